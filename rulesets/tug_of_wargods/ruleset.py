@@ -1,0 +1,79 @@
+"""Tug of WarGods as a `Ruleset`: options, teams and games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rulesets.tug_of_wargods import teams
+from rulesets.tug_of_wargods.rules import TugGame, new_state
+from wargame_cli.ruleset import OptionSpec, Ruleset, Setup, TeamBuilder
+
+
+class TugOfWarGods(Ruleset):
+    id = "tug-of-wargods"
+    name = "Tug of WarGods v0.75"
+    version = "1"
+    has_decisions = False
+    folder = Path(__file__).parent
+    team_syntax = (
+        'Three unit names, front of the column first, separated by commas: "Sebeki,Asar,Asar". '
+        'Counts may prefix or suffix a name: "2 Asar, Sebeki" or "Asar x2, Sebeki". '
+        "A team file (.toml/.json) holds `name = \"...\"` and `models = [...]`."
+    )
+    options = (
+        OptionSpec("start", 4.0, "distance of each front model from the centre line, inches",
+                   rule="a10", minimum=0.5, maximum=48),
+        OptionSpec("spacing", 1.0, "distance between models in a column, inches", rule="a10",
+                   minimum=0.0, maximum=12),
+        OptionSpec("rounding", "exact", "half the difference: exact halves, or rounded down (v0.65)",
+                   choices=("exact", "down"), rule="a13"),
+        OptionSpec("limits", "tier", "the 0-N limits count per die tier or per unit type",
+                   choices=("tier", "type"), rule="a4-a8"),
+        OptionSpec("restrictions", "standard",
+                   "standard: limits and forbidden pairs; strict: also one game line; off: none",
+                   choices=("standard", "strict", "off"), rule="a3"),
+        OptionSpec("tie_penalty_stacks", False, "consecutive ties add up their -1 penalties",
+                   rule="a16"),
+    )
+
+    def units(self) -> list[dict[str, Any]]:
+        cat = teams.catalogue()
+        return [
+            {"unit": u.name, "die": f"d{u.die}", "limit": f"0-{cat.tier_limits.get(u.die, 3)}",
+             "line": u.line}
+            for u in cat.units.values()
+        ]
+
+    def parse_team(self, text: str, options: dict[str, Any]) -> Any:
+        return {"models": teams.parse_inline(text, options)}
+
+    def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
+        return {"models": teams.from_data(data, options)}
+
+    def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
+        cat = teams.catalogue()
+        name = cat.defaults[side]
+        return {"models": teams.validate(list(cat.example(name)), options)}, name
+
+    def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
+        models = yield from teams.builder(side, options)
+        return {"models": teams.validate(models, options)}
+
+    def describe_team(self, team: Any) -> str:
+        cat = teams.catalogue()
+        return ", ".join(f"{m} (d{cat.units[m].die})" for m in team["models"])
+
+    def new_game(self, setup: Setup, options: dict[str, Any]) -> TugGame:
+        cat = teams.catalogue()
+        dice = {name: unit.die for name, unit in cat.units.items()}
+        models = {side: list(setup.teams[side]["models"]) for side in ("A", "B")}
+        return TugGame(new_state(setup.names, models, dice, options))
+
+    def view(self) -> Any:
+        from rulesets.tug_of_wargods import view
+
+        return view
+
+
+RULESET = TugOfWarGods()

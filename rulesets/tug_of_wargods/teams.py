@@ -1,0 +1,193 @@
+"""Tug of WarGods teams: the unit list, team limits (a1, a3-a8) and team building."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.errors import TeamError
+from wargame_cli.ruleset import TeamBuilder
+
+TEAM_SIZE = 3  # a1
+DATA = Path(__file__).with_name("units.toml")
+
+
+@dataclass(frozen=True)
+class Unit:
+    name: str
+    die: int
+    line: str
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    units: dict[str, Unit]
+    aliases: dict[str, str]
+    tier_limits: dict[int, int]
+    forbidden_pairs: tuple[tuple[str, str], ...]
+    examples: tuple[tuple[str, tuple[str, ...]], ...]
+    defaults: dict[str, str]
+
+    def lookup(self, name: str) -> Unit:
+        key = _norm(name)
+        if key not in self.aliases:
+            known = ", ".join(self.units)
+            raise TeamError(f"unknown unit {name!r}; units: {known}")
+        return self.units[self.aliases[key]]
+
+    def example(self, name: str) -> tuple[str, ...]:
+        return dict(self.examples)[name]
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+@cache
+def catalogue() -> Catalogue:
+    data = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    units: dict[str, Unit] = {}
+    aliases: dict[str, str] = {}
+    for name, row in data["units"].items():
+        units[name] = Unit(name, int(row["die"]), row.get("line", ""), row.get("group", ""))
+        for alias in [name, *row.get("aliases", [])]:
+            aliases[_norm(alias)] = name
+    return Catalogue(
+        units=units,
+        aliases=aliases,
+        tier_limits={int(k): int(v) for k, v in data["limits"]["tier"].items()},
+        forbidden_pairs=tuple(tuple(p) for p in data["restrictions"]["forbidden_pairs"]),
+        examples=tuple((e["name"], tuple(e["models"])) for e in data["examples"]),
+        defaults=dict(data["defaults"]),
+    )
+
+
+def problems(models: list[str], options: dict[str, Any], complete: bool = True) -> list[str]:
+    """Every limit the (partial) team breaks, with the rule behind it."""
+    cat = catalogue()
+    units = [cat.units[m] for m in models]
+    out: list[str] = []
+    if complete and len(units) != TEAM_SIZE:
+        out.append(f"a team has exactly {TEAM_SIZE} models, not {len(units)} (a1)")
+    if len(units) > TEAM_SIZE:
+        out.append(f"a team has at most {TEAM_SIZE} models (a1)")
+    if options["restrictions"] == "off":
+        return out
+    if options["limits"] == "tier":
+        for die, n in sorted(Counter(u.die for u in units).items(), reverse=True):
+            limit = cat.tier_limits.get(die, TEAM_SIZE)
+            if n > limit:
+                rule = {12: "a4", 10: "a5", 8: "a6", 6: "a7", 4: "a8"}.get(die, "a2")
+                out.append(f"at most {limit} d{die} model(s) per team, not {n} ({rule})")
+    else:
+        for name, n in Counter(models).items():
+            die = cat.units[name].die
+            limit = cat.tier_limits.get(die, TEAM_SIZE)
+            if n > limit:
+                rule = {12: "a4", 10: "a5", 8: "a6", 6: "a7", 4: "a8"}.get(die, "a2")
+                out.append(f"at most {limit} {name} per team, not {n} ({rule})")
+    present = set(models)
+    for first, second in cat.forbidden_pairs:
+        if first in present and second in present:
+            out.append(f"{first} may not be on a team with {second} (a3)")
+    if options["restrictions"] == "strict":
+        lines = sorted({u.line for u in units})
+        if len(lines) > 1:
+            out.append(f"restrictions=strict: one game line per team, not {' and '.join(lines)} (a3)")
+    return out
+
+
+def validate(models: list[str], options: dict[str, Any]) -> list[str]:
+    found = problems(models, options)
+    if found:
+        raise TeamError(f"team {', '.join(models)}: {found[0]}")
+    return models
+
+
+def parse_inline(text: str, options: dict[str, Any]) -> list[str]:
+    """`"Sebeki,Asar,Asar"`, `"2 Asar, Sebeki"`, `"Asar x2, Sebeki"`: front to back."""
+    models: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        count = 1
+        match = re.fullmatch(r"(\d+)\s*x?\s+(.+)|(.+?)\s*x\s*(\d+)", part, flags=re.I)
+        if match:
+            count = int(match.group(1) or match.group(4))
+            part = (match.group(2) or match.group(3)).strip()
+        if count > TEAM_SIZE:
+            raise TeamError(f"{count} {part}: a team has exactly {TEAM_SIZE} models (a1)")
+        models += [catalogue().lookup(part).name] * count
+    if not models:
+        raise TeamError("an empty team: name three models, e.g. \"Sebeki,Asar,Asar\" (a1)")
+    return validate(models, options)
+
+
+def from_data(data: Any, options: dict[str, Any]) -> list[str]:
+    """A team file or a saved team: `{"models": [...]}` or a plain list of unit names."""
+    models = data.get("models") if isinstance(data, dict) else data
+    if not isinstance(models, list) or not all(isinstance(m, str) for m in models):
+        raise TeamError("a team needs `models`: a list of unit names, front to back")
+    return validate([catalogue().lookup(m).name for m in models], options)
+
+
+def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
+    """Quick picks first, then model by model; illegal units are shown with the reason."""
+    cat = catalogue()
+    default_name = cat.defaults[side]
+    picks = [
+        Option(
+            f"example:{name}",
+            f"{name}: {', '.join(models)}",
+            disabled=(problems(list(models), options) or [None])[0],
+        )
+        for name, models in cat.examples
+    ]
+    picks.append(Option("build", "Build a team model by model"))
+    key = yield Choice(
+        side=side,
+        prompt=f"Side {side}: pick a team",
+        options=tuple(picks),
+        default=f"example:{default_name}",
+        rules=("a1", "a3"),
+        kind="team",
+    )
+    if key.startswith("example:"):
+        return list(cat.example(key.removeprefix("example:")))
+    models: list[str] = []
+    while len(models) < TEAM_SIZE:
+        options_now = []
+        for unit in cat.units.values():
+            trial = [*models, unit.name]
+            reason = next(iter(problems(trial, options, complete=False)), None)
+            if reason is None and len(trial) < TEAM_SIZE and not _completable(trial, options):
+                reason = "no legal team can be completed from here"
+            options_now.append(Option(unit.name, f"{unit.name} (d{unit.die})", disabled=reason))
+        legal = [o.key for o in options_now if o.disabled is None]
+        suggestion = max(legal, key=lambda n: cat.units[n].die)
+        chosen = yield Choice(
+            side=side,
+            prompt=f"Side {side}: model {len(models) + 1} of {TEAM_SIZE} (front to back)",
+            options=tuple(options_now),
+            default=suggestion,
+            rules=("a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"),
+            kind="team",
+        )
+        models.append(chosen)
+    return models
+
+
+def _completable(models: list[str], options: dict[str, Any]) -> bool:
+    if len(models) >= TEAM_SIZE:
+        return not problems(models, options)
+    return any(
+        not problems([*models, u], options, complete=False) and _completable([*models, u], options)
+        for u in catalogue().units
+    )

@@ -1,0 +1,3 @@
+from wargame_cli.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""The game engine shared by every ruleset: requests, dice, the runner, replay."""

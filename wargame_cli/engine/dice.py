@@ -1,0 +1,124 @@
+"""Dice sources. Each answers a `Roll` with faces and says where they came from."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from wargame_cli.engine.requests import Roll
+from wargame_cli.errors import DiceError
+
+RNG, MANUAL, SCRIPT = "rng", "manual", "script"
+
+
+def describe(roll: Roll) -> str:
+    sizes: dict[int, int] = {}
+    for d in roll.dice:
+        sizes[d] = sizes.get(d, 0) + 1
+    return "+".join(f"{n}d{d}" for d, n in sorted(sizes.items(), reverse=True))
+
+
+def face_problem(face: object, die: int) -> str | None:
+    """Why `face` cannot have come from a die with `die` sides, or None."""
+    if not isinstance(face, int) or isinstance(face, bool):
+        return f"{face!r} is not a whole number"
+    if not 1 <= face <= die:
+        return f"{face} does not fit a d{die} (1-{die})"
+    return None
+
+
+def check_faces(roll: Roll, faces: Sequence[object]) -> str | None:
+    if len(faces) != len(roll.dice):
+        return f"{len(faces)} faces given for {len(roll.dice)} dice ({describe(roll)})"
+    for i, (face, die) in enumerate(zip(faces, roll.dice, strict=True)):
+        problem = face_problem(face, die)
+        if problem:
+            return f"die {i + 1}: {problem}"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Thrown:
+    faces: tuple[int, ...]
+    source: str | tuple[str, ...]
+
+
+class RngDice:
+    """A seeded generator. `draws` counts faces so a resumed game can fast-forward to it."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.draws = 0
+
+    def face(self, die: int) -> int:
+        self.draws += 1
+        return self._rng.randint(1, die)
+
+    def throw(self, roll: Roll) -> Thrown:
+        return Thrown(tuple(self.face(d) for d in roll.dice), RNG)
+
+    def skip(self, dice: Sequence[int]) -> None:
+        """Consume the draws a replayed roll made, so play continues as if never stopped."""
+        for d in dice:
+            self.face(d)
+
+
+@dataclass
+class ScriptDice:
+    """Faces given up front (`--rolls`), in the order the rules ask; then `after` takes over."""
+
+    faces: list[int]
+    after: RngDice | ManualDice
+    used: int = field(default=0)
+
+    def throw(self, roll: Roll) -> Thrown:
+        out: list[int] = []
+        sources: list[str] = []
+        for die in roll.dice:
+            if self.used < len(self.faces):
+                face = self.faces[self.used]
+                problem = face_problem(face, die)
+                if problem:
+                    raise DiceError(
+                        f"--rolls value #{self.used + 1} ({face}) does not fit the d{die} asked "
+                        f"for: {roll.reason}"
+                    )
+                self.used += 1
+                out.append(face)
+                sources.append(SCRIPT)
+            else:
+                one = self.after.throw(Roll(dice=(die,), reason=roll.reason, side=roll.side))
+                out.append(one.faces[0])
+                sources.append(one.source if isinstance(one.source, str) else one.source[0])
+        uniform = set(sources)
+        return Thrown(tuple(out), sources[0] if len(uniform) == 1 else tuple(sources))
+
+
+class ManualDice:
+    """Physical dice: `ask` shows the request and returns the typed faces (re-asking itself)."""
+
+    def __init__(self, ask: Callable[[Roll], list[int]]) -> None:
+        self.ask = ask
+
+    def throw(self, roll: Roll) -> Thrown:
+        faces = self.ask(roll)
+        problem = check_faces(roll, faces)
+        if problem:
+            raise DiceError(f"manual dice for {roll.reason}: {problem}")
+        return Thrown(tuple(faces), MANUAL)
+
+
+def parse_rolls(text: str) -> list[int]:
+    """`--rolls "4,3,6"`: commas or spaces between whole numbers."""
+    out: list[int] = []
+    for part in text.replace(",", " ").split():
+        try:
+            out.append(int(part))
+        except ValueError:
+            raise DiceError(f"--rolls: {part!r} is not a whole number") from None
+    return out
+
+
+DiceSource = RngDice | ScriptDice | ManualDice

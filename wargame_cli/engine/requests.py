@@ -1,0 +1,110 @@
+"""The protocol between a ruleset and the engine.
+
+A ruleset's game is a generator. It yields requests and receives answers:
+
+- `Roll`    -> a tuple of faces, one per die asked for
+- `Choice`  -> the key of the chosen option (or a typed answer the choice accepts)
+- `Event`   -> None (a fact for the log, the screen and battle reports)
+- `TurnStart` -> None (the engine saves between turns and stops at `--turns`)
+
+When the generator returns, its value is the `Outcome`. The ruleset never prints, prompts or
+rolls: humans, bots, scripts and replays answer through this one interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Dice the rules need: one face per entry of `dice` (die sizes)."""
+
+    dice: tuple[int, ...]
+    reason: str
+    side: str | None = None
+    rules: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to a `Choice`; `disabled` holds the reason it is not legal now."""
+
+    key: str
+    label: str
+    disabled: str | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision for one side. `default` is the bot's pick, always legal."""
+
+    side: str
+    prompt: str
+    options: tuple[Option, ...]
+    default: str
+    rules: tuple[str, ...] = ()
+    kind: str = ""
+    free_hint: str | None = None
+    check: Callable[[str], str | None] | None = field(default=None, compare=False)
+
+    def refusal(self, key: str) -> str | None:
+        """Why `key` is not a legal answer, or None when it is."""
+        for option in self.options:
+            if option.key == key:
+                return option.disabled
+        if self.free_hint is not None and self.check is not None:
+            return self.check(key)
+        return f"{key!r} is not one of the options"
+
+    def label_of(self, key: str) -> str:
+        for option in self.options:
+            if option.key == key:
+                return option.label
+        return key
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact the rules established; `kind` and `data` let reports read it without parsing."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+    kind: str = "info"
+    data: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStart:
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended. `winner` is a side id or None for a draw."""
+
+    winner: str | None
+    reason: str
+    rules: tuple[str, ...] = ()
+    data: dict[str, Any] | None = None
+
+
+Request = Roll | Choice | Event | TurnStart
+Play = Generator[Request, Any, Outcome]
+
+
+def choice(
+    side: str,
+    prompt: str,
+    options: list[Option] | tuple[Option, ...],
+    default: str | None = None,
+    **kw: Any,
+) -> Choice:
+    """Build a Choice whose default falls back to the first legal option."""
+    opts = tuple(options)
+    if default is None:
+        default = next(o.key for o in opts if o.disabled is None)
+    return Choice(side=side, prompt=prompt, options=opts, default=default, **kw)

@@ -1,0 +1,252 @@
+"""Drives a ruleset's game generator: answers its requests, checks them and keeps the log.
+
+One runner serves live play, resuming and verification: a saved log is fed back first
+(`replay`), then live controllers and dice take over (`run`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from wargame_cli.engine.dice import RNG, DiceSource, RngDice, check_faces
+from wargame_cli.engine.requests import Choice, Event, Outcome, Play, Request, Roll, TurnStart
+from wargame_cli.errors import BadInput, ReplayDivergence
+
+
+class Game(Protocol):
+    """What a ruleset's game offers the engine."""
+
+    def play(self) -> Play: ...
+
+    def state_json(self) -> dict[str, Any]: ...
+
+
+class Controller(Protocol):
+    """Answers choices for one side."""
+
+    by: str  # "human", "bot" or "script": recorded with each decision
+
+    def choose(self, choice: Choice, game: Any) -> str: ...
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        """Tell the chooser why `key` was refused; it will be asked again."""
+
+
+Observer = Callable[[dict[str, Any], Any], None]
+
+
+def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...]) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "t": "roll",
+        "side": req.side,
+        "reason": req.reason,
+        "dice": list(req.dice),
+        "faces": list(faces),
+        "source": source if isinstance(source, str) else "mixed",
+        "rules": list(req.rules),
+    }
+    if not isinstance(source, str):
+        entry["sources"] = list(source)
+    if req.labels:
+        entry["labels"] = list(req.labels)
+    return entry
+
+
+def event_entry(req: Event) -> dict[str, Any]:
+    entry: dict[str, Any] = {"t": "event", "kind": req.kind, "text": req.text, "rules": list(req.rules)}
+    if req.data is not None:
+        entry["data"] = req.data
+    return entry
+
+
+def end_entry(outcome: Outcome) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "t": "end",
+        "winner": outcome.winner,
+        "reason": outcome.reason,
+        "rules": list(outcome.rules),
+    }
+    if outcome.data is not None:
+        entry["data"] = outcome.data
+    return entry
+
+
+class Runner:
+    def __init__(
+        self,
+        game: Game,
+        dice: DiceSource,
+        controllers: Mapping[str, Controller] | None = None,
+        observer: Observer | None = None,
+    ) -> None:
+        self.game = game
+        self.dice = dice
+        self.controllers = dict(controllers or {})
+        self.observer = observer
+        self.log: list[dict[str, Any]] = []
+        self.turn = 0
+        self.outcome: Outcome | None = None
+        self._gen = game.play()
+        self.pending: Request | None = None
+        self._send(None)
+
+    # -- stepping -------------------------------------------------------------------------
+    def _send(self, answer: Any) -> None:
+        try:
+            self.pending = self._gen.send(answer)
+        except StopIteration as stop:
+            self.pending = None
+            self.outcome = stop.value
+            if not isinstance(self.outcome, Outcome):
+                raise TypeError("a ruleset's play() must return an Outcome") from None
+
+    def _record(self, entry: dict[str, Any]) -> None:
+        self.log.append(entry)
+        if self.observer is not None:
+            self.observer(entry, self.game)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    # -- replay ---------------------------------------------------------------------------
+    def replay(self, entries: list[dict[str, Any]]) -> None:
+        """Feed a recorded log through the rules, checking every entry against what they ask."""
+        for index, entry in enumerate(entries):
+            if not isinstance(entry, dict) or "t" not in entry:
+                raise ReplayDivergence(index, "not a log entry")
+            self._replay_one(index, entry)
+        if self.outcome is not None and (not self.log or self.log[-1]["t"] != "end"):
+            self._record(end_entry(self.outcome))
+
+    def _replay_one(self, index: int, entry: dict[str, Any]) -> None:
+        req, kind = self.pending, entry.get("t")
+        if req is None:
+            if kind != "end":
+                raise ReplayDivergence(index, f"the game had ended, but the log goes on ({kind})")
+            assert self.outcome is not None
+            expected = end_entry(self.outcome)
+            for key in ("winner", "reason"):
+                if entry.get(key) != expected[key]:
+                    raise ReplayDivergence(
+                        index, f"result differs: log says {key}={entry.get(key)!r}, "
+                        f"the rules give {expected[key]!r}"
+                    )
+            self._record(expected)
+            return
+        if isinstance(req, TurnStart):
+            if kind != "turn" or entry.get("n") != req.number:
+                raise ReplayDivergence(index, f"expected the start of turn {req.number}, log has {kind}")
+            self.turn = req.number
+            self._record({"t": "turn", "n": req.number})
+            self._send(None)
+        elif isinstance(req, Roll):
+            if kind != "roll":
+                raise ReplayDivergence(index, f"the rules ask for dice ({req.reason}), log has {kind}")
+            if entry.get("dice") != list(req.dice):
+                raise ReplayDivergence(
+                    index, f"the rules ask for dice {list(req.dice)} ({req.reason}), "
+                    f"log has {entry.get('dice')}"
+                )
+            faces = entry.get("faces")
+            if not isinstance(faces, list):
+                raise ReplayDivergence(index, "roll without faces")
+            problem = check_faces(req, faces)
+            if problem:
+                raise ReplayDivergence(index, f"impossible faces for {req.reason}: {problem}")
+            source = entry.get("source", RNG)
+            if isinstance(self.dice, RngDice):
+                sources = entry.get("sources") or [source] * len(faces)
+                self.dice.skip([d for d, s in zip(req.dice, sources, strict=False) if s == RNG])
+            src: str | tuple[str, ...] = (
+                tuple(entry["sources"]) if source == "mixed" and "sources" in entry else source
+            )
+            self._record(roll_entry(req, tuple(faces), src))
+            self._send(tuple(faces))
+        elif isinstance(req, Choice):
+            if kind != "choice":
+                raise ReplayDivergence(index, f"the rules ask side {req.side}: {req.prompt}; log has {kind}")
+            if entry.get("side") != req.side:
+                raise ReplayDivergence(
+                    index, f"decision by side {entry.get('side')}, the rules ask side {req.side}"
+                )
+            key = entry.get("key")
+            reason = req.refusal(key) if isinstance(key, str) else "no key"
+            if reason is not None:
+                raise ReplayDivergence(index, f"illegal decision {key!r} ({req.prompt}): {reason}")
+            self._record(self._choice_entry(req, key, entry.get("by", "human")))
+            self._send(key)
+        elif isinstance(req, Event):
+            if kind != "event" or entry.get("text") != req.text:
+                got = entry.get("text") if kind == "event" else kind
+                raise ReplayDivergence(index, f"the rules give {req.text!r}, log has {got!r}")
+            self._record(event_entry(req))
+            self._send(None)
+
+    # -- live play ------------------------------------------------------------------------
+    @staticmethod
+    def _choice_entry(req: Choice, key: str, by: str) -> dict[str, Any]:
+        return {
+            "t": "choice",
+            "side": req.side,
+            "kind": req.kind,
+            "prompt": req.prompt,
+            "key": key,
+            "label": req.label_of(key),
+            "by": by,
+            "rules": list(req.rules),
+        }
+
+    def step(self) -> None:
+        """Answer the pending request live."""
+        req = self.pending
+        if isinstance(req, TurnStart):
+            self.turn = req.number
+            self._record({"t": "turn", "n": req.number})
+            self._send(None)
+        elif isinstance(req, Roll):
+            thrown = self.dice.throw(req)
+            self._record(roll_entry(req, thrown.faces, thrown.source))
+            self._send(thrown.faces)
+        elif isinstance(req, Choice):
+            key, by = self._ask(req)
+            self._record(self._choice_entry(req, key, by))
+            self._send(key)
+        elif isinstance(req, Event):
+            self._record(event_entry(req))
+            self._send(None)
+        if self.pending is None and self.outcome is not None:
+            self._record(end_entry(self.outcome))
+
+    def _ask(self, req: Choice) -> tuple[str, str]:
+        controller = self.controllers.get(req.side)
+        if controller is None:
+            raise BadInput(f"no one answers for side {req.side}: {req.prompt}")
+        while True:
+            key = controller.choose(req, self.game)
+            reason = req.refusal(key)
+            if reason is None:
+                return key, controller.by
+            controller.refused(req, key, reason)
+
+    def run(
+        self,
+        stop_after_turn: int | None = None,
+        on_turn_end: Callable[[Runner], None] | None = None,
+    ) -> Outcome | None:
+        """Play until the game ends or turn `stop_after_turn` is complete."""
+        while self.pending is not None:
+            req = self.pending
+            if isinstance(req, TurnStart) and req.number > 1 and on_turn_end is not None:
+                on_turn_end(self)
+            if (
+                isinstance(req, TurnStart)
+                and stop_after_turn is not None
+                and req.number > stop_after_turn
+            ):
+                return None
+            self.step()
+        if on_turn_end is not None:
+            on_turn_end(self)
+        return self.outcome

@@ -1,0 +1,77 @@
+"""A game in one object: ruleset, options, seed, setup and the runner driving it.
+
+Used by every front end (CLI play/resume/replay, simulate, tests) so that a game is set up,
+resumed and verified in exactly one way.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from wargame_cli.engine.bots import BotController
+from wargame_cli.engine.dice import DiceSource, RngDice
+from wargame_cli.engine.runner import Controller, Observer, Runner
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
+
+
+def draw_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+@dataclass
+class Session:
+    ruleset: Ruleset
+    options: dict[str, Any]
+    seed: int
+    setup: Setup
+    runner: Runner
+    created: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def game(self) -> Any:
+        return self.runner.game
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.runner.finished else "in_progress"
+
+    @property
+    def winner(self) -> str | None:
+        return self.runner.outcome.winner if self.runner.outcome else None
+
+
+def start(
+    ruleset: Ruleset,
+    setup: Setup,
+    options: dict[str, Any] | list[str] | None = None,
+    seed: int | None = None,
+    dice: DiceSource | None = None,
+    controllers: dict[str, Controller] | None = None,
+    observer: Observer | None = None,
+) -> Session:
+    """A new game. With no controllers, bots play both sides; with no dice, the seeded generator."""
+    opts = resolve_options(ruleset.options, options)
+    seed = draw_seed() if seed is None else seed
+    game = ruleset.new_game(setup, opts)
+    runner = Runner(
+        game,
+        dice if dice is not None else RngDice(seed),
+        controllers if controllers is not None else {s: BotController() for s in SIDES},
+        observer,
+    )
+    return Session(ruleset, opts, seed, setup, runner)
+
+
+def bot_game(ruleset: Ruleset, seed: int, options: dict[str, Any] | list[str] | None = None,
+             max_turns: int | None = None) -> Session:
+    """Default teams, bots on both sides, seeded dice: the conformance and benchmark game."""
+    opts = resolve_options(ruleset.options, options)
+    teams, names = {}, {}
+    for side in SIDES:
+        teams[side], names[side] = ruleset.default_team(side, opts)
+    session = start(ruleset, Setup(names=names, teams=teams), opts, seed)
+    session.runner.run(stop_after_turn=max_turns)
+    return session

@@ -1,0 +1,65 @@
+"""Where rulesets are found: the built-in ones plus the entry-point group `wargame_cli.rulesets`.
+
+Listing needs only each ruleset's light `INFO`; its rules load when a game needs them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wargame_cli.errors import UnknownRuleset
+
+if TYPE_CHECKING:
+    from wargame_cli.ruleset import Ruleset
+
+ENTRY_POINT_GROUP = "wargame_cli.rulesets"
+
+# Packages whose __init__ defines INFO: one line per built-in ruleset.
+BUILTIN = (
+    "rulesets.tug_of_wargods",
+)
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    id: str
+    name: str
+    seed_file: str
+    summary: str
+    loader: str  # "package.module:ATTRIBUTE" naming a Ruleset instance
+
+    def load(self) -> Ruleset:
+        module, _, attr = self.loader.partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+def _entry_point_infos() -> list[RulesetInfo]:
+    from importlib.metadata import entry_points
+
+    found = []
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        info = ep.load()
+        if isinstance(info, RulesetInfo):
+            found.append(info)
+    return found
+
+
+def all_infos() -> list[RulesetInfo]:
+    infos = [importlib.import_module(name).INFO for name in BUILTIN]
+    known = {i.id for i in infos}
+    infos += [i for i in _entry_point_infos() if i.id not in known]
+    return infos
+
+
+def info(ruleset_id: str) -> RulesetInfo:
+    for candidate in all_infos():
+        if candidate.id == ruleset_id:
+            return candidate
+    ids = ", ".join(i.id for i in all_infos())
+    raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {ids}")
+
+
+def get(ruleset_id: str) -> Ruleset:
+    return info(ruleset_id).load()

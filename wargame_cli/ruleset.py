@@ -1,0 +1,198 @@
+"""What a ruleset is: metadata, options, teams, a game generator and a reference.
+
+Rulesets subclass `Ruleset`. The engine and the CLI only talk to this interface, so nothing
+about a particular ruleset is special-cased anywhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.engine.requests import Choice
+from wargame_cli.errors import OptionError, TeamError
+
+SIDES = ("A", "B")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A named ruleset option filling a gap in the seed text; stored in every save."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    rule: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def parse(self, text: str) -> Any:
+        kind = self.kind
+        try:
+            if kind is bool:
+                low = text.strip().lower()
+                if low not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                    raise ValueError
+                value: Any = low in ("true", "yes", "1", "on")
+            elif kind is int:
+                value = int(text)
+            elif kind is float:
+                value = float(text)
+            else:
+                value = text
+        except ValueError:
+            raise OptionError(
+                f"option {self.name}: {text!r} is not a {kind.__name__}"
+            ) from None
+        return self.check(value)
+
+    def check(self, value: Any) -> Any:
+        kind = self.kind
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise OptionError(f"option {self.name}: {value!r} is not a {kind.__name__}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name}: {value!r} is below {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name}: {value!r} is above {self.maximum}")
+        return value
+
+
+def resolve_options(
+    specs: tuple[OptionSpec, ...], given: dict[str, Any] | list[str] | None
+) -> dict[str, Any]:
+    """Defaults overlaid with `KEY=VALUE` strings (flags) or a stored dict (saves)."""
+    by_name = {s.name: s for s in specs}
+    out = {s.name: s.default for s in specs}
+    if not given:
+        return out
+    if isinstance(given, list):
+        for item in given:
+            key, sep, value = item.partition("=")
+            key = key.strip()
+            if not sep:
+                raise OptionError(f"--option {item!r}: expected KEY=VALUE")
+            if key not in by_name:
+                raise OptionError(f"unknown option {key!r}; options: {', '.join(by_name) or 'none'}")
+            out[key] = by_name[key].parse(value.strip())
+        return out
+    for key, value in given.items():
+        if key not in by_name:
+            raise OptionError(f"unknown option {key!r}; options: {', '.join(by_name) or 'none'}")
+        out[key] = by_name[key].check(value)
+    return out
+
+
+@dataclass(frozen=True)
+class RulePoint:
+    id: str
+    text: str
+
+
+@dataclass
+class Reference:
+    """The rules reference shown by `wargame rules ID`, read from the ruleset's TOML."""
+
+    points: list[RulePoint]
+    notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, path: Path) -> Reference:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        points = [RulePoint(p["id"], p["text"]) for p in data.get("points", [])]
+        return cls(points=points, notes=list(data.get("notes", [])))
+
+    def text_of(self, rule_id: str) -> str | None:
+        return next((p.text for p in self.points if p.id == rule_id), None)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays: each side's display name and team (the ruleset's JSON form)."""
+
+    names: dict[str, str]
+    teams: dict[str, Any]
+
+
+TeamBuilder = Generator[Choice, str, Any]
+
+
+class Ruleset:
+    """Base class: subclasses set the class attributes and implement the methods."""
+
+    id: str = ""
+    name: str = ""
+    version: str = "1"
+    options: tuple[OptionSpec, ...] = ()
+    has_decisions: bool = True
+    team_syntax: str = ""
+    folder: Path = Path()
+
+    # -- reference ------------------------------------------------------------------------
+    def reference(self) -> Reference:
+        return Reference.load(self.folder / "reference.toml")
+
+    def units(self) -> list[dict[str, Any]]:
+        """Rows for the reference's unit table."""
+        return []
+
+    # -- teams ----------------------------------------------------------------------------
+    def parse_team(self, text: str, options: dict[str, Any]) -> Any:
+        """An inline team spec (a flag's value) in the ruleset's JSON team form."""
+        raise NotImplementedError
+
+    def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
+        """Validate a team read from a file or a save; returns the JSON team form."""
+        raise NotImplementedError
+
+    def team_name(self, data: Any) -> str | None:
+        """A name carried by a team file, if any."""
+        if isinstance(data, dict) and isinstance(data.get("name"), str):
+            return data["name"]
+        return None
+
+    def load_team(self, spec: str, options: dict[str, Any]) -> tuple[Any, str | None]:
+        """A `--team-a` value: a .toml/.json file path, or the inline syntax."""
+        path = Path(spec)
+        if path.suffix.lower() in (".toml", ".json"):
+            if not path.is_file():
+                raise TeamError(f"team file {spec} not found")
+            try:
+                text = path.read_text(encoding="utf-8")
+                data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
+            except (OSError, UnicodeDecodeError, ValueError) as exc:
+                raise TeamError(f"team file {spec} cannot be read: {exc}") from None
+            return self.team_from_data(data, options), self.team_name(data)
+        return self.parse_team(spec, options), None
+
+    def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
+        """The team and name used by `--no-input` for `side`."""
+        raise NotImplementedError
+
+    def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
+        """Interactive team building as Choices; returns the JSON team form."""
+        raise NotImplementedError
+
+    def describe_team(self, team: Any) -> str:
+        return str(team)
+
+    # -- games ----------------------------------------------------------------------------
+    def new_game(self, setup: Setup, options: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def view(self) -> Any:
+        """The module rendering this ruleset's state with rich (imported only when drawing)."""
+        raise NotImplementedError

@@ -1,0 +1,1 @@
+"""Save files: one versioned JSON format (header + setup + options + log), written atomically."""

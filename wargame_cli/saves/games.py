@@ -1,0 +1,96 @@
+"""A session to a save and back. Loading is replaying: the log goes through the rules again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from wargame_cli import __version__, registry
+from wargame_cli.engine.dice import DiceSource, RngDice
+from wargame_cli.engine.runner import Controller, Observer, Runner
+from wargame_cli.engine.session import Session
+from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
+from wargame_cli.ruleset import SIDES, Setup, resolve_options
+from wargame_cli.saves import store
+
+
+def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
+    outcome = session.runner.outcome
+    created = session.created or store.now()
+    session.created = created
+    return {
+        "format": store.FORMAT,
+        "version": store.VERSION,
+        "program": f"wargame_cli {__version__}",
+        "ruleset": {"id": session.ruleset.id, "version": session.ruleset.version},
+        "created": created,
+        "updated": store.now(),
+        "seed": session.seed,
+        "options": session.options,
+        "setup": {
+            "names": dict(session.setup.names),
+            "teams": dict(session.setup.teams),
+            "players": dict(players or session.meta.get("players", {})),
+        },
+        "status": session.status,
+        "turns": session.runner.turn,
+        "result": (
+            {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None
+        ),
+        "log": session.runner.log,
+    }
+
+
+def save(session: Session, path: Path) -> None:
+    store.write_atomic(path, to_save(session))
+
+
+def open_save(
+    path: Path,
+    dice: DiceSource | None = None,
+    controllers: dict[str, Controller] | None = None,
+    observer: Observer | None = None,
+    replay: bool = True,
+) -> Session:
+    """Rebuild a session from a save: check it, then replay its log through the rules."""
+    data = store.load(path)
+    ruleset = registry.get(data["ruleset"]["id"])
+    try:
+        options = resolve_options(ruleset.options, data["options"])
+        teams = {s: ruleset.team_from_data(data["setup"]["teams"][s], options) for s in SIDES}
+    except KeyError as exc:
+        raise SaveError(f"save {path} has no team for side {exc}") from None
+    except BadInput as exc:
+        raise SaveError(f"save {path}: {exc}") from None
+    names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
+    setup = Setup(names=names, teams=teams)
+    seed = data["seed"]
+    game = ruleset.new_game(setup, options)
+    runner = Runner(game, dice if dice is not None else RngDice(seed), controllers, observer)
+    session = Session(ruleset, options, seed, setup, runner, created=data["created"])
+    session.meta["players"] = dict(data["setup"].get("players", {}))
+    session.meta["path"] = path
+    if replay:
+        runner.replay(data["log"])
+    session.meta["saved"] = data
+    return session
+
+
+def verify(path: Path, observer: Observer | None = None) -> Session:
+    """Replay a save and check that its recorded status, result and turn count agree."""
+    session = open_save(path, observer=observer)
+    data = session.meta["saved"]
+    runner = session.runner
+    n = len(data["log"])
+    if data["status"] != session.status:
+        raise ReplayDivergence(n, f"save says {data['status']}, the log gives {session.status}")
+    result = data.get("result")
+    if runner.outcome is not None:
+        if result is None or result.get("winner") != runner.outcome.winner:
+            raise ReplayDivergence(
+                n, f"save says the winner is {(result or {}).get('winner')!r}, the log gives "
+                f"{runner.outcome.winner!r}"
+            )
+    if data["turns"] != runner.turn:
+        raise ReplayDivergence(n, f"save says {data['turns']} turns, the log gives {runner.turn}")
+    return session

@@ -1,0 +1,116 @@
+"""The save format, defined once. Its JSON Schema is generated from these models into
+`save.schema.json` (`python -m wargame_cli.saves.model` rewrites it)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FORMAT = "wargame-save"
+VERSION = 1
+SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
+
+Side = Literal["A", "B"]
+Source = Literal["rng", "manual", "script", "mixed"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TurnEntry(Strict):
+    t: Literal["turn"]
+    n: int = Field(ge=1)
+
+
+class RollEntry(Strict):
+    t: Literal["roll"]
+    side: Side | None
+    reason: str
+    dice: list[Annotated[int, Field(ge=2)]] = Field(min_length=1)
+    faces: list[int] = Field(min_length=1)
+    source: Source
+    sources: list[Literal["rng", "manual", "script"]] | None = None
+    labels: list[str] | None = None
+    rules: list[str]
+
+
+class ChoiceEntry(Strict):
+    t: Literal["choice"]
+    side: Side
+    kind: str
+    prompt: str
+    key: str
+    label: str
+    by: Literal["human", "bot", "script"]
+    rules: list[str]
+
+
+class EventEntry(Strict):
+    t: Literal["event"]
+    kind: str
+    text: str
+    rules: list[str]
+    data: dict[str, Any] | None = None
+
+
+class EndEntry(Strict):
+    t: Literal["end"]
+    winner: Side | None
+    reason: str
+    rules: list[str]
+    data: dict[str, Any] | None = None
+
+
+LogEntry = Annotated[
+    TurnEntry | RollEntry | ChoiceEntry | EventEntry | EndEntry, Field(discriminator="t")
+]
+
+
+class RulesetRef(Strict):
+    id: str
+    version: str
+
+
+class SetupModel(Strict):
+    names: dict[Side, str]
+    teams: dict[Side, Any]
+    players: dict[Side, Literal["human", "bot"]] = Field(default_factory=dict)
+
+
+class Result(Strict):
+    winner: Side | None
+    reason: str
+
+
+class SaveFile(Strict):
+    """A whole game: who, with what, under which options, and every roll and decision."""
+
+    format: Literal["wargame-save"]
+    version: Literal[1]
+    program: str
+    ruleset: RulesetRef
+    created: str
+    updated: str
+    seed: int
+    options: dict[str, Any]
+    setup: SetupModel
+    status: Literal["in_progress", "finished"]
+    turns: int = Field(ge=0)
+    result: Result | None = None
+    log: list[LogEntry]
+
+
+def schema() -> dict[str, Any]:
+    return SaveFile.model_json_schema()
+
+
+def write_schema(path: Path = SCHEMA_PATH) -> None:
+    path.write_text(json.dumps(schema(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_schema()
