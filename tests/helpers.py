@@ -51,8 +51,9 @@ class Script:
             self.events.append(req)
         return None
 
-    def run(self, game: Any, until: Callable[[Any], bool] | None = None,
-            max_requests: int = 100_000) -> Any:
+    def run(
+        self, game: Any, until: Callable[[Any], bool] | None = None, max_requests: int = 100_000
+    ) -> Any:
         """Play `game` until it ends or `until(request)` is true (that request unanswered)."""
         gen = game.play()
         answer = None

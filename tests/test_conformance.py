@@ -24,7 +24,8 @@ def test_bot_games_end_save_and_verify(ruleset_id, seed, tmp_path):
     assert session.runner.log[-1]["t"] == "end"
     assert all(
         1 <= f <= d
-        for e in session.runner.log if e["t"] == "roll"
+        for e in session.runner.log
+        if e["t"] == "roll"
         for f, d in zip(e["faces"], e["dice"], strict=True)
     )
     path = tmp_path / "game.json"
@@ -55,8 +56,18 @@ def test_stop_and_resume_equals_straight_play(ruleset_id, tmp_path, wargame):
     straight = tmp_path / "straight.json"
     split = tmp_path / "split.json"
     wargame("play", ruleset_id, "--no-input", "--seed", "5", "--save", str(straight), "--json")
-    first = wargame("play", ruleset_id, "--no-input", "--seed", "5", "--turns", "1",
-                    "--save", str(split), "--json")
+    first = wargame(
+        "play",
+        ruleset_id,
+        "--no-input",
+        "--seed",
+        "5",
+        "--turns",
+        "1",
+        "--save",
+        str(split),
+        "--json",
+    )
     assert json.loads(first.stdout)["status"] == "in_progress"
     wargame("resume", str(split), "--no-input", "--json")
     a = json.loads(straight.read_text())

@@ -50,9 +50,7 @@ class OptionSpec:
             else:
                 value = text
         except ValueError:
-            raise OptionError(
-                f"option {self.name}: {text!r} is not a {kind.__name__}"
-            ) from None
+            raise OptionError(f"option {self.name}: {text!r} is not a {kind.__name__}") from None
         return self.check(value)
 
     def check(self, value: Any) -> Any:
@@ -86,7 +84,9 @@ def resolve_options(
             if not sep:
                 raise OptionError(f"--option {item!r}: expected KEY=VALUE")
             if key not in by_name:
-                raise OptionError(f"unknown option {key!r}; options: {', '.join(by_name) or 'none'}")
+                raise OptionError(
+                    f"unknown option {key!r}; options: {', '.join(by_name) or 'none'}"
+                )
             out[key] = by_name[key].parse(value.strip())
         return out
     for key, value in given.items():

@@ -95,8 +95,12 @@ def win_check(state: TugState, loser_side: str) -> tuple[str, str, tuple[str, ..
     return None
 
 
-def new_state(names: dict[str, str], teams: dict[str, list[str]], dice: dict[str, int],
-              options: dict[str, Any]) -> TugState:
+def new_state(
+    names: dict[str, str],
+    teams: dict[str, list[str]],
+    dice: dict[str, int],
+    options: dict[str, Any],
+) -> TugState:
     """a10: columns at `start` inches from the line, `spacing` apart, front first."""
     start, spacing = float(options["start"]), float(options["spacing"])
     sides = {

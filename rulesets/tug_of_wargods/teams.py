@@ -100,7 +100,9 @@ def problems(models: list[str], options: dict[str, Any], complete: bool = True) 
     if options["restrictions"] == "strict":
         lines = sorted({u.line for u in units})
         if len(lines) > 1:
-            out.append(f"restrictions=strict: one game line per team, not {' and '.join(lines)} (a3)")
+            out.append(
+                f"restrictions=strict: one game line per team, not {' and '.join(lines)} (a3)"
+            )
     return out
 
 
@@ -126,7 +128,7 @@ def parse_inline(text: str, options: dict[str, Any]) -> list[str]:
             raise TeamError(f"{count} {part}: a team has exactly {TEAM_SIZE} models (a1)")
         models += [catalogue().lookup(part).name] * count
     if not models:
-        raise TeamError("an empty team: name three models, e.g. \"Sebeki,Asar,Asar\" (a1)")
+        raise TeamError('an empty team: name three models, e.g. "Sebeki,Asar,Asar" (a1)')
     return validate(models, options)
 
 

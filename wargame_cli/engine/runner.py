@@ -54,7 +54,12 @@ def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...])
 
 
 def event_entry(req: Event) -> dict[str, Any]:
-    entry: dict[str, Any] = {"t": "event", "kind": req.kind, "text": req.text, "rules": list(req.rules)}
+    entry: dict[str, Any] = {
+        "t": "event",
+        "kind": req.kind,
+        "text": req.text,
+        "rules": list(req.rules),
+    }
     if req.data is not None:
         entry["data"] = req.data
     return entry
@@ -130,24 +135,30 @@ class Runner:
             for key in ("winner", "reason"):
                 if entry.get(key) != expected[key]:
                     raise ReplayDivergence(
-                        index, f"result differs: log says {key}={entry.get(key)!r}, "
-                        f"the rules give {expected[key]!r}"
+                        index,
+                        f"result differs: log says {key}={entry.get(key)!r}, "
+                        f"the rules give {expected[key]!r}",
                     )
             self._record(expected)
             return
         if isinstance(req, TurnStart):
             if kind != "turn" or entry.get("n") != req.number:
-                raise ReplayDivergence(index, f"expected the start of turn {req.number}, log has {kind}")
+                raise ReplayDivergence(
+                    index, f"expected the start of turn {req.number}, log has {kind}"
+                )
             self.turn = req.number
             self._record({"t": "turn", "n": req.number})
             self._send(None)
         elif isinstance(req, Roll):
             if kind != "roll":
-                raise ReplayDivergence(index, f"the rules ask for dice ({req.reason}), log has {kind}")
+                raise ReplayDivergence(
+                    index, f"the rules ask for dice ({req.reason}), log has {kind}"
+                )
             if entry.get("dice") != list(req.dice):
                 raise ReplayDivergence(
-                    index, f"the rules ask for dice {list(req.dice)} ({req.reason}), "
-                    f"log has {entry.get('dice')}"
+                    index,
+                    f"the rules ask for dice {list(req.dice)} ({req.reason}), "
+                    f"log has {entry.get('dice')}",
                 )
             faces = entry.get("faces")
             if not isinstance(faces, list):
@@ -166,7 +177,9 @@ class Runner:
             self._send(tuple(faces))
         elif isinstance(req, Choice):
             if kind != "choice":
-                raise ReplayDivergence(index, f"the rules ask side {req.side}: {req.prompt}; log has {kind}")
+                raise ReplayDivergence(
+                    index, f"the rules ask side {req.side}: {req.prompt}; log has {kind}"
+                )
             if entry.get("side") != req.side:
                 raise ReplayDivergence(
                     index, f"decision by side {entry.get('side')}, the rules ask side {req.side}"

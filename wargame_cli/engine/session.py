@@ -65,8 +65,12 @@ def start(
     return Session(ruleset, opts, seed, setup, runner)
 
 
-def bot_game(ruleset: Ruleset, seed: int, options: dict[str, Any] | list[str] | None = None,
-             max_turns: int | None = None) -> Session:
+def bot_game(
+    ruleset: Ruleset,
+    seed: int,
+    options: dict[str, Any] | list[str] | None = None,
+    max_turns: int | None = None,
+) -> Session:
     """Default teams, bots on both sides, seeded dice: the conformance and benchmark game."""
     opts = resolve_options(ruleset.options, options)
     teams, names = {}, {}

@@ -74,7 +74,7 @@ def read_raw(path: Path) -> dict[str, Any]:
     except ValueError as exc:
         raise SaveError(f"save {path} is corrupt or truncated (not valid JSON: {exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{path} is not a wargame save (no \"format\": \"{FORMAT}\")")
+        raise SaveError(f'{path} is not a wargame save (no "format": "{FORMAT}")')
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"save {path} has no valid version number")
@@ -116,18 +116,29 @@ def listing(folder: Path) -> list[dict[str, Any]]:
     for path in folder.glob("*.json"):
         try:
             data = read_raw(path)
-            rows.append({
-                "path": str(path),
-                "ruleset": data.get("ruleset", {}).get("id"),
-                "sides": data.get("setup", {}).get("names", {}),
-                "turns": data.get("turns"),
-                "status": data.get("status"),
-                "winner": (data.get("result") or {}).get("winner"),
-                "updated": data.get("updated"),
-            })
+            rows.append(
+                {
+                    "path": str(path),
+                    "ruleset": data.get("ruleset", {}).get("id"),
+                    "sides": data.get("setup", {}).get("names", {}),
+                    "turns": data.get("turns"),
+                    "status": data.get("status"),
+                    "winner": (data.get("result") or {}).get("winner"),
+                    "updated": data.get("updated"),
+                }
+            )
         except SaveError as exc:
-            rows.append({"path": str(path), "ruleset": None, "sides": {}, "turns": None,
-                         "status": "unreadable", "winner": None, "updated": "",
-                         "error": str(exc)})
+            rows.append(
+                {
+                    "path": str(path),
+                    "ruleset": None,
+                    "sides": {},
+                    "turns": None,
+                    "status": "unreadable",
+                    "winner": None,
+                    "updated": "",
+                    "error": str(exc),
+                }
+            )
     rows.sort(key=lambda r: r["updated"] or "", reverse=True)
     return rows

@@ -1,0 +1,124 @@
+"""Points, distances and segment tests in inches."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+EPS = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    x: float
+    y: float
+
+    def distance(self, other: Point) -> float:
+        return math.hypot(self.x - other.x, self.y - other.y)
+
+    def toward(self, other: Point, inches: float) -> Point:
+        """The point `inches` along the way to `other` (past it if inches exceed the gap)."""
+        gap = self.distance(other)
+        if gap < EPS:
+            return self
+        f = inches / gap
+        return Point(self.x + (other.x - self.x) * f, self.y + (other.y - self.y) * f)
+
+    def offset(self, dx: float, dy: float) -> Point:
+        return Point(self.x + dx, self.y + dy)
+
+    def rounded(self, places: int = 2) -> Point:
+        return Point(round(self.x, places), round(self.y, places))
+
+    def key(self) -> str:
+        """The text form used in choices, saves and typed answers: `x,y`."""
+        return f"{_num(self.x)},{_num(self.y)}"
+
+    @classmethod
+    def parse(cls, text: str) -> Point:
+        """`"3,4.5"`, `"3 4.5"` or `"(3, 4.5)"`; raises ValueError with the reason."""
+        parts = [p for p in re.split(r"[\s,;()]+", text.strip()) if p]
+        if len(parts) != 2:
+            raise ValueError(f"{text!r} is not a position: type x,y in inches, e.g. 12,3.5")
+        try:
+            x, y = float(parts[0]), float(parts[1])
+        except ValueError:
+            raise ValueError(f"{text!r} is not a position: x and y must be numbers") from None
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError(f"{text!r} is not a position")
+        return cls(x, y)
+
+    def as_list(self) -> list[float]:
+        return [self.x, self.y]
+
+
+def _num(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def segment_point_distance(a: Point, b: Point, p: Point) -> float:
+    dx, dy = b.x - a.x, b.y - a.y
+    length2 = dx * dx + dy * dy
+    if length2 < EPS:
+        return a.distance(p)
+    t = max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
+    return p.distance(Point(a.x + t * dx, a.y + t * dy))
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle, x0 <= x1 and y0 <= y1, in inches."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def contains(self, p: Point) -> bool:
+        return self.x0 - EPS <= p.x <= self.x1 + EPS and self.y0 - EPS <= p.y <= self.y1 + EPS
+
+    def strictly_contains(self, p: Point) -> bool:
+        return self.x0 + EPS < p.x < self.x1 - EPS and self.y0 + EPS < p.y < self.y1 - EPS
+
+    def clip(self, a: Point, b: Point) -> tuple[float, float] | None:
+        """Liang-Barsky: the parameter span [t0, t1] of segment a->b inside the rectangle."""
+        t0, t1 = 0.0, 1.0
+        dx, dy = b.x - a.x, b.y - a.y
+        for p, q in (
+            (-dx, a.x - self.x0),
+            (dx, self.x1 - a.x),
+            (-dy, a.y - self.y0),
+            (dy, self.y1 - a.y),
+        ):
+            if abs(p) < EPS:
+                if q < 0:
+                    return None
+                continue
+            r = q / p
+            if p < 0:
+                t0 = max(t0, r)
+            else:
+                t1 = min(t1, r)
+            if t0 > t1:
+                return None
+        return t0, t1
+
+    def crosses(self, a: Point, b: Point) -> bool:
+        """Does segment a->b pass through the interior (more than grazing an edge)?"""
+        span = self.clip(a, b)
+        if span is None:
+            return False
+        t0, t1 = span
+        if t1 - t0 < EPS:
+            return False
+        mid = Point(a.x + (b.x - a.x) * (t0 + t1) / 2, a.y + (b.y - a.y) * (t0 + t1) / 2)
+        return self.strictly_contains(mid)
+
+    def nearest(self, p: Point) -> Point:
+        return Point(min(max(p.x, self.x0), self.x1), min(max(p.y, self.y0), self.y1))
+
+    @property
+    def centre(self) -> Point:
+        return Point((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)

@@ -1,0 +1,108 @@
+"""Where a miniature may go: on the table, not into or through blocking terrain, not through
+other bases. Every check returns the reason it fails, so a refusal can say why."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from wargame_cli.tabletop.geometry import EPS, Point, segment_point_distance
+from wargame_cli.tabletop.table import Table, TerrainKind
+
+CONTACT_TOLERANCE = 0.05  # inches: bases this close count as touching
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """A miniature's footprint: its centre and base radius, and who it is."""
+
+    id: str
+    pos: Point
+    radius: float
+
+
+def in_contact(a: Body, b: Body) -> bool:
+    return a.pos.distance(b.pos) <= a.radius + b.radius + CONTACT_TOLERANCE
+
+
+def gap(a: Body, b: Body) -> float:
+    """Distance between the edges of two bases (0 when touching)."""
+    return max(0.0, a.pos.distance(b.pos) - a.radius - b.radius)
+
+
+def move_problem(
+    table: Table,
+    mover: Body,
+    dest: Point,
+    max_inches: float,
+    others: list[Body],
+) -> str | None:
+    """Why `mover` cannot move straight to `dest`, or None when it can."""
+    travelled = mover.pos.distance(dest)
+    if travelled > max_inches + 0.01:
+        return f'{dest.key()} is {travelled:.1f}" away; the move allows {max_inches:g}"'
+    if not table.on_table(dest, mover.radius):
+        return f'{dest.key()} is off the {table.width:g}"x{table.height:g}" table'
+    for piece in table.pieces:
+        if piece.kind is not TerrainKind.BLOCKING:
+            continue
+        if piece.rect.strictly_contains(dest):
+            return f"{dest.key()} is inside {piece.name} (impassable)"
+        if piece.rect.crosses(mover.pos, dest):
+            return f"the way to {dest.key()} passes through {piece.name} (impassable)"
+    for other in others:
+        if other.id == mover.id:
+            continue
+        if other.pos.distance(dest) < other.radius + mover.radius - CONTACT_TOLERANCE:
+            return f"{dest.key()} overlaps {other.id}"
+        start_gap = other.pos.distance(mover.pos)
+        if (
+            segment_point_distance(mover.pos, dest, other.pos)
+            < other.radius + mover.radius - CONTACT_TOLERANCE
+            and start_gap >= other.radius + mover.radius - CONTACT_TOLERANCE
+        ):
+            return f"the way to {dest.key()} passes through {other.id}"
+    return None
+
+
+def contact_spots(
+    table: Table,
+    mover: Body,
+    target: Body,
+    max_inches: float,
+    others: list[Body],
+    tries: int = 24,
+) -> list[Point]:
+    """Reachable spots in base contact with `target`, nearest first."""
+    touching = mover.radius + target.radius
+    base = math.atan2(mover.pos.y - target.pos.y, mover.pos.x - target.pos.x)
+    spots: list[Point] = []
+    for i in range(tries):
+        step = (i + 1) // 2 * (1 if i % 2 else -1)
+        angle = base + step * (2 * math.pi / tries)
+        spot = Point(
+            target.pos.x + math.cos(angle) * touching, target.pos.y + math.sin(angle) * touching
+        ).rounded(2)
+        if spot.distance(target.pos) < touching - EPS:  # rounding pulled it inside the base
+            spot = target.pos.toward(spot, touching + 0.005).rounded(2)
+        if move_problem(table, mover, spot, max_inches, others) is None:
+            spots.append(spot)
+    spots.sort(key=mover.pos.distance)
+    return spots
+
+
+def farthest_toward(
+    table: Table,
+    mover: Body,
+    goal: Point,
+    max_inches: float,
+    others: list[Body],
+    steps: int = 20,
+) -> Point:
+    """The farthest legal point on the straight way to `goal`, at most `max_inches` along."""
+    reach = min(max_inches, mover.pos.distance(goal))
+    for i in range(steps, 0, -1):
+        spot = mover.pos.toward(goal, reach * i / steps).rounded(2)
+        if move_problem(table, mover, spot, max_inches, others) is None:
+            return spot
+    return mover.pos

@@ -1,0 +1,108 @@
+"""The table: its size and terrain pieces, readable from and writable to TOML/JSON data."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.errors import OptionError
+from wargame_cli.tabletop.geometry import Point, Rect
+
+
+class TerrainKind(str, Enum):
+    """Blocking stops sight and movement; hard cover is cover from fire (walls, rubble);
+    soft cover is cover from view (hedges, woods, crops)."""
+
+    BLOCKING = "blocking"
+    HARD = "hard"
+    SOFT = "soft"
+
+
+@dataclass(frozen=True)
+class Piece:
+    name: str
+    kind: TerrainKind
+    rect: Rect
+
+    def to_data(self) -> dict[str, Any]:
+        r = self.rect
+        return {
+            "name": self.name,
+            "kind": self.kind.value,
+            "x": r.x0,
+            "y": r.y0,
+            "w": r.x1 - r.x0,
+            "h": r.y1 - r.y0,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Piece:
+        try:
+            kind = TerrainKind(data["kind"])
+            x, y, w, h = (float(data[k]) for k in ("x", "y", "w", "h"))
+        except (KeyError, ValueError, TypeError) as exc:
+            raise OptionError(f"terrain piece {data!r}: {exc}") from None
+        if w <= 0 or h <= 0:
+            raise OptionError(f"terrain piece {data.get('name')!r} has no area")
+        return cls(str(data.get("name", kind.value)), kind, Rect(x, y, x + w, y + h))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A `width` x `height` inch table; (0, 0) is side A's left corner, y grows toward B."""
+
+    width: float
+    height: float
+    pieces: tuple[Piece, ...] = field(default=())
+    name: str = "table"
+
+    def on_table(self, p: Point, radius: float = 0.0) -> bool:
+        return (
+            radius - 1e-9 <= p.x <= self.width - radius + 1e-9
+            and radius - 1e-9 <= p.y <= self.height - radius + 1e-9
+        )
+
+    def pieces_at(self, p: Point) -> list[Piece]:
+        return [piece for piece in self.pieces if piece.rect.contains(p)]
+
+    def blocking_at(self, p: Point) -> Piece | None:
+        return next(
+            (
+                pc
+                for pc in self.pieces
+                if pc.kind is TerrainKind.BLOCKING and pc.rect.strictly_contains(p)
+            ),
+            None,
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "width": self.width,
+            "height": self.height,
+            "terrain": [p.to_data() for p in self.pieces],
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Table:
+        try:
+            width, height = float(data["width"]), float(data["height"])
+        except (KeyError, ValueError, TypeError):
+            raise OptionError("a table needs a numeric width and height (inches)") from None
+        if not (6 <= width <= 120 and 6 <= height <= 120):
+            raise OptionError(f"table {width}x{height}: each side must be 6-120 inches")
+        pieces = tuple(Piece.from_data(p) for p in data.get("terrain", []))
+        return cls(width, height, pieces, str(data.get("name", "table")))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Table:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+            data = tomllib.loads(text)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise OptionError(f"table file {path}: {exc}") from None
+        return cls.from_data(data)

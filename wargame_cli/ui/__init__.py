@@ -1,0 +1,1 @@
+"""Everything that talks to a person: rendering (rich) and prompts (questionary)."""
