@@ -1,0 +1,286 @@
+"""Seeds of Wars armies: unit types from `units.toml`, armies from `armies.toml`, the inline
+syntax, validation and interactive building.
+
+An army's JSON form carries every unit's full profile, so a save replays the same battle even
+after someone edits the TOML data.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.errors import TeamError
+from wargame_cli.ruleset import TeamBuilder
+
+HERE = Path(__file__).parent
+STATS = ("Mv", "Ra", "Me", "De", "Mo", "Ht")
+ORDER_RANGE = (0, 5)
+STAT_RANGE = (-10, 40)
+BUILD_ORDER_DEFAULT = 2
+BUILD_SIZE_DEFAULT = 5
+SCOUT = "Scout"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    """A unit profile (the card's Mv, Ra, Me, De, Mo, Ht); `ra` None: it cannot shoot."""
+
+    name: str
+    mv: int
+    ra: int | None
+    me: int
+    de: int
+    mo: int
+    ht: int
+    tags: tuple[str, ...] = ()
+
+    @property
+    def scout(self) -> bool:
+        return SCOUT in self.tags
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "type": self.name,
+            "Mv": self.mv,
+            "Ra": self.ra,
+            "Me": self.me,
+            "De": self.de,
+            "Mo": self.mo,
+            "Ht": self.ht,
+            "tags": list(self.tags),
+        }
+
+    def profile(self) -> str:
+        ra = "-" if self.ra is None else f"{self.ra:+d}"
+        tags = f" [{', '.join(self.tags)}]" if self.tags else ""
+        return (
+            f"Mv {self.mv} Ra {ra} Me {self.me:+d} De {self.de} Mo {self.mo:+d} Ht {self.ht}{tags}"
+        )
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    types: dict[str, UnitType]
+    aliases: dict[str, str]
+    armies: dict[str, dict[str, Any]]
+    defaults: dict[str, str]
+
+    def lookup(self, name: str) -> UnitType:
+        key = _norm(name)
+        if key not in self.aliases:
+            raise TeamError(f"unknown unit type {name!r}; types: {', '.join(self.types)}")
+        return self.types[self.aliases[key]]
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _unit_type(name: str, row: dict[str, Any], base: UnitType | None = None) -> UnitType:
+    """A profile from a TOML/JSON row; stats missing from the row come from `base`."""
+    values: dict[str, Any] = {}
+    for stat in STATS:
+        if stat in row:
+            value = row[stat]
+        elif base is not None:
+            value = getattr(base, stat.lower())
+        elif stat == "Ra":
+            value = None
+        else:
+            raise TeamError(f"unit {name!r} has no {stat}")
+        if value is None and stat == "Ra":
+            values[stat] = None
+            continue
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TeamError(f"unit {name!r}: {stat} must be a whole number, not {value!r}")
+        if not STAT_RANGE[0] <= value <= STAT_RANGE[1]:
+            raise TeamError(f"unit {name!r}: {stat} {value} is out of range {STAT_RANGE}")
+        values[stat] = value
+    if values["Ht"] < 1:
+        raise TeamError(f"unit {name!r}: Ht must be at least 1")
+    if values["Mv"] < 0:
+        raise TeamError(f"unit {name!r}: Mv cannot be negative")
+    tags = row.get("tags", list(base.tags) if base else [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise TeamError(f"unit {name!r}: tags must be a list of words")
+    return UnitType(
+        name, values["Mv"], values["Ra"], values["Me"], values["De"], values["Mo"],
+        values["Ht"], tuple(tags),
+    )
+
+
+@cache
+def catalogue() -> Catalogue:
+    units = tomllib.loads((HERE / "units.toml").read_text(encoding="utf-8"))
+    armies = tomllib.loads((HERE / "armies.toml").read_text(encoding="utf-8"))
+    types: dict[str, UnitType] = {}
+    aliases: dict[str, str] = {}
+    for name, row in units["units"].items():
+        types[name] = _unit_type(name, row)
+        for alias in [name, *row.get("aliases", [])]:
+            aliases[_norm(alias)] = name
+    return Catalogue(
+        types=types,
+        aliases=aliases,
+        armies={a["name"]: a for a in armies["armies"]},
+        defaults=dict(armies["defaults"]),
+    )
+
+
+# -- validation ---------------------------------------------------------------------------
+def capacity(options: dict[str, Any]) -> int:
+    """How many units a side can deploy: its home spaces times the stacking limit."""
+    home = (1 + options["battle_lines"]) * options["columns"]
+    return home * options["stack_limit"]
+
+
+def max_units(options: dict[str, Any]) -> int:
+    return min(options["army_size"], capacity(options))
+
+
+def army(name: str, order: Any, units: list[UnitType], options: dict[str, Any]) -> dict[str, Any]:
+    """The checked JSON form of an army."""
+    if not isinstance(order, int) or isinstance(order, bool):
+        raise TeamError(f"army {name!r}: order must be a whole number, not {order!r}")
+    if not ORDER_RANGE[0] <= order <= ORDER_RANGE[1]:
+        raise TeamError(f"army {name!r}: order {order} is outside {ORDER_RANGE[0]}-{ORDER_RANGE[1]}")
+    if not units:
+        raise TeamError(f"army {name!r} has no units")
+    limit = max_units(options)
+    if len(units) > limit:
+        raise TeamError(
+            f"army {name!r} has {len(units)} units; at most {limit} (army_size, and the home "
+            "spaces times stack_limit)"
+        )
+    return {"name": name, "order": order, "units": [u.to_data() for u in units]}
+
+
+def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
+    """`"order=2, Knights, 2 Spearmen, Archers x2"`: units by type, an optional Order rating."""
+    cat = catalogue()
+    order = BUILD_ORDER_DEFAULT
+    units: list[UnitType] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        match = re.fullmatch(r"order\s*[=:]?\s*(-?\d+)", part, flags=re.I)
+        if match:
+            order = int(match.group(1))
+            continue
+        count = 1
+        match = re.fullmatch(r"(\d+)\s*x?\s+(.+)|(.+?)\s*x\s*(\d+)", part, flags=re.I)
+        if match:
+            count = int(match.group(1) or match.group(4))
+            part = (match.group(2) or match.group(3)).strip()
+        if count > max_units(options):
+            raise TeamError(f"{count} {part}: an army has at most {max_units(options)} units")
+        units += [cat.lookup(part)] * count
+    if not units:
+        raise TeamError('an empty army: name unit types, e.g. "order=2, Knights, 2 Spearmen"')
+    return army("Army", order, units, options)
+
+
+def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """An army file or a saved army: `units` lists type names or profile tables."""
+    if not isinstance(data, dict) or not isinstance(data.get("units"), list):
+        raise TeamError("an army needs `units`: a list of unit type names or profiles")
+    cat = catalogue()
+    units: list[UnitType] = []
+    for row in data["units"]:
+        if isinstance(row, str):
+            units.append(cat.lookup(row))
+        elif isinstance(row, dict) and isinstance(row.get("type"), str):
+            name = row["type"]
+            base = cat.types.get(cat.aliases.get(_norm(name), ""))
+            units.append(_unit_type(name, row, base))
+        else:
+            raise TeamError(f"army unit {row!r}: a type name or a table with `type`")
+    name = data.get("name", "Army")
+    if not isinstance(name, str):
+        raise TeamError("an army's name must be text")
+    return army(name, data.get("order", BUILD_ORDER_DEFAULT), units, options)
+
+
+def types_of(team: dict[str, Any]) -> list[UnitType]:
+    return [_unit_type(row["type"], row) for row in team["units"]]
+
+
+def default_army(side: str, options: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    cat = catalogue()
+    name = cat.defaults[side]
+    return from_data(cat.armies[name], options), name
+
+
+# -- building -----------------------------------------------------------------------------
+def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
+    """A quick pick (the default army first), or Order then units one by one."""
+    cat = catalogue()
+    default_name = cat.defaults[side]
+    picks = []
+    for name, data in cat.armies.items():
+        try:
+            from_data(data, options)
+            reason = None
+        except TeamError as exc:
+            reason = str(exc)
+        units = ", ".join(data["units"])
+        picks.append(Option(f"army:{name}", f"{name} (Order {data['order']}): {units}", reason))
+    picks.append(Option("build", "Build an army unit by unit"))
+    legal = [o.key for o in picks if o.disabled is None]
+    key = yield Choice(
+        side=side,
+        prompt=f"Side {side}: pick an army",
+        options=tuple(picks),
+        default=f"army:{default_name}" if f"army:{default_name}" in legal else legal[0],
+        rules=("d1",),
+        kind="team",
+    )
+    if key.startswith("army:"):
+        return from_data(cat.armies[key.removeprefix("army:")], options)
+    order = yield Choice(
+        side=side,
+        prompt=f"Side {side}: the army's Order rating (deployment and initiative)",
+        options=tuple(
+            Option(str(n), f"Order {n}") for n in range(ORDER_RANGE[0], ORDER_RANGE[1] + 1)
+        ),
+        default=str(BUILD_ORDER_DEFAULT),
+        rules=("d1", "d6"),
+        kind="team",
+    )
+    units: list[UnitType] = []
+    limit = max_units(options)
+    while len(units) < limit:
+        opts = [
+            Option(
+                "done",
+                f"Done ({len(units)} units)",
+                None if units else "an army needs at least one unit",
+            )
+        ]
+        opts += [Option(t.name, f"{t.name}: {t.profile()}") for t in cat.types.values()]
+        picked = yield Choice(
+            side=side,
+            prompt=f"Side {side}: unit {len(units) + 1} (at most {limit})",
+            options=tuple(opts),
+            default=_suggest_unit(units, cat) if len(units) < BUILD_SIZE_DEFAULT else "done",
+            rules=("d1",),
+            kind="team",
+        )
+        if picked == "done":
+            break
+        units.append(cat.types[picked])
+    return army(f"Side {side} army", int(order), units, options)
+
+
+def _suggest_unit(units: list[UnitType], cat: Catalogue) -> str:
+    """A balanced line: the core types in turn, fewest first."""
+    core = [n for n in ("Spearmen", "Swordsmen", "Archers", "Knights", "Light Horse") if n in cat.types]
+    if not core:
+        return next(iter(cat.types))
+    return min(core, key=lambda n: (sum(u.name == n for u in units), core.index(n)))

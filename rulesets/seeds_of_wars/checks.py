@@ -1,0 +1,83 @@
+"""The card's dice tests, each in one place: "10 or greater to succeed" (d4, d14), "must
+exceed De" (d10, d12), opposed 1d20 rolls (d1, d6, d13), and the odds the bot weighs them by."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STATES, STEADY
+from wargame_cli.engine.requests import Roll
+
+DIE = 20
+TARGET = 10  # "10 or greater to succeed"
+MAX_BONUS = 2  # d12: +2 if charging or flanking, not +4 for both
+
+
+def recovery_passes(face: int, mo: int) -> bool:
+    """d4: 1d20 + Mo, 10 or greater to succeed."""
+    return face + mo >= TARGET
+
+
+def morale_passes(face: int, mo: int, taken: int) -> bool:
+    """d14: 1d20 + Mo - Ht taken during the entire battle, 10 or greater to succeed."""
+    return face + mo - taken >= TARGET
+
+
+def hits(face: int, bonus: int, de: int) -> bool:
+    """d10, d12: 1d20 + Ra (or Me and its bonus) must exceed De: equal is a miss."""
+    return face + bonus > de
+
+
+def hit_chance(bonus: int, de: int) -> float:
+    """P(1d20 + bonus > de)."""
+    return max(0, min(DIE, DIE - (de - bonus))) / DIE
+
+
+def pass_chance(modifier: int) -> float:
+    """P(1d20 + modifier >= 10)."""
+    return max(0, min(DIE, DIE - (TARGET - modifier) + 1)) / DIE
+
+
+def win_chance(mine: int, theirs: int) -> float:
+    """P(1d20 + mine strictly beats 1d20 + theirs): a tie does not win (d13, gap 7)."""
+    wins = sum(1 for a in range(1, DIE + 1) for b in range(1, DIE + 1) if a + mine > b + theirs)
+    return wins / DIE**2
+
+
+def worse(state: str) -> str | None:
+    """One step down after a failed morale check; None: a Routed unit is destroyed (d15)."""
+    return {STEADY: SHAKEN, SHAKEN: ROUTED}.get(state)
+
+
+def better(state: str) -> str:
+    """One step up after a successful recovery check (d4)."""
+    return STATES[max(0, STATES.index(state) - 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class Contender:
+    """One side of an opposed roll: who rolls and what they add."""
+
+    side: str
+    who: str
+    modifier: int
+    parts: str  # "Order 2 + 1 Scout": how the modifier is made up, for the log
+
+
+def opposed(
+    first: Contender, second: Contender, reason: str, rules: tuple[str, ...]
+) -> Generator[Roll, Any, tuple[int, int]]:
+    """Each side rolls its own 1d20 (so `--dice manual` asks the right player); the totals."""
+    totals = []
+    for c in (first, second):
+        faces = yield Roll(
+            dice=(DIE,),
+            reason=f"{reason}: {c.who} rolls 1d20 + {c.parts}",
+            side=c.side,
+            rules=rules,
+            labels=(c.who,),
+        )
+        totals.append(faces[0] + c.modifier)
+    return totals[0], totals[1]

@@ -1,0 +1,158 @@
+"""The battle's state: units on spaces with their morale state and damage, the two sides'
+Order and roles, and the queries every step asks (who is where, who can still fight)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets.seeds_of_wars.army import UnitType
+from rulesets.seeds_of_wars.board import Board, Space
+
+OTHER = {"A": "B", "B": "A"}
+SIDES = ("A", "B")
+
+# Morale states, best first (rules-reading gap 8): one step per failed check or recovery.
+STEADY, SHAKEN, ROUTED = "Steady", "Shaken", "Routed"
+STATES = (STEADY, SHAKEN, ROUTED)
+
+# Fates: what became of a unit that is no longer fighting.
+DESTROYED = "destroyed"  # damage reached Ht (gap 5) or a Routed unit failed morale (d15)
+REMOVED = "removed"  # Routed in its Reserve at a recovery step: left the battle (d5)
+CAPTURED = "captured"  # on the losing side and could not retreat (d17)
+ESCAPED = "escaped"  # on the losing side and could retreat (d17)
+
+
+@dataclass
+class Unit:
+    uid: str  # "A1", "B3": side letter and place in the army list
+    side: str
+    kind: UnitType
+    space: Space | None = None
+    state: str = STEADY
+    taken: int = 0  # Ht taken during the entire battle (d14)
+    fate: str = ""
+    damaged_this_round: bool = False  # d14: who checks morale
+    charged: frozenset[str] = frozenset()  # enemies in the space it entered this round (d12)
+
+    @property
+    def name(self) -> str:
+        return f"{self.uid} {self.kind.name}"
+
+    @property
+    def fighting(self) -> bool:
+        """On the battlefield and not out of the battle."""
+        return self.fate == "" and self.space is not None
+
+    @property
+    def left(self) -> int:
+        return self.kind.ht - self.taken
+
+
+@dataclass
+class Battle:
+    board: Board
+    options: dict[str, Any]
+    names: dict[str, str]
+    orders: dict[str, int]
+    attacker: str
+    units: list[Unit]
+    round: int = 0
+    step: str = "deployment"
+    initiative: str | None = None
+    attacked: dict[str, set[str]] = field(default_factory=dict)  # target -> melee attackers
+    result: dict[str, Any] | None = None
+
+    @property
+    def defender(self) -> str:
+        return OTHER[self.attacker]
+
+    def role(self, side: str) -> str:
+        return "attacker" if side == self.attacker else "defender"
+
+    def unit(self, uid: str) -> Unit:
+        return next(u for u in self.units if u.uid == uid)
+
+    def side_units(self, side: str) -> list[Unit]:
+        return [u for u in self.units if u.side == side]
+
+    def fighting(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units if u.fighting and (side is None or u.side == side)]
+
+    def at(self, space: Space, side: str | None = None) -> list[Unit]:
+        return [u for u in self.fighting(side) if u.space == space]
+
+    def enemies_at(self, side: str, space: Space) -> list[Unit]:
+        return self.at(space, OTHER[side])
+
+    def friends_at(self, side: str, space: Space) -> int:
+        return len(self.at(space, side))
+
+    def room(self, side: str, space: Space) -> str | None:
+        """Why `side` cannot end a move in `space` (the stacking limit), or None."""
+        limit = self.options["stack_limit"]
+        if self.friends_at(side, space) >= limit:
+            return f"{self.board.key(space)} already holds {limit} friendly unit(s) (stack_limit)"
+        return None
+
+    def engaged(self, unit: Unit) -> bool:
+        """Sharing a space with an enemy: melee happens within a space."""
+        return unit.space is not None and bool(self.enemies_at(unit.side, unit.space))
+
+    def in_reserve(self, unit: Unit) -> bool:
+        return unit.space is not None and self.board.in_reserve(unit.side, unit.space)
+
+    def out_of_fight(self, side: str) -> bool:
+        """d16: every unit of `side` is destroyed (or gone) or in its own Reserve."""
+        return all(not u.fighting or self.in_reserve(u) for u in self.side_units(side))
+
+    def scouts(self, side: str) -> int:
+        return sum(u.kind.scout for u in self.side_units(side))
+
+    def space_name(self, unit: Unit) -> str:
+        return self.board.key(unit.space) if unit.space is not None else "-"
+
+    def describe(self, unit: Unit) -> str:
+        return (
+            f"{unit.name} at {self.space_name(unit)} ({unit.state}, Ht taken "
+            f"{unit.taken}/{unit.kind.ht})"
+        )
+
+    # -- JSON ------------------------------------------------------------------------------
+    def unit_json(self, unit: Unit) -> dict[str, Any]:
+        return {
+            "id": unit.uid,
+            "type": unit.kind.name,
+            "space": self.board.key(unit.space) if unit.space is not None else None,
+            "row": self.board.row_label(unit.space[0]) if unit.space is not None else None,
+            "state": unit.state,
+            "ht": unit.kind.ht,
+            "ht_taken": unit.taken,
+            "in_reserve": unit.fighting and self.in_reserve(unit),
+            "destroyed": unit.fate == DESTROYED,
+            "captured": unit.fate == CAPTURED,
+            "escaped": unit.fate in (ESCAPED, REMOVED),
+            "fate": unit.fate or None,
+            "profile": unit.kind.to_data(),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "step": self.step,
+            "initiative": self.initiative,
+            "board": {
+                "columns": self.board.columns,
+                "rows": [self.board.row_label(r) for r in range(self.board.rows)],
+            },
+            "sides": {
+                side: {
+                    "name": self.names[side],
+                    "order": self.orders[side],
+                    "role": self.role(side),
+                    "units": [self.unit_json(u) for u in self.side_units(side)],
+                }
+                for side in SIDES
+            },
+            "result": self.result,
+        }

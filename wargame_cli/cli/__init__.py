@@ -1,0 +1,1 @@
+"""The `wargame` command line: thin Typer commands delegating to plain functions."""

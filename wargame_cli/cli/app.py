@@ -1,0 +1,204 @@
+"""`wargame`: the Typer app. Only typer is imported here; each command imports what it needs,
+so `wargame --help` stays as fast as a minimal Typer app."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    name="wargame",
+    help="Play tabletop miniature wargames at the terminal: hot-seat, replays and scripts.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+RulesetArg = Annotated[str, typer.Argument(help="Ruleset id (see `wargame rulesets`).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout, nothing else.")]
+SavesDirOpt = Annotated[
+    Path | None,
+    typer.Option("--saves-dir", help="Saves folder (default ./saves, or $WARGAME_SAVES_DIR)."),
+]
+BotOpt = Annotated[
+    list[str] | None,
+    typer.Option("--bot", help="Side played by the computer: A or B (repeatable)."),
+]
+NoInputOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-input",
+        help="Never prompt: missing teams take the ruleset's defaults, bots make every decision.",
+    ),
+]
+DiceOpt = Annotated[
+    str,
+    typer.Option("--dice", help="auto (seeded generator) or manual (type the faces of real dice)."),
+]
+RollsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rolls",
+        help='Die faces used in the order the rules ask, e.g. "4,3,6,4,4,3"; then --dice takes over.',
+    ),
+]
+TurnsOpt = Annotated[
+    int | None,
+    typer.Option("--turns", min=1, help="Stop after N more turns; the game is saved in progress."),
+]
+SaveOpt = Annotated[Path | None, typer.Option("--save", help="Save to this file.")]
+NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Do not write a save file.")]
+
+
+@app.command("rulesets")
+def rulesets_cmd(json_out: JsonOpt = False) -> None:
+    """List the rulesets: id, name, seed file and a one-line summary."""
+    from wargame_cli.cli import info
+
+    info.list_rulesets(json_out)
+
+
+@app.command("rules")
+def rules_cmd(ruleset_id: RulesetArg, json_out: JsonOpt = False) -> None:
+    """Show a ruleset's reference: rule points, units, options and the team syntax."""
+    from wargame_cli.cli import info
+
+    info.show_rules(ruleset_id, json_out)
+
+
+@app.command("play")
+def play_cmd(
+    ruleset_id: Annotated[
+        str | None, typer.Argument(help="Ruleset id; asked for in a terminal when left out.")
+    ] = None,
+    team_a: Annotated[
+        str | None, typer.Option("--team-a", help="Side A's team: inline spec or a .toml/.json file.")
+    ] = None,
+    team_b: Annotated[
+        str | None, typer.Option("--team-b", help="Side B's team: inline spec or a .toml/.json file.")
+    ] = None,
+    name_a: Annotated[str | None, typer.Option("--name-a", help="Side A's name.")] = None,
+    name_b: Annotated[str | None, typer.Option("--name-b", help="Side B's name.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice (drawn if absent).")] = None,
+    bot: BotOpt = None,
+    no_input: NoInputOpt = False,
+    dice: DiceOpt = "auto",
+    rolls: RollsOpt = None,
+    turns: TurnsOpt = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="Ruleset option KEY=VALUE (repeatable).")
+    ] = None,
+    save: SaveOpt = None,
+    no_save: NoSaveOpt = False,
+    json_out: JsonOpt = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """Start a new game."""
+    from wargame_cli.cli import play
+
+    play.play(
+        play.PlayArgs(
+            ruleset_id=ruleset_id, team_a=team_a, team_b=team_b, name_a=name_a, name_b=name_b,
+            seed=seed, bots=bot or [], no_input=no_input, dice=dice, rolls=rolls, turns=turns,
+            options=option or [], save=save, no_save=no_save, json_out=json_out,
+            saves_dir=saves_dir,
+        )
+    )
+
+
+@app.command("resume")
+def resume_cmd(
+    save_file: Annotated[Path, typer.Argument(help="The save to continue.")],
+    bot: BotOpt = None,
+    no_input: NoInputOpt = False,
+    dice: DiceOpt = "auto",
+    rolls: RollsOpt = None,
+    turns: TurnsOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Continue an unfinished game from its save (written back in place)."""
+    from wargame_cli.cli import play
+
+    play.resume(
+        play.ResumeArgs(
+            path=save_file, bots=bot or [], no_input=no_input, dice=dice, rolls=rolls,
+            turns=turns, json_out=json_out,
+        )
+    )
+
+
+@app.command("replay")
+def replay_cmd(
+    save_file: Annotated[Path, typer.Argument(help="The save to replay.")],
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Re-run the log through the rules; exit 2 on the first divergence.")
+    ] = False,
+    no_input: Annotated[bool, typer.Option("--no-input", help="Print it all, no pauses.")] = False,
+    report: Annotated[
+        str | None,
+        typer.Option(
+            "--report", is_flag=False, flag_value="-",
+            help="Write a Markdown battle report to FILE (or to stdout when no FILE is given).",
+        ),
+    ] = None,
+    with_rules: Annotated[
+        bool, typer.Option("--with-rules", help="In the report, cite the rule ids behind each line.")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show a saved game turn by turn, verify it, or write its battle report."""
+    from wargame_cli.cli import replay
+
+    replay.replay(save_file, verify, no_input, report, with_rules, json_out)
+
+
+@app.command("saves")
+def saves_cmd(json_out: JsonOpt = False, saves_dir: SavesDirOpt = None) -> None:
+    """List the saves in the saves folder, newest first."""
+    from wargame_cli.cli import info
+
+    info.list_saves(saves_dir, json_out)
+
+
+@app.command("simulate")
+def simulate_cmd(
+    ruleset_id: RulesetArg,
+    team_a: Annotated[
+        str | None, typer.Option("--team-a", help="Side A's team (default: the ruleset's).")
+    ] = None,
+    team_b: Annotated[
+        str | None, typer.Option("--team-b", help="Side B's team (default: the ruleset's).")
+    ] = None,
+    games: Annotated[int | None, typer.Option("--games", help="Number of bot-vs-bot games.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed (reproducible results).")] = None,
+    workers: Annotated[int, typer.Option("--workers", help="Processes to spread games over.")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="Ruleset option KEY=VALUE (repeatable).")
+    ] = None,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Tug of WarGods: exact win probabilities.")
+    ] = False,
+    matrix: Annotated[
+        bool, typer.Option("--matrix", help="Tug of WarGods: every dice pool against every other.")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Play many bot-vs-bot games (or compute exact odds) to see how a match-up fares."""
+    from wargame_cli.cli import simulate
+
+    simulate.simulate(
+        simulate.SimulateArgs(
+            ruleset_id=ruleset_id, team_a=team_a, team_b=team_b, games=games, seed=seed,
+            workers=workers, options=option or [], exact=exact, matrix=matrix, json_out=json_out,
+        )
+    )
+
+
+def main() -> None:
+    """Entry point: turns every user error into one line on stderr and exit code 2."""
+    from wargame_cli.cli.boundary import run
+
+    sys.exit(run(app, sys.argv[1:]))

@@ -1,0 +1,273 @@
+"""`wargame play` and `wargame resume`: set up who answers what, then run the game, saving
+after every turn and on Ctrl-C."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wargame_cli import registry
+from wargame_cli.cli.output import console, emit_json, interactive
+from wargame_cli.engine.bots import BotController, run_builder
+from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
+from wargame_cli.engine.session import Session, draw_seed, start
+from wargame_cli.errors import BadInput, DiceError, NoTerminal
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
+from wargame_cli.saves import games, store
+from wargame_cli.ui.text import name_problem
+
+AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
+
+
+class QuitRequested(Exception):
+    """The player chose "Save and quit" between turns."""
+
+
+@dataclass
+class PlayArgs:
+    ruleset_id: str | None = None
+    team_a: str | None = None
+    team_b: str | None = None
+    name_a: str | None = None
+    name_b: str | None = None
+    seed: int | None = None
+    bots: list[str] = field(default_factory=list)
+    no_input: bool = False
+    dice: str = "auto"
+    rolls: str | None = None
+    turns: int | None = None
+    options: list[str] = field(default_factory=list)
+    save: Path | None = None
+    no_save: bool = False
+    json_out: bool = False
+    saves_dir: Path | None = None
+
+
+@dataclass
+class ResumeArgs:
+    path: Path
+    bots: list[str] = field(default_factory=list)
+    no_input: bool = False
+    dice: str = "auto"
+    rolls: str | None = None
+    turns: int | None = None
+    json_out: bool = False
+
+
+def _sides(values: list[str]) -> set[str]:
+    out = set()
+    for value in values:
+        side = value.strip().upper()
+        if side not in SIDES:
+            raise BadInput(f"--bot {value!r}: a side is A or B")
+        out.add(side)
+    return out
+
+
+def _need_terminal(what: str) -> None:
+    if not interactive():
+        raise NoTerminal(f"{what} needs a terminal, and there is none; {AVOID}")
+
+
+def _prompter() -> Any:
+    from wargame_cli.ui.prompts import Prompter
+
+    return Prompter(console())
+
+
+def _dice(kind: str, rolls: str | None, rng: RngDice, prompter: Any) -> DiceSource:
+    """The live dice: `--rolls` first, then the generator `rng` or typed-in physical dice."""
+    if kind not in ("auto", "manual"):
+        raise BadInput(f"--dice {kind!r}: use auto or manual")
+    base: RngDice | ManualDice = rng
+    if kind == "manual":
+        _need_terminal("--dice manual")
+        base = ManualDice((prompter or _prompter()).faces)
+    if rolls is not None:
+        return ScriptDice(parse_rolls(rolls), base)
+    return base
+
+
+def _controllers(players: dict[str, str], ruleset: Ruleset, names: dict[str, str],
+                 prompter: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for side in SIDES:
+        if players[side] == "bot":
+            out[side] = BotController()
+        else:
+            if ruleset.has_decisions:
+                _need_terminal(f"side {side}'s decisions")
+            from wargame_cli.ui.prompts import HumanController
+
+            out[side] = HumanController(prompter or _prompter(), names)
+    return out
+
+
+def play(args: PlayArgs) -> None:
+    can_ask = interactive() and not args.no_input
+    prompter = _prompter() if can_ask else None
+    ruleset_id = args.ruleset_id
+    if ruleset_id is None:
+        if args.no_input:
+            raise BadInput("name a ruleset: wargame play ID --no-input (see wargame rulesets)")
+        _need_terminal("choosing a ruleset")
+        ruleset_id = prompter.ruleset(registry.all_infos())
+    ruleset = registry.get(ruleset_id)
+    options = resolve_options(ruleset.options, args.options)
+    bots = SIDES if args.no_input else _sides(args.bots)
+    if args.dice == "manual" and args.no_input:
+        raise BadInput("--dice manual needs a person to type the faces; it cannot go with --no-input")
+    seed = args.seed if args.seed is not None else draw_seed()
+
+    teams: dict[str, Any] = {}
+    names: dict[str, str] = {}
+    players: dict[str, str] = {}
+    given = {"A": (args.team_a, args.name_a), "B": (args.team_b, args.name_b)}
+    for side in SIDES:
+        spec, name = given[side]
+        if name is not None and (problem := name_problem(name)):
+            raise BadInput(f"--name-{side.lower()} {name!r}: {problem}")
+        if spec is not None:
+            teams[side], file_name = ruleset.load_team(spec, options)
+            default_name = file_name or f"Side {side}"
+        elif side in bots or not can_ask:
+            if not can_ask and side not in bots and not args.no_input:
+                _need_terminal(f"building side {side}'s team")
+            teams[side], default_name = ruleset.default_team(side, options)
+        else:
+            default_name = ruleset.default_team(side, options)[1]
+            teams[side] = None
+        if name is None and can_ask and spec is None and side not in bots:
+            name = prompter.name(side, default_name)
+        names[side] = name or default_name
+        if default_name and (problem := name_problem(names[side])):
+            raise BadInput(f"side {side}'s name from its team file: {problem}")
+        if side in bots:
+            players[side] = "bot"
+        elif can_ask and args.bots == [] and spec is None:
+            players[side] = prompter.player(side, names[side])
+        else:
+            players[side] = "human"
+    for side in SIDES:
+        if teams[side] is None:
+            from wargame_cli.ui.prompts import HumanController
+
+            teams[side] = run_builder(ruleset.build_team(side, options),
+                                      HumanController(prompter, names))
+    setup = Setup(names=names, teams=teams)
+    dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
+    controllers = _controllers(players, ruleset, names, prompter)
+    view = None if args.json_out else _live_view(ruleset, names)
+    session = start(ruleset, setup, options, seed, dice, controllers, view)
+    session.meta["players"] = players
+    path = None if args.no_save else (args.save or _new_save_path(ruleset.id, names))
+    _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+
+
+def _live_view(ruleset: Ruleset, names: dict[str, str]) -> Any:
+    from wargame_cli.ui.live import LiveView
+
+    return LiveView(console(), ruleset, names)
+
+
+def _new_save_path(ruleset_id: str, names: dict[str, str], folder: Path | None = None) -> Path:
+    return store.saves_dir(folder) / store.file_name(ruleset_id, names)
+
+
+def _run(session: Session, path: Path | None, turns: int | None, json_out: bool,
+         prompter: Any, players: dict[str, str]) -> None:
+    runner = session.runner
+    stop_at = runner.turn + turns if turns is not None else None
+    pause = prompter is not None and "human" in players.values()
+
+    def between_turns(_: Any) -> None:
+        if path is not None:
+            games.save(session, path)
+        pending = runner.pending
+        if pause and pending is not None and getattr(pending, "number", None) is not None:
+            if stop_at is not None and pending.number > stop_at:
+                return
+            if not prompter.next_turn(pending.number):
+                raise QuitRequested
+
+    try:
+        runner.run(stop_after_turn=stop_at, on_turn_end=between_turns)
+    except QuitRequested:
+        pass
+    except KeyboardInterrupt:
+        if path is not None:
+            games.save(session, path)
+            _say(f"interrupted; game saved to {path} (wargame resume {path})")
+        raise
+    except DiceError:
+        if path is not None and runner.log:
+            games.save(session, path)
+        raise
+    if path is not None:
+        games.save(session, path)
+    _finish(session, path, json_out)
+
+
+def _say(message: str) -> None:
+    from wargame_cli.cli.boundary import say
+
+    say(message)
+
+
+def _finish(session: Session, path: Path | None, json_out: bool) -> None:
+    if json_out:
+        emit_json({
+            "ruleset": session.ruleset.id,
+            "status": session.status,
+            "winner": session.winner,
+            "turns": session.runner.turn,
+            "seed": session.seed,
+            "save": str(path) if path is not None else None,
+            "state": session.game.state_json(),
+            "result": (
+                {"winner": session.runner.outcome.winner, "reason": session.runner.outcome.reason}
+                if session.runner.outcome else None
+            ),
+        })
+        return
+    from rich.markup import escape
+
+    out = console()
+    if session.runner.outcome is None:
+        out.print(f"Game in progress after turn {session.runner.turn}.")
+    if path is not None:
+        verb = "resume it with" if session.runner.outcome is None else "replay it with"
+        out.print(f"Saved to {escape(str(path))}; {verb}: wargame "
+                  f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}")
+
+
+def resume(args: ResumeArgs) -> None:
+    can_ask = interactive() and not args.no_input
+    prompter = _prompter() if can_ask else None
+    data = store.load(args.path)
+    if data["status"] == "finished":
+        raise BadInput(f"{args.path}: that game is finished (wargame replay {args.path})")
+    ruleset = registry.get(data["ruleset"]["id"])
+    names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
+    recorded = data["setup"].get("players") or {}
+    if args.no_input:
+        players = {s: "bot" for s in SIDES}
+    elif args.bots:
+        chosen = _sides(args.bots)
+        players = {s: "bot" if s in chosen else "human" for s in SIDES}
+    else:
+        players = {s: recorded.get(s, "human") for s in SIDES}
+    if args.dice == "manual" and args.no_input:
+        raise BadInput("--dice manual needs a person to type the faces; it cannot go with --no-input")
+    rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
+    dice = _dice(args.dice, args.rolls, rng, prompter)
+    controllers = _controllers(players, ruleset, names, prompter)
+    session = games.open_save(args.path, dice=rng, controllers=controllers)
+    session.runner.dice = dice
+    session.meta["players"] = players
+    if not args.json_out:
+        view = _live_view(ruleset, names)
+        view.board(session.game)
+        session.runner.observer = view
+    _run(session, args.path, args.turns, args.json_out, prompter, players)

@@ -1,0 +1,85 @@
+"""`wargame replay`: show a saved game turn by turn, verify it, or write its battle report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.cli.output import console, emit_json, interactive
+from wargame_cli.saves import games, store
+
+
+class StopReplay(Exception):
+    pass
+
+
+def replay(path: Path, verify: bool, no_input: bool, report: str | None, with_rules: bool,
+           json_out: bool) -> None:
+    if report is not None:
+        _report(path, report, with_rules)
+        return
+    if verify:
+        session = games.verify(path)
+        summary = {
+            "save": str(path),
+            "verified": True,
+            "entries": len(session.runner.log),
+            "status": session.status,
+            "winner": session.winner,
+            "turns": session.runner.turn,
+        }
+        if json_out:
+            emit_json(summary)
+        else:
+            outcome = session.runner.outcome
+            result = (f"{session.setup.names.get(outcome.winner, 'nobody')} won"
+                      if outcome else "in progress")
+            console().print(
+                f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
+                f"every decision legal and every face fits its die; result matches ({result})."
+            )
+        return
+    data = store.load(path)
+    names = {s: data["setup"]["names"].get(s, s) for s in ("A", "B")}
+    from wargame_cli import registry
+    from wargame_cli.ui.live import LiveView
+
+    ruleset = registry.get(data["ruleset"]["id"])
+    view = LiveView(console(), ruleset, names)
+    step = interactive() and not no_input and not json_out
+    prompter: Any = None
+    if step:
+        from wargame_cli.ui.prompts import Prompter
+
+        prompter = Prompter(console())
+
+    def observer(entry: dict[str, Any], game: Any) -> None:
+        if step and entry["t"] == "turn" and entry["n"] > 1 and not prompter.step(
+            f"Show turn {entry['n']}"
+        ):
+            raise StopReplay
+        if not json_out:
+            view(entry, game)
+
+    try:
+        session = games.open_save(path, observer=observer)
+    except StopReplay:
+        return
+    if json_out:
+        emit_json({"save": str(path), "status": session.status, "winner": session.winner,
+                   "turns": session.runner.turn, "state": session.game.state_json()})
+
+
+def _report(path: Path, target: str, with_rules: bool) -> None:
+    from wargame_cli.report import battle_report
+
+    data = store.load(path)
+    games.verify(path)  # a report is only written for a game the rules reproduce
+    text = battle_report(data, with_rules=with_rules)
+    if target == "-":
+        print(text, end="" if text.endswith("\n") else "\n")
+        return
+    out = Path(target)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    console(stderr=True).print(f"Battle report written to {out}")

@@ -1,0 +1,71 @@
+"""Renders a game as its log grows: the same view serves live play and replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.text import Text
+
+from wargame_cli.ui.text import clean
+
+SIDE_STYLE = {"A": "bold cyan", "B": "bold red"}
+
+
+def generic(entry: dict[str, Any], names: dict[str, str]) -> Any:
+    """A plain rendering of any log entry, used where a ruleset's view has nothing better."""
+    kind = entry["t"]
+    if kind == "turn":
+        return Rule(f"Turn {entry['n']}")
+    if kind == "roll":
+        who = names.get(entry.get("side") or "", "")
+        faces = " ".join(str(f) for f in entry["faces"])
+        dice = " ".join(f"d{d}" for d in entry["dice"])
+        line = Text()
+        if who:
+            line.append(clean(who), style=SIDE_STYLE.get(entry.get("side") or "", ""))
+            line.append(": ")
+        line.append(f"{clean(entry['reason'])}: {dice} -> ", style="dim")
+        line.append(faces, style="bold")
+        return line
+    if kind == "choice":
+        line = Text()
+        line.append(clean(names.get(entry["side"], entry["side"])),
+                    style=SIDE_STYLE.get(entry["side"], ""))
+        line.append(f": {clean(entry['label'])}")
+        if entry.get("by") == "bot":
+            line.append("  (computer)", style="dim")
+        return line
+    if kind == "event":
+        return Text(clean(entry["text"]))
+    if kind == "end":
+        winner = entry.get("winner")
+        title = f"{clean(names.get(winner, winner))} wins" if winner else "A draw"
+        return Panel(Text(clean(entry["reason"])), title=title, expand=False)
+    return None
+
+
+class LiveView:
+    """An observer for the runner: prints each log entry through the ruleset's view."""
+
+    def __init__(self, console: Console, ruleset: Any, names: dict[str, str]) -> None:
+        self.console = console
+        self.view = ruleset.view()
+        self.names = names
+
+    def __call__(self, entry: dict[str, Any], game: Any) -> None:
+        render = getattr(self.view, "render_entry", None)
+        shown = render(entry, game.state, self.names) if render is not None else None
+        if shown is False:
+            return
+        if shown is None:
+            shown = generic(entry, self.names)
+        if shown is not None:
+            self.console.print(shown)
+
+    def board(self, game: Any) -> None:
+        board = getattr(self.view, "board", None)
+        if board is not None:
+            self.console.print(board(game.state, self.names))

@@ -1,0 +1,124 @@
+"""Questions for a person at the terminal (questionary). The same `Choice` a bot answers by
+taking its default is shown here as a list with the suggestion marked and illegal options
+disabled with their reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import questionary
+from rich.console import Console
+
+from wargame_cli.engine.dice import check_faces, describe
+from wargame_cli.engine.requests import Choice, Roll
+from wargame_cli.ui.text import clean, name_problem, safe
+
+TYPE_OWN = "\x00type"
+STYLE = questionary.Style([("highlighted", "bold"), ("pointer", "bold fg:ansicyan")])
+
+
+class Prompter:
+    """Every question the CLI asks a person. `io` may carry prompt_toolkit `input`/`output`
+    for driving the prompts in-process (tests)."""
+
+    def __init__(self, console: Console, **io: Any) -> None:
+        self.console = console
+        self.io = io
+
+    def select(self, message: str, choices: list[Any], default: Any = None) -> Any:
+        return questionary.select(
+            clean(message), choices=choices, default=default, style=STYLE, **self.io
+        ).unsafe_ask()
+
+    def text(self, message: str, default: str = "", validate: Any = None) -> str:
+        return questionary.text(
+            clean(message), default=default, validate=validate, style=STYLE, **self.io
+        ).unsafe_ask()
+
+    # -- decisions ------------------------------------------------------------------------
+    def choose(self, choice: Choice, who: str) -> str:
+        items = []
+        default_item = None
+        for option in choice.options:
+            title = clean(option.label)
+            if option.key == choice.default:
+                title += "  (suggested)"
+            item = questionary.Choice(title=title, value=option.key,
+                                      disabled=clean(option.disabled) if option.disabled else None)
+            if option.key == choice.default:
+                default_item = item
+            items.append(item)
+        if choice.free_hint is not None:
+            items.append(questionary.Choice(title=f"Type it ({clean(choice.free_hint)})",
+                                            value=TYPE_OWN))
+        if default_item is None:  # a typed default
+            default_item = next((i for i in items if i.disabled is None), None)
+        answer = self.select(f"{who}: {choice.prompt}", items, default_item)
+        if answer == TYPE_OWN:
+            return self.text(
+                f"{who}: {choice.prompt} ({choice.free_hint})",
+                validate=lambda s: choice.refusal(s.strip()) or True,
+            ).strip()
+        return answer
+
+    def refused(self, reason: str) -> None:
+        self.console.print(f"[bold red]Refused:[/] {safe(reason)}")
+
+    # -- dice -----------------------------------------------------------------------------
+    def faces(self, roll: Roll) -> list[int]:
+        labels = ", ".join(
+            f"{clean(label)} d{d}" for label, d in zip(roll.labels, roll.dice, strict=False)
+        ) if roll.labels else describe(roll)
+
+        def check(text: str) -> bool | str:
+            try:
+                faces = [int(p) for p in text.replace(",", " ").split()]
+            except ValueError:
+                return "type whole numbers separated by spaces"
+            return check_faces(roll, faces) or True
+
+        text = self.text(f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})",
+                         validate=check)
+        return [int(p) for p in text.replace(",", " ").split()]
+
+    # -- setting up -----------------------------------------------------------------------
+    def ruleset(self, infos: list[Any]) -> str:
+        items = [questionary.Choice(title=f"{clean(i.name)}  ({i.id})", value=i.id) for i in infos]
+        return self.select("Which ruleset?", items, items[0])
+
+    def name(self, side: str, default: str) -> str:
+        return self.text(
+            f"Name for side {side}", default=default,
+            validate=lambda s: name_problem(s) or True,
+        ).strip()
+
+    def player(self, side: str, name: str) -> str:
+        items = [questionary.Choice("A person at this terminal", "human"),
+                 questionary.Choice("The computer", "bot")]
+        return self.select(f"Who plays side {side} ({name})?", items, items[0])
+
+    def next_turn(self, number: int) -> bool:
+        """Between turns: True to play on, False to save and quit."""
+        items = [questionary.Choice(f"Play turn {number}", True),
+                 questionary.Choice("Save and quit", False)]
+        return self.select(f"Turn {number - 1} is over.", items, items[0])
+
+    def step(self, message: str) -> bool:
+        items = [questionary.Choice(message, True), questionary.Choice("Stop", False)]
+        return self.select("Replay", items, items[0])
+
+
+class HumanController:
+    """A person choosing through the Prompter; refused answers are explained and asked again."""
+
+    by = "human"
+
+    def __init__(self, prompter: Prompter, names: dict[str, str]) -> None:
+        self.prompter = prompter
+        self.names = names
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        return self.prompter.choose(choice, self.names.get(choice.side, f"Side {choice.side}"))
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        self.prompter.refused(reason)
