@@ -161,7 +161,7 @@ def play(args: PlayArgs) -> None:
     view = None if args.json_out else _live_view(ruleset, names)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
-    path = None if args.no_save else (args.save or _new_save_path(ruleset.id, names))
+    path = None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
     _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, contact_spots, farthest_toward, move_problem
+from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.table import Table, TerrainKind
 
 COMPASS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
@@ -51,11 +52,12 @@ def offer(
         if spots:
             add(f"contact:{enemy.id}", f"Into contact with {names(enemy.id)}", spots[0])
         else:
-            goal = enemy.pos
             add(
                 f"toward:{enemy.id}",
                 f"Toward {names(enemy.id)}",
-                farthest_toward(table, mover, goal, max_inches, others),
+                route_toward(
+                    table, mover, enemy.pos, max_inches, others, mover.radius + enemy.radius
+                ),
             )
     for piece in sorted(
         (p for p in table.pieces if p.kind is not TerrainKind.BLOCKING),
@@ -63,7 +65,7 @@ def offer(
     )[:2]:
         spot = piece.rect.nearest(mover.pos)
         inside = spot.toward(piece.rect.centre, min(0.5, spot.distance(piece.rect.centre)))
-        reach = farthest_toward(table, mover, inside.rounded(2), max_inches, others)
+        reach = route_toward(table, mover, inside.rounded(2), max_inches, others)
         if piece.rect.contains(reach):
             cover = "hard cover" if piece.kind is TerrainKind.HARD else "soft cover"
             add(f"cover:{piece.name}", f"Into {piece.name} ({cover})", reach)

@@ -116,6 +116,11 @@ class Rect:
         mid = Point(a.x + (b.x - a.x) * (t0 + t1) / 2, a.y + (b.y - a.y) * (t0 + t1) / 2)
         return self.strictly_contains(mid)
 
+    def inflated(self, by: float) -> Rect:
+        """The rectangle grown by `by` on every side: where a base of radius `by` would overlap
+        it (corners squared off, which errs on the side of caution)."""
+        return Rect(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
+
     def nearest(self, p: Point) -> Point:
         return Point(min(max(p.x, self.x0), self.x1), min(max(p.y, self.y0), self.y1))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from wargame_cli.tabletop.geometry import EPS, Point, segment_point_distance
+from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_point_distance
 from wargame_cli.tabletop.table import Table, TerrainKind
 
 CONTACT_TOLERANCE = 0.05  # inches: bases this close count as touching
@@ -30,6 +30,31 @@ def gap(a: Body, b: Body) -> float:
     return max(0.0, a.pos.distance(b.pos) - a.radius - b.radius)
 
 
+def standing_problem(table: Table, body: Body, others: list[Body]) -> str | None:
+    """Why a base of `body`'s size cannot stand at `body.pos` (off the table, overlapping
+    impassable terrain or another base), or None when it can. Placement uses this alone."""
+    dest = body.pos
+    if not table.on_table(dest, body.radius):
+        return f'{dest.key()} is off the {table.width:g}"x{table.height:g}" table'
+    for piece in table.pieces:
+        if piece.kind is TerrainKind.BLOCKING and _footprint(
+            piece.rect, body.radius
+        ).strictly_contains(dest):
+            return f"{dest.key()} is inside {piece.name} (impassable)"
+    for other in others:
+        if other.id == body.id:
+            continue
+        if other.pos.distance(dest) < other.radius + body.radius - CONTACT_TOLERANCE:
+            return f"{dest.key()} overlaps {other.id}"
+    return None
+
+
+def _footprint(rect: Rect, radius: float) -> Rect:
+    """Where a base centre may not go: the piece grown by the base radius (less the contact
+    tolerance, so a base may touch a wall)."""
+    return rect.inflated(max(0.0, radius - CONTACT_TOLERANCE))
+
+
 def move_problem(
     table: Table,
     mover: Body,
@@ -41,20 +66,20 @@ def move_problem(
     travelled = mover.pos.distance(dest)
     if travelled > max_inches + 0.01:
         return f'{dest.key()} is {travelled:.1f}" away; the move allows {max_inches:g}"'
-    if not table.on_table(dest, mover.radius):
-        return f'{dest.key()} is off the {table.width:g}"x{table.height:g}" table'
+    problem = standing_problem(table, Body(mover.id, dest, mover.radius), others)
+    if problem is not None:
+        return problem
     for piece in table.pieces:
         if piece.kind is not TerrainKind.BLOCKING:
             continue
-        if piece.rect.strictly_contains(dest):
-            return f"{dest.key()} is inside {piece.name} (impassable)"
-        if piece.rect.crosses(mover.pos, dest):
+        zone = _footprint(piece.rect, mover.radius)
+        if zone.strictly_contains(mover.pos):  # placed overlapping it: only the piece itself
+            zone = piece.rect
+        if zone.crosses(mover.pos, dest):
             return f"the way to {dest.key()} passes through {piece.name} (impassable)"
     for other in others:
         if other.id == mover.id:
             continue
-        if other.pos.distance(dest) < other.radius + mover.radius - CONTACT_TOLERANCE:
-            return f"{dest.key()} overlaps {other.id}"
         start_gap = other.pos.distance(mover.pos)
         if (
             segment_point_distance(mover.pos, dest, other.pos)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ from wargame_cli.errors import OptionError
 from wargame_cli.tabletop.geometry import Point, Rect
 
 
-class TerrainKind(str, Enum):
+class TerrainKind(StrEnum):
     """Blocking stops sight and movement; hard cover is cover from fire (walls, rubble);
     soft cover is cover from view (hedges, woods, crops)."""
 
@@ -94,7 +94,14 @@ class Table:
             raise OptionError("a table needs a numeric width and height (inches)") from None
         if not (6 <= width <= 120 and 6 <= height <= 120):
             raise OptionError(f"table {width}x{height}: each side must be 6-120 inches")
-        pieces = tuple(Piece.from_data(p) for p in data.get("terrain", []))
+        terrain = data.get("terrain", [])
+        if not isinstance(terrain, list) or not all(isinstance(p, dict) for p in terrain):
+            raise OptionError("a table's terrain is a list of pieces ([[terrain]] in TOML)")
+        pieces = tuple(Piece.from_data(p) for p in terrain)
+        for piece in pieces:
+            r = piece.rect
+            if r.x1 <= 0 or r.y1 <= 0 or r.x0 >= width or r.y0 >= height:
+                raise OptionError(f"terrain piece {piece.name!r} lies off the table")
         return cls(width, height, pieces, str(data.get("name", "table")))
 
     @classmethod

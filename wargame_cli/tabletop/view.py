@@ -47,14 +47,29 @@ def _terrain(table: Table, centre: Point) -> tuple[str, str]:
     return best
 
 
+def place_markers(markers: list[Marker], cols: int, rows: int) -> dict[tuple[int, int], Marker]:
+    """One map cell per marker: its own cell, or the nearest free one when two bases share a
+    cell (standing miniatures first, so a casualty never hides one)."""
+    placed: dict[tuple[int, int], Marker] = {}
+    for marker in sorted(markers, key=lambda m: m.down):
+        col = min(cols - 1, max(0, int(marker.pos.x)))
+        row = min(rows - 1, max(0, int(marker.pos.y)))
+        free = [
+            (c, r)
+            for r in range(row - 2, row + 3)
+            for c in range(col - 2, col + 3)
+            if 0 <= c < cols and 0 <= r < rows and (c, r) not in placed
+        ]
+        if free:
+            cell = min(free, key=lambda cr: (abs(cr[0] - col) + abs(cr[1] - row), cr[1], cr[0]))
+            placed[cell] = marker
+    return placed
+
+
 def table_map(table: Table, markers: list[Marker], title: str = "") -> Panel:
     """Side A's edge at the bottom; one row per inch, two characters per inch."""
     cols, rows = math.ceil(table.width), math.ceil(table.height)
-    placed: dict[tuple[int, int], Marker] = {}
-    for marker in sorted(markers, key=lambda m: not m.down):
-        col = min(cols - 1, max(0, int(marker.pos.x)))
-        row = min(rows - 1, max(0, int(marker.pos.y)))
-        placed[(col, row)] = marker
+    placed = place_markers(markers, cols, rows)
     text = Text()
     for row in range(rows - 1, -1, -1):
         text.append(f"{row:>3} ", style="dim")

@@ -1,0 +1,61 @@
+"""c2: one die each to movement, combat and defence, the other dice ignored.
+
+The options offered are the distinct orders of the three highest faces: a higher die is never
+worse in any of the three places, so nothing sensible is lost. Any other assignment of rolled
+dice may still be typed as `movement,combat,defence`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import permutations
+
+from rulesets.battle_of_ixu.state import Dice
+
+SLOTS = ("movement", "combat", "defence")
+
+
+def assignments(faces: list[int]) -> list[Dice]:
+    """The distinct ways to place the three highest faces, best movement first."""
+    top = sorted(faces, reverse=True)[:3]
+    return [Dice(*p) for p in sorted(set(permutations(top)), reverse=True)]
+
+
+def key_of(dice: Dice) -> str:
+    return f"{dice.movement},{dice.combat},{dice.defence}"
+
+
+def parse(text: str) -> Dice:
+    parts = [p for p in re.split(r"[^0-9]+", text.strip()) if p]
+    if len(parts) != 3:
+        raise ValueError(f"{text!r}: type three dice, movement,combat,defence (e.g. 5,4,2)")
+    return Dice(*(int(p) for p in parts))
+
+
+def unused(faces: list[int], dice: Dice) -> list[int]:
+    """The faces left over once `dice` are taken (c2: ignored)."""
+    left = Counter(faces)
+    left.subtract([dice.movement, dice.combat, dice.defence])
+    return sorted(left.elements(), reverse=True)
+
+
+def problem(faces: list[int], text: str) -> str | None:
+    """Why `text` is not an assignment of the rolled `faces`, or None."""
+    try:
+        dice = parse(text)
+    except ValueError as exc:
+        return str(exc)
+    need = Counter([dice.movement, dice.combat, dice.defence])
+    have = Counter(faces)
+    missing = [face for face, n in need.items() if have[face] < n]
+    if missing:
+        rolled = ", ".join(map(str, faces))
+        return f"the dice rolled were {rolled}: each place takes one of them, no die twice (c2)"
+    return None
+
+
+def label(faces: list[int], dice: Dice) -> str:
+    left = unused(faces, dice)
+    rest = f"; ignore {', '.join(map(str, left))}" if left else ""
+    return f'move {dice.movement}", combat {dice.combat} dice, defence {dice.defence}{rest}'

@@ -1,0 +1,70 @@
+"""The Battle of Ixu game: turns of four phases (c3) until one side has no models standing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.battle_of_ixu import phases
+from rulesets.battle_of_ixu.state import IxuState
+from wargame_cli.engine.requests import Play, TurnStart
+
+PHASES = (
+    ("order", phases.order_phase),  # c4: the d10s
+    ("attribution", phases.attribute_phase),  # c2, in that order
+    ("movement", phases.movement_phase),  # c5
+    ("combat", phases.combat_phase),  # c6, c7
+    ("health", phases.health_phase),  # c8
+)
+
+
+class IxuGame:
+    def __init__(self, state: IxuState) -> None:
+        self.state = state
+
+    def play(self) -> Play:
+        state = self.state
+        while state.turn < int(state.options["max_turns"]):
+            state.turn += 1
+            yield TurnStart(state.turn)
+            for w in state.warriors:
+                w.new_turn()
+            for name, phase in PHASES:
+                state.phase = name
+                outcome = yield from phase(state)
+                if outcome is not None:
+                    state.phase = "over"
+                    return outcome
+        state.phase = "over"
+        return phases.turn_cap(state)
+
+    def state_json(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "turn": state.turn,
+            "phase": state.phase,
+            "field": {"width": state.table.width, "height": state.table.height},
+            "order": [state.name_of(i) for i in state.order],
+            "winner": state.winner,
+            "sides": {
+                side: {
+                    "name": state.names[side],
+                    "models": [
+                        {
+                            "name": w.name,
+                            "experience": w.experience,
+                            "rating": w.rating,
+                            "position": w.pos.as_list(),
+                            "rolled": list(w.rolled),
+                            "dice": w.dice.as_dict() if w.dice else None,
+                            "health": w.health,
+                            "damage": w.damage,
+                            "status": "dead" if w.dead else "standing",
+                            "died_turn": w.died_turn,
+                        }
+                        for w in state.warriors
+                        if w.side == side
+                    ],
+                }
+                for side in ("A", "B")
+            },
+        }

@@ -1,0 +1,131 @@
+"""The state of a Battle of Ixu game: gods on the shared tabletop with their dice and wounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets.battle_of_ixu.warband import EXPERIENCE, own_places, table_place
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body, gap, in_contact
+from wargame_cli.tabletop.table import Table
+
+OTHER = {"A": "B", "B": "A"}
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """The three dice a model attributed this turn (c2)."""
+
+    movement: int
+    combat: int
+    defence: int
+
+    def as_dict(self) -> dict[str, int]:
+        return {"movement": self.movement, "combat": self.combat, "defence": self.defence}
+
+
+@dataclass
+class Warrior:
+    id: str  # "A1": stable across the game; bodies on the tabletop carry it
+    side: str
+    name: str  # unique in the game (a side's name is added when both sides use one)
+    experience: int
+    health: int
+    pos: Point
+    radius: float
+    damage: int = 0
+    dead: bool = False
+    died_turn: int | None = None
+    order_rolls: list[int] = field(default_factory=list)  # this turn's d10s, re-rolls after
+    rolled: list[int] = field(default_factory=list)  # this turn's experience dice
+    dice: Dice | None = None
+    damaged_this_turn: bool = False
+    fought: bool = False  # had its activation in this turn's combat phase
+
+    @property
+    def standing(self) -> bool:
+        return not self.dead
+
+    @property
+    def remaining(self) -> int:
+        return max(0, self.health - self.damage)
+
+    @property
+    def rating(self) -> str:
+        return EXPERIENCE.get(self.experience, str(self.experience))
+
+    def body(self) -> Body:
+        return Body(self.id, self.pos, self.radius)
+
+    def new_turn(self) -> None:
+        self.order_rolls, self.rolled, self.dice = [], [], None
+        self.damaged_this_turn = self.fought = False
+
+
+@dataclass
+class IxuState:
+    warriors: list[Warrior]
+    names: dict[str, str]
+    table: Table
+    options: dict[str, Any]
+    turn: int = 0
+    phase: str = "deployment"
+    order: list[str] = field(default_factory=list)
+    fallen: list[str] = field(default_factory=list)  # ids, in the order they died
+    winner: str | None = None
+
+    def get(self, warrior_id: str) -> Warrior:
+        return next(w for w in self.warriors if w.id == warrior_id)
+
+    def name_of(self, warrior_id: str) -> str:
+        return self.get(warrior_id).name
+
+    def standing(self, side: str | None = None) -> list[Warrior]:
+        return [w for w in self.warriors if w.standing and (side is None or w.side == side)]
+
+    def in_order(self) -> list[Warrior]:
+        """This turn's order (c4), skipping the fallen."""
+        return [w for w in map(self.get, self.order) if w.standing]
+
+    def enemies(self, warrior: Warrior) -> list[Warrior]:
+        return self.standing(OTHER[warrior.side])
+
+    def bodies(self, but: Warrior | None = None) -> list[Body]:
+        """Every standing model's base: they block movement; the fallen are removed (c8)."""
+        return [w.body() for w in self.standing() if w is not but]
+
+    def engaged(self, warrior: Warrior) -> list[Warrior]:
+        """Standing enemies in base contact (c6)."""
+        return [e for e in self.enemies(warrior) if in_contact(warrior.body(), e.body())]
+
+    def gap_to(self, a: Warrior, b: Warrior) -> float:
+        return gap(a.body(), b.body())
+
+
+def new_state(
+    names: dict[str, str], teams: dict[str, dict[str, Any]], options: dict[str, Any]
+) -> IxuState:
+    """Deploy both warbands on an empty field (c5 defaults: 24"x24", bases 0.75")."""
+    radius = float(options["base"]) / 2
+    all_names = [m["name"].lower() for side in ("A", "B") for m in teams[side]["models"]]
+    warriors = []
+    for side in ("A", "B"):
+        models = teams[side]["models"]
+        for i, (model, own) in enumerate(zip(models, own_places(models, options), strict=True)):
+            name = model["name"]
+            if all_names.count(name.lower()) > 1:
+                name = f"{name} ({side})"
+            warriors.append(
+                Warrior(
+                    id=f"{side}{i + 1}",
+                    side=side,
+                    name=name,
+                    experience=model["experience"],
+                    health=model.get("health", options["health"]),
+                    pos=table_place(own, side, options),
+                    radius=radius,
+                )
+            )
+    table = Table(float(options["width"]), float(options["height"]), name="the plains of Ixu")
+    return IxuState(warriors=warriors, names=dict(names), table=table, options=dict(options))

@@ -1,0 +1,105 @@
+"""The bot's judgement: every Choice's default comes from here, so a human pressing Enter plays
+the same sensible game the computer does. Pure arithmetic on the open state (all dice and
+positions are open information), no randomness."""
+
+from __future__ import annotations
+
+from rulesets.battle_of_ixu.attribution import assignments
+from rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
+from wargame_cli.tabletop.destinations import Destination
+
+REACH = 0.01  # inches of slack when judging whether a move reaches base contact
+
+
+def beat_chance(defence: int, die: int) -> float:
+    """Chance one die beats `defence`: strictly greater (c6)."""
+    return max(0, die - defence) / die
+
+
+def guess(warrior: Warrior, slot: str, die: int) -> float:
+    """A known attributed die, or a middling guess for a model that has not attributed yet."""
+    if warrior.dice is not None:
+        return float(getattr(warrior.dice, slot))
+    return 0.65 * die + 0.5
+
+
+def score_dice(state: IxuState, warrior: Warrior, dice: Dice) -> float:
+    """Expected damage dealt minus damage taken this turn, plus a little for closing in."""
+    die = int(state.options["die"])
+    enemies = state.enemies(warrior)
+    if not enemies:
+        return 0.0
+    gaps = {e.id: state.gap_to(warrior, e) for e in enemies}
+    reachable = [e for e in enemies if gaps[e.id] <= dice.movement + REACH]
+    dealt = max(
+        (dice.combat * beat_chance(round(guess(e, "defence", die)), die) for e in reachable),
+        default=0.0,
+    )
+    threats = sum(
+        guess(e, "combat", die)
+        for e in enemies
+        if gaps[e.id] <= dice.movement + guess(e, "movement", die) + REACH
+    )
+    taken = threats * beat_chance(dice.defence, die)
+    closing = min(dice.movement, min(gaps.values()))
+    return dealt - taken + 0.2 * closing
+
+
+def pick_dice(state: IxuState, warrior: Warrior, faces: list[int]) -> Dice:
+    """The best-scoring assignment; ties go to defence, then combat, then movement."""
+    return max(
+        assignments(faces),
+        key=lambda d: (
+            round(score_dice(state, warrior, d), 6),
+            d.defence,
+            d.combat,
+            d.movement,
+        ),
+    )
+
+
+def worth(state: IxuState, attacker: Warrior, target: Warrior) -> float:
+    """How good a fight with `target` looks: harm done per health left, less harm taken."""
+    die = int(state.options["die"])
+    a, t = attacker.dice, target.dice
+    if a is None or t is None:
+        return 0.0
+    dealt = a.combat * beat_chance(t.defence, die) / max(1, target.remaining)
+    taken = t.combat * beat_chance(a.defence, die) / max(1, attacker.remaining)
+    return dealt - 0.3 * taken
+
+
+def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> Destination:
+    """Hold when already fighting; charge the best target in reach if the fight looks good;
+    otherwise close on the nearest enemy; else stay."""
+    by_tag = {d.tag: d for d in offered}
+    stay = by_tag.get("stay", offered[-1])
+    if state.engaged(warrior):
+        return stay
+    charges = [
+        (worth(state, warrior, state.get(tag.removeprefix("contact:"))), d)
+        for tag, d in by_tag.items()
+        if tag.startswith("contact:")
+    ]
+    if charges:
+        best_worth, best = max(charges, key=lambda pair: pair[0])
+        return best if best_worth > 0 else stay
+    enemies = sorted(state.enemies(warrior), key=lambda e: state.gap_to(warrior, e))
+    for enemy in enemies:
+        if f"toward:{enemy.id}" in by_tag:
+            return by_tag[f"toward:{enemy.id}"]
+    return stay
+
+
+def pick_target(state: IxuState, warrior: Warrior, targets: list[Warrior]) -> Warrior:
+    """Fighting costs nothing, so always strike: a kill first, one that has not struck yet
+    next (a kill takes its attack away, c7), then the most harm per health left."""
+    die = int(state.options["die"])
+    combat = warrior.dice.combat if warrior.dice else 1
+
+    def key(t: Warrior) -> tuple[bool, bool, float, str]:
+        defence = t.dice.defence if t.dice else die
+        hits = combat * beat_chance(defence, die)
+        return (hits >= t.remaining, not t.fought, hits / max(1, t.remaining), t.id)
+
+    return max(targets, key=key)

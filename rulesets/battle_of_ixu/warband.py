@@ -1,0 +1,232 @@
+"""Warbands of named models (c1): the inline syntax, team files, deployment and building.
+
+A team's JSON form (what saves store) is `{"models": [{"name", "experience", "health"?,
+"at"?}, ...]}`; `at` is a place in the side's own frame (from its own left corner).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.errors import TeamError
+from wargame_cli.ruleset import TeamBuilder
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
+from wargame_cli.ui.text import name_problem
+
+DATA = Path(__file__).with_name("warbands.toml")
+EXPERIENCE = {3: "inexperienced", 4: "regular", 5: "elite"}  # c1
+MAX_MODELS = 12
+MAX_HEALTH = 99
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    warbands: dict[str, list[dict[str, Any]]]
+    defaults: dict[str, str]
+    pool: tuple[str, ...]
+
+    def lookup(self, name: str) -> str | None:
+        return next((w for w in self.warbands if w.lower() == name.strip().lower()), None)
+
+
+@cache
+def catalogue() -> Catalogue:
+    data = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    bands = {w["name"]: [dict(m) for m in w["models"]] for w in data["warbands"]}
+    return Catalogue(bands, dict(data["defaults"]), tuple(data["names"]["pool"]))
+
+
+def experience_of(value: Any) -> int:
+    """3, 4 or 5, or a word for one of them (any prefix of three letters or more)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in EXPERIENCE:
+        return value
+    text = str(value).strip().lower()
+    if text.isdigit() and int(text) in EXPERIENCE:
+        return int(text)
+    for rating, word in EXPERIENCE.items():
+        if len(text) >= 3 and word.startswith(text):
+            return rating
+    raise TeamError(f"experience {value!r}: use 3 (inexperienced), 4 (regular) or 5 (elite) (c1)")
+
+
+def _member(data: Any, index: int) -> dict[str, Any]:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise TeamError(f"model {index + 1}: needs a `name` and an `experience`")
+    name = data["name"].strip()
+    if problem := name_problem(name):
+        raise TeamError(f"model {index + 1} ({name!r}): {problem}")
+    out: dict[str, Any] = {"name": name, "experience": experience_of(data.get("experience", 4))}
+    if data.get("health") is not None:
+        health = data["health"]
+        if not isinstance(health, int) or isinstance(health, bool):
+            raise TeamError(f"{name}: health {health!r} is not a whole number")
+        if not 1 <= health <= MAX_HEALTH:
+            raise TeamError(f"{name}: health must be 1-{MAX_HEALTH}, not {health}")
+        out["health"] = health
+    if data.get("at") is not None:
+        at = data["at"]
+        if (
+            not isinstance(at, list | tuple)
+            or len(at) != 2
+            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in at)
+        ):
+            raise TeamError(f"{name}: `at` is [x, y] in inches from its own left corner")
+        out["at"] = [float(at[0]), float(at[1])]
+    return out
+
+
+def own_places(models: list[dict[str, Any]], options: dict[str, Any]) -> list[Point]:
+    """Where each model stands in its side's own frame: `at`, or spread evenly in line."""
+    width, depth = float(options["width"]), float(options["deploy"])
+    step = width / (len(models) + 1)
+    return [
+        Point(*m["at"]) if "at" in m else Point(round(step * (i + 1), 2), depth)
+        for i, m in enumerate(models)
+    ]
+
+
+def table_place(own: Point, side: str, options: dict[str, Any]) -> Point:
+    """Side A's frame is the table's; side B faces it from the far edge."""
+    if side == "A":
+        return own
+    return Point(float(options["width"]) - own.x, float(options["height"]) - own.y)
+
+
+def _deployment_problem(models: list[dict[str, Any]], options: dict[str, Any]) -> str | None:
+    radius = float(options["base"]) / 2
+    width, height = float(options["width"]), float(options["height"])
+    places = own_places(models, options)
+    for model, p in zip(models, places, strict=True):
+        if not (radius <= p.x <= width - radius and radius <= p.y < height / 2):
+            return (
+                f"{model['name']} at {p.key()} is not on its own half of the "
+                f'{width:g}"x{height:g}" field'
+            )
+    for i, p in enumerate(places):
+        for j in range(i):
+            if p.distance(places[j]) < 2 * radius - CONTACT_TOLERANCE:
+                return (
+                    f"{models[i]['name']} and {models[j]['name']} would stand on each other; "
+                    "too many models for the field, or `at` places too close"
+                )
+    return None
+
+
+def validate(models: list[Any], options: dict[str, Any]) -> dict[str, Any]:
+    """Check a whole warband; returns its JSON form."""
+    if not 1 <= len(models) <= MAX_MODELS:
+        raise TeamError(f"a warband has 1-{MAX_MODELS} models, not {len(models)}")
+    members = [_member(m, i) for i, m in enumerate(models)]
+    seen: set[str] = set()
+    for m in members:
+        if m["name"].lower() in seen:
+            raise TeamError(f"two models are named {m['name']}: each model needs its own name")
+        seen.add(m["name"].lower())
+    if problem := _deployment_problem(members, options):
+        raise TeamError(problem)
+    return {"models": members}
+
+
+def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
+    """`"Tutok:4, Kuote:elite, Ijoi:3:12"` (name, experience, health) or a warband's name."""
+    cat = catalogue()
+    if (known := cat.lookup(text)) is not None:
+        return validate(cat.warbands[known], options)
+    models: list[dict[str, Any]] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        bits = [b.strip() for b in part.split(":")]
+        if len(bits) > 3 or not bits[0]:
+            raise TeamError(f"{part!r}: write NAME, NAME:EXPERIENCE or NAME:EXPERIENCE:HEALTH")
+        model: dict[str, Any] = {"name": bits[0], "experience": bits[1] if len(bits) > 1 else 4}
+        if len(bits) == 3:
+            if not re.fullmatch(r"\d+", bits[2]):
+                raise TeamError(f"{part!r}: health {bits[2]!r} is not a whole number")
+            model["health"] = int(bits[2])
+        models.append(model)
+    if not models:
+        raise TeamError('an empty warband: e.g. "Tutok:4, Kuote:5, Ijoi:3"')
+    return validate(models, options)
+
+
+def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """A team file or a saved team: `{"models": [...]}`, or `{"warband": "Axes"}`."""
+    if isinstance(data, dict) and isinstance(data.get("warband"), str) and "models" not in data:
+        return parse_inline(data["warband"], options)
+    models = data.get("models") if isinstance(data, dict) else data
+    if not isinstance(models, list):
+        raise TeamError("a warband needs `models`: a list of {name, experience} tables")
+    return validate(models, options)
+
+
+def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
+    """A ready warband, or model by model: a name (offered or typed) and an experience."""
+    cat = catalogue()
+    picks = []
+    for name, models in cat.warbands.items():
+        try:
+            validate(models, options)
+            reason = None
+        except TeamError as exc:
+            reason = str(exc)
+        listing = ", ".join(f"{m['name']} ({EXPERIENCE[m['experience']]})" for m in models)
+        picks.append(Option(f"warband:{name}", f"{name}: {listing}", disabled=reason))
+    picks.append(Option("build", "Build a warband model by model"))
+    default = f"warband:{cat.defaults[side]}"
+    if next(p for p in picks if p.key == default).disabled:
+        default = "build"
+    key = yield Choice(side, f"Side {side}: pick a warband", tuple(picks), default, ("c1",), "team")
+    if key.startswith("warband:"):
+        return validate(cat.warbands[key.removeprefix("warband:")], options)
+    count = int(
+        (
+            yield Choice(
+                side,
+                f"Side {side}: how many models?",
+                tuple(Option(str(n), f"{n} models") for n in range(1, 7)),
+                "3",
+                ("c1",),
+                "team",
+            )
+        )
+    )
+    models: list[dict[str, Any]] = []
+    offset = 0 if side == "A" else len(cat.pool) // 2
+    for i in range(count):
+        taken = {m["name"].lower() for m in models}
+        offered = [n for n in cat.pool[offset:] + cat.pool[:offset] if n.lower() not in taken][:4]
+
+        def check(text: str, taken: set[str] = taken) -> str | None:
+            name = text.strip()
+            if problem := name_problem(name):
+                return problem
+            return f"{name} is already in this warband" if name.lower() in taken else None
+
+        name = yield Choice(
+            side,
+            f"Side {side}: name of model {i + 1} of {count}",
+            tuple(Option(n, n) for n in offered),
+            offered[0],
+            ("c1",),
+            "team",
+            free_hint="a name",
+            check=check,
+        )
+        rating = yield Choice(
+            side,
+            f"Side {side}: experience of {name.strip()}",
+            tuple(Option(str(r), f"{r}: {word} ({r} dice)") for r, word in EXPERIENCE.items()),
+            "4",
+            ("c1", "c2"),
+            "team",
+        )
+        models.append({"name": name.strip(), "experience": int(rating)})
+    return validate(models, options)

@@ -1,0 +1,312 @@
+"""Steps 3-5: sides alternate, one unit acting at a time, until they pass (d7); a unit acts
+once per step. Movement (d8, d9), ranged combat (d10, d11), melee with the retreat before
+combat (d12, d13)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from rulesets.seeds_of_wars import bot
+from rulesets.seeds_of_wars.checks import DIE, Contender, hits, opposed
+from rulesets.seeds_of_wars.combat import (
+    damage,
+    fighter_refusal,
+    melee_bonus,
+    melee_refusal,
+    move_refusal,
+    needs,
+    shooter_refusal,
+    shot_refusal,
+)
+from rulesets.seeds_of_wars.movement import move_refusal as space_refusal
+from rulesets.seeds_of_wars.movement import reach, retreat_space
+from rulesets.seeds_of_wars.prompts import ask
+from rulesets.seeds_of_wars.state import OTHER, Battle, Unit
+from wargame_cli.engine.requests import Event, Option, Roll
+
+ACTED, PASSED, NOTHING = "acted", "passed", "nothing"
+PASS = "pass"
+STAY = "stay"
+
+Activation = Callable[[Battle, str, set[str]], Generator[Any, Any, str]]
+
+
+def alternate(battle: Battle, step: str, activation: Activation, rules: tuple[str, ...]) -> Generator[Any, Any, None]:
+    """d7: from the initiative winner, sides take turns; a side that passes is done for the
+    step and the other finishes (`pass_rule=first_pass_ends`: the first pass ends the step)."""
+    assert battle.initiative is not None
+    battle.step = step
+    acted: set[str] = set()
+    passed: set[str] = set()
+    side = battle.initiative
+    while len(passed) < 2:
+        if passed and battle.options["pass_rule"] == "first_pass_ends":
+            break
+        if battle.out_of_fight("A") or battle.out_of_fight("B"):
+            break
+        if side not in passed:
+            done = yield from activation(battle, side, acted)
+            if done != ACTED:
+                passed.add(side)
+                why = "" if done == PASSED else ": no unit can act"
+                yield Event(
+                    f"{battle.names[side]} passes the {step} step{why}",
+                    rules=rules + ("d7",),
+                    kind="pass",
+                    data={"side": side, "step": step, "forced": done == NOTHING},
+                )
+        side = OTHER[side]
+
+
+def unit_label(battle: Battle, unit: Unit) -> str:
+    return battle.describe(unit)
+
+
+def pick_unit(
+    battle: Battle,
+    side: str,
+    what: str,
+    refusals: dict[str, str | None],
+    suggestion: str | None,
+    rules: tuple[str, ...],
+    kind: str,
+) -> Generator[Any, Any, Unit | None]:
+    """Which unit acts (or pass); None without asking when no unit can act."""
+    if all(r is not None for r in refusals.values()):
+        return None
+    who = battle.names[side]
+    options = [Option(uid, unit_label(battle, battle.unit(uid)), r) for uid, r in refusals.items()]
+    options.append(Option(PASS, f"Pass: no more {what} for {who} this step"))
+    key = yield from ask(
+        side,
+        who,
+        f"Round {battle.round}, {battle.step}: {who} ({battle.role(side)}), which unit {what}?",
+        options,
+        suggestion or PASS,
+        rules,
+        kind,
+    )
+    return None if key == PASS else battle.unit(key)
+
+
+# -- step 3: movement ---------------------------------------------------------------------
+def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
+    units = battle.fighting(side)
+    refusals = {u.uid: move_refusal(battle, u, acted) for u in units}
+    suggestion = bot.best_move(battle, side, acted)
+    unit = yield from pick_unit(
+        battle, side, "moves", refusals, suggestion[0] if suggestion else None,
+        ("d7", "d8"), "move",
+    )
+    if unit is None:
+        return NOTHING if all(refusals.values()) else PASSED
+    assert unit.space is not None
+    board = battle.board
+    reachable = reach(battle, unit)
+    here = board.key(unit.space)
+    options = [Option(STAY, f"Stay at {here}")]
+    for space in board.spaces():
+        if space == unit.space:
+            continue
+        label = f"{board.key(space)} ({board.row_label(space[0])})"
+        if space in reachable:
+            label += f", {reachable[space]} space{'s' if reachable[space] > 1 else ''}"
+            foes = battle.enemies_at(side, space)
+            if foes:
+                label += f": charge {', '.join(f.name for f in foes)} and stop (d9)"
+        options.append(Option(board.key(space), label, space_refusal(battle, unit, space, reachable)))
+    best, _ = bot.best_destination(battle, unit, reachable)
+    default = STAY if best == unit.space else board.key(best)
+    key = yield from ask(
+        side,
+        battle.names[side],
+        f"Round {battle.round}, movement: where does {unit.name} at {here} go (Mv {unit.kind.mv})?",
+        options,
+        default,
+        ("d8", "d9"),
+        "move",
+    )
+    acted.add(unit.uid)
+    if key == STAY:
+        yield Event(f"{unit.name} holds {here}", rules=("d8",), kind="hold", data={"unit": unit.uid})
+        return ACTED
+    dest = board.parse(key)
+    assert dest is not None
+    foes = battle.enemies_at(side, dest)
+    unit.space = dest
+    unit.charged = frozenset(f.uid for f in foes)
+    text = f"{unit.name} moves {here} to {key}"
+    if foes:
+        text += f" and must stop: it charges {', '.join(f.name for f in foes)}"
+    yield Event(
+        text,
+        rules=("d8", "d9") if foes else ("d8",),
+        kind="move",
+        data={"unit": unit.uid, "from": here, "to": key, "charging": sorted(unit.charged)},
+    )
+    return ACTED
+
+
+# -- step 4: ranged combat ----------------------------------------------------------------
+def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
+    units = battle.fighting(side)
+    refusals = {u.uid: shooter_refusal(battle, u, acted) for u in units}
+    suggestion = bot.best_shot(battle, side, acted)
+    shooter = yield from pick_unit(
+        battle, side, "shoots", refusals, suggestion[0] if suggestion else None,
+        ("d7", "d10", "d11"), "shoot",
+    )
+    if shooter is None:
+        return NOTHING if all(refusals.values()) else PASSED
+    ra = shooter.kind.ra
+    assert ra is not None
+    enemies = battle.fighting(OTHER[side])
+    options = [
+        Option(t.uid, f"{unit_label(battle, t)}, De {t.kind.de}: {needs(ra, t.kind.de)}",
+               shot_refusal(battle, shooter, t))
+        for t in enemies
+    ]
+    best = bot.best_shot_at(battle, shooter)
+    assert best is not None
+    key = yield from ask(
+        side,
+        battle.names[side],
+        f"Round {battle.round}, ranged: {shooter.name} (Ra {ra:+d}) shoots at which enemy?",
+        options,
+        best[0].uid,
+        ("d10", "d11"),
+        "target",
+    )
+    acted.add(shooter.uid)
+    target = battle.unit(key)
+    yield from attack(battle, shooter, target, ra, [], "shoots", ("d10", "d11"))
+    return ACTED
+
+
+def attack(
+    battle: Battle,
+    attacker: Unit,
+    target: Unit,
+    bonus: int,
+    why: list[str],
+    verb: str,
+    rules: tuple[str, ...],
+) -> Generator[Any, Any, None]:
+    """1d20 + bonus must exceed the target's De to damage its Ht (d10, d12)."""
+    de = target.kind.de
+    extra = f" ({' and '.join(why)})" if why else ""
+    faces = yield Roll(
+        dice=(DIE,),
+        reason=f"{attacker.name} {verb} {target.name}: 1d20 + {bonus}{extra} must exceed De {de}",
+        side=attacker.side,
+        rules=rules,
+        labels=(attacker.name,),
+    )
+    total = faces[0] + bonus
+    hit = hits(faces[0], bonus, de)
+    data = {"attacker": attacker.uid, "target": target.uid, "total": total, "de": de,
+            "hit": hit, "bonus": why}
+    if not hit:
+        yield Event(f"{attacker.name} {verb} {target.name}: {total} against De {de}, no damage",
+                    rules=rules, kind="miss", data=data)
+        return
+    destroyed = damage(target)
+    yield Event(
+        f"{attacker.name} {verb} {target.name}: {total} beats De {de}, 1 Ht "
+        f"({target.taken}/{target.kind.ht} taken)",
+        rules=rules,
+        kind="hit",
+        data=data,
+    )
+    if destroyed:
+        yield Event(f"{target.name} has taken all its Ht and is destroyed", rules=rules,
+                    kind="destroyed", data={"unit": target.uid})
+
+
+# -- step 5: melee ------------------------------------------------------------------------
+def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
+    units = battle.fighting(side)
+    refusals = {u.uid: fighter_refusal(battle, u, acted) for u in units}
+    suggestion = bot.best_melee(battle, side, acted)
+    fighter = yield from pick_unit(
+        battle, side, "fights", refusals, suggestion[0] if suggestion else None,
+        ("d7", "d12"), "melee",
+    )
+    if fighter is None:
+        return NOTHING if all(refusals.values()) else PASSED
+    me = fighter.kind.me
+    options = []
+    for t in battle.fighting(OTHER[side]):
+        bonus, why = melee_bonus(battle, fighter, t)
+        extra = f" (+{bonus} {' and '.join(why)})" if bonus else ""
+        options.append(Option(
+            t.uid,
+            f"{unit_label(battle, t)}, De {t.kind.de}: {needs(me + bonus, t.kind.de)}{extra}",
+            melee_refusal(battle, fighter, t),
+        ))
+    best = bot.best_blow_at(battle, fighter)
+    assert best is not None
+    key = yield from ask(
+        side,
+        battle.names[side],
+        f"Round {battle.round}, melee: {fighter.name} (Me {me:+d}) attacks which enemy?",
+        options,
+        best[0].uid,
+        ("d12",),
+        "target",
+    )
+    acted.add(fighter.uid)
+    target = battle.unit(key)
+    escaped = yield from retreat(battle, fighter, target)
+    if escaped:
+        return ACTED
+    bonus, why = melee_bonus(battle, fighter, target)
+    battle.attacked.setdefault(target.uid, set()).add(fighter.uid)
+    yield from attack(battle, fighter, target, me + bonus, why, "attacks", ("d12",))
+    return ACTED
+
+
+def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any, bool]:
+    """d13: the target may try to retreat before combat: opposed 1d20 + Mv, the target must
+    win outright; it steps back towards its Reserve and the attack is lost (gap 7)."""
+    back, reason = retreat_space(battle, target)
+    if back is None:
+        yield Event(f"{target.name} cannot retreat before combat: {reason}", rules=("d13",),
+                    kind="no_retreat", data={"unit": target.uid})
+        return False
+    who = battle.names[target.side]
+    key = yield from ask(
+        target.side,
+        who,
+        f"Round {battle.round}, melee: {attacker.name} attacks {target.name}. Try to retreat "
+        f"to {battle.board.key(back)} before combat (opposed 1d20 + Mv)?",
+        (Option("stand", "Stand and fight"),
+         Option("retreat", f"Retreat: 1d20 + Mv {target.kind.mv} must beat "
+                           f"1d20 + Mv {attacker.kind.mv}")),
+        "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
+        ("d13",),
+        "retreat",
+    )
+    if key != "retreat":
+        return False
+    mine, theirs = yield from opposed(
+        Contender(target.side, target.name, target.kind.mv, f"Mv {target.kind.mv}"),
+        Contender(attacker.side, attacker.name, attacker.kind.mv, f"Mv {attacker.kind.mv}"),
+        f"{target.name} retreats before combat",
+        ("d13",),
+    )
+    data = {"unit": target.uid, "attacker": attacker.uid, "totals": [mine, theirs]}
+    if mine > theirs:
+        start = battle.space_name(target)
+        target.space = back
+        yield Event(
+            f"{target.name} retreats {start} to {battle.space_name(target)} ({mine} beats "
+            f"{theirs}); {attacker.name}'s attack is lost",
+            rules=("d13",), kind="retreat", data={**data, "success": True},
+        )
+        return True
+    why = "a tie" if mine == theirs else f"{mine} against {theirs}"
+    yield Event(f"{target.name} fails to retreat ({why}) and must fight", rules=("d13",),
+                kind="retreat", data={**data, "success": False})
+    return False

@@ -1,0 +1,164 @@
+"""The suggestions every Choice offers as its default: what the bot plays, and what Enter plays.
+
+The bot weighs odds, not dice: it deploys facing the enemy, charges where its melee odds beat
+the return blows, keeps shooters adjacent but out of melee, shoots and strikes the best odds
+(finishing weakened units first), and retreats units that are shaken or about to fall.
+The attacker closes in; the defender holds unless a charge is worth it.
+"""
+
+from __future__ import annotations
+
+from rulesets.seeds_of_wars.board import Space
+from rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
+from rulesets.seeds_of_wars.combat import (
+    fighter_refusal,
+    melee_bonus,
+    move_refusal,
+    shooter_refusal,
+    shot_targets,
+)
+from rulesets.seeds_of_wars.movement import reach, retreat_space
+from rulesets.seeds_of_wars.state import OTHER, ROUTED, SHAKEN, STEADY, Battle, Unit
+
+GAIN_NEEDED = 0.01  # a move must improve a unit's position by more than this
+RESERVE_PENALTY = 5.0  # units in their own Reserve count towards losing (d16)
+
+
+def target_weight(target: Unit) -> float:
+    """A hit that destroys counts more; routed units are nearly out already."""
+    weight = 1.5 if target.left <= 1 else 1.0
+    return weight * (0.6 if target.state == ROUTED else 1.0)
+
+
+# -- deployment ---------------------------------------------------------------------------
+def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
+    """Front line first, spread over the columns, facing the enemy already deployed."""
+    board = battle.board
+    rows = list(reversed(board.home_rows(unit.side)))  # front first, Reserve last
+    centre = (board.columns - 1) / 2
+
+    def key(space: Space) -> tuple[float, ...]:
+        friends = battle.friends_at(unit.side, space)
+        facing = sum(1 for e in battle.fighting(OTHER[unit.side]) if e.space and e.space[1] == space[1])
+        return (rows.index(space[0]), friends, -facing, abs(space[1] - centre), space[1])
+
+    return min(legal, key=key)
+
+
+# -- movement -----------------------------------------------------------------------------
+def position_value(battle: Battle, unit: Unit, space: Space) -> float:
+    """How good `space` is for `unit` this round (higher is better)."""
+    side = unit.side
+    kind = unit.kind
+    enemies = battle.enemies_at(side, space)
+    entering = space != unit.space
+    value = 0.0
+    if enemies:
+        bonus = MAX_BONUS if entering else 0
+        attack = max(hit_chance(kind.me + bonus, e.kind.de) * target_weight(e) for e in enemies)
+        threat = max(
+            (hit_chance(e.kind.me, kind.de) for e in enemies if e.state != ROUTED), default=0.0
+        )
+        keen = 0.5 if kind.ra is not None else 1.0
+        value += keen * attack - (1.0 if unit.state == SHAKEN else 0.5) * threat + 0.2 * keen
+    elif kind.ra is not None:
+        value += max(
+            (
+                hit_chance(kind.ra, e.kind.de) * target_weight(e)
+                for e in battle.fighting(OTHER[side])
+                if e.space and battle.board.adjacent(space, e.space)
+            ),
+            default=0.0,
+        )
+    foes = [e.space for e in battle.fighting(OTHER[side]) if e.space is not None]
+    if foes and unit.state == STEADY:
+        nearest = min(battle.board.distance(space, f) for f in foes)
+        value -= (0.1 if side == battle.attacker else 0.03) * nearest
+    if battle.board.in_reserve(side, space):
+        value -= RESERVE_PENALTY
+    return value
+
+
+def best_destination(battle: Battle, unit: Unit, reachable: dict[Space, int]) -> tuple[Space, float]:
+    """The best space to end in and how much it gains over staying."""
+    assert unit.space is not None
+    here = position_value(battle, unit, unit.space)
+    best, gain = unit.space, 0.0
+    for space in sorted(reachable):
+        if space == unit.space:
+            continue
+        value = position_value(battle, unit, space) - here
+        if value > gain + 1e-9:
+            best, gain = space, value
+    return best, gain
+
+
+def best_move(battle: Battle, side: str, acted: set[str]) -> tuple[str, Space] | None:
+    """The unit whose move gains most, and where; None: pass."""
+    found: tuple[str, Space] | None = None
+    top = GAIN_NEEDED
+    for unit in battle.fighting(side):
+        if move_refusal(battle, unit, acted) is not None:
+            continue
+        space, gain = best_destination(battle, unit, reach(battle, unit))
+        if gain > top:
+            found, top = (unit.uid, space), gain
+    return found
+
+
+# -- combat -------------------------------------------------------------------------------
+def best_shot_at(battle: Battle, shooter: Unit) -> tuple[Unit, float] | None:
+    assert shooter.kind.ra is not None
+    scored = [
+        (t, hit_chance(shooter.kind.ra, t.kind.de) * target_weight(t))
+        for t in shot_targets(battle, shooter)
+    ]
+    return max(scored, key=lambda p: p[1], default=None)
+
+
+def best_shot(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
+    """The shooter and target with the best odds; None (pass) when nothing can hit."""
+    found, top = None, 0.0
+    for unit in battle.fighting(side):
+        if shooter_refusal(battle, unit, acted) is not None:
+            continue
+        pick = best_shot_at(battle, unit)
+        if pick and pick[1] > top:
+            found, top = (unit.uid, pick[0].uid), pick[1]
+    return found
+
+
+def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
+    scored = [
+        (t, hit_chance(attacker.kind.me + melee_bonus(battle, attacker, t)[0], t.kind.de)
+         * target_weight(t))
+        for t in battle.enemies_at(attacker.side, attacker.space)  # type: ignore[arg-type]
+    ]
+    return max(scored, key=lambda p: p[1], default=None)
+
+
+def best_melee(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
+    found, top = None, 0.0
+    for unit in battle.fighting(side):
+        if fighter_refusal(battle, unit, acted) is not None:
+            continue
+        pick = best_blow_at(battle, unit)
+        if pick and pick[1] > top:
+            found, top = (unit.uid, pick[0].uid), pick[1]
+    return found
+
+
+def wants_retreat(battle: Battle, target: Unit, attacker: Unit) -> bool:
+    """d13: pull back a unit that is shaken or about to fall, never the last one out of the
+    Reserve (d16), nor a steady one into the Reserve."""
+    back, _ = retreat_space(battle, target)
+    if back is None:
+        return False
+    if battle.board.in_reserve(target.side, back):
+        others = [u for u in battle.fighting(target.side) if u is not target]
+        if target.state == STEADY or all(battle.in_reserve(u) for u in others):
+            return False
+    if target.state != STEADY:
+        return True
+    bonus, _ = melee_bonus(battle, attacker, target)
+    return target.left <= 1 and hit_chance(attacker.kind.me + bonus, target.kind.de) >= 0.25

@@ -1,0 +1,101 @@
+"""I. Deployment (d1, d2): the opposed roll decides who deploys first; units go one by one
+into their side's Reserve or battle lines."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from itertools import zip_longest
+from typing import Any
+
+from rulesets.seeds_of_wars import bot
+from rulesets.seeds_of_wars.checks import Contender, opposed
+from rulesets.seeds_of_wars.prompts import ask
+from wargame_cli.engine.requests import Event, Option
+from rulesets.seeds_of_wars.state import OTHER, SIDES, Battle, Unit
+
+
+def contender(battle: Battle, side: str) -> Contender:
+    """d1: 1d20 + Order + number of Scout units."""
+    order, scouts = battle.orders[side], battle.scouts(side)
+    return Contender(
+        side,
+        battle.names[side],
+        order + scouts,
+        f"Order {order} + {scouts} Scout{'s' if scouts != 1 else ''}",
+    )
+
+
+def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
+    """Who deploys which unit when: the loser of the roll first (or as the winner chooses),
+    alternately from the defender on a tie (d2)."""
+    a, b = yield from opposed(
+        contender(battle, "A"), contender(battle, "B"), "Deployment", ("d1",)
+    )
+    units = {side: [u for u in battle.side_units(side)] for side in SIDES}
+    if a == b:
+        first = battle.defender
+        yield Event(
+            f"Deployment roll tied at {a}: the sides deploy alternately, "
+            f"{battle.names[first]} (defender) first",
+            rules=("d1", "d2"),
+            kind="deploy_roll",
+            data={"totals": {"A": a, "B": b}, "tie": True, "first": first},
+        )
+        pairs = zip_longest(units[first], units[OTHER[first]])
+        return [u for pair in pairs for u in pair if u is not None]
+    winner = "A" if a > b else "B"
+    loser = OTHER[winner]
+    first = loser
+    if battle.options["deploy_order"] == "winner_chooses":
+        who = battle.names[winner]
+        pick = yield from ask(
+            winner,
+            who,
+            f"{who} won the deployment roll {max(a, b)} to {min(a, b)}: deploy first or second?",
+            (
+                Option("second", "Second: see the enemy's deployment first"),
+                Option("first", "First"),
+            ),
+            "second",
+            ("d1",),
+            "deploy",
+        )
+        first = winner if pick == "first" else loser
+    yield Event(
+        f"Deployment roll: {battle.names['A']} {a}, {battle.names['B']} {b}; "
+        f"{battle.names[first]} deploys all its units first",
+        rules=("d1",),
+        kind="deploy_roll",
+        data={"totals": {"A": a, "B": b}, "tie": False, "winner": winner, "first": first},
+    )
+    return units[first] + units[OTHER[first]]
+
+
+def deploy(battle: Battle) -> Generator[Any, Any, None]:
+    battle.step = "deployment"
+    sequence = yield from order_of_deployment(battle)
+    board = battle.board
+    for unit in sequence:
+        home = [(row, col) for row in reversed(board.home_rows(unit.side)) for col in range(board.columns)]
+        options = [
+            Option(board.key(s), f"{board.key(s)} ({board.row_label(s[0])})", battle.room(unit.side, s))
+            for s in home
+        ]
+        legal = [s for s in home if battle.room(unit.side, s) is None]
+        who = battle.names[unit.side]
+        key = yield from ask(
+            unit.side,
+            who,
+            f"{who} deploys {unit.name} ({unit.kind.profile()}): which space?",
+            options,
+            board.key(bot.deploy_space(battle, unit, legal)),
+            ("d1", "d2"),
+            "deploy",
+        )
+        unit.space = board.parse(key)
+        yield Event(
+            f"{who} deploys {unit.name} at {key} ({board.row_label(unit.space[0])})",  # type: ignore[index]
+            rules=("d1",),
+            kind="deploy",
+            data={"unit": unit.uid, "space": key},
+        )

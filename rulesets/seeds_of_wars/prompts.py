@@ -1,0 +1,50 @@
+"""Every decision in a battle goes through `ask`, which adds surrender to the options (d16:
+"surrender is a choice at any prompt"). Surrender is never the default and is confirmed, so
+Enter alone never gives a battle away."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import Any
+
+from wargame_cli.engine.requests import Choice, Option
+
+SURRENDER = "surrender"
+
+
+class Surrendered(Exception):  # noqa: N818 - it is an event, not an error
+    """Raised through the game generator when a side surrenders; the game catches it."""
+
+    def __init__(self, side: str) -> None:
+        super().__init__(side)
+        self.side = side
+
+
+def ask(
+    side: str,
+    who: str,
+    prompt: str,
+    options: Sequence[Option],
+    default: str,
+    rules: tuple[str, ...],
+    kind: str,
+) -> Generator[Choice, Any, str]:
+    """A battle decision for `side`; returns the key, or raises `Surrendered`."""
+    offered = (*options, Option(SURRENDER, "Surrender the battle"))
+    while True:
+        key = yield Choice(
+            side=side, prompt=prompt, options=offered, default=default,
+            rules=(*rules, "d16"), kind=kind,
+        )
+        if key != SURRENDER:
+            return key
+        sure = yield Choice(
+            side=side,
+            prompt=f"{who}: surrender the battle? Units that cannot retreat are captured.",
+            options=(Option("no", "No, fight on"), Option("yes", "Yes, surrender")),
+            default="no",
+            rules=("d16", "d17"),
+            kind="surrender",
+        )
+        if sure == "yes":
+            raise Surrendered(side)

@@ -1,0 +1,172 @@
+"""The combat round's dice steps: 1 recovery (d4, d5), 2 initiative (d6), the flight of Routed
+units that opens step 3 (gap 8), and 6 morale (d14, d15)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rulesets.seeds_of_wars.checks import (
+    DIE,
+    TARGET,
+    Contender,
+    better,
+    morale_passes,
+    opposed,
+    recovery_passes,
+    worse,
+)
+from rulesets.seeds_of_wars.movement import rout_path
+from rulesets.seeds_of_wars.state import (
+    DESTROYED,
+    OTHER,
+    REMOVED,
+    ROUTED,
+    SHAKEN,
+    SIDES,
+    Battle,
+)
+from wargame_cli.engine.requests import Event, Roll
+
+Steps = Generator[Any, Any, None]
+
+
+def recovery(battle: Battle) -> Steps:
+    """Step 1. Routed units in their Reserve leave the battle first (d5, gap 8); then every
+    Shaken or Routed unit rolls 1d20 + Mo, 10 or greater improving it one step (d4)."""
+    battle.step = "recovery"
+    for unit in battle.fighting():
+        if unit.state == ROUTED and battle.in_reserve(unit):
+            unit.fate = REMOVED
+            yield Event(
+                f"{unit.name} is Routed in its Reserve and is removed from battle",
+                rules=("d5",),
+                kind="removed",
+                data={"unit": unit.uid},
+            )
+    for side in SIDES:
+        for unit in battle.fighting(side):
+            if unit.state not in (SHAKEN, ROUTED):
+                continue
+            mo = unit.kind.mo
+            faces = yield Roll(
+                dice=(DIE,),
+                reason=f"Round {battle.round} recovery: {unit.name} ({unit.state}) rolls "
+                f"1d20 + Mo {mo}, needs {TARGET} or greater",
+                side=side,
+                rules=("d4",),
+                labels=(unit.name,),
+            )
+            total = faces[0] + mo
+            before = unit.state
+            if recovery_passes(faces[0], mo):
+                unit.state = better(before)
+                text = f"{unit.name} recovers ({total}): {before} to {unit.state}"
+            else:
+                text = f"{unit.name} fails to recover ({total}): still {before}"
+            yield Event(
+                text,
+                rules=("d4",),
+                kind="recovery",
+                data={"unit": unit.uid, "total": total, "from": before, "to": unit.state},
+            )
+
+
+def initiative(battle: Battle) -> Steps:
+    """Step 2: opposed 1d20 + Order (d6); a tie is rolled again or goes to a side
+    (`initiative_ties`)."""
+    battle.step = "initiative"
+    while True:
+        a, b = yield from opposed(
+            *(
+                Contender(s, battle.names[s], battle.orders[s], f"Order {battle.orders[s]}")
+                for s in SIDES
+            ),
+            f"Round {battle.round} initiative",
+            ("d6",),
+        )
+        if a != b:
+            winner = "A" if a > b else "B"
+            break
+        ties = battle.options["initiative_ties"]
+        if ties != "reroll":
+            winner = battle.attacker if ties == "attacker" else battle.defender
+            break
+        yield Event(f"Initiative tied at {a}: roll again", rules=("d6",), kind="initiative_tie")
+    battle.initiative = winner
+    yield Event(
+        f"Initiative: {battle.names['A']} {a}, {battle.names['B']} {b}; "
+        f"{battle.names[winner]} acts first in steps 3-5",
+        rules=("d6", "d7"),
+        kind="initiative",
+        data={"totals": {"A": a, "B": b}, "winner": winner},
+    )
+
+
+def flight(battle: Battle) -> Steps:
+    """Opening step 3: Routed units flee towards their Reserve, initiative side first."""
+    assert battle.initiative is not None
+    for side in (battle.initiative, OTHER[battle.initiative]):
+        for unit in battle.fighting(side):
+            if unit.state != ROUTED:
+                continue
+            path = rout_path(battle, unit)
+            if not path:
+                continue
+            start = battle.space_name(unit)
+            unit.space = path[-1]
+            unit.charged = frozenset()
+            stopped = " and stops among the enemy (d9)" if battle.engaged(unit) else ""
+            yield Event(
+                f"{unit.name} (Routed) flees {start} to {battle.space_name(unit)}{stopped}",
+                rules=("d8", "d9"),
+                kind="flee",
+                data={"unit": unit.uid, "from": start, "to": battle.space_name(unit)},
+            )
+
+
+def morale(battle: Battle) -> Steps:
+    """Step 6: every unit damaged this round rolls 1d20 + Mo - Ht taken in the battle, 10 or
+    greater holding (d14); a failure worsens it one step, and a Routed unit is destroyed (d15)."""
+    battle.step = "morale"
+    for side in SIDES:
+        for unit in battle.fighting(side):
+            if not unit.damaged_this_round:
+                continue
+            mo, taken = unit.kind.mo, unit.taken
+            faces = yield Roll(
+                dice=(DIE,),
+                reason=f"Round {battle.round} morale: {unit.name} rolls 1d20 + Mo {mo} - "
+                f"{taken} Ht taken, needs {TARGET} or greater",
+                side=side,
+                rules=("d14",),
+                labels=(unit.name,),
+            )
+            total = faces[0] + mo - taken
+            before = unit.state
+            data = {"unit": unit.uid, "total": total, "from": before}
+            if morale_passes(faces[0], mo, taken):
+                yield Event(
+                    f"{unit.name} holds ({total})",
+                    rules=("d14",),
+                    kind="morale",
+                    data={**data, "to": before},
+                )
+                continue
+            after = worse(before)
+            if after is None:
+                unit.fate = DESTROYED
+                yield Event(
+                    f"{unit.name} fails morale again while Routed ({total}) and is destroyed",
+                    rules=("d14", "d15"),
+                    kind="destroyed",
+                    data={**data, "to": DESTROYED},
+                )
+                continue
+            unit.state = after
+            yield Event(
+                f"{unit.name} fails morale ({total}): {before} to {after}",
+                rules=("d14",),
+                kind="morale",
+                data={**data, "to": after},
+            )

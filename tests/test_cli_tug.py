@@ -1,0 +1,242 @@
+"""The `wargame` command through its real entry point, with Tug of WarGods."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+TUG = "tug-of-wargods"
+
+
+def one_error_line(done):
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    return lines[0]
+
+
+def play_json(wargame, *args):
+    done = wargame("play", TUG, "--json", *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_rulesets_json_lists_ids_and_names(wargame):
+    done = wargame("rulesets", "--json")
+    rows = json.loads(done.stdout)
+    assert {"id": TUG, "name": "Tug of WarGods v0.75"}.items() <= rows[0].items()
+    assert all({"id", "name", "seed_file", "summary"} <= set(r) for r in rows)
+
+
+def test_rules_shows_points_options_and_syntax(wargame):
+    done = wargame("rules", TUG)
+    assert done.returncode == 0
+    for needle in ("a1", "a19", "Heru", "rounding", "tie_penalty_stacks", "Sebeki,Asar,Asar"):
+        assert needle in done.stdout
+    data = json.loads(wargame("rules", TUG, "--json").stdout)
+    assert [p["id"] for p in data["rules"]] == [f"a{i}" for i in range(1, 20)]
+
+
+def test_json_play_has_the_contract_shape(wargame):
+    result = play_json(wargame, "--no-input", "--seed", "7")
+    assert set(result) >= {"ruleset", "status", "winner", "turns", "seed", "save", "state"}
+    assert result["status"] == "finished" and result["winner"] in ("A", "B")
+    assert result["seed"] == 7
+    models = result["state"]["sides"]["A"]["models"]
+    assert [m["unit"] for m in models] == ["Sebeki", "Asar", "Asar"]
+    assert {"unit", "die", "distance", "crossings"} <= set(models[0])
+    a = result["state"]["sides"]["A"]["models"][0]["distance"]
+    b = result["state"]["sides"]["B"]["models"][0]["distance"]
+    assert a + b == 8.0  # a14
+
+
+def test_rolls_replay_the_play_example(wargame, tmp_path):
+    result = play_json(wargame, "--no-input", "--rolls", "4,3,6,4,4,3", "--turns", "1",
+                       "--team-a", "Sebeki,Asar,Asar", "--team-b", "Heru,Asar,Basti")
+    assert result["status"] == "in_progress"
+    assert result["state"]["sides"]["B"]["models"][0]["distance"] == 3.0
+    save = json.loads(open(result["save"]).read())
+    rolls = [e for e in save["log"] if e["t"] == "roll"]
+    assert [r["faces"] for r in rolls] == [[4, 3, 6], [4, 4, 3]]
+    assert {r["source"] for r in rolls} == {"script"}
+    assert all(r["rules"] for r in save["log"] if r["t"] != "turn")
+
+
+def test_rolls_run_out_then_the_generator_takes_over(wargame):
+    result = play_json(wargame, "--no-input", "--rolls", "4,3,6,4", "--turns", "1")
+    save = json.loads(open(result["save"]).read())
+    second = [e for e in save["log"] if e["t"] == "roll"][1]
+    assert second["faces"][0] == 4
+    assert second["source"] == "mixed" and second["sources"] == ["script", "rng", "rng"]
+
+
+def test_impossible_face_names_both_and_saves_nothing_invalid(wargame, tmp_path):
+    save = tmp_path / "bad.json"
+    done = wargame("play", TUG, "--no-input", "--rolls", "4,3,7", "--save", str(save))
+    line = one_error_line(done)
+    assert "7" in line and "d6" in line
+    if save.exists():
+        assert all(7 not in e.get("faces", []) for e in json.loads(save.read_text())["log"])
+
+
+@pytest.mark.parametrize("team,needle", [
+    ("Sebeki,Asar", "exactly 3"),
+    ("Heru,Typhon,Asar", "Heru may not"),
+    ("Sebeki,Sebeki,Sebeki", "at most 2 d10"),
+    ("Dragon,Asar,Asar", "unknown unit"),
+])
+def test_bad_teams_exit_2_with_one_line(wargame, team, needle):
+    line = one_error_line(wargame("play", TUG, "--no-input", "--team-a", team))
+    assert needle in line
+
+
+def test_bad_flags_and_options_exit_2(wargame):
+    assert "No such option" in one_error_line(wargame("play", TUG, "--frobnicate"))
+    assert "unknown option" in one_error_line(wargame("play", TUG, "--no-input", "--option", "x=1"))
+    assert "rounding" in one_error_line(
+        wargame("play", TUG, "--no-input", "--option", "rounding=up"))
+    assert "unknown ruleset" in one_error_line(wargame("play", "chess", "--no-input"))
+    assert "side is A or B" in one_error_line(wargame("play", TUG, "--bot", "C"))
+
+
+@pytest.mark.parametrize("name", ["[bold red]Evil[/]", "Bad\x1b[2JName"])
+def test_names_with_markup_or_escapes_are_refused(wargame, name):
+    line = one_error_line(wargame("play", TUG, "--no-input", "--name-a", name))
+    assert "\x1b" not in line
+
+
+def test_no_terminal_names_the_flags(wargame):
+    line = one_error_line(wargame("play", TUG))
+    assert "terminal" in line and "--no-input" in line
+    assert "terminal" in one_error_line(wargame("play"))
+
+
+def test_team_files_toml_and_json(wargame, tmp_path):
+    toml = tmp_path / "greens.toml"
+    toml.write_text('name = "Greens"\nmodels = ["Wendigo", "Frost Maiden", "Frost Maiden"]\n')
+    js = tmp_path / "blues.json"
+    js.write_text(json.dumps({"name": "Blues", "models": ["Amazon", "Satyr", "Satyr"]}))
+    result = play_json(wargame, "--no-input", "--team-a", str(toml), "--team-b", str(js))
+    assert result["state"]["sides"]["A"]["name"] == "Greens"
+    assert [m["die"] for m in result["state"]["sides"]["B"]["models"]] == [6, 4, 4]
+    bad = tmp_path / "bad.toml"
+    bad.write_text("models = [")
+    assert "cannot be read" in one_error_line(wargame("play", TUG, "--no-input", "--team-a", str(bad)))
+
+
+def _finished_save(wargame, tmp_path):
+    path = tmp_path / "game.json"
+    play_json(wargame, "--no-input", "--seed", "3", "--save", str(path))
+    return path
+
+
+def test_replay_verify_accepts_an_honest_save(wargame, tmp_path):
+    path = _finished_save(wargame, tmp_path)
+    done = wargame("replay", str(path), "--verify")
+    assert done.returncode == 0 and "Verified" in done.stdout
+
+
+@pytest.mark.parametrize("tamper,needle", [
+    (lambda d: d["log"][1]["faces"].__setitem__(0, 11), "does not fit a d10"),
+    (lambda d: d["log"][1]["faces"].__setitem__(0, 1 + d["log"][1]["faces"][0] % 10),
+     "log entry"),
+    (lambda d: d.__setitem__("result", {"winner": "B" if d["result"]["winner"] == "A" else "A",
+                                        "reason": "x"}), "winner"),
+    (lambda d: d["log"].__delitem__(slice(-4, None)), "save says finished"),
+])
+def test_replay_verify_names_the_first_divergent_entry(wargame, tmp_path, tamper, needle):
+    path = _finished_save(wargame, tmp_path)
+    data = json.loads(path.read_text())
+    tamper(data)
+    path.write_text(json.dumps(data))
+    line = one_error_line(wargame("replay", str(path), "--verify"))
+    assert needle in line
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("{", "corrupt or truncated"),
+    ('{"format": "wargame-save", "version": 99}', "newer"),
+    ('{"hello": 1}', "not a wargame save"),
+    ('{"format": "wargame-save", "version": 1, "log": []}', "invalid"),
+])
+def test_bad_saves_exit_2(wargame, tmp_path, content, needle):
+    path = tmp_path / "s.json"
+    path.write_text(content)
+    for command in (("replay", str(path), "--verify"), ("resume", str(path), "--no-input"),
+                    ("replay", str(path), "--no-input")):
+        line = one_error_line(wargame(*command))
+        assert needle in line
+    assert path.read_text() == content  # nothing the player had is touched
+
+
+def test_truncated_real_save(wargame, tmp_path):
+    path = _finished_save(wargame, tmp_path)
+    text = path.read_text()
+    path.write_text(text[: len(text) // 2])
+    assert "truncated" in one_error_line(wargame("replay", str(path), "--verify"))
+
+
+def test_missing_save(wargame, tmp_path):
+    assert "not found" in one_error_line(wargame("resume", str(tmp_path / "nope.json")))
+
+
+def test_resume_finished_game_is_refused(wargame, tmp_path):
+    path = _finished_save(wargame, tmp_path)
+    assert "finished" in one_error_line(wargame("resume", str(path), "--no-input"))
+
+
+def test_replay_no_input_prints_every_turn_like_live_play(wargame, tmp_path):
+    path = tmp_path / "g.json"
+    live = wargame("play", TUG, "--no-input", "--seed", "3", "--save", str(path))
+    shown = wargame("replay", str(path), "--no-input")
+    assert shown.returncode == 0
+    turns = json.loads(path.read_text())["turns"]
+    for n in range(1, turns + 1):
+        assert f"Turn {n}" in shown.stdout
+    assert shown.stdout.strip() in live.stdout
+
+
+def test_saves_lists_newest_first(wargame, tmp_path):
+    play_json(wargame, "--no-input", "--seed", "1", "--turns", "1")
+    play_json(wargame, "--no-input", "--seed", "2", "--name-a", "Newer")
+    rows = json.loads(wargame("saves", "--json").stdout)
+    assert len(rows) == 2
+    assert rows[0]["sides"]["A"] == "Newer"
+    assert rows[0]["status"] == "finished" and rows[1]["status"] == "in_progress"
+    assert {"ruleset", "sides", "turns", "status", "winner", "updated"} <= set(rows[0])
+    assert "tug-of-wargods" in wargame("saves").stdout
+
+
+def test_saves_dir_flag_and_file_names(wargame, tmp_path):
+    folder = tmp_path / "elsewhere"
+    done = wargame("play", TUG, "--no-input", "--saves-dir", str(folder), "--json")
+    save = json.loads(done.stdout)["save"]
+    assert save.startswith(str(folder)) and "tug-of-wargods_greentoe-vs-clearsky_" in save
+
+
+def test_no_save(wargame, tmp_path):
+    result = play_json(wargame, "--no-input", "--no-save")
+    assert result["save"] is None
+    assert not (tmp_path / "saves").exists()
+
+
+def test_json_stdout_is_only_the_object(wargame):
+    done = wargame("play", TUG, "--no-input", "--json")
+    json.loads(done.stdout)
+    assert done.stdout.count("\n") == 1
+
+
+def test_resume_with_rolls_continues(wargame, tmp_path):
+    path = tmp_path / "g.json"
+    play_json(wargame, "--no-input", "--turns", "1", "--save", str(path),
+              "--rolls", "4,3,6,4,4,3")
+    done = wargame("resume", str(path), "--no-input", "--rolls", "10,6,6,1,1,1", "--json")
+    result = json.loads(done.stdout)
+    assert result["status"] == "finished" and result["winner"] == "A"
+    assert wargame("replay", str(path), "--verify").returncode == 0
+
+
+def test_python_dash_m_entry_point(wargame):
+    assert wargame("--help").returncode == 0

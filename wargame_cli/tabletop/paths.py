@@ -1,0 +1,132 @@
+"""Walking distances around impassable terrain, so that "toward" means around a building
+rather than into its wall.
+
+A grid of nodes (1" apart by default) covers the table; nodes a base cannot stand on are
+dropped, and a shortest-path search from the goal gives every node its walking distance. Bases
+are ignored here (they move); `move_problem` still checks every actual move.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from functools import lru_cache
+
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body, farthest_toward, move_problem
+from wargame_cli.tabletop.table import Table, TerrainKind
+
+Node = tuple[int, int]
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def _clear(table: Table, a: Point, b: Point, radius: float) -> bool:
+    """Can a base of `radius` walk straight from a to b past the impassable terrain?"""
+    for piece in table.pieces:
+        if piece.kind is not TerrainKind.BLOCKING:
+            continue
+        zone = piece.rect.inflated(max(0.0, radius - 0.05))
+        if zone.strictly_contains(a) or zone.strictly_contains(b) or zone.crosses(a, b):
+            return False
+    return True
+
+
+@lru_cache(maxsize=32)
+def _graph(table: Table, radius: float, step: float) -> dict[Node, list[tuple[Node, float]]]:
+    """Walkable nodes and their clear links to neighbours."""
+    cols, rows = int(table.width / step), int(table.height / step)
+    nodes = {
+        (i, j)
+        for i in range(cols + 1)
+        for j in range(rows + 1)
+        if table.on_table(Point(i * step, j * step), radius)
+        and _clear(table, Point(i * step, j * step), Point(i * step, j * step), radius)
+    }
+    graph: dict[Node, list[tuple[Node, float]]] = {}
+    for i, j in nodes:
+        links = []
+        for di, dj in NEIGHBOURS:
+            other = (i + di, j + dj)
+            if other in nodes and _clear(
+                table, Point(i * step, j * step), Point(other[0] * step, other[1] * step), radius
+            ):
+                links.append((other, step * math.hypot(di, dj)))
+        graph[(i, j)] = links
+    return graph
+
+
+def _near_nodes(
+    table: Table, p: Point, radius: float, step: float, graph: dict[Node, list]
+) -> list[tuple[Node, float]]:
+    """Nodes around `p` reachable in a straight line, with their distance from it."""
+    ci, cj = round(p.x / step), round(p.y / step)
+    out = []
+    for i in range(ci - 2, ci + 3):
+        for j in range(cj - 2, cj + 3):
+            if (i, j) not in graph:
+                continue
+            node = Point(i * step, j * step)
+            if _clear(table, p, node, radius) or p.distance(node) < 1e-9:
+                out.append(((i, j), p.distance(node)))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _field(table: Table, goal: Point, radius: float, step: float) -> dict[Node, float]:
+    """Walking distance from every reachable node to `goal`."""
+    graph = _graph(table, radius, step)
+    dist: dict[Node, float] = {}
+    heap = [(d, node) for node, d in _near_nodes(table, goal, radius, step, graph)]
+    heapq.heapify(heap)
+    while heap:
+        d, node = heapq.heappop(heap)
+        if node in dist:
+            continue
+        dist[node] = d
+        for other, length in graph[node]:
+            if other not in dist:
+                heapq.heappush(heap, (d + length, other))
+    return dist
+
+
+def path_distance(table: Table, a: Point, b: Point, radius: float, step: float = 1.0) -> float:
+    """Walking distance from a to b around impassable terrain (`inf` when walled off)."""
+    if _clear(table, a, b, radius):
+        return a.distance(b)
+    goal = b.rounded(1)
+    field = _field(table, goal, radius, step)
+    graph = _graph(table, radius, step)
+    best = math.inf
+    for node, d in _near_nodes(table, a, radius, step, graph):
+        if node in field:
+            best = min(best, d + field[node])
+    return best
+
+
+def route_toward(
+    table: Table,
+    mover: Body,
+    goal: Point,
+    max_inches: float,
+    others: list[Body],
+    stop_short: float = 0.0,
+) -> Point:
+    """The legal spot within `max_inches` that leaves the shortest walk to `goal`, going
+    around impassable terrain; stays put when nothing gets closer. `stop_short` keeps that
+    much distance from the goal (e.g. two base radii to end beside a miniature)."""
+    candidates = [farthest_toward(table, mover, goal, max_inches, others)]
+    for ring in (1.0, 0.75, 0.5, 0.25):
+        for k in range(16):
+            angle = 2 * math.pi * k / 16
+            spot = mover.pos.offset(
+                math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
+            ).rounded(2)
+            if move_problem(table, mover, spot, max_inches, others) is None:
+                candidates.append(spot)
+
+    def remaining(p: Point) -> float:
+        return abs(path_distance(table, p, goal, mover.radius) - stop_short)
+
+    here = remaining(mover.pos)
+    best = min(candidates, key=lambda p: (round(remaining(p), 3), mover.pos.distance(p)))
+    return best if remaining(best) < here - 1e-6 else mover.pos
