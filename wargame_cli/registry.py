@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 ENTRY_POINT_GROUP = "wargame_cli.rulesets"
 
 # Packages whose __init__ defines INFO: one line per built-in ruleset.
-BUILTIN = ("rulesets.tug_of_wargods",)
+BUILTIN = (
+    "rulesets.tug_of_wargods",
+    "rulesets.seeds_of_wars",
+)
 
 
 @dataclass(frozen=True)

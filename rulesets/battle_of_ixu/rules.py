@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.battle_of_ixu import phases
+from rulesets.battle_of_ixu import ending, fighting, movement, order
 from rulesets.battle_of_ixu.state import IxuState
 from wargame_cli.engine.requests import Play, TurnStart
 
 PHASES = (
-    ("order", phases.order_phase),  # c4: the d10s
-    ("attribution", phases.attribute_phase),  # c2, in that order
-    ("movement", phases.movement_phase),  # c5
-    ("combat", phases.combat_phase),  # c6, c7
-    ("health", phases.health_phase),  # c8
+    ("order", order.order_phase),  # c4: the d10s
+    ("attribution", order.attribute_phase),  # c2, in that order
+    ("movement", movement.movement_phase),  # c5
+    ("combat", fighting.combat_phase),  # c6, c7
+    ("health", fighting.health_phase),  # c8
 )
 
 
@@ -35,7 +35,7 @@ class IxuGame:
                     state.phase = "over"
                     return outcome
         state.phase = "over"
-        return phases.turn_cap(state)
+        return ending.turn_cap(state)
 
     def state_json(self) -> dict[str, Any]:
         state = self.state

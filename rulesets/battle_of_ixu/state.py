@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.battle_of_ixu.warband import EXPERIENCE, own_places, table_place
+from wargame_cli.engine.requests import Outcome, Request
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, gap, in_contact
 from wargame_cli.tabletop.table import Table
 
 OTHER = {"A": "B", "B": "A"}
+
+# A phase: yields requests, returns the Outcome when it ends the game.
+Phase = Generator[Request, Any, Outcome | None]
+
+
+def listed(values: list[int]) -> str:
+    return ", ".join(str(v) for v in values)
 
 
 @dataclass(frozen=True, slots=True)

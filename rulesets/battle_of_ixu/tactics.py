@@ -73,7 +73,7 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
     """Hold when already fighting; charge the best target in reach if the fight looks good;
     otherwise close on the nearest enemy; else stay."""
     by_tag = {d.tag: d for d in offered}
-    stay = by_tag.get("stay", offered[-1])
+    stay = by_tag["stay"]
     if state.engaged(warrior):
         return stay
     charges = [

@@ -19,7 +19,7 @@ ENV_DIR = "WARGAME_SAVES_DIR"
 
 
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def saves_dir(flag: str | Path | None = None) -> Path:
