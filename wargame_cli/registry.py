@@ -20,6 +20,7 @@ ENTRY_POINT_GROUP = "wargame_cli.rulesets"
 BUILTIN = (
     "rulesets.tug_of_wargods",
     "rulesets.seeds_of_wars",
+    "rulesets.battle_of_ixu",
 )
 
 

@@ -1,0 +1,60 @@
+"""Deaths and the end of the game: the last side with models standing wins (victory is not
+stated in the seed; our default), or the `max_turns` safety cap decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.battle_of_ixu.state import OTHER, IxuState, Warrior
+from wargame_cli.engine.requests import Event, Outcome
+
+
+def death(
+    state: IxuState, w: Warrior, text: str, rules: tuple[str, ...], extra: dict[str, Any]
+) -> Event:
+    w.dead, w.died_turn = True, state.turn
+    state.fallen.append(w.id)
+    data = {"model": w.name, "side": w.side, "turn": state.turn, "damage": w.damage, **extra}
+    return Event(text, rules=rules, kind="death", data=data)
+
+
+def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | None:
+    """The last side with models standing wins (victory is unstated; our default)."""
+    for side in ("A", "B"):
+        if not state.standing(side):
+            winner = OTHER[side]
+            state.winner = winner
+            return Outcome(
+                winner=winner,
+                reason=f"every model of {state.names[side]} has fallen; "
+                f"{state.names[winner]} are the last side standing",
+                rules=rules,
+                data=summary(state),
+            )
+    return None
+
+
+def summary(state: IxuState) -> dict[str, Any]:
+    return {
+        "standing": [w.name for w in state.standing()],
+        "fallen": [
+            {"model": w.name, "side": w.side, "turn": w.died_turn}
+            for w in map(state.get, state.fallen)
+        ],
+    }
+
+
+def turn_cap(state: IxuState) -> Outcome:
+    """`max_turns` reached: more models standing wins, then more health left, else a draw."""
+    score = {
+        side: (len(state.standing(side)), sum(w.remaining for w in state.standing(side)))
+        for side in ("A", "B")
+    }
+    cap = f"the {state.options['max_turns']}-turn cap is reached"
+    winner = None if score["A"] == score["B"] else max(score, key=lambda s: score[s])
+    state.winner = winner
+    if winner is None:
+        reason = f"{cap} with the sides even: a draw"
+    else:
+        reason = f"{cap}; {state.names[winner]} have more models standing or more health left"
+    return Outcome(winner=winner, reason=reason, rules=("c3",), data=summary(state))

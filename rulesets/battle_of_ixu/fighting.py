@@ -1,0 +1,150 @@
+"""Phases 3 and 4: combat (c6, c7) and health checks (c8). Every death is resolved at once and
+ends the game when it leaves a side with no models standing."""
+
+from __future__ import annotations
+
+from rulesets.battle_of_ixu import tactics
+from rulesets.battle_of_ixu.ending import death, last_side_standing
+from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
+from wargame_cli.engine.requests import Choice, Event, Option, Roll
+
+
+def combat_phase(state: IxuState) -> Phase:
+    die = int(state.options["die"])
+    for w in state.in_order():
+        if w.dead:  # c7: killed earlier this phase, it does not attack
+            continue
+        w.fought = True
+        targets = state.engaged(w)
+        if not targets:
+            continue
+        assert w.dice is not None
+        best = tactics.pick_target(state, w, targets)
+        options = [
+            Option(
+                t.id,
+                f"Attack {t.name} (defence {t.dice.defence if t.dice else '?'}, "
+                f"{t.remaining} health left)",
+            )
+            for t in targets
+        ]
+        options.append(Option("hold", "Hold back: no attack this turn"))
+        key = yield Choice(
+            side=w.side,
+            prompt=f"{w.name} (combat {w.dice.combat}): fight whom?",
+            options=tuple(options),
+            default=best.id,
+            rules=("c6",),
+            kind="target",
+        )
+        if key == "hold":
+            yield Event(
+                f"{w.name} holds back",
+                rules=("c6",),
+                kind="hold",
+                data={"model": w.name, "side": w.side},
+            )
+            continue
+        outcome = yield from _attack(state, w, state.get(key), die)
+        if outcome is not None:
+            return outcome
+    return None
+
+
+def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:
+    assert w.dice is not None and target.dice is not None
+    defence = target.dice.defence
+    faces = list(
+        (
+            yield Roll(
+                dice=(die,) * w.dice.combat,
+                reason=f"{w.name} attacks {target.name}: {w.dice.combat} dice to beat "
+                f"defence {defence}",
+                side=w.side,
+                rules=("c6",),
+            )
+        )
+    )
+    hits = sum(face > defence for face in faces)  # "beat": strictly greater
+    yield Event(
+        f"{w.name} attacks {target.name}: {listed(faces)} against defence {defence}, "
+        f"{hits} hit{'s' if hits != 1 else ''}",
+        rules=("c6",),
+        kind="attack",
+        data={
+            "attacker": w.name,
+            "target": target.name,
+            "side": w.side,
+            "faces": faces,
+            "defence": defence,
+            "hits": hits,
+        },
+    )
+    if hits == 0:
+        return None
+    target.damage += hits
+    target.damaged_this_turn = True
+    yield Event(
+        f"{target.name} takes {hits} damage from {w.name} ({target.damage} of {target.health})",
+        rules=("c6",),
+        kind="wound",
+        data={
+            "model": target.name,
+            "side": target.side,
+            "by": w.name,
+            "damage": hits,
+            "total": target.damage,
+            "health": target.health,
+        },
+    )
+    if target.damage < target.health:
+        return None
+    lost = not target.fought
+    yield death(
+        state,
+        target,
+        f"{target.name} is slain by {w.name}"
+        + (" before striking a blow this turn" if lost else ""),
+        ("c7",),
+        {"by": w.name, "phase": "combat", "lost_attack": lost},
+    )
+    return last_side_standing(state, ("c7",))
+
+
+# -- phase 4: health checks (c8) ------------------------------------------------------------
+def health_phase(state: IxuState) -> Phase:
+    for w in [w for w in state.in_order() if w.damaged_this_turn]:
+        face = (
+            yield Roll(
+                dice=(10,),
+                reason=f"{w.name}'s health check ({w.damage} damage so far), turn {state.turn}",
+                side=w.side,
+                rules=("c8",),
+            )
+        )[0]
+        survives = face > w.damage
+        verdict = "fights on" if survives else "falls"
+        yield Event(
+            f"{w.name}'s health check: {face} against {w.damage} damage, {verdict}",
+            rules=("c8",),
+            kind="health",
+            data={
+                "model": w.name,
+                "side": w.side,
+                "roll": face,
+                "damage": w.damage,
+                "survives": survives,
+            },
+        )
+        if survives:
+            continue
+        yield death(
+            state,
+            w,
+            f"{w.name} succumbs to the wounds",
+            ("c8",),
+            {"phase": "health", "roll": face},
+        )
+        if (outcome := last_side_standing(state, ("c8",))) is not None:
+            return outcome
+    return None

@@ -1,0 +1,78 @@
+"""Phase 2 (c5): each model in order may move up to its movement die in inches, on the shared
+tabletop (straight moves, no overlapping bases); a move into contact is a charge."""
+
+from __future__ import annotations
+
+from rulesets.battle_of_ixu import tactics
+from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
+from wargame_cli.engine.requests import Choice, Event
+from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
+from wargame_cli.tabletop.geometry import Point
+
+
+def destinations(state: IxuState, w: Warrior) -> list[Destination]:
+    assert w.dice is not None
+    enemies = [e.body() for e in state.enemies(w)]
+    found = offer(state.table, w.body(), w.dice.movement, enemies, state.bodies(w), state.name_of)
+    here = w.pos.key()
+    engaged = " and ".join(e.name for e in state.engaged(w))
+    stay = Destination(
+        "stay", f"Stay where it is{f' (fighting {engaged})' if engaged else ''}", w.pos
+    )
+    return [d for d in found if d.point.key() != here] + [stay]
+
+
+def movement_phase(state: IxuState) -> Phase:
+    for w in state.in_order():
+        assert w.dice is not None
+        inches = w.dice.movement
+        offered = destinations(state, w)
+        others = state.bodies(w)
+        body = w.body()
+        key = yield Choice(
+            side=w.side,
+            prompt=f'{w.name} at {w.pos.key()}: move up to {inches}"',
+            options=tuple(d.option() for d in offered),
+            default=tactics.pick_move(state, w, offered).point.key(),
+            rules=("c5",),
+            kind="move",
+            free_hint="x,y",
+            check=lambda text, body=body, inches=inches, others=others: typed_problem(
+                state.table, body, inches, others, text
+            ),
+        )
+        yield _moved(state, w, Point.parse(key))
+    return None
+
+
+def _moved(state: IxuState, w: Warrior, dest: Point) -> Event:
+    """Move `w` and say so: a charge when it comes into contact with new enemies."""
+    before = {e.id for e in state.engaged(w)}
+    start, w.pos = w.pos, dest
+    now = state.engaged(w)
+    charged = [e for e in now if e.id not in before]
+    left = [state.get(i) for i in sorted(before - {e.id for e in now})]
+    inches = round(start.distance(dest), 2)
+    data = {
+        "model": w.name,
+        "side": w.side,
+        "from": start.as_list(),
+        "to": dest.as_list(),
+        "inches": inches,
+        "charged": [e.name for e in charged],
+        "left": [e.name for e in left],
+    }
+    if charged:
+        whom = " and ".join(e.name for e in charged)
+        return Event(
+            f'{w.name} charges {whom} ({inches:g}" to {dest.key()})',
+            rules=("c5", "c6"),
+            kind="charge",
+            data=data,
+        )
+    if inches == 0:
+        return Event(f"{w.name} stands fast at {dest.key()}", rules=("c5",), kind="move", data=data)
+    away = f", backing away from {' and '.join(e.name for e in left)}" if left else ""
+    return Event(
+        f'{w.name} moves {inches:g}" to {dest.key()}{away}', rules=("c5",), kind="move", data=data
+    )
