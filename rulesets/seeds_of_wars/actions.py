@@ -32,7 +32,9 @@ STAY = "stay"
 Activation = Callable[[Battle, str, set[str]], Generator[Any, Any, str]]
 
 
-def alternate(battle: Battle, step: str, activation: Activation, rules: tuple[str, ...]) -> Generator[Any, Any, None]:
+def alternate(
+    battle: Battle, step: str, activation: Activation, rules: tuple[str, ...]
+) -> Generator[Any, Any, None]:
     """d7: from the initiative winner, sides take turns; a side that passes is done for the
     step and the other finishes (`pass_rule=first_pass_ends`: the first pass ends the step)."""
     assert battle.initiative is not None
@@ -96,8 +98,13 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     refusals = {u.uid: move_refusal(battle, u, acted) for u in units}
     suggestion = bot.best_move(battle, side, acted)
     unit = yield from pick_unit(
-        battle, side, "moves", refusals, suggestion[0] if suggestion else None,
-        ("d7", "d8"), "move",
+        battle,
+        side,
+        "moves",
+        refusals,
+        suggestion[0] if suggestion else None,
+        ("d7", "d8"),
+        "move",
     )
     if unit is None:
         return NOTHING if all(refusals.values()) else PASSED
@@ -115,7 +122,9 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
             foes = battle.enemies_at(side, space)
             if foes:
                 label += f": charge {', '.join(f.name for f in foes)} and stop (d9)"
-        options.append(Option(board.key(space), label, space_refusal(battle, unit, space, reachable)))
+        options.append(
+            Option(board.key(space), label, space_refusal(battle, unit, space, reachable))
+        )
     best, _ = bot.best_destination(battle, unit, reachable)
     default = STAY if best == unit.space else board.key(best)
     key = yield from ask(
@@ -129,7 +138,9 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     )
     acted.add(unit.uid)
     if key == STAY:
-        yield Event(f"{unit.name} holds {here}", rules=("d8",), kind="hold", data={"unit": unit.uid})
+        yield Event(
+            f"{unit.name} holds {here}", rules=("d8",), kind="hold", data={"unit": unit.uid}
+        )
         return ACTED
     dest = board.parse(key)
     assert dest is not None
@@ -154,8 +165,13 @@ def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     refusals = {u.uid: shooter_refusal(battle, u, acted) for u in units}
     suggestion = bot.best_shot(battle, side, acted)
     shooter = yield from pick_unit(
-        battle, side, "shoots", refusals, suggestion[0] if suggestion else None,
-        ("d7", "d10", "d11"), "shoot",
+        battle,
+        side,
+        "shoots",
+        refusals,
+        suggestion[0] if suggestion else None,
+        ("d7", "d10", "d11"),
+        "shoot",
     )
     if shooter is None:
         return NOTHING if all(refusals.values()) else PASSED
@@ -163,8 +179,11 @@ def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     assert ra is not None
     enemies = battle.fighting(OTHER[side])
     options = [
-        Option(t.uid, f"{unit_label(battle, t)}, De {t.kind.de}: {needs(ra, t.kind.de)}",
-               shot_refusal(battle, shooter, t))
+        Option(
+            t.uid,
+            f"{unit_label(battle, t)}, De {t.kind.de}: {needs(ra, t.kind.de)}",
+            shot_refusal(battle, shooter, t),
+        )
         for t in enemies
     ]
     best = bot.best_shot_at(battle, shooter)
@@ -205,11 +224,21 @@ def attack(
     )
     total = faces[0] + bonus
     hit = hits(faces[0], bonus, de)
-    data = {"attacker": attacker.uid, "target": target.uid, "total": total, "de": de,
-            "hit": hit, "bonus": why}
+    data = {
+        "attacker": attacker.uid,
+        "target": target.uid,
+        "total": total,
+        "de": de,
+        "hit": hit,
+        "bonus": why,
+    }
     if not hit:
-        yield Event(f"{attacker.name} {verb} {target.name}: {total} against De {de}, no damage",
-                    rules=rules, kind="miss", data=data)
+        yield Event(
+            f"{attacker.name} {verb} {target.name}: {total} against De {de}, no damage",
+            rules=rules,
+            kind="miss",
+            data=data,
+        )
         return
     destroyed = damage(target)
     yield Event(
@@ -220,8 +249,12 @@ def attack(
         data=data,
     )
     if destroyed:
-        yield Event(f"{target.name} has taken all its Ht and is destroyed", rules=rules,
-                    kind="destroyed", data={"unit": target.uid})
+        yield Event(
+            f"{target.name} has taken all its Ht and is destroyed",
+            rules=rules,
+            kind="destroyed",
+            data={"unit": target.uid},
+        )
 
 
 # -- step 5: melee ------------------------------------------------------------------------
@@ -230,8 +263,13 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     refusals = {u.uid: fighter_refusal(battle, u, acted) for u in units}
     suggestion = bot.best_melee(battle, side, acted)
     fighter = yield from pick_unit(
-        battle, side, "fights", refusals, suggestion[0] if suggestion else None,
-        ("d7", "d12"), "melee",
+        battle,
+        side,
+        "fights",
+        refusals,
+        suggestion[0] if suggestion else None,
+        ("d7", "d12"),
+        "melee",
     )
     if fighter is None:
         return NOTHING if all(refusals.values()) else PASSED
@@ -240,11 +278,13 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     for t in battle.fighting(OTHER[side]):
         bonus, why = melee_bonus(battle, fighter, t)
         extra = f" (+{bonus} {' and '.join(why)})" if bonus else ""
-        options.append(Option(
-            t.uid,
-            f"{unit_label(battle, t)}, De {t.kind.de}: {needs(me + bonus, t.kind.de)}{extra}",
-            melee_refusal(battle, fighter, t),
-        ))
+        options.append(
+            Option(
+                t.uid,
+                f"{unit_label(battle, t)}, De {t.kind.de}: {needs(me + bonus, t.kind.de)}{extra}",
+                melee_refusal(battle, fighter, t),
+            )
+        )
     best = bot.best_blow_at(battle, fighter)
     assert best is not None
     key = yield from ask(
@@ -272,8 +312,12 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
     win outright; it steps back towards its Reserve and the attack is lost (gap 7)."""
     back, reason = retreat_space(battle, target)
     if back is None:
-        yield Event(f"{target.name} cannot retreat before combat: {reason}", rules=("d13",),
-                    kind="no_retreat", data={"unit": target.uid})
+        yield Event(
+            f"{target.name} cannot retreat before combat: {reason}",
+            rules=("d13",),
+            kind="no_retreat",
+            data={"unit": target.uid},
+        )
         return False
     who = battle.names[target.side]
     key = yield from ask(
@@ -281,9 +325,13 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         who,
         f"Round {battle.round}, melee: {attacker.name} attacks {target.name}. Try to retreat "
         f"to {battle.board.key(back)} before combat (opposed 1d20 + Mv)?",
-        (Option("stand", "Stand and fight"),
-         Option("retreat", f"Retreat: 1d20 + Mv {target.kind.mv} must beat "
-                           f"1d20 + Mv {attacker.kind.mv}")),
+        (
+            Option("stand", "Stand and fight"),
+            Option(
+                "retreat",
+                f"Retreat: 1d20 + Mv {target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}",
+            ),
+        ),
         "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
         ("d13",),
         "retreat",
@@ -303,10 +351,16 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         yield Event(
             f"{target.name} retreats {start} to {battle.space_name(target)} ({mine} beats "
             f"{theirs}); {attacker.name}'s attack is lost",
-            rules=("d13",), kind="retreat", data={**data, "success": True},
+            rules=("d13",),
+            kind="retreat",
+            data={**data, "success": True},
         )
         return True
     why = "a tie" if mine == theirs else f"{mine} against {theirs}"
-    yield Event(f"{target.name} fails to retreat ({why}) and must fight", rules=("d13",),
-                kind="retreat", data={**data, "success": False})
+    yield Event(
+        f"{target.name} fails to retreat ({why}) and must fight",
+        rules=("d13",),
+        kind="retreat",
+        data={**data, "success": False},
+    )
     return False

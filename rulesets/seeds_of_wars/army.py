@@ -110,8 +110,14 @@ def _unit_type(name: str, row: dict[str, Any], base: UnitType | None = None) -> 
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise TeamError(f"unit {name!r}: tags must be a list of words")
     return UnitType(
-        name, values["Mv"], values["Ra"], values["Me"], values["De"], values["Mo"],
-        values["Ht"], tuple(tags),
+        name,
+        values["Mv"],
+        values["Ra"],
+        values["Me"],
+        values["De"],
+        values["Mo"],
+        values["Ht"],
+        tuple(tags),
     )
 
 
@@ -149,7 +155,9 @@ def army(name: str, order: Any, units: list[UnitType], options: dict[str, Any]) 
     if not isinstance(order, int) or isinstance(order, bool):
         raise TeamError(f"army {name!r}: order must be a whole number, not {order!r}")
     if not ORDER_RANGE[0] <= order <= ORDER_RANGE[1]:
-        raise TeamError(f"army {name!r}: order {order} is outside {ORDER_RANGE[0]}-{ORDER_RANGE[1]}")
+        raise TeamError(
+            f"army {name!r}: order {order} is outside {ORDER_RANGE[0]}-{ORDER_RANGE[1]}"
+        )
     if not units:
         raise TeamError(f"army {name!r} has no units")
     limit = max_units(options)
@@ -280,7 +288,9 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
 
 def _suggest_unit(units: list[UnitType], cat: Catalogue) -> str:
     """A balanced line: the core types in turn, fewest first."""
-    core = [n for n in ("Spearmen", "Swordsmen", "Archers", "Knights", "Light Horse") if n in cat.types]
+    core = [
+        n for n in ("Spearmen", "Swordsmen", "Archers", "Knights", "Light Horse") if n in cat.types
+    ]
     if not core:
         return next(iter(cat.types))
     return min(core, key=lambda n: (sum(u.name == n for u in units), core.index(n)))

@@ -33,7 +33,11 @@ class Board:
 
     def home_rows(self, side: str) -> tuple[int, ...]:
         """Rows a side may deploy into: its Reserve and its battle lines, rear first."""
-        rows = range(0, 1 + self.lines) if side == "A" else range(self.rows - 1, self.rows - 2 - self.lines, -1)
+        rows = (
+            range(0, 1 + self.lines)
+            if side == "A"
+            else range(self.rows - 1, self.rows - 2 - self.lines, -1)
+        )
         return tuple(rows)
 
     def front_row(self, side: str) -> int:

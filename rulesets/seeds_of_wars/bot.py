@@ -39,7 +39,9 @@ def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
 
     def key(space: Space) -> tuple[float, ...]:
         friends = battle.friends_at(unit.side, space)
-        facing = sum(1 for e in battle.fighting(OTHER[unit.side]) if e.space and e.space[1] == space[1])
+        facing = sum(
+            1 for e in battle.fighting(OTHER[unit.side]) if e.space and e.space[1] == space[1]
+        )
         return (rows.index(space[0]), friends, -facing, abs(space[1] - centre), space[1])
 
     return min(legal, key=key)
@@ -79,7 +81,9 @@ def position_value(battle: Battle, unit: Unit, space: Space) -> float:
     return value
 
 
-def best_destination(battle: Battle, unit: Unit, reachable: dict[Space, int]) -> tuple[Space, float]:
+def best_destination(
+    battle: Battle, unit: Unit, reachable: dict[Space, int]
+) -> tuple[Space, float]:
     """The best space to end in and how much it gains over staying."""
     assert unit.space is not None
     here = position_value(battle, unit, unit.space)
@@ -130,8 +134,11 @@ def best_shot(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | N
 
 def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
     scored = [
-        (t, hit_chance(attacker.kind.me + melee_bonus(battle, attacker, t)[0], t.kind.de)
-         * target_weight(t))
+        (
+            t,
+            hit_chance(attacker.kind.me + melee_bonus(battle, attacker, t)[0], t.kind.de)
+            * target_weight(t),
+        )
         for t in battle.enemies_at(attacker.side, attacker.space)  # type: ignore[arg-type]
     ]
     return max(scored, key=lambda p: p[1], default=None)

@@ -19,6 +19,8 @@ def move_refusal(battle: Battle, unit: Unit, acted: set[str]) -> str | None:
         return "Routed: it flees towards its Reserve instead"
     if unit.kind.mv <= 0:
         return "Mv 0: it cannot move"
+    if battle.engaged(unit) and not battle.options["engaged_can_move"]:
+        return "engaged in melee: it leaves only by retreating before combat (d13)"
     if len(reach(battle, unit)) <= 1:
         return "no space it can reach"
     return None
@@ -30,7 +32,9 @@ def shot_targets(battle: Battle, unit: Unit) -> list[Unit]:
     return [
         e
         for e in battle.fighting()
-        if e.side != unit.side and e.space is not None and battle.board.adjacent(unit.space, e.space)
+        if e.side != unit.side
+        and e.space is not None
+        and battle.board.adjacent(unit.space, e.space)
     ]
 
 
@@ -71,23 +75,26 @@ def melee_refusal(battle: Battle, attacker: Unit, target: Unit) -> str | None:
     return None
 
 
-def melee_bonus(battle: Battle, attacker: Unit, target: Unit) -> tuple[int, list[str]]:
-    """d12: +2 if charging or flanking, +2 at most (gap 6).
+def flanking(battle: Battle, attacker: Unit, target: Unit) -> bool:
+    """Gap 6, option `flank`: `attacked`: another friendly unit already attacked the target in
+    melee this round; `outnumber`: the attacker's side has more units in the space; `off`."""
+    rule = battle.options["flank"]
+    if rule == "attacked":
+        return bool(battle.attacked.get(target.uid, set()) - {attacker.uid})
+    if rule == "outnumber":
+        assert attacker.space is not None
+        mine = len(battle.at(attacker.space, attacker.side))
+        return mine > len(battle.at(attacker.space, target.side))
+    return False
 
-    Charging: the attacker entered the target's space this round while the target held it.
-    Flanking (`flank` option): `attacked`: another friendly unit already attacked the target in
-    melee this round; `outnumber`: the attacker's side has more units in the space.
-    """
+
+def melee_bonus(battle: Battle, attacker: Unit, target: Unit) -> tuple[int, list[str]]:
+    """d12: +2 if charging or flanking, +2 at most (gap 6). Charging: the attacker entered the
+    target's space this round while the target held it."""
     why: list[str] = []
     if target.uid in attacker.charged:
         why.append("charging")
-    rule = battle.options["flank"]
-    assert attacker.space is not None
-    if rule == "attacked" and battle.attacked.get(target.uid, set()) - {attacker.uid}:
-        why.append("flanking")
-    elif rule == "outnumber" and len(battle.at(attacker.space, attacker.side)) > len(
-        battle.at(attacker.space, target.side)
-    ):
+    if flanking(battle, attacker, target):
         why.append("flanking")
     return (MAX_BONUS if why else 0), why
 

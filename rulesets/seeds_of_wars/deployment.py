@@ -10,8 +10,8 @@ from typing import Any
 from rulesets.seeds_of_wars import bot
 from rulesets.seeds_of_wars.checks import Contender, opposed
 from rulesets.seeds_of_wars.prompts import ask
-from wargame_cli.engine.requests import Event, Option
 from rulesets.seeds_of_wars.state import OTHER, SIDES, Battle, Unit
+from wargame_cli.engine.requests import Event, Option
 
 
 def contender(battle: Battle, side: str) -> Contender:
@@ -28,9 +28,7 @@ def contender(battle: Battle, side: str) -> Contender:
 def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
     """Who deploys which unit when: the loser of the roll first (or as the winner chooses),
     alternately from the defender on a tie (d2)."""
-    a, b = yield from opposed(
-        contender(battle, "A"), contender(battle, "B"), "Deployment", ("d1",)
-    )
+    a, b = yield from opposed(contender(battle, "A"), contender(battle, "B"), "Deployment", ("d1",))
     units = {side: [u for u in battle.side_units(side)] for side in SIDES}
     if a == b:
         first = battle.defender
@@ -76,9 +74,15 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
     sequence = yield from order_of_deployment(battle)
     board = battle.board
     for unit in sequence:
-        home = [(row, col) for row in reversed(board.home_rows(unit.side)) for col in range(board.columns)]
+        home = [
+            (row, col)
+            for row in reversed(board.home_rows(unit.side))
+            for col in range(board.columns)
+        ]
         options = [
-            Option(board.key(s), f"{board.key(s)} ({board.row_label(s[0])})", battle.room(unit.side, s))
+            Option(
+                board.key(s), f"{board.key(s)} ({board.row_label(s[0])})", battle.room(unit.side, s)
+            )
             for s in home
         ]
         legal = [s for s in home if battle.room(unit.side, s) is None]

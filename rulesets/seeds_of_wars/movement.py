@@ -39,7 +39,9 @@ def reach(battle: Battle, unit: Unit) -> dict[Space, int]:
     return {s: d for s, d in dist.items() if s == start or battle.room(unit.side, s) is None}
 
 
-def move_refusal(battle: Battle, unit: Unit, space: Space, reachable: dict[Space, int]) -> str | None:
+def move_refusal(
+    battle: Battle, unit: Unit, space: Space, reachable: dict[Space, int]
+) -> str | None:
     """Why `unit` cannot end its move in `space`, or None."""
     if space in reachable:
         return None

@@ -33,8 +33,12 @@ def ask(
     offered = (*options, Option(SURRENDER, "Surrender the battle"))
     while True:
         key = yield Choice(
-            side=side, prompt=prompt, options=offered, default=default,
-            rules=(*rules, "d16"), kind=kind,
+            side=side,
+            prompt=prompt,
+            options=offered,
+            default=default,
+            rules=(*rules, "d16"),
+            kind=kind,
         )
         if key != SURRENDER:
             return key

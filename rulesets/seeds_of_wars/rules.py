@@ -1,0 +1,159 @@
+"""Seeds of Wars, the battle: deployment, combat rounds of six steps (d3), and the victor (d16,
+d17). Pure: it asks for dice and decisions and reports events; the steps live in their own
+modules."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rulesets.seeds_of_wars import actions, steps
+from rulesets.seeds_of_wars.army import types_of
+from rulesets.seeds_of_wars.board import Board
+from rulesets.seeds_of_wars.deployment import deploy
+from rulesets.seeds_of_wars.movement import way_home
+from rulesets.seeds_of_wars.prompts import Surrendered
+from rulesets.seeds_of_wars.state import (
+    CAPTURED,
+    DESTROYED,
+    ESCAPED,
+    OTHER,
+    REMOVED,
+    SIDES,
+    Battle,
+    Unit,
+)
+from wargame_cli.engine.requests import Event, Outcome, Play, TurnStart
+
+
+def _movement(battle: Battle) -> Generator[Any, Any, None]:
+    battle.step = "movement"
+    yield from steps.flight(battle)
+    yield from actions.alternate(battle, "movement", actions.move, ("d8", "d9"))
+
+
+def _ranged(battle: Battle) -> Generator[Any, Any, None]:
+    yield from actions.alternate(battle, "ranged", actions.shoot, ("d10", "d11"))
+
+
+def _melee(battle: Battle) -> Generator[Any, Any, None]:
+    yield from actions.alternate(battle, "melee", actions.fight, ("d12", "d13"))
+
+
+# d3: steps 1-6 in order; each is a generator over the battle.
+ROUND = (steps.recovery, steps.initiative, _movement, _ranged, _melee, steps.morale)
+
+
+def new_battle(names: dict[str, str], teams: dict[str, Any], options: dict[str, Any]) -> Battle:
+    board = Board(options["columns"], options["battle_lines"], options["neutral_rows"])
+    units = [
+        Unit(f"{side}{i + 1}", side, kind)
+        for side in SIDES
+        for i, kind in enumerate(types_of(teams[side]))
+    ]
+    return Battle(
+        board=board,
+        options=dict(options),
+        names=dict(names),
+        orders={side: int(teams[side]["order"]) for side in SIDES},
+        attacker=options["attacker"],
+        units=units,
+    )
+
+
+def decided(battle: Battle) -> tuple[str | None, str] | None:
+    """d16: a side whose units are all destroyed (or gone) or in its Reserve has lost."""
+    out = [side for side in SIDES if battle.out_of_fight(side)]
+    if len(out) == 2:
+        return None, "no unit of either side is left fighting outside its Reserve"
+    if out:
+        loser = out[0]
+        return OTHER[loser], (
+            f"every unit of {battle.names[loser]} is destroyed, gone or in its Reserve"
+        )
+    return None
+
+
+class SeedsGame:
+    def __init__(self, battle: Battle) -> None:
+        self.state = battle  # `state`: what the view renders
+
+    def play(self) -> Play:
+        battle = self.state
+        try:
+            yield from deploy(battle)
+            end = decided(battle)
+            while end is None:
+                battle.round += 1
+                yield TurnStart(battle.round)
+                for unit in battle.units:
+                    unit.damaged_this_round = False
+                    unit.charged = frozenset()
+                battle.attacked = {}
+                for step in ROUND:
+                    yield from step(battle)
+                    end = decided(battle)
+                    if end is not None:
+                        break
+                if end is None and battle.round >= battle.options["max_rounds"]:
+                    return (
+                        yield from self.finish(
+                            None, f"no decision after {battle.round} rounds (max_rounds)", ("d3",)
+                        )
+                    )
+        except Surrendered as gave_up:
+            side = gave_up.side
+            return (
+                yield from self.finish(
+                    OTHER[side], f"{battle.names[side]} surrenders", ("d16", "d17")
+                )
+            )
+        return (yield from self.finish(end[0], end[1], ("d16", "d17")))
+
+    def finish(
+        self, winner: str | None, reason: str, rules: tuple[str, ...]
+    ) -> Generator[Any, Any, Outcome]:
+        """III. Determine Victor: the loser's units that cannot retreat are captured (d17)."""
+        battle = self.state
+        battle.step = "over"
+        if winner is not None:
+            for unit in battle.fighting(OTHER[winner]):
+                unit.fate = ESCAPED if way_home(battle, unit) else CAPTURED
+                if unit.fate == CAPTURED:
+                    yield Event(
+                        f"{unit.name} at {battle.space_name(unit)} cannot retreat and is captured",
+                        rules=("d17",),
+                        kind="captured",
+                        data={"unit": unit.uid},
+                    )
+        result = {
+            "winner": winner,
+            "reason": reason,
+            "rounds": battle.round,
+            "sides": {side: self._tally(side) for side in SIDES},
+        }
+        battle.result = result
+        yield Event(self._summary(), rules=("d16", "d17"), kind="result", data=result)
+        return Outcome(winner=winner, reason=reason, rules=rules, data=result)
+
+    def _tally(self, side: str) -> dict[str, list[str]]:
+        units = self.state.side_units(side)
+        return {
+            "destroyed": [u.name for u in units if u.fate == DESTROYED],
+            "captured": [u.name for u in units if u.fate == CAPTURED],
+            "escaped": [u.name for u in units if u.fate in (ESCAPED, REMOVED)],
+            "held_the_field": [u.name for u in units if u.fate == ""],
+        }
+
+    def _summary(self) -> str:
+        parts = []
+        for side in SIDES:
+            tally = self._tally(side)
+            counts = ", ".join(
+                f"{len(names)} {what.replace('_', ' ')}" for what, names in tally.items() if names
+            )
+            parts.append(f"{self.state.names[side]}: {counts or 'no units'}")
+        return "Result: " + "; ".join(parts)
+
+    def state_json(self) -> dict[str, Any]:
+        return self.state.to_json()

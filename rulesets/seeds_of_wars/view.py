@@ -1,0 +1,103 @@
+"""Seeds of Wars on screen (rich): the battlefield grid with every unit's state and Ht taken,
+beside a panel of unit profiles. The only module of the ruleset that imports rich."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, SIDES, Battle, Unit
+from wargame_cli.ui.text import clean
+
+SIDE_STYLE = {"A": "bold cyan", "B": "bold red"}
+STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
+MAP_EVENTS = ("move", "flee", "retreat", "deploy")  # after these the grid is shown again
+
+
+def _unit_line(unit: Unit) -> Text:
+    line = Text()
+    line.append(f"{unit.uid} {clean(unit.kind.name)}", style=SIDE_STYLE[unit.side])
+    line.append(" ")
+    line.append(unit.state, style=STATE_STYLE.get(unit.state, "green"))
+    line.append(f" {unit.taken}/{unit.kind.ht}", style="dim" if unit.taken == 0 else "bold")
+    return line
+
+
+def grid(battle: Battle) -> Panel:
+    """Side B's Reserve at the top, side A's at the bottom; one cell per space."""
+    board = battle.board
+    table = Table(show_header=True, show_lines=True, header_style="bold", expand=False)
+    table.add_column("row", style="dim", no_wrap=True)
+    for col in range(board.columns):
+        table.add_column(board.key((0, col))[0], min_width=16)
+    for row in range(board.rows - 1, -1, -1):
+        label = board.row_label(row)
+        style = SIDE_STYLE.get(label[0], "") if label[:2] in ("A ", "B ") else "dim"
+        cells: list[Any] = [Text(f"{row + 1} {label}", style=style)]
+        for col in range(board.columns):
+            units = battle.at((row, col))
+            cells.append(Text("\n").join(_unit_line(u) for u in units) if units else Text("."))
+        table.add_row(*cells)
+    title = f"Round {battle.round}" if battle.round else "Deployment"
+    if battle.initiative and battle.round:
+        title += f", initiative {clean(battle.names[battle.initiative])}"
+    return Panel(table, title=title, expand=False)
+
+
+def profiles(battle: Battle) -> Table:
+    """The side panel: each unit's profile, state, Ht taken and where it is (or its fate)."""
+    table = Table(title="Units", show_header=True, header_style="bold", expand=False)
+    for column in ("unit", "Mv", "Ra", "Me", "De", "Mo", "Ht", "taken", "state", "where"):
+        table.add_column(column, no_wrap=column != "unit")
+    for side in SIDES:
+        table.add_row(
+            Text(
+                f"{clean(battle.names[side])} ({battle.role(side)}, Order {battle.orders[side]})",
+                style=SIDE_STYLE[side],
+            ),
+            end_section=False,
+        )
+        for unit in battle.side_units(side):
+            k = unit.kind
+            where = unit.fate or (battle.space_name(unit) if unit.space else "-")
+            if unit.fighting and battle.in_reserve(unit):
+                where += " (Reserve)"
+            tags = f" [{', '.join(k.tags)}]" if k.tags else ""
+            table.add_row(
+                Text(f"{unit.uid} {clean(k.name)}{clean(tags)}", style=SIDE_STYLE[side]),
+                str(k.mv),
+                "-" if k.ra is None else f"{k.ra:+d}",
+                f"{k.me:+d}",
+                str(k.de),
+                f"{k.mo:+d}",
+                str(k.ht),
+                str(unit.taken),
+                Text(unit.state, style=STATE_STYLE.get(unit.state, "green")),
+                where,
+                end_section=unit is battle.side_units(side)[-1],
+            )
+    return table
+
+
+def board(battle: Battle, names: dict[str, str] | None = None) -> Table:
+    """The grid beside the profile panel."""
+    layout = Table.grid(padding=(0, 2))
+    layout.add_row(grid(battle), profiles(battle))
+    return layout
+
+
+def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
+    """Round headers with the full board; the grid again after units move; None: generic."""
+    kind = entry["t"]
+    if kind == "turn":
+        return Group(Rule(f"Round {entry['n']}"), board(battle, names))
+    if kind == "event" and entry.get("kind") in MAP_EVENTS:
+        return Group(Text(clean(entry["text"])), grid(battle))
+    if kind == "event" and entry.get("kind") == "result":
+        return Group(Text(clean(entry["text"]), style="bold"), board(battle, names))
+    return None
