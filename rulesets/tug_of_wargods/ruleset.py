@@ -106,5 +106,11 @@ class TugOfWarGods(Ruleset):
 
         return view
 
+    def odds(self) -> Any:
+        """The exact-odds module behind `wargame simulate --exact/--matrix` (loaded on use)."""
+        from rulesets.tug_of_wargods import odds
+
+        return odds
+
 
 RULESET = TugOfWarGods()

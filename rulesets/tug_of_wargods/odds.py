@@ -1,0 +1,247 @@
+"""Exact odds for Tug of WarGods (`wargame simulate tug-of-wargods --exact / --matrix`).
+
+A game is a Markov chain: the positions and crossings of both columns after each turn depend
+only on the positions and crossings before it and on the difference of the two totals. The
+chain's states are built with the rules' own `new_state`, and every transition is made by the
+rules' own functions: `pull_distance` (a13), `move_column` (a13, a14) and `win_check` (a17,
+a18). Two facts of the turn itself (a11-a16) shape the chain: the higher total pulls, and equal
+totals move nobody (a15), so a tie is a turn that stays put. The tie penalty (a16) is taken
+from both totals alike (a12), stacking or not, so it never changes the difference: the chain
+needs no penalty state (the Monte Carlo tests play `tie_penalty_stacks` games to check it).
+
+The probability of each difference comes from convolving the dice (a2, a11). The absorbing
+chain is solved by Gaussian elimination for each side's chance and the expected game length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+from rulesets.tug_of_wargods import teams
+from rulesets.tug_of_wargods.rules import (
+    OTHER,
+    Model,
+    Team,
+    TugState,
+    move_column,
+    new_state,
+    pull_distance,
+    win_check,
+)
+
+Key = tuple[tuple[float, int], ...]  # (distance, crossings) of every model, A's then B's
+
+
+@dataclass(frozen=True)
+class Exact:
+    """Each side's chance of winning and the expected number of turns (ties included)."""
+
+    a: float
+    b: float
+    turns: float
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """`p[i][j]`: the chance that pool `i` (side A) beats pool `j` (side B)."""
+
+    pools: list[tuple[int, ...]]
+    examples: list[list[str]]
+    p: list[list[float]]
+
+    @property
+    def labels(self) -> list[str]:
+        return [" ".join(f"d{d}" for d in pool) for pool in self.pools]
+
+    def strength(self, i: int) -> float:
+        """Pool `i`'s mean chance against every pool: the order of the tier list."""
+        return sum(self.p[i]) / len(self.p[i])
+
+
+def sum_counts(dice: Iterable[int]) -> dict[int, int]:
+    """How many ways each sum of the dice can come up (a2, a11: every member rolls)."""
+    counts = {0: 1}
+    for die in dice:
+        nxt: dict[int, int] = {}
+        for total, ways in counts.items():
+            for face in range(1, die + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + ways
+        counts = nxt
+    return counts
+
+
+def difference_odds(dice_a: Iterable[int], dice_b: Iterable[int]) -> dict[int, Fraction]:
+    """P(A's sum - B's sum = d): the penalty (a16) is the same on both totals."""
+    a, b = sum_counts(dice_a), sum_counts(dice_b)
+    total = sum(a.values()) * sum(b.values())
+    out: dict[int, int] = {}
+    for sa, wa in a.items():
+        for sb, wb in b.items():
+            out[sa - sb] = out.get(sa - sb, 0) + wa * wb
+    return {d: Fraction(w, total) for d, w in sorted(out.items())}
+
+
+# -- the chain's states and transitions, made by the rules' functions -------------------------
+def _key(state: TugState) -> Key:
+    return tuple((m.distance, m.crossings) for side in ("A", "B") for m in state.sides[side].models)
+
+
+def _copy(state: TugState) -> TugState:
+    sides = {
+        side: Team(
+            team.name,
+            [Model(m.unit, m.die, m.distance, m.crossings) for m in team.models],
+            team.penalty,
+        )
+        for side, team in state.sides.items()
+    }
+    return TugState(sides=sides, options=state.options)
+
+
+def pull(state: TugState, difference: int) -> TugState | str:
+    """The state after a turn whose totals differ by `difference` (A's minus B's, not 0), or
+    the winning side when the pulled team has lost (a13, a14, a17, a18)."""
+    after = _copy(state)
+    winner = "A" if difference > 0 else "B"
+    loser = OTHER[winner]
+    inches = pull_distance(abs(difference), after.options["rounding"])
+    move_column(after.sides[winner], inches)
+    move_column(after.sides[loser], -inches)
+    result = win_check(after, loser)
+    return result[0] if result else after
+
+
+class Chain:
+    """The states reachable from the start of a game of `size` models a side and their moves,
+    for one geometry (start, spacing, rounding); shared by every match-up of a matrix."""
+
+    def __init__(self, options: dict[str, Any], size: int = teams.TEAM_SIZE) -> None:
+        units = [f"m{i}" for i in range(size)]
+        start = new_state(
+            {"A": "A", "B": "B"},
+            {"A": units, "B": units},
+            dict.fromkeys(units, 6),  # the chain never looks at the dice
+            options,
+        )
+        self.keys: list[Key] = [_key(start)]
+        self.states: list[TugState] = [start]
+        self.index: dict[Key, int] = {self.keys[0]: 0}
+        self.moves: list[dict[int, int | str]] = [{}]  # state -> difference -> state or winner
+
+    def move(self, i: int, difference: int) -> int | str:
+        """Where state `i` goes on `difference`: a state index, or "A"/"B" for a win."""
+        known = self.moves[i].get(difference)
+        if known is not None:
+            return known
+        if difference == 0:  # a15: nobody moves
+            target: int | str = i
+        else:
+            after = pull(self.states[i], difference)
+            if isinstance(after, str):
+                target = after
+            else:
+                key = _key(after)
+                if key not in self.index:
+                    self.index[key] = len(self.keys)
+                    self.keys.append(key)
+                    self.states.append(after)
+                    self.moves.append({})
+                target = self.index[key]
+        self.moves[i][difference] = target
+        return target
+
+    def solve(self, odds: dict[int, Fraction]) -> Exact:
+        """Explore the states these odds reach, then solve for P(A wins) and E(turns)."""
+        weights = [(d, float(p)) for d, p in odds.items()]
+        reached, order, seen = [0], [0], {0}
+        while reached:
+            i = reached.pop()
+            for d, _ in weights:
+                target = self.move(i, d)
+                if isinstance(target, int) and target not in seen:
+                    seen.add(target)
+                    order.append(target)
+                    reached.append(target)
+        where = {state: row for row, state in enumerate(order)}
+        n = len(order)
+        # (I - Q) x = b, two right-hand sides: A wins, and the turns still to play.
+        rows: list[list[float]] = []
+        for state in order:
+            row = [0.0] * (n + 2)
+            row[where[state]] += 1.0
+            row[n + 1] = 1.0
+            for d, p in weights:
+                target = self.move(state, d)
+                if target == "A":
+                    row[n] += p
+                elif isinstance(target, int):
+                    row[where[target]] -= p
+            rows.append(row)
+        a_wins, turns = _gauss(rows, n)
+        return Exact(a=a_wins, b=1.0 - a_wins, turns=turns)
+
+
+def _gauss(rows: list[list[float]], n: int) -> tuple[float, float]:
+    """Gaussian elimination with partial pivoting; returns unknown 0 for both right sides."""
+    for k in range(n):
+        pivot = max(range(k, n), key=lambda r: abs(rows[r][k]))
+        rows[k], rows[pivot] = rows[pivot], rows[k]
+        top = rows[k]
+        head = top[k]
+        for r in range(k + 1, n):
+            factor = rows[r][k] / head
+            if factor:
+                rows[r] = [x - factor * y for x, y in zip(rows[r], top, strict=True)]
+    solution = [[0.0, 0.0] for _ in range(n)]
+    for k in range(n - 1, -1, -1):
+        row = rows[k]
+        for col in (0, 1):
+            rest = sum(row[j] * solution[j][col] for j in range(k + 1, n))
+            solution[k][col] = (row[n + col] - rest) / row[k]
+    return solution[0][0], solution[0][1]
+
+
+@cache
+def _chain(start: float, spacing: float, rounding: str) -> Chain:
+    return Chain({"start": start, "spacing": spacing, "rounding": rounding})
+
+
+def chain_for(options: dict[str, Any]) -> Chain:
+    return _chain(float(options["start"]), float(options["spacing"]), options["rounding"])
+
+
+def pool(team: Any) -> tuple[int, ...]:
+    """A team's dice, largest first (the order of the column does not change the odds)."""
+    units = teams.catalogue().units
+    return tuple(sorted((units[m].die for m in team["models"]), reverse=True))
+
+
+def exact(team_a: Any, team_b: Any, options: dict[str, Any]) -> Exact:
+    """The exact chances of two teams (the ruleset's JSON team form)."""
+    return chain_for(options).solve(difference_odds(pool(team_a), pool(team_b)))
+
+
+def legal_pools(options: dict[str, Any]) -> tuple[list[tuple[int, ...]], list[list[str]]]:
+    """Every dice pool some legal team has (team limits as the options set them), strongest
+    dice first, with one such team each."""
+    cat = teams.catalogue()
+    found: dict[tuple[int, ...], list[str]] = {}
+    for models in combinations_with_replacement(list(cat.units), teams.TEAM_SIZE):
+        dice = tuple(sorted((cat.units[m].die for m in models), reverse=True))
+        if dice not in found and not teams.problems(list(models), options):
+            found[dice] = list(models)
+    pools = sorted(found, reverse=True)
+    return pools, [found[p] for p in pools]
+
+
+def matrix(options: dict[str, Any]) -> Matrix:
+    """Every legal pool against every other (as side A against side B)."""
+    pools, examples = legal_pools(options)
+    chain = chain_for(options)
+    p = [[chain.solve(difference_odds(a, b)).a for b in pools] for a in pools]
+    return Matrix(pools=pools, examples=examples, p=p)

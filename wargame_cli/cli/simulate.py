@@ -1,0 +1,140 @@
+"""`wargame simulate`: many seeded bot-vs-bot games with the real rules, and exact odds where
+a ruleset can compute them.
+
+Generic over rulesets. Optional hooks a ruleset may offer:
+- `odds()` -> a module with `exact(team_a, team_b, options)` (-> `.a`, `.b`, `.turns`) and
+  `matrix(options)` (-> `.labels`, `.examples`, `.p`, `.strength(i)`): `--exact`, `--matrix`.
+- `sim_figures(game, outcome)` -> {name: number or {side: number}}: per-game figures such as
+  survivors, averaged in the report (without it, the numbers in `Outcome.data` are used).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from wargame_cli import registry
+from wargame_cli.cli.output import emit_json
+from wargame_cli.errors import BadInput
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
+
+
+@dataclass
+class SimulateArgs:
+    ruleset_id: str
+    team_a: str | None = None
+    team_b: str | None = None
+    games: int | None = None
+    seed: int | None = None
+    workers: int = 1
+    options: list[str] = field(default_factory=list)
+    exact: bool = False
+    matrix: bool = False
+    json_out: bool = False
+
+
+def simulate(args: SimulateArgs) -> None:
+    ruleset = registry.get(args.ruleset_id)
+    options = resolve_options(ruleset.options, args.options)
+    _check(args, ruleset)
+    if args.matrix:
+        _matrix(ruleset, options, args.json_out)
+        return
+    setup = _setup(ruleset, options, args.team_a, args.team_b)
+    result: dict[str, Any] = {
+        "ruleset": ruleset.id,
+        "options": options,
+        "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
+    }
+    exact = None
+    if args.exact:
+        exact = ruleset.odds().exact(setup.teams["A"], setup.teams["B"], options)
+        result["exact"] = {"A": exact.a, "B": exact.b}
+        result["exact_turns"] = exact.turns
+    if args.games is not None:
+        result.update(_monte_carlo(ruleset, setup, options, args))
+    if args.json_out:
+        emit_json(result)
+        return
+    from wargame_cli.simulate import render
+
+    render.report(ruleset, result)
+
+
+def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
+    """Every user error before any work, each as one clear line (exit 2)."""
+    if args.workers < 1:
+        raise BadInput(f"--workers {args.workers}: at least 1")
+    if args.games is not None and args.games < 1:
+        raise BadInput(f"--games {args.games}: play at least 1 game")
+    wants_odds = args.exact or args.matrix
+    if wants_odds and not hasattr(ruleset, "odds"):
+        flag = "--matrix" if args.matrix else "--exact"
+        raise BadInput(f"{flag}: {ruleset.id} has no exact odds; use --games N")
+    if args.matrix and (args.team_a or args.team_b or args.games is not None):
+        raise BadInput(
+            "--matrix pits every legal dice pool against every other; "
+            "drop --team-a/--team-b/--games"
+        )
+    if args.games is None and not wants_odds:
+        raise BadInput(
+            "how many games? pass --games N"
+            + (" (or --exact for exact odds)" if hasattr(ruleset, "odds") else "")
+        )
+
+
+def _setup(
+    ruleset: Ruleset, options: dict[str, Any], team_a: str | None, team_b: str | None
+) -> Setup:
+    teams: dict[str, Any] = {}
+    names: dict[str, str] = {}
+    for side, spec in zip(SIDES, (team_a, team_b), strict=True):
+        if spec is None:
+            teams[side], names[side] = ruleset.default_team(side, options)
+        else:
+            teams[side], name = ruleset.load_team(spec, options)
+            names[side] = name or f"Side {side}"
+    return Setup(names=names, teams=teams)
+
+
+def _monte_carlo(
+    ruleset: Ruleset, setup: Setup, options: dict[str, Any], args: SimulateArgs
+) -> dict[str, Any]:
+    from wargame_cli.engine.session import draw_seed
+    from wargame_cli.simulate import batch, summary
+
+    assert args.games is not None
+    seed = args.seed if args.seed is not None else draw_seed()
+    job = batch.Job(ruleset.id, setup, options, seed, args.games)
+    if args.json_out or not sys.stderr.isatty():
+        tally = batch.run(job, ruleset, args.workers)
+    else:
+        from wargame_cli.simulate import render
+
+        with render.progress_bar(args.games) as advance:
+            tally = batch.run(job, ruleset, args.workers, advance)
+    return {"seed": seed, **summary.summarise(tally)}
+
+
+def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:
+    table = ruleset.odds().matrix(options)
+    order = sorted(range(len(table.labels)), key=table.strength, reverse=True)
+    if json_out:
+        emit_json(
+            {
+                "ruleset": ruleset.id,
+                "options": options,
+                "matrix": {
+                    "pools": table.labels,
+                    "teams": table.examples,
+                    "p": table.p,
+                    "strength": [table.strength(i) for i in range(len(table.labels))],
+                    "tiers": [table.labels[i] for i in order],
+                },
+            }
+        )
+        return
+    from wargame_cli.simulate import render
+
+    render.matrix(ruleset, table, order)

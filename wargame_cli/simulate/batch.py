@@ -1,0 +1,168 @@
+"""Running a simulation: games cut into fixed chunks, played in this process or spread over
+worker processes, and tallied in chunk order.
+
+Game `i` always gets `game_seed(seed, i)` and chunk boundaries depend only on the number of
+games, so one worker and many workers play the same games and add them up in the same order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from wargame_cli.engine.fast import game_seed, play_fast
+from wargame_cli.ruleset import Ruleset, Setup
+
+Progress = Callable[[int], None]  # called with the number of games just finished
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs, all of it picklable: the ruleset is loaded by id there."""
+
+    ruleset_id: str
+    setup: Setup
+    options: dict[str, Any]
+    seed: int
+    games: int
+
+
+@dataclass
+class Tally:
+    """What the games of a chunk (or a whole run) came to.
+
+    `results` counts (winner, turns, how it ended) triples: one dict update per game, and
+    every figure the report needs is derived from it afterwards. `figures` holds sums of the
+    ruleset's own per-game numbers (see `game_figures`) and how many games gave each.
+    """
+
+    results: Counter[tuple[str | None, int, str]] = field(default_factory=Counter)
+    figures: dict[str, float] = field(default_factory=dict)
+    figure_games: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def games(self) -> int:
+        return sum(self.results.values())
+
+    def merge(self, other: Tally) -> None:
+        self.results.update(other.results)
+        for name, value in other.figures.items():
+            self.figures[name] = self.figures.get(name, 0.0) + value
+        self.figure_games.update(other.figure_games)
+
+
+def chunk_size(games: int) -> int:
+    """About a hundred chunks (progress steps), at most a thousand games each."""
+    return max(1, min(1000, math.ceil(games / 100)))
+
+
+def chunks(games: int) -> list[tuple[int, int]]:
+    size = chunk_size(games)
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def ending(outcome: Any) -> str:
+    """How a game ended, by the rule points it names (reason text names teams and models)."""
+    return "+".join(outcome.rules) if outcome.rules else outcome.reason
+
+
+def game_figures(ruleset: Ruleset, game: Any, outcome: Any) -> dict[str, float]:
+    """The ruleset's own numbers for one finished game, flattened to "name" or "name.SIDE".
+
+    From the optional hook `ruleset.sim_figures(game, outcome)` (e.g. survivors counted from
+    `game.state_json()`), else from the numbers in `outcome.data`.
+    """
+    hook = getattr(ruleset, "sim_figures", None)
+    raw = hook(game, outcome) if hook is not None else outcome.data
+    out: dict[str, float] = {}
+    for name, value in (raw or {}).items():
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if _number(inner):
+                    out[f"{name}.{key}"] = float(inner)
+        elif _number(value):
+            out[str(name)] = float(value)
+    return out
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
+    """Games `start` to `stop - 1` of the job, in index order."""
+    tally = Tally()
+    results = tally.results
+    new_game, setup, options, seed = ruleset.new_game, job.setup, job.options, job.seed
+    wants_figures = hasattr(ruleset, "sim_figures")
+    for index in range(start, stop):
+        game = new_game(setup, options)
+        played = play_fast(game, game_seed(seed, index))
+        outcome = played.outcome
+        results[(outcome.winner, played.turns, ending(outcome))] += 1
+        if wants_figures or outcome.data:
+            for name, value in game_figures(ruleset, game, outcome).items():
+                tally.figures[name] = tally.figures.get(name, 0.0) + value
+                tally.figure_games[name] += 1
+    return tally
+
+
+def run(job: Job, ruleset: Ruleset, workers: int = 1, progress: Progress | None = None) -> Tally:
+    """Play the job's games; `progress` hears of every finished chunk."""
+    total = Tally()
+    parts = chunks(job.games)
+    if workers <= 1 or len(parts) == 1:
+        for start, stop in parts:
+            total.merge(play_chunk(ruleset, job, start, stop))
+            if progress is not None:
+                progress(stop - start)
+        return total
+    for tally in _in_workers(job, parts, workers, progress):
+        total.merge(tally)
+    return total
+
+
+# -- worker processes -----------------------------------------------------------------------
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_init(job: Job) -> None:
+    from wargame_cli import registry
+
+    _WORKER["job"] = job
+    _WORKER["ruleset"] = registry.get(job.ruleset_id)
+
+
+def _worker_chunk(start: int, stop: int) -> Tally:
+    return play_chunk(_WORKER["ruleset"], _WORKER["job"], start, stop)
+
+
+def _in_workers(
+    job: Job, parts: list[tuple[int, int]], workers: int, progress: Progress | None
+) -> Iterator[Tally]:
+    """Chunks spread over processes; tallies handed back in chunk order whatever finishes
+    first, so sums of figures are added in the same order as with one worker."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(parts)),
+        mp_context=context,
+        initializer=_worker_init,
+        initargs=(job,),
+    ) as pool:
+        futures = [pool.submit(_worker_chunk, start, stop) for start, stop in parts]
+        pending = set(futures)
+        sizes = {f: stop - start for f, (start, stop) in zip(futures, parts, strict=True)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            if progress is not None:
+                for future in done:
+                    progress(sizes[future])
+        for future in futures:
+            yield future.result()

@@ -1,0 +1,171 @@
+"""`simulate` on screen: the progress bar, the result tables and the odds matrix (rich)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from wargame_cli.cli.output import console
+from wargame_cli.ruleset import SIDES, Ruleset
+from wargame_cli.ui.text import clean
+
+STYLE = {"A": "bold cyan", "B": "bold red", "draw": "bold"}
+
+
+@contextmanager
+def progress_bar(total: int) -> Iterator[Callable[[int], None]]:
+    """A transient bar on stderr, advanced once per chunk of games (about a hundred times)."""
+    bar = Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console(stderr=True),
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task("games", total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _rule_text(ruleset: Ruleset, how: str) -> str:
+    """`a17` -> `a17: Two members of a team across the line...` when the reference has it."""
+    try:
+        reference = ruleset.reference()
+    except (OSError, ValueError, KeyError):
+        return how
+    texts = [reference.text_of(rule) for rule in how.split("+")]
+    if not all(texts):
+        return how
+    text = " ".join(t for t in texts if t)
+    return f"{how}: {text if len(text) <= 48 else text[:47] + '…'}"
+
+
+def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
+    out = console()
+    teams = result["teams"]
+    if "games" in result:
+        out.print(
+            Text(
+                f"{ruleset.name}: {result['games']} bot-vs-bot games, seed {result['seed']}",
+                style="bold",
+            )
+        )
+        out.print(_wins_table(ruleset, result))
+        t = result["turns"]
+        out.print(
+            f"Game length: mean {t['mean']:.2f} turns (sd {t['sd']:.2f}), median "
+            f"{t['median']}, 90% of games within {t['p90']}, range {t['min']}-{t['max']}"
+        )
+        if result["endings"]:
+            out.print(_endings_table(ruleset, result))
+        if result["figures"]:
+            figures = Table(title="Per game (mean)", title_justify="left")
+            figures.add_column("figure")
+            figures.add_column("mean", justify="right")
+            for name, value in result["figures"].items():
+                figures.add_row(clean(name), f"{value:.2f}")
+            out.print(figures)
+    if "exact" in result:
+        exact = result["exact"]
+        line = Text("Exact odds: ", style="bold")
+        for side in SIDES:
+            line.append(f"{side} ", style=STYLE[side])
+            line.append(f"{clean(teams[side]['name'])} wins with probability {exact[side]:.6f}")
+            line.append("; " if side == "A" else "")
+        out.print(line)
+        out.print(f"Expected game length: {result['exact_turns']:.3f} turns")
+
+
+def _wins_table(ruleset: Ruleset, result: dict[str, Any]) -> Table:
+    table = Table()
+    for column, justify in (
+        ("side", "left"),
+        ("team", "left"),
+        ("wins", "right"),
+        ("win rate", "right"),
+        ("95% interval", "right"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for side in SIDES:
+        team = result["teams"][side]
+        lo, hi = result["ci95"][side]
+        table.add_row(
+            Text(side, style=STYLE[side]),
+            Text(f"{clean(team['name'])}: {clean(ruleset.describe_team(team['team']))}"),
+            str(result["wins"][side]),
+            _percent(result["win_rate"][side]),
+            f"{_percent(lo)} - {_percent(hi)}",
+        )
+    if result["wins"]["draw"]:
+        lo, hi = result["ci95"]["draw"]
+        draws = result["wins"]["draw"]
+        table.add_row(
+            "draw",
+            "",
+            str(draws),
+            _percent(draws / result["games"]),
+            f"{_percent(lo)} - {_percent(hi)}",
+        )
+    return table
+
+
+def _endings_table(ruleset: Ruleset, result: dict[str, Any]) -> Table:
+    table = Table(title="How the games ended", title_justify="left")
+    table.add_column("winner")
+    table.add_column("by")
+    table.add_column("games", justify="right")
+    table.add_column("share", justify="right")
+    for side, endings in result["endings"].items():
+        for how, count in endings.items():
+            table.add_row(
+                Text(side, style=STYLE.get(side, "")),
+                clean(_rule_text(ruleset, how)),
+                str(count),
+                _percent(count / result["games"]),
+            )
+    return table
+
+
+def _shade(p: float) -> Style:
+    """Red (the row's pool loses) through yellow to green (it wins)."""
+    if p < 0.5:
+        r, g = 200, int(60 + 280 * p)
+    else:
+        r, g = int(200 - 280 * (p - 0.5)), 200
+    return Style(bgcolor=f"rgb({r},{g},60)", color="black")
+
+
+def matrix(ruleset: Ruleset, table: Any, order: list[int]) -> None:
+    """Rows and columns strongest first: the tier list, with each cell the row's chance."""
+    out = console()
+    grid = Table(
+        title=f"{ruleset.name}: chance (%) that the row's dice beat the column's (exact)",
+        title_justify="left",
+        padding=(0, 0),
+        show_lines=False,
+    )
+    grid.add_column("#", justify="right")
+    grid.add_column(" pool", no_wrap=True)
+    grid.add_column(" mean ", justify="right")
+    for rank in range(1, len(order) + 1):
+        grid.add_column(f"{rank:>3}", justify="right", no_wrap=True)
+    for rank, i in enumerate(order, start=1):
+        cells = [Text(f"{100 * table.p[i][j]:3.0f}", style=_shade(table.p[i][j])) for j in order]
+        grid.add_row(str(rank), f" {table.labels[i]}", f"{100 * table.strength(i):5.1f} ", *cells)
+    out.print(grid)
+    out.print(
+        "Column numbers are the rows' ranks. One team per pool: "
+        + "; ".join(f"{table.labels[i]} = {', '.join(table.examples[i])}" for i in order[:3])
+        + "; ..."
+    )

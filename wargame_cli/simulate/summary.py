@@ -1,0 +1,41 @@
+"""A run's tally as the JSON `simulate` reports: wins with Wilson intervals, game length,
+how the games ended and the ruleset's own figures."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from wargame_cli.ruleset import SIDES
+from wargame_cli.simulate.batch import Tally
+from wargame_cli.simulate.stats import spread, wilson
+
+DRAW = "draw"
+
+
+def summarise(tally: Tally) -> dict[str, Any]:
+    games = tally.games
+    wins: Counter[str] = Counter()
+    lengths: Counter[int] = Counter()
+    endings: dict[str, Counter[str]] = {side: Counter() for side in (*SIDES, DRAW)}
+    for (winner, turns, how), count in tally.results.items():
+        key = winner if winner is not None else DRAW
+        wins[key] += count
+        lengths[turns] += count
+        endings.setdefault(key, Counter())[how] += count
+    keys = (*SIDES, DRAW)
+    return {
+        "games": games,
+        "wins": {k: wins[k] for k in keys},
+        "win_rate": {k: wins[k] / games for k in SIDES},
+        "ci95": {k: list(wilson(wins[k], games)) for k in keys},
+        "turns": spread(lengths).as_json(),
+        "endings": {
+            k: dict(sorted(endings[k].items(), key=lambda kv: (-kv[1], kv[0])))
+            for k in keys
+            if endings[k]
+        },
+        "figures": {
+            name: tally.figures[name] / tally.figure_games[name] for name in sorted(tally.figures)
+        },
+    }
