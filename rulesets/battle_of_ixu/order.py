@@ -12,37 +12,39 @@ from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
 
 
-def settle(state: IxuState, tied: list[Warrior], depth: int = 1) -> Generator[Request, Any, list]:
-    """Order tied models: by experience first if the option says so, then re-roll d10s among
-    those still tied, as often as needed (default for the unstated tie-break)."""
+def grouped(pairs: list[tuple[Warrior, int]]) -> list[list[Warrior]]:
+    """Highest value first; models with equal values share a group."""
+    ordered = sorted(pairs, key=lambda pair: -pair[1])
+    return [[w for w, _ in group] for _, group in groupby(ordered, key=lambda pair: pair[1])]
+
+
+def settle(
+    state: IxuState, tied: list[Warrior], by_experience: bool
+) -> Generator[Request, Any, list[Warrior]]:
+    """Order models with equal d10s: by experience first if the option says so, then d10s
+    re-rolled among those still tied until they part (the seed leaves ties open)."""
     if len(tied) == 1:
         return tied
-    if state.options["order_ties"] == "experience" and depth == 1:
-        out: list[Warrior] = []
-        by_rating = sorted(tied, key=lambda w: -w.experience)
-        for _, group in groupby(by_rating, key=lambda w: w.experience):
-            out += yield from settle(state, list(group), depth + 1)
+    out: list[Warrior] = []
+    if by_experience:
+        for group in grouped([(w, w.experience) for w in tied]):
+            out += yield from settle(state, group, False)
         return out
     names = " and ".join(w.name for w in tied)
-    faces = yield Roll(
-        dice=(10,) * len(tied),
-        reason=f"re-roll for the order between {names}, turn {state.turn}",
-        rules=("c4",),
-        labels=tuple(w.name for w in tied),
-    )
-    for w, face in zip(tied, faces, strict=True):
-        w.order_rolls.append(face)
-    return (yield from rank(state, list(zip(tied, faces, strict=True)), depth + 1))
-
-
-def rank(
-    state: IxuState, rolled: list[tuple[Warrior, int]], depth: int = 1
-) -> Generator[Request, Any, list]:
-    """Highest d10 first; each group of equal faces is settled in turn."""
-    out: list[Warrior] = []
-    ordered = sorted(rolled, key=lambda pair: -pair[1])
-    for _, group in groupby(ordered, key=lambda pair: pair[1]):
-        out += yield from settle(state, [w for w, _ in group], depth)
+    while True:  # a loop, not recursion: a run of equal re-rolls cannot exhaust the stack
+        faces = yield Roll(
+            dice=(10,) * len(tied),
+            reason=f"re-roll for the order between {names}, turn {state.turn}",
+            rules=("c4",),
+            labels=tuple(w.name for w in tied),
+        )
+        for w, face in zip(tied, faces, strict=True):
+            w.order_rolls.append(face)
+        groups = grouped(list(zip(tied, faces, strict=True)))
+        if len(groups) > 1:
+            break
+    for group in groups:
+        out += yield from settle(state, group, False)
     return out
 
 
@@ -56,7 +58,10 @@ def order_phase(state: IxuState) -> Phase:
     )
     for w, face in zip(warriors, faces, strict=True):
         w.order_rolls = [face]
-    ordered = yield from rank(state, list(zip(warriors, faces, strict=True)))
+    ordered: list[Warrior] = []
+    by_experience = state.options["order_ties"] == "experience"
+    for group in grouped(list(zip(warriors, faces, strict=True))):
+        ordered += yield from settle(state, group, by_experience)
     state.order = [w.id for w in ordered]
     shown = ", ".join(f"{w.name} ({'/'.join(map(str, w.order_rolls))})" for w in ordered)
     yield Event(
