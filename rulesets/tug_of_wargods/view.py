@@ -63,8 +63,7 @@ def track(state: TugState) -> Group:
     line = Text()
     for char, style in cells:
         line.append(char, style=style)
-    ruler = Text(" " * (centre - half * 2) + f"{half}\"".ljust(centre - 1) + "0"
-                 + f"{half}\"".rjust(centre), style="dim")
+    ruler = Text(f'{half}"'.ljust(centre) + "0" + f'{half}"'.rjust(centre), style="dim")
     legend = Table.grid(padding=(0, 2))
     for side in ("A", "B"):
         team = state.sides[side]
