@@ -84,8 +84,8 @@ class SeedsGame:
             yield from deploy(battle)
             end = decided(battle)
             while end is None:
-                battle.round += 1
-                yield TurnStart(battle.round)
+                yield TurnStart(battle.round + 1)
+                battle.round += 1  # after the pause point: a stopped game shows rounds done
                 for unit in battle.units:
                     unit.damaged_this_round = False
                     unit.charged = frozenset()

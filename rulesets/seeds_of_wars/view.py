@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -22,9 +24,9 @@ MAP_EVENTS = ("move", "flee", "retreat", "deploy")  # after these the grid is sh
 def _unit_line(unit: Unit) -> Text:
     line = Text()
     line.append(f"{unit.uid} {clean(unit.kind.name)}", style=SIDE_STYLE[unit.side])
-    line.append(" ")
+    line.append("\n ")
     line.append(unit.state, style=STATE_STYLE.get(unit.state, "green"))
-    line.append(f" {unit.taken}/{unit.kind.ht}", style="dim" if unit.taken == 0 else "bold")
+    line.append(f" Ht {unit.taken}/{unit.kind.ht}", style="dim" if unit.taken == 0 else "bold")
     return line
 
 
@@ -34,7 +36,7 @@ def grid(battle: Battle) -> Panel:
     table = Table(show_header=True, show_lines=True, header_style="bold", expand=False)
     table.add_column("row", style="dim", no_wrap=True)
     for col in range(board.columns):
-        table.add_column(board.key((0, col))[0], min_width=16)
+        table.add_column(board.key((0, col))[0], min_width=12)
     for row in range(board.rows - 1, -1, -1):
         label = board.row_label(row)
         style = SIDE_STYLE.get(label[0], "") if label[:2] in ("A ", "B ") else "dim"
@@ -49,46 +51,69 @@ def grid(battle: Battle) -> Panel:
     return Panel(table, title=title, expand=False)
 
 
-def profiles(battle: Battle) -> Table:
-    """The side panel: each unit's profile, state, Ht taken and where it is (or its fate)."""
-    table = Table(title="Units", show_header=True, header_style="bold", expand=False)
-    for column in ("unit", "Mv", "Ra", "Me", "De", "Mo", "Ht", "taken", "state", "where"):
-        table.add_column(column, no_wrap=column != "unit")
+def profiles(battle: Battle) -> Panel:
+    """The side panel: each unit's profile, and its space, state and Ht taken, or its fate."""
+    parts: list[Any] = []
     for side in SIDES:
-        table.add_row(
-            Text(
-                f"{clean(battle.names[side])} ({battle.role(side)}, Order {battle.orders[side]})",
-                style=SIDE_STYLE[side],
-            ),
-            end_section=False,
+        table = Table(
+            box=box.SIMPLE_HEAD,
+            header_style="bold",
+            expand=False,
+            pad_edge=False,
+            padding=(0, 1),
+            collapse_padding=True,
+            show_edge=False,
+            title=f"{clean(battle.names[side])}: {battle.role(side)}, Order {battle.orders[side]}",
+            title_style=SIDE_STYLE[side],
+            title_justify="left",
         )
+        for column in ("unit", "Mv", "Ra", "Me", "De", "Mo", "Ht", "tags", "now"):
+            table.add_column(column, no_wrap=column not in ("tags", "now"))
         for unit in battle.side_units(side):
             k = unit.kind
-            where = unit.fate or (battle.space_name(unit) if unit.space else "-")
-            if unit.fighting and battle.in_reserve(unit):
-                where += " (Reserve)"
-            tags = f" [{', '.join(k.tags)}]" if k.tags else ""
+            if unit.fighting:
+                now = Text(f"{battle.space_name(unit)} ")
+                now.append(unit.state, style=STATE_STYLE.get(unit.state, "green"))
+                now.append(f" {unit.taken}/{k.ht}")
+                if battle.in_reserve(unit):
+                    now.append(" Reserve", style="dim")
+            else:
+                now = Text(unit.fate or "waiting", style="dim")
             table.add_row(
-                Text(f"{unit.uid} {clean(k.name)}{clean(tags)}", style=SIDE_STYLE[side]),
+                Text(f"{unit.uid} {clean(k.name)}", style=SIDE_STYLE[side]),
                 str(k.mv),
                 "-" if k.ra is None else f"{k.ra:+d}",
                 f"{k.me:+d}",
                 str(k.de),
                 f"{k.mo:+d}",
                 str(k.ht),
-                str(unit.taken),
-                Text(unit.state, style=STATE_STYLE.get(unit.state, "green")),
-                where,
-                end_section=unit is battle.side_units(side)[-1],
+                clean(", ".join(k.tags)),
+                now,
             )
-    return table
+        parts.append(table)
+    return Panel(Group(*parts), title="Units", expand=False)
 
 
-def board(battle: Battle, names: dict[str, str] | None = None) -> Table:
-    """The grid beside the profile panel."""
-    layout = Table.grid(padding=(0, 2))
-    layout.add_row(grid(battle), profiles(battle))
-    return layout
+class SideBySide:
+    """Two renderables next to each other when the terminal is wide enough, else stacked."""
+
+    def __init__(self, left: Any, right: Any) -> None:
+        self.left, self.right = left, right
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        need = sum(Measurement.get(console, options, r).maximum for r in (self.left, self.right))
+        if need + 2 <= options.max_width:
+            layout = Table.grid(padding=(0, 2))
+            layout.add_row(self.left, self.right)
+            yield layout
+        else:
+            yield self.left
+            yield self.right
+
+
+def board(battle: Battle, names: dict[str, str] | None = None) -> SideBySide:
+    """The grid with the profile panel at its side."""
+    return SideBySide(grid(battle), profiles(battle))
 
 
 def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
