@@ -1,0 +1,143 @@
+"""The Battle of Ixu through the real `wargame` command: JSON state, teams, options, scripted
+rolls, saves, resume, replay --verify and the battle report."""
+
+from __future__ import annotations
+
+import json
+
+IXU = "battle-of-ixu"
+
+
+def play(wargame, *args):
+    done = wargame("play", IXU, "--json", *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def one_error_line(done):
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    return lines[0]
+
+
+def test_listed_and_its_rules_shown(wargame):
+    rows = json.loads(wargame("rulesets", "--json").stdout)
+    assert IXU in [r["id"] for r in rows]
+    data = json.loads(wargame("rules", IXU, "--json").stdout)
+    assert [p["id"] for p in data["rules"]] == [f"c{i}" for i in range(1, 10)]
+    defaults = {o["name"]: o["default"] for o in data["options"]}
+    assert defaults["health"] == 10 and defaults["die"] == 6
+    assert defaults["width"] == defaults["height"] == 24.0 and defaults["max_turns"] == 50
+    assert any("strictly greater" in n for n in data["notes"])
+    assert "Tutok:4" in data["team_syntax"]
+
+
+def test_json_state_has_each_sides_models(wargame, tmp_path):
+    result = play(wargame, "--no-input", "--seed", "7", "--save", str(tmp_path / "g.json"))
+    assert result["status"] == "finished" and result["winner"] in ("A", "B")
+    sides = result["state"]["sides"]
+    assert sides["A"]["name"] == "Axes" and sides["B"]["name"] == "Swords"
+    model = sides["A"]["models"][0]
+    assert model["name"] == "Tutok" and model["experience"] == 4
+    assert {"name", "experience", "position", "dice", "damage", "status", "health"} <= set(model)
+    standing = [m for m in sides[result["winner"]]["models"] if m["status"] == "standing"]
+    assert standing and set(standing[0]["dice"]) == {"movement", "combat", "defence"}
+    assert all(m["damage"] < m["health"] for m in standing)
+    loser = "B" if result["winner"] == "A" else "A"
+    assert all(m["status"] == "dead" for m in sides[loser]["models"])
+
+
+def test_inline_teams_options_and_file(wargame, tmp_path):
+    band = tmp_path / "gods.toml"
+    band.write_text('name = "Storm"\nmodels = [{ name = "Ra", experience = 5 }]\n')
+    result = play(
+        wargame,
+        "--no-input",
+        "--seed",
+        "3",
+        "--team-a",
+        "Tutok:elite:3, Oda:3",
+        "--team-b",
+        str(band),
+        "--option",
+        "health=4",
+        "--option",
+        "order_ties=experience",
+        "--no-save",
+    )
+    a, b = result["state"]["sides"]["A"], result["state"]["sides"]["B"]
+    assert [(m["name"], m["experience"], m["health"]) for m in a["models"]] == [
+        ("Tutok", 5, 3),
+        ("Oda", 3, 4),
+    ]
+    assert b["name"] == "Storm" and b["models"][0]["health"] == 4
+
+
+def test_bad_team_and_option_are_one_line_errors(wargame):
+    line = one_error_line(wargame("play", IXU, "--no-input", "--team-a", "Tutok:9"))
+    assert "c1" in line
+    line = one_error_line(wargame("play", IXU, "--no-input", "--option", "die=7"))
+    assert "die" in line
+
+
+def test_scripted_rolls_come_first(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play(wargame, "--no-input", "--seed", "1", "--rolls", "1,2,3,4,5,6", "--save", str(save))
+    log = json.loads(save.read_text())["log"]
+    order = next(e for e in log if e["t"] == "roll")
+    assert order["faces"] == [1, 2, 3, 4, 5, 6] and order["source"] == "script"
+    event = next(e for e in log if e["t"] == "event" and e["kind"] == "order")
+    assert event["data"]["order"] == ["Keryx", "Tuze", "Eyox", "Ijoi", "Kuote", "Tutok"]
+
+
+def test_save_resume_and_verify_round_trip(wargame, tmp_path):
+    straight, split = tmp_path / "straight.json", tmp_path / "split.json"
+    play(wargame, "--no-input", "--seed", "8", "--save", str(straight))
+    first = play(wargame, "--no-input", "--seed", "8", "--turns", "2", "--save", str(split))
+    assert first["status"] == "in_progress" and first["turns"] == 2
+    assert first["state"]["sides"]["A"]["models"][0]["position"] != [6.0, 2.0]
+    done = wargame("resume", str(split), "--no-input", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(straight.read_text())["log"] == json.loads(split.read_text())["log"]
+    verified = wargame("replay", str(split), "--verify", "--json")
+    assert verified.returncode == 0 and json.loads(verified.stdout)["verified"] is True
+
+
+def test_tampered_save_fails_verification(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play(wargame, "--no-input", "--seed", "4", "--save", str(save))
+    data = json.loads(save.read_text())
+    attack = next(e for e in data["log"] if e["t"] == "event" and e["kind"] == "attack")
+    attack["text"] = attack["text"].replace("attacks", "tickles")
+    save.write_text(json.dumps(data))
+    line = one_error_line(wargame("replay", str(save), "--verify"))
+    assert "log entry" in line and "tickles" in line
+
+
+def test_replay_report_to_stdout_and_file(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play(wargame, "--no-input", "--seed", "2", "--save", str(save))
+    done = wargame("replay", str(save), "--report", "-")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("# Battle report: Axes against Swords")
+    deaths = [
+        e["text"]
+        for e in json.loads(save.read_text())["log"]
+        if e["t"] == "event" and e["kind"] == "death"
+    ]
+    at = [done.stdout.index(text) for text in deaths]
+    assert at == sorted(at)
+    out = tmp_path / "report.md"
+    cited = wargame("replay", str(save), "--report", str(out), "--with-rules")
+    assert cited.returncode == 0, cited.stderr
+    assert "`[c6]`" in out.read_text()
+
+
+def test_replay_shows_the_board(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play(wargame, "--no-input", "--seed", "2", "--save", str(save))
+    done = wargame("replay", str(save), "--no-input")
+    assert done.returncode == 0, done.stderr
+    assert "The plains of Ixu, turn 1" in done.stdout
+    assert "Order for turn 1" in done.stdout and "move / combat / defence" in done.stdout
