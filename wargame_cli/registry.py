@@ -21,6 +21,8 @@ BUILTIN = (
     "rulesets.tug_of_wargods",
     "rulesets.seeds_of_wars",
     "rulesets.battle_of_ixu",
+    "rulesets.squad_alpha",
+    "rulesets.mobs_and_morale",
 )
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_point_distance
-from wargame_cli.tabletop.table import Table, TerrainKind
+from wargame_cli.tabletop.table import Piece, Table, TerrainKind
 
 CONTACT_TOLERANCE = 0.05  # inches: bases this close count as touching
 
@@ -36,10 +37,8 @@ def standing_problem(table: Table, body: Body, others: list[Body]) -> str | None
     dest = body.pos
     if not table.on_table(dest, body.radius):
         return f'{dest.key()} is off the {table.width:g}"x{table.height:g}" table'
-    for piece in table.pieces:
-        if piece.kind is TerrainKind.BLOCKING and _footprint(
-            piece.rect, body.radius
-        ).strictly_contains(dest):
+    for piece, zone in footprints(table, body.radius):
+        if zone.strictly_contains(dest):
             return f"{dest.key()} is inside {piece.name} (impassable)"
     for other in others:
         if other.id == body.id:
@@ -49,10 +48,16 @@ def standing_problem(table: Table, body: Body, others: list[Body]) -> str | None
     return None
 
 
-def _footprint(rect: Rect, radius: float) -> Rect:
-    """Where a base centre may not go: the piece grown by the base radius (less the contact
-    tolerance, so a base may touch a wall)."""
-    return rect.inflated(max(0.0, radius - CONTACT_TOLERANCE))
+@lru_cache(maxsize=64)
+def footprints(table: Table, radius: float) -> tuple[tuple[Piece, Rect], ...]:
+    """Each impassable piece with where a base centre may not go: the piece grown by the base
+    radius (less the contact tolerance, so a base may touch a wall)."""
+    grow = max(0.0, radius - CONTACT_TOLERANCE)
+    return tuple(
+        (piece, piece.rect.inflated(grow))
+        for piece in table.pieces
+        if piece.kind is TerrainKind.BLOCKING
+    )
 
 
 def move_problem(
@@ -69,10 +74,7 @@ def move_problem(
     problem = standing_problem(table, Body(mover.id, dest, mover.radius), others)
     if problem is not None:
         return problem
-    for piece in table.pieces:
-        if piece.kind is not TerrainKind.BLOCKING:
-            continue
-        zone = _footprint(piece.rect, mover.radius)
+    for piece, zone in footprints(table, mover.radius):
         if zone.strictly_contains(mover.pos):  # placed overlapping it: only the piece itself
             zone = piece.rect
         if zone.crosses(mover.pos, dest):
@@ -100,6 +102,8 @@ def contact_spots(
 ) -> list[Point]:
     """Reachable spots in base contact with `target`, nearest first."""
     touching = mover.radius + target.radius
+    if mover.pos.distance(target.pos) > max_inches + touching + 0.01:
+        return []
     base = math.atan2(mover.pos.y - target.pos.y, mover.pos.x - target.pos.x)
     spots: list[Point] = []
     for i in range(tries):

@@ -12,7 +12,7 @@ import heapq
 import math
 from functools import lru_cache
 
-from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.geometry import Point, Rect
 from wargame_cli.tabletop.movement import Body, farthest_toward, move_problem
 from wargame_cli.tabletop.table import Table, TerrainKind
 
@@ -20,12 +20,16 @@ Node = tuple[int, int]
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
+@lru_cache(maxsize=64)
+def _zones(table: Table, radius: float) -> tuple[Rect, ...]:
+    """Where a base centre may not go: each impassable piece grown by the base radius."""
+    grow = max(0.0, radius - 0.05)
+    return tuple(p.rect.inflated(grow) for p in table.pieces if p.kind is TerrainKind.BLOCKING)
+
+
 def _clear(table: Table, a: Point, b: Point, radius: float) -> bool:
     """Can a base of `radius` walk straight from a to b past the impassable terrain?"""
-    for piece in table.pieces:
-        if piece.kind is not TerrainKind.BLOCKING:
-            continue
-        zone = piece.rect.inflated(max(0.0, radius - 0.05))
+    for zone in _zones(table, radius):
         if zone.strictly_contains(a) or zone.strictly_contains(b) or zone.crosses(a, b):
             return False
     return True
@@ -58,17 +62,21 @@ def _graph(table: Table, radius: float, step: float) -> dict[Node, list[tuple[No
 def _near_nodes(
     table: Table, p: Point, radius: float, step: float, graph: dict[Node, list]
 ) -> list[tuple[Node, float]]:
-    """Nodes around `p` reachable in a straight line, with their distance from it."""
-    ci, cj = round(p.x / step), round(p.y / step)
-    out = []
-    for i in range(ci - 2, ci + 3):
-        for j in range(cj - 2, cj + 3):
-            if (i, j) not in graph:
-                continue
-            node = Point(i * step, j * step)
-            if _clear(table, p, node, radius) or p.distance(node) < 1e-9:
-                out.append(((i, j), p.distance(node)))
-    return out
+    """Nodes around `p` reachable in a straight line, with their distance from it: the
+    corners of its grid cell, or a wider ring when terrain hides them all."""
+    i0, j0 = math.floor(p.x / step), math.floor(p.y / step)
+    for lo, hi in ((0, 2), (-2, 4)):
+        out = []
+        for i in range(i0 + lo, i0 + hi):
+            for j in range(j0 + lo, j0 + hi):
+                if (i, j) not in graph:
+                    continue
+                node = Point(i * step, j * step)
+                if p.distance(node) < 1e-9 or _clear(table, p, node, radius):
+                    out.append(((i, j), p.distance(node)))
+        if out:
+            return out
+    return []
 
 
 @lru_cache(maxsize=256)
@@ -91,10 +99,14 @@ def _field(table: Table, goal: Point, radius: float, step: float) -> dict[Node, 
 
 def path_distance(table: Table, a: Point, b: Point, radius: float, step: float = 1.0) -> float:
     """Walking distance from a to b around impassable terrain (`inf` when walled off)."""
+    return _path_distance(table, a.rounded(2), b.rounded(1), radius, step)
+
+
+@lru_cache(maxsize=65536)
+def _path_distance(table: Table, a: Point, b: Point, radius: float, step: float) -> float:
     if _clear(table, a, b, radius):
         return a.distance(b)
-    goal = b.rounded(1)
-    field = _field(table, goal, radius, step)
+    field = _field(table, b, radius, step)
     graph = _graph(table, radius, step)
     best = math.inf
     for node, d in _near_nodes(table, a, radius, step, graph):
@@ -114,15 +126,10 @@ def route_toward(
     """The legal spot within `max_inches` that leaves the shortest walk to `goal`, going
     around impassable terrain; stays put when nothing gets closer. `stop_short` keeps that
     much distance from the goal (e.g. two base radii to end beside a miniature)."""
-    candidates = [farthest_toward(table, mover, goal, max_inches, others)]
-    for ring in (1.0, 0.75, 0.5, 0.25):
-        for k in range(16):
-            angle = 2 * math.pi * k / 16
-            spot = mover.pos.offset(
-                math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
-            ).rounded(2)
-            if move_problem(table, mover, spot, max_inches, others) is None:
-                candidates.append(spot)
+    candidates = [
+        farthest_toward(table, mover, goal, max_inches, others),
+        *ring_spots(table, mover, max_inches, others),
+    ]
 
     def remaining(p: Point) -> float:
         return abs(path_distance(table, p, goal, mover.radius) - stop_short)
@@ -130,3 +137,24 @@ def route_toward(
     here = remaining(mover.pos)
     best = min(candidates, key=lambda p: (round(remaining(p), 3), mover.pos.distance(p)))
     return best if remaining(best) < here - 1e-6 else mover.pos
+
+
+def ring_spots(table: Table, mover: Body, max_inches: float, others: list[Body]) -> list[Point]:
+    """Legal spots on two rings around the mover (full and half move, 16 directions)."""
+    return list(_ring(table, mover, max_inches, tuple(others)))
+
+
+@lru_cache(maxsize=256)
+def _ring(
+    table: Table, mover: Body, max_inches: float, others: tuple[Body, ...]
+) -> tuple[Point, ...]:
+    out = []
+    for ring in (1.0, 0.5):
+        for k in range(16):
+            angle = 2 * math.pi * k / 16
+            spot = mover.pos.offset(
+                math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
+            ).rounded(2)
+            if move_problem(table, mover, spot, max_inches, list(others)) is None:
+                out.append(spot)
+    return tuple(out)

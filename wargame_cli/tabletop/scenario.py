@@ -12,9 +12,19 @@ from wargame_cli.ruleset import OptionSpec
 from wargame_cli.tabletop.table import Table
 
 
-def load_data(path: str | Path) -> dict[str, Any]:
+class TableData(dict):
+    """A table's data (JSON-able, stored in saves) that prints as a one-line summary."""
+
+    def __str__(self) -> str:
+        return (
+            f'{self.get("name", "table")} ({self.get("width", 0):g}"x{self.get("height", 0):g}", '
+            f"{len(self.get('terrain', []))} terrain pieces)"
+        )
+
+
+def load_data(path: str | Path) -> TableData:
     """A table TOML file as checked, normalised data."""
-    return Table.load(path).to_data()
+    return TableData(Table.load(path).to_data())
 
 
 @dataclass(frozen=True)
@@ -25,7 +35,7 @@ class TableOption(OptionSpec):
     def parse(self, text: str) -> Any:
         text = text.strip()
         if text in ("", "default"):
-            return dict(self.default)
+            return TableData(self.default)
         path = Path(text).expanduser()
         if not path.is_file():
             raise OptionError(f"option {self.name}: table file {text} not found")
@@ -36,4 +46,4 @@ class TableOption(OptionSpec):
             return self.parse(value)
         if not isinstance(value, dict):
             raise OptionError(f"option {self.name}: expected table data or a TOML file path")
-        return Table.from_data(value).to_data()
+        return TableData(Table.from_data(value).to_data())

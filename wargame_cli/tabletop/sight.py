@@ -7,6 +7,7 @@ not). A miniature is *in* a piece when its centre is.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.table import Piece, Table, TerrainKind
@@ -16,6 +17,11 @@ COVER_RANK = {TerrainKind.HARD: 2, TerrainKind.SOFT: 1}
 
 def blocker(table: Table, a: Point, b: Point) -> Piece | None:
     """The first blocking piece the line between two centres passes through, if any."""
+    return _blocker(table, a, b)
+
+
+@lru_cache(maxsize=200_000)
+def _blocker(table: Table, a: Point, b: Point) -> Piece | None:
     for piece in table.pieces:
         if piece.kind is TerrainKind.BLOCKING and piece.rect.crosses(a, b):
             return piece
@@ -35,6 +41,11 @@ def cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
     """The piece giving the target its best cover from the firer's perspective: one it stands
     in, or one the line of fire crosses that the firer is not standing in. Hard beats soft;
     between equals, the first listed."""
+    return _cover_piece(table, firer, target)
+
+
+@lru_cache(maxsize=200_000)
+def _cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
     best: Piece | None = None
     for piece in table.pieces:
         if piece.kind is TerrainKind.BLOCKING:

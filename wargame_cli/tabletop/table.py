@@ -59,6 +59,14 @@ class Table:
     pieces: tuple[Piece, ...] = field(default=())
     name: str = "table"
 
+    def __hash__(self) -> int:
+        """Computed once: tables key the caches of walking distances and sight."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.width, self.height, self.pieces, self.name))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
     def on_table(self, p: Point, radius: float = 0.0) -> bool:
         return (
             radius - 1e-9 <= p.x <= self.width - radius + 1e-9

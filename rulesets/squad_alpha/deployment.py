@@ -1,0 +1,146 @@
+"""Deployment (b4, b5): a roll-off, then one miniature each in turn, never in sight of an
+enemy already on the table. The legal spots are what is offered; typed spots are checked."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha.rolloff import roll_off
+from rulesets.squad_alpha.state import HOME_EDGE, OTHER, GameState, Mini
+from wargame_cli.engine.requests import Choice, Event, Option
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body, standing_problem
+from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
+from wargame_cli.tabletop.table import TerrainKind
+
+OFFERED = 8
+HIDDEN, BAND, ANYWHERE = "hidden", "band", "anywhere"
+
+
+def deploy(state: GameState) -> Generator[Any, Any, None]:
+    winner, totals = yield from roll_off(state, "Deployment roll-off", ("b4",), {"A": 0, "B": 0})
+    state.deploys_first = winner
+    yield Event(
+        f"{state.squads[winner].name} wins the deployment roll-off "
+        f"({totals[winner]} to {totals[OTHER[winner]]}) and deploys first",
+        rules=("b4",),
+        kind="rolloff",
+        data={"winner": winner, "totals": totals},
+    )
+    side = winner
+    while any(m.pos is None for m in state.all_minis()):
+        if not _waiting(state, side):  # default: the larger squad keeps placing
+            side = OTHER[side]
+        yield from place_one(state, side)
+        side = OTHER[side]
+    state.phase = "battle"
+    yield Event("Both squads are deployed", rules=("b5",), kind="deployed")
+
+
+def _waiting(state: GameState, side: str) -> list[Mini]:
+    return [m for m in state.squads[side].minis if m.pos is None]
+
+
+def spot_problem(state: GameState, mini: Mini, p: Point, level: str) -> str | None:
+    """Why `mini` may not be set up at `p` (b5), or None. `level` widens the rule when no
+    hidden spot is left (see `legal_spots`)."""
+    body = Body(mini.id, p, state.base_radius)
+    problem = standing_problem(state.table, body, state.bodies())
+    if problem is not None or level == ANYWHERE:
+        return problem
+    enemies = [state.body(e) for e in state.enemies(mini.side)]
+    watcher = seen_by_any(state.table, p, enemies)
+    if watcher is None:
+        return None
+    fallback = float(state.options["deploy_fallback"])
+    if level == BAND and edge_distance(state.table, p, HOME_EDGE[mini.side]) <= fallback:
+        return None
+    where = f' or within {fallback:g}" of your edge' if level == BAND else ""
+    return (
+        f"{state.name_of(watcher.id)} at {watcher.pos.key()} can see {p.key()}: deploy out of "
+        f"sight of every enemy{where} (b5)"
+    )
+
+
+def legal_spots(state: GameState, mini: Mini) -> tuple[list[Point], str]:
+    """The legal 1" cells: hidden from every enemy; if none is, default: also any cell within
+    `deploy_fallback` inches of the side's own edge; failing that, any free cell."""
+    cells = cell_centres(state.table)
+    for level in (HIDDEN, BAND, ANYWHERE):
+        spots = [p for p in cells if spot_problem(state, mini, p, level) is None]
+        if spots:
+            return spots, level
+    return [], ANYWHERE
+
+
+def _label(state: GameState, side: str, p: Point) -> str:
+    inside = [pc for pc in state.table.pieces_at(p) if pc.kind is not TerrainKind.BLOCKING]
+    if inside:
+        piece = max(inside, key=lambda pc: pc.kind is TerrainKind.HARD)
+        kind = "hard" if piece.kind is TerrainKind.HARD else "soft"
+        where = f"in {piece.name} ({kind} cover)"
+    else:
+        where = "in the open"
+    hidden = tactics.concealment(state.table, HOME_EDGE[side], p)
+    edge = edge_distance(state.table, p, HOME_EDGE[side])
+    return f'{p.key()}: {where}, hidden from {hidden:.0%} of the far half, {edge:g}" from your edge'
+
+
+def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
+    squad = state.squads[side]
+    waiting = _waiting(state, side)
+    mini = waiting[0]
+    if len(waiting) > 1:
+        key = yield Choice(
+            side=side,
+            prompt=f"{squad.name}: which miniature deploys next?",
+            options=tuple(
+                Option(m.id, f"{m.name} ({m.training}, rating {m.rating})") for m in waiting
+            ),
+            default=tactics.deploy_who(state, waiting).id,
+            rules=("b5",),
+            kind="deploy",
+        )
+        mini = state.mini(key)
+    spots, level = legal_spots(state, mini)
+    if level != HIDDEN:
+        how = (
+            f'within {state.options["deploy_fallback"]:g}" of its own edge'
+            if level == BAND
+            else "on any free spot"
+        )
+        yield Event(
+            f"No spot is out of every enemy's sight: {mini.name} may deploy {how} "
+            "(deploy_fallback)",
+            rules=("b5",),
+            kind="deploy-fallback",
+            data={"id": mini.id, "level": level},
+        )
+    ranked = tactics.deploy_rank(state, side, spots)[:OFFERED]
+    key = yield Choice(
+        side=side,
+        prompt=f"{squad.name}: where does {mini.name} deploy? ({len(spots)} legal cells)",
+        options=tuple(Option(p.key(), _label(state, side, p)) for p in ranked),
+        default=ranked[0].key(),
+        rules=("b5",),
+        kind="deploy",
+        free_hint="x,y",
+        check=lambda text: _typed(state, mini, text, level),
+    )
+    mini.pos = Point.parse(key)
+    yield Event(
+        f"{squad.name} deploys {mini.name} at {mini.pos.key()}",
+        rules=("b5",),
+        kind="deploy",
+        data={"id": mini.id, "pos": mini.pos.as_list()},
+    )
+
+
+def _typed(state: GameState, mini: Mini, text: str, level: str) -> str | None:
+    try:
+        p = Point.parse(text)
+    except ValueError as exc:
+        return str(exc)
+    return spot_problem(state, mini, p, level)

@@ -1,0 +1,137 @@
+"""Super Toy Soldier Squad Alpha as a `Ruleset`: options, squads and games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rulesets.squad_alpha import squad
+from rulesets.squad_alpha.game import SquadGame
+from rulesets.squad_alpha.state import new_state
+from wargame_cli.ruleset import OptionSpec, Ruleset, Setup, TeamBuilder
+from wargame_cli.tabletop.scenario import TableOption, load_data
+
+FOLDER = Path(__file__).parent
+
+
+class SquadAlpha(Ruleset):
+    id = "squad-alpha"
+    name = "Super Toy Soldier Squad Alpha"
+    version = "1"
+    has_decisions = True
+    folder = FOLDER
+    team_syntax = (
+        "5-10 miniatures separated by commas, each `name training rating` (or "
+        '`name:training:rating`): "Sgt Rook elite 4, Hawk regular 2, 3x Trooper conscript 0". '
+        "Training is conscript, regular or elite (c/r/e); exactly one miniature must have the "
+        "highest rating (the leader). A count prefix adds numbered copies. A squad file "
+        '(.toml/.json) holds `name = "..."` and `miniatures = [{name, training, rating}, ...]`.'
+    )
+    options = (
+        OptionSpec(
+            "rating_min",
+            0,
+            "lowest command rating a miniature may have",
+            rule="b2",
+            minimum=-10,
+            maximum=20,
+        ),
+        OptionSpec(
+            "rating_max",
+            10,
+            "highest command rating a miniature may have",
+            rule="b2",
+            minimum=-10,
+            maximum=20,
+        ),
+        TableOption(
+            "table",
+            load_data(FOLDER / "table.toml"),
+            "the table: a TOML file path (width, height and terrain pieces); the save keeps "
+            "its data. Default: rulesets/squad_alpha/table.toml",
+            rule="b5",
+        ),
+        OptionSpec(
+            "base_size",
+            1.0,
+            "base diameter in inches (base contact = bases touching)",
+            rule="b17",
+            minimum=0.5,
+            maximum=3.0,
+        ),
+        OptionSpec(
+            "deploy_fallback",
+            6.0,
+            "when no spot is out of every enemy's sight, deploy within this many inches of "
+            "your own edge",
+            rule="b5",
+            minimum=1.0,
+            maximum=24.0,
+        ),
+        OptionSpec(
+            "melee_miss",
+            "shooter",
+            "a missed shot at a miniature in melee with several: the shooter picks who takes "
+            "it, or a die picks",
+            choices=("shooter", "random"),
+            rule="b20",
+        ),
+        OptionSpec(
+            "dead_leader",
+            "keep",
+            "a dead leader's rating still counts (keep), or the highest-rated survivor takes "
+            "over (successor)",
+            choices=("keep", "successor"),
+            rule="b23",
+        ),
+        OptionSpec(
+            "max_turns",
+            30,
+            "after this many turns the side with more survivors wins (equal: a draw)",
+            rule="b21",
+            minimum=1,
+            maximum=1000,
+        ),
+    )
+
+    def units(self) -> list[dict[str, Any]]:
+        return [
+            {"training": t, "action dice": n, "note": note}
+            for (t, n), note in zip(
+                squad.TRAINING_DICE.items(),
+                ("1 die", "2 dice, any one passing", "3 dice, any one passing"),
+                strict=True,
+            )
+        ]
+
+    def parse_team(self, text: str, options: dict[str, Any]) -> Any:
+        return squad.to_data(squad.parse_inline(text, options))
+
+    def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
+        return squad.to_data(squad.from_data(data, options))
+
+    def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
+        cat = squad.catalogue()
+        name = cat.defaults[side]
+        return squad.to_data(squad.validate(list(cat.squad(name)), options)), name
+
+    def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
+        soldiers = yield from squad.builder(side, options)
+        return squad.to_data(squad.validate(soldiers, options))
+
+    def describe_team(self, team: Any) -> str:
+        soldiers = squad.from_data(team, {"rating_min": -99, "rating_max": 99})
+        lead = soldiers[squad.leader_index(soldiers)].name
+        return ", ".join(s.describe() + (" [leader]" if s.name == lead else "") for s in soldiers)
+
+    def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
+        squads = {side: squad.from_data(setup.teams[side], options) for side in ("A", "B")}
+        return SquadGame(new_state(setup.names, squads, options))
+
+    def view(self) -> Any:
+        from rulesets.squad_alpha import view
+
+        return view
+
+
+RULESET = SquadAlpha()

@@ -1,0 +1,284 @@
+"""Squads: 5-10 miniatures, each with a name, a training level and a command rating, exactly
+one of them the leader (b1-b3). Parsing, checking and interactive building."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.errors import TeamError
+from wargame_cli.ruleset import TeamBuilder
+
+MIN_SIZE, MAX_SIZE = 5, 10  # b1
+TRAINING_DICE = {"conscript": 1, "regular": 2, "elite": 3}  # b2, b12
+DATA = Path(__file__).with_name("squads.toml")
+RULES = ("b1", "b2", "b3")
+
+
+@dataclass(frozen=True)
+class Soldier:
+    """One miniature as the player wrote it down."""
+
+    name: str
+    training: str
+    rating: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"name": self.name, "training": self.training, "rating": self.rating}
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.training}, rating {self.rating})"
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The squads in squads.toml: quick picks and the `--no-input` defaults."""
+
+    squads: tuple[tuple[str, tuple[Soldier, ...]], ...]
+    defaults: dict[str, str]
+
+    def squad(self, name: str) -> tuple[Soldier, ...]:
+        return dict(self.squads)[name]
+
+
+@cache
+def catalogue() -> Catalogue:
+    data = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    squads = tuple(
+        (s["name"], tuple(_soldier_from(m) for m in s["miniatures"])) for s in data["squads"]
+    )
+    return Catalogue(squads=squads, defaults=dict(data["defaults"]))
+
+
+def training_of(word: str) -> str:
+    """`c`, `con`, `Conscript`, `reg`, `e`... to a training level."""
+    low = word.strip().lower()
+    found = [t for t in TRAINING_DICE if low and t.startswith(low)]
+    if len(found) != 1:
+        raise TeamError(f"{word!r} is not a training level: conscript, regular or elite (b2)")
+    return found[0]
+
+
+def _soldier_from(data: Any) -> Soldier:
+    if isinstance(data, str):
+        return parse_soldier(data)
+    if not isinstance(data, dict):
+        raise TeamError("a miniature is a table with name, training and rating")
+    name, training, rating = data.get("name"), data.get("training"), data.get("rating")
+    if not isinstance(name, str) or not name.strip():
+        raise TeamError(f"miniature {data!r} has no name")
+    if not isinstance(training, str):
+        raise TeamError(f"{name}: training must be conscript, regular or elite (b2)")
+    if not isinstance(rating, int) or isinstance(rating, bool):
+        raise TeamError(f"{name}: the command rating must be a whole number (b2)")
+    return Soldier(name.strip(), training_of(training), rating)
+
+
+def parse_soldier(text: str) -> Soldier:
+    """`Sgt Rook elite 4` or `Sgt Rook:elite:4`: name, training, command rating."""
+    text = text.strip()
+    if ":" in text:
+        fields = [f.strip() for f in text.split(":")]
+        if len(fields) != 3:
+            raise TeamError(f"{text!r}: write name:training:rating, e.g. Rook:elite:4")
+        name, training, rating = fields
+    else:
+        words = text.split()
+        if len(words) < 3:
+            raise TeamError(f"{text!r}: write name, training and rating, e.g. Rook elite 4")
+        name, training, rating = " ".join(words[:-2]), words[-2], words[-1]
+    if not re.fullmatch(r"[+-]?\d+", rating):
+        raise TeamError(f"{text!r}: the command rating {rating!r} is not a whole number (b2)")
+    if not name:
+        raise TeamError(f"{text!r}: the miniature needs a name")
+    return Soldier(name, training_of(training), int(rating))
+
+
+def leader_problem(soldiers: list[Soldier]) -> str | None:
+    """b3: exactly one miniature rated strictly above all the others."""
+    if not soldiers:
+        return "a squad needs miniatures"
+    top = max(s.rating for s in soldiers)
+    tied = [s.name for s in soldiers if s.rating == top]
+    if len(tied) > 1:
+        return (
+            f"{' and '.join(tied)} share the highest command rating {top}: exactly one "
+            "miniature must be rated above all others to lead the squad (b3)"
+        )
+    return None
+
+
+def leader_index(soldiers: list[Soldier] | tuple[Soldier, ...]) -> int:
+    top = max(s.rating for s in soldiers)
+    return next(i for i, s in enumerate(soldiers) if s.rating == top)
+
+
+def problems(soldiers: list[Soldier], options: dict[str, Any], complete: bool = True) -> list[str]:
+    """Every rule the (partial) squad breaks, with the rule behind it."""
+    out: list[str] = []
+    if len(soldiers) > MAX_SIZE:
+        out.append(f"a squad has at most {MAX_SIZE} miniatures, not {len(soldiers)} (b1)")
+    if complete and len(soldiers) < MIN_SIZE:
+        out.append(f"a squad has at least {MIN_SIZE} miniatures, not {len(soldiers)} (b1)")
+    low, high = options["rating_min"], options["rating_max"]
+    for s in soldiers:
+        if not low <= s.rating <= high:
+            out.append(f"{s.name}: command rating {s.rating} is outside {low}-{high} (b2)")
+    seen: set[str] = set()
+    for s in soldiers:
+        key = s.name.casefold()
+        if key in seen:
+            out.append(f"two miniatures are named {s.name}: names must differ")
+        seen.add(key)
+    if complete and soldiers and (problem := leader_problem(soldiers)):
+        out.append(problem)
+    return out
+
+
+def validate(soldiers: list[Soldier], options: dict[str, Any]) -> list[Soldier]:
+    found = problems(soldiers, options)
+    if found:
+        raise TeamError(found[0])
+    return soldiers
+
+
+def parse_inline(text: str, options: dict[str, Any]) -> list[Soldier]:
+    """`"Sgt Rook elite 4, Hawk regular 2, 3x Trooper conscript 0"`; a count prefix adds
+    numbered copies (Trooper 1, Trooper 2, ...)."""
+    soldiers: list[Soldier] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        match = re.fullmatch(r"(\d+)\s*x\s+(.+)", part, flags=re.I)
+        if match:
+            count, spec = int(match.group(1)), match.group(2)
+            if not 1 <= count <= MAX_SIZE:
+                raise TeamError(f"{part!r}: a squad has at most {MAX_SIZE} miniatures (b1)")
+            one = parse_soldier(spec)
+            soldiers += [
+                Soldier(f"{one.name} {i}", one.training, one.rating) for i in range(1, count + 1)
+            ]
+        else:
+            soldiers.append(parse_soldier(part))
+    if not soldiers:
+        raise TeamError(
+            'an empty squad: e.g. "Rook elite 4, Hawk regular 2, 3x Trooper conscript 0"'
+        )
+    return validate(soldiers, options)
+
+
+def from_data(data: Any, options: dict[str, Any]) -> list[Soldier]:
+    """A squad file or a saved squad: `{"miniatures": [...]}` (tables or inline strings)."""
+    rows = data.get("miniatures") if isinstance(data, dict) else data
+    if not isinstance(rows, list):
+        raise TeamError("a squad needs `miniatures`: a list of {name, training, rating}")
+    return validate([_soldier_from(r) for r in rows], options)
+
+
+def to_data(soldiers: list[Soldier]) -> dict[str, Any]:
+    return {"miniatures": [s.to_data() for s in soldiers]}
+
+
+# -- interactive building --------------------------------------------------------------------
+
+
+def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
+    """A ready squad, or one miniature at a time (typed as `name training rating`)."""
+    cat = catalogue()
+    picks = [
+        Option(
+            f"squad:{name}",
+            f"{name}: " + ", ".join(s.describe() for s in soldiers),
+            disabled=(problems(list(soldiers), options) or [None])[0],
+        )
+        for name, soldiers in cat.squads
+    ]
+    picks.append(Option("build", "Build a squad miniature by miniature"))
+    default = f"squad:{cat.defaults[side]}"
+    if next(p for p in picks if p.key == default).disabled:
+        default = next((p.key for p in picks if p.disabled is None), "build")
+    key = yield Choice(
+        side=side,
+        prompt=f"Side {side}: pick a squad",
+        options=tuple(picks),
+        default=default,
+        rules=RULES,
+        kind="team",
+    )
+    if key.startswith("squad:"):
+        return list(cat.squad(key.removeprefix("squad:")))
+    soldiers: list[Soldier] = []
+    while True:
+        answer = yield _next_miniature(side, soldiers, options)
+        if answer == "done":
+            return soldiers
+        if answer == "undo":
+            soldiers.pop()
+        else:
+            soldiers.append(_typed(answer, soldiers, options)[0])
+
+
+def _suggestion(soldiers: list[Soldier], options: dict[str, Any]) -> Soldier:
+    if not soldiers:
+        rating = min(options["rating_max"], max(options["rating_min"], 3))
+        return Soldier("Sergeant", "elite", rating)
+    top = max(s.rating for s in soldiers)
+    rating = max(options["rating_min"], min(top - 1, 1))
+    if rating >= top:  # the leader cannot be outranked: suggest a higher-rated leader
+        rating = min(options["rating_max"], top + 1)
+    training = ("regular", "regular", "conscript")[len(soldiers) % 3]
+    number = len(soldiers)
+    names = {s.name.casefold() for s in soldiers}
+    while f"trooper {number}" in names:
+        number += 1
+    return Soldier(f"Trooper {number}", training, rating)
+
+
+def _typed(
+    text: str, soldiers: list[Soldier], options: dict[str, Any]
+) -> tuple[Soldier, str | None]:
+    try:
+        one = parse_soldier(text)
+    except TeamError as exc:
+        return Soldier("?", "conscript", 0), str(exc)
+    found = problems([*soldiers, one], options, complete=False)
+    return one, (found[0] if found else None)
+
+
+def _next_miniature(side: str, soldiers: list[Soldier], options: dict[str, Any]) -> Choice:
+    suggestion = _suggestion(soldiers, options)
+    full = len(soldiers) >= MAX_SIZE
+    unfinished = problems(soldiers, options)
+    opts = [
+        Option(
+            f"{suggestion.name} {suggestion.training} {suggestion.rating}",
+            f"Add {suggestion.describe()}",
+            disabled=f"a squad has at most {MAX_SIZE} miniatures (b1)" if full else None,
+        ),
+        Option("done", "Finish the squad", disabled=unfinished[0] if unfinished else None),
+    ]
+    if soldiers:
+        opts.append(Option("undo", f"Remove {soldiers[-1].name}"))
+    default = "done" if not unfinished and len(soldiers) >= 6 else opts[0].key
+    if next(o for o in opts if o.key == default).disabled:
+        default = next(o.key for o in opts if o.disabled is None)
+    so_far = ", ".join(s.describe() for s in soldiers) or "none yet"
+    return Choice(
+        side=side,
+        prompt=f"Side {side}: miniature {len(soldiers) + 1} (so far: {so_far})",
+        options=tuple(opts),
+        default=default,
+        rules=RULES,
+        kind="team",
+        free_hint="name training rating, e.g. Rook elite 4",
+        check=lambda text: (
+            f"a squad has at most {MAX_SIZE} miniatures (b1)"
+            if full
+            else _typed(text, soldiers, options)[1]
+        ),
+    )

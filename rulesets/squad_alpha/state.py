@@ -1,0 +1,143 @@
+"""The state of a Squad Alpha game: miniatures on the table, dice held, casualties, ratings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets.squad_alpha.squad import TRAINING_DICE, Soldier, leader_index
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body, in_contact
+from wargame_cli.tabletop.table import Table
+
+OTHER = {"A": "B", "B": "A"}
+HOME_EDGE = {"A": "south", "B": "north"}
+
+
+@dataclass
+class Mini:
+    """A miniature in play. A casualty stays on the table as a figure that blocks nothing."""
+
+    id: str
+    side: str
+    name: str
+    training: str
+    rating: int
+    pos: Point | None = None
+    alive: bool = True
+    die: int | None = None
+    acted: bool = False
+
+    @property
+    def dice(self) -> int:
+        """Dice on an action test (b12)."""
+        return TRAINING_DICE[self.training]
+
+    @property
+    def label(self) -> str:
+        """Two characters for the map: side letter and number (the tenth is 0)."""
+        return f"{self.side}{int(self.id[1:]) % 10}"
+
+    @property
+    def active(self) -> bool:
+        return self.alive and self.pos is not None
+
+
+@dataclass
+class Squad:
+    side: str
+    name: str
+    minis: list[Mini]
+    leader_id: str
+
+    @property
+    def living(self) -> list[Mini]:
+        return [m for m in self.minis if m.alive]
+
+    @property
+    def casualties(self) -> int:
+        return sum(not m.alive for m in self.minis)
+
+
+@dataclass
+class GameState:
+    table: Table
+    options: dict[str, Any]
+    squads: dict[str, Squad]
+    base_radius: float
+    turn: int = 0
+    step: int = 0
+    phase: str = "deployment"
+    initiative: str | None = None
+    deploys_first: str | None = None
+    winner: str | None = None
+    result: str = ""
+    initiative_rolls: dict[str, int] = field(default_factory=dict)
+
+    # -- lookups ----------------------------------------------------------------------------
+    def mini(self, mini_id: str) -> Mini:
+        side = mini_id[0]
+        return next(m for m in self.squads[side].minis if m.id == mini_id)
+
+    def all_minis(self) -> list[Mini]:
+        return [m for squad in self.squads.values() for m in squad.minis]
+
+    def enemies(self, side: str) -> list[Mini]:
+        """Living enemies on the table."""
+        return [m for m in self.squads[OTHER[side]].minis if m.active]
+
+    def body(self, mini: Mini) -> Body:
+        assert mini.pos is not None
+        return Body(mini.id, mini.pos, self.base_radius)
+
+    def bodies(self) -> list[Body]:
+        """Everything that blocks movement: living miniatures (casualty figures block nothing)."""
+        return [self.body(m) for m in self.all_minis() if m.active]
+
+    def contacts(self, mini: Mini) -> list[Mini]:
+        """Living enemies in base contact: a melee (b18)."""
+        if not mini.active:
+            return []
+        me = self.body(mini)
+        return [e for e in self.enemies(mini.side) if in_contact(me, self.body(e))]
+
+    def name_of(self, mini_id: str) -> str:
+        return self.mini(mini_id).name
+
+    # -- command (b23, b24) -------------------------------------------------------------------
+    def leader(self, side: str) -> Mini:
+        """The miniature whose rating counts. With `dead_leader=successor` the highest-rated
+        survivor takes over (the first listed among equals)."""
+        squad = self.squads[side]
+        leader = self.mini(squad.leader_id)
+        if leader.alive or self.options["dead_leader"] == "keep" or not squad.living:
+            return leader
+        top = max(m.rating for m in squad.living)
+        return next(m for m in squad.living if m.rating == top)
+
+    def current_rating(self, side: str) -> int:
+        """b23: the leader's rating less one per casualty on the side."""
+        return self.leader(side).rating - self.squads[side].casualties
+
+    def modifier(self, side: str) -> int:
+        """b24: a negative rating modifies every activation test."""
+        return min(0, self.current_rating(side))
+
+
+def new_state(
+    names: dict[str, str], squads: dict[str, list[Soldier]], options: dict[str, Any]
+) -> GameState:
+    built: dict[str, Squad] = {}
+    for side in ("A", "B"):
+        soldiers = squads[side]
+        minis = [
+            Mini(f"{side}{i + 1}", side, s.name, s.training, s.rating)
+            for i, s in enumerate(soldiers)
+        ]
+        built[side] = Squad(side, names[side], minis, minis[leader_index(soldiers)].id)
+    return GameState(
+        table=Table.from_data(options["table"]),
+        options=dict(options),
+        squads=built,
+        base_radius=float(options["base_size"]) / 2,
+    )

@@ -1,0 +1,295 @@
+"""The bot's judgement: every Choice's default comes from here, so "press Enter" and `--bot`
+play the same sensible game. Pure and deterministic (no dice, no randomness).
+
+Units are rough "expected kills": a shot now is worth its chance to kill; a spot is worth the
+shots it offers next minus the danger it stands in.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from rulesets.squad_alpha.odds import pass_chance, save_chance
+from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, contact_spots
+from wargame_cli.tabletop.paths import path_distance, route_toward
+from wargame_cli.tabletop.placement import cell_centres, edge_distance
+from wargame_cli.tabletop.sight import cover, line_of_sight
+from wargame_cli.tabletop.table import Table, TerrainKind
+
+TYPICAL_STEP = 4  # what an enemy's die is worth on average when guessing its next action
+APPROACH = 0.025  # per inch of walking closer to the nearest enemy: keeps games moving
+COVER_BONUS = {TerrainKind.HARD: 0.6, TerrainKind.SOFT: 0.3}
+
+
+def worth(state: GameState, mini: Mini) -> float:
+    """How much a miniature matters: its dice, and the leader's rating."""
+    leader = state.squads[mini.side].leader_id == mini.id
+    return 1.0 + 0.2 * (mini.dice - 1) + (0.2 if leader else 0.0)
+
+
+def _chance(state: GameState, mini: Mini, step: int | None = None) -> float:
+    """Its chance to pass a test at `step` (or a typical step) with its side's morale."""
+    return pass_chance(mini.dice, step or TYPICAL_STEP, state.modifier(mini.side))
+
+
+def _free(state: GameState, mini: Mini) -> bool:
+    """Not tied up in melee (so able to shoot)."""
+    return not state.contacts(mini)
+
+
+# -- shooting --------------------------------------------------------------------------------
+
+
+def shot_value(state: GameState, shooter: Mini, target: Mini, step: int) -> float:
+    """Chance to kill `target` now, less the risk that a miss lands on a friend in melee
+    with it (b20)."""
+    assert shooter.pos is not None and target.pos is not None
+    p = pass_chance(shooter.dice, step, state.modifier(shooter.side))
+    kill = p * (1 - save_chance(cover(state.table, shooter.pos, target.pos)))
+    score = kill * worth(state, target)
+    mates = state.contacts(target)
+    if mates:
+        risk = max(
+            (1 - save_chance(cover(state.table, shooter.pos, m.pos))) * worth(state, m)  # type: ignore[arg-type]
+            for m in mates
+        )
+        score -= (1 - p) * risk
+    return score
+
+
+def best_shot(state: GameState, shooter: Mini, step: int) -> tuple[Mini | None, float]:
+    best, value = None, -math.inf
+    for enemy in state.enemies(shooter.side):
+        if line_of_sight(state.table, shooter.pos, enemy.pos):  # type: ignore[arg-type]
+            score = shot_value(state, shooter, enemy, step)
+            if score > value:
+                best, value = enemy, score
+    return best, (value if best is not None else 0.0)
+
+
+# -- positions -------------------------------------------------------------------------------
+
+
+def danger(state: GameState, side: str, p: Point, ignore: str = "") -> float:
+    """Expected losses standing at `p`: every free enemy that sees it, its chance to hit and
+    the cover p has from it."""
+    total = 0.0
+    for enemy in state.enemies(side):
+        if enemy.id == ignore or not _free(state, enemy):
+            continue
+        assert enemy.pos is not None
+        if line_of_sight(state.table, enemy.pos, p):
+            total += _chance(state, enemy) * (1 - save_chance(cover(state.table, enemy.pos, p)))
+    return total
+
+
+def prospects(state: GameState, mini: Mini, p: Point) -> float:
+    """The best shot `p` would offer next time the miniature acts."""
+    best = 0.0
+    for enemy in state.enemies(mini.side):
+        assert enemy.pos is not None
+        if line_of_sight(state.table, p, enemy.pos):
+            kill = 1 - save_chance(cover(state.table, p, enemy.pos))
+            best = max(best, kill * worth(state, enemy))
+    return best * _chance(state, mini)
+
+
+def nearest_walk(state: GameState, mini: Mini, p: Point) -> float:
+    walks = [
+        path_distance(state.table, p, e.pos, state.base_radius)  # type: ignore[arg-type]
+        for e in state.enemies(mini.side)
+    ]
+    finite = [w for w in walks if w < math.inf]
+    return min(finite) if finite else 0.0
+
+
+def contact_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
+    """Ending a move in base contact: the free melee attack (b17) now, against the enemy
+    striking back later in the turn if it still holds a die to come."""
+    reach = 2 * state.base_radius + CONTACT_TOLERANCE
+    touching = [e for e in state.enemies(mini.side) if e.pos.distance(p) <= reach]  # type: ignore[union-attr]
+    if not touching:
+        return 0.0
+    p_kill = pass_chance(mini.dice, step, state.modifier(mini.side))
+    target = max(touching, key=lambda e: worth(state, e))
+    gain = p_kill * worth(state, target)
+    for enemy in touching:
+        strikes_back = enemy.die is not None and not enemy.acted and enemy.die >= step
+        back = _chance(state, enemy, enemy.die if strikes_back else None)
+        gain -= (1 - (p_kill if enemy is target else 0)) * back * worth(state, mini) * 0.5
+    return gain
+
+
+def spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
+    """What standing at `p` is worth to `mini` after moving there at `step`."""
+    value = prospects(state, mini, p) * 0.6 - danger(state, mini.side, p) * 0.5
+    value += contact_value(state, mini, p, step)
+    value -= APPROACH * nearest_walk(state, mini, p)
+    return value
+
+
+# -- decisions -------------------------------------------------------------------------------
+
+
+def action(state: GameState, mini: Mini, step: int) -> str:
+    """ "shoot:<id>" or "move": shoot when the shot beats the best move's gain."""
+    target, shot = best_shot(state, mini, step)
+    p = pass_chance(mini.dice, step, state.modifier(mini.side))
+    assert mini.pos is not None
+    here = spot_value(state, mini, mini.pos, step)
+    best_move = max(
+        (spot_value(state, mini, q, step) for q in move_samples(state, mini)), default=here
+    )
+    gain = p * (best_move - here)
+    if target is not None and shot > 0 and shot >= gain:
+        return f"shoot:{target.id}"
+    return "move"
+
+
+def move_samples(state: GameState, mini: Mini) -> list[Point]:
+    """Spots the bot weighs: a ring of legal spots, contact with each enemy in reach, and the
+    walk toward the nearest enemy."""
+    from rulesets.squad_alpha.movement import MOVE_INCHES, legal_ring
+
+    me, others = state.body(mini), state.bodies()
+    spots = legal_ring(state, mini)
+    enemies = [state.body(e) for e in state.enemies(mini.side)]
+    for enemy in enemies:
+        spots += contact_spots(state.table, me, enemy, MOVE_INCHES, others)[:1]
+    if enemies:
+        near = min(enemies, key=lambda e: me.pos.distance(e.pos))
+        reach = me.radius + near.radius
+        spots.append(route_toward(state.table, me, near.pos, MOVE_INCHES, others, reach))
+    return spots
+
+
+def destination(state: GameState, mini: Mini, points: list[Point], step: int) -> Point:
+    """The best of `points` (the first among equals)."""
+    return max(points, key=lambda q: round(spot_value(state, mini, q, step), 6))
+
+
+def melee_target(state: GameState, mini: Mini, contacts: list[Mini]) -> Mini:
+    """The enemy most worth killing, preferring one about to strike back this turn."""
+
+    def key(e: Mini) -> tuple[bool, float]:
+        return (e.die is not None and not e.acted and e.die >= state.step, worth(state, e))
+
+    return max(contacts, key=key)
+
+
+def miss_victim(state: GameState, shooter: Mini, victims: list[Mini]) -> Mini:
+    """b20, shooter picks: the enemy in the melee if any, else the friend best covered and
+    least missed."""
+    assert shooter.pos is not None
+
+    def key(m: Mini) -> tuple[bool, float, float]:
+        return (
+            m.side != shooter.side,
+            save_chance(cover(state.table, shooter.pos, m.pos)),  # type: ignore[arg-type]
+            -worth(state, m),
+        )
+
+    return max(victims, key=key)
+
+
+def order(state: GameState, ready: list[Mini], step: int) -> Mini:
+    """Who acts first within a step: melee first, then the best shot."""
+
+    def key(m: Mini) -> tuple[bool, float]:
+        return (bool(state.contacts(m)), best_shot(state, m, step)[1])
+
+    return max(ready, key=key)
+
+
+def attribution(state: GameState, minis: list[Mini], faces: list[int]) -> dict[str, int]:
+    """Which die each miniature gets: the most expected good actions, acting early where it
+    matters. Low dice go to the elites and the miniatures with the best shots (their extra
+    dice make a low number still likely to pass); pairwise swaps settle the rest."""
+    mod = state.modifier(minis[0].side) if minis else 0
+    weight = {m.id: _opportunity(state, m) for m in minis}
+    urgency = {m.id: _urgency(state, m) for m in minis}
+
+    def utility(m: Mini, face: int) -> float:
+        early = 1 + 0.05 * (6 - face) * urgency[m.id]
+        return weight[m.id] * pass_chance(m.dice, face, mod) * early
+
+    ranked = sorted(minis, key=lambda m: (-m.dice, -weight[m.id], m.id))
+    plan = dict(zip([m.id for m in ranked], sorted(faces), strict=True))
+    by_id = {m.id: m for m in minis}
+    improved = True
+    while improved:
+        improved = False
+        ids = [m.id for m in ranked]
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                fa, fb = plan[a], plan[b]
+                if fa == fb:
+                    continue
+                now = utility(by_id[a], fa) + utility(by_id[b], fb)
+                swapped = utility(by_id[a], fb) + utility(by_id[b], fa)
+                if swapped > now + 1e-9:
+                    plan[a], plan[b] = fb, fa
+                    improved = True
+    return plan
+
+
+def _opportunity(state: GameState, mini: Mini) -> float:
+    if state.contacts(mini):
+        return 1.3
+    target, value = best_shot(state, mini, TYPICAL_STEP)
+    return 1.0 + 0.2 * min(1.0, value) if target is not None else 0.8
+
+
+def _urgency(state: GameState, mini: Mini) -> float:
+    if state.contacts(mini):
+        return 3.0
+    assert mini.pos is not None
+    return 1.0 if danger(state, mini.side, mini.pos) > 0 else 0.3
+
+
+# -- deployment ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _far_samples(table: Table, edge: str) -> tuple[Point, ...]:
+    """Points in the far half of the table, 3" apart: where enemies will come from."""
+    far = {"south": "north", "north": "south"}[edge]
+    return tuple(
+        p for p in cell_centres(table, 3.0) if edge_distance(table, p, far) <= table.height / 2
+    )
+
+
+@lru_cache(maxsize=4096)
+def concealment(table: Table, edge: str, p: Point) -> float:
+    """The share of the far half that cannot see `p`."""
+    samples = _far_samples(table, edge)
+    if not samples:
+        return 0.0
+    return sum(not line_of_sight(table, s, p) for s in samples) / len(samples)
+
+
+def deploy_value(state: GameState, side: str, p: Point) -> float:
+    edge = HOME_EDGE[side]
+    value = 2.0 * concealment(state.table, edge, p)
+    inside = [pc for pc in state.table.pieces_at(p) if pc.kind is not TerrainKind.BLOCKING]
+    if inside:
+        value += max(COVER_BONUS[pc.kind] for pc in inside)
+    value -= 0.08 * max(0.0, edge_distance(state.table, p, edge) - 6)
+    for friend in state.squads[side].minis:
+        if friend.pos is not None and friend.pos.distance(p) < 2.5:
+            value -= 0.3
+    return value
+
+
+def deploy_rank(state: GameState, side: str, spots: list[Point]) -> list[Point]:
+    return sorted(spots, key=lambda p: (-round(deploy_value(state, side, p), 6), p.y, p.x))
+
+
+def deploy_who(state: GameState, waiting: list[Mini]) -> Mini:
+    """The best-trained first, so it takes the best spot; the leader among equals."""
+    side = waiting[0].side
+    leader = state.squads[side].leader_id
+    return max(waiting, key=lambda m: (m.dice, m.id == leader, -int(m.id[1:])))

@@ -1,0 +1,181 @@
+"""A game turn (b6-b10, b21): initiative, dice rolled and attributed, then steps 1 to 6."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha.activation import activate
+from rulesets.squad_alpha.rolloff import roll_off, with_bonus
+from rulesets.squad_alpha.state import OTHER, GameState, Mini
+from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Roll
+
+
+def initiative(state: GameState) -> Generator[Any, Any, None]:
+    """b6: a roll-off, each adding the leader's current rating (negative ratings subtract,
+    b24)."""
+    bonus = {side: state.current_rating(side) for side in ("A", "B")}
+    winner, totals = yield from roll_off(
+        state, f"Initiative roll-off, turn {state.turn}", ("b6", "b24"), bonus
+    )
+    state.initiative = winner
+    state.initiative_rolls = totals
+    shown = {s: with_bonus(totals[s] - bonus[s], bonus[s]) for s in ("A", "B")}
+    yield Event(
+        f"{state.squads[winner].name} has the initiative "
+        f"({state.squads['A'].name} {shown['A']}, {state.squads['B'].name} {shown['B']})",
+        rules=("b6", "b24"),
+        kind="initiative",
+        data={"winner": winner, "totals": totals, "ratings": bonus},
+    )
+
+
+def roll_and_attribute(state: GameState) -> Generator[Any, Any, None]:
+    """b7: a die per living miniature; b8: the side without initiative attributes first, the
+    other sees those choices; b9: play starts once all are attributed."""
+    assert state.initiative is not None
+    order = (OTHER[state.initiative], state.initiative)
+    faces: dict[str, list[int]] = {}
+    for side in order:
+        living = state.squads[side].living
+        rolled = yield Roll(
+            dice=(6,) * len(living),
+            reason=f"{state.squads[side].name}'s dice for turn {state.turn}",
+            side=side,
+            rules=("b7", "b22"),
+        )
+        faces[side] = list(rolled)
+    for side in order:
+        yield from attribute(state, side, faces[side])
+
+
+def attribute(state: GameState, side: str, faces: list[int]) -> Generator[Any, Any, None]:
+    squad = state.squads[side]
+    living = squad.living
+    plan = tactics.attribution(state, living, faces)
+    if len(living) > 1 and len(set(faces)) > 1:
+        summary = ", ".join(f"{m.name} {plan[m.id]}" for m in living)
+        seen = ""
+        if side == state.initiative:
+            other = state.squads[OTHER[side]]
+            seen = "; they hold " + ", ".join(f"{m.name} {m.die}" for m in other.living)
+        key = yield Choice(
+            side=side,
+            prompt=f"{squad.name}: attribute your dice {' '.join(map(str, sorted(faces)))}{seen}",
+            options=(
+                Option("suggested", f"Keep the suggested attribution: {summary}"),
+                Option("by_hand", "Attribute them one miniature at a time"),
+            ),
+            default="suggested",
+            rules=("b8",),
+            kind="attribute",
+        )
+        if key == "by_hand":
+            plan = yield from _by_hand(state, side, living, faces)
+    for mini in living:
+        mini.die = plan[mini.id]
+        mini.acted = False
+    yield Event(
+        f"{squad.name} attributes: " + ", ".join(f"{m.name} {m.die}" for m in living),
+        rules=("b8", "b9"),
+        kind="attribute",
+        data={"side": side, "dice": {m.id: m.die for m in living}},
+    )
+
+
+def _by_hand(
+    state: GameState, side: str, living: list[Mini], faces: list[int]
+) -> Generator[Any, Any, dict[str, int]]:
+    remaining = sorted(faces)
+    plan: dict[str, int] = {}
+    for i, mini in enumerate(living):
+        if i == len(living) - 1 or len(set(remaining)) == 1:
+            for rest, face in zip(living[i:], remaining, strict=True):
+                plan[rest.id] = face
+            return plan
+        suggestion = tactics.attribution(state, living[i:], remaining)[mini.id]
+        key = yield Choice(
+            side=side,
+            prompt=f"Which die for {mini.name} ({mini.training})? Left: "
+            + " ".join(map(str, remaining)),
+            options=tuple(Option(str(f), f"{f}") for f in sorted(set(remaining))),
+            default=str(suggestion),
+            rules=("b8",),
+            kind="attribute",
+        )
+        plan[mini.id] = int(key)
+        remaining.remove(int(key))
+    return plan
+
+
+def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
+    """b10: at step k every miniature holding k acts, the initiative side's first; the owner
+    picks the order within a step (default 12)."""
+    assert state.initiative is not None
+    for step in range(1, 7):
+        state.step = step
+        for side in (state.initiative, OTHER[state.initiative]):
+            while True:
+                ready = [
+                    m
+                    for m in state.squads[side].living
+                    if m.die == step and not m.acted and m.pos is not None
+                ]
+                if not ready:
+                    break
+                mini = ready[0]
+                if len(ready) > 1:
+                    key = yield Choice(
+                        side=side,
+                        prompt=f"Step {step}: which of {state.squads[side].name} acts next?",
+                        options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in ready),
+                        default=tactics.order(state, ready, step).id,
+                        rules=("b10",),
+                        kind="order",
+                    )
+                    mini = state.mini(key)
+                yield from activate(state, mini)
+                outcome = annihilation(state)
+                if outcome is not None:
+                    return outcome
+    state.step = 0
+    for mini in state.all_minis():
+        mini.die = None
+    return None
+
+
+def annihilation(state: GameState) -> Outcome | None:
+    """A side with no miniatures left loses (default 11)."""
+    for side in ("A", "B"):
+        if not state.squads[side].living:
+            winner = OTHER[side]
+            return Outcome(
+                winner=winner,
+                reason=f"{state.squads[side].name} has no miniatures left",
+                rules=("b22",),
+                data=survivors(state),
+            )
+    return None
+
+
+def survivors(state: GameState) -> dict[str, Any]:
+    return {"survivors": {s: len(state.squads[s].living) for s in ("A", "B")}}
+
+
+def decide_by_survivors(state: GameState) -> Outcome:
+    """`max_turns`: the side with more survivors wins; equal numbers draw."""
+    a, b = (len(state.squads[s].living) for s in ("A", "B"))
+    limit = state.options["max_turns"]
+    if a == b:
+        return Outcome(
+            None, f"{limit} turns played, {a} survivors each: a draw", ("b21",), survivors(state)
+        )
+    winner = "A" if a > b else "B"
+    return Outcome(
+        winner,
+        f"{limit} turns played: {state.squads[winner].name} has more survivors ({max(a, b)} to "
+        f"{min(a, b)})",
+        ("b21",),
+        survivors(state),
+    )
