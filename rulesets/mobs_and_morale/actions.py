@@ -1,0 +1,116 @@
+"""Actions other than attacking (e9): the acting side names one from a short list or types its
+own, and the GM's side (B) rules on it: succeeds, partial or fails. The seed never published
+its action table, so the effects are minimal and documented in reference.toml:
+
+- Shove: the nearest enemy in reach is pushed straight away, 2" on a success, 1" on a
+  partial (a shoved mob figure may end up a straggler at its mob's next move, e17).
+- Rally: the nearest friendly mob skips this round's morale test on a success, or rolls half
+  its dead-pool dice (rounded up) on a partial (e24).
+- Search, and anything typed: no effect on the table; the ruling is logged as text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+from typing import Any
+
+from rulesets.mobs_and_morale.state import OTHER, Battle, Creature, Mob
+from wargame_cli.engine.requests import Choice, Event, Option, Request
+from wargame_cli.tabletop.movement import farthest_toward
+
+Steps = Generator[Request, Any, Any]
+RULINGS = (("partial", "Partial success"), ("succeeds", "It succeeds"), ("fails", "It fails"))
+SHOVE = {"succeeds": 2.0, "partial": 1.0, "fails": 0.0}
+
+
+def text_problem(text: str) -> str | None:
+    """Why a typed action is refused, or None."""
+    if not text.strip():
+        return "describe the action in a few words"
+    if len(text) > 60:
+        return "at most 60 characters"
+    if re.search(r"[\x00-\x1f\x7f\[\]]", text):
+        return "no control characters or [brackets]"
+    return None
+
+
+def shove_target(b: Battle, actors: list[Creature]) -> tuple[Creature, Creature] | None:
+    """(shover, victim): the nearest enemy any actor has in reach."""
+    reach = b.options["reach"]
+    pairs = [(a, e) for a in actors for e in b.standing(OTHER[a.side]) if a.in_range(e, reach)]
+    return min(pairs, key=lambda p: (p[0].pos.distance(p[1].pos), p[1].id), default=None)
+
+
+def rally_target(b: Battle, actors: list[Creature]) -> Mob | None:
+    own = actors[0].mob
+    if own is not None:
+        return b.mobs[own]
+    mobs = b.live_mobs(actors[0].side)
+    here = actors[0].pos
+    return min(
+        mobs,
+        key=lambda m: (min(here.distance(f.pos) for f in b.figures(m)), m.name),
+        default=None,
+    )
+
+
+def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
+    side = actors[0].side
+    shove = shove_target(b, actors)
+    rally = rally_target(b, actors)
+    options = (
+        Option(
+            "shove",
+            f"Shove {shove[1].id}" if shove else "Shove an enemy",
+            disabled=None if shove else "no enemy within reach",
+        ),
+        Option(
+            "rally",
+            f"Rally {rally.name}" if rally else "Rally a mob",
+            disabled=None if rally else "no friendly mob on the table",
+        ),
+        Option("search", "Search the area"),
+    )
+    key = yield Choice(
+        side=side,
+        prompt=f"{name}: which action? (the GM rules on it)",
+        options=options,
+        default="search",
+        rules=("e9",),
+        kind="action",
+        free_hint="describe another action",
+        check=text_problem,
+    )
+    known = {o.key: o.label for o in options}
+    what = known.get(key, key.strip())
+    ruling = yield Choice(
+        side="B",
+        prompt=f"GM: {name} tries to {what[0].lower() + what[1:]}. How does it turn out?",
+        options=tuple(Option(k, label) for k, label in RULINGS),
+        default="partial",
+        rules=("e9",),
+        kind="ruling",
+    )
+    effect = "no effect on the table"
+    if key == "shove" and shove is not None and ruling != "fails":
+        shover, victim = shove
+        inches = SHOVE[ruling]
+        goal = shover.pos.toward(victim.pos, shover.pos.distance(victim.pos) + inches)
+        others = [o for o in b.bodies() if o.id != victim.id]
+        victim.pos = farthest_toward(b.table, victim.body(), goal.rounded(2), inches, others)
+        effect = f"{victim.id} is pushed to {victim.pos.key()}"
+    elif key == "rally" and rally is not None and ruling != "fails":
+        rally.rallied = "full" if ruling == "succeeds" else "partial"
+        effect = (
+            f"{rally.name} skips this round's morale test"
+            if ruling == "succeeds"
+            else f"{rally.name} rolls half its morale dice this round"
+        )
+    verdict = dict(RULINGS)[ruling].lower()
+    yield Event(
+        f"{name}: {what}. The GM rules: {verdict}; {effect}",
+        rules=("e9",),
+        kind="other",
+        data={"actor": name, "action": what, "ruling": ruling, "effect": effect},
+    )

@@ -1,0 +1,147 @@
+"""Attacks (e11-e14, e19-e23): a Fierce success pool against defence dice, damage, deaths
+into the dead pool, and a mob's damage carrying over from figure to figure."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rulesets.mobs_and_morale import pools, tactics
+from rulesets.mobs_and_morale.state import DEAD, OTHER, Battle, Creature
+from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
+
+Steps = Generator[Request, Any, Any]
+
+
+def reachable(b: Battle, attackers: list[Creature], unit: str) -> list[Creature]:
+    """e11, e19: the attackers within range (1", or the reach option) of the target unit."""
+    reach = b.options["reach"]
+    targets = b.unit_figures(unit)
+    return [a for a in attackers if any(a.in_range(t, reach) for t in targets)]
+
+
+def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> Steps:
+    """One attack: `attackers` (a character, or every mob figure in range, e19) against a
+    creature or a whole enemy mob (e20)."""
+    die, success_on = b.options["die"], b.options["success_on"]
+    side = attackers[0].side
+    targets = b.unit_figures(target_key)
+    target_name = b.unit_name(target_key)
+    dice = tuple(die for a in attackers for _ in range(a.fierce))
+    faces: tuple[int, ...] = ()
+    if dice:
+        faces = yield Roll(
+            dice=dice,
+            reason=f"{name} attacks {target_name}: Fierce",
+            side=side,
+            rules=("e12", "e19") if len(attackers) > 1 else ("e12",),
+            labels=tuple(a.id for a in attackers for _ in range(a.fierce)),
+        )
+    pool = pools.successes(faces, success_on)
+    yield Event(
+        f"{name} attacks {target_name}: {pool} success{'es' if pool != 1 else ''} "
+        f"in the pool ({len(attackers)} attacker{'s' if len(attackers) != 1 else ''})",
+        rules=("e11", "e12", "e19", "e20") if len(attackers) > 1 else ("e11", "e12"),
+        kind="attack",
+        data={
+            "attackers": [a.id for a in attackers],
+            "target": target_name,
+            "faces": list(faces),
+            "pool": pool,
+        },
+    )
+    if pool == 0:
+        return
+    defence = max(t.defence for t in targets)  # a mixed mob defends with its weakest armour
+    blocks = yield Roll(
+        dice=(die,) * pool,
+        reason=f"{target_name} defends against {pool} (defence {defence})",
+        side=OTHER[side],
+        rules=("e13",),
+    )
+    points = pools.damage(pool, blocks, defence)
+    yield Event(
+        f"{target_name} cancels {pool - points} of {pool}: {points} damage",
+        rules=("e13", "e14"),
+        kind="defence",
+        data={"target": target_name, "faces": list(blocks), "defence": defence, "damage": points},
+    )
+    if points == 0:
+        return
+    mob_on_mob = len(attackers) > 1 or attackers[0].mob is not None
+    if target_key.startswith("mob:") and mob_on_mob:
+        yield from carry_over(b, target_key, points)
+    else:
+        yield from wound(b, targets[0], points, ("e14",))
+
+
+def carry_over(b: Battle, target_key: str, points: int) -> Steps:
+    """e21, e22: all damage on one figure, the owner's pick, until it dies; then the next."""
+    while points > 0:
+        figures = b.unit_figures(target_key)
+        if not figures:
+            yield Event(
+                f"{b.unit_name(target_key)} is destroyed; {points} damage is left over",
+                rules=("e21",),
+                kind="overkill",
+                data={"mob": b.unit_name(target_key), "left": points},
+            )
+            return
+        victim = figures[0]
+        if len(figures) > 1:
+            pick = tactics.to_lose(b, figures, wounded_first=False)
+            key = yield Choice(
+                side=figures[0].side,
+                prompt=f"{b.unit_name(target_key)} takes {points} damage: which figure first?",
+                options=tuple(
+                    Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in figures
+                ),
+                default=pick.id,
+                rules=("e21", "e22"),
+                kind="casualty",
+            )
+            victim = b.creatures[key]
+        hit = min(points, victim.health)
+        points -= hit
+        yield from wound(b, victim, hit, ("e21", "e22"))
+
+
+def wound(b: Battle, victim: Creature, points: int, rules: tuple[str, ...]) -> Steps:
+    """Damage on one creature; at no health it dies and leaves the table (e23)."""
+    dealt = min(points, victim.health)
+    victim.damage += dealt
+    lost = points - dealt
+    yield Event(
+        f"{victim.id} takes {dealt} damage ({victim.health}/{victim.max_health} left)"
+        + (f"; {lost} more is lost" if lost else ""),
+        rules=rules,
+        kind="damage",
+        data={"creature": victim.id, "damage": dealt, "health": victim.health, "lost": lost},
+    )
+    if victim.health == 0:
+        yield from kill(b, victim)
+
+
+def kill(b: Battle, victim: Creature) -> Steps:
+    victim.status = DEAD
+    victim.last_pos, victim.pos = victim.pos, None
+    if victim.mob is not None:
+        b.mobs[victim.mob].dead_pool.append(victim.id)
+        where = f"{victim.mob}'s dead pool"
+    else:
+        b.sides[victim.side].fallen.append(victim.id)
+        where = "the casualty pool"
+    yield Event(
+        f"{victim.id} falls and is removed to {where}",
+        rules=("e23",),
+        kind="death",
+        data={"creature": victim.id, "mob": victim.mob, "side": victim.side},
+    )
+    for mob in b.mobs.values():
+        if mob.controller == victim.id and b.figures(mob):
+            yield Event(
+                f"{mob.name} has lost its controller and fights on uncontrolled",
+                rules=("e5", "e25"),
+                kind="uncontrolled",
+                data={"mob": mob.name},
+            )

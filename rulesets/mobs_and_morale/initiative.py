@@ -1,0 +1,98 @@
+"""Initiative (e4-e7): a Presence pool for every character and uncontrolled mob, most
+successes first, ties to the higher base initiative, then d10 roll-offs until they separate."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from rulesets.mobs_and_morale.pools import successes
+from rulesets.mobs_and_morale.state import Battle
+from wargame_cli.engine.requests import Roll
+
+ROLL_OFF_DIE = 10  # e7: "rolls 1d10"
+
+
+@dataclass(frozen=True)
+class Contender:
+    """One initiative slot: a character (with the mobs it controls) or an uncontrolled mob."""
+
+    key: str
+    name: str
+    side: str
+    presence: int
+    base: int
+
+
+Rolling = Generator[Roll, Any, Any]
+
+
+def roll_initiative(contenders: list[Contender], die: int, success_on: int, why: str) -> Rolling:
+    """Returns (contenders in order, successes by key)."""
+    scores: dict[str, int] = {}
+    for c in contenders:
+        faces: tuple[int, ...] = ()
+        if c.presence > 0:
+            faces = yield Roll(
+                dice=(die,) * c.presence,
+                reason=f"{c.name}: {why} (Presence {c.presence})",
+                side=c.side,
+                rules=("e4", "e5", "e6"),
+            )
+        scores[c.key] = successes(faces, success_on)
+    ranked = sorted(contenders, key=lambda c: (-scores[c.key], -c.base))
+    order: list[Contender] = []
+    for _, tied in groupby(ranked, key=lambda c: (scores[c.key], c.base)):
+        order += yield from roll_off(list(tied))
+    return order, scores
+
+
+def roll_off(tied: list[Contender]) -> Rolling:
+    """e7: tied contenders roll a d10 each, higher first; those still tied roll again."""
+    if len(tied) < 2:
+        return list(tied)
+    faces = yield Roll(
+        dice=(ROLL_OFF_DIE,) * len(tied),
+        reason="initiative roll-off: " + ", ".join(c.name for c in tied),
+        rules=("e7",),
+        labels=tuple(c.name for c in tied),
+    )
+    by_face = sorted(zip(faces, range(len(tied)), strict=True), key=lambda p: -p[0])
+    order: list[Contender] = []
+    for _, group in groupby(by_face, key=lambda p: p[0]):
+        order += yield from roll_off([tied[i] for _, i in group])
+    return order
+
+
+def contenders(b: Battle, setup: bool = False) -> list[Contender]:
+    """e4, e5: every standing character, and every mob without a standing controller, which
+    rolls once with its best member's Presence and base initiative. At setup (e3) everyone
+    counts and a mob is controlled if it has a controller at all."""
+    out = [
+        Contender(c.id, c.id, c.side, c.presence, c.initiative)
+        for c in b.creatures.values()
+        if c.mob is None and (setup or c.standing)
+    ]
+    for mob in b.mobs.values():
+        figures = [b.creatures[i] for i in mob.members] if setup else b.figures(mob)
+        alone = mob.controller is None if setup else b.controller(mob) is None
+        if figures and alone:
+            out.append(
+                Contender(
+                    f"mob:{mob.name}",
+                    mob.name,
+                    mob.side,
+                    max(f.presence for f in figures),
+                    max(f.initiative for f in figures),
+                )
+            )
+    return out
+
+
+def slot_units(b: Battle, key: str) -> list[str]:
+    """An initiative slot's units: the character, then the mobs it controls (e5)."""
+    if key.startswith("mob:"):
+        return [key]
+    return [key] + [f"mob:{m.name}" for m in b.live_mobs() if b.controller(m) is b.creatures[key]]

@@ -1,0 +1,185 @@
+"""Where creatures and mobs may move, on the shared tabletop.
+
+A character picks one of the tabletop's offered destinations, a typed `x,y`, or leaving the
+table by its own edge. A mob moves as one (e18): it closes on an enemy (each figure into
+contact or range), withdraws toward its edge, or shifts all its figures the way its lead
+figure goes. Every plan is previewed with the cohesion check (e17) so its label can warn of
+stragglers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesets.mobs_and_morale.cohesion import split
+from rulesets.mobs_and_morale.state import EDGE, OTHER, RADIUS, Battle, Creature, Mob
+from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body, contact_spots, farthest_toward
+from wargame_cli.tabletop.paths import route_toward
+from wargame_cli.tabletop.placement import edge_distance
+
+LEAVE = "leave"
+NEAREST_OFFERED = 6  # enemies offered as destinations, nearest first
+
+
+def edge_goal(b: Battle, side: str, p: Point) -> Point:
+    """The spot on the side's own table edge straight behind `p` (a base touching the edge)."""
+    return Point(p.x, RADIUS if EDGE[side] == "south" else b.table.height - RADIUS)
+
+
+def can_leave(b: Battle, c: Creature, others: list[Body]) -> bool:
+    """Can it reach its own table edge this move (and so leave the battle, e29)?"""
+    goal = edge_goal(b, c.side, c.pos)
+    if edge_distance(b.table, c.pos, EDGE[c.side]) - RADIUS > c.move + 1e-6:
+        return False
+    spot = farthest_toward(b.table, c.body(), goal, c.move, others)
+    return spot.distance(goal) < 0.05
+
+
+def enemy_bodies(b: Battle, c: Creature) -> list[Body]:
+    near = sorted(b.standing(OTHER[c.side]), key=lambda e: c.pos.distance(e.pos))
+    return [e.body() for e in near[:NEAREST_OFFERED]]
+
+
+def destinations(b: Battle, c: Creature) -> list[Destination]:
+    return offer(b.table, c.body(), c.move, enemy_bodies(b, c), b.bodies())
+
+
+def toward_edge(b: Battle, c: Creature) -> Point:
+    goal = edge_goal(b, c.side, c.pos)
+    return route_toward(b.table, c.body(), goal, c.move, b.bodies())
+
+
+def typed_check(b: Battle, c: Creature) -> object:
+    def check(text: str) -> str | None:
+        return typed_problem(b.table, c.body(), c.move, b.bodies(), text)
+
+    return check
+
+
+# -- mobs -------------------------------------------------------------------------------------
+@dataclass
+class MobPlan:
+    key: str
+    label: str
+    spots: dict[str, Point | None]  # figure id -> new position, None when it leaves the table
+    stragglers: list[str]
+
+
+def lead(b: Battle, mob: Mob) -> Creature:
+    """The figure nearest the enemy: the one the mob's shifts are measured from."""
+    figures = b.figures(mob)
+    enemies = b.standing(OTHER[mob.side])
+    if not enemies:
+        return figures[0]
+    return min(figures, key=lambda f: min(f.pos.distance(e.pos) for e in enemies))
+
+
+def _others(b: Battle, planned: dict[str, Point | None], skip: str) -> list[Body]:
+    out = []
+    for c in b.standing():
+        if c.id == skip:
+            continue
+        pos = planned.get(c.id, c.pos)
+        if pos is not None:
+            out.append(Body(c.id, pos, RADIUS))
+    return out
+
+
+def _finish(b: Battle, mob: Mob, key: str, label: str, spots: dict[str, Point | None]) -> MobPlan:
+    bodies = [Body(i, p, RADIUS) for i, p in spots.items() if p is not None]
+    _, lost = split(bodies, b.options["cohesion"])
+    if lost:
+        label += f" - {len(lost)} would straggle and be lost (e17)"
+    return MobPlan(key, label, spots, lost)
+
+
+def close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
+    """Every figure into range of the target unit if it can, else as near as it gets."""
+    targets = b.unit_figures(unit)
+    reach = b.options["reach"]
+    figures = sorted(b.figures(mob), key=lambda f: min(f.pos.distance(t.pos) for t in targets))
+    planned: dict[str, Point | None] = {}
+    for f in figures:
+        if any(f.in_range(t, reach) for t in targets):
+            planned[f.id] = f.pos
+            continue
+        others = _others(b, planned, f.id)
+        body = f.body()
+        spot = None
+        for t in sorted(targets, key=lambda t: f.pos.distance(t.pos)):
+            found = contact_spots(b.table, body, t.body(), f.move, others)
+            if found:
+                spot = found[0]
+                break
+        if spot is None:
+            near = min(targets, key=lambda t: f.pos.distance(t.pos))
+            spot = route_toward(b.table, body, near.pos, f.move, others, 2 * RADIUS)
+        planned[f.id] = spot
+    order = {f.id: i for i, f in enumerate(b.figures(mob))}
+    spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
+    return _finish(b, mob, f"close:{unit}", f"Close on {b.unit_name(unit)}", spots)
+
+
+def withdraw(b: Battle, mob: Mob) -> MobPlan:
+    """Every figure toward the mob's own edge; those that reach it leave the table."""
+    planned: dict[str, Point | None] = {}
+    figures = sorted(b.figures(mob), key=lambda f: edge_distance(b.table, f.pos, EDGE[f.side]))
+    for f in figures:
+        others = _others(b, planned, f.id)
+        if can_leave(b, f, others):
+            planned[f.id] = None
+        else:
+            goal = edge_goal(b, f.side, f.pos)
+            planned[f.id] = route_toward(b.table, f.body(), goal, f.move, others)
+    leaving = sum(p is None for p in planned.values())
+    order = {f.id: i for i, f in enumerate(b.figures(mob))}
+    spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
+    label = "Withdraw toward our table edge"
+    if leaving:
+        label += f" ({leaving} leave the table)"
+    return _finish(b, mob, "withdraw", label, spots)
+
+
+def shift(b: Battle, mob: Mob, dest: Point, key: str, label: str) -> MobPlan:
+    """The lead figure goes to `dest`; every other figure moves the same way and distance,
+    as far as it legally can (front figures first so they do not block the rear)."""
+    first = lead(b, mob)
+    dx, dy = dest.x - first.pos.x, dest.y - first.pos.y
+    figures = sorted(b.figures(mob), key=lambda f: -(f.pos.x * dx + f.pos.y * dy))
+    planned: dict[str, Point | None] = {}
+    for f in figures:
+        goal = f.pos.offset(dx, dy)
+        planned[f.id] = farthest_toward(b.table, f.body(), goal, f.move, _others(b, planned, f.id))
+    order = {f.id: i for i, f in enumerate(b.figures(mob))}
+    spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
+    return _finish(b, mob, key, label, spots)
+
+
+def mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
+    """Closing on each enemy unit (nearest first), withdrawing, then the lead's shifts."""
+    figures = b.figures(mob)
+    units = sorted(
+        b.enemy_units(mob.side),
+        key=lambda u: min(f.pos.distance(t.pos) for f in figures for t in b.unit_figures(u)),
+    )
+    plans = [close_on(b, mob, u) for u in units[:NEAREST_OFFERED]]
+    plans.append(withdraw(b, mob))
+    first = lead(b, mob)
+    seen = {"stay"}
+    for d in destinations(b, first):
+        if d.tag.startswith(("contact:", "toward:")) or d.point.key() in seen:
+            continue
+        seen.add(d.point.key())
+        key = "stay" if d.tag == "stay" else f"shift:{d.point.key()}"
+        label = "Stay where it is" if d.tag == "stay" else f"{d.label} (lead to {d.point.key()})"
+        plans.append(shift(b, mob, d.point, key, label))
+    if not any(p.key == "stay" for p in plans):
+        plans.append(shift(b, mob, first.pos, "stay", "Stay where it is"))
+    return plans
+
+
+def typed_mob_check(b: Battle, mob: Mob) -> object:
+    first = lead(b, mob)
+    return typed_check(b, first)

@@ -1,0 +1,267 @@
+"""The battle: setup, rounds of initiative, turns and morale, the end of the battle and the
+casualty rolls afterwards (e1-e30). Pure: the game asks for dice and decisions and reports
+events; it never prints, prompts or rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.mobs_and_morale import initiative, pools, tactics
+from rulesets.mobs_and_morale.deploy import deploy
+from rulesets.mobs_and_morale.morale import morale_phase, to_casualties
+from rulesets.mobs_and_morale.state import (
+    DEAD,
+    EDGE,
+    ESCAPED,
+    OTHER,
+    SIDES,
+    Battle,
+    Creature,
+    Mob,
+    SideState,
+    to_json,
+)
+from rulesets.mobs_and_morale.turns import Steps, take_turn
+from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
+from wargame_cli.tabletop.areas import edge_strip
+from wargame_cli.tabletop.table import Table
+
+
+def new_battle(
+    names: dict[str, str], teams: dict[str, dict[str, Any]], options: dict[str, Any]
+) -> Battle:
+    """Creatures from both teams with unique names, mobs, the table and the areas (e1)."""
+    table = Table.from_data(options["table"])
+    areas = {
+        s: edge_strip(table, EDGE[s], options["deploy_depth"], f"{names[s]}'s deployment area")
+        for s in SIDES
+    }
+    b = Battle(table, areas, dict(options), {}, {}, {s: SideState(names[s]) for s in SIDES})
+    letters: set[str] = set()  # map labels: one letter per mob and the figure's number
+    for side in SIDES:
+        team = teams[side]
+        ids: dict[str, str] = {}  # the team's names -> unique creature ids
+        for ch in team["characters"]:
+            ids[ch["name"]] = _unique(b, ch["name"])
+            _add(b, side, ids[ch["name"]], ch, None, ch["name"][:2])
+        for m in team["mobs"]:
+            name = _unique(b, m["name"])
+            letter = _letter(name, letters)
+            members: list[str] = []
+            mob = Mob(name, side, None, members, max(x["morale"] for x in m["members"]))
+            b.mobs[name] = mob
+            for stats in m["members"]:
+                for _ in range(stats["count"]):
+                    n = len(members) + 1
+                    cid = _unique(b, f"{name} {n}")
+                    _add(b, side, cid, stats, name, f"{letter}{n % 10}")
+                    members.append(cid)
+            if m["controller"] is not None:
+                mob.controller = ids[m["controller"]]
+    return b
+
+
+def _letter(name: str, used: set[str]) -> str:
+    """A mob's map letter: the first of its name's letters not taken, else any free one."""
+    pool = [ch for ch in name.lower() if ch.isalpha()] + list("abcdefghijklmnopqrstuvwxyz")
+    letter = next((ch for ch in pool if ch not in used), "?")
+    used.add(letter)
+    return letter
+
+
+def _unique(b: Battle, name: str) -> str:
+    out = name
+    while out in b.creatures or out in b.mobs:
+        out += "'"
+    return out
+
+
+def _add(
+    b: Battle, side: str, cid: str, stats: dict[str, Any], mob: str | None, label: str
+) -> None:
+    b.creatures[cid] = Creature(
+        id=cid,
+        side=side,
+        profile=stats["profile"],
+        presence=stats["presence"],
+        fierce=stats["fierce"],
+        defence=stats["defence"],
+        max_health=stats["health"],
+        initiative=stats["initiative"],
+        move=stats["move"],
+        morale=stats["morale"],
+        traits=tuple(stats["traits"]),
+        minion=stats["minion"],
+        mob=mob,
+        label=label,
+    )
+
+
+class MobsGame:
+    def __init__(self, battle: Battle) -> None:
+        self.state = battle
+
+    def state_json(self) -> dict[str, Any]:
+        return to_json(self.state)
+
+    def play(self) -> Play:
+        b = self.state
+        yield from deploy(b)
+        while True:
+            b.round += 1
+            yield TurnStart(b.round)
+            yield from initiative_phase(b)
+            b.phase = "turns"
+            for unit in list(b.order):
+                yield from take_turn(b, unit)
+                over = battle_over(b)
+                if over:
+                    return (yield from finish(b, *over))
+            b.phase = "morale"
+            yield from morale_phase(b)
+            over = battle_over(b)
+            if over:
+                return (yield from finish(b, *over))
+            b.phase = "end of round"
+            yield from retreat_phase(b)
+            over = battle_over(b)
+            if over:
+                return (yield from finish(b, *over))
+            if b.round >= b.options["max_rounds"]:
+                reason = (
+                    f"round {b.round} is the last (max_rounds): both sides draw off, "
+                    "as when both retreat"
+                )
+                return (yield from finish(b, None, reason, ("e29",)))
+
+
+def initiative_phase(b: Battle) -> Steps:
+    """e4-e7 each round; minions act in their controller's slot (e5)."""
+    b.phase = "initiative"
+    ranked, scores = yield from initiative.roll_initiative(
+        initiative.contenders(b), b.options["die"], b.options["success_on"], "initiative"
+    )
+    b.order = [u for slot in ranked for u in initiative.slot_units(b, slot.key)]
+    text = ", ".join(f"{c.name} {scores[c.key]}" for c in ranked)
+    yield Event(
+        f"Round {b.round} initiative: {text}",
+        rules=("e4", "e5", "e6", "e7"),
+        kind="initiative",
+        data={"order": [c.key for c in ranked], "successes": scores, "units": list(b.order)},
+    )
+
+
+def retreat_phase(b: Battle) -> Steps:
+    """e28, e29: at the end of the round each side may retreat (or turn and fight again)."""
+    for side in SIDES:
+        if not b.standing(side):
+            continue
+        st = b.sides[side]
+        want = tactics.should_retreat(b, side)
+        key = yield Choice(
+            side=side,
+            prompt=f"{st.name}: end of round {b.round}. Fight on or retreat?",
+            options=(
+                Option("fight", "Turn and fight" if st.retreating else "Fight on"),
+                Option(
+                    "retreat",
+                    "Keep retreating" if st.retreating else "Retreat toward our table edge",
+                ),
+            ),
+            default="retreat" if want else "fight",
+            rules=("e28", "e29"),
+            kind="retreat",
+        )
+        if (key == "retreat") != st.retreating:
+            st.retreating = key == "retreat"
+            yield Event(
+                f"{st.name} {'retreats' if st.retreating else 'turns to fight'}",
+                rules=("e29",),
+                kind="retreat",
+                data={"side": side, "retreating": st.retreating},
+            )
+
+
+def battle_over(b: Battle) -> tuple[str | None, str, tuple[str, ...]] | None:
+    """e29: a side destroyed, a side escaped, or both retreating."""
+    gone = [s for s in SIDES if not b.standing(s)]
+    if len(gone) == 2:
+        return None, "no creature of either side stands on the table", ("e29",)
+    if gone:
+        side = gone[0]
+        name = b.sides[side].name
+        escaped = any(c.status == ESCAPED for c in b.creatures.values() if c.side == side)
+        if escaped:
+            return OTHER[side], f"{name} escaped by its table edge", ("e29",)
+        return OTHER[side], f"{name} is destroyed", ("e29",)
+    if all(b.sides[s].retreating for s in SIDES):
+        return None, "both sides retreated", ("e29",)
+    return None
+
+
+def finish(b: Battle, winner: str | None, reason: str, rules: tuple[str, ...]) -> Steps:
+    """e27 bookkeeping for the last round's dead, then e30: a d10 per casualty, 5+ lives."""
+    b.phase = "after the battle"
+    yield Event(f"The battle ends: {reason}", rules=rules, kind="end", data={"winner": winner})
+    for mob in b.mobs.values():
+        yield from to_casualties(b, mob)
+    for side in SIDES:
+        yield from _survival(b, side)
+    b.result = reason
+    b.phase = "over"
+    return Outcome(
+        winner=winner,
+        reason=reason,
+        rules=rules,
+        data={
+            "rounds": b.round,
+            "after_battle": {s: list(rows) for s, rows in b.after.items()},
+            "standing": {s: [c.id for c in b.standing(s)] for s in SIDES},
+            "escaped": {
+                s: [c.id for c in b.creatures.values() if c.side == s and c.status == ESCAPED]
+                for s in SIDES
+            },
+        },
+    )
+
+
+def casualties(b: Battle, side: str) -> list[Creature]:
+    ids = list(b.sides[side].fallen)
+    for mob in b.mobs.values():
+        if mob.side == side:
+            ids += mob.casualty_pool
+    return [b.creatures[i] for i in ids]
+
+
+def _survival(b: Battle, side: str) -> Steps:
+    fallen = casualties(b, side)
+    rows: list[dict[str, Any]] = []
+    b.after[side] = rows
+    if not fallen:
+        return
+    rolled = side == "A" or b.options["npc_survival"]
+    faces: tuple[int, ...] = ()
+    if rolled:
+        faces = yield Roll(
+            dice=(pools.SURVIVAL_DIE,) * len(fallen),
+            reason=f"{b.sides[side].name}: a d10 for each casualty, 5+ lives",
+            side=side,
+            rules=("e30",),
+            labels=tuple(c.id for c in fallen),
+        )
+    for i, c in enumerate(fallen):
+        face = faces[i] if rolled else None
+        if face is None:
+            fate = "not rolled (NPC)"
+        elif not pools.survives(face):
+            fate = "lost"
+        else:
+            fate = "wounded" if c.status == DEAD else "missing"
+        rows.append({"creature": c.id, "mob": c.mob, "how": c.status, "roll": face, "fate": fate})
+    lives = sum(r["fate"] in ("wounded", "missing") for r in rows)
+    text = (
+        f"{b.sides[side].name}: {lives} of {len(rows)} casualties live (wounded or missing)"
+        if rolled
+        else f"{b.sides[side].name}: {len(rows)} casualties, not rolled (npc_survival is off)"
+    )
+    yield Event(text, rules=("e30",), kind="survival", data={"side": side, "rows": rows})

@@ -1,0 +1,201 @@
+"""The battle's state: creatures on the shared tabletop, mobs with their dead and casualty
+pools, both sides, and the JSON form `--json` prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wargame_cli.tabletop.areas import Area
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body, gap
+from wargame_cli.tabletop.table import Table
+
+SIDES = ("A", "B")
+OTHER = {"A": "B", "B": "A"}
+EDGE = {"A": "south", "B": "north"}  # each side's own table edge (escape route, e29)
+RADIUS = 0.5  # inches: a 25 mm base
+MELEE = 1.0  # e11: attacks reach 1" (edge to edge)
+
+# A creature's status; only "standing" creatures are on the table.
+STANDING, DEAD, FLED, STRAGGLER, ESCAPED = "standing", "dead", "fled", "straggler", "escaped"
+
+
+@dataclass
+class Creature:
+    id: str  # unique name, also its Body id
+    side: str
+    profile: str
+    presence: int
+    fierce: int
+    defence: int
+    max_health: int
+    initiative: int
+    move: float
+    morale: int
+    traits: tuple[str, ...]
+    minion: bool
+    mob: str | None = None
+    label: str = ""
+    pos: Point | None = None
+    last_pos: Point | None = None
+    damage: int = 0
+    status: str = STANDING
+
+    @property
+    def health(self) -> int:
+        return max(0, self.max_health - self.damage)
+
+    @property
+    def standing(self) -> bool:
+        return self.status == STANDING and self.pos is not None
+
+    def body(self) -> Body:
+        assert self.pos is not None
+        return Body(self.id, self.pos, RADIUS)
+
+    def reach(self, reach_option: float) -> float:
+        """e11: 1" unless it has the reach trait."""
+        return reach_option if "reach" in self.traits else MELEE
+
+    def in_range(self, target: Creature, reach_option: float) -> bool:
+        return gap(self.body(), target.body()) <= self.reach(reach_option) + 1e-6
+
+
+@dataclass
+class Mob:
+    name: str
+    side: str
+    controller: str | None  # the controlling character's id, if any (e5)
+    members: list[str]
+    morale: int  # e24: a mixed mob uses its worst (highest) member score
+    dead_pool: list[str] = field(default_factory=list)  # e23
+    casualty_pool: list[str] = field(default_factory=list)  # e27
+    rallied: str = ""  # "", "partial" or "full": an adjudicated Rally this round
+
+
+@dataclass
+class SideState:
+    name: str
+    retreating: bool = False
+    fallen: list[str] = field(default_factory=list)  # characters' casualty pool
+
+
+@dataclass
+class Battle:
+    table: Table
+    areas: dict[str, Area]
+    options: dict[str, Any]
+    creatures: dict[str, Creature]
+    mobs: dict[str, Mob]
+    sides: dict[str, SideState]
+    round: int = 0
+    phase: str = "setup"
+    order: list[str] = field(default_factory=list)  # this round's initiative slots
+    after: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    result: str = ""
+
+    # -- who is where -------------------------------------------------------------------------
+    def standing(self, side: str | None = None) -> list[Creature]:
+        return [
+            c for c in self.creatures.values() if c.standing and (side is None or c.side == side)
+        ]
+
+    def bodies(self) -> list[Body]:
+        return [c.body() for c in self.standing()]
+
+    def figures(self, mob: Mob) -> list[Creature]:
+        return [self.creatures[i] for i in mob.members if self.creatures[i].standing]
+
+    def controller(self, mob: Mob) -> Creature | None:
+        """The mob's controller while it stands on the table; otherwise the mob is on its own."""
+        if mob.controller is None:
+            return None
+        boss = self.creatures[mob.controller]
+        return boss if boss.standing else None
+
+    def characters(self, side: str | None = None) -> list[Creature]:
+        return [c for c in self.standing(side) if c.mob is None]
+
+    def live_mobs(self, side: str | None = None) -> list[Mob]:
+        return [
+            m for m in self.mobs.values() if (side is None or m.side == side) and self.figures(m)
+        ]
+
+    def unit_of(self, creature: Creature) -> str:
+        return f"mob:{creature.mob}" if creature.mob else creature.id
+
+    def unit_name(self, key: str) -> str:
+        return key.removeprefix("mob:")
+
+    def unit_figures(self, key: str) -> list[Creature]:
+        if key.startswith("mob:"):
+            return self.figures(self.mobs[key[4:]])
+        c = self.creatures[key]
+        return [c] if c.standing else []
+
+    def enemy_units(self, side: str) -> list[str]:
+        other = OTHER[side]
+        return [c.id for c in self.characters(other)] + [
+            f"mob:{m.name}" for m in self.live_mobs(other)
+        ]
+
+
+def unit_distance(a: list[Creature], b: list[Creature]) -> float:
+    """The smallest base-to-base gap between two groups of standing creatures."""
+    return min((gap(x.body(), y.body()) for x in a for y in b), default=float("inf"))
+
+
+def creature_json(c: Creature) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "side": c.side,
+        "profile": c.profile,
+        "mob": c.mob,
+        "pos": c.pos.as_list() if c.pos is not None else None,
+        "health": c.health,
+        "max_health": c.max_health,
+        "status": c.status,
+        "presence": c.presence,
+        "fierce": c.fierce,
+        "defence": c.defence,
+        "initiative": c.initiative,
+        "move": c.move,
+        "traits": list(c.traits),
+    }
+
+
+def to_json(b: Battle) -> dict[str, Any]:
+    return {
+        "round": b.round,
+        "phase": b.phase,
+        "table": b.table.to_data(),
+        "areas": {s: a.to_data() for s, a in b.areas.items()},
+        "initiative": list(b.order),
+        "sides": {
+            s: {
+                "name": st.name,
+                "retreating": st.retreating,
+                "standing": len(b.standing(s)),
+                "fallen": list(st.fallen),
+            }
+            for s, st in b.sides.items()
+        },
+        "creatures": [creature_json(c) for c in b.creatures.values()],
+        "mobs": [
+            {
+                "name": m.name,
+                "side": m.side,
+                "controller": m.controller,
+                "controlled": b.controller(m) is not None,
+                "morale": m.morale,
+                "members": list(m.members),
+                "standing": [c.id for c in b.figures(m)],
+                "dead_pool": list(m.dead_pool),
+                "casualty_pool": list(m.casualty_pool),
+            }
+            for m in b.mobs.values()
+        ],
+        "after_battle": {s: list(rows) for s, rows in b.after.items()},
+        "result": b.result,
+    }

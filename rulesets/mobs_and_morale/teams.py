@@ -1,0 +1,426 @@
+"""Mobs and Morale teams: creature profiles, parties and enemy groups from TOML, the control
+limits (e15) and who may form mobs (e16), the inline syntax and interactive team building.
+
+A team's JSON form carries every creature's full stats, so a save replays even if the
+profiles file is edited later:
+`{"name", "characters": [{name, profile, stats...}], "mobs": [{name, controller, members:
+[{profile, stats..., count}]}]}`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.errors import TeamError
+from wargame_cli.ruleset import TeamBuilder
+
+FOLDER = Path(__file__).parent
+INTS = ("presence", "fierce", "defence", "health", "initiative", "morale")
+TRAITS = ("humanoid", "pack", "reach")
+MAX_FIGURES = 40
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One creature type from creatures.toml; `health` None means the minion_health option."""
+
+    name: str
+    presence: int
+    fierce: int
+    defence: int
+    health: int | None
+    initiative: int
+    move: float
+    morale: int
+    traits: tuple[str, ...]
+    minion: bool
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    profiles: dict[str, Profile]
+    presets: tuple[dict[str, Any], ...]
+    defaults: dict[str, str]
+    table: dict[str, Any]
+
+    def lookup(self, name: str) -> Profile:
+        key = _norm(name)
+        for profile in self.profiles.values():
+            if _norm(profile.name) == key:
+                return profile
+        raise TeamError(f"unknown creature {name!r}; profiles: {', '.join(self.profiles)}")
+
+    def preset(self, name: str) -> dict[str, Any]:
+        return next(p for p in self.presets if p["name"] == name)
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+@cache
+def catalogue() -> Catalogue:
+    creatures = tomllib.loads((FOLDER / "creatures.toml").read_text(encoding="utf-8"))
+    scenario = tomllib.loads((FOLDER / "scenario.toml").read_text(encoding="utf-8"))
+    profiles = {}
+    for name, row in creatures["creatures"].items():
+        profiles[name] = Profile(
+            name=name,
+            presence=int(row["presence"]),
+            fierce=int(row["fierce"]),
+            defence=int(row["defence"]),
+            health=int(row["health"]) if "health" in row else None,
+            initiative=int(row.get("initiative", row["presence"])),
+            move=float(row.get("move", 6)),
+            morale=int(row.get("morale", 5)),
+            traits=tuple(row.get("traits", ())),
+            minion=bool(row.get("minion", False)),
+        )
+    return Catalogue(
+        profiles=profiles,
+        presets=tuple(scenario["teams"]),
+        defaults=dict(scenario["defaults"]),
+        table=dict(scenario["table"]),
+    )
+
+
+# -- one creature -----------------------------------------------------------------------------
+def creature(raw: Any, options: dict[str, Any], where: str) -> dict[str, Any]:
+    """A creature entry with every stat filled in from its profile and checked."""
+    if not isinstance(raw, dict):
+        raise TeamError(f"{where}: expected a table of name, profile and stats")
+    cat = catalogue()
+    name = raw.get("profile")
+    base: dict[str, Any] = {}
+    if isinstance(name, str) and (name in cat.profiles or not _complete(raw)):
+        p = cat.lookup(name)
+        base = {
+            "profile": p.name,
+            "presence": p.presence,
+            "fierce": p.fierce,
+            "defence": p.defence,
+            "health": p.health,
+            "initiative": p.initiative,
+            "move": p.move,
+            "morale": p.morale,
+            "traits": list(p.traits),
+            "minion": p.minion,
+        }
+    elif not _complete(raw):
+        raise TeamError(f"{where}: give a profile or every stat ({', '.join(INTS)}, move)")
+    out = {**base, **{k: v for k, v in raw.items() if k not in ("name", "count")}}
+    out.setdefault("profile", str(raw.get("name", "custom")))
+    out.setdefault("minion", False)
+    out.setdefault("traits", [])
+    if out.get("health") is None:
+        if not out["minion"]:
+            raise TeamError(f"{where}: a character needs a health stat")
+        out["health"] = options["minion_health"]
+    out.setdefault("initiative", out["presence"])
+    for key in INTS:
+        value = out.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 30:
+            raise TeamError(f"{where}: {key} must be a whole number 0-30, not {value!r}")
+    if out["defence"] < 1 or out["health"] < 1:
+        raise TeamError(f"{where}: defence and health must be at least 1")
+    move = out.get("move", 6.0)
+    if isinstance(move, bool) or not isinstance(move, int | float) or not 0 <= move <= 24:
+        raise TeamError(f"{where}: move must be 0-24 inches, not {move!r}")
+    out["move"] = float(move)
+    traits = out["traits"]
+    if not isinstance(traits, list) or any(t not in TRAITS for t in traits):
+        raise TeamError(f"{where}: traits are any of {', '.join(TRAITS)}, not {traits!r}")
+    out["traits"] = sorted(set(traits))
+    out["minion"] = bool(out["minion"])
+    return out
+
+
+def _complete(raw: dict[str, Any]) -> bool:
+    return all(k in raw for k in ("presence", "fierce", "defence"))
+
+
+def can_form_mob(member: dict[str, Any]) -> bool:
+    """e16: humanoids form mobs; a non-humanoid needs the Pack trait."""
+    return "humanoid" in member["traits"] or "pack" in member["traits"]
+
+
+# -- a whole team -----------------------------------------------------------------------------
+def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """A team file, preset or saved team, checked against e5, e15 and e16."""
+    if not isinstance(data, dict):
+        raise TeamError("a team is a table with `characters` and/or `mobs`")
+    characters = []
+    for i, raw in enumerate(_list(data, "characters")):
+        where = f"character {i + 1}"
+        entry = creature(raw, options, where)
+        if entry["minion"]:
+            raise TeamError(f"{where} ({entry['profile']}) is a minion: minions fight in mobs (e5)")
+        entry = {"name": _name(raw, entry["profile"], where), **entry}
+        characters.append(entry)
+    mobs = []
+    for i, raw in enumerate(_list(data, "mobs")):
+        where = f"mob {i + 1}"
+        if not isinstance(raw, dict):
+            raise TeamError(f"{where}: expected name, controller and members")
+        members = []
+        for j, member in enumerate(_list(raw, "members")):
+            entry = creature(member, options, f"{where}, member {j + 1}")
+            count = member.get("count", 1)
+            if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 20:
+                raise TeamError(f"{where}: count must be 1-20, not {count!r}")
+            if not entry["minion"]:
+                raise TeamError(f"{where}: {entry['profile']} is not a minion (e5)")
+            members.append({**entry, "count": count})
+        if not members:
+            raise TeamError(f"{where}: a mob needs members")
+        controller = raw.get("controller")
+        if controller is not None and not isinstance(controller, str):
+            raise TeamError(f"{where}: controller must be a character's name")
+        mobs.append(
+            {
+                "name": _name(raw, f"{members[0]['profile']} mob {i + 1}", where),
+                "controller": controller,
+                "members": members,
+            }
+        )
+    team = {"name": str(data.get("name", "")), "characters": characters, "mobs": mobs}
+    problem = next(iter(problems(team)), None)
+    if problem:
+        raise TeamError(problem)
+    return team
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise TeamError(f"`{key}` must be a list")
+    return value
+
+
+def _name(raw: dict[str, Any], fallback: str, where: str) -> str:
+    name = raw.get("name", fallback)
+    if not isinstance(name, str) or not name.strip() or len(name) > 30:
+        raise TeamError(f"{where}: a name is 1-30 characters")
+    if re.search(r"[\x00-\x1f\x7f\[\]]", name):
+        raise TeamError(f"{where}: a name cannot hold control characters or [brackets]")
+    return name.strip()
+
+
+def size(mob: dict[str, Any]) -> int:
+    return sum(m["count"] for m in mob["members"])
+
+
+def problems(team: dict[str, Any]) -> list[str]:
+    """Every limit the team breaks, each citing its rule."""
+    out: list[str] = []
+    names = [c["name"] for c in team["characters"]] + [m["name"] for m in team["mobs"]]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        out.append(f"names must differ: {', '.join(dupes)} is used twice")
+    if not names:
+        out.append("a team needs at least one character or mob")
+    figures = len(team["characters"]) + sum(size(m) for m in team["mobs"])
+    if figures > MAX_FIGURES:
+        out.append(f"at most {MAX_FIGURES} figures a side, not {figures}")
+    chars = {c["name"]: c for c in team["characters"]}
+    controlled: dict[str, int] = {}
+    for mob in team["mobs"]:
+        boss = mob["controller"]
+        if boss is not None:
+            if boss not in chars:
+                out.append(f"mob {mob['name']}: its controller {boss!r} is not a character here")
+                continue
+            controlled[boss] = controlled.get(boss, 0) + size(mob)
+        if size(mob) > 1:
+            for member in mob["members"]:
+                if not can_form_mob(member):
+                    out.append(
+                        f"mob {mob['name']}: {member['profile']} is neither humanoid nor Pack "
+                        "and cannot form a mob (e16)"
+                    )
+    for boss, n in controlled.items():
+        limit = 2 * chars[boss]["presence"]
+        if n > limit:
+            out.append(
+                f"{boss} controls {n} minions but may control at most {limit} "
+                f"(2 x Presence {chars[boss]['presence']}) (e15)"
+            )
+    return out
+
+
+# -- inline syntax ----------------------------------------------------------------------------
+ENTRY = re.compile(
+    r"^(?:(?P<name>[^=]+?)\s*=\s*)?(?:(?P<count>\d+)\s*x?\s+)?(?P<profile>.+?)"
+    r"(?:\s*x\s*(?P<count2>\d+))?(?:\s+under\s+(?P<boss>.+))?$",
+    flags=re.I,
+)
+
+
+def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
+    """`"Brakka=Warrior, Ranger, 4 Tribal Warrior under Chieftain"`: characters by profile
+    (optionally `Name=`), mobs as a count and a minion profile, `under` a character."""
+    cat = catalogue()
+    characters: list[dict[str, Any]] = []
+    mobs: list[dict[str, Any]] = []
+    used: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        match = ENTRY.match(part)
+        if match is None:
+            raise TeamError(f"cannot read {part!r}: try 'Warrior' or '4 Tribal Warrior'")
+        profile = cat.lookup(match["profile"].strip())
+        count = int(match["count"] or match["count2"] or 1)
+        if profile.minion:
+            n = len(mobs) + 1
+            mob = {
+                "name": (match["name"] or f"{profile.name} mob {n}").strip(),
+                "members": [{"profile": profile.name, "count": count}],
+            }
+            if match["boss"]:
+                mob["controller"] = match["boss"].strip()
+            mobs.append(mob)
+            continue
+        if match["boss"]:
+            raise TeamError(f"{part!r}: only minions stand under a controller (e5)")
+        for _ in range(count):
+            used[profile.name] = used.get(profile.name, 0) + 1
+            default = profile.name if count == 1 else f"{profile.name} {used[profile.name]}"
+            characters.append({"name": (match["name"] or default).strip(), "profile": profile.name})
+    for mob in mobs:  # `under Chieftain` may name a profile rather than a character
+        boss = mob.get("controller")
+        if boss and boss not in {c["name"] for c in characters}:
+            same = [c["name"] for c in characters if _norm(c["profile"]) == _norm(boss)]
+            if len(same) == 1:
+                mob["controller"] = same[0]
+    if not characters and not mobs:
+        raise TeamError("an empty team: e.g. 'Warrior, Ranger' or 'Chieftain, 4 Tribal Warrior'")
+    return from_data({"characters": characters, "mobs": mobs}, options)
+
+
+def describe(team: dict[str, Any]) -> str:
+    parts = [f"{c['name']} ({c['profile']})" for c in team["characters"]]
+    for mob in team["mobs"]:
+        who = f" under {mob['controller']}" if mob["controller"] else ", uncontrolled"
+        kinds = " + ".join(f"{m['count']} {m['profile']}" for m in mob["members"])
+        parts.append(f"{mob['name']}: {kinds}{who}")
+    return "; ".join(parts)
+
+
+# -- interactive building ---------------------------------------------------------------------
+def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
+    """A preset first (the default), or creature by creature with the limits shown."""
+    cat = catalogue()
+    picks = [
+        Option(f"preset:{p['name']}", f"{p['name']}: {describe(_checked(p, options))}")
+        for p in cat.presets
+    ]
+    picks.append(Option("build", "Build a team creature by creature"))
+    key = yield Choice(
+        side=side,
+        prompt=f"Side {side}: pick a team",
+        options=tuple(picks),
+        default=f"preset:{cat.defaults[side]}",
+        rules=("e15", "e16"),
+        kind="team",
+    )
+    if key.startswith("preset:"):
+        preset = cat.preset(key.removeprefix("preset:"))
+        return _checked(preset, options)
+    team: dict[str, Any] = {"name": "", "characters": [], "mobs": []}
+    while True:
+        chosen = yield _add_choice(side, team)
+        if chosen == "done":
+            return from_data(team, options)
+        profile = cat.profiles[chosen]
+        if not profile.minion:
+            n = sum(c["profile"] == profile.name for c in team["characters"]) + 1
+            name = profile.name if n == 1 else f"{profile.name} {n}"
+            team["characters"].append({"name": name, "profile": profile.name})
+            continue
+        boss = yield _controller_choice(side, team, profile)
+        room = _room(team, boss) if boss != "none" else 12
+        count = yield Choice(
+            side=side,
+            prompt=f"How many {profile.name}?",
+            options=tuple(Option(str(n), str(n)) for n in range(1, room + 1)),
+            default=str(min(room, 4)),
+            rules=("e15",),
+            kind="team",
+        )
+        mob: dict[str, Any] = {
+            "name": f"{profile.name} mob {len(team['mobs']) + 1}",
+            "members": [{"profile": profile.name, "count": int(count)}],
+        }
+        if boss != "none":
+            mob["controller"] = boss
+        team["mobs"].append(mob)
+
+
+def _checked(data: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    return from_data({k: v for k, v in data.items() if k != "side"}, options)
+
+
+def _add_choice(side: str, team: dict[str, Any]) -> Choice:
+    cat = catalogue()
+    opts = []
+    for p in cat.profiles.values():
+        reason = None
+        if p.minion and not ("humanoid" in p.traits or "pack" in p.traits):
+            reason = "neither humanoid nor Pack: cannot form a mob (e16)"
+        kind = "mob of" if p.minion else "character:"
+        opts.append(Option(p.name, f"Add a {kind} {p.name}", disabled=reason))
+    empty = not team["characters"] and not team["mobs"]
+    opts.append(Option("done", "Done", disabled="add a creature first" if empty else None))
+    has_chars = bool(team["characters"])
+    default = "done" if has_chars and len(team["mobs"]) >= 1 else None
+    if default is None:
+        default = next(p.name for p in cat.profiles.values() if not p.minion)
+        if has_chars:
+            default = next(p.name for p in cat.profiles.values() if p.minion)
+    return Choice(
+        side=side,
+        prompt=f"Side {side}: add a creature",
+        options=tuple(opts),
+        default=default,
+        rules=("e5", "e15", "e16"),
+        kind="team",
+    )
+
+
+def _room(team: dict[str, Any], boss: str) -> int:
+    char = next(c for c in team["characters"] if c["name"] == boss)
+    presence = catalogue().profiles[char["profile"]].presence
+    used = sum(size_raw(m) for m in team["mobs"] if m.get("controller") == boss)
+    return 2 * presence - used
+
+
+def size_raw(mob: dict[str, Any]) -> int:
+    return sum(int(m.get("count", 1)) for m in mob["members"])
+
+
+def _controller_choice(side: str, team: dict[str, Any], profile: Profile) -> Choice:
+    opts = [
+        Option(
+            c["name"],
+            f"Under {c['name']}",
+            disabled=None if _room(team, c["name"]) > 0 else "no room left (2 x Presence, e15)",
+        )
+        for c in team["characters"]
+    ]
+    opts.append(Option("none", "Uncontrolled (rolls its own initiative)"))
+    default = next((o.key for o in opts if o.disabled is None), "none")
+    return Choice(
+        side=side,
+        prompt=f"Who controls the {profile.name} mob?",
+        options=tuple(opts),
+        default=default,
+        rules=("e5", "e15"),
+        kind="team",
+    )

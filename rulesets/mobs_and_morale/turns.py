@@ -1,0 +1,264 @@
+"""A creature's or a mob's turn (e8, e10, e18): move and act in either order, each once, so
+never move-act-move. Acting is attacking (e11-e23) or another action the GM rules on (e9)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rulesets.mobs_and_morale import moves, tactics
+from rulesets.mobs_and_morale.actions import other_action
+from rulesets.mobs_and_morale.cohesion import split
+from rulesets.mobs_and_morale.combat import attack, reachable
+from rulesets.mobs_and_morale.state import (
+    ESCAPED,
+    OTHER,
+    STRAGGLER,
+    Battle,
+    Creature,
+    Mob,
+)
+from wargame_cli.engine.requests import Choice, Event, Option, Request
+from wargame_cli.tabletop.geometry import Point
+
+Steps = Generator[Request, Any, Any]
+TURN_RULES = ("e8", "e10")
+
+
+def take_turn(b: Battle, unit: str) -> Steps:
+    """The turn of a character or (`mob:NAME`) a mob, if it still has anyone standing."""
+    if unit.startswith("mob:"):
+        mob = b.mobs[unit[4:]]
+        if b.figures(mob):
+            yield from _turn(b, unit, mob)
+    elif b.creatures[unit].standing:
+        yield from _turn(b, unit, None)
+
+
+def _turn(b: Battle, unit: str, mob: Mob | None) -> Steps:
+    name = b.unit_name(unit)
+    side = b.unit_figures(unit)[0].side
+    moved = acted = False
+    while b.unit_figures(unit) and b.standing(OTHER[side]):
+        figures = b.unit_figures(unit)
+        options, default = _turn_options(b, unit, figures, moved, acted)
+        key = yield Choice(
+            side=side,
+            prompt=f"{name}: {'move or act' if not (moved or acted) else 'and then?'}",
+            options=tuple(options),
+            default=default,
+            rules=TURN_RULES + (("e18",) if mob else ()),
+            kind="turn",
+        )
+        if key == "end":
+            return
+        if key == "move":
+            moved = True
+            if mob is not None:
+                yield from _move_mob(b, mob)
+            else:
+                yield from _move_character(b, figures[0])
+        elif key == "other":
+            acted = True
+            yield from other_action(b, figures, name)
+        elif key.startswith("attack:"):
+            acted = True
+            target = key.removeprefix("attack:")
+            attackers = reachable(b, figures, target)
+            yield from attack(b, attackers, target, name)
+
+
+def _targets(b: Battle, unit: str, figures: list[Creature]) -> dict[str, int]:
+    """Attackable units and how many figures reach each. A character picks one creature (a
+    single figure of a mob, e12); a mob picks one character or one whole mob (e20)."""
+    side = figures[0].side
+    if unit.startswith("mob:"):
+        found = {u: len(reachable(b, figures, u)) for u in b.enemy_units(side)}
+    else:
+        found = {e.id: len(reachable(b, figures, e.id)) for e in b.standing(OTHER[side])}
+    return {u: n for u, n in found.items() if n}
+
+
+def _turn_options(
+    b: Battle, unit: str, figures: list[Creature], moved: bool, acted: bool
+) -> tuple[list[Option], str]:
+    is_mob = unit.startswith("mob:")
+    done = "it has already acted this turn (e8)"
+    speed = min(f.move for f in figures)
+    options = [
+        Option(
+            "move",
+            f'Move (up to {speed:g}")' + (" the mob" if is_mob else ""),
+            disabled="it has already moved this turn (e8)" if moved else None,
+        )
+    ]
+    targets = _targets(b, unit, figures)
+    for target, n in targets.items():
+        people = b.unit_figures(target)
+        health = sum(f.health for f in people)
+        dice = sum(f.fierce for f in reachable(b, figures, target))
+        who = f"{n} figure{'s' if n != 1 else ''}, " if is_mob else ""
+        options.append(
+            Option(
+                f"attack:{target}",
+                f"Attack {b.unit_name(target)} ({who}{dice} dice; health {health}, "
+                f"defence {max(f.defence for f in people)})",
+                disabled=done if acted else None,
+            )
+        )
+    if not targets:
+        reach = max(f.reach(b.options["reach"]) for f in figures)
+        options.append(Option("attack", "Attack", disabled=f'no enemy within {reach:g}" (e11)'))
+    options.append(
+        Option("other", "Another action (the GM rules on it)", disabled=done if acted else None)
+    )
+    options.append(Option("end", "End the turn"))
+    return options, _suggest(b, unit, figures, moved, acted, targets)
+
+
+def _suggest(
+    b: Battle, unit: str, figures: list[Creature], moved: bool, acted: bool, targets: dict[str, int]
+) -> str:
+    side = figures[0].side
+    if tactics.should_retreat(b, side):
+        return "move" if not moved else "end"
+    is_mob = unit.startswith("mob:")
+    if is_mob and not moved and not acted:
+        plans = moves.mob_plans(b, b.mobs[unit[4:]])
+        pick = tactics.mob_move(b, side, plans)
+        if pick.startswith("close:") and _plan_gain(b, figures, plans, pick):
+            return "move"
+    if targets and not acted:
+        if is_mob:
+            return f"attack:{tactics.mob_target(b, targets)}"
+        victims = [b.creatures[t] for t in targets]
+        return f"attack:{tactics.character_target(b, figures[0], victims).id}"
+    if not moved and not acted:
+        return "move"
+    return "end"
+
+
+def _plan_gain(
+    b: Battle, figures: list[Creature], plans: list[moves.MobPlan], key: str
+) -> list[str]:
+    """Figures a closing move would bring into reach that are not in reach now."""
+    plan = next(p for p in plans if p.key == key)
+    target = key.removeprefix("close:")
+    now = {f.id for f in reachable(b, figures, target)}
+    return [
+        i
+        for i, p in plan.spots.items()
+        if p is not None and i not in now and p != b.creatures[i].pos
+    ]
+
+
+# -- moving -----------------------------------------------------------------------------------
+def _move_character(b: Battle, c: Creature) -> Steps:
+    dests = moves.destinations(b, c)
+    options = [d.option() for d in dests]
+    keys = {o.key for o in options}
+    leave_ok = moves.can_leave(b, c, b.bodies())
+    if leave_ok:
+        options.insert(0, Option(moves.LEAVE, "Leave the table by our edge (escape, e29)"))
+    edge = moves.toward_edge(b, c)
+    if edge.key() not in keys:
+        options.append(Option(edge.key(), f"Toward our table edge ({edge.key()})"))
+        keys.add(edge.key())
+    if c.pos.key() not in keys:
+        options.append(Option(c.pos.key(), "Stay where it is"))
+    default = tactics.character_move(b, c, dests, leave_ok, edge.key())
+    key = yield Choice(
+        side=c.side,
+        prompt=f'{c.id}: move where? (up to {c.move:g}")',
+        options=tuple(options),
+        default=default,
+        rules=("e8",),
+        kind="move",
+        free_hint="x,y",
+        check=moves.typed_check(b, c),
+    )
+    if key == moves.LEAVE:
+        yield from _leave(b, c)
+        return
+    start = c.pos
+    c.pos = Point.parse(key)
+    yield Event(
+        f"{c.id} moves from {start.key()} to {c.pos.key()}",
+        rules=("e8",),
+        kind="move",
+        data={"creature": c.id, "from": start.as_list(), "to": c.pos.as_list()},
+    )
+
+
+def _leave(b: Battle, c: Creature) -> Steps:
+    c.status = ESCAPED
+    c.last_pos, c.pos = c.pos, None
+    yield Event(
+        f"{c.id} leaves the table by its own edge",
+        rules=("e29",),
+        kind="escape",
+        data={"creature": c.id, "side": c.side},
+    )
+
+
+def _move_mob(b: Battle, mob: Mob) -> Steps:
+    yield from cohesion_check(b, mob, "start")
+    if not b.figures(mob):
+        return
+    plans = moves.mob_plans(b, mob)
+    by_key = {p.key: p for p in plans}
+    check = moves.typed_mob_check(b, mob)
+    key = yield Choice(
+        side=mob.side,
+        prompt=f"{mob.name}: move where? (typed x,y moves the lead figure, "
+        f"{moves.lead(b, mob).id}; the others follow)",
+        options=tuple(Option(p.key, p.label) for p in plans),
+        default=tactics.mob_move(b, mob.side, plans),
+        rules=("e17", "e18"),
+        kind="move",
+        free_hint="x,y",
+        check=check,
+    )
+    plan = by_key.get(key)
+    if plan is None:
+        dest = Point.parse(key)
+        plan = moves.shift(b, mob, dest, key, f"lead to {dest.key()}")
+    moved = []
+    for fid, spot in plan.spots.items():
+        f = b.creatures[fid]
+        if spot is None:
+            yield from _leave(b, f)
+        elif spot != f.pos:
+            moved.append(fid)
+            f.pos = spot
+    yield Event(
+        f"{mob.name}: {plan.label.split(' - ')[0]}; {len(moved)} figure"
+        f"{'s' if len(moved) != 1 else ''} moved",
+        rules=("e18",),
+        kind="move",
+        data={
+            "mob": mob.name,
+            "plan": plan.key,
+            "to": {i: (p.as_list() if p is not None else None) for i, p in plan.spots.items()},
+        },
+    )
+    yield from cohesion_check(b, mob, "end")
+
+
+def cohesion_check(b: Battle, mob: Mob, when: str) -> Steps:
+    """e17: members out of 3" of the mob at the start or end of a move are lost."""
+    figures = b.figures(mob)
+    _, lost = split([f.body() for f in figures], b.options["cohesion"])
+    for fid in lost:
+        f = b.creatures[fid]
+        f.status = STRAGGLER
+        f.last_pos, f.pos = f.pos, None
+        pool = mob.dead_pool if b.options["stragglers"] == "dead_pool" else mob.casualty_pool
+        pool.append(fid)
+        yield Event(
+            f'{fid} is more than 3" from {mob.name} at the {when} of its move and is lost '
+            f"to the {'dead' if pool is mob.dead_pool else 'casualty'} pool",
+            rules=("e17",),
+            kind="straggler",
+            data={"creature": fid, "mob": mob.name, "when": when},
+        )
