@@ -175,11 +175,12 @@ class Chain:
             row = [0.0] * (n + 2)
             row[where[state]] += 1.0
             row[n + 1] = 1.0
+            moves = self.moves[state]
             for d, p in weights:
-                target = self.move(state, d)
+                target = moves[d]
                 if target == "A":
                     row[n] += p
-                elif isinstance(target, int):
+                elif target != "B":
                     row[where[target]] -= p
             rows.append(row)
         a_wins, turns = _gauss(rows, n)
@@ -187,23 +188,27 @@ class Chain:
 
 
 def _gauss(rows: list[list[float]], n: int) -> tuple[float, float]:
-    """Gaussian elimination with partial pivoting; returns unknown 0 for both right sides."""
+    """Gaussian elimination; returns unknown 0 for both right-hand sides. I - Q of an
+    absorbing chain is a non-singular M-matrix, so no pivoting is needed for stability."""
     for k in range(n):
-        pivot = max(range(k, n), key=lambda r: abs(rows[r][k]))
-        rows[k], rows[pivot] = rows[pivot], rows[k]
         top = rows[k]
         head = top[k]
+        tail = top[k:]
         for r in range(k + 1, n):
-            factor = rows[r][k] / head
+            row = rows[r]
+            factor = row[k] / head
             if factor:
-                rows[r] = [x - factor * y for x, y in zip(rows[r], top, strict=True)]
-    solution = [[0.0, 0.0] for _ in range(n)]
+                row[k:] = [x - factor * y for x, y in zip(row[k:], tail, strict=True)]
+    solution = [(0.0, 0.0)] * n
     for k in range(n - 1, -1, -1):
         row = rows[k]
-        for col in (0, 1):
-            rest = sum(row[j] * solution[j][col] for j in range(k + 1, n))
-            solution[k][col] = (row[n + col] - rest) / row[k]
-    return solution[0][0], solution[0][1]
+        wins, turns = row[n], row[n + 1]
+        for j in range(k + 1, n):
+            if row[j]:
+                wins -= row[j] * solution[j][0]
+                turns -= row[j] * solution[j][1]
+        solution[k] = (wins / row[k], turns / row[k])
+    return solution[0]
 
 
 @cache
@@ -240,8 +245,16 @@ def legal_pools(options: dict[str, Any]) -> tuple[list[tuple[int, ...]], list[li
 
 
 def matrix(options: dict[str, Any]) -> Matrix:
-    """Every legal pool against every other (as side A against side B)."""
+    """Every legal pool against every other (as side A against side B). The rules treat the
+    two sides alike, so pool j against pool i is the complement of i against j (a test checks
+    it); that halves the work."""
     pools, examples = legal_pools(options)
     chain = chain_for(options)
-    p = [[chain.solve(difference_odds(a, b)).a for b in pools] for a in pools]
+    n = len(pools)
+    p = [[0.5] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i, n):
+            p[i][j] = chain.solve(difference_odds(pools[i], pools[j])).a
+            if j != i:
+                p[j][i] = 1.0 - p[i][j]
     return Matrix(pools=pools, examples=examples, p=p)

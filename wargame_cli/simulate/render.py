@@ -146,26 +146,36 @@ def _shade(p: float) -> Style:
     return Style(bgcolor=f"rgb({r},{g},60)", color="black")
 
 
+def _cell(p: float) -> Text:
+    """Three characters a cell: the percentage, held within 1-99 so that columns never touch
+    ("99" reads as 99% or more: no dice pool is ever certain to win)."""
+    return Text(f"{min(99, max(1, round(100 * p))):3d}", style=_shade(p))
+
+
 def matrix(ruleset: Ruleset, table: Any, order: list[int]) -> None:
     """Rows and columns strongest first: the tier list, with each cell the row's chance."""
     out = console()
     grid = Table(
-        title=f"{ruleset.name}: chance (%) that the row's dice beat the column's (exact)",
+        title=f"{ruleset.name}: chance (%) that the row's dice (side A) beat the column's, exact",
         title_justify="left",
+        box=None,
         padding=(0, 0),
-        show_lines=False,
     )
-    grid.add_column("#", justify="right")
-    grid.add_column(" pool", no_wrap=True)
-    grid.add_column(" mean ", justify="right")
+    grid.add_column("#", justify="right", min_width=3, no_wrap=True)
+    grid.add_column(" pool", no_wrap=True, min_width=12)
+    grid.add_column("mean ", justify="right", min_width=6, no_wrap=True)
     for rank in range(1, len(order) + 1):
-        grid.add_column(f"{rank:>3}", justify="right", no_wrap=True)
+        grid.add_column(f"{rank:3d}", justify="right", no_wrap=True, min_width=3)
     for rank, i in enumerate(order, start=1):
-        cells = [Text(f"{100 * table.p[i][j]:3.0f}", style=_shade(table.p[i][j])) for j in order]
-        grid.add_row(str(rank), f" {table.labels[i]}", f"{100 * table.strength(i):5.1f} ", *cells)
+        grid.add_row(
+            str(rank),
+            f" {table.labels[i]}",
+            f"{100 * table.strength(i):5.1f} ",
+            *(_cell(table.p[i][j]) for j in order),
+        )
     out.print(grid)
     out.print(
-        "Column numbers are the rows' ranks. One team per pool: "
-        + "; ".join(f"{table.labels[i]} = {', '.join(table.examples[i])}" for i in order[:3])
-        + "; ..."
+        "Columns are numbered by the rows' ranks; mean is the chance against every pool; "
+        "1 and 99 mean 1% or less and 99% or more. A team for each pool: "
+        + "; ".join(f"{table.labels[i]} = {', '.join(table.examples[i])}" for i in order)
     )

@@ -1,0 +1,201 @@
+"""`wargame simulate` Monte Carlo: the lean driver plays the Runner's games, seeded runs are
+reproducible with any number of workers, and the command's JSON and errors are clean."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from wargame_cli import registry
+from wargame_cli.engine.fast import game_seed, play_fast
+from wargame_cli.engine.session import bot_game
+from wargame_cli.ruleset import SIDES, Setup, resolve_options
+from wargame_cli.simulate import batch
+from wargame_cli.simulate.summary import summarise
+
+TUG = "tug-of-wargods"
+IDS = [info.id for info in registry.all_infos()]
+
+
+def default_job(ruleset_id: str, games: int, seed: int, options=None) -> batch.Job:
+    ruleset = registry.get(ruleset_id)
+    opts = resolve_options(ruleset.options, options)
+    teams, names = {}, {}
+    for side in SIDES:
+        teams[side], names[side] = ruleset.default_team(side, opts)
+    return batch.Job(ruleset_id, Setup(names=names, teams=teams), opts, seed, games)
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_lean_driver_plays_the_runners_game(ruleset_id):
+    """Game i of a run is `wargame play ID --no-input --seed game_seed(seed, i)`."""
+    ruleset = registry.get(ruleset_id)
+    job = default_job(ruleset_id, 1, 0)
+    for index in range(3 if ruleset_id == TUG else 1):  # some skirmish games take a second
+        seed = game_seed(99, index)
+        played = play_fast(ruleset.new_game(job.setup, job.options), seed)
+        session = bot_game(ruleset, seed)
+        assert played.outcome == session.runner.outcome
+        assert played.turns == session.runner.turn
+
+
+def test_game_seeds_depend_on_seed_and_index_only():
+    seeds = [game_seed(7, i) for i in range(10_000)]
+    assert seeds == [game_seed(7, i) for i in range(10_000)]
+    assert len(set(seeds)) == len(seeds)
+    assert all(0 < s < 2**63 for s in seeds)
+    assert game_seed(8, 0) != game_seed(7, 0)
+
+
+@pytest.mark.parametrize("games", [1, 7, 100, 101, 99_999, 250_000])
+def test_chunks_cover_every_game_once_in_order(games):
+    parts = batch.chunks(games)
+    assert parts[0][0] == 0 and parts[-1][1] == games
+    assert all(a[1] == b[0] for a, b in zip(parts, parts[1:], strict=False))
+    assert len(parts) <= max(100, games // 1000 + 1)
+
+
+def test_same_seed_same_result_and_other_seed_differs():
+    ruleset = registry.get(TUG)
+    first = batch.run(default_job(TUG, 600, 5), ruleset)
+    again = batch.run(default_job(TUG, 600, 5), ruleset)
+    other = batch.run(default_job(TUG, 600, 6), ruleset)
+    assert first.results == again.results
+    assert first.results != other.results
+    assert first.games == 600
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_workers_give_the_one_worker_result(ruleset_id):
+    ruleset = registry.get(ruleset_id)
+    games = 2000 if ruleset_id == TUG else 2  # two chunks: one for each worker
+    one = batch.run(default_job(ruleset_id, games, 3), ruleset, workers=1)
+    heard: list[int] = []
+    two = batch.run(default_job(ruleset_id, games, 3), ruleset, workers=2, progress=heard.append)
+    assert summarise(one) == summarise(two)
+    assert one.figures == two.figures
+    assert sum(heard) == games
+
+
+def test_figures_come_from_the_hook_or_outcome_data():
+    class Hooked:
+        def sim_figures(self, game, outcome):
+            return {"survivors": {"A": 2, "B": 0}, "note": "text", "flag": True}
+
+    class Plain:
+        pass
+
+    class Out:
+        data = {"rounds": 7, "by": {"A": 1.5}}
+
+    assert batch.game_figures(Hooked(), None, Out()) == {"survivors.A": 2.0, "survivors.B": 0.0}
+    assert batch.game_figures(Plain(), None, Out()) == {"rounds": 7.0, "by.A": 1.5}
+
+
+# -- through the real command ---------------------------------------------------------------
+def run_json(wargame, *args):
+    done = wargame("simulate", *args, "--json")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return json.loads(done.stdout)
+
+
+def test_cli_json_shape_and_reproducibility_with_workers(wargame):
+    one = run_json(wargame, TUG, "--games", "3000", "--seed", "21")
+    again = run_json(wargame, TUG, "--games", "3000", "--seed", "21", "--workers", "2")
+    assert one == again
+    assert one["games"] == 3000
+    assert set(one["wins"]) == {"A", "B", "draw"}
+    assert sum(one["wins"].values()) == 3000
+    assert one["win_rate"]["A"] == one["wins"]["A"] / 3000
+    for side in SIDES:
+        lo, hi = one["ci95"][side]
+        assert lo < one["win_rate"][side] < hi
+    assert {"mean", "sd", "min", "median", "p90", "max"} <= set(one["turns"])
+    assert set(one["endings"]["A"]) <= {"a17", "a18"}
+    assert one["seed"] == 21
+    assert one["teams"]["A"]["team"] == {"models": ["Sebeki", "Asar", "Asar"]}
+
+
+def test_cli_teams_and_options_are_used(wargame):
+    out = run_json(
+        wargame,
+        TUG,
+        "--games",
+        "400",
+        "--seed",
+        "2",
+        "--team-a",
+        "Beloved of Sobek, Sebeki, Sebeki",
+        "--team-b",
+        "Satyr x3",
+        "--option",
+        "rounding=down",
+    )
+    assert out["options"]["rounding"] == "down"
+    assert out["wins"]["A"] > 390
+
+
+def test_cli_without_seed_reports_the_drawn_one(wargame):
+    out = run_json(wargame, TUG, "--games", "50")
+    again = run_json(wargame, TUG, "--games", "50", "--seed", str(out["seed"]))
+    assert again["wins"] == out["wins"]
+
+
+@pytest.mark.parametrize("ruleset_id", [i for i in IDS if i != TUG])
+def test_cli_skirmish_rulesets_simulate(wargame, ruleset_id):
+    out = run_json(wargame, ruleset_id, "--games", "1", "--seed", "4")
+    assert out["games"] == 1
+    assert sum(out["wins"].values()) == 1
+
+
+def test_cli_human_report(wargame):
+    done = wargame("simulate", TUG, "--games", "300", "--seed", "1", "--exact")
+    assert done.returncode == 0, done.stderr
+    for needle in (
+        "300 bot-vs-bot games",
+        "95% interval",
+        "Greentoe",
+        "Game length",
+        "How the games ended",
+        "a17",
+        "Exact odds",
+        "0.902523",
+    ):
+        assert needle in done.stdout
+    assert done.stderr == ""  # no progress bar without a terminal
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("nope", "--games", "5"), "unknown ruleset 'nope'"),
+        ((TUG, "--games", "5", "--team-a", "Sebeki,Sebeki,Sebeki"), "at most 2 d10"),
+        ((TUG, "--games", "5", "--team-b", "Gandalf,Asar,Asar"), "unknown unit"),
+        ((TUG, "--games", "0"), "--games 0"),
+        ((TUG, "--games", "-3"), "--games -3"),
+        ((TUG, "--games", "5", "--workers", "0"), "--workers 0"),
+        ((TUG,), "--games N"),
+        ((TUG, "--games", "5", "--option", "rounding=up"), "rounding"),
+        ((TUG, "--matrix", "--team-a", "Sebeki,Asar,Asar"), "--matrix"),
+        ((TUG, "--games", "many"), "--games"),
+    ],
+)
+def test_cli_bad_input_is_one_line_and_exit_2(wargame, args, needle):
+    done = wargame("simulate", *args)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert needle in lines[0]
+    assert done.stdout == ""
+
+
+def test_cli_exact_needs_a_ruleset_that_has_it(wargame):
+    without = [i for i in IDS if not hasattr(registry.get(i), "odds")]
+    if not without:
+        pytest.skip("every registered ruleset computes exact odds")
+    done = wargame("simulate", without[0], "--exact")
+    assert done.returncode == 2
+    assert "no exact odds" in done.stderr
