@@ -240,3 +240,17 @@ def test_resume_with_rolls_continues(wargame, tmp_path):
 
 def test_python_dash_m_entry_point(wargame):
     assert wargame("--help").returncode == 0
+
+
+def test_rules_explains_single_points(wargame):
+    done = wargame("rules", TUG, "a13", "a16")
+    assert done.returncode == 0
+    assert "half the difference" in done.stdout and "-1 on its next roll" in done.stdout
+    assert "a1 " not in done.stdout
+    assert "no rule point" in one_error_line(wargame("rules", TUG, "z9"))
+
+
+def test_replay_with_rules_cites_them(wargame, tmp_path):
+    path = _finished_save(wargame, tmp_path)
+    shown = wargame("replay", str(path), "--no-input", "--with-rules")
+    assert "why: a12, a13, a14" in shown.stdout

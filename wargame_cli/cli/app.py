@@ -62,11 +62,18 @@ def rulesets_cmd(json_out: JsonOpt = False) -> None:
 
 
 @app.command("rules")
-def rules_cmd(ruleset_id: RulesetArg, json_out: JsonOpt = False) -> None:
+def rules_cmd(
+    ruleset_id: RulesetArg,
+    points: Annotated[
+        list[str] | None,
+        typer.Argument(help="Only these rule points (e.g. a13 a16): why did that happen?"),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Show a ruleset's reference: rule points, units, options and the team syntax."""
     from wargame_cli.cli import info
 
-    info.show_rules(ruleset_id, json_out)
+    info.show_rules(ruleset_id, json_out, points or [])
 
 
 @app.command("play")
@@ -145,7 +152,7 @@ def replay_cmd(
         ),
     ] = None,
     with_rules: Annotated[
-        bool, typer.Option("--with-rules", help="In the report, cite the rule ids behind each line.")
+        bool, typer.Option("--with-rules", help="Cite the rule ids behind each line (replay and report).")
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json
+from wargame_cli.errors import BadInput
+from wargame_cli.ruleset import Reference
 
 
 def list_rulesets(json_out: bool) -> None:
@@ -26,10 +28,13 @@ def list_rulesets(json_out: bool) -> None:
     console().print(table)
 
 
-def show_rules(ruleset_id: str, json_out: bool) -> None:
+def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -> None:
     info = registry.info(ruleset_id)
     ruleset = info.load()
     reference = ruleset.reference()
+    if only:
+        _show_points(reference, only, json_out)
+        return
     if json_out:
         emit_json({
             "id": info.id, "name": info.name, "seed_file": info.seed_file,
@@ -77,6 +82,24 @@ def show_rules(ruleset_id: str, json_out: bool) -> None:
         out.print("[bold]Gaps in the text and the readings chosen:[/]")
         for note in reference.notes:
             out.print(f"- {escape(note)}")
+
+
+def _show_points(reference: Reference, only: list[str], json_out: bool) -> None:
+    """`wargame rules ID a13 a16`: the rule points a log entry cites."""
+    wanted = [p.strip().lower() for item in only for p in item.split(",") if p.strip()]
+    known = {p.id.lower(): p for p in reference.points}
+    missing = [w for w in wanted if w not in known]
+    if missing:
+        raise BadInput(f"no rule point {missing[0]!r}; points: {', '.join(known)}")
+    points = [known[w] for w in wanted]
+    if json_out:
+        emit_json([{"id": p.id, "text": p.text} for p in points])
+        return
+    from rich.markup import escape
+
+    out = console()
+    for point in points:
+        out.print(f"[bold]{point.id}[/]  {escape(point.text)}")
 
 
 def list_saves(saves_dir: Path | None, json_out: bool) -> None:

@@ -195,7 +195,7 @@ def _run(session: Session, path: Path | None, turns: int | None, json_out: bool,
         runner.run(stop_after_turn=stop_at, on_turn_end=between_turns)
     except QuitRequested:
         pass
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, EOFError):
         if path is not None:
             games.save(session, path)
             _say(f"interrupted; game saved to {path} (wargame resume {path})")

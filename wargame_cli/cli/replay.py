@@ -45,7 +45,7 @@ def replay(path: Path, verify: bool, no_input: bool, report: str | None, with_ru
     from wargame_cli.ui.live import LiveView
 
     ruleset = registry.get(data["ruleset"]["id"])
-    view = LiveView(console(), ruleset, names)
+    view = LiveView(console(), ruleset, names, with_rules=with_rules)
     step = interactive() and not no_input and not json_out
     prompter: Any = None
     if step:

@@ -50,10 +50,13 @@ def generic(entry: dict[str, Any], names: dict[str, str]) -> Any:
 class LiveView:
     """An observer for the runner: prints each log entry through the ruleset's view."""
 
-    def __init__(self, console: Console, ruleset: Any, names: dict[str, str]) -> None:
+    def __init__(
+        self, console: Console, ruleset: Any, names: dict[str, str], with_rules: bool = False
+    ) -> None:
         self.console = console
         self.view = ruleset.view()
         self.names = names
+        self.with_rules = with_rules
 
     def __call__(self, entry: dict[str, Any], game: Any) -> None:
         render = getattr(self.view, "render_entry", None)
@@ -64,6 +67,8 @@ class LiveView:
             shown = generic(entry, self.names)
         if shown is not None:
             self.console.print(shown)
+        if self.with_rules and entry.get("rules"):
+            self.console.print(Text(f"  why: {', '.join(entry['rules'])}", style="dim"))
 
     def board(self, game: Any) -> None:
         board = getattr(self.view, "board", None)
