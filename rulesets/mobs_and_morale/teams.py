@@ -123,6 +123,7 @@ def creature(raw: Any, options: dict[str, Any], where: str) -> dict[str, Any]:
             raise TeamError(f"{where}: a character needs a health stat")
         out["health"] = options["minion_health"]
     out.setdefault("initiative", out["presence"])
+    out.setdefault("morale", 5)
     for key in INTS:
         value = out.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 30:

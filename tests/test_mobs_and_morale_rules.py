@@ -1,0 +1,596 @@
+"""Mobs and Morale rule points e1-e30, each test named by its rule id. Battles are built from
+inline teams, creatures placed by hand, and the rules driven with scripted dice and choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesets.mobs_and_morale import cohesion, combat, initiative, moves, pools, tactics, teams
+from rulesets.mobs_and_morale.actions import other_action
+from rulesets.mobs_and_morale.deploy import deploy
+from rulesets.mobs_and_morale.morale import morale_phase
+from rulesets.mobs_and_morale.rules import (
+    MobsGame,
+    battle_over,
+    finish,
+    initiative_phase,
+    new_battle,
+)
+from rulesets.mobs_and_morale.ruleset import RULESET
+from rulesets.mobs_and_morale.state import Battle
+from rulesets.mobs_and_morale.turns import take_turn
+from tests.helpers import Script
+from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart
+from wargame_cli.errors import OptionError, TeamError
+from wargame_cli.ruleset import Setup, resolve_options
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body
+
+PARTY = "Brakka=Warrior, Ysolde=Ranger"
+TRIBE = "Ugrak=Chieftain, Red=4 Tribal Warrior under Ugrak"
+
+
+def opts(**given):
+    return resolve_options(RULESET.options, given)
+
+
+OPEN = {"name": "open ground", "width": 36, "height": 24, "terrain": []}
+CLEARING = next(o.default for o in RULESET.options if o.name == "table")
+
+
+def battle(a=PARTY, b=TRIBE, **options) -> Battle:
+    """Two teams on open ground (unless a `table` is given), nobody placed yet."""
+    o = opts(**{"table": OPEN, **options})
+    sides = {"A": teams.parse_inline(a, o), "B": teams.parse_inline(b, o)}
+    return new_battle({"A": "Party", "B": "Tribe"}, sides, o)
+
+
+def place(b: Battle, **where) -> None:
+    """Put creatures on the table: `place(b, Brakka=(5, 5), Red_1=(5, 6.1))` (_ for space)."""
+    for name, (x, y) in where.items():
+        b.creatures[name.replace("_", " ")].pos = Point(x, y)
+
+
+def park(b: Battle) -> None:
+    """Everyone not placed yet stands out of the way along the far edges, 2" apart."""
+    spots = {"A": 0, "B": 0}
+    for c in b.creatures.values():
+        if c.pos is None:
+            spots[c.side] += 1
+            y = 1 if c.side == "A" else 23
+            c.pos = Point(34 - 2 * spots[c.side], y) if c.mob is None else Point(0, 0)
+
+
+class Steps:
+    """Wrap a rules generator so `Script.run` can drive it like a game."""
+
+    def __init__(self, gen):
+        self.gen = gen
+
+    def play(self):
+        result = yield from self.gen
+        return result
+
+
+def run(gen, faces=(), choices=(), **kw) -> Script:
+    script = Script(faces, choices, **kw)
+    script.run(Steps(gen))
+    return script
+
+
+def rolls(script: Script) -> list[Roll]:
+    return [r for r in script.requests if isinstance(r, Roll)]
+
+
+def choices_of(script: Script, kind: str) -> list[Choice]:
+    return [r for r in script.requests if isinstance(r, Choice) and r.kind == kind]
+
+
+def texts(script: Script) -> list[str]:
+    return [e.text for e in script.events]
+
+
+# --- setup -----------------------------------------------------------------------------------
+def test_e1_each_side_deploys_inside_its_own_area():
+    b = battle()
+    run(deploy(b))
+    for c in b.creatures.values():
+        assert b.areas[c.side].holds(c.body()), c.id
+    assert b.areas["A"].rect.y1 == 6 and b.areas["B"].rect.y0 == 18
+
+
+def test_e1_deployment_refuses_typed_spot_outside_area():
+    b = battle()
+    script = Script()
+    req = script.run(Steps(deploy(b)), until=lambda r: isinstance(r, Choice))
+    assert req.kind == "deploy" and req.free_hint == "x,y"
+    assert "outside" in req.refusal("18,12")
+    assert req.refusal("5,3") is None
+
+
+def test_e2_surprised_side_deploys_first():
+    b = battle(surprised="B")
+    script = run(deploy(b))
+    sides = [c.side for c in choices_of(script, "deploy")]
+    assert sides == ["B", "B", "A", "A"]
+    b = battle()
+    assert [c.side for c in choices_of(run(deploy(b)), "deploy")] == ["A", "A", "B", "B"]
+
+
+def test_e3_initiative_deployment_lowest_first_with_its_mobs():
+    b = battle(deploy_order="initiative")
+    # Brakka 2 dice -> 2 successes, Ysolde 3 -> 0, Ugrak 4 -> 1 (Red is controlled: no roll)
+    script = run(deploy(b), faces=[9, 9, 1, 1, 1, 9, 1, 1, 1])
+    assert [r.dice for r in rolls(script)] == [(10,) * 2, (10,) * 3, (10,) * 4]
+    order = [c.prompt.split()[1] for c in choices_of(script, "deploy")]
+    assert order == ["Ysolde", "Ugrak", "Red", "Brakka"]
+
+
+# --- initiative ------------------------------------------------------------------------------
+def test_e4_e5_minions_do_not_roll_and_act_in_their_controllers_slot():
+    b = battle(
+        a="Brakka=Warrior", b="Ugrak=Chieftain, Red=3 Tribal Warrior under Ugrak, Pack=3 Wolf"
+    )
+    park(b)
+    script = run(initiative_phase(b), faces=[1, 1] + [9, 9, 9, 9] + [9])
+    reasons = [r.reason for r in rolls(script)]
+    assert [r.split(":")[0] for r in reasons] == ["Brakka", "Ugrak", "Pack"]  # uncontrolled
+    assert b.order[:2] == ["Ugrak", "mob:Red"]  # the mob shares its controller's slot
+
+
+def test_e5_uncontrolled_mob_rolls_once_with_its_best_presence():
+    b = battle(a="Brakka=Warrior", b="Pack=3 Wolf")
+    park(b)
+    script = run(initiative_phase(b), faces=[1, 1, 9])
+    assert [r.dice for r in rolls(script)] == [(10, 10), (10,)]
+    assert b.order == ["mob:Pack", "Brakka"]
+
+
+def test_e6_most_successes_first():
+    b = battle()
+    park(b)
+    # Brakka 2 dice (1 success), Ysolde 3 (3 successes), Ugrak 4 (0)
+    run(initiative_phase(b), faces=[6, 5, 10, 7, 6, 1, 2, 3, 5])
+    assert b.order == ["Ysolde", "Brakka", "Ugrak", "mob:Red"]
+
+
+def test_e7_ties_go_to_base_initiative_then_d10_rolloff_until_separated():
+    a, c = initiative.Contender("a", "A1", "A", 1, 3), initiative.Contender("c", "C", "B", 1, 3)
+    low = initiative.Contender("l", "Low", "B", 1, 1)
+    script = Script(faces=[9, 9, 9, 4, 4, 2, 8])  # all 1 success; a & c tie on base 3
+    gen = initiative.roll_initiative([low, a, c], 10, 6, "initiative")
+    holder = {}
+
+    def capture():
+        holder["out"] = yield from gen
+        return None
+
+    script.run(Steps(capture()))
+    order, scores = holder["out"]
+    assert scores == {"l": 1, "a": 1, "c": 1}
+    assert [x.key for x in order] == ["c", "a", "l"]  # 4-4 re-rolled, then 2 vs 8
+    rolloffs = [r for r in rolls(script) if r.rules == ("e7",)]
+    assert len(rolloffs) == 2 and rolloffs[0].labels == ("A1", "C")
+
+
+# --- turns -----------------------------------------------------------------------------------
+def test_e8_never_move_act_move():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    place(b, Brakka=(30, 10), Ugrak=(30, 15))
+    seen = []
+
+    def pick(req):
+        seen.append({o.key: o.disabled for o in req.options})
+        return req.default
+
+    script = run(
+        take_turn(b, "Brakka"),
+        faces=[1, 1, 1, 1],
+        choices=["move", lambda r: r.default, pick, pick],
+    )
+    attack = [k for k in seen[0] if k.startswith("attack:")]
+    assert attack and seen[0][attack[0]] is None  # moved into contact, may attack
+    assert "already moved" in seen[0]["move"]
+    assert "already acted" in seen[1][attack[0]] and "already moved" in seen[1]["move"]
+    assert [c.kind for c in script.requests if isinstance(c, Choice)] == [
+        "turn",
+        "move",
+        "turn",
+        "turn",
+    ]
+
+
+def test_e8_act_then_move_is_allowed():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    place(b, Brakka=(10, 10), Ugrak=(10, 11.05))
+    script = run(take_turn(b, "Brakka"), faces=[1, 1, 1, 1], choices=["attack:Ugrak", "move"])
+    assert [c.kind for c in script.requests if isinstance(c, Choice)][:3] == [
+        "turn",
+        "turn",
+        "move",
+    ]
+
+
+def test_e9_other_action_ruled_by_the_gm_and_logged():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    place(b, Brakka=(10, 10), Ugrak=(10, 11.05))
+    script = run(
+        other_action(b, [b.creatures["Brakka"]], "Brakka"),
+        choices=["climb the standing stones", "fails"],
+    )
+    action, ruling = (r for r in script.requests if isinstance(r, Choice))
+    assert action.side == "A" and action.free_hint and ruling.side == "B"
+    assert action.refusal("[red]x") is not None
+    [event] = script.events
+    assert event.kind == "other" and "climb the standing stones" in event.text
+    assert event.data["ruling"] == "fails"
+
+
+def test_e9_shove_pushes_the_enemy_away():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    place(b, Brakka=(30, 10), Ugrak=(30, 11.05))
+    run(other_action(b, [b.creatures["Brakka"]], "Brakka"), choices=["shove", "succeeds"])
+    assert b.creatures["Ugrak"].pos == Point(30, 13.05)
+
+
+def test_e9_rally_spares_a_mob_its_morale_test():
+    b = battle()
+    park(b)
+    red = b.mobs["Red"]
+    place(b, Ugrak=(20, 20), Red_1=(20, 21.5), Red_2=(21.5, 21.5), Red_3=(23, 21.5))
+    run(other_action(b, [b.creatures["Ugrak"]], "Ugrak"), choices=["rally", "succeeds"])
+    red.dead_pool.append("Red 4")
+    b.creatures["Red 4"].status = "dead"
+    script = run(morale_phase(b))
+    assert not rolls(script) and red.casualty_pool == ["Red 4"]
+
+
+def test_e10_every_unit_takes_a_turn_then_morale():
+    b = battle()
+    game = MobsGame(b)
+    script = Script(fallback_face=lambda d: 1)
+    script.run(game, until=lambda r: isinstance(r, TurnStart) and r.number == 2)
+    turns = [r.prompt.split(":")[0] for r in choices_of(script, "turn")]
+    for unit in ("Brakka", "Ysolde", "Ugrak", "Red"):
+        assert unit in turns
+    assert choices_of(script, "retreat")  # the end of round came after every turn
+
+
+# --- attacks ---------------------------------------------------------------------------------
+def test_e11_attack_needs_an_enemy_within_one_inch():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    place(b, Brakka=(10, 10), Ugrak=(10, 12.2))  # 1.2" between bases
+    script = Script()
+    req = script.run(Steps(take_turn(b, "Brakka")), until=lambda r: isinstance(r, Choice))
+    attack = next(o for o in req.options if o.key == "attack")
+    assert attack.disabled == 'no enemy within 1" (e11)'
+    place(b, Ugrak=(10, 11.9))  # 0.9"
+    req = Script().run(Steps(take_turn(b, "Brakka")), until=lambda r: isinstance(r, Choice))
+    assert any(o.key == "attack:Ugrak" and o.disabled is None for o in req.options)
+
+
+def test_e11_reach_trait_attacks_from_two_inches():
+    b = battle(a="Tarn=Spearwarden", b="Ugrak=Chieftain")
+    place(b, Tarn=(10, 10), Ugrak=(10, 12.9))  # 1.9" between bases
+    req = Script().run(Steps(take_turn(b, "Tarn")), until=lambda r: isinstance(r, Choice))
+    assert req.default == "attack:Ugrak"
+
+
+def test_e12_e13_equal_to_defence_cancels():
+    assert pools.successes([6, 5, 10], 6) == 2
+    assert pools.cancelled([5, 4, 6], 5) == 2  # 5 equals the defence: cancels
+    assert pools.damage(3, [5, 4, 6], 5) == 1
+    assert pools.damage(2, [9, 9], 5) == 0
+
+
+def test_e12_e13_e14_an_attack_rolls_fierce_then_one_defence_die_per_success():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    place(b, Brakka=(10, 10), Ugrak=(10, 11.05))
+    brakka, ugrak = b.creatures["Brakka"], b.creatures["Ugrak"]
+    script = run(combat.attack(b, [brakka], "Ugrak", "Brakka"), faces=[6, 9, 3, 7, 5, 4, 1])
+    fierce, defence = rolls(script)
+    assert fierce.dice == (10,) * 4 and fierce.side == "A"
+    assert defence.dice == (10,) * 3 and defence.side == "B"  # three successes
+    assert ugrak.health == 8 - 2  # defence 5: the 5 cancels, 4 and 1 do not
+
+
+def test_e14_no_successes_no_defence_roll():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    place(b, Brakka=(10, 10), Ugrak=(10, 11.05))
+    script = run(combat.attack(b, [b.creatures["Brakka"]], "Ugrak", "Brakka"), faces=[1] * 4)
+    assert len(rolls(script)) == 1 and b.creatures["Ugrak"].health == 8
+
+
+# --- mobs ------------------------------------------------------------------------------------
+def test_e15_a_character_controls_at_most_twice_its_presence():
+    o = opts()
+    teams.parse_inline("Ugrak=Chieftain, 8 Tribal Warrior under Ugrak", o)  # Presence 4
+    with pytest.raises(TeamError, match=r"at most 8 .*\(e15\)"):
+        teams.parse_inline(
+            "Ugrak=Chieftain, 5 Tribal Warrior under Ugrak, 4 Tribal Warrior under Ugrak", o
+        )
+    teams.parse_inline("Ugrak=Chieftain, 9 Tribal Warrior", o)  # uncontrolled: no limit
+
+
+def test_e16_non_humanoids_need_pack_to_form_mobs():
+    o = opts()
+    teams.parse_inline("4 Wolf", o)  # Pack
+    teams.parse_inline("1 Giant Rat", o)  # one alone is no mob
+    with pytest.raises(TeamError, match=r"neither humanoid nor Pack.*\(e16\)"):
+        teams.parse_inline("3 Giant Rat", o)
+
+
+def test_e17_cohesion_chain_and_all_pairs():
+    line = [Body(f"m{i}", Point(3.5 * i, 0), 0.5) for i in range(3)]  # 2.5" gaps
+    assert cohesion.split(line, "chain") == (["m0", "m1", "m2"], [])
+    kept, lost = cohesion.split(line, "all")  # m0 and m2 are 6" apart
+    assert len(kept) == 2 and len(lost) == 1
+    apart = [*line, Body("far", Point(20, 0), 0.5)]
+    assert cohesion.split(apart, "chain")[1] == ["far"]
+
+
+def test_e17_straggler_removed_at_the_start_of_a_move():
+    b = battle(a="Brakka=Warrior", b="Red=3 Tribal Warrior")
+    place(b, Brakka=(5, 3), Red_1=(10, 20), Red_2=(11.2, 20), Red_3=(30, 20))
+    script = run(take_turn(b, "mob:Red"), faces=[], choices=["move", "stay", "end"])
+    assert b.creatures["Red 3"].status == "straggler"
+    assert b.mobs["Red"].casualty_pool == ["Red 3"] and not b.mobs["Red"].dead_pool
+    assert "straggler" in script.kinds()
+
+
+def test_e17_straggler_option_puts_them_in_the_dead_pool():
+    b = battle(a="Brakka=Warrior", b="Red=3 Tribal Warrior", stragglers="dead_pool")
+    place(b, Brakka=(5, 3), Red_1=(10, 20), Red_2=(11.2, 20), Red_3=(30, 20))
+    run(take_turn(b, "mob:Red"), choices=["move", "stay", "end"])
+    assert b.mobs["Red"].dead_pool == ["Red 3"]
+
+
+def test_e17_mob_move_previews_stragglers_and_the_bot_avoids_them():
+    b = battle(a="Wren=Mystic", b="Red=2 Tribal Warrior", table=CLEARING)  # not outmatched
+    # Red 1 stands just south of the standing stones (x 8-11, y 11-13): it cannot go north
+    place(b, Wren=(30, 3), Red_1=(9.5, 10.4), Red_2=(12.5, 10.4))
+    plans = moves.mob_plans(b, b.mobs["Red"])
+    north = next(p for p in plans if p.label.startswith("North, full"))
+    assert north.stragglers and "would straggle" in north.label
+    best = tactics.mob_move(b, "B", plans)
+    assert not next(p for p in plans if p.key == best).stragglers
+
+
+def test_e18_e19_a_mob_moves_once_and_every_figure_in_range_rolls():
+    b = battle(a="Brakka=Warrior", b="Red=4 Tribal Warrior")
+    place(b, Brakka=(10, 10), Red_1=(10, 11.05), Red_2=(11.05, 10), Red_3=(10, 14), Red_4=(9, 14))
+    script = run(take_turn(b, "mob:Red"), faces=[1] * 6, choices=["attack:Brakka", "end"])
+    [fierce] = rolls(script)
+    assert fierce.dice == (10,) * 6  # 2 figures in range x Fierce 3
+    assert set(fierce.labels) == {"Red 1", "Red 2"}
+
+
+def test_e20_a_mob_targets_one_character_or_one_whole_mob():
+    b = battle(a="Brakka=Warrior, Hounds=3 War Hound under Brakka", b="Red=3 Tribal Warrior")
+    place(
+        b,
+        Brakka=(10, 10),
+        Hounds_1=(12, 12),
+        Hounds_2=(13.2, 12),
+        Hounds_3=(14.4, 12),
+        Red_1=(10, 11.05),
+        Red_2=(12, 13.05),
+        Red_3=(20, 20),
+    )
+    req = Script().run(Steps(take_turn(b, "mob:Red")), until=lambda r: isinstance(r, Choice))
+    attacks = {o.key for o in req.options if o.key.startswith("attack:")}
+    assert attacks == {"attack:Brakka", "attack:mob:Hounds"}
+
+
+def test_e21_carry_over_arithmetic():
+    assert pools.carry_over(5, [2, 2, 2]) == [2, 2, 1]
+    assert pools.carry_over(7, [2, 2]) == [2, 2]
+
+
+def test_e21_e22_e23_mob_damage_carries_over_the_owner_choosing_who_falls():
+    b = battle(
+        a="Brakka=Warrior, Hounds=3 War Hound under Brakka",
+        b="Red=2 Tribal Warrior",
+        minion_health=2,
+    )
+    place(
+        b,
+        Brakka=(30, 3),
+        Hounds_1=(10, 10),
+        Hounds_2=(11.2, 10),
+        Hounds_3=(12.4, 10),
+        Red_1=(10, 11.05),
+        Red_2=(11.2, 11.05),
+    )
+    red = [b.creatures["Red 1"], b.creatures["Red 2"]]
+    # 2 Red figures x Fierce 3 = 6 dice, 5 successes; 5 defence dice (defence 8) cancel one
+    script = run(
+        combat.attack(b, red, "mob:Hounds", "Red"),
+        faces=[9, 9, 9, 9, 9, 1] + [8, 1, 1, 1, 1],
+        choices=["Hounds 3", "Hounds 1"],
+    )
+    picks = choices_of(script, "casualty")
+    assert [c.side for c in picks] == ["A", "A"] and picks[0].rules == ("e21", "e22")
+    hounds = {i: b.creatures[f"Hounds {i}"] for i in (1, 2, 3)}
+    assert hounds[3].status == hounds[1].status == "dead"
+    assert hounds[2].health == 2 and hounds[2].status == "standing"  # 4 damage: 2 + 2
+    assert b.mobs["Hounds"].dead_pool == ["Hounds 3", "Hounds 1"]
+
+
+def test_e21_a_single_attacker_hits_one_figure_and_excess_is_lost():
+    b = battle(a="Brakka=Warrior", b="Red=3 Tribal Warrior")
+    place(b, Brakka=(10, 10), Red_1=(10, 11.05), Red_2=(11.2, 11.05), Red_3=(12.4, 11.05))
+    run(combat.attack(b, [b.creatures["Brakka"]], "Red 1", "Brakka"), faces=[9] * 4 + [1] * 4)
+    assert [b.creatures[f"Red {i}"].status for i in (1, 2, 3)] == ["dead", "standing", "standing"]
+
+
+# --- morale ----------------------------------------------------------------------------------
+def test_e24_morale_counts_dice_under_the_score_not_equal():
+    assert pools.in_danger([4, 5, 6, 1], 5) == 2
+
+
+def mob_with_dead(dead: int, **options) -> Battle:
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain, Red=6 Tribal Warrior under Ugrak", **options)
+    place(b, Brakka=(5, 3), Ugrak=(20, 22))
+    for i in range(1, 7):
+        place(b, **{f"Red_{i}": (10 + 1.2 * i, 20)})
+    red = b.mobs["Red"]
+    for i in range(1, dead + 1):
+        c = b.creatures[f"Red {i}"]
+        c.status, c.pos = "dead", None
+        red.dead_pool.append(c.id)
+    return b
+
+
+def test_e24_only_mobs_that_lost_creatures_test():
+    b = mob_with_dead(0)
+    assert not rolls(run(morale_phase(b)))
+
+
+def test_e24_e25_e26_e27_morale_presence_saves_the_rest_flee():
+    b = mob_with_dead(3)
+    # 3 dead dice vs morale 5: 4 and 1 are under, 5 is not -> 2 in danger
+    # Ugrak's Presence 4: one success saves one; one flees, the owner picks Red 6
+    script = run(morale_phase(b), faces=[4, 5, 1] + [6, 1, 1, 1], choices=["Red 6"])
+    morale, presence = rolls(script)
+    assert morale.dice == (10,) * 3 and presence.dice == (10,) * 4
+    assert presence.rules == ("e25",)
+    [flee] = choices_of(script, "casualty")
+    assert flee.side == "B" and flee.rules == ("e26",)
+    assert b.creatures["Red 6"].status == "fled"
+    assert b.mobs["Red"].casualty_pool == ["Red 6", "Red 1", "Red 2", "Red 3"]
+    assert b.mobs["Red"].dead_pool == []
+
+
+def test_e25_no_presence_save_without_a_standing_controller():
+    b = mob_with_dead(2)
+    b.creatures["Ugrak"].status = "dead"
+    script = run(morale_phase(b), faces=[1, 1])
+    assert len(rolls(script)) == 1
+    assert sum(b.creatures[f"Red {i}"].status == "fled" for i in range(3, 7)) == 2
+
+
+def test_e26_flight_is_capped_by_the_mob():
+    b = mob_with_dead(5)
+    b.creatures["Ugrak"].status = "dead"
+    run(morale_phase(b), faces=[1] * 5)
+    assert b.creatures["Red 6"].status == "fled"
+
+
+# --- the end ---------------------------------------------------------------------------------
+def test_e28_each_round_ends_with_a_retreat_choice_and_new_initiative():
+    b = battle()
+    script = Script(fallback_face=lambda d: 1)
+    script.run(MobsGame(b), until=lambda r: isinstance(r, TurnStart) and r.number == 3)
+    assert len(choices_of(script, "retreat")) == 4
+    assert sum(e.kind == "initiative" for e in script.events) == 2
+
+
+def test_e29_destroyed_side_loses():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    park(b)
+    b.creatures["Ugrak"].status = "dead"
+    assert battle_over(b) == ("A", "Tribe is destroyed", ("e29",))
+
+
+def test_e29_a_side_that_left_by_its_edge_escaped():
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
+    place(b, Brakka=(10, 3), Ugrak=(20, 20))
+    script = run(take_turn(b, "Brakka"), choices=["move", "leave"])
+    assert b.creatures["Brakka"].status == "escaped" and "escape" in script.kinds()
+    assert battle_over(b) == ("B", "Party escaped by its table edge", ("e29",))
+
+
+def test_e29_both_sides_retreating_is_a_draw():
+    b = battle()
+    game = MobsGame(b)
+    script = Script(fallback_face=lambda d: 1, choices=[])
+    script.choices = [lambda r: "retreat" if r.kind == "retreat" else r.default] * 200
+    script.run(game)
+    assert script.outcome.winner is None and script.outcome.reason == "both sides retreated"
+
+
+def test_e30_casualties_survive_on_five_or_more():
+    assert pools.survives(5) and not pools.survives(4)
+    b = mob_with_dead(2, npc_survival=True)
+    b.creatures["Brakka"].status = "dead"
+    b.sides["A"].fallen.append("Brakka")
+    script = run(finish(b, None, "test", ("e29",)), faces=[5, 4, 10])
+    outcome = script.outcome
+    assert [r.dice for r in rolls(script)] == [(10,), (10, 10)]
+    rows = outcome.data["after_battle"]
+    assert rows["A"] == [
+        {"creature": "Brakka", "mob": None, "how": "dead", "roll": 5, "fate": "wounded"}
+    ]
+    assert [r["fate"] for r in rows["B"]] == ["lost", "wounded"]
+
+
+def test_e30_npc_casualties_not_rolled_by_default():
+    b = mob_with_dead(2)
+    script = run(finish(b, "A", "test", ("e29",)))
+    assert not rolls(script)
+    assert {r["fate"] for r in script.outcome.data["after_battle"]["B"]} == {"not rolled (NPC)"}
+
+
+def test_max_rounds_caps_the_battle_as_a_draw():
+    b = battle(max_rounds=2)
+    script = Script(fallback_face=lambda d: 1)
+    script.run(MobsGame(b))
+    assert script.outcome.winner is None and "max_rounds" in script.outcome.reason
+    assert b.round == 2
+
+
+# --- teams and options -----------------------------------------------------------------------
+def test_inline_team_names_profiles_mobs_and_controllers():
+    team = teams.parse_inline("Ugrak=Chieftain, Red Spears=4 Tribal Warrior under Ugrak", opts())
+    assert team["characters"][0]["name"] == "Ugrak"
+    [mob] = team["mobs"]
+    assert mob["name"] == "Red Spears" and mob["controller"] == "Ugrak"
+    assert mob["members"][0]["health"] == 1 and mob["members"][0]["count"] == 4
+    assert (
+        teams.parse_inline("Chieftain, 2 Wolf under Chieftain", opts())["mobs"][0]["controller"]
+        == "Chieftain"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("Dragon", "unknown creature"),
+        ("Tribal Warrior=Warrior under Bob", "only minions"),
+        ("4 Tribal Warrior under Nobody", "not a character"),
+        ("", "empty team"),
+    ],
+)
+def test_inline_team_errors(text, match):
+    with pytest.raises(TeamError, match=match):
+        teams.parse_inline(text, opts())
+
+
+def test_team_data_round_trips_and_keeps_full_stats():
+    team = teams.parse_inline(TRIBE, opts())
+    assert teams.from_data(team, opts()) == team
+    custom = {
+        "characters": [{"name": "Ogre", "presence": 1, "fierce": 6, "defence": 4, "health": 12}]
+    }
+    assert teams.from_data(custom, opts())["characters"][0]["initiative"] == 1
+
+
+def test_success_on_above_the_die_is_refused():
+    o = opts(die=6, success_on=8)
+    setup = Setup(
+        {"A": "a", "B": "b"}, {"A": teams.parse_inline(PARTY, o), "B": teams.parse_inline(TRIBE, o)}
+    )
+    with pytest.raises(OptionError, match="never show"):
+        RULESET.new_game(setup, o)
+
+
+def test_every_request_cites_rules():
+    b = battle()
+    script = Script(fallback_face=lambda d: (d + 1) // 2)
+    script.run(MobsGame(b))
+    for req in script.requests:
+        if isinstance(req, Roll | Choice | Event):
+            assert req.rules and all(r.startswith("e") for r in req.rules), req
+        if isinstance(req, Choice):
+            assert req.refusal(req.default) is None
