@@ -27,6 +27,7 @@ from wargame_cli.engine.requests import Event, Option, Roll
 
 ACTED, PASSED, NOTHING = "acted", "passed", "nothing"
 PASS = "pass"
+STEP_NOUNS = {"movement": "moves", "ranged": "shots", "melee": "attacks"}
 STAY = "stay"
 
 Activation = Callable[[Battle, str, set[str]], Generator[Any, Any, str]]
@@ -77,13 +78,11 @@ def pick_unit(
     """Which unit acts (or pass); None without asking when no unit can act."""
     if all(r is not None for r in refusals.values()):
         return None
-    who = battle.names[side]
     options = [Option(uid, unit_label(battle, battle.unit(uid)), r) for uid, r in refusals.items()]
-    options.append(Option(PASS, f"Pass: no more {what} for {who} this step"))
+    options.append(Option(PASS, f"Pass: no more {STEP_NOUNS[battle.step]} this step"))
     key = yield from ask(
         side,
-        who,
-        f"Round {battle.round}, {battle.step}: {who} ({battle.role(side)}), which unit {what}?",
+        f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit {what}?",
         options,
         suggestion or PASS,
         rules,
@@ -129,7 +128,6 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     default = STAY if best == unit.space else board.key(best)
     key = yield from ask(
         side,
-        battle.names[side],
         f"Round {battle.round}, movement: where does {unit.name} at {here} go (Mv {unit.kind.mv})?",
         options,
         default,
@@ -190,7 +188,6 @@ def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     assert best is not None
     key = yield from ask(
         side,
-        battle.names[side],
         f"Round {battle.round}, ranged: {shooter.name} (Ra {ra:+d}) shoots at which enemy?",
         options,
         best[0].uid,
@@ -289,7 +286,6 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     assert best is not None
     key = yield from ask(
         side,
-        battle.names[side],
         f"Round {battle.round}, melee: {fighter.name} (Me {me:+d}) attacks which enemy?",
         options,
         best[0].uid,
@@ -319,10 +315,8 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             data={"unit": target.uid},
         )
         return False
-    who = battle.names[target.side]
     key = yield from ask(
         target.side,
-        who,
         f"Round {battle.round}, melee: {attacker.name} attacks {target.name}. Try to retreat "
         f"to {battle.board.key(back)} before combat (opposed 1d20 + Mv)?",
         (

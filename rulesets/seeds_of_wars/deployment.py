@@ -45,11 +45,9 @@ def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
     loser = OTHER[winner]
     first = loser
     if battle.options["deploy_order"] == "winner_chooses":
-        who = battle.names[winner]
         pick = yield from ask(
             winner,
-            who,
-            f"{who} won the deployment roll {max(a, b)} to {min(a, b)}: deploy first or second?",
+            f"You won the deployment roll {max(a, b)} to {min(a, b)}: deploy first or second?",
             (
                 Option("second", "Second: see the enemy's deployment first"),
                 Option("first", "First"),
@@ -89,8 +87,7 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
         who = battle.names[unit.side]
         key = yield from ask(
             unit.side,
-            who,
-            f"{who} deploys {unit.name} ({unit.kind.profile()}): which space?",
+            f"Deploy {unit.name} ({unit.kind.profile()}): which space?",
             options,
             board.key(bot.deploy_space(battle, unit, legal)),
             ("d1", "d2"),

@@ -22,7 +22,6 @@ class Surrendered(Exception):  # noqa: N818 - it is an event, not an error
 
 def ask(
     side: str,
-    who: str,
     prompt: str,
     options: Sequence[Option],
     default: str,
@@ -44,7 +43,7 @@ def ask(
             return key
         sure = yield Choice(
             side=side,
-            prompt=f"{who}: surrender the battle? Units that cannot retreat are captured.",
+            prompt="Surrender the battle? Units that cannot retreat are captured.",
             options=(Option("no", "No, fight on"), Option("yes", "Yes, surrender")),
             default="no",
             rules=("d16", "d17"),

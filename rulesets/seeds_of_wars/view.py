@@ -30,7 +30,7 @@ def _unit_line(unit: Unit) -> Text:
     return line
 
 
-def grid(battle: Battle) -> Panel:
+def grid(battle: Battle, title: str | None = None) -> Panel:
     """Side B's Reserve at the top, side A's at the bottom; one cell per space."""
     board = battle.board
     table = Table(show_header=True, show_lines=True, header_style="bold", expand=False)
@@ -45,10 +45,20 @@ def grid(battle: Battle) -> Panel:
             units = battle.at((row, col))
             cells.append(Text("\n").join(_unit_line(u) for u in units) if units else Text("."))
         table.add_row(*cells)
-    title = f"Round {battle.round}" if battle.round else "Deployment"
-    if battle.initiative and battle.round:
-        title += f", initiative {clean(battle.names[battle.initiative])}"
-    return Panel(table, title=title, expand=False)
+    if title is None:
+        title = _title(battle)
+    return Panel(table, title=Text(title), expand=False)
+
+
+def _title(battle: Battle) -> str:
+    if battle.result is not None:
+        return "The battle is over"
+    if battle.round == 0:
+        return "Deployment"
+    title = f"Round {battle.round}, {battle.step}"
+    if battle.initiative:
+        title += f" (initiative: {clean(battle.names[battle.initiative])})"
+    return title
 
 
 def profiles(battle: Battle) -> Panel:
@@ -63,7 +73,9 @@ def profiles(battle: Battle) -> Panel:
             padding=(0, 1),
             collapse_padding=True,
             show_edge=False,
-            title=f"{clean(battle.names[side])}: {battle.role(side)}, Order {battle.orders[side]}",
+            title=Text(
+                f"{clean(battle.names[side])}: {battle.role(side)}, Order {battle.orders[side]}"
+            ),
             title_style=SIDE_STYLE[side],
             title_justify="left",
         )
@@ -111,16 +123,19 @@ class SideBySide:
             yield self.right
 
 
-def board(battle: Battle, names: dict[str, str] | None = None) -> SideBySide:
+def board(
+    battle: Battle, names: dict[str, str] | None = None, title: str | None = None
+) -> SideBySide:
     """The grid with the profile panel at its side."""
-    return SideBySide(grid(battle), profiles(battle))
+    return SideBySide(grid(battle, title), profiles(battle))
 
 
 def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
     """Round headers with the full board; the grid again after units move; None: generic."""
     kind = entry["t"]
     if kind == "turn":
-        return Group(Rule(f"Round {entry['n']}"), board(battle, names))
+        n = entry["n"]
+        return Group(Rule(f"Round {n}"), board(battle, names, f"Round {n} begins"))
     if kind == "event" and entry.get("kind") in MAP_EVENTS:
         return Group(Text(clean(entry["text"])), grid(battle))
     if kind == "event" and entry.get("kind") == "result":
