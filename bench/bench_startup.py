@@ -50,10 +50,15 @@ def main() -> None:
         py = sys.executable
         rows = [
             ("--help", [py, str(minimal), "--help"], [py, "-m", "wargame_cli", "--help"]),
-            ("rulesets --json", [py, str(minimal), "rulesets", "--json"],
-             [py, "-m", "wargame_cli", "rulesets", "--json"]),
+            (
+                "rulesets --json",
+                [py, str(minimal), "rulesets", "--json"],
+                [py, "-m", "wargame_cli", "rulesets", "--json"],
+            ),
         ]
-        print(f"{'command':<18}{'minimal typer':>15}{'wargame':>10}{'ratio':>8}  (median of {runs})")
+        print(
+            f"{'command':<18}{'minimal typer':>15}{'wargame':>10}{'ratio':>8}  (median of {runs})"
+        )
         for name, floor_cmd, ours_cmd in rows:
             floor, ours = timed(floor_cmd, runs), timed(ours_cmd, runs)
             print(f"{name:<18}{floor * 1000:>13.0f}ms{ours * 1000:>8.0f}ms{ours / floor:>8.2f}")

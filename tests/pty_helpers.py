@@ -12,11 +12,24 @@ ANSWERED = "\x1b[?2004l"  # prompt_toolkit leaves bracketed-paste mode when a pr
 
 
 def spawn(args: list[str], cwd: str, saves: str, timeout: int = 30) -> pexpect.spawn:
-    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "120",
-           "LINES": "50", "WARGAME_SAVES_DIR": saves}
+    env = {
+        **os.environ,
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+        "TERM": "xterm",
+        "COLUMNS": "120",
+        "LINES": "50",
+        "WARGAME_SAVES_DIR": saves,
+    }
     env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "wargame_cli", *args], cwd=cwd, env=env,
-                         encoding="utf-8", timeout=timeout, dimensions=(50, 120))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "wargame_cli", *args],
+        cwd=cwd,
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(50, 120),
+    )
 
 
 def press_enter_until_done(child: pexpect.spawn, limit: int = 2000) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -53,11 +54,21 @@ def test_json_play_has_the_contract_shape(wargame):
 
 
 def test_rolls_replay_the_play_example(wargame, tmp_path):
-    result = play_json(wargame, "--no-input", "--rolls", "4,3,6,4,4,3", "--turns", "1",
-                       "--team-a", "Sebeki,Asar,Asar", "--team-b", "Heru,Asar,Basti")
+    result = play_json(
+        wargame,
+        "--no-input",
+        "--rolls",
+        "4,3,6,4,4,3",
+        "--turns",
+        "1",
+        "--team-a",
+        "Sebeki,Asar,Asar",
+        "--team-b",
+        "Heru,Asar,Basti",
+    )
     assert result["status"] == "in_progress"
     assert result["state"]["sides"]["B"]["models"][0]["distance"] == 3.0
-    save = json.loads(open(result["save"]).read())
+    save = json.loads(Path(result["save"]).read_text())
     rolls = [e for e in save["log"] if e["t"] == "roll"]
     assert [r["faces"] for r in rolls] == [[4, 3, 6], [4, 4, 3]]
     assert {r["source"] for r in rolls} == {"script"}
@@ -66,7 +77,7 @@ def test_rolls_replay_the_play_example(wargame, tmp_path):
 
 def test_rolls_run_out_then_the_generator_takes_over(wargame):
     result = play_json(wargame, "--no-input", "--rolls", "4,3,6,4", "--turns", "1")
-    save = json.loads(open(result["save"]).read())
+    save = json.loads(Path(result["save"]).read_text())
     second = [e for e in save["log"] if e["t"] == "roll"][1]
     assert second["faces"][0] == 4
     assert second["source"] == "mixed" and second["sources"] == ["script", "rng", "rng"]
@@ -81,12 +92,15 @@ def test_impossible_face_names_both_and_saves_nothing_invalid(wargame, tmp_path)
         assert all(7 not in e.get("faces", []) for e in json.loads(save.read_text())["log"])
 
 
-@pytest.mark.parametrize("team,needle", [
-    ("Sebeki,Asar", "exactly 3"),
-    ("Heru,Typhon,Asar", "Heru may not"),
-    ("Sebeki,Sebeki,Sebeki", "at most 2 d10"),
-    ("Dragon,Asar,Asar", "unknown unit"),
-])
+@pytest.mark.parametrize(
+    "team,needle",
+    [
+        ("Sebeki,Asar", "exactly 3"),
+        ("Heru,Typhon,Asar", "Heru may not"),
+        ("Sebeki,Sebeki,Sebeki", "at most 2 d10"),
+        ("Dragon,Asar,Asar", "unknown unit"),
+    ],
+)
 def test_bad_teams_exit_2_with_one_line(wargame, team, needle):
     line = one_error_line(wargame("play", TUG, "--no-input", "--team-a", team))
     assert needle in line
@@ -96,7 +110,8 @@ def test_bad_flags_and_options_exit_2(wargame):
     assert "No such option" in one_error_line(wargame("play", TUG, "--frobnicate"))
     assert "unknown option" in one_error_line(wargame("play", TUG, "--no-input", "--option", "x=1"))
     assert "rounding" in one_error_line(
-        wargame("play", TUG, "--no-input", "--option", "rounding=up"))
+        wargame("play", TUG, "--no-input", "--option", "rounding=up")
+    )
     assert "unknown ruleset" in one_error_line(wargame("play", "chess", "--no-input"))
     assert "side is A or B" in one_error_line(wargame("play", TUG, "--bot", "C"))
 
@@ -123,7 +138,9 @@ def test_team_files_toml_and_json(wargame, tmp_path):
     assert [m["die"] for m in result["state"]["sides"]["B"]["models"]] == [6, 4, 4]
     bad = tmp_path / "bad.toml"
     bad.write_text("models = [")
-    assert "cannot be read" in one_error_line(wargame("play", TUG, "--no-input", "--team-a", str(bad)))
+    assert "cannot be read" in one_error_line(
+        wargame("play", TUG, "--no-input", "--team-a", str(bad))
+    )
 
 
 def _finished_save(wargame, tmp_path):
@@ -138,14 +155,23 @@ def test_replay_verify_accepts_an_honest_save(wargame, tmp_path):
     assert done.returncode == 0 and "Verified" in done.stdout
 
 
-@pytest.mark.parametrize("tamper,needle", [
-    (lambda d: d["log"][1]["faces"].__setitem__(0, 11), "does not fit a d10"),
-    (lambda d: d["log"][1]["faces"].__setitem__(0, 1 + d["log"][1]["faces"][0] % 10),
-     "log entry"),
-    (lambda d: d.__setitem__("result", {"winner": "B" if d["result"]["winner"] == "A" else "A",
-                                        "reason": "x"}), "winner"),
-    (lambda d: d["log"].__delitem__(slice(-4, None)), "save says finished"),
-])
+@pytest.mark.parametrize(
+    "tamper,needle",
+    [
+        (lambda d: d["log"][1]["faces"].__setitem__(0, 11), "does not fit a d10"),
+        (
+            lambda d: d["log"][1]["faces"].__setitem__(0, 1 + d["log"][1]["faces"][0] % 10),
+            "log entry",
+        ),
+        (
+            lambda d: d.__setitem__(
+                "result", {"winner": "B" if d["result"]["winner"] == "A" else "A", "reason": "x"}
+            ),
+            "winner",
+        ),
+        (lambda d: d["log"].__delitem__(slice(-4, None)), "save says finished"),
+    ],
+)
 def test_replay_verify_names_the_first_divergent_entry(wargame, tmp_path, tamper, needle):
     path = _finished_save(wargame, tmp_path)
     data = json.loads(path.read_text())
@@ -155,17 +181,23 @@ def test_replay_verify_names_the_first_divergent_entry(wargame, tmp_path, tamper
     assert needle in line
 
 
-@pytest.mark.parametrize("content,needle", [
-    ("{", "corrupt or truncated"),
-    ('{"format": "wargame-save", "version": 99}', "newer"),
-    ('{"hello": 1}', "not a wargame save"),
-    ('{"format": "wargame-save", "version": 1, "log": []}', "invalid"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        ("{", "corrupt or truncated"),
+        ('{"format": "wargame-save", "version": 99}', "newer"),
+        ('{"hello": 1}', "not a wargame save"),
+        ('{"format": "wargame-save", "version": 1, "log": []}', "invalid"),
+    ],
+)
 def test_bad_saves_exit_2(wargame, tmp_path, content, needle):
     path = tmp_path / "s.json"
     path.write_text(content)
-    for command in (("replay", str(path), "--verify"), ("resume", str(path), "--no-input"),
-                    ("replay", str(path), "--no-input")):
+    for command in (
+        ("replay", str(path), "--verify"),
+        ("resume", str(path), "--no-input"),
+        ("replay", str(path), "--no-input"),
+    ):
         line = one_error_line(wargame(*command))
         assert needle in line
     assert path.read_text() == content  # nothing the player had is touched
@@ -230,8 +262,7 @@ def test_json_stdout_is_only_the_object(wargame):
 
 def test_resume_with_rolls_continues(wargame, tmp_path):
     path = tmp_path / "g.json"
-    play_json(wargame, "--no-input", "--turns", "1", "--save", str(path),
-              "--rolls", "4,3,6,4,4,3")
+    play_json(wargame, "--no-input", "--turns", "1", "--save", str(path), "--rolls", "4,3,6,4,4,3")
     done = wargame("resume", str(path), "--no-input", "--rolls", "10,6,6,1,1,1", "--json")
     result = json.loads(done.stdout)
     assert result["status"] == "finished" and result["winner"] == "A"

@@ -13,8 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_ci_runs_exactly_the_readme_test_line():
     readme = (ROOT / "README.md").read_text()
-    ci_lines = [line for line in (ROOT / ".ci/run").read_text().splitlines()
-                if "pytest" in line and not line.startswith("#")]
+    ci_lines = [
+        line
+        for line in (ROOT / ".ci/run").read_text().splitlines()
+        if "pytest" in line and not line.startswith("#")
+    ]
     assert len(ci_lines) == 1
     assert f"```sh\n{ci_lines[0]}\n```" in readme
 
@@ -26,21 +29,27 @@ def test_save_schema_file_is_generated_from_the_models():
 
 
 def test_help_imports_no_questionary_or_ruleset_code():
-    code = ("import sys\nfrom wargame_cli.cli.boundary import run\nfrom wargame_cli.cli.app import app\n"
-            "run(app, ['--help'])\n"
-            "bad = [m for m in sys.modules if m.split('.')[0] in "
-            "('questionary', 'rulesets', 'prompt_toolkit')]\n"
-            "print('BAD:' + ','.join(bad))")
+    code = (
+        "import sys\nfrom wargame_cli.cli.boundary import run\n"
+        "from wargame_cli.cli.app import app\n"
+        "run(app, ['--help'])\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in "
+        "('questionary', 'rulesets', 'prompt_toolkit')]\n"
+        "print('BAD:' + ','.join(bad))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "BAD:"
 
 
 def test_rulesets_json_imports_no_rules_code():
-    code = ("import sys\nfrom wargame_cli.cli.boundary import run\nfrom wargame_cli.cli.app import app\n"
-            "run(app, ['rulesets', '--json'])\n"
-            "bad = [m for m in sys.modules if m.startswith('rulesets.') and m.count('.') > 1"
-            " or m.split('.')[0] in ('questionary', 'prompt_toolkit')]\n"
-            "print('BAD:' + ','.join(bad))")
+    code = (
+        "import sys\nfrom wargame_cli.cli.boundary import run\n"
+        "from wargame_cli.cli.app import app\n"
+        "run(app, ['rulesets', '--json'])\n"
+        "bad = [m for m in sys.modules if m.startswith('rulesets.') and m.count('.') > 1"
+        " or m.split('.')[0] in ('questionary', 'prompt_toolkit')]\n"
+        "print('BAD:' + ','.join(bad))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip().splitlines()[-1] == "BAD:"

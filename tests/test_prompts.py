@@ -35,15 +35,25 @@ def test_enter_takes_the_suggestion(prompter):
 
 
 def test_disabled_options_are_skipped_by_the_cursor(prompter):
-    choice = Choice("A", "Pick", (Option("a", "A"), Option("b", "B", disabled="not now"),
-                                  Option("c", "C")), default="a")
+    choice = Choice(
+        "A",
+        "Pick",
+        (Option("a", "A"), Option("b", "B", disabled="not now"), Option("c", "C")),
+        default="a",
+    )
     prompter.pipe.send_text(DOWN + ENTER)
     assert prompter.choose(choice, "Side A") == "c"
 
 
 def test_typed_answer_is_checked_before_it_is_accepted(prompter):
-    choice = Choice("A", "Move to", (Option("1,1", "Stay"),), default="1,1", free_hint="x,y",
-                    check=lambda s: None if s == "3,4" else f"{s} is out of reach")
+    choice = Choice(
+        "A",
+        "Move to",
+        (Option("1,1", "Stay"),),
+        default="1,1",
+        free_hint="x,y",
+        check=lambda s: None if s == "3,4" else f"{s} is out of reach",
+    )
     # select "Type it", type a refused value (validation keeps the prompt open), fix it
     prompter.pipe.send_text(DOWN + ENTER + "9,9" + ENTER + "\x7f\x7f\x7f" + "3,4" + ENTER)
     assert prompter.choose(choice, "Side A") == "3,4"
@@ -80,8 +90,9 @@ def test_refused_answer_is_explained(prompter):
     from wargame_cli.engine.bots import run_builder as drive
 
     def builder():
-        key = yield Choice("A", "Pick", (Option("a", "A"), Option("b", "B", disabled="no Bs")),
-                           default="a")
+        key = yield Choice(
+            "A", "Pick", (Option("a", "A"), Option("b", "B", disabled="no Bs")), default="a"
+        )
         return key
 
     assert drive(builder(), Stubborn()) == "a"

@@ -13,25 +13,34 @@ from wargame_cli.engine.requests import Event, Outcome, Roll
 from wargame_cli.ruleset import Setup, resolve_options
 
 LEGAL = [
-    ["Sebeki", "Asar", "Asar"], ["Heru", "Asar", "Basti"], ["Minotaur", "Sebeki", "Sebeki"],
-    ["Satyr", "Satyr", "Satyr"], ["Wendigo", "Frost Maiden", "Frost Maiden"],
+    ["Sebeki", "Asar", "Asar"],
+    ["Heru", "Asar", "Basti"],
+    ["Minotaur", "Sebeki", "Sebeki"],
+    ["Satyr", "Satyr", "Satyr"],
+    ["Wendigo", "Frost Maiden", "Frost Maiden"],
     ["Beloved of Sobek", "Typhon", "Nekharu"],
 ]
 
 
 @settings(max_examples=200, deadline=None)
 @given(
-    a=st.sampled_from(LEGAL), b=st.sampled_from(LEGAL),
+    a=st.sampled_from(LEGAL),
+    b=st.sampled_from(LEGAL),
     rounding=st.sampled_from(["exact", "down"]),
-    start=st.sampled_from([2.0, 4.0, 6.5]), spacing=st.sampled_from([0.0, 1.0, 1.5]),
-    stacks=st.booleans(), seed=st.integers(0, 2**32),
+    start=st.sampled_from([2.0, 4.0, 6.5]),
+    spacing=st.sampled_from([0.0, 1.0, 1.5]),
+    stacks=st.booleans(),
+    seed=st.integers(0, 2**32),
 )
 def test_random_games_end_and_keep_the_invariants(a, b, rounding, start, spacing, stacks, seed):
     rng = random.Random(seed)
-    opts = resolve_options(RULESET.options, {"rounding": rounding, "start": start,
-                                             "spacing": spacing, "tie_penalty_stacks": stacks})
+    opts = resolve_options(
+        RULESET.options,
+        {"rounding": rounding, "start": start, "spacing": spacing, "tie_penalty_stacks": stacks},
+    )
     game = RULESET.new_game(
-        Setup({"A": "A", "B": "B"}, {"A": {"models": a}, "B": {"models": b}}), opts)
+        Setup({"A": "A", "B": "B"}, {"A": {"models": a}, "B": {"models": b}}), opts
+    )
     gen = game.play()
     answer = None
     for _ in range(5000):

@@ -32,8 +32,9 @@ def test_enter_alone_plays_a_whole_game(tmp_path):
 
 def test_team_building_shows_illegal_units_disabled_and_saves_on_quit(tmp_path):
     saves = tmp_path / "saves"
-    child = spawn(["play", "tug-of-wargods", "--seed", "2", "--bot", "B"], str(tmp_path),
-                  str(saves))
+    child = spawn(
+        ["play", "tug-of-wargods", "--seed", "2", "--bot", "B"], str(tmp_path), str(saves)
+    )
     child.expect("Name for side A")
     child.send("\x15Mira\r")  # clear the suggested name, type another
     child.expect("pick a team")
@@ -62,8 +63,20 @@ def test_team_building_shows_illegal_units_disabled_and_saves_on_quit(tmp_path):
 
 def test_ctrl_c_saves_and_exits_130(tmp_path):
     saves = tmp_path / "saves"
-    child = spawn(["play", "tug-of-wargods", "--seed", "9", "--team-a", "Sebeki,Asar,Asar",
-                   "--team-b", "Heru,Asar,Basti"], str(tmp_path), str(saves))
+    child = spawn(
+        [
+            "play",
+            "tug-of-wargods",
+            "--seed",
+            "9",
+            "--team-a",
+            "Sebeki,Asar,Asar",
+            "--team-b",
+            "Heru,Asar,Basti",
+        ],
+        str(tmp_path),
+        str(saves),
+    )
     child.expect("Turn 1 is over")
     child.sendintr()
     child.expect(pexpect.EOF)
@@ -76,8 +89,22 @@ def test_ctrl_c_saves_and_exits_130(tmp_path):
 
 def test_manual_dice_refuses_impossible_faces(tmp_path):
     saves = tmp_path / "saves"
-    child = spawn(["play", "tug-of-wargods", "--dice", "manual", "--team-a", "Sebeki,Asar,Asar",
-                   "--team-b", "Heru,Asar,Basti", "--turns", "1"], str(tmp_path), str(saves))
+    child = spawn(
+        [
+            "play",
+            "tug-of-wargods",
+            "--dice",
+            "manual",
+            "--team-a",
+            "Sebeki,Asar,Asar",
+            "--team-b",
+            "Heru,Asar,Basti",
+            "--turns",
+            "1",
+        ],
+        str(tmp_path),
+        str(saves),
+    )
     child.expect("type the faces")
     child.send("4 3 7\r")
     child.expect("does not fit a d6")

@@ -18,8 +18,10 @@ CLEARSKY = ["Heru", "Asar", "Basti"]
 
 def game(a=GREENTOE, b=CLEARSKY, **options):
     opts = resolve_options(RULESET.options, options)
-    setup = Setup(names={"A": "Greentoe", "B": "Clearsky"},
-                  teams={"A": {"models": list(a)}, "B": {"models": list(b)}})
+    setup = Setup(
+        names={"A": "Greentoe", "B": "Clearsky"},
+        teams={"A": {"models": list(a)}, "B": {"models": list(b)}},
+    )
     return RULESET.new_game(setup, opts)
 
 
@@ -88,8 +90,17 @@ def test_a5_two_d10_per_team():
         teams.parse_inline("Sebeki,Wendigo,Sebeki", DEFAULTS)
 
 
-@pytest.mark.parametrize("unit,die", [("Heru", 8), ("Mycenean", 8), ("Amazon", 6),
-                                      ("Spartan", 6), ("Satyr", 4), ("Frost Maidens", 4)])
+@pytest.mark.parametrize(
+    "unit,die",
+    [
+        ("Heru", 8),
+        ("Mycenean", 8),
+        ("Amazon", 6),
+        ("Spartan", 6),
+        ("Satyr", 4),
+        ("Frost Maidens", 4),
+    ],
+)
 def test_a6_a7_a8_tiers_allow_three(unit, die):
     models = teams.parse_inline(f"3 {unit}", DEFAULTS)
     assert len(models) == 3

@@ -31,7 +31,9 @@ def dice_table(state: TugState) -> Table:
         for i, model in enumerate(team.models):
             table.add_row(
                 Text(clean(team.name), style=STYLE[side]) if i == 0 else "",
-                model.unit, f"d{model.die}", str(record.faces[side][i]),
+                model.unit,
+                f"d{model.die}",
+                str(record.faces[side][i]),
             )
         modifier = record.modifiers[side]
         total = Text(f"total {record.totals[side]}", style="bold")
@@ -42,8 +44,7 @@ def dice_table(state: TugState) -> Table:
         table.caption = f"Tie at {a}: nobody moves (a15); -1 on the next roll (a16)"
     else:
         name = clean(state.sides[record.winner].name)
-        table.caption = (f"Difference {abs(a - b)}: {name} pulls {_inches(record.pull)} "
-                         "(a13, a14)")
+        table.caption = f"Difference {abs(a - b)}: {name} pulls {_inches(record.pull)} (a13, a14)"
     return table
 
 
@@ -71,8 +72,11 @@ def track(state: TugState) -> Group:
             where = "across" if model.across else "own side"
             legend.add_row(
                 Text(f"{side}{i + 1}", style=STYLE[side]),
-                Text(clean(team.name)), model.unit, f"d{model.die}",
-                f"{_inches(model.distance)} ({where})", f"crossings {model.crossings}",
+                Text(clean(team.name)),
+                model.unit,
+                f"d{model.die}",
+                f"{_inches(model.distance)} ({where})",
+                f"crossings {model.crossings}",
             )
     return Group(Text("Track (A | centre line | B):", style="bold"), line, ruler, legend)
 

@@ -18,7 +18,9 @@ app = typer.Typer(
 )
 
 RulesetArg = Annotated[str, typer.Argument(help="Ruleset id (see `wargame rulesets`).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout, nothing else.")]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print one JSON object on stdout, nothing else.")
+]
 SavesDirOpt = Annotated[
     Path | None,
     typer.Option("--saves-dir", help="Saves folder (default ./saves, or $WARGAME_SAVES_DIR)."),
@@ -42,7 +44,7 @@ RollsOpt = Annotated[
     str | None,
     typer.Option(
         "--rolls",
-        help='Die faces used in the order the rules ask, e.g. "4,3,6,4,4,3"; then --dice takes over.',
+        help='Die faces in the order the rules ask, e.g. "4,3,6,4,4,3"; then --dice takes over.',
     ),
 ]
 TurnsOpt = Annotated[
@@ -82,14 +84,18 @@ def play_cmd(
         str | None, typer.Argument(help="Ruleset id; asked for in a terminal when left out.")
     ] = None,
     team_a: Annotated[
-        str | None, typer.Option("--team-a", help="Side A's team: inline spec or a .toml/.json file.")
+        str | None,
+        typer.Option("--team-a", help="Side A's team: inline spec or a .toml/.json file."),
     ] = None,
     team_b: Annotated[
-        str | None, typer.Option("--team-b", help="Side B's team: inline spec or a .toml/.json file.")
+        str | None,
+        typer.Option("--team-b", help="Side B's team: inline spec or a .toml/.json file."),
     ] = None,
     name_a: Annotated[str | None, typer.Option("--name-a", help="Side A's name.")] = None,
     name_b: Annotated[str | None, typer.Option("--name-b", help="Side B's name.")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice (drawn if absent).")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for the dice (drawn if absent).")
+    ] = None,
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
     dice: DiceOpt = "auto",
@@ -108,9 +114,21 @@ def play_cmd(
 
     play.play(
         play.PlayArgs(
-            ruleset_id=ruleset_id, team_a=team_a, team_b=team_b, name_a=name_a, name_b=name_b,
-            seed=seed, bots=bot or [], no_input=no_input, dice=dice, rolls=rolls, turns=turns,
-            options=option or [], save=save, no_save=no_save, json_out=json_out,
+            ruleset_id=ruleset_id,
+            team_a=team_a,
+            team_b=team_b,
+            name_a=name_a,
+            name_b=name_b,
+            seed=seed,
+            bots=bot or [],
+            no_input=no_input,
+            dice=dice,
+            rolls=rolls,
+            turns=turns,
+            options=option or [],
+            save=save,
+            no_save=no_save,
+            json_out=json_out,
             saves_dir=saves_dir,
         )
     )
@@ -131,8 +149,13 @@ def resume_cmd(
 
     play.resume(
         play.ResumeArgs(
-            path=save_file, bots=bot or [], no_input=no_input, dice=dice, rolls=rolls,
-            turns=turns, json_out=json_out,
+            path=save_file,
+            bots=bot or [],
+            no_input=no_input,
+            dice=dice,
+            rolls=rolls,
+            turns=turns,
+            json_out=json_out,
         )
     )
 
@@ -141,18 +164,26 @@ def resume_cmd(
 def replay_cmd(
     save_file: Annotated[Path, typer.Argument(help="The save to replay.")],
     verify: Annotated[
-        bool, typer.Option("--verify", help="Re-run the log through the rules; exit 2 on the first divergence.")
+        bool,
+        typer.Option(
+            "--verify", help="Re-run the log through the rules; exit 2 on the first divergence."
+        ),
     ] = False,
     no_input: Annotated[bool, typer.Option("--no-input", help="Print it all, no pauses.")] = False,
     report: Annotated[
         str | None,
         typer.Option(
-            "--report", is_flag=False, flag_value="-",
+            "--report",
+            is_flag=False,
+            flag_value="-",
             help="Write a Markdown battle report to FILE (or to stdout when no FILE is given).",
         ),
     ] = None,
     with_rules: Annotated[
-        bool, typer.Option("--with-rules", help="Cite the rule ids behind each line (replay and report).")
+        bool,
+        typer.Option(
+            "--with-rules", help="Cite the rule ids behind each line (replay and report)."
+        ),
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -179,7 +210,9 @@ def simulate_cmd(
     team_b: Annotated[
         str | None, typer.Option("--team-b", help="Side B's team (default: the ruleset's).")
     ] = None,
-    games: Annotated[int | None, typer.Option("--games", help="Number of bot-vs-bot games.")] = None,
+    games: Annotated[
+        int | None, typer.Option("--games", help="Number of bot-vs-bot games.")
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed (reproducible results).")] = None,
     workers: Annotated[int, typer.Option("--workers", help="Processes to spread games over.")] = 1,
     option: Annotated[
@@ -198,8 +231,16 @@ def simulate_cmd(
 
     simulate.simulate(
         simulate.SimulateArgs(
-            ruleset_id=ruleset_id, team_a=team_a, team_b=team_b, games=games, seed=seed,
-            workers=workers, options=option or [], exact=exact, matrix=matrix, json_out=json_out,
+            ruleset_id=ruleset_id,
+            team_a=team_a,
+            team_b=team_b,
+            games=games,
+            seed=seed,
+            workers=workers,
+            options=option or [],
+            exact=exact,
+            matrix=matrix,
+            json_out=json_out,
         )
     )
 

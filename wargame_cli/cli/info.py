@@ -13,10 +13,12 @@ from wargame_cli.ruleset import Reference
 def list_rulesets(json_out: bool) -> None:
     infos = registry.all_infos()
     if json_out:
-        emit_json([
-            {"id": i.id, "name": i.name, "seed_file": i.seed_file, "summary": i.summary}
-            for i in infos
-        ])
+        emit_json(
+            [
+                {"id": i.id, "name": i.name, "seed_file": i.seed_file, "summary": i.summary}
+                for i in infos
+            ]
+        )
         return
     from rich.table import Table
 
@@ -36,19 +38,28 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         _show_points(reference, only, json_out)
         return
     if json_out:
-        emit_json({
-            "id": info.id, "name": info.name, "seed_file": info.seed_file,
-            "summary": info.summary,
-            "rules": [{"id": p.id, "text": p.text} for p in reference.points],
-            "units": ruleset.units(),
-            "options": [
-                {"name": o.name, "default": o.default, "choices": o.choices, "rule": o.rule,
-                 "doc": o.doc}
-                for o in ruleset.options
-            ],
-            "team_syntax": ruleset.team_syntax,
-            "notes": reference.notes,
-        })
+        emit_json(
+            {
+                "id": info.id,
+                "name": info.name,
+                "seed_file": info.seed_file,
+                "summary": info.summary,
+                "rules": [{"id": p.id, "text": p.text} for p in reference.points],
+                "units": ruleset.units(),
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "choices": o.choices,
+                        "rule": o.rule,
+                        "doc": o.doc,
+                    }
+                    for o in ruleset.options
+                ],
+                "team_syntax": ruleset.team_syntax,
+                "notes": reference.notes,
+            }
+        )
         return
     from rich.markup import escape
     from rich.table import Table
@@ -119,9 +130,15 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
         table.add_column(column)
     for row in rows:
         sides = " vs ".join(clean(v) for v in row["sides"].values())
-        table.add_row(Text(clean(Path(row["path"]).name)), Text(str(row["ruleset"] or "")),
-                      Text(sides), str(row["turns"] if row["turns"] is not None else ""),
-                      row["status"], str(row["winner"] or ""), str(row["updated"] or ""))
+        table.add_row(
+            Text(clean(Path(row["path"]).name)),
+            Text(str(row["ruleset"] or "")),
+            Text(sides),
+            str(row["turns"] if row["turns"] is not None else ""),
+            row["status"],
+            str(row["winner"] or ""),
+            str(row["updated"] or ""),
+        )
     if not rows:
         console().print(f"No saves in {store.saves_dir(saves_dir)}.")
         return

@@ -89,8 +89,9 @@ def _dice(kind: str, rolls: str | None, rng: RngDice, prompter: Any) -> DiceSour
     return base
 
 
-def _controllers(players: dict[str, str], ruleset: Ruleset, names: dict[str, str],
-                 prompter: Any) -> dict[str, Any]:
+def _controllers(
+    players: dict[str, str], ruleset: Ruleset, names: dict[str, str], prompter: Any
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for side in SIDES:
         if players[side] == "bot":
@@ -117,7 +118,9 @@ def play(args: PlayArgs) -> None:
     options = resolve_options(ruleset.options, args.options)
     bots = SIDES if args.no_input else _sides(args.bots)
     if args.dice == "manual" and args.no_input:
-        raise BadInput("--dice manual needs a person to type the faces; it cannot go with --no-input")
+        raise BadInput(
+            "--dice manual needs a person to type the faces; it cannot go with --no-input"
+        )
     seed = args.seed if args.seed is not None else draw_seed()
 
     teams: dict[str, Any] = {}
@@ -153,15 +156,18 @@ def play(args: PlayArgs) -> None:
         if teams[side] is None:
             from wargame_cli.ui.prompts import HumanController
 
-            teams[side] = run_builder(ruleset.build_team(side, options),
-                                      HumanController(prompter, names))
+            teams[side] = run_builder(
+                ruleset.build_team(side, options), HumanController(prompter, names)
+            )
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
     controllers = _controllers(players, ruleset, names, prompter)
     view = None if args.json_out else _live_view(ruleset, names)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
-    path = None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
+    path = (
+        None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
+    )
     _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
 
 
@@ -175,8 +181,14 @@ def _new_save_path(ruleset_id: str, names: dict[str, str], folder: Path | None =
     return store.saves_dir(folder) / store.file_name(ruleset_id, names)
 
 
-def _run(session: Session, path: Path | None, turns: int | None, json_out: bool,
-         prompter: Any, players: dict[str, str]) -> None:
+def _run(
+    session: Session,
+    path: Path | None,
+    turns: int | None,
+    json_out: bool,
+    prompter: Any,
+    players: dict[str, str],
+) -> None:
     runner = session.runner
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
@@ -217,19 +229,25 @@ def _say(message: str) -> None:
 
 def _finish(session: Session, path: Path | None, json_out: bool) -> None:
     if json_out:
-        emit_json({
-            "ruleset": session.ruleset.id,
-            "status": session.status,
-            "winner": session.winner,
-            "turns": session.runner.turn,
-            "seed": session.seed,
-            "save": str(path) if path is not None else None,
-            "state": session.game.state_json(),
-            "result": (
-                {"winner": session.runner.outcome.winner, "reason": session.runner.outcome.reason}
-                if session.runner.outcome else None
-            ),
-        })
+        emit_json(
+            {
+                "ruleset": session.ruleset.id,
+                "status": session.status,
+                "winner": session.winner,
+                "turns": session.runner.turn,
+                "seed": session.seed,
+                "save": str(path) if path is not None else None,
+                "state": session.game.state_json(),
+                "result": (
+                    {
+                        "winner": session.runner.outcome.winner,
+                        "reason": session.runner.outcome.reason,
+                    }
+                    if session.runner.outcome
+                    else None
+                ),
+            }
+        )
         return
     from rich.markup import escape
 
@@ -238,8 +256,10 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
         out.print(f"Game in progress after turn {session.runner.turn}.")
     if path is not None:
         verb = "resume it with" if session.runner.outcome is None else "replay it with"
-        out.print(f"Saved to {escape(str(path))}; {verb}: wargame "
-                  f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}")
+        out.print(
+            f"Saved to {escape(str(path))}; {verb}: wargame "
+            f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}"
+        )
 
 
 def resume(args: ResumeArgs) -> None:
@@ -259,7 +279,9 @@ def resume(args: ResumeArgs) -> None:
     else:
         players = {s: recorded.get(s, "human") for s in SIDES}
     if args.dice == "manual" and args.no_input:
-        raise BadInput("--dice manual needs a person to type the faces; it cannot go with --no-input")
+        raise BadInput(
+            "--dice manual needs a person to type the faces; it cannot go with --no-input"
+        )
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
     dice = _dice(args.dice, args.rolls, rng, prompter)
     controllers = _controllers(players, ruleset, names, prompter)

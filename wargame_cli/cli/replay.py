@@ -13,8 +13,9 @@ class StopReplay(Exception):
     pass
 
 
-def replay(path: Path, verify: bool, no_input: bool, report: str | None, with_rules: bool,
-           json_out: bool) -> None:
+def replay(
+    path: Path, verify: bool, no_input: bool, report: str | None, with_rules: bool, json_out: bool
+) -> None:
     if report is not None:
         _report(path, report, with_rules)
         return
@@ -32,8 +33,11 @@ def replay(path: Path, verify: bool, no_input: bool, report: str | None, with_ru
             emit_json(summary)
         else:
             outcome = session.runner.outcome
-            result = (f"{session.setup.names.get(outcome.winner, 'nobody')} won"
-                      if outcome else "in progress")
+            result = (
+                f"{session.setup.names.get(outcome.winner, 'nobody')} won"
+                if outcome
+                else "in progress"
+            )
             console().print(
                 f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
                 f"every decision legal and every face fits its die; result matches ({result})."
@@ -54,8 +58,11 @@ def replay(path: Path, verify: bool, no_input: bool, report: str | None, with_ru
         prompter = Prompter(console())
 
     def observer(entry: dict[str, Any], game: Any) -> None:
-        if step and entry["t"] == "turn" and entry["n"] > 1 and not prompter.step(
-            f"Show turn {entry['n']}"
+        if (
+            step
+            and entry["t"] == "turn"
+            and entry["n"] > 1
+            and not prompter.step(f"Show turn {entry['n']}")
         ):
             raise StopReplay
         if not json_out:
@@ -66,8 +73,15 @@ def replay(path: Path, verify: bool, no_input: bool, report: str | None, with_ru
     except StopReplay:
         return
     if json_out:
-        emit_json({"save": str(path), "status": session.status, "winner": session.winner,
-                   "turns": session.runner.turn, "state": session.game.state_json()})
+        emit_json(
+            {
+                "save": str(path),
+                "status": session.status,
+                "winner": session.winner,
+                "turns": session.runner.turn,
+                "state": session.game.state_json(),
+            }
+        )
 
 
 def _report(path: Path, target: str, with_rules: bool) -> None:

@@ -85,13 +85,14 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
     if data["status"] != session.status:
         raise ReplayDivergence(n, f"save says {data['status']}, the log gives {session.status}")
     result = data.get("result")
-    if runner.outcome is not None:
-        if result is None or result.get("winner") != runner.outcome.winner:
-            raise ReplayDivergence(
-                n,
-                f"save says the winner is {(result or {}).get('winner')!r}, the log gives "
-                f"{runner.outcome.winner!r}",
-            )
+    if runner.outcome is not None and (
+        result is None or result.get("winner") != runner.outcome.winner
+    ):
+        raise ReplayDivergence(
+            n,
+            f"save says the winner is {(result or {}).get('winner')!r}, the log gives "
+            f"{runner.outcome.winner!r}",
+        )
     if data["turns"] != runner.turn:
         raise ReplayDivergence(n, f"save says {data['turns']} turns, the log gives {runner.turn}")
     return session

@@ -32,8 +32,9 @@ def generic(entry: dict[str, Any], names: dict[str, str]) -> Any:
         return line
     if kind == "choice":
         line = Text()
-        line.append(clean(names.get(entry["side"], entry["side"])),
-                    style=SIDE_STYLE.get(entry["side"], ""))
+        line.append(
+            clean(names.get(entry["side"], entry["side"])), style=SIDE_STYLE.get(entry["side"], "")
+        )
         line.append(f": {clean(entry['label'])}")
         if entry.get("by") == "bot":
             line.append("  (computer)", style="dim")

@@ -43,14 +43,18 @@ class Prompter:
             title = clean(option.label)
             if option.key == choice.default:
                 title += "  (suggested)"
-            item = questionary.Choice(title=title, value=option.key,
-                                      disabled=clean(option.disabled) if option.disabled else None)
+            item = questionary.Choice(
+                title=title,
+                value=option.key,
+                disabled=clean(option.disabled) if option.disabled else None,
+            )
             if option.key == choice.default:
                 default_item = item
             items.append(item)
         if choice.free_hint is not None:
-            items.append(questionary.Choice(title=f"Type it ({clean(choice.free_hint)})",
-                                            value=TYPE_OWN))
+            items.append(
+                questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
+            )
         if default_item is None:  # a typed default
             default_item = next((i for i in items if i.disabled is None), None)
         answer = self.select(f"{who}: {choice.prompt}", items, default_item)
@@ -66,9 +70,13 @@ class Prompter:
 
     # -- dice -----------------------------------------------------------------------------
     def faces(self, roll: Roll) -> list[int]:
-        labels = ", ".join(
-            f"{clean(label)} d{d}" for label, d in zip(roll.labels, roll.dice, strict=False)
-        ) if roll.labels else describe(roll)
+        labels = (
+            ", ".join(
+                f"{clean(label)} d{d}" for label, d in zip(roll.labels, roll.dice, strict=False)
+            )
+            if roll.labels
+            else describe(roll)
+        )
 
         def check(text: str) -> bool | str:
             try:
@@ -77,8 +85,9 @@ class Prompter:
                 return "type whole numbers separated by spaces"
             return check_faces(roll, faces) or True
 
-        text = self.text(f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})",
-                         validate=check)
+        text = self.text(
+            f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})", validate=check
+        )
         return [int(p) for p in text.replace(",", " ").split()]
 
     # -- setting up -----------------------------------------------------------------------
@@ -88,19 +97,24 @@ class Prompter:
 
     def name(self, side: str, default: str) -> str:
         return self.text(
-            f"Name for side {side}", default=default,
+            f"Name for side {side}",
+            default=default,
             validate=lambda s: name_problem(s) or True,
         ).strip()
 
     def player(self, side: str, name: str) -> str:
-        items = [questionary.Choice("A person at this terminal", "human"),
-                 questionary.Choice("The computer", "bot")]
+        items = [
+            questionary.Choice("A person at this terminal", "human"),
+            questionary.Choice("The computer", "bot"),
+        ]
         return self.select(f"Who plays side {side} ({name})?", items, items[0])
 
     def next_turn(self, number: int) -> bool:
         """Between turns: True to play on, False to save and quit."""
-        items = [questionary.Choice(f"Play turn {number}", True),
-                 questionary.Choice("Save and quit", False)]
+        items = [
+            questionary.Choice(f"Play turn {number}", True),
+            questionary.Choice("Save and quit", False),
+        ]
         return self.select(f"Turn {number - 1} is over.", items, items[0])
 
     def step(self, message: str) -> bool:
