@@ -1,0 +1,91 @@
+"""A third-party ruleset registered under the entry-point group plays through the real CLI,
+with nothing about it special-cased."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+TOY = textwrap.dedent('''
+    """A toy race to 10, as a third-party package would ship it."""
+    from pathlib import Path
+
+    from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Roll, TurnStart
+    from wargame_cli.registry import RulesetInfo
+    from wargame_cli.ruleset import Ruleset
+
+    INFO = RulesetInfo(id="toy-race", name="Toy Race", seed_file="-", summary="First to 10.",
+                       loader="toy_race:RULESET")
+
+
+    class Game:
+        def __init__(self):
+            self.state = {"A": 0, "B": 0}
+
+        def play(self):
+            turn = 0
+            while True:
+                turn += 1
+                yield TurnStart(turn)
+                for side in ("A", "B"):
+                    key = yield Choice(side, "Sprint or jog?", (Option("sprint", "Sprint"),
+                                       Option("jog", "Jog")), default="jog", rules=("t2",))
+                    faces = yield Roll((6, 6) if key == "sprint" else (6,), "run", side,
+                                       rules=("t1",))
+                    self.state[side] += sum(faces)
+                    yield Event(f"{side} is at {self.state[side]}", rules=("t1",))
+                    if self.state[side] >= 10:
+                        return Outcome(side, f"{side} reached 10", rules=("t3",))
+
+        def state_json(self):
+            return dict(self.state)
+
+
+    class Toy(Ruleset):
+        id = "toy-race"
+        name = "Toy Race"
+        folder = Path(__file__).parent
+
+        def parse_team(self, text, options):
+            return {"runner": text}
+
+        def team_from_data(self, data, options):
+            return data
+
+        def default_team(self, side, options):
+            return {"runner": side}, f"Runner {side}"
+
+        def new_game(self, setup, options):
+            return Game()
+
+        def view(self):
+            return object()
+
+
+    RULESET = Toy()
+''')
+
+
+def test_entry_point_ruleset_plays_saves_and_verifies(tmp_path):
+    (tmp_path / "toy_race.py").write_text(TOY)
+    dist = tmp_path / "toy_race-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-race\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[wargame_cli.rulesets]\ntoy-race = toy_race:INFO\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "WARGAME_SAVES_DIR": str(tmp_path / "s")}
+
+    def wargame(*args):
+        return subprocess.run([sys.executable, "-m", "wargame_cli", *args], capture_output=True,
+                              text=True, env=env, cwd=tmp_path, input="")
+
+    ids = [r["id"] for r in json.loads(wargame("rulesets", "--json").stdout)]
+    assert "toy-race" in ids and "tug-of-wargods" in ids
+    done = wargame("play", "toy-race", "--no-input", "--seed", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["status"] == "finished" and result["ruleset"] == "toy-race"
+    assert max(result["state"].values()) >= 10
+    assert wargame("replay", result["save"], "--verify").returncode == 0
