@@ -21,6 +21,7 @@ from wargame_cli.tabletop.placement import edge_distance
 
 LEAVE = "leave"
 NEAREST_OFFERED = 6  # enemies offered as destinations, nearest first
+MOB_TARGETS = 4  # enemy units a mob is offered to close on, nearest first
 
 
 def edge_goal(b: Battle, side: str, p: Point) -> Point:
@@ -157,18 +158,22 @@ def shift(b: Battle, mob: Mob, dest: Point, key: str, label: str) -> MobPlan:
     return _finish(b, mob, key, label, spots)
 
 
-def mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
-    """Closing on each enemy unit (nearest first), withdrawing, then the lead's shifts."""
+def nearest_units(b: Battle, mob: Mob) -> list[str]:
     figures = b.figures(mob)
-    units = sorted(
+    return sorted(
         b.enemy_units(mob.side),
         key=lambda u: min(f.pos.distance(t.pos) for f in figures for t in b.unit_figures(u)),
     )
-    plans = [close_on(b, mob, u) for u in units[:NEAREST_OFFERED]]
+
+
+def mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
+    """Closing on each of the nearest enemy units, withdrawing, then the lead's shifts."""
+    plans = [close_on(b, mob, u) for u in nearest_units(b, mob)[:MOB_TARGETS]]
     plans.append(withdraw(b, mob))
     first = lead(b, mob)
     seen = {"stay"}
-    for d in destinations(b, first):
+    near = enemy_bodies(b, first)[:1]  # for "away from"; closing is offered above
+    for d in offer(b.table, first.body(), first.move, near, b.bodies()):
         if d.tag.startswith(("contact:", "toward:")) or d.point.key() in seen:
             continue
         seen.add(d.point.key())

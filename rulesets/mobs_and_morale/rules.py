@@ -108,8 +108,8 @@ class MobsGame:
         b = self.state
         yield from deploy(b)
         while True:
-            b.round += 1
-            yield TurnStart(b.round)
+            yield TurnStart(b.round + 1)
+            b.round += 1  # after the engine's save point, so a stopped game shows its last round
             yield from initiative_phase(b)
             b.phase = "turns"
             for unit in list(b.order):

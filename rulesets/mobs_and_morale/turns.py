@@ -124,9 +124,10 @@ def _suggest(
         return "move" if not moved else "end"
     is_mob = unit.startswith("mob:")
     if is_mob and not moved and not acted:
-        plans = moves.mob_plans(b, b.mobs[unit[4:]])
-        pick = tactics.mob_move(b, side, plans)
-        if pick.startswith("close:") and _plan_gain(b, figures, plans, pick):
+        mob = b.mobs[unit[4:]]
+        nearest = moves.nearest_units(b, mob)[0]
+        plan = moves.close_on(b, mob, nearest)
+        if not plan.stragglers and _plan_gain(b, figures, plan):
             return "move"
     if targets and not acted:
         if is_mob:
@@ -138,12 +139,9 @@ def _suggest(
     return "end"
 
 
-def _plan_gain(
-    b: Battle, figures: list[Creature], plans: list[moves.MobPlan], key: str
-) -> list[str]:
+def _plan_gain(b: Battle, figures: list[Creature], plan: moves.MobPlan) -> list[str]:
     """Figures a closing move would bring into reach that are not in reach now."""
-    plan = next(p for p in plans if p.key == key)
-    target = key.removeprefix("close:")
+    target = plan.key.removeprefix("close:")
     now = {f.id for f in reachable(b, figures, target)}
     return [
         i

@@ -1,0 +1,138 @@
+"""Mobs and Morale through the real `wargame` command: the reference, JSON state, teams and
+table files, scripted rolls, saves, resume and replay --verify."""
+
+from __future__ import annotations
+
+import json
+
+MM = "mobs-and-morale"
+
+
+def play(wargame, *args):
+    done = wargame("play", MM, "--json", *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def one_error_line(done):
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    return lines[0]
+
+
+def test_listed_with_every_rule_point_option_and_note(wargame):
+    rows = json.loads(wargame("rulesets", "--json").stdout)
+    assert MM in [r["id"] for r in rows]
+    data = json.loads(wargame("rules", MM, "--json").stdout)
+    assert [p["id"] for p in data["rules"]] == [f"e{i}" for i in range(1, 31)]
+    defaults = {o["name"]: o["default"] for o in data["options"]}
+    assert defaults["die"] == 10 and defaults["success_on"] == 6
+    assert defaults["cohesion"] == "chain" and defaults["npc_survival"] is False
+    assert defaults["max_rounds"] == 12 and defaults["table"]["width"] == 36
+    assert any("equal to OR MORE" in n for n in data["notes"])
+    assert "Tribal Warrior under" in data["team_syntax"]
+
+
+def test_json_state_has_every_creature_and_mob(wargame, tmp_path):
+    result = play(wargame, "--no-input", "--seed", "7", "--save", str(tmp_path / "g.json"))
+    assert result["status"] == "finished"
+    state = result["state"]
+    names = {c["id"] for c in state["creatures"]}
+    assert {"Brakka", "Ysolde", "Mother Wren", "Tarn", "Chief Ugrak", "Red Spears 1"} <= names
+    for c in state["creatures"]:
+        assert {"pos", "health", "max_health", "status", "side", "mob"} <= set(c)
+        assert (c["pos"] is not None) == (c["status"] == "standing")
+    mobs = {m["name"]: m for m in state["mobs"]}
+    assert set(mobs) == {"Red Spears", "Bone Shields"}
+    assert mobs["Red Spears"]["controller"] == "Chief Ugrak"
+    assert {"dead_pool", "casualty_pool", "standing", "morale"} <= set(mobs["Red Spears"])
+    assert set(state["after_battle"]) == {"A", "B"}
+
+
+def test_inline_teams_team_file_and_table_file(wargame, tmp_path):
+    band = tmp_path / "wolves.toml"
+    band.write_text(
+        'name = "Night Pack"\n'
+        'characters = [{ name = "Grey Mother", profile = "Shaman", health = 9 }]\n'
+        '[[mobs]]\nname = "Wolves"\ncontroller = "Grey Mother"\n'
+        'members = [{ profile = "Wolf", count = 6 }]\n'
+    )
+    table = tmp_path / "field.toml"
+    table.write_text('name = "Open field"\nwidth = 30\nheight = 20\n')
+    result = play(
+        wargame,
+        "--no-input",
+        "--seed",
+        "3",
+        "--team-a",
+        "Brakka=Warrior, Ranger",
+        "--team-b",
+        str(band),
+        "--option",
+        f"table={table}",
+        "--option",
+        "max_rounds=2",
+        "--no-save",
+    )
+    state = result["state"]
+    assert state["table"]["name"] == "Open field" and state["areas"]["B"]["y"] == 14
+    a = [c for c in state["creatures"] if c["side"] == "A"]
+    assert [(c["id"], c["profile"]) for c in a] == [("Brakka", "Warrior"), ("Ranger", "Ranger")]
+    assert state["sides"]["B"]["name"] == "Night Pack"
+    mother = next(c for c in state["creatures"] if c["id"] == "Grey Mother")
+    assert mother["max_health"] == 9
+    assert len(next(m for m in state["mobs"] if m["name"] == "Wolves")["members"]) == 6
+
+
+def test_bad_team_and_option_are_one_line_errors(wargame):
+    line = one_error_line(
+        wargame("play", MM, "--no-input", "--team-b", "Shaman, 7 Wolf under Shaman")
+    )
+    assert "e15" in line
+    line = one_error_line(wargame("play", MM, "--no-input", "--team-a", "3 Giant Rat"))
+    assert "e16" in line
+    line = one_error_line(wargame("play", MM, "--no-input", "--option", "cohesion=loose"))
+    assert "cohesion" in line
+
+
+def test_scripted_rolls_come_first(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play(wargame, "--no-input", "--seed", "1", "--rolls", "10,10", "--save", str(save))
+    log = json.loads(save.read_text())["log"]
+    first = next(e for e in log if e["t"] == "roll")
+    assert first["faces"] == [10, 10] and first["source"] == "script"
+    assert first["reason"].startswith("Brakka: initiative")
+
+
+def test_save_resume_and_verify_round_trip(wargame, tmp_path):
+    straight, split = tmp_path / "straight.json", tmp_path / "split.json"
+    play(wargame, "--no-input", "--seed", "8", "--save", str(straight))
+    first = play(wargame, "--no-input", "--seed", "8", "--turns", "2", "--save", str(split))
+    assert first["status"] == "in_progress" and first["turns"] == 2
+    assert first["state"]["round"] == 2
+    done = wargame("resume", str(split), "--no-input", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(straight.read_text())["log"] == json.loads(split.read_text())["log"]
+    verified = wargame("replay", str(split), "--verify", "--json")
+    assert verified.returncode == 0 and json.loads(verified.stdout)["verified"] is True
+
+
+def test_tampered_save_fails_verification(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play(wargame, "--no-input", "--seed", "4", "--save", str(save))
+    data = json.loads(save.read_text())
+    death = next(e for e in data["log"] if e["t"] == "event" and e["kind"] == "death")
+    death["text"] = death["text"].replace("falls", "dances")
+    save.write_text(json.dumps(data))
+    line = one_error_line(wargame("replay", str(save), "--verify"))
+    assert "log entry" in line and "dances" in line
+
+
+def test_replay_shows_the_board_and_after_battle_table(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play(wargame, "--no-input", "--seed", "2", "--save", str(save))
+    done = wargame("replay", str(save), "--no-input")
+    assert done.returncode == 0, done.stderr
+    assert "Grey Hill clearing (round 1)" in done.stdout
+    assert "After the battle" in done.stdout and "d10" in done.stdout
