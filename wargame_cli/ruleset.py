@@ -69,6 +69,28 @@ class OptionSpec:
         return value
 
 
+def load_options(path: Path) -> tuple[OptionSpec, ...]:
+    """Option declarations from a ruleset's `options.toml`, so players can read and edit the
+    defaults: one `[name]` table each with `default`, `doc`, and optional `choices`, `rule`,
+    `minimum`, `maximum`."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    specs = []
+    for name, row in data.items():
+        choices = row.get("choices")
+        spec = OptionSpec(
+            name=name,
+            default=row["default"],
+            doc=row.get("doc", ""),
+            choices=tuple(choices) if choices is not None else None,
+            rule=row.get("rule", ""),
+            minimum=row.get("minimum"),
+            maximum=row.get("maximum"),
+        )
+        spec.check(spec.default)  # a bad edit is caught when the ruleset loads
+        specs.append(spec)
+    return tuple(specs)
+
+
 def resolve_options(
     specs: tuple[OptionSpec, ...], given: dict[str, Any] | list[str] | None
 ) -> dict[str, Any]:
@@ -108,12 +130,17 @@ class Reference:
 
     points: list[RulePoint]
     notes: list[str] = field(default_factory=list)
+    json_state: str = ""
 
     @classmethod
     def load(cls, path: Path) -> Reference:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         points = [RulePoint(p["id"], p["text"]) for p in data.get("points", [])]
-        return cls(points=points, notes=list(data.get("notes", [])))
+        return cls(
+            points=points,
+            notes=list(data.get("notes", [])),
+            json_state=str(data.get("json_state", "")),
+        )
 
     def text_of(self, rule_id: str) -> str | None:
         return next((p.text for p in self.points if p.id == rule_id), None)

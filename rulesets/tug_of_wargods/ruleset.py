@@ -7,7 +7,7 @@ from typing import Any
 
 from rulesets.tug_of_wargods import teams
 from rulesets.tug_of_wargods.rules import TugGame, new_state
-from wargame_cli.ruleset import OptionSpec, Ruleset, Setup, TeamBuilder
+from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 
 
 class TugOfWarGods(Ruleset):
@@ -21,48 +21,7 @@ class TugOfWarGods(Ruleset):
         'Counts may prefix or suffix a name: "2 Asar, Sebeki" or "Asar x2, Sebeki". '
         'A team file (.toml/.json) holds `name = "..."` and `models = [...]`.'
     )
-    options = (
-        OptionSpec(
-            "start",
-            4.0,
-            "distance of each front model from the centre line, inches",
-            rule="a10",
-            minimum=0.5,
-            maximum=48,
-        ),
-        OptionSpec(
-            "spacing",
-            1.0,
-            "distance between models in a column, inches",
-            rule="a10",
-            minimum=0.0,
-            maximum=12,
-        ),
-        OptionSpec(
-            "rounding",
-            "exact",
-            "half the difference: exact halves, or rounded down (v0.65)",
-            choices=("exact", "down"),
-            rule="a13",
-        ),
-        OptionSpec(
-            "limits",
-            "tier",
-            "the 0-N limits count per die tier or per unit type",
-            choices=("tier", "type"),
-            rule="a4-a8",
-        ),
-        OptionSpec(
-            "restrictions",
-            "standard",
-            "standard: limits and forbidden pairs; strict: also one game line; off: none",
-            choices=("standard", "strict", "off"),
-            rule="a3",
-        ),
-        OptionSpec(
-            "tie_penalty_stacks", False, "consecutive ties add up their -1 penalties", rule="a16"
-        ),
-    )
+    options = load_options(Path(__file__).with_name("options.toml"))
 
     def units(self) -> list[dict[str, Any]]:
         cat = teams.catalogue()

@@ -89,6 +89,8 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         options.add_row(o.name, str(o.default), choices, o.rule, o.doc)
     out.print(options)
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
+    if reference.json_state:
+        out.print(f"[bold]--json state:[/] {escape(reference.json_state)}\n")
     if reference.notes:
         out.print("[bold]Gaps in the text and the readings chosen:[/]")
         for note in reference.notes:
