@@ -74,3 +74,23 @@ def test_stop_and_resume_equals_straight_play(ruleset_id, tmp_path, wargame):
     b = json.loads(split.read_text())
     assert a["log"] == b["log"]
     assert a["result"] == b["result"]
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_reference_covers_every_rule_the_log_cites(ruleset_id):
+    ruleset = registry.get(ruleset_id)
+    reference = ruleset.reference()
+    ids = [p.id for p in reference.points]
+    assert len(ids) == len(set(ids)) and ids
+    assert reference.notes, "the gaps and the readings chosen are documented"
+    assert all(o.doc for o in ruleset.options)
+    cited = {r for seed in SEEDS for e in bot_game(ruleset, seed).runner.log
+             for r in e.get("rules", [])}
+    unknown = {r for r in cited if r not in ids and not _is_range(r, ids)}
+    assert not unknown, f"rules cited but not in reference.toml: {sorted(unknown)}"
+
+
+def _is_range(rule: str, ids: list[str]) -> bool:
+    """`a4-a8` style citations are fine when both ends are rule points."""
+    first, sep, last = rule.partition("-")
+    return bool(sep) and first in ids and last in ids

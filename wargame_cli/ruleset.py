@@ -135,6 +135,10 @@ class Reference:
     @classmethod
     def load(cls, path: Path) -> Reference:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for point in data.get("points", []):
+            extra = set(point) - {"id", "text"}
+            if extra:  # top-level keys written after [[points]] land inside the last point
+                raise ValueError(f"{path}: rule point {point.get('id')} has stray keys {extra}")
         points = [RulePoint(p["id"], p["text"]) for p in data.get("points", [])]
         return cls(
             points=points,
