@@ -19,6 +19,7 @@ from wargame_cli.tabletop.placement import cell_centres, edge_distance
 from wargame_cli.tabletop.sight import cover, line_of_sight
 from wargame_cli.tabletop.table import Table, TerrainKind
 
+MOVE = 4.0  # b14
 TYPICAL_STEP = 4  # what an enemy's die is worth on average when guessing its next action
 APPROACH = 0.025  # per inch of walking closer to the nearest enemy: keeps games moving
 COVER_BONUS = {TerrainKind.HARD: 0.6, TerrainKind.SOFT: 0.3}
@@ -50,6 +51,15 @@ def shot_value(state: GameState, shooter: Mini, target: Mini, step: int) -> floa
     p = pass_chance(shooter.dice, step, state.modifier(shooter.side))
     kill = p * (1 - save_chance(cover(state.table, shooter.pos, target.pos)))
     score = kill * worth(state, target)
+    if (
+        target.pos is not None
+        and _free(state, target)
+        and line_of_sight(state.table, target.pos, shooter.pos)
+    ):  # a dead enemy shoots no more: the danger it puts the shooter in goes too
+        back = _chance(state, target) * (
+            1 - save_chance(cover(state.table, target.pos, shooter.pos))
+        )
+        score += kill * back * 0.5
     mates = state.contacts(target)
     if mates:
         risk = max(
@@ -87,14 +97,22 @@ def danger(state: GameState, side: str, p: Point, ignore: str = "") -> float:
 
 
 def prospects(state: GameState, mini: Mini, p: Point) -> float:
-    """The best shot `p` would offer next time the miniature acts."""
+    """The best attack `p` would offer next time the miniature acts: a shot at an enemy in
+    sight (less its save), or a charge at one within a move of base contact (a second test,
+    but no save)."""
     best = 0.0
+    chance = _chance(state, mini)
+    reach = MOVE + 2 * state.base_radius
     for enemy in state.enemies(mini.side):
         assert enemy.pos is not None
         if line_of_sight(state.table, p, enemy.pos):
             kill = 1 - save_chance(cover(state.table, p, enemy.pos))
             best = max(best, kill * worth(state, enemy))
-    return best * _chance(state, mini)
+        if p.distance(enemy.pos) <= reach and (
+            path_distance(state.table, p, enemy.pos, state.base_radius) <= reach
+        ):
+            best = max(best, chance * worth(state, enemy))
+    return best * chance
 
 
 def nearest_walk(state: GameState, mini: Mini, p: Point) -> float:
