@@ -51,6 +51,9 @@ TurnsOpt = Annotated[
     int | None,
     typer.Option("--turns", min=1, help="Stop after N more turns; the game is saved in progress."),
 ]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", help="Ruleset option KEY=VALUE (repeatable).")
+]
 SaveOpt = Annotated[Path | None, typer.Option("--save", help="Save to this file.")]
 NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Do not write a save file.")]
 
@@ -101,9 +104,7 @@ def play_cmd(
     dice: DiceOpt = "auto",
     rolls: RollsOpt = None,
     turns: TurnsOpt = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", help="Ruleset option KEY=VALUE (repeatable).")
-    ] = None,
+    option: OptionOpt = None,
     save: SaveOpt = None,
     no_save: NoSaveOpt = False,
     json_out: JsonOpt = False,
@@ -215,9 +216,7 @@ def simulate_cmd(
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed (reproducible results).")] = None,
     workers: Annotated[int, typer.Option("--workers", help="Processes to spread games over.")] = 1,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", help="Ruleset option KEY=VALUE (repeatable).")
-    ] = None,
+    option: OptionOpt = None,
     exact: Annotated[
         bool, typer.Option("--exact", help="Tug of WarGods: exact win probabilities.")
     ] = False,
