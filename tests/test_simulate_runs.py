@@ -87,10 +87,20 @@ def test_figures_come_from_the_hook_or_outcome_data():
         pass
 
     class Out:
-        data = {"rounds": 7, "by": {"A": 1.5}}
+        data = {"rounds": 7, "by": {"A": 1.5}, "standing": {"A": ["x", "y"], "B": []}, "w": "A"}
 
     assert batch.game_figures(Hooked(), None, Out()) == {"survivors.A": 2.0, "survivors.B": 0.0}
-    assert batch.game_figures(Plain(), None, Out()) == {"rounds": 7.0, "by.A": 1.5}
+    assert batch.game_figures(Plain(), None, Out()) == {
+        "rounds": 7.0,
+        "by.A": 1.5,
+        "standing.A": 2.0,
+        "standing.B": 0.0,
+    }
+
+    class Nothing:
+        data = None
+
+    assert batch.game_figures(Plain(), None, Nothing()) == {}
 
 
 # -- through the real command ---------------------------------------------------------------
@@ -199,3 +209,22 @@ def test_cli_exact_needs_a_ruleset_that_has_it(wargame):
     done = wargame("simulate", without[0], "--exact")
     assert done.returncode == 2
     assert "no exact odds" in done.stderr
+
+
+@pytest.mark.pty
+def test_progress_bar_on_a_terminal(tmp_path):
+    import pexpect
+
+    from tests.pty_helpers import spawn
+
+    child = spawn(
+        ["simulate", TUG, "--games", "3000", "--seed", "1", "--workers", "2"],
+        str(tmp_path),
+        str(tmp_path / "saves"),
+        timeout=60,
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "/3000" in child.before  # the bar's "done/total" column
+    assert "95% interval" in child.before

@@ -70,26 +70,30 @@ def ending(outcome: Any) -> str:
 
 
 def game_figures(ruleset: Ruleset, game: Any, outcome: Any) -> dict[str, float]:
-    """The ruleset's own numbers for one finished game, flattened to "name" or "name.SIDE".
+    """The ruleset's own numbers for one finished game, flattened to dotted names.
 
     From the optional hook `ruleset.sim_figures(game, outcome)` (e.g. survivors counted from
-    `game.state_json()`), else from the numbers in `outcome.data`.
+    `game.state_json()`), else from `outcome.data`: numbers as they are and lists by their
+    length, so `{"standing": {"A": [...], "B": [...]}}` reports survivors per side with no
+    code in the ruleset. Text and flags are left out.
     """
     hook = getattr(ruleset, "sim_figures", None)
     raw = hook(game, outcome) if hook is not None else outcome.data
     out: dict[str, float] = {}
-    for name, value in (raw or {}).items():
-        if isinstance(value, dict):
-            for key, inner in value.items():
-                if _number(inner):
-                    out[f"{name}.{key}"] = float(inner)
-        elif _number(value):
-            out[str(name)] = float(value)
+    if isinstance(raw, dict):
+        for name, value in raw.items():
+            _flatten(str(name), value, out, depth=1)
     return out
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def _flatten(name: str, value: Any, out: dict[str, float], depth: int) -> None:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        out[name] = float(value)
+    elif isinstance(value, list | tuple):
+        out[name] = float(len(value))
+    elif isinstance(value, dict) and depth < 3:
+        for key, inner in value.items():
+            _flatten(f"{name}.{key}", inner, out, depth + 1)
 
 
 def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
@@ -130,7 +134,13 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(job: Job) -> None:
+    """Load the ruleset once per process. Ctrl-C is the parent's to handle: workers ignore it
+    (no traceback per process) and the parent cancels the chunks not yet started."""
+    import signal
+
     from wargame_cli import registry
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     _WORKER["job"] = job
     _WORKER["ruleset"] = registry.get(job.ruleset_id)
@@ -159,10 +169,14 @@ def _in_workers(
         futures = [pool.submit(_worker_chunk, start, stop) for start, stop in parts]
         pending = set(futures)
         sizes = {f: stop - start for f, (start, stop) in zip(futures, parts, strict=True)}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            if progress is not None:
-                for future in done:
-                    progress(sizes[future])
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                if progress is not None:
+                    for future in done:
+                        progress(sizes[future])
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
         for future in futures:
             yield future.result()
