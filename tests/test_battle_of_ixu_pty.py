@@ -86,3 +86,43 @@ def test_a_typed_move_is_checked_and_refused_with_the_reason(tmp_path):
     log = json.loads(save.read_text())["log"]
     [move] = [e for e in log if e["t"] == "choice" and e["kind"] == "move" and e["side"] == "A"]
     assert move["key"] == "13,4" and move["by"] == "human"
+
+
+def test_manual_dice_for_order_and_experience(tmp_path):
+    saves = tmp_path / "saves"
+    child = spawn(
+        [
+            "play",
+            "battle-of-ixu",
+            "--dice",
+            "manual",
+            "--bot",
+            "A",
+            "--bot",
+            "B",
+            "--team-a",
+            "Ajax:3",
+            "--team-b",
+            "Bron:3",
+            "--turns",
+            "1",
+        ],
+        str(tmp_path),
+        str(saves),
+    )
+    child.expect("order for turn 1")
+    child.send("11 3\r")
+    child.expect("does not fit a d10")
+    child.send("\x15")
+    child.send("8 3\r")
+    child.expect("Ajax's experience dice")
+    child.send("6 5 4\r")
+    child.expect("Bron's experience dice")
+    child.send("3 3 3\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    [save] = list(saves.glob("*.json"))
+    log = json.loads(save.read_text())["log"]
+    assert [e["faces"] for e in log if e["t"] == "roll"] == [[8, 3], [6, 5, 4], [3, 3, 3]]
+    assert {e["source"] for e in log if e["t"] == "roll"} == {"manual"}
