@@ -50,7 +50,7 @@ def test_game_seeds_depend_on_seed_and_index_only():
 
 @pytest.mark.parametrize("games", [1, 7, 100, 101, 99_999, 250_000])
 def test_chunks_cover_every_game_once_in_order(games):
-    parts = batch.chunks(games)
+    parts = list(batch.chunks(games))
     assert parts[0][0] == 0 and parts[-1][1] == games
     assert all(a[1] == b[0] for a, b in zip(parts, parts[1:], strict=False))
     assert len(parts) <= max(100, games // 1000 + 1)

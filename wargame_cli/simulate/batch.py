@@ -59,9 +59,10 @@ def chunk_size(games: int) -> int:
     return max(1, min(1000, math.ceil(games / 100)))
 
 
-def chunks(games: int) -> list[tuple[int, int]]:
+def chunks(games: int) -> Iterator[tuple[int, int]]:
     size = chunk_size(games)
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
 
 
 def ending(outcome: Any) -> str:
@@ -117,14 +118,13 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
 def run(job: Job, ruleset: Ruleset, workers: int = 1, progress: Progress | None = None) -> Tally:
     """Play the job's games; `progress` hears of every finished chunk."""
     total = Tally()
-    parts = chunks(job.games)
-    if workers <= 1 or len(parts) == 1:
-        for start, stop in parts:
+    if workers <= 1 or job.games <= chunk_size(job.games):
+        for start, stop in chunks(job.games):
             total.merge(play_chunk(ruleset, job, start, stop))
             if progress is not None:
                 progress(stop - start)
         return total
-    for tally in _in_workers(job, parts, workers, progress):
+    for tally in _in_workers(job, workers, progress):
         total.merge(tally)
     return total
 
@@ -150,33 +150,40 @@ def _worker_chunk(start: int, stop: int) -> Tally:
     return play_chunk(_WORKER["ruleset"], _WORKER["job"], start, stop)
 
 
-def _in_workers(
-    job: Job, parts: list[tuple[int, int]], workers: int, progress: Progress | None
-) -> Iterator[Tally]:
-    """Chunks spread over processes; tallies handed back in chunk order whatever finishes
-    first, so sums of figures are added in the same order as with one worker."""
+def _in_workers(job: Job, workers: int, progress: Progress | None) -> Iterator[Tally]:
+    """Chunks spread over processes, a few per worker in flight (memory stays flat for any
+    number of games); tallies handed back in chunk order, so sums of figures are added in
+    the same order as with one worker."""
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
+    parts = chunks(job.games)
+    in_flight: deque[tuple[Future[Tally], int]] = deque()
     with ProcessPoolExecutor(
-        max_workers=min(workers, len(parts)),
-        mp_context=context,
+        max_workers=workers,
+        mp_context=multiprocessing.get_context(method),
         initializer=_worker_init,
         initargs=(job,),
     ) as pool:
-        futures = [pool.submit(_worker_chunk, start, stop) for start, stop in parts]
-        pending = set(futures)
-        sizes = {f: stop - start for f, (start, stop) in zip(futures, parts, strict=True)}
+
+        def refill() -> None:
+            while len(in_flight) < 4 * workers:
+                part = next(parts, None)
+                if part is None:
+                    return
+                in_flight.append((pool.submit(_worker_chunk, *part), part[1] - part[0]))
+
         try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            refill()
+            while in_flight:
+                future, size = in_flight.popleft()
+                tally = future.result()
+                refill()
                 if progress is not None:
-                    for future in done:
-                        progress(sizes[future])
+                    progress(size)
+                yield tally
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
-        for future in futures:
-            yield future.result()
