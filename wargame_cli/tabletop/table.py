@@ -110,7 +110,7 @@ class Table:
             r = piece.rect
             if r.x1 <= 0 or r.y1 <= 0 or r.x0 >= width or r.y0 >= height:
                 raise OptionError(f"terrain piece {piece.name!r} lies off the table")
-        return cls(width, height, pieces, str(data.get("name", "table")))
+        return _canonical(cls(width, height, pieces, str(data.get("name", "table"))))
 
     @classmethod
     def load(cls, path: str | Path) -> Table:
@@ -121,3 +121,14 @@ class Table:
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise OptionError(f"table file {path}: {exc}") from None
         return cls.from_data(data)
+
+
+_CANONICAL: dict[Table, Table] = {}
+
+
+def _canonical(table: Table) -> Table:
+    """One object per distinct table, so the caches keyed by tables (sight lines, walking
+    distances) find it by identity instead of comparing every piece."""
+    if len(_CANONICAL) > 256:
+        _CANONICAL.clear()
+    return _CANONICAL.setdefault(table, table)
