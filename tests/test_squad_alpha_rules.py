@@ -408,8 +408,9 @@ def test_b13_a_six_fails_even_at_step_6():
     assert not odds.die_activates(6, 6, 0)
     assert odds.die_activates(5, 6, 0)
     state = make_state(DUEL)
-    act(state, "A1", 6, faces=[6, 6, 6], choices=["shoot:B1"])
+    script = act(state, "A1", 6, faces=[6, 6, 6], choices=["shoot:B1"])
     assert state.mini("B1").alive
+    assert "needs 5 or less" in rolls(script)[0].reason  # shown as it is: a 6 never passes
 
 
 def test_b25_a_one_always_activates_whatever_the_modifier():

@@ -8,7 +8,7 @@ from typing import Any
 
 from rulesets.squad_alpha import tactics
 from rulesets.squad_alpha.movement import MOVE_INCHES, destinations, typed_move_problem
-from rulesets.squad_alpha.odds import SAVE_NEEDED, needed, saves, test_passes
+from rulesets.squad_alpha.odds import SAVE_NEEDED, highest_passing, needed, saves, test_passes
 from rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.tabletop.geometry import Point
@@ -26,7 +26,8 @@ def activate(state: GameState, mini: Mini) -> Flow:
     morale = f", morale {mod:+d}" if mod else ""
     yield Event(
         f"Step {step}: {mini.name} activates ({mini.training}, {mini.dice} "
-        f"{'die' if mini.dice == 1 else 'dice'}, needs {max(1, need)} or less{morale})",
+        f"{'die' if mini.dice == 1 else 'dice'}, needs {highest_passing(step, mod)} or less"
+        f"{morale})",
         rules=("b10", "b12", "b24"),
         kind="activate",
         data={"id": mini.id, "step": step, "needed": need, "modifier": mod},
@@ -83,7 +84,7 @@ def action_test(state: GameState, mini: Mini, what: str) -> Generator[Any, Any, 
     """b12: 1-3 dice by training; any die at or under the step (less morale) passes; a 6
     fails (b13), a 1 passes (b25)."""
     step, mod = state.step, state.modifier(mini.side)
-    need = max(1, needed(step, mod))
+    need = highest_passing(step, mod)
     faces = yield Roll(
         dice=(6,) * mini.dice,
         reason=f"{mini.name}: {what} test at step {step} (needs {need} or less)",

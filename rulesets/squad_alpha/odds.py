@@ -15,6 +15,12 @@ def needed(step: int, modifier: int) -> int:
     return step + min(0, modifier)
 
 
+def highest_passing(step: int, modifier: int) -> int:
+    """The highest face that passes, as shown to players: a 6 never does (b13), a 1 always
+    does (b25)."""
+    return max(1, min(5, needed(step, modifier)))
+
+
 def die_activates(face: int, step: int, modifier: int) -> bool:
     """b12: at or under the number needed; b13: a 6 always fails; b25: a 1 always works."""
     if face == 1:

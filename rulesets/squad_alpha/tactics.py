@@ -85,14 +85,19 @@ def best_shot(state: GameState, shooter: Mini, step: int) -> tuple[Mini | None, 
 
 def danger(state: GameState, side: str, p: Point, ignore: str = "") -> float:
     """Expected losses standing at `p`: every free enemy that sees it, its chance to hit and
-    the cover p has from it."""
+    the cover p has from it. An enemy still to act this turn counts with the die it holds;
+    the others count for next turn, at a typical step and discounted (they may move)."""
     total = 0.0
     for enemy in state.enemies(side):
         if enemy.id == ignore or not _free(state, enemy):
             continue
         assert enemy.pos is not None
         if line_of_sight(state.table, enemy.pos, p):
-            total += _chance(state, enemy) * (1 - save_chance(cover(state.table, enemy.pos, p)))
+            unsaved = 1 - save_chance(cover(state.table, enemy.pos, p))
+            if enemy.die is not None and not enemy.acted and enemy.die >= state.step:
+                total += _chance(state, enemy, enemy.die) * unsaved
+            else:
+                total += 0.7 * _chance(state, enemy) * unsaved
     return total
 
 
