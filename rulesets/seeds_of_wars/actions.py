@@ -27,7 +27,7 @@ from wargame_cli.engine.requests import Event, Option, Roll
 
 ACTED, PASSED, NOTHING = "acted", "passed", "nothing"
 PASS = "pass"
-STEP_NOUNS = {"movement": "moves", "ranged": "shots", "melee": "attacks"}
+NOUNS = {"moves": "moves", "shoots": "shots", "fights": "attacks"}
 STAY = "stay"
 
 Activation = Callable[[Battle, str, set[str]], Generator[Any, Any, str]]
@@ -79,7 +79,7 @@ def pick_unit(
     if all(r is not None for r in refusals.values()):
         return None
     options = [Option(uid, unit_label(battle, battle.unit(uid)), r) for uid, r in refusals.items()]
-    options.append(Option(PASS, f"Pass: no more {STEP_NOUNS[battle.step]} this step"))
+    options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
     key = yield from ask(
         side,
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit {what}?",
