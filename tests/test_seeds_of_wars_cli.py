@@ -40,15 +40,27 @@ def test_json_state_has_every_unit_with_type_space_state_and_fate(wargame):
         units = state["sides"][side]["units"]
         assert units and state["sides"][side]["role"] in ("attacker", "defender")
         for unit in units:
-            assert {"type", "space", "state", "ht_taken", "in_reserve", "destroyed",
-                    "captured"} <= set(unit)
+            assert {
+                "type",
+                "space",
+                "state",
+                "ht_taken",
+                "in_reserve",
+                "destroyed",
+                "captured",
+            } <= set(unit)
             assert unit["state"] in ("Steady", "Shaken", "Routed")
     loser = "B" if result["winner"] == "A" else "A"
     if result["winner"]:
-        assert all(u["destroyed"] or u["captured"] or u["escaped"]
-                   for u in state["sides"][loser]["units"])
-    assert set(state["result"]["sides"]["A"]) == {"destroyed", "captured", "escaped",
-                                                  "held_the_field"}
+        assert all(
+            u["destroyed"] or u["captured"] or u["escaped"] for u in state["sides"][loser]["units"]
+        )
+    assert set(state["result"]["sides"]["A"]) == {
+        "destroyed",
+        "captured",
+        "escaped",
+        "held_the_field",
+    }
 
 
 def test_rolls_decide_the_deployment(wargame):
@@ -71,8 +83,16 @@ def test_inline_and_file_armies(wargame, tmp_path):
         'units = ["Light Horse", {type = "Wolves", Mv = 3, Me = 3, De = 10, Mo = 1, Ht = 2, '
         'tags = ["Scout"]}]\n'
     )
-    result = play_json(wargame, "--no-input", "--seed", "2",
-                       "--team-a", "order=3, Knights, 2 Spearmen", "--team-b", str(army))
+    result = play_json(
+        wargame,
+        "--no-input",
+        "--seed",
+        "2",
+        "--team-a",
+        "order=3, Knights, 2 Spearmen",
+        "--team-b",
+        str(army),
+    )
     sides = result["state"]["sides"]
     assert [u["type"] for u in sides["A"]["units"]] == ["Knights", "Spearmen", "Spearmen"]
     assert sides["A"]["order"] == 3
@@ -81,29 +101,50 @@ def test_inline_and_file_armies(wargame, tmp_path):
     assert wargame("replay", result["save"], "--verify").returncode == 0
 
 
-@pytest.mark.parametrize("team,needle", [
-    ("Dragons", "unknown unit type"),
-    ("order=9, Knights", "outside 0-5"),
-    ("9 Spearmen", "at most 8"),
-])
+@pytest.mark.parametrize(
+    "team,needle",
+    [
+        ("Dragons", "unknown unit type"),
+        ("order=9, Knights", "outside 0-5"),
+        ("9 Spearmen", "at most 8"),
+    ],
+)
 def test_bad_armies_exit_2_with_one_line(wargame, team, needle):
     assert needle in one_error_line(wargame("play", SOW, "--no-input", "--team-a", team))
 
 
 def test_options_change_the_battlefield_and_bad_values_are_refused(wargame):
-    result = play_json(wargame, "--no-input", "--seed", "3", "--option", "columns=4",
-                       "--option", "neutral_rows=1", "--option", "pass_rule=first_pass_ends")
+    result = play_json(
+        wargame,
+        "--no-input",
+        "--seed",
+        "3",
+        "--option",
+        "columns=4",
+        "--option",
+        "neutral_rows=1",
+        "--option",
+        "pass_rule=first_pass_ends",
+    )
     assert result["state"]["board"]["columns"] == 4
     assert result["state"]["board"]["rows"][2] == "No man's land"
     assert "pass_rule" in one_error_line(
-        wargame("play", SOW, "--no-input", "--option", "pass_rule=never"))
-    assert "columns" in one_error_line(
-        wargame("play", SOW, "--no-input", "--option", "columns=20"))
+        wargame("play", SOW, "--no-input", "--option", "pass_rule=never")
+    )
+    assert "columns" in one_error_line(wargame("play", SOW, "--no-input", "--option", "columns=20"))
 
 
 def test_max_rounds_option_ends_in_a_draw(wargame):
-    result = play_json(wargame, "--no-input", "--seed", "3", "--option", "max_rounds=1",
-                       "--option", "neutral_rows=3")
+    result = play_json(
+        wargame,
+        "--no-input",
+        "--seed",
+        "3",
+        "--option",
+        "max_rounds=1",
+        "--option",
+        "neutral_rows=3",
+    )
     assert result["status"] == "finished" and result["winner"] is None
 
 

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -123,3 +124,23 @@ def test_default_armies_play_the_same_game_from_the_same_dice(seed):
         script = play(battle, random.Random(seed), by_default)
         logs.append([e.text for e in script.events])
     assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("bot_side", ["A", "B"])
+def test_the_bot_beats_a_random_player_from_either_side(bot_side):
+    """A measure of "sensible": the suggestions win against random legal decisions."""
+    wins = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        options = resolve_options(RULESET.options, None)
+        teams = {s: RULESET.default_team(s, options)[0] for s in ("A", "B")}
+        battle = new_battle({"A": "Red", "B": "Blue"}, teams, options)
+
+        def pick(choice: Choice, rng: random.Random = rng) -> str:
+            if choice.side == bot_side:
+                return choice.default
+            legal = [o.key for o in choice.options if o.disabled is None and o.key != SURRENDER]
+            return rng.choice(legal)
+
+        wins += play(battle, rng, pick).outcome.winner == bot_side
+    assert wins >= 16

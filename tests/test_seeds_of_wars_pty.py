@@ -58,8 +58,11 @@ def test_surrender_is_a_choice_at_a_prompt(tmp_path):
     choice = first_choice()
     keys = [o.key for o in choice.options]
     assert keys[-1] == "surrender"
-    child = spawn(["play", "seeds-of-wars", "--seed", "3", "--team-a", TEAMS[0],
-                   "--team-b", TEAMS[1]], str(tmp_path), str(saves))
+    child = spawn(
+        ["play", "seeds-of-wars", "--seed", "3", "--team-a", TEAMS[0], "--team-b", TEAMS[1]],
+        str(tmp_path),
+        str(saves),
+    )
     child.expect("which space")
     child.expect(r"\(suggested\)")
     child.send(UP * (keys.index(choice.default) + 1))  # wraps round to the last option
@@ -80,8 +83,11 @@ def test_surrender_is_a_choice_at_a_prompt(tmp_path):
 
 def test_manual_dice_are_checked_against_the_d20(tmp_path):
     saves = tmp_path / "saves"
-    child = spawn(["play", "seeds-of-wars", "--dice", "manual", "--team-a", TEAMS[0],
-                   "--team-b", TEAMS[1]], str(tmp_path), str(saves))
+    child = spawn(
+        ["play", "seeds-of-wars", "--dice", "manual", "--team-a", TEAMS[0], "--team-b", TEAMS[1]],
+        str(tmp_path),
+        str(saves),
+    )
     child.expect("Deployment: .* rolls 1d20 \\+ Order 2 \\+ 0 Scouts.*type the faces")
     child.send("21\r")
     child.expect("does not fit a d20")

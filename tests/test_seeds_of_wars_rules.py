@@ -101,7 +101,6 @@ def test_d10_d12_must_exceed_de_boundary():
 def test_bot_odds_match_the_thresholds():
     assert checks.hit_chance(3, 13) == pytest.approx(10 / 20)  # faces 11-20
     assert checks.pass_chance(2) == pytest.approx(13 / 20)  # faces 8-20
-    assert checks.win_chance(0, 0) == pytest.approx(190 / 400)  # ties do not win
 
 
 # -- I. Deployment ------------------------------------------------------------------------

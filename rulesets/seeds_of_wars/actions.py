@@ -62,10 +62,6 @@ def alternate(
         side = OTHER[side]
 
 
-def unit_label(battle: Battle, unit: Unit) -> str:
-    return battle.describe(unit)
-
-
 def pick_unit(
     battle: Battle,
     side: str,
@@ -78,7 +74,7 @@ def pick_unit(
     """Which unit acts (or pass); None without asking when no unit can act."""
     if all(r is not None for r in refusals.values()):
         return None
-    options = [Option(uid, unit_label(battle, battle.unit(uid)), r) for uid, r in refusals.items()]
+    options = [Option(uid, battle.describe(battle.unit(uid)), r) for uid, r in refusals.items()]
     options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
     key = yield from ask(
         side,
@@ -179,7 +175,7 @@ def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     options = [
         Option(
             t.uid,
-            f"{unit_label(battle, t)}, De {t.kind.de}: {needs(ra, t.kind.de)}",
+            f"{battle.describe(t)}, De {t.kind.de}: {needs(ra, t.kind.de)}",
             shot_refusal(battle, shooter, t),
         )
         for t in enemies
@@ -278,7 +274,7 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
         options.append(
             Option(
                 t.uid,
-                f"{unit_label(battle, t)}, De {t.kind.de}: {needs(me + bonus, t.kind.de)}{extra}",
+                f"{battle.describe(t)}, De {t.kind.de}: {needs(me + bonus, t.kind.de)}{extra}",
                 melee_refusal(battle, fighter, t),
             )
         )

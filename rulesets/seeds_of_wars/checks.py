@@ -40,12 +40,6 @@ def pass_chance(modifier: int) -> float:
     return max(0, min(DIE, DIE - (TARGET - modifier) + 1)) / DIE
 
 
-def win_chance(mine: int, theirs: int) -> float:
-    """P(1d20 + mine strictly beats 1d20 + theirs): a tie does not win (d13, gap 7)."""
-    wins = sum(1 for a in range(1, DIE + 1) for b in range(1, DIE + 1) if a + mine > b + theirs)
-    return wins / DIE**2
-
-
 def worse(state: str) -> str | None:
     """One step down after a failed morale check; None: a Routed unit is destroyed (d15)."""
     return {STEADY: SHAKEN, SHAKEN: ROUTED}.get(state)

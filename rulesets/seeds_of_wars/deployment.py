@@ -29,7 +29,7 @@ def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
     """Who deploys which unit when: the loser of the roll first (or as the winner chooses),
     alternately from the defender on a tie (d2)."""
     a, b = yield from opposed(contender(battle, "A"), contender(battle, "B"), "Deployment", ("d1",))
-    units = {side: [u for u in battle.side_units(side)] for side in SIDES}
+    units = {side: battle.side_units(side) for side in SIDES}
     if a == b:
         first = battle.defender
         yield Event(
