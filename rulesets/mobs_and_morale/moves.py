@@ -171,20 +171,27 @@ def mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
     plans = [close_on(b, mob, u) for u in nearest_units(b, mob)[:MOB_TARGETS]]
     plans.append(withdraw(b, mob))
     first = lead(b, mob)
-    seen = {"stay"}
+    seen = {first.pos.key()}
     near = enemy_bodies(b, first)[:1]  # for "away from"; closing is offered above
-    for d in offer(b.table, first.body(), first.move, near, b.bodies()):
+    # the mob moves together, so its own figures do not block the lead's way
+    strangers = [o for o in b.bodies() if b.creatures[o.id].mob != mob.name]
+    for d in offer(b.table, first.body(), first.move, near, strangers):
         if d.tag.startswith(("contact:", "toward:")) or d.point.key() in seen:
             continue
         seen.add(d.point.key())
-        key = "stay" if d.tag == "stay" else f"shift:{d.point.key()}"
-        label = "Stay where it is" if d.tag == "stay" else f"{d.label} (lead to {d.point.key()})"
-        plans.append(shift(b, mob, d.point, key, label))
-    if not any(p.key == "stay" for p in plans):
-        plans.append(shift(b, mob, first.pos, "stay", "Stay where it is"))
+        plans.append(
+            shift(b, mob, d.point, f"shift:{d.point.key()}", f"{d.label} (lead to {d.point.key()})")
+        )
+    plans.append(shift(b, mob, first.pos, "stay", "Stay where it is"))
     return plans
 
 
 def typed_mob_check(b: Battle, mob: Mob) -> object:
+    """A typed x,y must be a legal move for the lead, ignoring its own mob's figures."""
     first = lead(b, mob)
-    return typed_check(b, first)
+    strangers = [o for o in b.bodies() if b.creatures[o.id].mob != mob.name]
+
+    def check(text: str) -> str | None:
+        return typed_problem(b.table, first.body(), first.move, strangers, text)
+
+    return check

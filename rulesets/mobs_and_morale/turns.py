@@ -156,12 +156,12 @@ def _move_character(b: Battle, c: Creature) -> Steps:
     options = [d.option() for d in dests]
     keys = {o.key for o in options}
     leave_ok = moves.can_leave(b, c, b.bodies())
-    if leave_ok:
-        options.insert(0, Option(moves.LEAVE, "Leave the table by our edge (escape, e29)"))
     edge = moves.toward_edge(b, c)
     if edge.key() not in keys:
         options.append(Option(edge.key(), f"Toward our table edge ({edge.key()})"))
         keys.add(edge.key())
+    if leave_ok:
+        options.append(Option(moves.LEAVE, "Leave the table by our edge (escape, e29)"))
     if c.pos.key() not in keys:
         options.append(Option(c.pos.key(), "Stay where it is"))
     default = tactics.character_move(b, c, dests, leave_ok, edge.key())

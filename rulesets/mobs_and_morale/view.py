@@ -30,7 +30,7 @@ def markers(b: Battle) -> list[Marker]:
 
 
 def roster(b: Battle) -> Table:
-    table = Table(title=f"Round {b.round}: {b.phase}", show_header=True, header_style="bold")
+    table = Table(title="Creatures", show_header=True, header_style="bold")
     for column in ("side", "creature", "mob", "health", "P/F/D", "where", "status"):
         table.add_column(column)
     for c in b.creatures.values():
@@ -89,8 +89,8 @@ def after_battle(b: Battle, names: dict[str, str]) -> Table:
     return table
 
 
-def board(state: Battle, names: dict[str, str] | None = None) -> Group:
-    title = f"{state.table.name} (round {state.round})"
+def board(state: Battle, names: dict[str, str] | None = None, round_no: int | None = None) -> Group:
+    title = f"{state.table.name} (round {state.round if round_no is None else round_no})"
     parts: list[Any] = [table_board(state.table, markers(state), title), roster(state)]
     if state.mobs:
         parts.append(mobs(state))
@@ -100,7 +100,7 @@ def board(state: Battle, names: dict[str, str] | None = None) -> Group:
 def render_entry(entry: dict[str, Any], state: Battle, names: dict[str, str]) -> Any:
     """The board at the start of every round; the after-battle table at the end."""
     if entry["t"] == "turn":
-        return Group(Rule(f"Round {entry['n']}"), board(state, names))
+        return Group(Rule(f"Round {entry['n']}"), board(state, names, entry["n"]))
     if entry["t"] == "end":
         return Group(board(state, names), after_battle(state, names), generic(entry, names))
     return None

@@ -1,0 +1,74 @@
+"""A whole hot-seat game of Mobs and Morale through the interactive prompts, in a real
+pseudo-terminal: every question answered with Enter, which takes the marked suggestion."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tests.pty_helpers import ANSWERED, PROMPT, press_enter_until_done, spawn
+
+pytestmark = pytest.mark.pty
+
+SMALL = [
+    "--team-a",
+    "Brakka=Warrior, Tarn=Spearwarden",
+    "--team-b",
+    "Ugrak=Chieftain, Red=3 Tribal Warrior under Ugrak",
+]
+
+
+def test_enter_alone_plays_a_whole_game(tmp_path):
+    saves = tmp_path / "saves"
+    child = spawn(
+        ["play", "mobs-and-morale", "--seed", "5", *SMALL], str(tmp_path), str(saves), timeout=60
+    )
+    screen = io.StringIO()
+    child.logfile_read = screen
+    answered = press_enter_until_done(child)
+    child.close()
+    assert child.exitstatus == 0
+    assert answered >= 20  # names, players, deployment, turns, moves, retreat calls
+    shown = screen.getvalue()
+    assert "Centre of the deployment area (18,3)  (suggested)" in shown
+    assert "After the battle" in shown
+    [save] = list(saves.glob("*.json"))
+    data = json.loads(save.read_text())
+    assert data["status"] == "finished"
+    assert data["setup"]["players"] == {"A": "human", "B": "human"}
+    kinds = {e["kind"] for e in data["log"] if e["t"] == "choice"}
+    assert {"deploy", "turn", "move", "retreat"} <= kinds
+    end = data["log"][-1]
+    assert end["t"] == "end" and set(end["data"]["after_battle"]) == {"A", "B"}
+
+
+def test_typed_move_is_checked_and_refused_with_the_reason(tmp_path):
+    saves = tmp_path / "saves"
+    child = spawn(
+        ["play", "mobs-and-morale", "--seed", "5", "--bot", "B", "--turns", "1", *SMALL],
+        str(tmp_path),
+        str(saves),
+        timeout=60,
+    )
+    while True:  # Enter until the first "move where?" question
+        child.expect(PROMPT)
+        child.expect(r"[^\r\n]+")
+        if "move where" in child.after:
+            break
+        child.send("\r")
+        child.expect_exact(ANSWERED)
+    child.send("\x1b[A\r")  # up from the first option (the suggestion) wraps to "Type it"
+    child.expect(r"\(x,y\)")
+    child.send("30,30\r")
+    child.expect("the move allows 6")
+    child.send("\x15" + "14.4,6\r")  # within 6" of both Brakka and Tarn
+    press_enter_until_done(child)
+    child.close()
+    assert child.exitstatus == 0
+    [save] = list(saves.glob("*.json"))
+    moves = [
+        e for e in json.loads(save.read_text())["log"] if e["t"] == "event" and e["kind"] == "move"
+    ]
+    assert moves[0]["data"]["to"] == [14.4, 6.0]
