@@ -594,3 +594,32 @@ def test_every_request_cites_rules():
             assert req.rules and all(r.startswith("e") for r in req.rules), req
         if isinstance(req, Choice):
             assert req.refusal(req.default) is None
+
+
+def build(side, answers):
+    """Drive team building: each answer is a key or None for the suggestion."""
+    gen = RULESET.build_team(side, opts())
+    asked, answer = [], None
+    try:
+        while True:
+            choice = gen.send(answer)
+            asked.append(choice)
+            pick = answers.pop(0) if answers else None
+            answer = choice.default if pick is None else pick
+            assert choice.refusal(answer) is None, (answer, choice.refusal(answer))
+    except StopIteration as stop:
+        return stop.value, asked
+
+
+def test_e15_team_builder_suggests_the_preset_and_offers_only_room_left():
+    team, asked = build("B", [])
+    assert team == RULESET.default_team("B", opts())[0] and len(asked) == 1
+    team, asked = build(
+        "B",
+        ["build", "Chieftain", "Tribal Warrior", None, "5", "Tribal Warrior", None, None, "done"],
+    )
+    counts = [c for c in asked if c.prompt.startswith("How many")]
+    assert [len(c.options) for c in counts] == [8, 3]  # 2 x Presence 4, then what is left
+    assert [m["controller"] for m in team["mobs"]] == ["Chieftain", "Chieftain"]
+    rat = next(o for o in asked[1].options if o.key == "Giant Rat")
+    assert "e16" in rat.disabled

@@ -101,7 +101,7 @@ class MobsAndMorale(Ruleset):
         TableOption(
             "table",
             Table.from_data(teams.catalogue().table).to_data(),
-            "the table: a TOML file (width, height, [[terrain]]); side A's edge is y=0",
+            "the table: a TOML file with width, height and terrain pieces; side A's edge is y=0",
             rule="e1",
         ),
         OptionSpec(
@@ -115,21 +115,22 @@ class MobsAndMorale(Ruleset):
     )
 
     def units(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "creature": p.name,
-                "kind": "minion" if p.minion else "character",
-                "presence": p.presence,
-                "fierce": p.fierce,
-                "defence": p.defence,
-                "health": p.health if p.health is not None else "option",
-                "init": p.initiative,
-                "move": f'{p.move:g}"',
-                "morale": p.morale if p.minion else "",
-                "traits": ", ".join(p.traits),
-            }
-            for p in teams.catalogue().profiles.values()
-        ]
+        """Presence / Fierce / defence / health in one column, so the table fits 80 columns."""
+        rows = []
+        for p in teams.catalogue().profiles.values():
+            health = p.health if p.health is not None else "opt"
+            rows.append(
+                {
+                    "creature": p.name,
+                    "kind": "minion" if p.minion else "character",
+                    "P/F/D/H": f"{p.presence}/{p.fierce}/{p.defence}/{health}",
+                    "init": p.initiative,
+                    "move": f'{p.move:g}"',
+                    "morale": p.morale if p.minion else "",
+                    "traits": ", ".join(p.traits),
+                }
+            )
+        return rows
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
         return teams.parse_inline(text, options)
