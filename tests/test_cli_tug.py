@@ -285,3 +285,15 @@ def test_replay_with_rules_cites_them(wargame, tmp_path):
     path = _finished_save(wargame, tmp_path)
     shown = wargame("replay", str(path), "--no-input", "--with-rules")
     assert "why: a12, a13, a14" in shown.stdout
+
+
+def test_replay_report_bare_goes_to_stdout_and_file_form_writes(wargame, tmp_path):
+    path = _finished_save(wargame, tmp_path)
+    bare = wargame("replay", str(path), "--report")
+    assert bare.returncode == 0, bare.stderr
+    assert bare.stdout.startswith("# Battle report")
+    cited = wargame("replay", str(path), "--report", "--with-rules")
+    assert "a13" in cited.stdout
+    out = tmp_path / "r.md"
+    assert wargame("replay", str(path), "--report", str(out)).returncode == 0
+    assert out.read_text() == bare.stdout

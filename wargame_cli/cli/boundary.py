@@ -24,8 +24,25 @@ def say(message: str) -> None:
     print(f"wargame: {clean(message)}", file=sys.stderr)
 
 
+# Options whose value may be left out, and what it then means (typer has no optional values).
+OPTIONAL_VALUES = {"--report": "-"}
+
+
+def fill_optional_values(args: list[str]) -> list[str]:
+    """`--report` alone means `--report -` (stdout); `--report FILE` is left as it is."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg in OPTIONAL_VALUES and "--" not in args[:i]:
+            following = args[i + 1] if i + 1 < len(args) else None
+            if following is None or (following.startswith("-") and following != "-"):
+                out.append(OPTIONAL_VALUES[arg])
+    return out
+
+
 def run(app: typer.Typer, args: list[str]) -> int:
     exc = _click_exceptions()
+    args = fill_optional_values(args)
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="wargame", standalone_mode=False)
