@@ -85,8 +85,8 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
     for column in ("option", "default", "choices", "rule", "meaning"):
         options.add_column(column)
     for o in ruleset.options:
-        choices = ", ".join(str(c) for c in o.choices) if o.choices else type(o.default).__name__
-        options.add_row(o.name, str(o.default), choices, o.rule, o.doc)
+        choices = ", ".join(str(c) for c in o.choices) if o.choices else _kind(o.default)
+        options.add_row(o.name, _shown(o.default), choices, o.rule, o.doc)
     out.print(options)
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
     if reference.json_state:
@@ -95,6 +95,17 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         out.print("[bold]Gaps in the text and the readings chosen:[/]")
         for note in reference.notes:
             out.print(f"- {escape(note)}")
+
+
+def _kind(value: object) -> str:
+    return "file" if isinstance(value, dict) else type(value).__name__
+
+
+def _shown(value: object) -> str:
+    """Data options (a table loaded from a file) show their name, not their contents."""
+    if isinstance(value, dict):
+        return f"built-in: {value.get('name', 'default')}"
+    return str(value)
 
 
 def _show_points(reference: Reference, only: list[str], json_out: bool) -> None:
