@@ -11,6 +11,7 @@ from rich.text import Text
 
 from rulesets.squad_alpha.state import GameState, Squad
 from wargame_cli.tabletop.view import SIDE_STYLE, Marker, legend, table_map
+from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import clean
 
 
@@ -85,22 +86,21 @@ def board(state: GameState, names: dict[str, str] | None = None) -> Any:
 
 
 def render_entry(entry: dict[str, Any], state: GameState, names: dict[str, str]) -> Any:
-    """The board when the squads are deployed, once the dice are attributed (a turn's plan)
-    and at the end; the map before each activation; other entries as plain lines."""
+    """The map whenever a player must place or act (after the deployment roll-off, after each
+    placement, before each activation), the whole board once the squads are deployed, once the
+    dice are attributed and at the end; other entries as the plain lines."""
     if entry["t"] == "end":
-        return None
+        return Group(board(state, names), generic(entry, names))
     if entry["t"] != "event":
         return None
-    kind = entry.get("kind")
-    if kind == "deployed":
-        return Group(Text(clean(entry["text"])), board(state, names))
-    if kind == "attribute" and entry.get("data", {}).get("side") == state.initiative:
-        return Group(Text(clean(entry["text"])), board(state, names))
-    if kind == "activate":
-        return Group(
-            table_map(state.table, markers(state), headline(state)),
-            Text(clean(entry["text"]), style="bold"),
-        )
+    kind, data = entry.get("kind"), entry.get("data") or {}
+    text = Text(clean(entry["text"]))
+    if kind == "deployed" or (kind == "attribute" and data.get("side") == state.initiative):
+        return Group(text, board(state, names))
+    if kind in ("deploy", "activate") or (kind == "rolloff" and not data.get("tie")):
+        if kind == "activate":
+            text.stylize("bold")
+        return Group(table_map(state.table, markers(state), headline(state)), text)
     if kind == "kill":
         return Text(clean(entry["text"]), style="bold red")
     return None
