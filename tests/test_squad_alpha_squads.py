@@ -35,6 +35,8 @@ def test_inline_squads_name_training_and_rating():
         ("Rook e 4, Hawk x 2, Dusty r 1, Tiny c 0, Kid c 0", "not a training level"),
         ("Rook e 3, Hawk e 3, Dusty r 1, Tiny c 0, Kid c 0", r"\(b3\)"),
         ("12x Grunt c 0", "at most 10"),
+        ("[red]Rook e 4, Hawk e 2, Dusty r 1, Tiny c 0, Kid c 0", "markup"),
+        ("Rook\x1b[2J e 4, Hawk e 2, Dusty r 1, Tiny c 0, Kid c 0", "control characters"),
     ],
 )
 def test_bad_squads_are_refused_with_the_reason(text, reason):

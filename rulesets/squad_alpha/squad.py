@@ -13,6 +13,7 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import TeamBuilder
+from wargame_cli.ui.text import name_problem
 
 MIN_SIZE, MAX_SIZE = 5, 10  # b1
 TRAINING_DICE = {"conscript": 1, "regular": 2, "elite": 3}  # b2, b12
@@ -129,6 +130,9 @@ def problems(soldiers: list[Soldier], options: dict[str, Any], complete: bool = 
     for s in soldiers:
         if not low <= s.rating <= high:
             out.append(f"{s.name}: command rating {s.rating} is outside {low}-{high} (b2)")
+    for s in soldiers:
+        if problem := name_problem(s.name):
+            out.append(f"miniature {s.name!r}: {problem}")
     seen: set[str] = set()
     for s in soldiers:
         key = s.name.casefold()
