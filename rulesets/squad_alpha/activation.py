@@ -7,7 +7,12 @@ from collections.abc import Generator
 from typing import Any
 
 from rulesets.squad_alpha import tactics
-from rulesets.squad_alpha.movement import MOVE_INCHES, destinations, typed_move_problem
+from rulesets.squad_alpha.movement import (
+    MOVE_INCHES,
+    destinations,
+    legal_ring,
+    typed_move_problem,
+)
 from rulesets.squad_alpha.odds import SAVE_NEEDED, highest_passing, needed, saves, test_passes
 from rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
@@ -108,8 +113,6 @@ def move(state: GameState, mini: Mini) -> Flow:
     assert mini.pos is not None
     offered = destinations(state, mini)
     points = [d.point for d in offered]
-    from rulesets.squad_alpha.movement import legal_ring
-
     best = tactics.destination(state, mini, points + legal_ring(state, mini), state.step)
     options = [d.option() for d in offered]
     if best.key() not in {o.key for o in options}:

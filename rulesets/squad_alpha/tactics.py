@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from rulesets.squad_alpha.movement import MOVE_INCHES, legal_ring
 from rulesets.squad_alpha.odds import pass_chance, save_chance
 from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
 from wargame_cli.tabletop.geometry import Point
@@ -19,7 +20,6 @@ from wargame_cli.tabletop.placement import cell_centres, edge_distance
 from wargame_cli.tabletop.sight import cover, line_of_sight
 from wargame_cli.tabletop.table import Table, TerrainKind
 
-MOVE = 4.0  # b14
 TYPICAL_STEP = 4  # what an enemy's die is worth on average when guessing its next action
 APPROACH = 0.025  # per inch of walking closer to the nearest enemy: keeps games moving
 COVER_BONUS = {TerrainKind.HARD: 0.6, TerrainKind.SOFT: 0.3}
@@ -107,7 +107,7 @@ def prospects(state: GameState, mini: Mini, p: Point) -> float:
     but no save)."""
     best = 0.0
     chance = _chance(state, mini)
-    reach = MOVE + 2 * state.base_radius
+    reach = MOVE_INCHES + 2 * state.base_radius
     for enemy in state.enemies(mini.side):
         assert enemy.pos is not None
         if line_of_sight(state.table, p, enemy.pos):
@@ -158,7 +158,7 @@ def spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
 
 
 def action(state: GameState, mini: Mini, step: int) -> str:
-    """ "shoot:<id>" or "move": shoot when the shot beats the best move's gain."""
+    """Shoot (`shoot:<id>`) when the shot beats what the best move would gain, else `move`."""
     target, shot = best_shot(state, mini, step)
     p = pass_chance(mini.dice, step, state.modifier(mini.side))
     assert mini.pos is not None
@@ -175,8 +175,6 @@ def action(state: GameState, mini: Mini, step: int) -> str:
 def move_samples(state: GameState, mini: Mini) -> list[Point]:
     """Spots the bot weighs: a ring of legal spots, contact with each enemy in reach, and the
     walk toward the nearest enemy."""
-    from rulesets.squad_alpha.movement import MOVE_INCHES, legal_ring
-
     me, others = state.body(mini), state.bodies()
     spots = legal_ring(state, mini)
     enemies = [state.body(e) for e in state.enemies(mini.side)]
