@@ -4,8 +4,8 @@
    --json` against `minimal_tug_loop.py` (the same rules as one plain loop), both as whole
    processes, best of --repeat runs, wall and CPU time. The issue's target: within 1.5x.
 2. The same command with 1, 2, ... workers (up to the cores there are).
-3. Where a game's time goes, in process: the yardstick loop, the lean driver (`play_fast`),
-   and the logging Runner (`bot_game`), per game.
+3. Where a game's time goes, in process: the yardstick loop, the ruleset's `fast_play`,
+   the lean driver (`play_fast`) and the logging Runner (`bot_game`), per game.
 4. Every other registered ruleset: bot-vs-bot games per second (in process, one worker).
 
     python bench/bench_simulate.py                      # N = 100,000
@@ -66,7 +66,7 @@ def per_game_in_process(games: int) -> dict[str, float]:
     from minimal_tug_loop import play
 
     from wargame_cli import registry
-    from wargame_cli.engine.fast import game_seed, play_fast
+    from wargame_cli.engine.fast import face_source, play_any, play_fast, stream_seed
     from wargame_cli.engine.session import bot_game
     from wargame_cli.ruleset import SIDES, Setup, resolve_options
 
@@ -82,10 +82,16 @@ def per_game_in_process(games: int) -> dict[str, float]:
     play(games, 1)
     out["yardstick loop"] = (time.perf_counter() - started) / games * 1e6
 
+    below = face_source(stream_seed(1, 0))
     started = time.perf_counter()
-    for i in range(games):
-        play_fast(ruleset.new_game(setup, options), game_seed(1, i))
-    out["play_fast(new_game(...))"] = (time.perf_counter() - started) / games * 1e6
+    for _ in range(games):
+        play_any(ruleset, ruleset.new_game(setup, options), below)
+    out["ruleset fast_play(new_game(...))"] = (time.perf_counter() - started) / games * 1e6
+
+    started = time.perf_counter()
+    for _ in range(games):
+        play_fast(ruleset.new_game(setup, options), below)
+    out["generic play_fast(new_game(...))"] = (time.perf_counter() - started) / games * 1e6
 
     started = time.perf_counter()
     for _ in range(games):
@@ -95,7 +101,7 @@ def per_game_in_process(games: int) -> dict[str, float]:
     few = max(1, games // 10)
     started = time.perf_counter()
     for i in range(few):
-        bot_game(ruleset, game_seed(1, i))
+        bot_game(ruleset, stream_seed(1, i))
     out["Runner (bot_game)"] = (time.perf_counter() - started) / few * 1e6
     return out
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from wargame_cli import registry
-from wargame_cli.engine.fast import game_seed, play_fast
+from wargame_cli.engine.fast import face_source, play_any, play_fast, stream_seed
 from wargame_cli.engine.session import bot_game
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.simulate import batch
@@ -29,23 +29,41 @@ def default_job(ruleset_id: str, games: int, seed: int, options=None) -> batch.J
 
 @pytest.mark.parametrize("ruleset_id", IDS)
 def test_lean_driver_plays_the_runners_game(ruleset_id):
-    """Game i of a run is `wargame play ID --no-input --seed game_seed(seed, i)`."""
+    """Fed `face_source(S)`, the lean driver (and a ruleset's own `fast_play`) plays the game
+    `wargame play ID --no-input --seed S` plays."""
     ruleset = registry.get(ruleset_id)
     job = default_job(ruleset_id, 1, 0)
     for index in range(3 if ruleset_id == TUG else 1):  # some skirmish games take a second
-        seed = game_seed(99, index)
-        played = play_fast(ruleset.new_game(job.setup, job.options), seed)
+        seed = stream_seed(99, index)
+        played = play_fast(ruleset.new_game(job.setup, job.options), face_source(seed))
         session = bot_game(ruleset, seed)
         assert played.outcome == session.runner.outcome
         assert played.turns == session.runner.turn
+        game = ruleset.new_game(job.setup, job.options)
+        hooked = play_any(ruleset, game, face_source(seed))
+        assert hooked == played
+        assert game.state_json() == session.game.state_json() or ruleset_id != TUG
 
 
-def test_game_seeds_depend_on_seed_and_index_only():
-    seeds = [game_seed(7, i) for i in range(10_000)]
-    assert seeds == [game_seed(7, i) for i in range(10_000)]
+def test_tug_fast_play_is_the_same_game_as_play_for_many_seeds():
+    ruleset = registry.get(TUG)
+    for options in (None, {"rounding": "down"}, {"spacing": 0.0}, {"tie_penalty_stacks": True}):
+        job = default_job(TUG, 1, 0, options)
+        for seed in range(200):
+            fast_game = ruleset.new_game(job.setup, job.options)
+            fast = play_any(ruleset, fast_game, face_source(seed))
+            slow_game = ruleset.new_game(job.setup, job.options)
+            slow = play_fast(slow_game, face_source(seed))
+            assert fast == slow
+            assert fast_game.state_json() == slow_game.state_json()
+
+
+def test_stream_seeds_depend_on_seed_and_index_only():
+    seeds = [stream_seed(7, i) for i in range(10_000)]
+    assert seeds == [stream_seed(7, i) for i in range(10_000)]
     assert len(set(seeds)) == len(seeds)
     assert all(0 < s < 2**63 for s in seeds)
-    assert game_seed(8, 0) != game_seed(7, 0)
+    assert stream_seed(8, 0) != stream_seed(7, 0)
 
 
 @pytest.mark.parametrize("games", [1, 7, 100, 101, 99_999, 250_000])
@@ -228,3 +246,18 @@ def test_progress_bar_on_a_terminal(tmp_path):
     assert child.exitstatus == 0
     assert "/3000" in child.before  # the bar's "done/total" column
     assert "95% interval" in child.before
+
+
+def test_tug_fast_games_are_the_games_play_gives_one_after_another():
+    """`fast_games` redeploys one state game after game; fed one face stream, it gives what
+    fresh `play()` games fed the same stream give, in order."""
+    ruleset = registry.get(TUG)
+    for options in (None, {"rounding": "down", "start": 2.0}, {"tie_penalty_stacks": True}):
+        job = default_job(TUG, 1, 0, options)
+        many = ruleset.fast_games(job.setup, job.options, face_source(5))
+        fast = [next(many) for _ in range(300)]
+        below = face_source(5)
+        slow = [play_fast(ruleset.new_game(job.setup, job.options), below) for _ in range(300)]
+        assert [(o.winner, o.reason, o.rules, t) for o, t in fast] == [
+            (p.outcome.winner, p.outcome.reason, p.outcome.rules, p.turns) for p in slow
+        ]

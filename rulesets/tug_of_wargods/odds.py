@@ -3,11 +3,11 @@
 A game is a Markov chain: the positions and crossings of both columns after each turn depend
 only on the positions and crossings before it and on the difference of the two totals. The
 chain's states are built with the rules' own `new_state`, and every transition is made by the
-rules' own functions: `pull_distance` (a13), `move_column` (a13, a14) and `win_check` (a17,
-a18). Two facts of the turn itself (a11-a16) shape the chain: the higher total pulls, and equal
-totals move nobody (a15), so a tie is a turn that stays put. The tie penalty (a16) is taken
-from both totals alike (a12), stacking or not, so it never changes the difference: the chain
-needs no penalty state (the Monte Carlo tests play `tie_penalty_stacks` games to check it).
+rules' own `resolve` (a12-a18), the function every game turn goes through. Two facts of the
+turn itself (a11-a16) shape the chain: the higher total pulls, and equal totals move nobody
+(a15), so a tie is a turn that stays put. The tie penalty (a16) is taken from both totals
+alike (a12), stacking or not, so it never changes the difference: the chain needs no penalty
+state (the Monte Carlo tests play `tie_penalty_stacks` games to check it).
 
 The probability of each difference comes from convolving the dice (a2, a11). The absorbing
 chain is solved by Gaussian elimination for each side's chance and the expected game length.
@@ -23,16 +23,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from rulesets.tug_of_wargods import teams
-from rulesets.tug_of_wargods.rules import (
-    OTHER,
-    Model,
-    Team,
-    TugState,
-    move_column,
-    new_state,
-    pull_distance,
-    win_check,
-)
+from rulesets.tug_of_wargods.rules import Team, TugState, new_state, resolve
 
 Key = tuple[tuple[float, int], ...]  # (distance, crossings) of every model, A's then B's
 
@@ -88,32 +79,29 @@ def difference_odds(dice_a: Iterable[int], dice_b: Iterable[int]) -> dict[int, F
 
 # -- the chain's states and transitions, made by the rules' functions -------------------------
 def _key(state: TugState) -> Key:
-    return tuple((m.distance, m.crossings) for side in ("A", "B") for m in state.sides[side].models)
+    return tuple(
+        (team.distance(i), count)
+        for side in ("A", "B")
+        for team in (state.sides[side],)
+        for i, count in enumerate(team.crossings)
+    )
 
 
 def _copy(state: TugState) -> TugState:
     sides = {
-        side: Team(
-            team.name,
-            [Model(m.unit, m.die, m.distance, m.crossings) for m in team.models],
-            team.penalty,
-        )
-        for side, team in state.sides.items()
+        side: Team(t.name, t.units, t.dice, t.front, t.spacing, list(t.crossings), t.penalty)
+        for side, t in state.sides.items()
     }
     return TugState(sides=sides, options=state.options)
 
 
 def pull(state: TugState, difference: int) -> TugState | str:
     """The state after a turn whose totals differ by `difference` (A's minus B's, not 0), or
-    the winning side when the pulled team has lost (a13, a14, a17, a18)."""
+    the winning side when the pulled team has lost: the rules' own `resolve` (a13-a18), fed
+    totals with that difference. The chain's states carry no tie penalty (see above)."""
     after = _copy(state)
-    winner = "A" if difference > 0 else "B"
-    loser = OTHER[winner]
-    inches = pull_distance(abs(difference), after.options["rounding"])
-    move_column(after.sides[winner], inches)
-    move_column(after.sides[loser], -inches)
-    result = win_check(after, loser)
-    return result[0] if result else after
+    turn = resolve(after, max(difference, 0), max(-difference, 0))
+    return turn.win[0] if turn.win else after
 
 
 class Chain:

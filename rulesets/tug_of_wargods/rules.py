@@ -1,44 +1,61 @@
 """Tug of WarGods v0.75, rule points a9-a19: the pull, the crossings and the win.
 
-Pure: the game asks for dice and reports events; the functions below are also what the exact
-odds in `wargame simulate --exact` are computed from.
+Pure. One function, `resolve`, applies a turn's totals (a12-a18); the game generator asks for
+the dice and narrates around it, `fast_play` (simulations) feeds it dice directly, and the exact
+odds (`odds.py`) walk it as a Markov chain. There is one copy of each rule.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from wargame_cli.engine.requests import Event, Outcome, Play, Roll, TurnStart
 
 OTHER = {"A": "B", "B": "A"}
+SIDES = ("A", "B")
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Model:
+    """One model as shown and reported: where it stands and how often it was pulled across."""
+
     unit: str
     die: int
     distance: float
-    crossings: int = 0
+    crossings: int
 
     @property
     def across(self) -> bool:
-        return self.distance < 0  # a17 gap 4: exactly on the line is not across
+        return self.distance < 0  # gap 4: exactly on the line is not across
 
 
-@dataclass
+@dataclass(slots=True)
 class Team:
+    """A column: its front model's distance from the line, the others `spacing` behind (a10)."""
+
     name: str
-    models: list[Model]
+    units: tuple[str, ...]
+    dice: tuple[int, ...]
+    front: float
+    spacing: float
+    crossings: list[int]
     penalty: int = 0  # a16
 
+    def distance(self, i: int) -> float:
+        return self.front + self.spacing * i
+
     @property
-    def front(self) -> float:
-        return self.models[0].distance
+    def models(self) -> list[Model]:
+        return [
+            Model(unit, die, self.front + self.spacing * i, self.crossings[i])
+            for i, (unit, die) in enumerate(zip(self.units, self.dice, strict=True))
+        ]
 
     @property
     def across_count(self) -> int:
-        return sum(m.across for m in self.models)
+        return sum(self.front + self.spacing * i < 0 for i in range(len(self.units)))
 
 
 @dataclass
@@ -60,6 +77,24 @@ class TugState:
     turn: int = 0
     last: TurnRecord | None = None
     winner: str | None = None
+    pair: tuple[Team, Team] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.pair = (self.sides["A"], self.sides["B"])
+
+
+Win = tuple[str, str, tuple[str, ...]]  # winning side, why, rule points
+
+
+class Turn(NamedTuple):
+    """What `resolve` did with one turn's roll (a tuple: one is made every turn)."""
+
+    totals: tuple[int, int]
+    modifiers: tuple[int, int]
+    winner: str | None  # None: a tie (a15)
+    inches: float
+    crossed: tuple[int, ...]  # the pulled team's models that went across this turn
+    win: Win | None
 
 
 def pull_distance(difference: int, rounding: str) -> float:
@@ -67,32 +102,77 @@ def pull_distance(difference: int, rounding: str) -> float:
     return float(difference // 2) if rounding == "down" else difference / 2
 
 
-def move_column(team: Team, inches: float) -> list[int]:
-    """Move the whole column (positive = away from the line); returns models that crossed."""
+def move_column(team: Team, inches: float) -> tuple[int, ...]:
+    """Move the whole column (positive = away from the line); returns the models that went
+    from not across to across (gap 5: that is a crossing)."""
+    before = team.front
+    team.front = before + inches
+    if inches >= 0:
+        return ()
     crossed = []
-    for i, model in enumerate(team.models):
-        was_across = model.across
-        model.distance += inches
-        if model.across and not was_across:
-            model.crossings += 1
+    spacing = team.spacing
+    for i in range(len(team.units)):
+        if before + spacing * i >= 0 > team.front + spacing * i:
+            team.crossings[i] += 1
             crossed.append(i)
-    return crossed
+    return tuple(crossed)
 
 
-def win_check(state: TugState, loser_side: str) -> tuple[str, str, tuple[str, ...]] | None:
+def win_check(state: TugState, loser_side: str) -> Win | None:
     """a17/a18 after a pull; only the pulled team can have crossed."""
     team = state.sides[loser_side]
     puller = OTHER[loser_side]
     if team.across_count >= 2:
         return puller, f"two of {team.name}'s models are across the centre line", ("a17",)
-    for model in team.models:
-        if model.crossings >= 2:
+    for i, count in enumerate(team.crossings):
+        if count >= 2:
             return (
                 puller,
-                f"{team.name}'s {model.unit} was pulled across on two different turns",
+                f"{team.name}'s {team.units[i]} was pulled across on two different turns",
                 ("a18",),
             )
     return None
+
+
+def resolve(state: TugState, sum_a: int, sum_b: int) -> Turn:
+    """One turn after the roll: the totals with their modifiers (a12, a16), the tie (a15) or
+    the pull (a13, a14), and the win (a17, a18). Every game turn goes through here."""
+    side_a, side_b = state.pair
+    mods = (-side_a.penalty, -side_b.penalty)
+    a, b = sum_a + mods[0], sum_b + mods[1]
+    if a == b:
+        stacks = state.options["tie_penalty_stacks"]
+        for team in state.pair:
+            team.penalty = team.penalty + 1 if stacks else 1
+        return Turn((a, b), mods, None, 0.0, (), None)
+    side_a.penalty = side_b.penalty = 0
+    if a > b:
+        winner, loser, pulled = "A", "B", side_b
+        inches = pull_distance(a - b, state.options["rounding"])
+        side_a.front += inches  # a13: the winner backs off, straight back
+    else:
+        winner, loser, pulled = "B", "A", side_a
+        inches = pull_distance(b - a, state.options["rounding"])
+        side_b.front += inches
+    crossed = move_column(pulled, -inches)  # a14
+    # a17 and a18 can only become true when a model crosses, so only then are they checked
+    win = win_check(state, loser) if crossed else None
+    if win is not None:
+        state.winner = win[0]
+    return Turn((a, b), mods, winner, inches, crossed, win)
+
+
+def deploy(state: TugState) -> None:
+    """a10: both columns in place, front models `start` inches from the line; nothing crossed,
+    no penalty. A new game, or the next one of a simulation on the same teams."""
+    start = float(state.options["start"])
+    for team in state.pair:
+        team.front = start
+        team.crossings = [0] * len(team.units)
+        team.penalty = 0
+    state.turn = 0
+    state.last = None
+    state.winner = None
 
 
 def new_state(
@@ -102,15 +182,49 @@ def new_state(
     options: dict[str, Any],
 ) -> TugState:
     """a10: columns at `start` inches from the line, `spacing` apart, front first."""
-    start, spacing = float(options["start"]), float(options["spacing"])
+    spacing = float(options["spacing"])
     sides = {
         side: Team(
             names[side],
-            [Model(unit, dice[unit], start + spacing * i) for i, unit in enumerate(teams[side])],
+            tuple(teams[side]),
+            tuple([dice[unit] for unit in teams[side]]),
+            0.0,
+            spacing,
+            [],
         )
-        for side in ("A", "B")
+        for side in SIDES
     }
-    return TugState(sides=sides, options=dict(options))
+    state = TugState(sides, options)  # options are only read
+    deploy(state)
+    return state
+
+
+def fast_play(state: TugState, below: Callable[[int], int]) -> tuple[Win, int]:
+    """The game without requests, for simulations: each die is `below(sides) + 1`, drawn in the
+    order `play()` asks for them (A's column front to back, then B's), so both play the same
+    game from the same faces. Returns the win and the number of turns."""
+    dice_a, dice_b = state.sides["A"].dice, state.sides["B"].dice
+    size_a, size_b = len(dice_a), len(dice_b)
+    turn = state.turn
+    while True:  # a19
+        turn += 1
+        sum_a = size_a
+        for die in dice_a:
+            sum_a += below(die)
+        sum_b = size_b
+        for die in dice_b:
+            sum_b += below(die)
+        win = resolve(state, sum_a, sum_b).win
+        if win is not None:
+            state.turn = turn
+            return win, turn
+
+
+def fast_games(state: TugState, below: Callable[[int], int]) -> Iterator[tuple[Win, int]]:
+    """Game after game on the same teams, each deployed afresh (a10): for simulations."""
+    while True:
+        deploy(state)
+        yield fast_play(state, below)
 
 
 class TugGame:
@@ -119,66 +233,33 @@ class TugGame:
 
     def play(self) -> Play:
         state = self.state
-        opts = state.options
+        rolls = {
+            side: Roll(
+                dice=team.dice,
+                reason=f"{team.name}'s pull",
+                side=side,
+                rules=("a2", "a11"),
+                labels=team.units,
+            )
+            for side, team in state.sides.items()
+        }
         while True:  # a19: roll again until someone wins
             state.turn += 1
             yield TurnStart(state.turn)
-            record = TurnRecord(state.turn)
-            for side in ("A", "B"):  # a11: every member rolls, A's column front to back, then B
-                team = state.sides[side]
-                faces = yield Roll(
-                    dice=tuple(m.die for m in team.models),
-                    reason=f"{team.name}'s pull, turn {state.turn}",
-                    side=side,
-                    rules=("a2", "a11"),
-                    labels=tuple(m.unit for m in team.models),
-                )
-                record.faces[side] = list(faces)
-                record.modifiers[side] = -team.penalty
-                record.totals[side] = sum(faces) - team.penalty  # a12
-            a, b = record.totals["A"], record.totals["B"]
-            state.last = record
-            if a == b:  # a15, a16
-                for team in state.sides.values():
-                    team.penalty = team.penalty + 1 if opts["tie_penalty_stacks"] else 1
-                yield Event(
-                    f"Tie at {a}: nobody moves; each team has -{state.sides['A'].penalty} "
-                    "on its next roll",
-                    rules=("a15", "a16"),
-                    kind="tie",
-                    data={"totals": dict(record.totals)},
-                )
-                continue
-            for team in state.sides.values():
-                team.penalty = 0
-            winner = "A" if a > b else "B"
-            loser = OTHER[winner]
-            inches = pull_distance(abs(a - b), opts["rounding"])
-            record.winner, record.pull = winner, inches
-            move_column(state.sides[winner], inches)  # a13
-            crossed = move_column(state.sides[loser], -inches)  # a14
-            yield Event(
-                f"{state.sides[winner].name} {max(a, b)} beats {state.sides[loser].name} "
-                f"{min(a, b)} by {abs(a - b)}: pulls {_inches(inches)}; "
-                f"{state.sides[loser].name}'s front is {_inches(state.sides[loser].front)} "
-                "from the line",
-                rules=("a12", "a13", "a14"),
-                kind="pull",
-                data={"winner": winner, "difference": abs(a - b), "inches": inches},
+            faces_a = yield rolls["A"]  # a11: every member rolls, A front to back, then B
+            faces_b = yield rolls["B"]
+            turn = resolve(state, sum(faces_a), sum(faces_b))
+            state.last = TurnRecord(
+                state.turn,
+                faces={"A": list(faces_a), "B": list(faces_b)},
+                modifiers=dict(zip(SIDES, turn.modifiers, strict=True)),
+                totals=dict(zip(SIDES, turn.totals, strict=True)),
+                winner=turn.winner,
+                pull=turn.inches,
             )
-            for i in crossed:
-                model = state.sides[loser].models[i]
-                yield Event(
-                    f"{state.sides[loser].name}'s {model.unit} is pulled across the centre line "
-                    f"(crossing {model.crossings})",
-                    rules=("a17", "a18"),
-                    kind="cross",
-                    data={"side": loser, "model": i, "crossings": model.crossings},
-                )
-            result = win_check(state, loser)
-            if result:
-                state.winner = result[0]
-                return Outcome(winner=result[0], reason=result[1], rules=result[2])
+            yield from _narrate(state, turn)
+            if turn.win is not None:
+                return Outcome(winner=turn.win[0], reason=turn.win[1], rules=turn.win[2])
 
     def state_json(self) -> dict[str, Any]:
         state = self.state
@@ -202,6 +283,35 @@ class TugGame:
                 for side, team in state.sides.items()
             },
         }
+
+
+def _narrate(state: TugState, turn: Turn) -> Play:
+    """The events of a resolved turn, for the log, the screen and battle reports."""
+    a, b = turn.totals
+    if turn.winner is None:
+        yield Event(
+            f"Tie at {a}: nobody moves; each team has -{state.sides['A'].penalty} on its next roll",
+            rules=("a15", "a16"),
+            kind="tie",
+            data={"totals": {"A": a, "B": b}},
+        )
+        return
+    won, lost = state.sides[turn.winner], state.sides[OTHER[turn.winner]]
+    yield Event(
+        f"{won.name} {max(a, b)} beats {lost.name} {min(a, b)} by {abs(a - b)}: pulls "
+        f"{_inches(turn.inches)}; {lost.name}'s front is {_inches(lost.front)} from the line",
+        rules=("a12", "a13", "a14"),
+        kind="pull",
+        data={"winner": turn.winner, "difference": abs(a - b), "inches": turn.inches},
+    )
+    for i in turn.crossed:
+        yield Event(
+            f"{lost.name}'s {lost.units[i]} is pulled across the centre line "
+            f"(crossing {lost.crossings[i]})",
+            rules=("a17", "a18"),
+            kind="cross",
+            data={"side": OTHER[turn.winner], "model": i, "crossings": lost.crossings[i]},
+        )
 
 
 def _inches(value: float) -> str:

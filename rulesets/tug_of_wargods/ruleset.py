@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from rulesets.tug_of_wargods import teams
-from rulesets.tug_of_wargods.rules import TugGame, new_state
+from rulesets.tug_of_wargods.rules import TugGame, Win, fast_games, fast_play, new_state
+from wargame_cli.engine.requests import Outcome
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 
 
@@ -55,10 +57,25 @@ class TugOfWarGods(Ruleset):
         return ", ".join(f"{m} (d{cat.units[m].die})" for m in team["models"])
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> TugGame:
-        cat = teams.catalogue()
-        dice = {name: unit.die for name, unit in cat.units.items()}
-        models = {side: list(setup.teams[side]["models"]) for side in ("A", "B")}
-        return TugGame(new_state(setup.names, models, dice, options))
+        models = {side: setup.teams[side]["models"] for side in ("A", "B")}
+        return TugGame(new_state(setup.names, models, teams.dice_of(), options))
+
+    def fast_play(self, game: TugGame, below: Callable[[int], int]) -> tuple[Outcome, int]:
+        """Simulation hook: the game played by `resolve` alone, no requests or events, drawing
+        the dice in the order `play()` asks for them."""
+        win, turns = fast_play(game.state, below)
+        return Outcome(winner=win[0], reason=win[1], rules=win[2]), turns
+
+    def fast_games(
+        self, setup: Setup, options: dict[str, Any], below: Callable[[int], int]
+    ) -> Iterator[tuple[Outcome, int]]:
+        """Simulation hook: `fast_play` game after game on one state, redeployed each time."""
+        outcomes: dict[Win, Outcome] = {}  # a handful of distinct endings: made once each
+        for win, turns in fast_games(self.new_game(setup, options).state, below):
+            outcome = outcomes.get(win)
+            if outcome is None:
+                outcome = outcomes[win] = Outcome(winner=win[0], reason=win[1], rules=win[2])
+            yield outcome, turns
 
     def view(self) -> Any:
         from rulesets.tug_of_wargods import view

@@ -69,6 +69,12 @@ def catalogue() -> Catalogue:
     )
 
 
+@cache
+def dice_of() -> dict[str, int]:
+    """Each unit's die (a2)."""
+    return {name: unit.die for name, unit in catalogue().units.items()}
+
+
 def problems(models: list[str], options: dict[str, Any], complete: bool = True) -> list[str]:
     """Every limit the (partial) team breaks, with the rule behind it."""
     cat = catalogue()

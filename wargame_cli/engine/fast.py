@@ -3,41 +3,41 @@
 `simulate` plays many thousands of games; the Runner builds a log entry for every request,
 which costs more than the rules themselves. This driver answers the same requests the same
 way (seeded dice, the ruleset's default for every choice) and keeps only the outcome and the
-number of turns. A game played here with seed S is the game `wargame play ID --seed S` plays
-with bots on both sides: the faces are drawn exactly as `RngDice` draws them.
+number of turns. Fed the faces of `face_source(S)`, a game here is the game
+`wargame play ID --no-input --seed S` plays: the faces are drawn exactly as `RngDice` draws them.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from wargame_cli.engine.requests import Choice, Outcome, Roll, TurnStart
 
 _MASK = (1 << 64) - 1
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """How one game ended and how many turns it took."""
+class Played(NamedTuple):
+    """How one game ended and how many turns it took (a tuple: one is made every game)."""
 
     outcome: Outcome
     turns: int
 
 
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game `index` of a run: depends on nothing else, so any split over workers
-    plays the same games. SplitMix64 of (seed, index), cheaper than seeding a Random twice."""
+def stream_seed(run_seed: int, index: int) -> int:
+    """The seed of stream `index` of a run (SplitMix64 of the pair): depends on nothing else,
+    so any split over workers draws the same faces."""
     z = (run_seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return ((z ^ (z >> 31)) >> 1) or 1  # 63 bits, never 0
 
 
-def _face_source(seed: int) -> Any:
-    """`below(d) + 1` gives the faces `RngDice(seed)` gives (`randint(1, d)` is exactly
-    `1 + _randbelow(d)`); the public call is the fallback if that private method goes away."""
+def face_source(seed: int) -> Callable[[int], int]:
+    """`below(sides)` is a die's face minus one. `randint(1, d)` is exactly
+    `1 + _randbelow(d)`, so these are the faces `RngDice(seed)` draws, at half the cost; the
+    public call is the fallback if that private method goes away."""
     rng = random.Random(seed)
     below = getattr(rng, "_randbelow", None)
     if below is None:  # pragma: no cover - CPython has had it since 3.2
@@ -45,9 +45,8 @@ def _face_source(seed: int) -> Any:
     return below
 
 
-def play_fast(game: Any, seed: int) -> Played:
-    """Play `game` to the end: dice from `seed`, every choice by the ruleset's default."""
-    below = _face_source(seed)
+def play_fast(game: Any, below: Callable[[int], int]) -> Played:
+    """Play `game` to the end: each die `below(sides) + 1`, every choice the ruleset's default."""
     gen = game.play()
     send = gen.send
     answer: Any = None
@@ -68,6 +67,16 @@ def play_fast(game: Any, seed: int) -> Played:
         outcome = stop.value
     if not isinstance(outcome, Outcome):
         raise TypeError("a ruleset's play() must return an Outcome")
+    return Played(outcome, turns)
+
+
+def play_any(ruleset: Any, game: Any, below: Callable[[int], int]) -> Played:
+    """A ruleset's own `fast_play(game, below)` where it offers one (the same rules without the
+    request protocol, drawing dice in the same order), else the generic `play_fast`."""
+    fast = getattr(ruleset, "fast_play", None)
+    if fast is None:
+        return play_fast(game, below)
+    outcome, turns = fast(game, below)
     return Played(outcome, turns)
 
 
