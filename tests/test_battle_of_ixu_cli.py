@@ -5,20 +5,14 @@ from __future__ import annotations
 
 import json
 
+from tests.cli_helpers import one_error_line
+from tests.cli_helpers import play_json as play_json_of
+
 IXU = "battle-of-ixu"
 
 
 def play(wargame, *args):
-    done = wargame("play", IXU, "--json", *args)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-def one_error_line(done):
-    assert done.returncode == 2, (done.stdout, done.stderr)
-    lines = [line for line in done.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
-    return lines[0]
+    return play_json_of(wargame, IXU, *args)
 
 
 def test_listed_and_its_rules_shown(wargame):

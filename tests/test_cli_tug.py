@@ -7,21 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import one_error_line
+from tests.cli_helpers import play_json as play_json_of
+
 TUG = "tug-of-wargods"
 
 
-def one_error_line(done):
-    assert done.returncode == 2, (done.stdout, done.stderr)
-    lines = [line for line in done.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, done.stderr
-    assert "Traceback" not in done.stderr
-    return lines[0]
-
-
 def play_json(wargame, *args):
-    done = wargame("play", TUG, "--json", *args)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return play_json_of(wargame, TUG, *args)
 
 
 def test_rulesets_json_lists_ids_and_names(wargame):

@@ -84,8 +84,9 @@ def test_reference_covers_every_rule_the_log_cites(ruleset_id):
     assert len(ids) == len(set(ids)) and ids
     assert reference.notes, "the gaps and the readings chosen are documented"
     assert all(o.doc for o in ruleset.options)
-    cited = {r for seed in SEEDS for e in bot_game(ruleset, seed).runner.log
-             for r in e.get("rules", [])}
+    cited = {
+        r for seed in SEEDS for e in bot_game(ruleset, seed).runner.log for r in e.get("rules", [])
+    }
     unknown = {r for r in cited if r not in ids and not _is_range(r, ids)}
     assert not unknown, f"rules cited but not in reference.toml: {sorted(unknown)}"
 

@@ -78,8 +78,14 @@ def test_entry_point_ruleset_plays_saves_and_verifies(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "WARGAME_SAVES_DIR": str(tmp_path / "s")}
 
     def wargame(*args):
-        return subprocess.run([sys.executable, "-m", "wargame_cli", *args], capture_output=True,
-                              text=True, env=env, cwd=tmp_path, input="")
+        return subprocess.run(
+            [sys.executable, "-m", "wargame_cli", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            input="",
+        )
 
     ids = [r["id"] for r in json.loads(wargame("rulesets", "--json").stdout)]
     assert "toy-race" in ids and "tug-of-wargods" in ids

@@ -7,20 +7,14 @@ import json
 
 import pytest
 
+from tests.cli_helpers import one_error_line
+from tests.cli_helpers import play_json as play_json_of
+
 SOW = "seeds-of-wars"
 
 
 def play_json(wargame, *args):
-    done = wargame("play", SOW, "--json", *args)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-def one_error_line(done):
-    assert done.returncode == 2, (done.stdout, done.stderr)
-    lines = [line for line in done.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
-    return lines[0]
+    return play_json_of(wargame, SOW, *args)
 
 
 def test_listed_and_rules_show_every_point_and_option(wargame):
