@@ -4,18 +4,12 @@ its experience dice and its player attributes them."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from itertools import groupby
 from typing import Any
 
 from rulesets.battle_of_ixu import attribution, tactics
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
-
-
-def grouped(pairs: list[tuple[Warrior, int]]) -> list[list[Warrior]]:
-    """Highest value first; models with equal values share a group."""
-    ordered = sorted(pairs, key=lambda pair: -pair[1])
-    return [[w for w, _ in group] for _, group in groupby(ordered, key=lambda pair: pair[1])]
+from wargame_cli.engine.rolloffs import ranked, settle_ties
 
 
 def settle(
@@ -25,27 +19,24 @@ def settle(
     re-rolled among those still tied until they part (the seed leaves ties open)."""
     if len(tied) == 1:
         return tied
-    out: list[Warrior] = []
     if by_experience:
-        for group in grouped([(w, w.experience) for w in tied]):
+        out: list[Warrior] = []
+        for group in ranked([(w, w.experience) for w in tied]):
             out += yield from settle(state, group, False)
         return out
-    names = " and ".join(w.name for w in tied)
-    while True:  # a loop, not recursion: a run of equal re-rolls cannot exhaust the stack
-        faces = yield Roll(
-            dice=(10,) * len(tied),
-            reason=f"re-roll for the order between {names}, turn {state.turn}",
-            rules=("c4",),
-            labels=tuple(w.name for w in tied),
+    return (
+        yield from settle_ties(
+            tied,
+            10,
+            lambda group: (
+                "re-roll for the order between "
+                f"{' and '.join(w.name for w in group)}, turn {state.turn}"
+            ),
+            ("c4",),
+            label=lambda w: w.name,
+            seen=lambda w, face: w.order_rolls.append(face),
         )
-        for w, face in zip(tied, faces, strict=True):
-            w.order_rolls.append(face)
-        groups = grouped(list(zip(tied, faces, strict=True)))
-        if len(groups) > 1:
-            break
-    for group in groups:
-        out += yield from settle(state, group, False)
-    return out
+    )
 
 
 def order_phase(state: IxuState) -> Phase:
@@ -60,7 +51,7 @@ def order_phase(state: IxuState) -> Phase:
         w.order_rolls = [face]
     ordered: list[Warrior] = []
     by_experience = state.options["order_ties"] == "experience"
-    for group in grouped(list(zip(warriors, faces, strict=True))):
+    for group in ranked(list(zip(warriors, faces, strict=True))):
         ordered += yield from settle(state, group, by_experience)
     state.order = [w.id for w in ordered]
     shown = ", ".join(f"{w.name} ({'/'.join(map(str, w.order_rolls))})" for w in ordered)

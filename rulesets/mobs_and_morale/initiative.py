@@ -11,6 +11,7 @@ from typing import Any
 from rulesets.mobs_and_morale.pools import successes
 from rulesets.mobs_and_morale.state import Battle
 from wargame_cli.engine.requests import Roll
+from wargame_cli.engine.rolloffs import settle_ties
 
 ROLL_OFF_DIE = 10  # e7: "rolls 1d10"
 
@@ -51,19 +52,15 @@ def roll_initiative(contenders: list[Contender], die: int, success_on: int, why:
 
 def roll_off(tied: list[Contender]) -> Rolling:
     """e7: tied contenders roll a d10 each, higher first; those still tied roll again."""
-    if len(tied) < 2:
-        return list(tied)
-    faces = yield Roll(
-        dice=(ROLL_OFF_DIE,) * len(tied),
-        reason="initiative roll-off: " + ", ".join(c.name for c in tied),
-        rules=("e7",),
-        labels=tuple(c.name for c in tied),
+    return (
+        yield from settle_ties(
+            tied,
+            ROLL_OFF_DIE,
+            lambda group: "initiative roll-off: " + ", ".join(c.name for c in group),
+            ("e7",),
+            label=lambda c: c.name,
+        )
     )
-    by_face = sorted(zip(faces, range(len(tied)), strict=True), key=lambda p: -p[0])
-    order: list[Contender] = []
-    for _, group in groupby(by_face, key=lambda p: p[0]):
-        order += yield from roll_off([tied[i] for _, i in group])
-    return order
 
 
 def contenders(b: Battle, setup: bool = False) -> list[Contender]:
