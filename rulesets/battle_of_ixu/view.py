@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.battle_of_ixu.state import IxuState, Warrior
-from wargame_cli.tabletop.view import SIDE_STYLE, Marker
+from wargame_cli.tabletop.view import Marker
 from wargame_cli.tabletop.view import board as field_board
-from wargame_cli.ui.text import clean
+from wargame_cli.ui.text import SIDE_STYLE, clean
 
 ECHOED = ("attribute", "move", "target")  # choice kinds whose event repeats them
 

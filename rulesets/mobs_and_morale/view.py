@@ -11,10 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.mobs_and_morale.state import STANDING, Battle
-from wargame_cli.tabletop.view import SIDE_STYLE, Marker
+from wargame_cli.tabletop.view import Marker
 from wargame_cli.tabletop.view import board as table_board
 from wargame_cli.ui.live import generic
-from wargame_cli.ui.text import clean
+from wargame_cli.ui.text import SIDE_STYLE, clean
 
 STATUS_STYLE = {STANDING: "", "dead": "dim strike", "fled": "dim", "straggler": "dim"}
 

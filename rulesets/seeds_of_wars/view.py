@@ -14,9 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, SIDES, Battle, Unit
-from wargame_cli.ui.text import clean
+from wargame_cli.ui.text import SIDE_STYLE, clean
 
-SIDE_STYLE = {"A": "bold cyan", "B": "bold red"}
 STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
 MAP_EVENTS = ("move", "flee", "retreat", "deploy")  # after these the grid is shown again
 

@@ -10,9 +10,9 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from rulesets.squad_alpha.state import GameState, Squad
-from wargame_cli.tabletop.view import SIDE_STYLE, Marker, legend, table_map
+from wargame_cli.tabletop.view import Marker, legend, table_map
 from wargame_cli.ui.live import generic
-from wargame_cli.ui.text import clean
+from wargame_cli.ui.text import SIDE_STYLE, clean
 
 
 def markers(state: GameState) -> list[Marker]:

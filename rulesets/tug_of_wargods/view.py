@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.tug_of_wargods.rules import TugState
-from wargame_cli.ui.text import clean
+from wargame_cli.ui.text import SIDE_STYLE, clean
 
-STYLE = {"A": "bold cyan", "B": "bold red"}
+STYLE = SIDE_STYLE
 
 
 def _inches(value: float) -> str:

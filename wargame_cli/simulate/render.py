@@ -13,9 +13,9 @@ from rich.text import Text
 
 from wargame_cli.cli.output import console
 from wargame_cli.ruleset import SIDES, Ruleset
-from wargame_cli.ui.text import clean
+from wargame_cli.ui.text import SIDE_STYLE, clean
 
-STYLE = {"A": "bold cyan", "B": "bold red", "draw": "bold"}
+STYLE = {**SIDE_STYLE, "draw": "bold"}
 
 
 @contextmanager

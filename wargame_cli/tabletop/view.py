@@ -13,9 +13,8 @@ from rich.text import Text
 
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.table import Table, TerrainKind
-from wargame_cli.ui.text import clean
+from wargame_cli.ui.text import SIDE_STYLE, clean
 
-SIDE_STYLE = {"A": "bold cyan", "B": "bold red"}
 TERRAIN_CELL = {
     TerrainKind.BLOCKING: ("##", "grey70 on grey30"),
     TerrainKind.HARD: ("++", "yellow on grey19"),

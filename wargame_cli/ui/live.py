@@ -9,9 +9,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from wargame_cli.ui.text import clean
-
-SIDE_STYLE = {"A": "bold cyan", "B": "bold red"}
+from wargame_cli.ui.text import SIDE_STYLE, clean
 
 
 def generic(entry: dict[str, Any], names: dict[str, str]) -> Any:

@@ -31,3 +31,6 @@ def name_problem(name: str) -> str | None:
     if len(name) > 40:
         return "a name has at most 40 characters"
     return None
+
+
+SIDE_STYLE = {"A": "bold cyan", "B": "bold red"}  # every view colours the sides alike
