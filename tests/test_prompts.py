@@ -97,3 +97,16 @@ def test_refused_answer_is_explained(prompter):
 
     assert drive(builder(), Stubborn()) == "a"
     assert "Refused: no Bs" in prompter.out.getvalue()
+
+
+def test_a_typed_suggestion_is_offered_first_and_taken_by_enter(prompter):
+    choice = Choice(
+        "A",
+        "Move to",
+        (Option("1,1", "Stay"),),
+        default="2,3",
+        free_hint="x,y",
+        check=lambda s: None,
+    )
+    prompter.pipe.send_text(ENTER)
+    assert prompter.choose(choice, "Side A") == "2,3"

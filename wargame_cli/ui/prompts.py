@@ -40,27 +40,30 @@ class Prompter:
         items = []
         default_item = None
         for option in choice.options:
-            title = clean(option.label)
-            if option.key == choice.default:
-                title += "  (suggested)"
+            suggested = option.key == choice.default
             item = questionary.Choice(
-                title=title,
+                title=("(suggested) " if suggested else "") + clean(option.label),
                 value=option.key,
                 disabled=clean(option.disabled) if option.disabled else None,
             )
-            if option.key == choice.default:
+            if suggested:
                 default_item = item
             items.append(item)
+        if default_item is None:  # the suggestion is a typed answer: offer it first
+            default_item = questionary.Choice(
+                title=f"(suggested) {clean(choice.label_of(choice.default))}",
+                value=choice.default,
+            )
+            items.insert(0, default_item)
         if choice.free_hint is not None:
             items.append(
                 questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
             )
-        if default_item is None:  # a typed default
-            default_item = next((i for i in items if i.disabled is None), None)
-        answer = self.select(f"{who}: {choice.prompt}", items, default_item)
+        prompt = choice.prompt if choice.prompt.startswith(who) else f"{who}: {choice.prompt}"
+        answer = self.select(prompt, items, default_item)
         if answer == TYPE_OWN:
             return self.text(
-                f"{who}: {choice.prompt} ({choice.free_hint})",
+                f"{prompt} ({choice.free_hint})",
                 validate=lambda s: choice.refusal(s.strip()) or True,
             ).strip()
         return answer
