@@ -65,7 +65,7 @@ def test_rolls_replay_the_play_example(wargame, tmp_path):
     rolls = [e for e in save["log"] if e["t"] == "roll"]
     assert [r["faces"] for r in rolls] == [[4, 3, 6], [4, 4, 3]]
     assert {r["source"] for r in rolls} == {"script"}
-    assert all(r["rules"] for r in save["log"] if r["t"] != "turn")
+    assert all(r["rules"] for r in save["log"])  # every entry says which rules it applied
 
 
 def test_rolls_run_out_then_the_generator_takes_over(wargame):
@@ -290,3 +290,24 @@ def test_replay_report_bare_goes_to_stdout_and_file_form_writes(wargame, tmp_pat
     out = tmp_path / "r.md"
     assert wargame("replay", str(path), "--report", str(out)).returncode == 0
     assert out.read_text() == bare.stdout
+
+
+def test_text_from_a_save_is_shown_literally(wargame, tmp_path):
+    """A save from someone else cannot restyle or hijack the terminal: markup is shown as
+    typed, control characters are dropped."""
+    path = _finished_save(wargame, tmp_path)
+    text = path.read_text()  # rename the sides everywhere, log texts included
+    for old, new in (("Greentoe", "[bold red]Evil[/]"), ("Clearsky", "Bad\x1b[2J\x07Name")):
+        text = text.replace(old, json.dumps(new)[1:-1])
+    path.write_text(text)
+    env = {"NO_COLOR": "", "TERM": "xterm"}
+    for command in (
+        ("replay", str(path), "--no-input"),
+        ("saves",),
+        ("replay", str(path), "--report"),
+    ):
+        done = wargame(*command, env={**env, "WARGAME_SAVES_DIR": str(tmp_path)})
+        assert done.returncode == 0, done.stderr
+        assert "\x1b[2J" not in done.stdout and "\x07" not in done.stdout
+    shown = wargame("replay", str(path), "--no-input").stdout
+    assert "[bold red]Evil[/]" in shown and "BadName" in shown

@@ -245,7 +245,7 @@ class TugGame:
         }
         while True:  # a19: roll again until someone wins
             state.turn += 1
-            yield TurnStart(state.turn)
+            yield TurnStart(state.turn, rules=("a11", "a19"))
             faces_a = yield rolls["A"]  # a11: every member rolls, A front to back, then B
             faces_b = yield rolls["B"]
             turn = resolve(state, sum(faces_a), sum(faces_b))

@@ -79,7 +79,10 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class TurnStart:
+    """A new game turn; `rules` are the rule points that make one (e.g. a11, a19)."""
+
     number: int
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,10 @@ def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...])
     return entry
 
 
+def turn_entry(req: TurnStart) -> dict[str, Any]:
+    return {"t": "turn", "n": req.number, "rules": list(req.rules)}
+
+
 def event_entry(req: Event) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "t": "event",
@@ -147,7 +151,7 @@ class Runner:
                     index, f"expected the start of turn {req.number}, log has {kind}"
                 )
             self.turn = req.number
-            self._record({"t": "turn", "n": req.number})
+            self._record(turn_entry(req))
             self._send(None)
         elif isinstance(req, Roll):
             if kind != "roll":
@@ -216,7 +220,7 @@ class Runner:
         req = self.pending
         if isinstance(req, TurnStart):
             self.turn = req.number
-            self._record({"t": "turn", "n": req.number})
+            self._record(turn_entry(req))
             self._send(None)
         elif isinstance(req, Roll):
             thrown = self.dice.throw(req)

@@ -24,6 +24,7 @@ class Strict(BaseModel):
 class TurnEntry(Strict):
     t: Literal["turn"]
     n: int = Field(ge=1)
+    rules: list[str] = Field(default_factory=list)
 
 
 class RollEntry(Strict):

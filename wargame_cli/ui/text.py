@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import re
 
+_ESCAPE_SEQUENCE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, screen clears
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: titles, hyperlinks
+    r"|\x1b[@-Z\\-_]"  # other two-character escapes
+)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 _MARKUP = re.compile(r"\[/?[A-Za-z#@/][^\[\]]*\]")
 
 
 def clean(text: object) -> str:
     """Remove control characters (ESC among them: rich passes it through untouched)."""
-    return _CONTROL.sub("", str(text))
+    return _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", str(text)))
 
 
 def safe(text: object) -> str:
