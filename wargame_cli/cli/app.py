@@ -47,6 +47,14 @@ RollsOpt = Annotated[
         help='Die faces in the order the rules ask, e.g. "4,3,6,4,4,3"; then --dice takes over.',
     ),
 ]
+ChoicesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--choices",
+        help='Decisions in the order the rules ask, separated by ";" (keys as in the save\'s log);'
+        " then each side's player or bot takes over.",
+    ),
+]
 TurnsOpt = Annotated[
     int | None,
     typer.Option("--turns", min=1, help="Stop after N more turns; the game is saved in progress."),
@@ -103,6 +111,7 @@ def play_cmd(
     no_input: NoInputOpt = False,
     dice: DiceOpt = "auto",
     rolls: RollsOpt = None,
+    choices: ChoicesOpt = None,
     turns: TurnsOpt = None,
     option: OptionOpt = None,
     save: SaveOpt = None,
@@ -125,6 +134,7 @@ def play_cmd(
             no_input=no_input,
             dice=dice,
             rolls=rolls,
+            choices=choices,
             turns=turns,
             options=option or [],
             save=save,
@@ -142,6 +152,7 @@ def resume_cmd(
     no_input: NoInputOpt = False,
     dice: DiceOpt = "auto",
     rolls: RollsOpt = None,
+    choices: ChoicesOpt = None,
     turns: TurnsOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -155,6 +166,7 @@ def resume_cmd(
             no_input=no_input,
             dice=dice,
             rolls=rolls,
+            choices=choices,
             turns=turns,
             json_out=json_out,
         )

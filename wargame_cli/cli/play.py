@@ -12,7 +12,7 @@ from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
 from wargame_cli.engine.session import Session, draw_seed, start
-from wargame_cli.errors import BadInput, DiceError, NoTerminal
+from wargame_cli.errors import BadInput, NoTerminal
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
 from wargame_cli.saves import games, store
 from wargame_cli.ui.text import name_problem
@@ -36,6 +36,7 @@ class PlayArgs:
     no_input: bool = False
     dice: str = "auto"
     rolls: str | None = None
+    choices: str | None = None
     turns: int | None = None
     options: list[str] = field(default_factory=list)
     save: Path | None = None
@@ -51,6 +52,7 @@ class ResumeArgs:
     no_input: bool = False
     dice: str = "auto"
     rolls: str | None = None
+    choices: str | None = None
     turns: int | None = None
     json_out: bool = False
 
@@ -90,8 +92,13 @@ def _dice(kind: str, rolls: str | None, rng: RngDice, prompter: Any) -> DiceSour
 
 
 def _controllers(
-    players: dict[str, str], ruleset: Ruleset, names: dict[str, str], prompter: Any
+    players: dict[str, str],
+    ruleset: Ruleset,
+    names: dict[str, str],
+    prompter: Any,
+    choices: str | None = None,
 ) -> dict[str, Any]:
+    """Who answers each side's decisions; `--choices` keys go first, whoever is asked."""
     out: dict[str, Any] = {}
     for side in SIDES:
         if players[side] == "bot":
@@ -102,6 +109,10 @@ def _controllers(
             from wargame_cli.ui.prompts import HumanController
 
             out[side] = HumanController(prompter or _prompter(), names)
+    if choices is not None:
+        from wargame_cli.engine.scripted import ChoiceScript, parse_choices
+
+        return ChoiceScript(parse_choices(choices)).controllers(out)
     return out
 
 
@@ -161,7 +172,7 @@ def play(args: PlayArgs) -> None:
             )
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
-    controllers = _controllers(players, ruleset, names, prompter)
+    controllers = _controllers(players, ruleset, names, prompter, args.choices)
     view = None if args.json_out else _live_view(ruleset, names)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
@@ -212,7 +223,7 @@ def _run(
             games.save(session, path)
             _say(f"interrupted; game saved to {path} (wargame resume {path})")
         raise
-    except DiceError:
+    except BadInput:  # a bad scripted face or decision: keep what was valid
         if path is not None and runner.log:
             games.save(session, path)
         raise
@@ -284,7 +295,7 @@ def resume(args: ResumeArgs) -> None:
         )
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
     dice = _dice(args.dice, args.rolls, rng, prompter)
-    controllers = _controllers(players, ruleset, names, prompter)
+    controllers = _controllers(players, ruleset, names, prompter, args.choices)
     session = games.open_save(args.path, dice=rng, controllers=controllers)
     session.runner.dice = dice
     session.meta["players"] = players
