@@ -172,3 +172,14 @@ def test_replay_shows_rounds_and_the_battlefield(wargame, tmp_path):
     assert shown.returncode == 0
     for needle in ("Round 1", "A Reserve", "B Line 1", "Steady", "Ht", "Mv"):
         assert needle in shown.stdout
+
+
+def test_options_are_declared_in_options_toml():
+    """A player reads and edits the defaults in options.toml; each names the rule it fills."""
+    from rulesets.seeds_of_wars.ruleset import RULESET
+    from wargame_cli.ruleset import load_options
+
+    declared = load_options(RULESET.folder / "options.toml")
+    assert RULESET.options == declared
+    ids = {p.id for p in RULESET.reference().points}
+    assert all(o.doc and o.rule in ids for o in declared)

@@ -1,4 +1,5 @@
-"""Seeds of Wars as a `Ruleset`: the options that fill the card's gaps, armies and games."""
+"""Seeds of Wars as a `Ruleset`: the options that fill the card's gaps (`options.toml`),
+armies and games."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from rulesets.seeds_of_wars import army
 from rulesets.seeds_of_wars.rules import SeedsGame, new_battle
-from wargame_cli.ruleset import OptionSpec, Ruleset, Setup, TeamBuilder
+from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 
 
 class SeedsOfWars(Ruleset):
@@ -21,98 +22,7 @@ class SeedsOfWars(Ruleset):
         '2 Spearmen, Archers x2". An army file (.toml/.json) holds `name`, `order` and '
         "`units = [...]` (type names, or tables with `type` and Mv/Ra/Me/De/Mo/Ht/tags)."
     )
-    options = (
-        OptionSpec("columns", 3, "spaces across the battlefield", rule="d8", minimum=1, maximum=8),
-        OptionSpec(
-            "battle_lines",
-            1,
-            "battle lines (rows) per side, in front of its Reserve",
-            rule="d8",
-            minimum=1,
-            maximum=3,
-        ),
-        OptionSpec(
-            "neutral_rows",
-            0,
-            "rows of open ground between the two sides' battle lines",
-            rule="d8",
-            minimum=0,
-            maximum=3,
-        ),
-        OptionSpec(
-            "stack_limit",
-            2,
-            "most units of one side that may end a move in a space",
-            rule="d8",
-            minimum=1,
-            maximum=10,
-        ),
-        OptionSpec("army_size", 8, "most units in an army", rule="d1", minimum=1, maximum=30),
-        OptionSpec(
-            "attacker",
-            "A",
-            "the attacking side; the other defends (deploys first on a tied deployment roll)",
-            choices=("A", "B"),
-            rule="d2",
-        ),
-        OptionSpec(
-            "deploy_order",
-            "loser_first",
-            "who deploys first after an untied deployment roll: the loser, or as the "
-            "winner chooses",
-            choices=("loser_first", "winner_chooses"),
-            rule="d1",
-        ),
-        OptionSpec(
-            "initiative_ties",
-            "reroll",
-            "a tied initiative roll is rolled again, or goes to the attacker or defender",
-            choices=("reroll", "attacker", "defender"),
-            rule="d6",
-        ),
-        OptionSpec(
-            "pass_rule",
-            "other_finishes",
-            "after one side passes in steps 3-5 the other finishes its actions, or the "
-            "first pass ends the step",
-            choices=("other_finishes", "first_pass_ends"),
-            rule="d7",
-        ),
-        OptionSpec(
-            "flank",
-            "attacked",
-            "flanking: another friendly unit already attacked the target in melee this "
-            "round; or the attacker's side outnumbers the enemy in the space; or off",
-            choices=("attacked", "outnumber", "off"),
-            rule="d12",
-        ),
-        OptionSpec(
-            "shaken_can_charge",
-            False,
-            "Shaken units may move into a space held by an enemy",
-            rule="d12",
-        ),
-        OptionSpec(
-            "engaged_can_move",
-            False,
-            "units sharing a space with an enemy may move away in step 3",
-            rule="d9",
-        ),
-        OptionSpec(
-            "engaged_can_shoot",
-            False,
-            "units sharing a space with an enemy may still shoot",
-            rule="d11",
-        ),
-        OptionSpec(
-            "max_rounds",
-            30,
-            "the battle is a draw after this many rounds (a safety cap)",
-            rule="d3",
-            minimum=1,
-            maximum=1000,
-        ),
-    )
+    options = load_options(Path(__file__).with_name("options.toml"))
 
     def units(self) -> list[dict[str, Any]]:
         return [
