@@ -4,7 +4,10 @@ kept in the save), scripted rolls, saves, resume and replay --verify."""
 from __future__ import annotations
 
 import json
+import tomllib
+from pathlib import Path
 
+from rulesets.squad_alpha.ruleset import RULESET
 from tests.cli_helpers import one_error_line
 from tests.cli_helpers import play_json as play_json_of
 
@@ -158,3 +161,12 @@ def test_replay_shows_the_map_and_rosters(wargame, tmp_path):
     assert "Alpha Squad" in out and "leader Sgt Rook" in out
     assert "cover from fire (hard)" in out and "training" in out
     assert "Step 1:" in out or "Step 2:" in out
+
+
+def test_options_are_declared_in_options_toml():
+    declared = tomllib.loads((Path(RULESET.folder) / "options.toml").read_text(encoding="utf-8"))
+    assert [o.name for o in RULESET.options] == list(declared)
+    for spec in RULESET.options:
+        assert spec.doc == declared[spec.name]["doc"] and spec.rule == declared[spec.name]["rule"]
+    table = next(o for o in RULESET.options if o.name == "table")
+    assert table.default["name"] == "Farmstead" and len(table.default["terrain"]) == 13

@@ -10,7 +10,7 @@ from rich.console import Console
 from wargame_cli.errors import OptionError
 from wargame_cli.tabletop.drawing import from_drawing
 from wargame_cli.tabletop.geometry import Point, Rect
-from wargame_cli.tabletop.scenario import TableData, TableOption
+from wargame_cli.tabletop.scenario import TableData, TableOption, load_options_with_tables
 from wargame_cli.tabletop.table import Table, TerrainKind
 from wargame_cli.tabletop.view import Marker, board, place_markers, table_map
 
@@ -101,6 +101,21 @@ def test_the_table_option_stores_the_data_not_the_path(tmp_path):
         spec.parse(str(tmp_path / "missing.toml"))
     with pytest.raises(OptionError):
         spec.check(42)
+
+
+def test_a_table_option_is_declared_in_options_toml(tmp_path):
+    (tmp_path / "yard.toml").write_text(TOML)
+    (tmp_path / "options.toml").write_text(
+        '[table]\nkind = "table"\ndefault = "yard.toml"\ndoc = "the table"\nrule = "b5"\n\n'
+        '[turns]\ndefault = 3\ndoc = "turns"\nminimum = 1\n'
+    )
+    table, turns = load_options_with_tables(tmp_path / "options.toml")
+    assert isinstance(table, TableOption) and (table.doc, table.rule) == ("the table", "b5")
+    assert table.default["name"] == "Yard" and str(table.default).startswith('Yard (12"x10"')
+    assert not isinstance(turns, TableOption) and turns.default == 3
+    (tmp_path / "options.toml").write_text('[table]\nkind = "table"\ndefault = "gone.toml"\n')
+    with pytest.raises(OptionError, match="gone.toml"):
+        load_options_with_tables(tmp_path / "options.toml")
 
 
 def test_a_broken_table_file_is_refused(tmp_path):

@@ -8,8 +8,8 @@ from typing import Any
 from rulesets.squad_alpha import squad
 from rulesets.squad_alpha.game import SquadGame
 from rulesets.squad_alpha.state import new_state
-from wargame_cli.ruleset import OptionSpec, Ruleset, Setup, TeamBuilder
-from wargame_cli.tabletop.scenario import TableOption, load_data
+from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder
+from wargame_cli.tabletop.scenario import load_options_with_tables
 
 FOLDER = Path(__file__).parent
 
@@ -27,72 +27,7 @@ class SquadAlpha(Ruleset):
         "highest rating (the leader). A count prefix adds numbered copies. A squad file "
         '(.toml/.json) holds `name = "..."` and `miniatures = [{name, training, rating}, ...]`.'
     )
-    options = (
-        OptionSpec(
-            "rating_min",
-            0,
-            "lowest command rating a miniature may have",
-            rule="b2",
-            minimum=-10,
-            maximum=20,
-        ),
-        OptionSpec(
-            "rating_max",
-            10,
-            "highest command rating a miniature may have",
-            rule="b2",
-            minimum=-10,
-            maximum=20,
-        ),
-        TableOption(
-            "table",
-            load_data(FOLDER / "table.toml"),
-            "the table: a TOML file path (width, height and terrain pieces); the save keeps "
-            "its data. Default: rulesets/squad_alpha/table.toml",
-            rule="b5",
-        ),
-        OptionSpec(
-            "base_size",
-            1.0,
-            "base diameter in inches (base contact = bases touching)",
-            rule="b17",
-            minimum=0.5,
-            maximum=3.0,
-        ),
-        OptionSpec(
-            "deploy_fallback",
-            6.0,
-            "when no spot is out of every enemy's sight, deploy within this many inches of "
-            "your own edge",
-            rule="b5",
-            minimum=1.0,
-            maximum=24.0,
-        ),
-        OptionSpec(
-            "melee_miss",
-            "shooter",
-            "a missed shot at a miniature in melee with several: the shooter picks who takes "
-            "it, or a die picks",
-            choices=("shooter", "random"),
-            rule="b20",
-        ),
-        OptionSpec(
-            "dead_leader",
-            "keep",
-            "a dead leader's rating still counts (keep), or the highest-rated survivor takes "
-            "over (successor)",
-            choices=("keep", "successor"),
-            rule="b23",
-        ),
-        OptionSpec(
-            "max_turns",
-            30,
-            "after this many turns the side with more survivors wins (equal: a draw)",
-            rule="b21",
-            minimum=1,
-            maximum=1000,
-        ),
-    )
+    options = load_options_with_tables(FOLDER / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
         return [

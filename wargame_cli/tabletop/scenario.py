@@ -3,12 +3,13 @@ save carries its own table and replays without the file."""
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from wargame_cli.errors import OptionError
-from wargame_cli.ruleset import OptionSpec
+from wargame_cli.ruleset import OptionSpec, load_options
 from wargame_cli.tabletop.table import Table
 
 
@@ -47,3 +48,32 @@ class TableOption(OptionSpec):
         if not isinstance(value, dict):
             raise OptionError(f"option {self.name}: expected table data or a TOML file path")
         return TableData(Table.from_data(value).to_data())
+
+
+def load_options_with_tables(path: Path) -> tuple[OptionSpec, ...]:
+    """A ruleset's `options.toml` read with `load_options`, where every option marked
+    `kind = "table"` becomes a `TableOption` whose default is the table file it names
+    (relative to the options file), so the declaration and its doc stay in the TOML:
+
+        [table]
+        kind = "table"
+        default = "table.toml"
+        doc = "the table: a TOML file path"
+    """
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    out: list[OptionSpec] = []
+    for spec in load_options(path):
+        if raw[spec.name].get("kind") != "table":
+            out.append(spec)
+            continue
+        if not isinstance(spec.default, str):
+            raise OptionError(f"option {spec.name}: a table option's default is a file name")
+        out.append(
+            TableOption(
+                spec.name,
+                load_data(path.parent / spec.default),
+                spec.doc,
+                rule=spec.rule,
+            )
+        )
+    return tuple(out)
