@@ -36,6 +36,7 @@ options_st = st.fixed_dictionaries(
         "shaken_can_charge": st.booleans(),
         "engaged_can_move": st.booleans(),
         "engaged_can_shoot": st.booleans(),
+        "auto_attack": st.booleans(),
         "max_rounds": st.integers(1, 40),
     }
 )

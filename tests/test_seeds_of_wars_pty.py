@@ -88,7 +88,7 @@ def test_manual_dice_are_checked_against_the_d20(tmp_path):
         str(tmp_path),
         str(saves),
     )
-    child.expect("Deployment: .* rolls 1d20 \\+ Order 2 \\+ 0 Scouts.*type the faces")
+    child.expect("Deployment: 1d20 \\+ Order 2 \\+ 0 Scouts.*type the faces")
     child.send("21\r")
     child.expect("does not fit a d20")
     child.send("\x15" + "1\r")

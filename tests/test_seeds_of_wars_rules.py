@@ -283,7 +283,12 @@ def test_d8_move_one_space_per_mv():
     script = movement(battle, "A", ["A1", lambda c: c.default])
     move_choice = asked(script)[1]
     refusal = {o.key: o.disabled for o in move_choice.options}
-    assert refusal["b4"] is None and refusal["b5"].startswith("out of reach")
+    assert refusal["b4"] is None and "b5" not in refusal  # 3 spaces away: not listed
+    assert set(refusal) == {"stay", "surrender"} | {
+        battle.board.key(s)
+        for s in battle.board.spaces()
+        if 0 < battle.board.distance(s, (1, 1)) <= 2
+    }
 
 
 def test_d9_a_unit_must_stop_on_entering_an_enemy_space():
@@ -293,6 +298,8 @@ def test_d9_a_unit_must_stop_on_entering_an_enemy_space():
     assert spaces[(3, 0)] == 3  # a4: around it
     assert (3, 1) not in spaces  # b4 lies only 2 away, but through b3
     script = movement(battle, "A", ["A1", "b3"])
+    refusal = {o.key: o.disabled for o in asked(script)[1].options}
+    assert refusal["b4"].startswith("out of reach")  # within Mv 3, but only through b3
     assert battle.unit("A1").charged == frozenset({"B1"})
     assert kinds(script, "move")[0].rules == ("d8", "d9")
 
@@ -324,7 +331,7 @@ def ranged(battle: Battle, faces: list[int], choices: list[Any]) -> Script:
 @pytest.mark.parametrize(("face", "hit"), [(10, False), (11, True)])
 def test_d10_ranged_must_exceed_de(face, hit):
     battle = place(make("Archers", "Spearmen"), A1="b2", B1="b3")  # Ra 3 vs De 13
-    script = ranged(battle, [face], ["A1", "B1"])
+    script = ranged(battle, [face], ["A1>B1"])
     assert battle.unit("B1").taken == (1 if hit else 0)
     assert kinds(script, "hit" if hit else "miss")
 
@@ -332,12 +339,37 @@ def test_d10_ranged_must_exceed_de(face, hit):
 def test_d11_only_orthogonally_adjacent_targets():
     battle = place(make("Archers", "3 Spearmen"), A1="b2", B1="c3", B2="b3", B3="b2")
     battle.options["engaged_can_shoot"] = True
-    script = ranged(battle, [20], ["A1", "B2"])
-    target_choice = asked(script)[1]
-    refusal = {o.key: o.disabled for o in target_choice.options}
-    assert refusal["B2"] is None
-    assert "orthogonally adjacent" in refusal["B1"]  # diagonal
-    assert "orthogonally adjacent" in refusal["B3"]  # same space
+    script = ranged(battle, [20], ["A1>B2"])
+    offered = {o.key for o in asked(script)[0].options}
+    assert "A1>B2" in offered
+    assert "A1>B1" not in offered  # diagonal
+    assert "A1>B3" not in offered  # same space
+    assert battle.unit("B2").taken == 1
+
+
+def test_one_prompt_names_the_attacker_and_its_target():
+    """Steps 4-5 ask once per attack: every legal (unit, enemy) pair is an option, units that
+    cannot act are listed once with the reason, and the suggestion is the bot's pair."""
+    battle = place(
+        make("Archers, Crossbowmen, Spearmen", "2 Spearmen"),
+        A1="b2",
+        A2="c2",
+        A3="a2",
+        B1="b3",
+        B2="c3",
+    )
+    script = ranged(battle, [20, 1], ["A2>B2"])
+    first = asked(script)[0]
+    assert first.kind == "shoot" and "which unit shoots at which enemy" in first.prompt
+    keys = [o.key for o in first.options]
+    assert keys == ["A1>B1", "A2>B2", "pass", "surrender"]  # A3 has no Ra: not listed
+    assert first.default == "A2>B2"  # Ra +4 against De 13 beats Ra +3
+    second = asked(script)[1]
+    assert [(o.key, o.disabled) for o in second.options[:2]] == [
+        ("A1>B1", None),
+        ("A2", "already shot this step"),
+    ]
+    assert [c.kind for c in asked(script)] == ["shoot", "shoot"]  # no separate target prompt
 
 
 def test_d11_engaged_units_do_not_shoot_by_default():
@@ -354,13 +386,14 @@ def melee(
     side: str = "A",
     acted: set[str] | None = None,
 ) -> Script:
+    battle.options["auto_attack"] = False  # every attack asked, so the scripts name it
     return drive(actions.fight(battle, side, acted if acted is not None else set()), faces, choices)
 
 
 @pytest.mark.parametrize(("face", "hit"), [(10, False), (11, True)])
 def test_d12_melee_must_exceed_de(face, hit):
     battle = place(make("Spearmen", "Spearmen"), A1="b3", B1="b3")  # Me 3 vs De 13
-    melee(battle, [face], ["A1", "B1", "stand"])
+    melee(battle, [face], ["A1>B1", "stand"])
     assert battle.unit("B1").taken == (1 if hit else 0)
 
 
@@ -368,15 +401,15 @@ def test_d12_melee_must_exceed_de(face, hit):
 def test_d12_charging_adds_two(face, hit):
     battle = place(make("Spearmen", "Spearmen"), A1="b3", B1="b3")
     battle.unit("A1").charged = frozenset({"B1"})
-    script = melee(battle, [face], ["A1", "B1", "stand"])
+    script = melee(battle, [face], ["A1>B1", "stand"])
     assert battle.unit("B1").taken == (1 if hit else 0)
     assert "charging" in rolls(script)[0].reason
 
 
 def test_d12_flanking_adds_two_for_the_second_attacker():
     battle = place(make("2 Spearmen", "Spearmen"), A1="b3", A2="b3", B1="b3")
-    melee(battle, [11], ["A1", "B1", "stand"])
-    script = melee(battle, [9], ["A2", "B1", "stand"], acted={"A1"})
+    melee(battle, [11], ["A1>B1", "stand"])
+    script = melee(battle, [9], ["A2>B1", "stand"], acted={"A1"})
     assert "flanking" in rolls(script)[0].reason
     assert battle.unit("B1").taken == 2
 
@@ -385,18 +418,18 @@ def test_d12_charging_and_flanking_give_two_not_four():
     battle = place(make("2 Spearmen", "Spearmen"), A1="b3", A2="b3", B1="b3")
     battle.unit("A2").charged = frozenset({"B1"})
     battle.attacked = {"B1": {"A1"}}
-    script = melee(battle, [8], ["A2", "B1", "stand"])
+    script = melee(battle, [8], ["A2>B1", "stand"])
     assert "charging and flanking" in rolls(script)[0].reason
     assert battle.unit("B1").taken == 0  # 8 + 3 + 2 = 13 does not exceed 13
 
 
 def test_d12_flank_outnumber_option():
     battle = place(make("2 Spearmen", "Spearmen", flank="outnumber"), A1="b3", A2="b3", B1="b3")
-    script = melee(battle, [9], ["A1", "B1", "stand"])
+    script = melee(battle, [9], ["A1>B1", "stand"])
     assert "flanking" in rolls(script)[0].reason
     battle = place(make("2 Spearmen", "Spearmen", flank="off"), A1="b3", A2="b3", B1="b3")
     battle.attacked = {"B1": {"A2"}}
-    script = melee(battle, [9], ["A1", "B1", "stand"])
+    script = melee(battle, [9], ["A1>B1", "stand"])
     assert "flanking" not in rolls(script)[0].reason
 
 
@@ -416,7 +449,7 @@ def test_d12_routed_units_cannot_attack():
 
 def test_d13_retreat_needs_to_win_outright_a_tie_fights():
     battle = place(make("Spearmen", "Spearmen"), A1="b3", B1="b3")
-    script = melee(battle, [10, 10, 20], ["A1", "B1", "retreat"])
+    script = melee(battle, [10, 10, 20], ["A1>B1", "retreat"])
     retreat = kinds(script, "retreat")[0]
     assert retreat.data["success"] is False and "a tie" in retreat.text
     assert battle.unit("B1").space == (2, 1) and battle.unit("B1").taken == 1
@@ -424,7 +457,7 @@ def test_d13_retreat_needs_to_win_outright_a_tie_fights():
 
 def test_d13_a_won_retreat_steps_back_and_cancels_the_attack():
     battle = place(make("Spearmen", "Spearmen"), A1="b3", B1="b3")
-    script = melee(battle, [11, 10], ["A1", "B1", "retreat"])
+    script = melee(battle, [11, 10], ["A1>B1", "retreat"])
     assert battle.unit("B1").space == (3, 1)  # b4, its Reserve
     assert len(rolls(script)) == 2 and battle.unit("B1").taken == 0
     first, second = rolls(script)
@@ -433,21 +466,52 @@ def test_d13_a_won_retreat_steps_back_and_cancels_the_attack():
 
 def test_d13_no_room_behind_means_no_retreat():
     battle = place(make("Spearmen", "Spearmen"), A1="b4", B1="b4")
-    script = melee(battle, [20], ["A1", "B1"])
+    script = melee(battle, [20], ["A1>B1"])
     assert not [c for c in asked(script) if c.kind == "retreat"]
     assert "rear edge" in kinds(script, "no_retreat")[0].text
 
 
 def test_d13_an_enemy_behind_blocks_the_retreat():
     battle = place(make("2 Spearmen", "Spearmen"), A1="b3", A2="b4", B1="b3")
-    script = melee(battle, [20], ["A1", "B1"])
+    script = melee(battle, [20], ["A1>B1"])
     assert "an enemy holds b4" in kinds(script, "no_retreat")[0].text
+
+
+def melee_step(battle: Battle, faces: list[int], choices: list[Any]) -> Script:
+    battle.initiative = "A"
+    return drive(actions.alternate(battle, "melee", actions.fight, ("d12",)), faces, choices)
+
+
+def test_d7_a_single_attack_the_bot_would_make_is_made_without_asking():
+    battle = place(make("Spearmen", "Spearmen"), A1="b3", B1="b3")
+    script = melee_step(battle, [1, 1], ["stand", "stand"])
+    melee_asks = [c for c in asked(script) if c.kind == "melee"]
+    assert melee_asks == []  # each side's one attack is made; only the retreats are asked
+    assert [c.kind for c in asked(script)] == ["retreat", "retreat"]
+    assert [e.data["attacker"] for e in kinds(script, "miss")] == ["A1", "B1"]
+
+
+@pytest.mark.parametrize(
+    "opts",
+    [{"auto_attack": False}, {"pass_rule": "first_pass_ends"}],
+)
+def test_d7_the_single_attack_is_asked_when_a_pass_could_matter_or_the_option_is_off(opts):
+    battle = place(make("Spearmen", "Spearmen", **opts), A1="b3", B1="b3")
+    script = melee_step(battle, [1, 1], [])
+    assert [c.kind for c in asked(script)][:2] == ["melee", "retreat"]
+
+
+def test_d7_two_possible_attacks_are_asked():
+    battle = place(make("Spearmen", "2 Spearmen"), A1="b3", B1="b3", B2="b3")
+    script = melee_step(battle, [1, 1, 1], ["A1>B2", "stand"])
+    first = asked(script)[0]
+    assert first.kind == "melee" and {o.key for o in first.options} >= {"A1>B1", "A1>B2"}
 
 
 def test_damage_one_ht_per_hit_destroys_at_ht():
     battle = place(make("Knights", "Skirmishers"), A1="b3", B1="b3")  # Ht 2
     battle.unit("B1").taken = 1
-    script = melee(battle, [20], ["A1", "B1", "stand"])
+    script = melee(battle, [20], ["A1>B1", "stand"])
     assert battle.unit("B1").fate == DESTROYED
     assert kinds(script, "destroyed")
 
@@ -508,6 +572,16 @@ def test_d16_all_in_the_reserve_loses():
     assert decided(battle)[0] == "B"
     battle.unit("A2").space = (1, 0)
     assert decided(battle) is None
+
+
+def test_d16_the_reason_names_the_way_the_side_lost():
+    battle = place(make("2 Spearmen", "2 Spearmen"), A1="b3", A2="a2", B1="b3", B2="b4")
+    battle.unit("B1").fate = DESTROYED
+    assert decided(battle) == ("A", "every unit Blue has left on the battlefield is in its Reserve")
+    battle.unit("B2").fate = DESTROYED
+    assert decided(battle) == ("A", "every unit of Blue is destroyed")
+    battle.unit("B2").fate = REMOVED
+    assert decided(battle) == ("A", "no unit of Blue is left on the battlefield")
 
 
 def test_d16_both_out_at_once_is_a_draw():

@@ -13,11 +13,10 @@ from rulesets.seeds_of_wars.combat import (
     damage,
     fighter_refusal,
     melee_bonus,
-    melee_refusal,
     move_refusal,
     needs,
     shooter_refusal,
-    shot_refusal,
+    shot_targets,
 )
 from rulesets.seeds_of_wars.movement import move_refusal as space_refusal
 from rulesets.seeds_of_wars.movement import reach, retreat_space
@@ -27,7 +26,7 @@ from wargame_cli.engine.requests import Event, Option, Roll
 
 ACTED, PASSED, NOTHING = "acted", "passed", "nothing"
 PASS = "pass"
-NOUNS = {"moves": "moves", "shoots": "shots", "fights": "attacks"}
+NOUNS = {"moves": "moves", "shoots": "shots", "attacks": "attacks"}
 STAY = "stay"
 
 Activation = Callable[[Battle, str, set[str]], Generator[Any, Any, str]]
@@ -109,8 +108,8 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     here = board.key(unit.space)
     options = [Option(STAY, f"Stay at {here}")]
     for space in board.spaces():
-        if space == unit.space:
-            continue
+        if space == unit.space or board.distance(unit.space, space) > unit.kind.mv:
+            continue  # spaces beyond Mv are not listed; nearer ones out of reach say why
         label = f"{board.key(space)} ({board.row_label(space[0])})"
         if space in reachable:
             label += f", {reachable[space]} space{'s' if reachable[space] > 1 else ''}"
@@ -153,46 +152,86 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     return ACTED
 
 
+# -- steps 4 and 5: one prompt names the attacker and its target --------------------------
+def pick_attack(
+    battle: Battle,
+    side: str,
+    what: str,
+    refusals: dict[str, str | None],
+    pairs: list[tuple[Unit, Unit, str]],
+    suggestion: tuple[str, str] | None,
+    rules: tuple[str, ...],
+    kind: str,
+) -> Generator[Any, Any, tuple[Unit, Unit] | None]:
+    """Which unit attacks which enemy (or pass), in one question: every legal pair is an
+    option, and each unit that cannot act is listed once with the reason. None without asking
+    when no unit can act."""
+    if not pairs:
+        return None
+    options = []
+    for uid, refusal in refusals.items():
+        if refusal is not None:
+            options.append(Option(uid, battle.describe(battle.unit(uid)), refusal))
+            continue
+        options += [Option(f"{u.uid}>{t.uid}", label) for u, t, label in pairs if u.uid == uid]
+    options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
+    key = yield from ask(
+        side,
+        f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit "
+        f"{'shoots at' if what == 'shoots' else what} which enemy?",
+        options,
+        f"{suggestion[0]}>{suggestion[1]}" if suggestion else PASS,
+        rules,
+        kind,
+    )
+    if key == PASS:
+        return None
+    mine, theirs = key.split(">")
+    return battle.unit(mine), battle.unit(theirs)
+
+
+def _target(battle: Battle, target: Unit, bonus: int, extra: str = "") -> str:
+    """`B5 Skirmishers (a3, Shaken, Ht 1/2, De 9): needs 8+ on 1d20`."""
+    de = target.kind.de
+    return (
+        f"{target.name} ({battle.space_name(target)}, {target.state}, Ht "
+        f"{target.taken}/{target.kind.ht}, De {de}): {needs(bonus, de)}{extra}"
+    )
+
+
 # -- step 4: ranged combat ----------------------------------------------------------------
 def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
-    units = battle.fighting(side)
+    units = [u for u in battle.fighting(side) if u.kind.ra is not None]
     refusals = {u.uid: shooter_refusal(battle, u, acted) for u in units}
-    suggestion = bot.best_shot(battle, side, acted)
-    shooter = yield from pick_unit(
+    pairs = []
+    for unit in units:
+        if refusals[unit.uid] is None:
+            ra = unit.kind.ra
+            assert ra is not None
+            pairs += [
+                (
+                    unit,
+                    t,
+                    f"{unit.name} ({battle.space_name(unit)}, Ra {ra:+d}) shoots "
+                    + _target(battle, t, ra),
+                )
+                for t in shot_targets(battle, unit)
+            ]
+    picked = yield from pick_attack(
         battle,
         side,
         "shoots",
         refusals,
-        suggestion[0] if suggestion else None,
+        pairs,
+        bot.best_shot(battle, side, acted),
         ("d7", "d10", "d11"),
         "shoot",
     )
-    if shooter is None:
-        return NOTHING if all(refusals.values()) else PASSED
-    ra = shooter.kind.ra
-    assert ra is not None
-    enemies = battle.fighting(OTHER[side])
-    options = [
-        Option(
-            t.uid,
-            f"{battle.describe(t)}, De {t.kind.de}: {needs(ra, t.kind.de)}",
-            shot_refusal(battle, shooter, t),
-        )
-        for t in enemies
-    ]
-    best = bot.best_shot_at(battle, shooter)
-    assert best is not None
-    key = yield from ask(
-        side,
-        f"Round {battle.round}, ranged: {shooter.name} (Ra {ra:+d}) shoots at which enemy?",
-        options,
-        best[0].uid,
-        ("d10", "d11"),
-        "target",
-    )
+    if picked is None:
+        return PASSED if pairs else NOTHING
+    shooter, target = picked
     acted.add(shooter.uid)
-    target = battle.unit(key)
-    yield from attack(battle, shooter, target, ra, [], "shoots", ("d10", "d11"))
+    yield from attack(battle, shooter, target, "Ra", 0, [], "shoots", ("d10", "d11"))
     return ACTED
 
 
@@ -200,43 +239,44 @@ def attack(
     battle: Battle,
     attacker: Unit,
     target: Unit,
+    stat: str,
     bonus: int,
     why: list[str],
     verb: str,
     rules: tuple[str, ...],
 ) -> Generator[Any, Any, None]:
-    """1d20 + bonus must exceed the target's De to damage its Ht (d10, d12)."""
+    """1d20 + Ra (or Me and the charge/flank bonus) must exceed the target's De to damage its
+    Ht (d10, d12). The event shows the face, so the roll needs no line of its own on screen."""
     de = target.kind.de
-    extra = f" ({' and '.join(why)})" if why else ""
+    value = attacker.kind.ra if stat == "Ra" else attacker.kind.me
+    assert value is not None
+    terms = f"{stat} {value}" + (f" + {bonus} ({' and '.join(why)})" if bonus else "")
     faces = yield Roll(
         dice=(DIE,),
-        reason=f"{attacker.name} {verb} {target.name}: 1d20 + {bonus}{extra} must exceed De {de}",
+        reason=f"{attacker.name} {verb} {target.name}: 1d20 + {terms} must exceed De {de}",
         side=attacker.side,
         rules=rules,
         labels=(attacker.name,),
     )
-    total = faces[0] + bonus
-    hit = hits(faces[0], bonus, de)
+    modifier = value + bonus
+    total = faces[0] + modifier
+    hit = hits(faces[0], modifier, de)
     data = {
         "attacker": attacker.uid,
         "target": target.uid,
+        "face": faces[0],
         "total": total,
         "de": de,
         "hit": hit,
         "bonus": why,
     }
+    sums = f"{attacker.name} {verb} {target.name}: {faces[0]} + {terms} = {total}"
     if not hit:
-        yield Event(
-            f"{attacker.name} {verb} {target.name}: {total} against De {de}, no damage",
-            rules=rules,
-            kind="miss",
-            data=data,
-        )
+        yield Event(f"{sums}, not over De {de}: no damage", rules=rules, kind="miss", data=data)
         return
     destroyed = damage(target)
     yield Event(
-        f"{attacker.name} {verb} {target.name}: {total} beats De {de}, 1 Ht "
-        f"({target.taken}/{target.kind.ht} taken)",
+        f"{sums}, over De {de}: 1 Ht ({target.taken}/{target.kind.ht} taken)",
         rules=rules,
         kind="hit",
         data=data,
@@ -251,51 +291,55 @@ def attack(
 
 
 # -- step 5: melee ------------------------------------------------------------------------
+def only_attack(
+    battle: Battle, pairs: list[tuple[Unit, Unit, str]], suggestion: tuple[str, str] | None
+) -> bool:
+    """Option `auto_attack`: a side with a single possible attack, one the bot would make,
+    makes it without being asked. Only where passing could gain nothing: while the other side
+    finishes its attacks anyway (`pass_rule=other_finishes`), a pass merely gives the blow up."""
+    return (
+        battle.options["auto_attack"]
+        and battle.options["pass_rule"] == "other_finishes"
+        and len(pairs) == 1
+        and suggestion == (pairs[0][0].uid, pairs[0][1].uid)
+    )
+
+
 def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
     units = battle.fighting(side)
     refusals = {u.uid: fighter_refusal(battle, u, acted) for u in units}
-    suggestion = bot.best_melee(battle, side, acted)
-    fighter = yield from pick_unit(
-        battle,
-        side,
-        "fights",
-        refusals,
-        suggestion[0] if suggestion else None,
-        ("d7", "d12"),
-        "melee",
-    )
-    if fighter is None:
-        return NOTHING if all(refusals.values()) else PASSED
-    me = fighter.kind.me
-    options = []
-    for t in battle.fighting(OTHER[side]):
-        bonus, why = melee_bonus(battle, fighter, t)
-        extra = f" (+{bonus} {' and '.join(why)})" if bonus else ""
-        options.append(
-            Option(
-                t.uid,
-                f"{battle.describe(t)}, De {t.kind.de}: {needs(me + bonus, t.kind.de)}{extra}",
-                melee_refusal(battle, fighter, t),
+    pairs = []
+    for unit in units:
+        if refusals[unit.uid] is not None:
+            continue
+        me = unit.kind.me
+        for t in battle.enemies_at(side, unit.space):  # type: ignore[arg-type]
+            bonus, why = melee_bonus(battle, unit, t)
+            extra = f", +{bonus} {' and '.join(why)}" if bonus else ""
+            pairs.append(
+                (
+                    unit,
+                    t,
+                    f"{unit.name} (Me {me:+d}) attacks " + _target(battle, t, me + bonus, extra),
+                )
             )
+    suggestion = bot.best_melee(battle, side, acted)
+    if only_attack(battle, pairs, suggestion):
+        picked: tuple[Unit, Unit] | None = pairs[0][:2]
+    else:
+        picked = yield from pick_attack(
+            battle, side, "attacks", refusals, pairs, suggestion, ("d7", "d12"), "melee"
         )
-    best = bot.best_blow_at(battle, fighter)
-    assert best is not None
-    key = yield from ask(
-        side,
-        f"Round {battle.round}, melee: {fighter.name} (Me {me:+d}) attacks which enemy?",
-        options,
-        best[0].uid,
-        ("d12",),
-        "target",
-    )
+    if picked is None:
+        return PASSED if pairs else NOTHING
+    fighter, target = picked
     acted.add(fighter.uid)
-    target = battle.unit(key)
     escaped = yield from retreat(battle, fighter, target)
     if escaped:
         return ACTED
     bonus, why = melee_bonus(battle, fighter, target)
     battle.attacked.setdefault(target.uid, set()).add(fighter.uid)
-    yield from attack(battle, fighter, target, me + bonus, why, "attacks", ("d12",))
+    yield from attack(battle, fighter, target, "Me", bonus, why, "attacks", ("d12",))
     return ACTED
 
 
@@ -311,15 +355,19 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             data={"unit": target.uid},
         )
         return False
+    bonus, why = melee_bonus(battle, attacker, target)
+    extra = " and ".join(why)
     key = yield from ask(
         target.side,
-        f"Round {battle.round}, melee: {attacker.name} attacks {target.name}. Try to retreat "
-        f"to {battle.board.key(back)} before combat (opposed 1d20 + Mv)?",
+        f"Round {battle.round}, melee: {attacker.name} attacks {target.name} ({target.state}, "
+        f"Ht {target.taken}/{target.kind.ht}), {needs(attacker.kind.me + bonus, target.kind.de)}"
+        f"{f' with +{bonus} {extra}' if bonus else ''}. Retreat before combat?",
         (
-            Option("stand", "Stand and fight"),
+            Option("stand", f"{target.name} stands and fights"),
             Option(
                 "retreat",
-                f"Retreat: 1d20 + Mv {target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}",
+                f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
+                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}",
             ),
         ),
         "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
@@ -329,8 +377,10 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
     if key != "retreat":
         return False
     mine, theirs = yield from opposed(
-        Contender(target.side, target.name, target.kind.mv, f"Mv {target.kind.mv}"),
-        Contender(attacker.side, attacker.name, attacker.kind.mv, f"Mv {attacker.kind.mv}"),
+        Contender(target.side, target.name, target.kind.mv, f"Mv {target.kind.mv}", unit=True),
+        Contender(
+            attacker.side, attacker.name, attacker.kind.mv, f"Mv {attacker.kind.mv}", unit=True
+        ),
         f"{target.name} retreats before combat",
         ("d13",),
     )

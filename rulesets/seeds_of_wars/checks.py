@@ -55,9 +55,10 @@ class Contender:
     """One side of an opposed roll: who rolls and what they add."""
 
     side: str
-    who: str
+    who: str  # the side's name, or the unit that rolls for it
     modifier: int
     parts: str  # "Order 2 + 1 Scout": how the modifier is made up, for the log
+    unit: bool = False  # a unit rolls (d13): its name goes in the reason; the side's is shown
 
 
 def opposed(
@@ -68,7 +69,7 @@ def opposed(
     for c in (first, second):
         faces = yield Roll(
             dice=(DIE,),
-            reason=f"{reason}: {c.who} rolls 1d20 + {c.parts}",
+            reason=f"{reason}: {f'{c.who} rolls ' if c.unit else ''}1d20 + {c.parts}",
             side=c.side,
             rules=rules,
             labels=(c.who,),

@@ -52,13 +52,6 @@ def shooter_refusal(battle: Battle, unit: Unit, acted: set[str]) -> str | None:
     return None
 
 
-def shot_refusal(battle: Battle, shooter: Unit, target: Unit) -> str | None:
-    assert shooter.space is not None and target.space is not None
-    if not battle.board.adjacent(shooter.space, target.space):
-        return "not orthogonally adjacent (d11)"
-    return None
-
-
 def fighter_refusal(battle: Battle, unit: Unit, acted: set[str]) -> str | None:
     if unit.uid in acted:
         return "already fought this step"
@@ -66,12 +59,6 @@ def fighter_refusal(battle: Battle, unit: Unit, acted: set[str]) -> str | None:
         return ROUTED_CANNOT_ATTACK
     if not battle.engaged(unit):
         return "no enemy in its space"
-    return None
-
-
-def melee_refusal(battle: Battle, attacker: Unit, target: Unit) -> str | None:
-    if target.space != attacker.space:
-        return "not in its space: melee happens within a space"
     return None
 
 

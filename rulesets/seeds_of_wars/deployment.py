@@ -8,6 +8,7 @@ from itertools import zip_longest
 from typing import Any
 
 from rulesets.seeds_of_wars import bot
+from rulesets.seeds_of_wars.board import Space
 from rulesets.seeds_of_wars.checks import Contender, opposed
 from rulesets.seeds_of_wars.prompts import ask
 from rulesets.seeds_of_wars.state import OTHER, SIDES, Battle, Unit
@@ -71,16 +72,14 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
     battle.step = "deployment"
     sequence = yield from order_of_deployment(battle)
     board = battle.board
-    for unit in sequence:
+    for i, unit in enumerate(sequence):
         home = [
             (row, col)
             for row in reversed(board.home_rows(unit.side))
             for col in range(board.columns)
         ]
         options = [
-            Option(
-                board.key(s), f"{board.key(s)} ({board.row_label(s[0])})", battle.room(unit.side, s)
-            )
+            Option(board.key(s), _space_label(battle, unit, s), battle.room(unit.side, s))
             for s in home
         ]
         legal = [s for s in home if battle.room(unit.side, s) is None]
@@ -98,5 +97,27 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
             f"{who} deploys {unit.name} at {key} ({board.row_label(unit.space[0])})",  # type: ignore[index]
             rules=("d1",),
             kind="deploy",
-            data={"unit": unit.uid, "space": key},
+            data={
+                "unit": unit.uid,
+                "space": key,
+                "next_side": sequence[i + 1].side if i + 1 < len(sequence) else None,
+            },
         )
+
+
+def _space_label(battle: Battle, unit: Unit, space: Space) -> str:
+    """`b2 (A Line 1): A1 Knights here; facing B1 Guard`: who is already there, and which
+    enemies stand in the same column, so a player deploying unit after unit need no map."""
+    board = battle.board
+    label = f"{board.key(space)} ({board.row_label(space[0])})"
+    here = [u.name for u in battle.at(space, unit.side)]
+    facing = [
+        e.name
+        for e in battle.fighting(OTHER[unit.side])
+        if e.space is not None and e.space[1] == space[1]
+    ]
+    if here:
+        label += f": {', '.join(here)} here"
+    if facing:
+        label += f"{';' if here else ':'} facing {', '.join(facing)}"
+    return label

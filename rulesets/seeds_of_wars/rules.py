@@ -68,10 +68,19 @@ def decided(battle: Battle) -> tuple[str | None, str] | None:
         return None, "no unit of either side is left fighting outside its Reserve"
     if out:
         loser = out[0]
-        return OTHER[loser], (
-            f"every unit of {battle.names[loser]} is destroyed, gone or in its Reserve"
-        )
+        return OTHER[loser], why_out(battle, loser)
     return None
+
+
+def why_out(battle: Battle, side: str) -> str:
+    """Which of d16's ways `side` lost by: destroyed, gone, or back in its Reserve."""
+    name = battle.names[side]
+    units = battle.side_units(side)
+    if all(u.fate == DESTROYED for u in units):
+        return f"every unit of {name} is destroyed"
+    if not battle.fighting(side):
+        return f"no unit of {name} is left on the battlefield"
+    return f"every unit {name} has left on the battlefield is in its Reserve"
 
 
 class SeedsGame:
@@ -120,8 +129,14 @@ class SeedsGame:
             for unit in battle.fighting(OTHER[winner]):
                 unit.fate = ESCAPED if way_home(battle, unit) else CAPTURED
                 if unit.fate == CAPTURED:
+                    why = (
+                        "an enemy shares its space"
+                        if battle.engaged(unit)
+                        else "enemies bar every way to its Reserve"
+                    )
                     yield Event(
-                        f"{unit.name} at {battle.space_name(unit)} cannot retreat and is captured",
+                        f"{unit.name} at {battle.space_name(unit)} cannot retreat ({why}) "
+                        "and is captured",
                         rules=("d17",),
                         kind="captured",
                         data={"unit": unit.uid},
@@ -146,14 +161,18 @@ class SeedsGame:
         }
 
     def _summary(self) -> str:
+        """d17: each side's destroyed, captured and escaped units by name (and those that
+        held the field)."""
         parts = []
         for side in SIDES:
             tally = self._tally(side)
-            counts = ", ".join(
-                f"{len(names)} {what.replace('_', ' ')}" for what, names in tally.items() if names
-            )
-            parts.append(f"{self.state.names[side]}: {counts or 'no units'}")
-        return "Result: " + "; ".join(parts)
+            lists = [
+                f"{what.replace('_', ' ')} {', '.join(names) or 'none'}"
+                for what, names in tally.items()
+                if names or what != "held_the_field"
+            ]
+            parts.append(f"{self.state.names[side]}: {'; '.join(lists)}.")
+        return "Result. " + " ".join(parts)
 
     def state_json(self) -> dict[str, Any]:
         return self.state.to_json()

@@ -14,7 +14,7 @@ from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 class SeedsOfWars(Ruleset):
     id = "seeds-of-wars"
     name = "Seeds of Wars: Tactical Combat"
-    version = "1"
+    version = "2"  # 2: one question per attack (unit and target), auto_attack
     has_decisions = True
     folder = Path(__file__).parent
     team_syntax = (

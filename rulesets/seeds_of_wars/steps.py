@@ -59,16 +59,23 @@ def recovery(battle: Battle) -> Steps:
             )
             total = faces[0] + mo
             before = unit.state
+            sums = f"{faces[0]} + Mo {mo} = {total}"
             if recovery_passes(faces[0], mo):
                 unit.state = better(before)
-                text = f"{unit.name} recovers ({total}): {before} to {unit.state}"
+                text = f"{unit.name} recovers ({sums}): {before} to {unit.state}"
             else:
-                text = f"{unit.name} fails to recover ({total}): still {before}"
+                text = f"{unit.name} fails to recover ({sums}, under {TARGET}): still {before}"
             yield Event(
                 text,
                 rules=("d4",),
                 kind="recovery",
-                data={"unit": unit.uid, "total": total, "from": before, "to": unit.state},
+                data={
+                    "unit": unit.uid,
+                    "face": faces[0],
+                    "total": total,
+                    "from": before,
+                    "to": unit.state,
+                },
             )
 
 
@@ -144,10 +151,11 @@ def morale(battle: Battle) -> Steps:
             )
             total = faces[0] + mo - taken
             before = unit.state
-            data = {"unit": unit.uid, "total": total, "from": before}
+            data = {"unit": unit.uid, "face": faces[0], "total": total, "from": before}
+            sums = f"{faces[0]} + Mo {mo} - {taken} Ht taken = {total}"
             if morale_passes(faces[0], mo, taken):
                 yield Event(
-                    f"{unit.name} holds ({total})",
+                    f"{unit.name} holds its morale ({sums})",
                     rules=("d14",),
                     kind="morale",
                     data={**data, "to": before},
@@ -157,7 +165,8 @@ def morale(battle: Battle) -> Steps:
             if after is None:
                 unit.fate = DESTROYED
                 yield Event(
-                    f"{unit.name} fails morale again while Routed ({total}) and is destroyed",
+                    f"{unit.name} fails morale again while Routed ({sums}, under {TARGET}) "
+                    "and is destroyed",
                     rules=("d14", "d15"),
                     kind="destroyed",
                     data={**data, "to": DESTROYED},
@@ -165,7 +174,7 @@ def morale(battle: Battle) -> Steps:
                 continue
             unit.state = after
             yield Event(
-                f"{unit.name} fails morale ({total}): {before} to {after}",
+                f"{unit.name} fails morale ({sums}, under {TARGET}): {before} to {after}",
                 rules=("d14",),
                 kind="morale",
                 data={**data, "to": after},

@@ -3,6 +3,7 @@ beside a panel of unit profiles. The only module of the ruleset that imports ric
 
 from __future__ import annotations
 
+from copy import copy
 from typing import Any
 
 from rich import box
@@ -17,7 +18,15 @@ from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, SIDES, Battle, Unit
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
 STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
-MAP_EVENTS = ("move", "flee", "retreat", "deploy")  # after these the grid is shown again
+MAP_EVENTS = ("move", "flee", "retreat")  # after these the grid is shown again
+# Decisions the next lines restate ("A1 Knights moves b2 to a3", "... attacks ...", the
+# retreat roll): their echo line is left out.
+RESTATED = ("deploy", "move", "shoot", "melee", "retreat")
+# Single-die tests whose event shows the face and the sum (attacks, recovery, morale): their
+# roll line is left out. Opposed rolls keep theirs: the event gives only the totals.
+SHOWN_IN_EVENT = (("d10", "d11"), ("d12",), ("d4",), ("d14",))
+GAP = 2  # columns between the grid and the panel
+PANEL_FRAME = 4  # a Panel's borders and padding
 
 
 def _unit_line(unit: Unit) -> Text:
@@ -35,7 +44,7 @@ def grid(battle: Battle, title: str | None = None) -> Panel:
     table = Table(show_header=True, show_lines=True, header_style="bold", expand=False)
     table.add_column("row", style="dim", no_wrap=True)
     for col in range(board.columns):
-        table.add_column(board.key((0, col))[0], min_width=12)
+        table.add_column(board.key((0, col))[0], min_width=12, no_wrap=True)
     for row in range(board.rows - 1, -1, -1):
         label = board.row_label(row)
         style = SIDE_STYLE.get(label[0], "") if label[:2] in ("A ", "B ") else "dim"
@@ -60,62 +69,94 @@ def _title(battle: Battle) -> str:
     return title
 
 
+def _where(battle: Battle, unit: Unit) -> Text:
+    """Its space on the grid (which shows its state and Ht taken), or what became of it."""
+    if unit.fighting:
+        return Text(battle.space_name(unit))
+    return Text(unit.fate or "-", style="dim")
+
+
+STATS = ("Mv", "Ra", "Me", "De", "Mo", "Ht")
+
+
+def _profile_cells(battle: Battle, unit: Unit) -> list[Text]:
+    """unit, Mv, Ra, Me, De, Mo, Ht, at, tags."""
+    k = unit.kind
+    return [
+        Text(f"{unit.uid} {clean(k.name)}", style=SIDE_STYLE[unit.side]),
+        Text(str(k.mv)),
+        Text("-" if k.ra is None else f"{k.ra:+d}"),
+        Text(f"{k.me:+d}"),
+        Text(str(k.de)),
+        Text(f"{k.mo:+d}"),
+        Text(str(k.ht)),
+        _where(battle, unit),
+        Text(clean(", ".join(k.tags))),
+    ]
+
+
 def profiles(battle: Battle) -> Panel:
-    """The side panel: each unit's profile, and its space, state and Ht taken, or its fate."""
-    parts: list[Any] = []
+    """The side panel: every unit's profile and where it is (its space on the grid, which
+    shows its state and Ht taken) or its fate once it has left the battle. One table per side,
+    their columns pinned to the same widths so they line up; only the tags, last, may wrap."""
+    rows = {side: [_profile_cells(battle, u) for u in battle.side_units(side)] for side in SIDES}
+    headers = ("unit", *STATS, "at", "tags")
+    widths = [
+        max([len(h)] + [row[i].cell_len for side in SIDES for row in rows[side]])
+        for i, h in enumerate(headers)
+    ]
+    parts = []
     for side in SIDES:
         table = Table(
             box=box.SIMPLE_HEAD,
             header_style="bold",
             expand=False,
             pad_edge=False,
-            padding=(0, 1),
-            collapse_padding=True,
+            padding=0,  # the box's blank divider keeps one space between columns
             show_edge=False,
+            show_header=side == SIDES[0],
             title=Text(
                 f"{clean(battle.names[side])}: {battle.role(side)}, Order {battle.orders[side]}"
             ),
             title_style=SIDE_STYLE[side],
             title_justify="left",
         )
-        for column in ("unit", "Mv", "Ra", "Me", "De", "Mo", "Ht", "tags", "now"):
-            table.add_column(column, no_wrap=column not in ("tags", "now"))
-        for unit in battle.side_units(side):
-            k = unit.kind
-            if unit.fighting:
-                now = Text(f"{battle.space_name(unit)} ")
-                now.append(unit.state, style=STATE_STYLE.get(unit.state, "green"))
-                now.append(f" {unit.taken}/{k.ht}")
-                if battle.in_reserve(unit):
-                    now.append(" Reserve", style="dim")
+        for i, header in enumerate(headers):
+            if header == "tags":
+                table.add_column(header)
             else:
-                now = Text(unit.fate or "waiting", style="dim")
-            table.add_row(
-                Text(f"{unit.uid} {clean(k.name)}", style=SIDE_STYLE[side]),
-                str(k.mv),
-                "-" if k.ra is None else f"{k.ra:+d}",
-                f"{k.me:+d}",
-                str(k.de),
-                f"{k.mo:+d}",
-                str(k.ht),
-                clean(", ".join(k.tags)),
-                now,
-            )
+                table.add_column(
+                    header,
+                    no_wrap=True,
+                    min_width=widths[i],
+                    justify="right" if header in STATS else "left",
+                )
+        for row in rows[side]:
+            table.add_row(*row)
         parts.append(table)
     return Panel(Group(*parts), title="Units", expand=False)
 
 
 class SideBySide:
-    """Two renderables next to each other when the terminal is wide enough, else stacked."""
+    """The grid with the panel at its right when the terminal is wide enough (the panel
+    narrowed down to its minimum, its tags wrapping, if need be), else the panel under it."""
 
-    def __init__(self, left: Any, right: Any) -> None:
+    def __init__(self, left: Any, right: Panel) -> None:
         self.left, self.right = left, right
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        need = sum(Measurement.get(console, options, r).maximum for r in (self.left, self.right))
-        if need + 2 <= options.max_width:
-            layout = Table.grid(padding=(0, 2))
-            layout.add_row(self.left, self.right)
+        left = Measurement.get(console, options, self.left).maximum
+        right = Measurement.get(console, options, self.right).maximum
+        room = options.max_width - left - GAP
+        # a Panel measures at its widest; what it can shrink to is its contents' minimum
+        inner = Measurement.get(console, options, self.right.renderable).minimum
+        if room >= inner + PANEL_FRAME:
+            panel = copy(self.right)
+            panel.width = min(room, right)
+            layout = Table.grid(padding=(0, GAP))
+            layout.add_column(width=left)
+            layout.add_column(width=panel.width)
+            layout.add_row(self.left, panel)
             yield layout
         else:
             yield self.left
@@ -129,14 +170,52 @@ def board(
     return SideBySide(grid(battle, title), profiles(battle))
 
 
+def result(battle: Battle) -> Table:
+    """d17: each side's destroyed, captured and escaped units, and those that held the field."""
+    table = Table(title="Result", title_style="bold", show_lines=True, expand=False)
+    table.add_column("side", no_wrap=True)
+    for what in ("destroyed", "captured", "escaped", "held the field"):
+        table.add_column(what)
+    assert battle.result is not None
+    for side in SIDES:
+        tally = battle.result["sides"][side]
+        table.add_row(
+            Text(f"{clean(battle.names[side])} ({battle.role(side)})", style=SIDE_STYLE[side]),
+            *(
+                Text("\n".join(clean(n) for n in tally[key]) or "-")
+                for key in ("destroyed", "captured", "escaped", "held_the_field")
+            ),
+        )
+    return table
+
+
 def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
-    """Round headers with the full board; the grid again after units move; None: generic."""
+    """Round headers with the full board; the grid again after units move, and after each
+    side's deployment; the result as a table. False: a decision or a roll the next event
+    restates. None: the generic line."""
     kind = entry["t"]
     if kind == "turn":
         n = entry["n"]
         return Group(Rule(f"Round {n}"), board(battle, names, f"Round {n} begins"))
-    if kind == "event" and entry.get("kind") in MAP_EVENTS:
-        return Group(Text(clean(entry["text"])), grid(battle))
-    if kind == "event" and entry.get("kind") == "result":
-        return Group(Text(clean(entry["text"]), style="bold"), board(battle, names))
+    if kind == "choice" and entry.get("kind") in RESTATED:
+        return False
+    if kind == "roll" and tuple(entry.get("rules") or ()) in SHOWN_IN_EVENT:
+        return False
+    if kind != "event":
+        return None
+    event = entry.get("kind")
+    text = Text(clean(entry["text"]))
+    if event in MAP_EVENTS:
+        return Group(text, grid(battle))
+    if event == "deploy":
+        data = entry.get("data") or {}
+        unit = battle.unit(data["unit"]) if "unit" in data else None
+        if unit is not None and data.get("next_side", "") == unit.side:
+            return text  # the same side deploys again: the prompt's labels say what is where
+        return Group(text, grid(battle))
+    if event == "captured":
+        text.stylize("bold")
+        return text
+    if event == "result" and battle.result is not None:
+        return Group(board(battle, names), result(battle))
     return None
