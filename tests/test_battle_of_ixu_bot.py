@@ -25,14 +25,14 @@ def test_c2_far_from_the_enemy_the_highest_die_moves():
 
 def test_c2_in_contact_the_lowest_die_moves():
     g = game()
-    g.state.get("A1").pos, g.state.get("B1").pos = Point(12, 11.625), Point(12, 12.375)
+    g.state.get("A1").pos, g.state.get("B1").pos = Point(12, 11.62), Point(12, 12.37)
     dice = tactics.pick_dice(g.state, g.state.get("A1"), [6, 5, 2, 1])
     assert dice.movement == 2 and {dice.combat, dice.defence} == {6, 5}
 
 
 def test_c2_in_contact_a_known_high_defence_is_not_worth_combat_dice():
     g = game()
-    g.state.get("A1").pos, g.state.get("B1").pos = Point(12, 11.625), Point(12, 12.375)
+    g.state.get("A1").pos, g.state.get("B1").pos = Point(12, 11.62), Point(12, 12.37)
     g.state.get("B1").dice = Dice(1, 5, 6)  # Bron cannot be hurt by d6s this turn
     dice = tactics.pick_dice(g.state, g.state.get("A1"), [6, 5, 2, 1])
     assert dice.defence == 6
@@ -87,3 +87,15 @@ def test_stay_is_always_offered_once():
     keys = [d.point.key() for d in offered]
     assert len(keys) == len(set(keys))
     assert [d.tag for d in offered].count("stay") == 1
+
+
+def test_c6_strikes_a_defence_it_can_beat_before_one_it_cannot():
+    """A d6 never beats defence 6 ("beat" is strictly greater): the suggestion is the enemy
+    it can hurt, even one that has already struck this turn."""
+    g = game("Ajax:4", "Bron:4, Cato:4")
+    ajax, bron, cato = (g.state.get(i) for i in ("A1", "B1", "B2"))
+    ajax.dice = Dice(1, 5, 3)
+    bron.dice, cato.dice = Dice(1, 3, 5), Dice(1, 3, 6)
+    bron.fought = True
+    assert tactics.pick_target(g.state, ajax, [bron, cato]) is bron
+    assert tactics.pick_target(g.state, ajax, [cato, bron]) is bron

@@ -35,9 +35,10 @@ def game(a="Ajax:3", b="Bron:3", **options):
 
 
 def face_off(g, a="A1", b="B1", x=12.0):
-    """Put two models in base contact mid-field (0.75" bases, centres 0.75" apart)."""
-    g.state.get(a).pos = Point(x, 11.625)
-    g.state.get(b).pos = Point(x, 12.375)
+    """Put two models in base contact mid-field (0.75" bases, centres 0.75" apart; places are
+    kept to 0.01", as in play)."""
+    g.state.get(a).pos = Point(x, 11.62)
+    g.state.get(b).pos = Point(x, 12.37)
 
 
 def one_turn(g, script):
@@ -139,7 +140,9 @@ def test_c3_phases_run_in_order_each_turn():
     g = game()
     face_off(g)
     script = one_turn(g, Kinds([9, 5, 6, 4, 1, 6, 4, 1, 6, 6], attribute=["1,6,4", "1,6,4"]))
-    kinds = [k for k in script.kinds() if k in ("order", "attribute", "move", "attack", "health")]
+    phase_of = {"stand": "move", "charge": "move"}  # standing still is a movement too
+    kinds = [phase_of.get(k, k) for k in script.kinds()]
+    kinds = [k for k in kinds if k in ("order", "attribute", "move", "attack", "health")]
     first = {k: kinds.index(k) for k in set(kinds)}
     assert first["order"] < first["attribute"] < first["move"] < first["attack"] < first["health"]
     assert kinds == sorted(kinds, key=["order", "attribute", "move", "attack", "health"].index)
@@ -380,9 +383,42 @@ def test_events_are_facts_a_report_can_read():
     face_off(g)
     script = one_turn(g, Script([9, 5], fallback_face=lambda d: 5))
     assert all(isinstance(e, Event) and e.rules for e in script.events)
-    assert {"order", "attribute", "move", "attack"} <= set(script.kinds())
+    assert {"order", "attribute", "stand", "attack"} <= set(script.kinds())
     assert all(
         set(r.rules) <= {f"c{i}" for i in range(1, 10)}
         for r in script.requests
         if hasattr(r, "rules")
     )
+
+
+def test_c6_target_options_say_what_beats_the_defence():
+    g = game("Ajax:3", "Bron:3, Cato:3")
+    face_off(g, "A1", "B1")
+    g.state.get("B2").pos = Point(12.75, 11.62)  # beside Ajax, touching him
+    # Ajax combat 5; Bron defence 6 (unbeatable on a d6), Cato defence 4
+    faces = [9, 5, 1, 5, 5, 1, 6, 1, 1, 4, 1, 1]
+    script = Kinds(faces, attribute=["1,5,5", "1,1,6", "1,1,4"])
+    choice = script.run(g, until=lambda r: isinstance(r, Choice) and r.kind == "target")
+    labels = {o.key: o.label for o in choice.options}
+    assert labels["B1"] == "Attack Bron (defence 6: no d6 can beat it; 10 health left)"
+    assert labels["B2"] == "Attack Cato (defence 4: 5-6 hit; 10 health left)"
+    assert choice.default == "B2"
+
+
+def test_c5_a_move_never_reads_longer_than_the_die():
+    """Positions are kept to 0.01", so a full diagonal move can measure 5.01" for a 5: the log
+    says 5", as a player with a ruler would."""
+    g = game()
+    script = Kinds([9, 5, 5, 2, 1], attribute=["5,2,1"], move=["15.54,5.54"])
+    one_turn(g, script)
+    [move] = [e for e in events(script, "move") if e.data["model"] == "Ajax"]
+    assert move.data["inches"] == 5.01 and 'moves 5" to 15.54,5.54' in move.text
+
+
+def test_c5_standing_still_is_its_own_kind():
+    g = game()
+    face_off(g)
+    script = one_turn(g, Kinds([9, 5]))
+    stands = events(script, "stand")
+    assert {e.data["model"] for e in stands} == {"Ajax", "Bron"}
+    assert all(e.data["inches"] == 0 and "stands fast" in e.text for e in stands)

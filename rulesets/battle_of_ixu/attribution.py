@@ -50,7 +50,7 @@ def problem(faces: list[int], text: str) -> str | None:
     have = Counter(faces)
     missing = [face for face, n in need.items() if have[face] < n]
     if missing:
-        rolled = ", ".join(map(str, faces))
+        rolled = ", ".join(map(str, sorted(faces, reverse=True)))
         return f"the dice rolled were {rolled}: each place takes one of them, no die twice (c2)"
     return None
 

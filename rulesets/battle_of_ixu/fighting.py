@@ -21,11 +21,7 @@ def combat_phase(state: IxuState) -> Phase:
         assert w.dice is not None
         best = tactics.pick_target(state, w, targets)
         options = [
-            Option(
-                t.id,
-                f"Attack {t.name} (defence {t.dice.defence if t.dice else '?'}, "
-                f"{t.remaining} health left)",
-            )
+            Option(t.id, f"Attack {t.name} ({beating(t, die)}; {t.remaining} health left)")
             for t in targets
         ]
         options.append(Option("hold", "Hold back: no attack this turn"))
@@ -49,6 +45,16 @@ def combat_phase(state: IxuState) -> Phase:
         if outcome is not None:
             return outcome
     return None
+
+
+def beating(target: Warrior, die: int) -> str:
+    """What beats the target's defence (c6: strictly greater), for a target option."""
+    defence = target.dice.defence if target.dice else die
+    if defence >= die:
+        return f"defence {defence}: no d{die} can beat it"
+    if defence == die - 1:
+        return f"defence {defence}: only {die}s hit"
+    return f"defence {defence}: {defence + 1}-{die} hit"
 
 
 def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:

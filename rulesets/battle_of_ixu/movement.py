@@ -19,7 +19,16 @@ def destinations(state: IxuState, w: Warrior) -> list[Destination]:
     stay = Destination(
         "stay", f"Stay where it is{f' (fighting {engaged})' if engaged else ''}", w.pos
     )
-    return [d for d in found if d.point.key() != here] + [stay]
+    return [_gap_told(state, w, d) for d in found if d.point.key() != here] + [stay]
+
+
+def _gap_told(state: IxuState, w: Warrior, d: Destination) -> Destination:
+    """A move toward an enemy says how far short of contact it ends, to judge next turn."""
+    if not d.tag.startswith("toward:"):
+        return d
+    enemy = state.get(d.tag.removeprefix("toward:"))
+    short = d.point.distance(enemy.pos) - w.radius - enemy.radius
+    return Destination(d.tag, f'{d.label}, ending {short:.1f}" short of contact', d.point)
 
 
 def movement_phase(state: IxuState) -> Phase:
@@ -53,6 +62,10 @@ def _moved(state: IxuState, w: Warrior, dest: Point) -> Event:
     charged = [e for e in now if e.id not in before]
     left = [state.get(i) for i in sorted(before - {e.id for e in now})]
     inches = round(start.distance(dest), 2)
+    assert w.dice is not None
+    # positions are kept to 0.01", so a full move may measure a hair over the die (the
+    # tabletop allows 0.01" for it): say the die, as a player measuring would
+    said = min(inches, float(w.dice.movement))
     data = {
         "model": w.name,
         "side": w.side,
@@ -65,14 +78,16 @@ def _moved(state: IxuState, w: Warrior, dest: Point) -> Event:
     if charged:
         whom = " and ".join(e.name for e in charged)
         return Event(
-            f'{w.name} charges {whom} ({inches:g}" to {dest.key()})',
+            f'{w.name} charges {whom} ({said:g}" to {dest.key()})',
             rules=("c5", "c6"),
             kind="charge",
             data=data,
         )
-    if inches == 0:
-        return Event(f"{w.name} stands fast at {dest.key()}", rules=("c5",), kind="move", data=data)
+    if inches == 0:  # kind "stand": a battle report leaves it out, nothing happened
+        return Event(
+            f"{w.name} stands fast at {dest.key()}", rules=("c5",), kind="stand", data=data
+        )
     away = f", backing away from {' and '.join(e.name for e in left)}" if left else ""
     return Event(
-        f'{w.name} moves {inches:g}" to {dest.key()}{away}', rules=("c5",), kind="move", data=data
+        f'{w.name} moves {said:g}" to {dest.key()}{away}', rules=("c5",), kind="move", data=data
     )

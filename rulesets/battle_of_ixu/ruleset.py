@@ -1,4 +1,5 @@
-"""The Battle of Ixu as a `Ruleset`: options for the seed's gaps, warbands and games."""
+"""The Battle of Ixu as a `Ruleset`: options (declared in `options.toml`) for the seed's gaps,
+warbands and games."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from rulesets.battle_of_ixu import warband
 from rulesets.battle_of_ixu.rules import IxuGame
 from rulesets.battle_of_ixu.state import new_state
-from wargame_cli.ruleset import OptionSpec, Ruleset, Setup, TeamBuilder
+from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 
 
 class BattleOfIxu(Ruleset):
@@ -23,51 +24,7 @@ class BattleOfIxu(Ruleset):
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
         'holds `name = "..."` and `models = [{name, experience, health?, at? = [x, y]}]`.'
     )
-    options = (
-        OptionSpec(
-            "health",
-            10,
-            "health points of each model (a team may set its own)",
-            rule="c7",
-            minimum=1,
-            maximum=99,
-        ),
-        OptionSpec(
-            "die",
-            6,
-            "sides of the experience and combat dice",
-            choices=(4, 6, 8, 10, 12),
-            rule="c2",
-        ),
-        OptionSpec("width", 24.0, "field width, inches", rule="c5", minimum=6, maximum=120),
-        OptionSpec("height", 24.0, "field depth, inches", rule="c5", minimum=6, maximum=120),
-        OptionSpec(
-            "base", 0.75, "base diameter, inches (pennies)", rule="c6", minimum=0.25, maximum=4
-        ),
-        OptionSpec(
-            "deploy",
-            2.0,
-            "how far from its own edge a warband lines up, inches",
-            rule="c5",
-            minimum=0.5,
-            maximum=24,
-        ),
-        OptionSpec(
-            "order_ties",
-            "reroll",
-            "equal order d10s: re-roll among the tied, or higher experience first (then re-roll)",
-            choices=("reroll", "experience"),
-            rule="c4",
-        ),
-        OptionSpec(
-            "max_turns",
-            50,
-            "safety cap on turns; then most models standing wins",
-            rule="c3",
-            minimum=1,
-            maximum=1000,
-        ),
-    )
+    options = load_options(Path(__file__).with_name("options.toml"))
 
     def units(self) -> list[dict[str, Any]]:
         return [

@@ -92,14 +92,16 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
 
 
 def pick_target(state: IxuState, warrior: Warrior, targets: list[Warrior]) -> Warrior:
-    """Fighting costs nothing, so always strike: a kill first, one that has not struck yet
-    next (a kill takes its attack away, c7), then the most harm per health left."""
+    """Fighting costs nothing, so always strike: a likely kill first, of one that has not
+    struck yet if possible (a kill takes its attack away, c7), then the most harm per health
+    left; a target whose defence no die can beat comes last."""
     die = int(state.options["die"])
     combat = warrior.dice.combat if warrior.dice else 1
 
-    def key(t: Warrior) -> tuple[bool, bool, float, str]:
+    def key(t: Warrior) -> tuple[bool, bool, float, bool, str]:
         defence = t.dice.defence if t.dice else die
         hits = combat * beat_chance(defence, die)
-        return (hits >= t.remaining, not t.fought, hits / max(1, t.remaining), t.id)
+        kill = 0 < t.remaining <= hits
+        return (kill, kill and not t.fought, hits / max(1, t.remaining), not t.fought, t.id)
 
     return max(targets, key=key)

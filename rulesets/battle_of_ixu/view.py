@@ -1,5 +1,6 @@
-"""The Battle of Ixu on screen (rich): the field map from the shared tabletop view beside a
-roster of every god's dice and wounds. The only module of the ruleset that imports rich."""
+"""The Battle of Ixu on screen (rich): the field map from the shared tabletop view, with a
+legend of who stands where, and a roster of every god's dice and wounds. The only module of
+the ruleset that imports rich."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.battle_of_ixu.state import IxuState, Warrior
-from wargame_cli.tabletop.view import Marker
-from wargame_cli.tabletop.view import board as field_board
+from wargame_cli.tabletop.view import Marker, table_map
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
 ECHOED = ("attribute", "move", "target")  # choice kinds whose event repeats them
@@ -44,9 +44,36 @@ def roster(state: IxuState) -> Table:
     return table
 
 
+def _legend(state: IxuState) -> Table:
+    """Who each map label is and where it stands: a column per side (the field is open plain,
+    so no terrain key)."""
+    grid = Table.grid(padding=(0, 3))
+    columns = [state.standing(side) for side in ("A", "B")]
+    for _ in columns:
+        grid.add_column(no_wrap=True)
+    for row in range(max(len(c) for c in columns)):
+        cells = []
+        for column in columns:
+            if row < len(column):
+                w = column[row]
+                cell = Text(w.id, style=SIDE_STYLE[w.side])
+                cell.append(f" {clean(w.name)} ({w.pos.key()})", style="")
+                cells.append(cell)
+            else:
+                cells.append(Text(""))
+        grid.add_row(*cells)
+    return grid
+
+
+def field(state: IxuState, title: str) -> Group:
+    """The map of the plains with its legend."""
+    return Group(table_map(state.table, _markers(state), title), _legend(state))
+
+
 def board(state: IxuState, names: dict[str, str] | None = None) -> Group:
+    """The whole situation: the map, then every god's dice and wounds."""
     title = f"The plains of Ixu, turn {state.turn}" if state.turn else "The plains of Ixu"
-    return Group(field_board(state.table, _markers(state), title), roster(state))
+    return Group(field(state, title), roster(state))
 
 
 def _phase_done(state: IxuState, entry: dict[str, Any], phase: str) -> bool:
@@ -57,8 +84,9 @@ def _phase_done(state: IxuState, entry: dict[str, Any], phase: str) -> bool:
 
 
 def render_entry(entry: dict[str, Any], state: IxuState, names: dict[str, str]) -> Any:
-    """The board once dice are attributed and again once everyone has moved; deaths stand out.
-    Rolls and decisions are not echoed: the event after each one states its faces and result."""
+    """The whole board before the first dice; each turn the roster once dice are attributed
+    and the map once everyone has moved; deaths stand out. Rolls and decisions are not
+    echoed: the event after each one states its faces and result."""
     if entry["t"] == "roll" or (entry["t"] == "choice" and entry.get("kind") in ECHOED):
         return False
     if entry["t"] != "event":
@@ -70,10 +98,12 @@ def render_entry(entry: dict[str, Any], state: IxuState, names: dict[str, str]) 
         return text
     if kind == "charge":
         text.stylize("bold")
-    if kind == "attribute" and _phase_done(state, entry, "attribution"):
+    if kind == "order" and state.turn == 1:  # where everyone stands before the first dice
         return Group(text, board(state, names))
-    if kind in ("move", "charge") and _phase_done(state, entry, "movement"):
-        return Group(text, field_board(state.table, _markers(state), "After the movement"))
+    if kind == "attribute" and _phase_done(state, entry, "attribution"):
+        return Group(text, roster(state))
+    if kind in ("move", "charge", "stand") and _phase_done(state, entry, "movement"):
+        return Group(text, field(state, f"After the movement, turn {state.turn}"))
     return text
 
 

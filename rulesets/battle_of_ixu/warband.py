@@ -78,7 +78,7 @@ def _member(data: Any, index: int) -> dict[str, Any]:
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in at)
         ):
             raise TeamError(f"{name}: `at` is [x, y] in inches from its own left corner")
-        out["at"] = [float(at[0]), float(at[1])]
+        out["at"] = [round(float(at[0]), 2), round(float(at[1]), 2)]  # places are kept to 0.01"
     return out
 
 
@@ -191,7 +191,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
             yield Choice(
                 side,
                 f"Side {side}: how many models?",
-                tuple(Option(str(n), f"{n} models") for n in range(1, 7)),
+                tuple(Option(str(n), f"{n} model{'s' * (n != 1)}") for n in range(1, 7)),
                 "3",
                 ("c1",),
                 "team",
