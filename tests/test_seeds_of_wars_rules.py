@@ -705,3 +705,26 @@ def test_state_json_lists_every_unit():
     assert {k: a1[k] for k in expected} == expected
     assert b1["space"] == "b1" and b1["in_reserve"] is False  # A's Reserve is not B's
     assert state["sides"]["A"]["role"] == "attacker" and state["sides"]["B"]["role"] == "defender"
+
+
+# -- armies -------------------------------------------------------------------------------
+def test_d1_building_an_army_unit_by_unit():
+    options = resolve_options(RULESET.options, None)
+    gen = RULESET.build_team("A", options)
+    asked_: list[Choice] = []
+    answers = iter(["build", "3", "Knights", "Light Horse", "done"])
+    answer = None
+    try:
+        while True:
+            choice = gen.send(answer)
+            asked_.append(choice)
+            answer = next(answers)
+            assert choice.refusal(answer) is None
+    except StopIteration as stop:
+        team = stop.value
+    assert team["order"] == 3
+    assert [u["type"] for u in team["units"]] == ["Knights", "Light Horse"]
+    assert asked_[0].prompt == "pick an army for side A"
+    assert asked_[0].default == "army:Northern Host"
+    assert asked_[-1].prompt.endswith("(so far: Knights, Light Horse)")
+    assert asked_[2].refusal("done") == "an army needs at least one unit"

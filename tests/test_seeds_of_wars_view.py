@@ -98,7 +98,20 @@ def test_the_grid_follows_a_deployment_only_when_the_other_side_deploys_next():
     last = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": None})
     assert len(shown(view.render_entry(same, battle, battle.names))) == 1
     assert len(shown(view.render_entry(other, battle, battle.names))) > 10
-    assert len(shown(view.render_entry(last, battle, battle.names))) > 10
+    assert len(shown(view.render_entry(last, battle, battle.names))) == 1  # the round's follows
+    roll = entry("event", kind="deploy_roll", text="x", data={})
+    assert len(shown(view.render_entry(roll, battle, battle.names))) > 10  # the empty field
+
+
+def test_a_played_game_is_not_a_wall_of_grids(wargame):
+    shown = wargame("play", "seeds-of-wars", "--no-input", "--seed", "5", env={"COLUMNS": "130"})
+    text = shown.stdout
+    deployment = text[: text.index("Round 1 begins")]
+    assert deployment.count("┏") == 2  # the empty field, then after the first side's units
+    assert "(computer)" not in text  # every decision is told by the event that follows
+    assert "d20 ->" in text  # the opposed rolls keep their lines
+    assert text.count("Units") == text.count("begins") + 1  # the panel: each round and the end
+    assert max(len(line) for line in text.splitlines()) <= 130
 
 
 def test_d17_the_result_lists_destroyed_captured_and_escaped_units_per_side():

@@ -243,7 +243,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     legal = [o.key for o in picks if o.disabled is None]
     key = yield Choice(
         side=side,
-        prompt=f"Side {side}: pick an army",
+        prompt=f"pick an army for side {side}",
         options=tuple(picks),
         default=f"army:{default_name}" if f"army:{default_name}" in legal else legal[0],
         rules=("d1",),
@@ -253,7 +253,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         return from_data(cat.armies[key.removeprefix("army:")], options)
     order = yield Choice(
         side=side,
-        prompt=f"Side {side}: the army's Order rating (deployment and initiative)",
+        prompt=f"the Order rating of side {side}'s army (added to deployment and initiative)",
         options=tuple(
             Option(str(n), f"Order {n}") for n in range(ORDER_RANGE[0], ORDER_RANGE[1] + 1)
         ),
@@ -274,7 +274,8 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         opts += [Option(t.name, f"{t.name}: {t.profile()}") for t in cat.types.values()]
         picked = yield Choice(
             side=side,
-            prompt=f"Side {side}: unit {len(units) + 1} (at most {limit})",
+            prompt=f"unit {len(units) + 1} of at most {limit} for side {side}"
+            + (f" (so far: {', '.join(u.name for u in units)})" if units else ""),
             options=tuple(opts),
             default=_suggest_unit(units, cat) if len(units) < BUILD_SIZE_DEFAULT else "done",
             rules=("d1",),

@@ -207,11 +207,15 @@ def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -
     text = Text(clean(entry["text"]))
     if event in MAP_EVENTS:
         return Group(text, grid(battle))
+    if event == "deploy_roll":
+        return Group(text, grid(battle))  # the field before anyone deploys
     if event == "deploy":
         data = entry.get("data") or {}
         unit = battle.unit(data["unit"]) if "unit" in data else None
-        if unit is not None and data.get("next_side", "") == unit.side:
-            return text  # the same side deploys again: the prompt's labels say what is where
+        if unit is not None and data.get("next_side", "") in (unit.side, None):
+            # the same side deploys again (the prompt's labels say what is where), or the
+            # round's board follows at once
+            return text
         return Group(text, grid(battle))
     if event == "captured":
         text.stylize("bold")
