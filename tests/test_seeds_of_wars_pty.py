@@ -38,6 +38,9 @@ def test_enter_alone_plays_a_whole_battle(tmp_path):
     assert data["setup"]["teams"]["A"]["name"] == "Northern Host"
     choices = [e for e in data["log"] if e["t"] == "choice"]
     assert answered > len(choices) > 20  # plus names, players, armies and turn pauses
+    # one question per attack, lone attacks made without asking: 168 prompts before, 110 now
+    assert answered <= 115
+    assert not {c["kind"] for c in choices} - {"deploy", "move", "shoot", "melee", "retreat"}
     assert {c["by"] for c in choices} == {"human"}
     assert "surrender" not in {c["key"] for c in choices}
 

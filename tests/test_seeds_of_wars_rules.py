@@ -119,6 +119,15 @@ def test_d1_deployment_roll_adds_order_and_scouts():
     assert event.rules == ("d1",)
 
 
+@pytest.mark.parametrize(("faces", "tie", "first"), [([10, 11], True, "B"), ([11, 11], False, "B")])
+def test_d1_d2_a_scout_counts_at_the_boundary(faces, tie, first):
+    battle = make("Skirmishers", "Spearmen", order=(1, 1))  # A: Order 1 + 1 Scout; B: Order 1
+    script = deployment(battle, faces)  # 12 against 12: a tie; 13 against 12: B lost
+    (event,) = kinds(script, "deploy_roll")
+    assert event.data["tie"] is tie and event.data["first"] == first
+    assert asked(script)[0].side == first  # the defender on a tie, the loser otherwise
+
+
 def test_d1_loser_deploys_all_its_units_first():
     battle = make("Spearmen, Spearmen", "Spearmen, Spearmen")
     script = deployment(battle, [15, 3])  # A 16 beats B 4
@@ -325,6 +334,7 @@ def test_routed_units_flee_towards_their_reserve_first():
 # -- ranged -------------------------------------------------------------------------------
 def ranged(battle: Battle, faces: list[int], choices: list[Any]) -> Script:
     battle.initiative = "A"
+    battle.options["auto_attack"] = False  # every shot asked, so the scripts name it
     return drive(actions.alternate(battle, "ranged", actions.shoot, ("d10",)), faces, choices)
 
 
@@ -480,6 +490,14 @@ def test_d13_an_enemy_behind_blocks_the_retreat():
 def melee_step(battle: Battle, faces: list[int], choices: list[Any]) -> Script:
     battle.initiative = "A"
     return drive(actions.alternate(battle, "melee", actions.fight, ("d12",)), faces, choices)
+
+
+def test_d7_a_single_shot_the_bot_would_make_is_made_without_asking():
+    battle = place(make("Archers, Crossbowmen", "2 Spearmen"), A1="b2", A2="c2", B1="b3", B2="c3")
+    battle.initiative = "A"
+    script = drive(actions.alternate(battle, "ranged", actions.shoot, ("d10",)), [1, 1], ["A2>B2"])
+    assert [c.kind for c in asked(script)] == ["shoot"]  # two shots to choose from: asked
+    assert [e.data["attacker"] for e in kinds(script, "miss")] == ["A2", "A1"]  # then A1's
 
 
 def test_d7_a_single_attack_the_bot_would_make_is_made_without_asking():

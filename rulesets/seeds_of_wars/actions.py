@@ -153,6 +153,21 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
 
 
 # -- steps 4 and 5: one prompt names the attacker and its target --------------------------
+def only_attack(
+    battle: Battle, pairs: list[tuple[Unit, Unit, str]], suggestion: tuple[str, str] | None
+) -> bool:
+    """Option `auto_attack`: a side with a single possible attack (a shot in step 4, a blow in
+    step 5), one the bot would make, makes it without being asked. Only where a pass could gain
+    nothing: an attack draws no return blow, and while the other side finishes its attacks
+    anyway (`pass_rule=other_finishes`) a pass merely gives the attack up."""
+    return (
+        battle.options["auto_attack"]
+        and battle.options["pass_rule"] == "other_finishes"
+        and len(pairs) == 1
+        and suggestion == (pairs[0][0].uid, pairs[0][1].uid)
+    )
+
+
 def pick_attack(
     battle: Battle,
     side: str,
@@ -165,9 +180,11 @@ def pick_attack(
 ) -> Generator[Any, Any, tuple[Unit, Unit] | None]:
     """Which unit attacks which enemy (or pass), in one question: every legal pair is an
     option, and each unit that cannot act is listed once with the reason. None without asking
-    when no unit can act."""
+    when no unit can act; the only attack without asking when `only_attack` says so."""
     if not pairs:
         return None
+    if only_attack(battle, pairs, suggestion):
+        return pairs[0][0], pairs[0][1]
     options = []
     for uid, refusal in refusals.items():
         if refusal is not None:
@@ -291,20 +308,6 @@ def attack(
 
 
 # -- step 5: melee ------------------------------------------------------------------------
-def only_attack(
-    battle: Battle, pairs: list[tuple[Unit, Unit, str]], suggestion: tuple[str, str] | None
-) -> bool:
-    """Option `auto_attack`: a side with a single possible attack, one the bot would make,
-    makes it without being asked. Only where passing could gain nothing: while the other side
-    finishes its attacks anyway (`pass_rule=other_finishes`), a pass merely gives the blow up."""
-    return (
-        battle.options["auto_attack"]
-        and battle.options["pass_rule"] == "other_finishes"
-        and len(pairs) == 1
-        and suggestion == (pairs[0][0].uid, pairs[0][1].uid)
-    )
-
-
 def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
     units = battle.fighting(side)
     refusals = {u.uid: fighter_refusal(battle, u, acted) for u in units}
@@ -323,13 +326,16 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
                     f"{unit.name} (Me {me:+d}) attacks " + _target(battle, t, me + bonus, extra),
                 )
             )
-    suggestion = bot.best_melee(battle, side, acted)
-    if only_attack(battle, pairs, suggestion):
-        picked: tuple[Unit, Unit] | None = pairs[0][:2]
-    else:
-        picked = yield from pick_attack(
-            battle, side, "attacks", refusals, pairs, suggestion, ("d7", "d12"), "melee"
-        )
+    picked = yield from pick_attack(
+        battle,
+        side,
+        "attacks",
+        refusals,
+        pairs,
+        bot.best_melee(battle, side, acted),
+        ("d7", "d12"),
+        "melee",
+    )
     if picked is None:
         return PASSED if pairs else NOTHING
     fighter, target = picked
