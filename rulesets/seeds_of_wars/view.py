@@ -14,7 +14,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, SIDES, Battle, Unit
+from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, SIDES, Battle, Unit
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
 STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
@@ -101,8 +101,10 @@ def profiles(battle: Battle) -> Panel:
     their columns pinned to the same widths so they line up; only the tags, last, may wrap."""
     rows = {side: [_profile_cells(battle, u) for u in battle.side_units(side)] for side in SIDES}
     headers = ("unit", *STATS, "at", "tags")
+    rows_all = rows["A"] + rows["B"]
+    # "at" as wide as its widest fate from the start, so the layout stays put all battle
     widths = [
-        max([len(h)] + [row[i].cell_len for side in SIDES for row in rows[side]])
+        max([len(h) if h != "at" else len(DESTROYED)] + [row[i].cell_len for row in rows_all])
         for i, h in enumerate(headers)
     ]
     parts = []
