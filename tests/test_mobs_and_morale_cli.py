@@ -130,3 +130,21 @@ def test_replay_shows_the_board_and_after_battle_table(wargame, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Grey Hill clearing (round 1)" in done.stdout
     assert "After the battle" in done.stdout and "d10" in done.stdout
+
+
+def test_replay_is_not_a_wall_of_echoes_and_the_report_lists_who_fled(wargame, tmp_path):
+    """Answers the next event states (moves, deployment, turn steps) are not echoed; the map
+    shows each creature once, by its label in the roster; the deployment areas are named
+    before setup; a figure that fled is among the losses, the pools' bookkeeping is not."""
+    save = tmp_path / "g.json"
+    play(wargame, "--no-input", "--seed", "24", "--save", str(save))
+    shown = wargame("replay", str(save), "--no-input").stdout
+    assert "(computer)" in shown  # the retreat calls are still shown
+    assert "Move (up to" not in shown and "Centre of the deployment area" not in shown
+    assert "Deployment areas: The Lantern Company x 0-36, y 0-6" in shown
+    assert shown.count("Red Spears 1 (") == 0  # no per-figure legend under the map
+    assert "│ B    │ r1  │ Red Spears 1" in shown
+    report = wargame("replay", str(save), "--report").stdout
+    losses = report.split("## Aftermath")[1]
+    assert "Red Spears 4 flees the battle" in losses
+    assert "to the casualty pool (" not in losses  # bookkeeping (e27) is not a loss

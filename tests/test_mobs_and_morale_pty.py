@@ -20,26 +20,31 @@ SMALL = [
 ]
 
 
-def test_enter_alone_plays_a_whole_game(tmp_path):
+def test_enter_alone_plays_the_default_scenario_to_the_end(tmp_path):
+    """The default teams and table, every prompt answered with Enter: a whole game of about
+    150 prompts (this seed's party escapes by its edge in round 7, e29), ending with the
+    after-battle table (e30)."""
     saves = tmp_path / "saves"
-    child = spawn(
-        ["play", "mobs-and-morale", "--seed", "5", *SMALL], str(tmp_path), str(saves), timeout=60
-    )
+    child = spawn(["play", "mobs-and-morale", "--seed", "15"], str(tmp_path), str(saves), 60)
+    child.delaybeforesend = None  # pexpect's 50 ms pause before each key adds up
     screen = io.StringIO()
     child.logfile_read = screen
     answered = press_enter_until_done(child)
     child.close()
     assert child.exitstatus == 0
-    assert answered >= 20  # names, players, deployment, turns, moves, retreat calls
+    assert 100 <= answered <= 170  # names, players, teams, deployment, turns, retreat calls
     shown = screen.getvalue()
-    assert "Centre of the deployment area (18,3)  (suggested)" in shown
-    assert "After the battle" in shown
+    assert "(suggested) Centre of the deployment area (18,3)" in shown
+    assert "Deployment areas:" in shown and "After the battle" in shown
     [save] = list(saves.glob("*.json"))
     data = json.loads(save.read_text())
     assert data["status"] == "finished"
     assert data["setup"]["players"] == {"A": "human", "B": "human"}
+    assert data["result"]["reason"] == "The Lantern Company escaped by its table edge"
     kinds = {e["kind"] for e in data["log"] if e["t"] == "choice"}
     assert {"deploy", "turn", "move", "retreat"} <= kinds
+    events = {e["kind"] for e in data["log"] if e["t"] == "event"}
+    assert {"retreat", "escape", "survival"} <= events
     end = data["log"][-1]
     assert end["t"] == "end" and set(end["data"]["after_battle"]) == {"A", "B"}
 

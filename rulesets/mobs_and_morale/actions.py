@@ -7,6 +7,9 @@ its action table, so the effects are minimal and documented in reference.toml:
 - Rally: the nearest friendly mob skips this round's morale test on a success, or rolls half
   its dead-pool dice (rounded up) on a partial (e24).
 - Search, and anything typed: no effect on the table; the ruling is logged as text.
+
+The GM may also type the ruling in words instead of picking one: it is logged as said and
+changes nothing on the table (the GM narrates its effect).
 """
 
 from __future__ import annotations
@@ -22,14 +25,15 @@ from wargame_cli.tabletop.movement import farthest_toward
 Steps = Generator[Request, Any, Any]
 RULINGS = (("partial", "Partial success"), ("succeeds", "It succeeds"), ("fails", "It fails"))
 SHOVE = {"succeeds": 2.0, "partial": 1.0, "fails": 0.0}
+RULING_LENGTH = 100  # characters of a typed ruling
 
 
-def text_problem(text: str) -> str | None:
-    """Why a typed action is refused, or None."""
+def text_problem(text: str, limit: int = 60) -> str | None:
+    """Why a typed action (or ruling) is refused, or None."""
     if not text.strip():
-        return "describe the action in a few words"
-    if len(text) > 60:
-        return "at most 60 characters"
+        return "say it in a few words"
+    if len(text.strip()) > limit:
+        return f"at most {limit} characters"
     if re.search(r"[\x00-\x1f\x7f\[\]]", text):
         return "no control characters or [brackets]"
     return None
@@ -91,7 +95,18 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
         default="partial",
         rules=("e9",),
         kind="ruling",
+        free_hint="type the GM's ruling in words",
+        check=lambda text: text_problem(text, RULING_LENGTH),
     )
+    verdicts = dict(RULINGS)
+    if ruling not in verdicts:  # the GM's own words: logged, nothing moves on the table
+        yield Event(
+            f"{name}: {what}. The GM rules: {ruling.strip()}",
+            rules=("e9",),
+            kind="other",
+            data={"actor": name, "action": what, "ruling": ruling.strip(), "effect": ""},
+        )
+        return
     effect = "no effect on the table"
     if key == "shove" and shove is not None and ruling != "fails":
         shover, victim = shove
@@ -107,7 +122,7 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
             if ruling == "succeeds"
             else f"{rally.name} rolls half its morale dice this round"
         )
-    verdict = dict(RULINGS)[ruling].lower()
+    verdict = verdicts[ruling].lower()
     yield Event(
         f"{name}: {what}. The GM rules: {verdict}; {effect}",
         rules=("e9",),

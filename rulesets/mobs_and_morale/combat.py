@@ -88,7 +88,8 @@ def carry_over(b: Battle, target_key: str, points: int) -> Steps:
             )
             return
         victim = figures[0]
-        if len(figures) > 1:
+        # when the damage kills every figure left, the owner's order changes nothing: not asked
+        if len(figures) > 1 and points < sum(f.health for f in figures):
             pick = tactics.to_lose(b, figures, wounded_first=False)
             key = yield Choice(
                 side=figures[0].side,
@@ -127,7 +128,7 @@ def kill(b: Battle, victim: Creature) -> Steps:
     victim.last_pos, victim.pos = victim.pos, None
     if victim.mob is not None:
         b.mobs[victim.mob].dead_pool.append(victim.id)
-        where = f"{victim.mob}'s dead pool"
+        where = f"the dead pool of {victim.mob}"
     else:
         b.sides[victim.side].fallen.append(victim.id)
         where = "the casualty pool"

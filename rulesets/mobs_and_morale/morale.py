@@ -66,15 +66,16 @@ def _test(b: Battle, mob: Mob) -> Steps:
             kind="rally",
             data={"mob": mob.name, "controller": boss.id, "faces": list(held), "saved": saved},
         )
-    for _ in range(pools.fleeing(danger, saved, len(figures))):
-        yield from _flee_one(b, mob)
+    runners = pools.fleeing(danger, saved, len(figures))
+    for _ in range(runners):
+        yield from _flee_one(b, mob, ask=runners < len(figures))
 
 
-def _flee_one(b: Battle, mob: Mob) -> Steps:
-    """e26: the owner picks which figure runs."""
+def _flee_one(b: Battle, mob: Mob, ask: bool) -> Steps:
+    """e26: the owner picks which figure runs (not asked when the whole mob runs)."""
     figures = b.figures(mob)
     runner = figures[0]
-    if len(figures) > 1:
+    if ask and len(figures) > 1:
         pick = tactics.to_lose(b, figures, wounded_first=True)
         key = yield Choice(
             side=mob.side,
@@ -93,8 +94,8 @@ def _flee_one(b: Battle, mob: Mob) -> Steps:
     yield Event(
         f"{runner.id} flees the battle",
         rules=("e26", "e27"),
-        kind="flee",
-        data={"creature": runner.id, "mob": mob.name},
+        kind="removed",
+        data={"creature": runner.id, "mob": mob.name, "how": "fled"},
     )
 
 
@@ -108,6 +109,6 @@ def to_casualties(b: Battle, mob: Mob) -> Steps:
         f"{mob.name}: {len(moved)} from the dead pool to the casualty pool "
         f"({len(mob.casualty_pool)} there now)",
         rules=("e27",),
-        kind="casualty",
+        kind="pools",
         data={"mob": mob.name, "moved": moved, "casualty_pool": list(mob.casualty_pool)},
     )

@@ -15,7 +15,7 @@ from rulesets.mobs_and_morale.cohesion import split
 from rulesets.mobs_and_morale.state import EDGE, OTHER, RADIUS, Battle, Creature, Mob
 from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, contact_spots, farthest_toward
+from wargame_cli.tabletop.movement import Body, contact_spots, farthest_toward, gap
 from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.placement import edge_distance
 
@@ -66,6 +66,8 @@ class MobPlan:
     label: str
     spots: dict[str, Point | None]  # figure id -> new position, None when it leaves the table
     stragglers: list[str]
+    moved: int = 0  # figures that would change place (or leave the table)
+    in_reach: int = 0  # a closing plan: figures within reach of its target afterwards (e19)
 
 
 def lead(b: Battle, mob: Mob) -> Creature:
@@ -88,12 +90,27 @@ def _others(b: Battle, planned: dict[str, Point | None], skip: str) -> list[Body
     return out
 
 
-def _finish(b: Battle, mob: Mob, key: str, label: str, spots: dict[str, Point | None]) -> MobPlan:
+def _finish(
+    b: Battle, mob: Mob, key: str, label: str, spots: dict[str, Point | None], target: str = ""
+) -> MobPlan:
     bodies = [Body(i, p, RADIUS) for i, p in spots.items() if p is not None]
-    _, lost = split(bodies, b.options["cohesion"])
+    kept, lost = split(bodies, b.options["cohesion"])
+    moved = sum(p != b.creatures[i].pos for i, p in spots.items())
+    in_reach = 0
+    if target:
+        reach = b.options["reach"]
+        enemies = [t.body() for t in b.unit_figures(target)]
+        in_reach = sum(
+            any(
+                gap(Body(i, spots[i], RADIUS), e) <= b.creatures[i].reach(reach) + 1e-6
+                for e in enemies
+            )
+            for i in kept
+        )
+        label += f" ({in_reach} of {len(spots)} then in reach)" if moved else " (no room to close)"
     if lost:
         label += f" - {len(lost)} would straggle and be lost (e17)"
-    return MobPlan(key, label, spots, lost)
+    return MobPlan(key, label, spots, lost, moved, in_reach)
 
 
 def close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
@@ -120,7 +137,7 @@ def close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
         planned[f.id] = spot
     order = {f.id: i for i, f in enumerate(b.figures(mob))}
     spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
-    return _finish(b, mob, f"close:{unit}", f"Close on {b.unit_name(unit)}", spots)
+    return _finish(b, mob, f"close:{unit}", f"Close on {b.unit_name(unit)}", spots, unit)
 
 
 def withdraw(b: Battle, mob: Mob) -> MobPlan:

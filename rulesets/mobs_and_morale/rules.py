@@ -37,13 +37,14 @@ def new_battle(
         for s in SIDES
     }
     b = Battle(table, areas, dict(options), {}, {}, {s: SideState(names[s]) for s in SIDES})
-    letters: set[str] = set()  # map labels: one letter per mob and the figure's number
+    letters: set[str] = set()  # one letter per mob: its figures are the letter and a digit
+    labels: set[str] = set()  # every map label, so no two creatures share one
     for side in SIDES:
         team = teams[side]
         ids: dict[str, str] = {}  # the team's names -> unique creature ids
         for ch in team["characters"]:
-            ids[ch["name"]] = _unique(b, ch["name"])
-            _add(b, side, ids[ch["name"]], ch, None, ch["name"][:2])
+            cid = ids[ch["name"]] = _unique(b, ch["name"])
+            _add(b, side, cid, ch, None, _label(_character_labels(cid), labels))
         for m in team["mobs"]:
             name = _unique(b, m["name"])
             letter = _letter(name, letters)
@@ -54,7 +55,7 @@ def new_battle(
                 for _ in range(stats["count"]):
                     n = len(members) + 1
                     cid = _unique(b, f"{name} {n}")
-                    _add(b, side, cid, stats, name, f"{letter}{n % 10}")
+                    _add(b, side, cid, stats, name, _label(_figure_labels(letter, n), labels))
                     members.append(cid)
             if m["controller"] is not None:
                 mob.controller = ids[m["controller"]]
@@ -67,6 +68,36 @@ def _letter(name: str, used: set[str]) -> str:
     letter = next((ch for ch in pool if ch not in used), "?")
     used.add(letter)
     return letter
+
+
+def _character_labels(name: str) -> list[str]:
+    """`Br` for Brakka; `R2` for "Ranger 2" when `Ra` is taken; then its first letter and any
+    other character of its name."""
+    chars = [ch for ch in name if ch.isalnum()] or ["?"]
+    first = chars[0].upper()
+    return [name[:2], first + chars[-1]] + [first + ch for ch in chars[1:]]
+
+
+def _figure_labels(letter: str, n: int) -> list[str]:
+    """Figure n of a mob lettered `r`: r1..r9, then R0..R9 for 10-19, then r + another
+    letter."""
+    if n < 10:
+        return [f"{letter}{n}"]
+    if n < 20:
+        return [f"{letter.upper()}{n - 10}"]
+    return [letter + chr(ord("a") + n - 20)] if n < 46 else []
+
+
+def _label(wanted: list[str], used: set[str]) -> str:
+    """The first wanted label not yet used, else any free letter-digit pair."""
+    spare = (
+        f"{a}{d}"
+        for a in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        for d in "0123456789"
+    )
+    label = next((w for w in [*wanted, *spare] if w not in used), "??")
+    used.add(label)
+    return label
 
 
 def _unique(b: Battle, name: str) -> str:
@@ -142,7 +173,7 @@ def initiative_phase(b: Battle) -> Steps:
         initiative.contenders(b), b.options["die"], b.options["success_on"], "initiative"
     )
     b.order = [u for slot in ranked for u in initiative.slot_units(b, slot.key)]
-    text = ", ".join(f"{c.name} {scores[c.key]}" for c in ranked)
+    text = ", ".join(initiative.describe(b, c, ranked, scores) for c in ranked)
     yield Event(
         f"Round {b.round} initiative: {text}",
         rules=("e4", "e5", "e6", "e7"),

@@ -152,6 +152,7 @@ def creature_json(c: Creature) -> dict[str, Any]:
         "side": c.side,
         "profile": c.profile,
         "mob": c.mob,
+        "label": c.label,
         "pos": c.pos.as_list() if c.pos is not None else None,
         "health": c.health,
         "max_health": c.max_health,
@@ -161,6 +162,7 @@ def creature_json(c: Creature) -> dict[str, Any]:
         "defence": c.defence,
         "initiative": c.initiative,
         "move": c.move,
+        "morale": c.morale,
         "traits": list(c.traits),
     }
 

@@ -6,8 +6,9 @@ three to one."""
 from __future__ import annotations
 
 from rulesets.mobs_and_morale.moves import LEAVE, MobPlan
-from rulesets.mobs_and_morale.state import OTHER, Battle, Creature
+from rulesets.mobs_and_morale.state import OTHER, Battle, Creature, Mob
 from wargame_cli.tabletop.destinations import Destination
+from wargame_cli.tabletop.geometry import Point
 
 RETREAT_RATIO = 3  # a side retreats when the enemy is this many times stronger
 
@@ -69,11 +70,38 @@ def character_move(
     return c.pos.key()
 
 
-def mob_move(b: Battle, side: str, plans: list[MobPlan]) -> str:
-    if should_retreat(b, side):
+def best_close(plans: list[MobPlan]) -> MobPlan | None:
+    """The closing move worth making: no stragglers, someone actually moves, and the most
+    figures in reach afterwards (ties to the nearest target, offered first)."""
+    useful = [p for p in plans if p.key.startswith("close:") and p.moved and not p.stragglers]
+    return max(useful, key=lambda p: p.in_reach, default=None)
+
+
+def mob_advance(b: Battle, mob: Mob, plans: list[MobPlan]) -> MobPlan | None:
+    """The best closing move, else the straggler-free move that brings the mob nearest the
+    enemy (by at least half an inch), else None: then the mob stays put."""
+    best = best_close(plans)
+    if best is not None:
+        return best
+    enemies = [e.pos for e in b.standing(OTHER[mob.side])]
+    if not enemies:
+        return None
+
+    def nearest(spots: list[Point]) -> float:
+        return min(s.distance(e) for s in spots for e in enemies)
+
+    now = nearest([f.pos for f in b.figures(mob)])
+    fine = [
+        (nearest([s for s in p.spots.values() if s is not None]), p.key)
+        for p in plans
+        if p.moved and not p.stragglers and p.key != "withdraw" and None not in p.spots.values()
+    ]
+    found = min((f for f in fine if f[0] < now - 0.5), default=None)
+    return next(p for p in plans if p.key == found[1]) if found else None
+
+
+def mob_move(b: Battle, mob: Mob, plans: list[MobPlan]) -> str:
+    if should_retreat(b, mob.side):
         return "withdraw"
-    closing = [p for p in plans if p.key.startswith("close:")]
-    keep = [p for p in closing if not p.stragglers]
-    if keep:
-        return keep[0].key
-    return min(plans, key=lambda p: (len(p.stragglers), p.key != "stay")).key
+    plan = mob_advance(b, mob, plans)
+    return plan.key if plan is not None else "stay"

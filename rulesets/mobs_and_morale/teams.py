@@ -47,7 +47,6 @@ class Catalogue:
     profiles: dict[str, Profile]
     presets: tuple[dict[str, Any], ...]
     defaults: dict[str, str]
-    table: dict[str, Any]
 
     def lookup(self, name: str) -> Profile:
         key = _norm(name)
@@ -86,7 +85,6 @@ def catalogue() -> Catalogue:
         profiles=profiles,
         presets=tuple(scenario["teams"]),
         defaults=dict(scenario["defaults"]),
-        table=dict(scenario["table"]),
     )
 
 
@@ -292,7 +290,8 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
             raise TeamError(f"{part!r}: only minions stand under a controller (e5)")
         for _ in range(count):
             used[profile.name] = used.get(profile.name, 0) + 1
-            default = profile.name if count == 1 else f"{profile.name} {used[profile.name]}"
+            n = used[profile.name]  # "Ranger, Ranger" or "2 Ranger": numbered, never doubled
+            default = profile.name if count == 1 and n == 1 else f"{profile.name} {n}"
             characters.append({"name": (match["name"] or default).strip(), "profile": profile.name})
     for mob in mobs:  # `under Chieftain` may name a profile rather than a character
         boss = mob.get("controller")
@@ -325,7 +324,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     picks.append(Option("build", "Build a team creature by creature"))
     key = yield Choice(
         side=side,
-        prompt=f"Side {side}: pick a team",
+        prompt=f"pick a team for side {side}",
         options=tuple(picks),
         default=f"preset:{cat.defaults[side]}",
         rules=("e15", "e16"),
@@ -349,7 +348,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         room = _room(team, boss) if boss != "none" else 12
         count = yield Choice(
             side=side,
-            prompt=f"How many {profile.name}?",
+            prompt=f"how many {profile.name} in the mob?",
             options=tuple(Option(str(n), str(n)) for n in range(1, room + 1)),
             default=str(min(room, 4)),
             rules=("e15",),
@@ -387,7 +386,7 @@ def _add_choice(side: str, team: dict[str, Any]) -> Choice:
             default = next(p.name for p in cat.profiles.values() if p.minion)
     return Choice(
         side=side,
-        prompt=f"Side {side}: add a creature",
+        prompt=f"add a creature to side {side}",
         options=tuple(opts),
         default=default,
         rules=("e5", "e15", "e16"),
@@ -419,7 +418,7 @@ def _controller_choice(side: str, team: dict[str, Any], profile: Profile) -> Cho
     default = next((o.key for o in opts if o.disabled is None), "none")
     return Choice(
         side=side,
-        prompt=f"Who controls the {profile.name} mob?",
+        prompt=f"who controls the {profile.name} mob?",
         options=tuple(opts),
         default=default,
         rules=("e5", "e15"),

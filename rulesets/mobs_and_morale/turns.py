@@ -39,7 +39,8 @@ def _turn(b: Battle, unit: str, mob: Mob | None) -> Steps:
     name = b.unit_name(unit)
     side = b.unit_figures(unit)[0].side
     moved = acted = False
-    while b.unit_figures(unit) and b.standing(OTHER[side]):
+    # once it has moved and acted, ending the turn is all that is left: not asked (e8)
+    while b.unit_figures(unit) and b.standing(OTHER[side]) and not (moved and acted):
         figures = b.unit_figures(unit)
         options, default = _turn_options(b, unit, figures, moved, acted)
         key = yield Choice(
@@ -119,35 +120,28 @@ def _turn_options(
 def _suggest(
     b: Battle, unit: str, figures: list[Creature], moved: bool, acted: bool, targets: dict[str, int]
 ) -> str:
+    """The bot's step: close in first when that brings more figures into reach, then attack
+    the best target, else move toward the enemy; retreating sides only move."""
     side = figures[0].side
     if tactics.should_retreat(b, side):
         return "move" if not moved else "end"
-    is_mob = unit.startswith("mob:")
-    if is_mob and not moved and not acted:
-        mob = b.mobs[unit[4:]]
-        nearest = moves.nearest_units(b, mob)[0]
-        plan = moves.close_on(b, mob, nearest)
-        if not plan.stragglers and _plan_gain(b, figures, plan):
+    fresh = not moved and not acted
+    mob = b.mobs[unit[4:]] if unit.startswith("mob:") else None
+    if mob is not None and fresh:
+        nearest = moves.nearest_units(b, mob)[: moves.MOB_TARGETS]
+        best = tactics.best_close([moves.close_on(b, mob, u) for u in nearest])
+        if best is not None and best.in_reach > max(targets.values(), default=0):
             return "move"
     if targets and not acted:
-        if is_mob:
+        if mob is not None:
             return f"attack:{tactics.mob_target(b, targets)}"
         victims = [b.creatures[t] for t in targets]
         return f"attack:{tactics.character_target(b, figures[0], victims).id}"
-    if not moved and not acted:
-        return "move"
-    return "end"
-
-
-def _plan_gain(b: Battle, figures: list[Creature], plan: moves.MobPlan) -> list[str]:
-    """Figures a closing move would bring into reach that are not in reach now."""
-    target = plan.key.removeprefix("close:")
-    now = {f.id for f in reachable(b, figures, target)}
-    return [
-        i
-        for i, p in plan.spots.items()
-        if p is not None and i not in now and p != b.creatures[i].pos
-    ]
+    if not fresh:
+        return "end"
+    if mob is not None and tactics.mob_advance(b, mob, moves.mob_plans(b, mob)) is None:
+        return "end"  # nowhere useful to go
+    return "move"
 
 
 # -- moving -----------------------------------------------------------------------------------
@@ -211,7 +205,7 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         prompt=f"{mob.name}: move where? (typed x,y moves the lead figure, "
         f"{moves.lead(b, mob).id}; the others follow)",
         options=tuple(Option(p.key, p.label) for p in plans),
-        default=tactics.mob_move(b, mob.side, plans),
+        default=tactics.mob_move(b, mob, plans),
         rules=("e17", "e18"),
         kind="move",
         free_hint="x,y",
@@ -257,6 +251,6 @@ def cohesion_check(b: Battle, mob: Mob, when: str) -> Steps:
             f'{fid} is more than 3" from {mob.name} at the {when} of its move and is lost '
             f"to the {'dead' if pool is mob.dead_pool else 'casualty'} pool",
             rules=("e17",),
-            kind="straggler",
-            data={"creature": fid, "mob": mob.name, "when": when},
+            kind="removed",
+            data={"creature": fid, "mob": mob.name, "how": "straggler", "when": when},
         )

@@ -11,12 +11,20 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.mobs_and_morale.state import STANDING, Battle
-from wargame_cli.tabletop.view import Marker
-from wargame_cli.tabletop.view import board as table_board
+from wargame_cli.tabletop.table import TerrainKind
+from wargame_cli.tabletop.view import TERRAIN_CELL, Marker, table_map
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
 STATUS_STYLE = {STANDING: "", "dead": "dim strike", "fled": "dim", "straggler": "dim"}
+TERRAIN_WORDS = {
+    TerrainKind.BLOCKING: "blocking: no entry",
+    TerrainKind.HARD: "scenery",
+    TerrainKind.SOFT: "scenery",
+}
+# Choices whose outcome the next event states in full (a move, a deployment, an attack, a
+# ruling, who falls or flees): echoing the answer too would only repeat it.
+TOLD_BY_EVENTS = frozenset({"turn", "move", "deploy", "action", "ruling", "casualty"})
 
 
 def markers(b: Battle) -> list[Marker]:
@@ -29,18 +37,35 @@ def markers(b: Battle) -> list[Marker]:
     return out
 
 
+def terrain_key(b: Battle) -> Text:
+    """One line naming the terrain on this table by its map symbol."""
+    line = Text()
+    for kind in TerrainKind:
+        names = [p.name for p in b.table.pieces if p.kind is kind]
+        if not names:
+            continue
+        symbol, style = TERRAIN_CELL[kind]
+        if line:
+            line.append("   ")
+        line.append(symbol, style=style)
+        line.append(f" {clean(', '.join(names))} ({TERRAIN_WORDS[kind]})")
+    return line
+
+
 def roster(b: Battle) -> Table:
+    """Every creature on the table (and fallen characters), with its map label."""
     table = Table(title="Creatures", show_header=True, header_style="bold")
-    for column in ("side", "creature", "mob", "health", "P/F/D", "where", "status"):
+    for column in ("side", "map", "creature", "health", "P/F/D", "where", "status"):
         table.add_column(column)
     for c in b.creatures.values():
         if c.mob is not None and c.status != STANDING:
             continue  # fallen minions are counted in their mob's pools below
         where = c.pos.key() if c.pos is not None else "-"
+        style = SIDE_STYLE.get(c.side, "")
         table.add_row(
-            Text(c.side, style=SIDE_STYLE.get(c.side, "")),
+            Text(c.side, style=style),
+            Text(clean(c.label), style=style),
             Text(clean(c.id), style=STATUS_STYLE.get(c.status, "")),
-            clean(c.mob or ""),
             f"{c.health}/{c.max_health}",
             f"{c.presence}/{c.fierce}/{c.defence}",
             where,
@@ -50,14 +75,14 @@ def roster(b: Battle) -> Table:
 
 
 def mobs(b: Battle) -> Table:
+    """Each mob (named in its side's colour) with its controller, morale and pools."""
     table = Table(title="Mobs", show_header=True, header_style="bold")
-    for column in ("side", "mob", "controller", "standing", "morale", "dead pool", "casualties"):
+    for column in ("mob", "controller", "standing", "morale", "dead pool", "casualty pool"):
         table.add_column(column)
     for m in b.mobs.values():
         boss = b.controller(m)
         table.add_row(
-            Text(m.side, style=SIDE_STYLE.get(m.side, "")),
-            clean(m.name),
+            Text(clean(m.name), style=SIDE_STYLE.get(m.side, "")),
             clean(boss.id) if boss else "uncontrolled",
             f"{len(b.figures(m))}/{len(m.members)}",
             str(m.morale),
@@ -67,40 +92,75 @@ def mobs(b: Battle) -> Table:
     return table
 
 
-def after_battle(b: Battle, names: dict[str, str]) -> Table:
-    """e30: every figure of the casualty pools, its d10 and its fate."""
-    table = Table(title="After the battle: the casualty pools (d10, 5+ lives)", header_style="bold")
-    for column in ("side", "creature", "mob", "removed as", "d10", "fate"):
-        table.add_column(column)
+def after_battle(b: Battle, names: dict[str, str]) -> Group:
+    """e30: each side's casualty pool, every figure with its d10 and its fate; a side not
+    rolled for (the GM's, unless npc_survival) is one line."""
+    parts: list[Any] = []
     for side, rows in b.after.items():
+        name = clean(names.get(side, side))
+        if rows and all(r["roll"] is None for r in rows):
+            who = ", ".join(clean(r["creature"]) for r in rows)
+            parts.append(Text(f"{name}: not rolled for (npc_survival is off): {who}", style="dim"))
+            continue
+        table = Table(
+            title=f"After the battle: {name}",
+            title_style=SIDE_STYLE.get(side, ""),
+            header_style="bold",
+            caption="a d10 each: 5+ lives",
+        )
+        minions = any(r["mob"] for r in rows)
+        for column in ("creature", "mob", "removed as", "d10", "fate"):
+            if column != "mob" or minions:
+                table.add_column(column)
         for row in rows:
             fate = row["fate"]
             style = "green" if fate in ("wounded", "missing") else "red" if fate == "lost" else ""
             table.add_row(
-                Text(clean(names.get(side, side)), style=SIDE_STYLE.get(side, "")),
                 clean(row["creature"]),
-                clean(row["mob"] or ""),
+                *([clean(row["mob"] or "")] if minions else []),
                 row["how"],
                 "-" if row["roll"] is None else str(row["roll"]),
                 Text(fate, style=style),
             )
-    if not any(b.after.values()):
-        table.caption = "No casualties."
-    return table
+        if not rows:
+            table.caption = "No casualties."
+            table.show_header = False
+        parts.append(table)
+    return Group(*parts)
+
+
+def areas(b: Battle, names: dict[str, str]) -> Text:
+    """Where each side deploys (e1): the map does not draw the areas."""
+    line = Text("Deployment areas: ")
+    for i, (side, area) in enumerate(b.areas.items()):
+        r = area.rect
+        if i:
+            line.append("; ")
+        line.append(clean(names.get(side, side)), style=SIDE_STYLE.get(side, ""))
+        line.append(f" x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g}")
+    return line
 
 
 def board(state: Battle, names: dict[str, str] | None = None, round_no: int | None = None) -> Group:
     title = f"{state.table.name} (round {state.round if round_no is None else round_no})"
-    parts: list[Any] = [table_board(state.table, markers(state), title), roster(state)]
-    if state.mobs:
-        parts.append(mobs(state))
+    parts: list[Any] = [table_map(state.table, markers(state), title), terrain_key(state)]
+    if any(c.pos is not None for c in state.creatures.values()):
+        parts.append(roster(state))
+        if state.mobs:
+            parts.append(mobs(state))
     return Group(*parts)
 
 
 def render_entry(entry: dict[str, Any], state: Battle, names: dict[str, str]) -> Any:
-    """The board at the start of every round; the after-battle table at the end."""
+    """The table before deployment, the board at the start of every round, the after-battle
+    table at the end; answers the next event tells in full are not echoed."""
     if entry["t"] == "turn":
         return Group(Rule(f"Round {entry['n']}"), board(state, names, entry["n"]))
     if entry["t"] == "end":
         return Group(board(state, names), after_battle(state, names), generic(entry, names))
+    if entry["t"] == "choice" and entry.get("kind") in TOLD_BY_EVENTS:
+        return False
+    if entry["t"] == "event" and entry.get("kind") == "deployment":
+        table = table_map(state.table, [], f"{state.table.name}: setup")
+        return Group(Text(clean(entry["text"])), table, terrain_key(state), areas(state, names))
     return None
