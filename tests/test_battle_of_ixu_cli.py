@@ -112,7 +112,7 @@ def test_tampered_save_fails_verification(wargame, tmp_path):
 def test_replay_report_to_stdout_and_file(wargame, tmp_path):
     save = tmp_path / "g.json"
     play(wargame, "--no-input", "--seed", "2", "--save", str(save))
-    done = wargame("replay", str(save), "--report", "-")
+    done = wargame("replay", str(save), "--report")  # no FILE: to stdout
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("# Battle report: Axes against Swords")
     deaths = [
@@ -120,12 +120,13 @@ def test_replay_report_to_stdout_and_file(wargame, tmp_path):
         for e in json.loads(save.read_text())["log"]
         if e["t"] == "event" and e["kind"] == "death"
     ]
-    at = [done.stdout.index(text) for text in deaths]
+    at = [done.stdout.index(f"**☠ {text}.**") for text in deaths]
     assert at == sorted(at)
     out = tmp_path / "report.md"
     cited = wargame("replay", str(save), "--report", str(out), "--with-rules")
     assert cited.returncode == 0, cited.stderr
     assert "`[c6]`" in out.read_text()
+    assert out.read_text().count("\n- ") == done.stdout.count("\n- ")
 
 
 def test_replay_shows_the_board(wargame, tmp_path):

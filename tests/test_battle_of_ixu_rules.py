@@ -241,8 +241,9 @@ def test_c6_each_die_that_beats_the_defence_is_one_damage():
     face_off(g)
     script = Kinds([9, 5, 6, 3, 1, 6, 2, 1, 6, 6, 6], attribute=["1,3,6", "1,6,2"])
     one_turn(g, script)
-    [wound] = [e for e in events(script, "wound") if e.data["model"] == "Bron"]
-    assert wound.data["damage"] == 3 and wound.data["by"] == "Ajax"
+    [wound] = [e for e in events(script, "wound") if e.data["target"] == "Bron"]
+    assert wound.data["damage"] == 3 and wound.data["attacker"] == "Ajax"
+    assert wound.data["side"] == "B" and wound.data["total"] == 3
 
 
 def test_c6_only_enemies_in_base_contact_can_be_fought():

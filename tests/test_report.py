@@ -1,4 +1,5 @@
-"""The generic battle report: the same code writes up a game of any ruleset from its log."""
+"""The generic battle report: the same code writes up a game of any ruleset from its log, as a
+story a writer can use: who charged whom, each blow and wound, who fell and when."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import pytest
 
 from wargame_cli import registry
 from wargame_cli.engine.session import bot_game
-from wargame_cli.report import LOSS_KINDS, battle_report, md
+from wargame_cli.report import LOSS_KINDS, QUIET_KINDS, battle_report, md
 from wargame_cli.saves.games import to_save
 
 IXU = "battle-of-ixu"
 TUG = "tug-of-wargods"
+RULESETS = (IXU, TUG, "squad-alpha", "seeds-of-wars", "mobs-and-morale")
 
 
 def save_of(ruleset_id, seed, **kw):
@@ -35,55 +37,208 @@ def positions(report, texts):
     return found
 
 
+def bullet_with(report, text):
+    """The bullet (one line of the report) that tells `text`."""
+    [line] = [line for line in report.splitlines() if line.startswith("- ") and text in line]
+    return line
+
+
+def aftermath(report):
+    return report[report.index("## Aftermath") :]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_ruleset_is_told_in_full_and_in_order(ruleset_id):
+    """A seeded game of each ruleset: every event that changes something is in the story, in
+    the log's order; every turn is told; each loss is set in bold and listed at the end."""
+    save = save_of(ruleset_id, 3)
+    report = battle_report(save)
+    names = save["setup"]["names"]
+    assert report.startswith(f"# Battle report: {md(names['A'])} against {md(names['B'])}\n")
+    story = report[: report.index("## Aftermath")]
+    positions(story, [md(e["text"]) for e in events(save) if e["kind"] not in QUIET_KINDS])
+    for e in events(save, QUIET_KINDS):
+        assert md(e["text"]) not in report
+    told = set(re.findall(r"^## Turns? (\d+)", story, re.M))
+    told |= set(re.findall(r"\*\*Turn (\d+)\.\*\*", story))
+    assert told == {str(n) for n in range(1, save["turns"] + 1)}
+    bold = re.findall(r"\*\*☠ (.+?)\.\*\*", story)
+    listed = re.findall(r"^\d+\. Turn \d+: (.+)$", aftermath(report), re.M)
+    assert bold == listed
+    bullets = story[story.index("## The sides") :].count("\n- ") - 2  # less the two sides
+    assert bullets <= len(events(save))  # beats and folds: a bullet tells one event or more
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_every_death_in_the_log_appears_in_order(seed):
     save = save_of(IXU, seed)
     deaths = events(save, {"death"})
     assert deaths, "a finished Ixu game has casualties"
     report = battle_report(save)
-    lines = [f"**☠ {md(d['text'])}**" for d in deaths]
-    positions(report, lines)
-    aftermath = report[report.index("## Aftermath") :]
-    positions(aftermath, [f"Turn {d['data']['turn']}: {md(d['text'])}" for d in deaths])
+    positions(report, [f"**☠ {md(d['text'])}.**" for d in deaths])
+    positions(aftermath(report), [f"Turn {d['data']['turn']}: {md(d['text'])}" for d in deaths])
+    for d in deaths:  # the turn's title names who fell in it
+        [title] = [
+            line
+            for line in report.splitlines()
+            if line.startswith(f"## Turn {d['data']['turn']} · ☠ ")
+        ]
+        assert d["data"]["model"] in title
 
 
 def test_ixu_report_tells_charges_blows_and_wounds_turn_by_turn():
     save = save_of(IXU, 4)
     report = battle_report(save)
-    assert report.startswith("# Battle report: Axes against Swords\n")
-    assert "*The Battle of Ixu* (`battle-of-ixu`), seed 4" in report
+    assert "*The Battle of Ixu* (`battle-of-ixu`), seed 4, played " in report
     assert "- **A: Axes**: Tutok (regular), Kuote (elite), Ijoi (inexperienced)" in report
     turns = save["turns"]
-    positions(report, [f"## Turn {n}\n" for n in range(1, turns + 1)] + ["## Aftermath"])
+    positions(report, [f"## Turn {n}" for n in range(1, turns + 1)] + ["## Aftermath"])
     story = events(save, {"charge", "attack", "wound", "death", "health"})
     positions(report, [md(e["text"]) for e in story])
     winner = save["setup"]["names"][save["result"]["winner"]]
     assert f"**{winner} won** after {turns} turns" in report
     assert "Still standing:" in report
+    assert "stands fast" not in report  # nothing happened: left out
 
 
-def test_rule_ids_only_on_request():
+def test_a_blow_its_wound_and_the_death_share_a_bullet_health_checks_their_own():
+    for seed in range(1, 9):
+        save = save_of(IXU, seed)
+        report = battle_report(save)
+        log = events(save)
+        for i, e in enumerate(log):
+            if e["kind"] == "wound":
+                attack = log[i - 1]
+                assert attack["kind"] == "attack"
+                line = bullet_with(report, md(e["text"]))
+                assert f"{md(attack['text'])}. {md(e['text'])}." in line
+            if e["kind"] == "death" and e["data"]["phase"] == "combat":
+                assert md(log[i - 1]["text"]) in bullet_with(report, md(e["text"]))
+            if e["kind"] == "health":  # phase 4: apart from the blows (several may fold)
+                line = bullet_with(report, md(e["text"]))
+                assert " attacks " not in line and " damage from " not in line
+                if not e["data"]["survives"]:
+                    assert line.startswith(f"- {md(e['text'])}. **☠ ")
+
+
+def test_repeated_one_line_beats_share_a_bullet():
+    """Every god's dice in a turn make one bullet, not six."""
+    save = save_of(IXU, 3)
+    report = battle_report(save)
+    first_turn = [e for e in events(save, {"attribute"}) if e["data"]["model"]][:6]
+    line = bullet_with(report, md(first_turn[0]["text"]))
+    assert all(md(e["text"]) in line for e in first_turn)
+
+
+def test_rule_ids_and_dice_only_on_request():
     save = save_of(IXU, 2)
     plain, cited = battle_report(save), battle_report(save, with_rules=True)
-    assert "`[c" not in plain
-    assert re.search(r"attacks .* hits? `\[c6\]`", cited)
-    assert re.search(r"\*\*☠ .*\*\* `\[c[78]\]`", cited)
+    assert "`[c" not in plain and "(dice:" not in plain
+    assert re.search(r"attacks [^.]* hits?\. `\[c6\]`", cited)
+    assert re.search(r"\*\*☠ [^*]*\.\*\* `\[c[78]\]`", cited)
     assert "`[c1, c2, c4]`" in cited  # the attribution line cites its dice's rules, sorted
     assert plain.count("\n- ") == cited.count("\n- ")
 
 
-def test_tug_report_from_the_same_code():
-    save = save_of(TUG, 3)
+def test_tug_turns_of_one_beat_share_a_section_a_line_each():
+    save = save_of(TUG, 2)
+    turns = save["turns"]
+    assert turns > 3
     report = battle_report(save)
     assert report.startswith("# Battle report: Greentoe against Clearsky\n")
-    pulls = events(save, {"pull", "tie", "cross"})
-    positions(report, [md(e["text"]) for e in pulls])
-    # a pull's dice are summarised on its line, since the event does not state them
-    first_roll = next(e for e in save["log"] if e["t"] == "roll")
-    faces = "+".join(map(str, first_roll["faces"]))
-    assert f"*(dice: {md(first_roll['reason'])}: {faces}" in report
+    assert f"## Turns 1-{turns}\n" in report and "## Turn 1\n" not in report
+    positions(report, [f"- **Turn {n}.** " for n in range(1, turns + 1)])
+    positions(report, [md(e["text"]) for e in events(save, {"pull", "tie", "cross"})])
     assert "No one fell." in report
     assert "Sebeki (d10), Asar (d6), Asar (d6)" in report
+    # a pull's dice, which its event does not state, are there on request
+    cited = battle_report(save, with_rules=True)
+    first_roll = next(e for e in save["log"] if e["t"] == "roll")
+    faces = "+".join(map(str, first_roll["faces"]))
+    assert f"*(dice: {md(first_roll['reason'])}: {faces}" in cited
+
+
+def synthetic(log, **extra):
+    return {
+        "ruleset": {"id": "not-installed", "version": "1"},
+        "setup": {"names": {"A": "Alpha", "B": "Bravo"}, "teams": {}},
+        "turns": max(e["n"] for e in log if e["t"] == "turn"),
+        "result": {"winner": "A", "reason": "Bravo is gone"},
+        "log": log,
+        **extra,
+    }
+
+
+def ev(kind, text, **data):
+    return {"t": "event", "kind": kind, "text": text, "rules": ["z1"], "data": data}
+
+
+CHOICE = {"t": "choice", "side": "A", "key": "x", "by": "bot"}
+ROLL = {"t": "roll", "dice": [6], "faces": [4], "reason": "a test", "rules": ["z2"]}
+
+
+def test_beats_follow_the_actor_and_what_follows_from_it():
+    log = [
+        {"t": "turn", "n": 1},
+        ev("step", "Step 1 begins", step=1),
+        CHOICE,
+        ev("activate", "Ann activates", id="A1"),
+        CHOICE,
+        ROLL,
+        ev("test", "Ann passes her test", id="A1"),
+        ev("shot", "Ann shoots Bob", id="A1", target="B1"),
+        ev("hit", "Bob is hit", id="B1"),
+        ROLL,
+        ev("save", "Bob fails his save", id="B1"),
+        ev("kill", "Bob is killed", id="B1"),
+        ev("rating", "Bravo's rating drops", side="B"),
+        ev("activate", "Cid activates", id="B2"),
+        ev("stand", "Cid stands still", id="B2"),
+        ev("casualty", "Bob goes to the casualty pool", moved=["B1"]),
+        ev("flee", "Cid flees from b2 to b3", unit="B2", to="b3"),
+        ev("flee", "Dan flees the battle", creature="B3"),
+        {"t": "end", "winner": "A", "reason": "Bravo is gone", "rules": []},
+    ]
+    report = battle_report(synthetic(log))
+    story = report[report.index("## Turn 1") : report.index("## Aftermath")]
+    assert story.splitlines() == [
+        "## Turn 1 · ☠ Bob, Dan",
+        "",
+        "- Step 1 begins.",
+        "- Ann activates. Ann passes her test. Ann shoots Bob. Bob is hit. Bob fails his save. "
+        "**☠ Bob is killed.** Bravo's rating drops.",
+        "- Cid activates. Bob goes to the casualty pool. Cid flees from b2 to b3.",
+        "- **☠ Dan flees the battle.**",
+        "",
+    ]
+    assert "1. Turn 1: Bob is killed\n2. Turn 1: Dan flees the battle\n" in report
+    assert "stands still" not in report
+    assert {"casualty", "flee"} <= LOSS_KINDS and "stand" in QUIET_KINDS
+
+
+def test_runs_fold_and_turns_of_one_beat_group():
+    log = [{"t": "turn", "n": 1}]
+    for who in ("Ann", "Cid", "Eve"):
+        log += [CHOICE, ev("move", f"{who} moves", id=who)]
+    log += [{"t": "turn", "n": 2}, ev("pull", "Alpha pulls")]
+    log += [{"t": "turn", "n": 3}, ev("pull", "Bravo pulls"), ev("cross", "Cid crosses")]
+    log += [{"t": "turn", "n": 4}, CHOICE, ev("move", "Ann moves", id="Ann")]
+    log += [CHOICE, ev("move", "Cid moves", id="Cid")]
+    report = battle_report(synthetic(log))
+    story = report[report.index("## Turn") : report.index("## Aftermath")]
+    assert story.splitlines() == [
+        "## Turns 1-3",
+        "",
+        "- **Turn 1.** Ann moves. Cid moves. Eve moves.",
+        "- **Turn 2.** Alpha pulls.",
+        "- **Turn 3.** Bravo pulls. Cid crosses.",
+        "",
+        "## Turn 4",
+        "",
+        "- Ann moves.",
+        "- Cid moves.",
+        "",
+    ]
 
 
 def test_unfinished_game_and_unknown_kinds():
@@ -95,6 +250,7 @@ def test_unfinished_game_and_unknown_kinds():
         "ruleset": {"id": "not-installed", "version": "1"},
         "setup": {"names": {"A": "*Bold*", "B": "B"}, "teams": {"A": {"models": [{"name": "X"}]}}},
         "turns": 1,
+        "created": "not a date",
         "result": {"winner": None, "reason": "nobody could win"},
         "log": [
             {"t": "turn", "n": 1},
@@ -104,10 +260,22 @@ def test_unfinished_game_and_unknown_kinds():
     }
     report = battle_report(fake, with_rules=True)
     assert "# Battle report: \\*Bold\\* against B" in report
-    assert "- **☠ The \\<tower\\> falls** `[z1]`" in report
+    assert "played not a date." in report
+    assert "## Turn 1 · ☠ The \\<tower\\> falls\n" in report
+    assert "- **☠ The \\<tower\\> falls.** `[z1]`" in report
     assert "**A draw** after 1 turn: nobody could win." in report
     assert "1. Turn 1: The \\<tower\\> falls" in report
-    assert "destroyed" in LOSS_KINDS
+
+
+def test_options_in_a_few_words():
+    save = synthetic(
+        [{"t": "turn", "n": 1}, ev("pull", "Alpha pulls")],
+        options={"table": {"name": "Farmstead", "terrain": [{"x": 1}]}, "width": 24.0},
+        created="2026-01-02T03:04:05.678+00:00",
+    )
+    report = battle_report(save)
+    assert "Options: table=Farmstead, width=24.0." in report
+    assert "played 2026-01-02 03:04 UTC." in report
 
 
 def test_report_is_json_clean_input_only():

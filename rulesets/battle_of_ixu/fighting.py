@@ -94,10 +94,10 @@ def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:
         f"{target.name} takes {hits} damage from {w.name} ({target.damage} of {target.health})",
         rules=("c6",),
         kind="wound",
-        data={
-            "model": target.name,
+        data={  # the blow's attacker and target, like the attack's (reports keep them together)
+            "attacker": w.name,
+            "target": target.name,
             "side": target.side,
-            "by": w.name,
             "damage": hits,
             "total": target.damage,
             "health": target.health,
