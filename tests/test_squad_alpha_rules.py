@@ -249,7 +249,7 @@ def test_b24_five_casualties_against_a_rating_of_4_give_minus_1():
     assert not odds.test_passes((2, 2, 2), 2, -1)
     assert odds.test_passes((2, 1, 2), 2, -1)
     missed = act(state, "A1", 2, faces=[2, 2, 2], choices=["shoot:B1"])
-    assert "Step 2: E1 activates (elite, 3 dice, needs 1 or less, morale -1)" in (
+    assert "E1 activates at step 2 (elite, 3 dice, needs 1 or less, morale -1)" in (
         missed.events[0].text
     )
     assert state.mini("B1").alive
@@ -298,6 +298,8 @@ def test_b8_the_side_without_initiative_attributes_first_and_is_seen():
     choices = asked(script)
     assert [c.side for c in choices] == ["B", "A"]
     assert "they hold" in choices[1].prompt and "E1 2" in choices[1].prompt
+    # the side attributing first sees what the other side rolled (both roll openly)
+    assert choices[0].prompt.endswith("attribute your dice 2 5; Reds rolled 3 4")
 
 
 SPOTS = """
@@ -345,6 +347,12 @@ def test_b10_steps_in_order_initiative_side_first():
     order = [e.data["id"] for e in script.events if e.kind == "activate"]
     assert order == ["A2", "B1", "A1", "B2"]
     assert all(m.die is None for m in state.all_minis())  # b21: dice cleared for a new turn
+    # each step that someone holds opens with who acts, the initiative side first
+    announced = [e for e in script.events if e.kind == "step"]
+    assert [e.data["step"] for e in announced] == [1, 3, 5]
+    assert announced[1].text == "Step 3: Blues (E1) first, then Reds (E1)"
+    assert announced[1].data["order"] == [["B", ["B1"]], ["A", ["A1"]]]
+    assert announced[0].text == "Step 1: Reds (R2)"
 
 
 def test_b10_the_owner_picks_the_order_within_a_step():
@@ -437,6 +445,30 @@ def test_b11_b14_a_passed_move_goes_up_to_4_inches():
     assert state.mini("A1").pos == Point(5.5, 4.5)
     assert seen[0].kind == "move" and seen[0].free_hint == "x,y"
     assert kinds(script)[-1] == "move"
+
+
+def test_b14_move_destinations_say_what_the_spot_is_worth():
+    state = make_state(
+        """
+        ........
+        ..~~....
+        ..~~....
+        ........
+        .1...#a.
+        .....#..
+        """
+    )
+    seen: list[Choice] = []
+    act(state, "A1", 3, faces=[1, 6, 6], choices=["move", lambda c: seen.append(c) or "1.5,1.5"])
+    [where] = seen
+    labels = {o.label for o in where.options}
+    assert any(
+        label.startswith("Stay where it is (1.5,1.5): out of every enemy's sight")
+        for label in labels
+    )
+    assert "Into soft 1 (soft cover) (2.35,3.35): out of every enemy's sight" in labels
+    assert "Toward E1 (5.2,3.03): seen by E1" in labels
+    assert all(where.refusal(o.key) is None for o in where.options)
 
 
 def test_b14_a_failed_move_moves_nothing():

@@ -129,3 +129,16 @@ def test_building_suggestions_always_lead_to_a_legal_squad():
     team = run_builder(RULESET.build_team("A", OPTS), typist)
     assert 5 <= len(team["miniatures"]) <= 10
     assert squad.leader_problem(squad.from_data(team, OPTS)) is None
+
+
+def test_the_squad_pick_fits_a_line_and_names_the_leader():
+    typist = Typist([])
+    run_builder(RULESET.build_team("A", OPTS), typist)
+    [pick] = typist.seen
+    assert pick.prompt == "pick a squad (or build one)"  # the CLI puts the side's name first
+    labels = {o.key: o.label for o in pick.options}
+    assert labels["squad:Alpha Squad"] == (
+        "Alpha Squad (6): Sgt Rook leads (elite, rating 4); elite Hawk; regular Dusty, Sparks; "
+        "conscript Tiny, Kid"
+    )
+    assert all(len(label) <= 110 for label in labels.values())

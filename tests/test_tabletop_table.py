@@ -163,9 +163,17 @@ def test_the_map_shows_terrain_labels_and_a_legend():
         Marker("B1", Point(5.5, 2.5), "B", "Vex", down=True),
     ]
     text = render(board(table, markers, "Test"))
-    assert "##" in text and "++" in text and ".." in text
+    assert "a#" in text and "b+" in text and "c." in text  # each piece tagged with its letter
     assert "A1" in text and "B1" in text
-    assert "Rook (0.5,0.5)" in text and "cover from fire (hard)" in text
+    assert "Rook (0.5,0.5)" in text and "cover from fire (hard): b hard 1" in text
+    assert "blocking (no sight, no entry): a block 1" in text
+    assert "cover from view (soft): c soft 1" in text
+
+
+def test_a_piece_letter_moves_aside_for_a_miniature():
+    table, _ = from_drawing("++++\n++++")
+    first = render(table_map(table, [Marker("A1", Point(0.5, 1.5), "A", "Rook")]))
+    assert "A1a+" in first
 
 
 def test_two_bases_in_one_cell_are_both_shown():

@@ -11,6 +11,7 @@ from rulesets.squad_alpha.movement import (
     MOVE_INCHES,
     destinations,
     legal_ring,
+    move_option,
     typed_move_problem,
 )
 from rulesets.squad_alpha.odds import SAVE_NEEDED, highest_passing, needed, saves, test_passes
@@ -30,7 +31,7 @@ def activate(state: GameState, mini: Mini) -> Flow:
     need = needed(step, mod)
     morale = f", morale {mod:+d}" if mod else ""
     yield Event(
-        f"Step {step}: {mini.name} activates ({mini.training}, {mini.dice} "
+        f"{mini.name} activates at step {step} ({mini.training}, {mini.dice} "
         f"{'die' if mini.dice == 1 else 'dice'}, needs {highest_passing(step, mod)} or less"
         f"{morale})",
         rules=("b10", "b12", "b24"),
@@ -44,7 +45,7 @@ def activate(state: GameState, mini: Mini) -> Flow:
         return
     key = yield action_choice(state, mini)
     if key == "move":
-        if (yield from action_test(state, mini, "move")):
+        if (yield from action_test(state, mini, "move", "move")):
             yield from move(state, mini)
     else:
         yield from shoot(state, mini, state.mini(key.removeprefix("shoot:")))
@@ -85,9 +86,10 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
     )
 
 
-def action_test(state: GameState, mini: Mini, what: str) -> Generator[Any, Any, bool]:
+def action_test(state: GameState, mini: Mini, what: str, word: str) -> Generator[Any, Any, bool]:
     """b12: 1-3 dice by training; any die at or under the step (less morale) passes; a 6
-    fails (b13), a 1 passes (b25)."""
+    fails (b13), a 1 passes (b25). `what` names the action in the roll, `word` in the
+    result."""
     step, mod = state.step, state.modifier(mini.side)
     need = highest_passing(step, mod)
     faces = yield Roll(
@@ -99,7 +101,7 @@ def action_test(state: GameState, mini: Mini, what: str) -> Generator[Any, Any, 
     )
     passed = test_passes(faces, step, mod)
     yield Event(
-        f"{mini.name} {'passes' if passed else 'fails'} the {what} test "
+        f"{mini.name} {'passes' if passed else 'fails'} the {word} test "
         f"({' '.join(str(f) for f in faces)})",
         rules=TEST_RULES,
         kind="test",
@@ -114,10 +116,10 @@ def move(state: GameState, mini: Mini) -> Flow:
     offered = destinations(state, mini)
     points = [d.point for d in offered]
     best = tactics.destination(state, mini, points + legal_ring(state, mini), state.step)
-    options = [d.option() for d in offered]
-    if best.key() not in {o.key for o in options}:
-        options.insert(0, Option(best.key(), f"Suggested spot ({best.key()})"))
     start = mini.pos
+    options = [move_option(state, mini, d.label, d.point) for d in offered]
+    if best.key() not in {o.key for o in options}:
+        options.insert(0, move_option(state, mini, f'{start.distance(best):.1f}" away', best))
     key = yield Choice(
         side=mini.side,
         prompt=f'{mini.name} moves up to {MOVE_INCHES:g}" from {start.key()}: where to?',
@@ -167,7 +169,7 @@ def melee(state: GameState, mini: Mini, target: Mini, free: bool) -> Flow:
         kind="melee",
         data={"id": mini.id, "target": target.id, "free": free},
     )
-    if (yield from action_test(state, mini, f"melee attack on {target.name}")):
+    if (yield from action_test(state, mini, f"melee attack on {target.name}", "melee")):
         yield from kill(state, target, f"{target.name} is killed in melee by {mini.name}", ("b19",))
 
 
@@ -182,7 +184,7 @@ def shoot(state: GameState, mini: Mini, target: Mini) -> Flow:
         kind="shot",
         data={"id": mini.id, "target": target.id, "melee": [m.id for m in mates]},
     )
-    if (yield from action_test(state, mini, f"shot at {target.name}")):
+    if (yield from action_test(state, mini, f"shot at {target.name}", "shooting")):
         yield Event(f"{target.name} is hit", rules=("b15",), kind="hit", data={"id": target.id})
         yield from resolve_hit(state, mini, target)
         return
@@ -246,7 +248,7 @@ def resolve_hit(state: GameState, firer: Mini, target: Mini) -> Flow:
             )
             return
         yield Event(
-            f"{target.name} fails the save ({face}, needed {need}+)",
+            f"{target.name} fails the save ({face}, needed {need}+ for {piece.name})",
             rules=("b16",),
             kind="save",
             data={"id": target.id, "face": face, "needed": need, "saved": False},
@@ -268,10 +270,12 @@ def kill(state: GameState, victim: Mini, text: str, rules: tuple[str, ...]) -> F
         return
     leader = state.leader(victim.side)
     rating = state.current_rating(victim.side)
-    note = " (a negative rating lowers every activation, b24)" if rating < 0 else ""
+    note = f": {rating:+d} on every activation test and the initiative (b24)" if rating < 0 else ""
+    fallen = ", fallen" if not leader.alive else ""
+    down = f"{squad.casualties} casualt{'y' if squad.casualties == 1 else 'ies'}"
     yield Event(
-        f"{squad.name}: {squad.casualties} casualt{'y' if squad.casualties == 1 else 'ies'}, "
-        f"{leader.name}'s command rating is now {rating}{note}",
+        f"{squad.name}: {down}, command rating now {rating} ({leader.name}{fallen}: "
+        f"{leader.rating} less {down}){note}",
         rules=("b23", "b24"),
         kind="rating",
         data={"side": victim.side, "leader": leader.id, "rating": rating},

@@ -75,14 +75,18 @@ def legal_spots(state: GameState, mini: Mini) -> tuple[list[Point], str]:
     return [], ANYWHERE
 
 
-def _label(state: GameState, side: str, p: Point) -> str:
+def _in_cover(state: GameState, p: Point) -> str:
+    """`, in Crates (hard cover)` when `p` stands in a cover piece, else nothing."""
     inside = [pc for pc in state.table.pieces_at(p) if pc.kind is not TerrainKind.BLOCKING]
-    if inside:
-        piece = max(inside, key=lambda pc: pc.kind is TerrainKind.HARD)
-        kind = "hard" if piece.kind is TerrainKind.HARD else "soft"
-        where = f"in {piece.name} ({kind} cover)"
-    else:
-        where = "in the open"
+    if not inside:
+        return ""
+    piece = max(inside, key=lambda pc: pc.kind is TerrainKind.HARD)
+    kind = "hard" if piece.kind is TerrainKind.HARD else "soft"
+    return f", in {piece.name} ({kind} cover)"
+
+
+def _label(state: GameState, side: str, p: Point) -> str:
+    where = _in_cover(state, p).removeprefix(", ") or "in the open"
     hidden = tactics.concealment(state.table, HOME_EDGE[side], p)
     edge = edge_distance(state.table, p, HOME_EDGE[side])
     return f'{p.key()}: {where}, hidden from {hidden:.0%} of the far half, {edge:g}" from your edge'
@@ -131,7 +135,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
     )
     mini.pos = Point.parse(key)
     yield Event(
-        f"{squad.name} deploys {mini.name} at {mini.pos.key()}",
+        f"{squad.name} deploys {mini.name} at {mini.pos.key()}{_in_cover(state, mini.pos)}",
         rules=("b5",),
         kind="deploy",
         data={"id": mini.id, "pos": mini.pos.as_list()},

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from rulesets.squad_alpha.state import GameState, Mini
+from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.paths import ring_spots
+from wargame_cli.tabletop.sight import line_of_sight
+from wargame_cli.tabletop.table import TerrainKind
 
 MOVE_INCHES = 4.0  # b14
 
@@ -30,3 +33,27 @@ def legal_ring(state: GameState, mini: Mini) -> list[Point]:
 
 def typed_move_problem(state: GameState, mini: Mini, text: str) -> str | None:
     return typed_problem(state.table, state.body(mini), MOVE_INCHES, state.bodies(), text)
+
+
+def exposure(state: GameState, mini: Mini, p: Point, named: str = "") -> str:
+    """What standing at `p` means: the cover piece it is in (unless `named` already says so)
+    and which enemies could see it."""
+    inside = [pc for pc in state.table.pieces_at(p) if pc.kind is not TerrainKind.BLOCKING]
+    where = ""
+    if inside:
+        piece = max(inside, key=lambda pc: pc.kind is TerrainKind.HARD)
+        where = "" if piece.name in named else f"in {piece.name}, "
+    seen = [
+        e.name
+        for e in state.enemies(mini.side)
+        if e.pos is not None and line_of_sight(state.table, e.pos, p)
+    ]
+    if not seen:
+        return where + "out of every enemy's sight"
+    if len(seen) <= 2:
+        return where + "seen by " + " and ".join(seen)
+    return where + f"seen by {len(seen)} enemies"
+
+
+def move_option(state: GameState, mini: Mini, label: str, p: Point) -> Option:
+    return Option(p.key(), f"{label} ({p.key()}): {exposure(state, mini, p, label)}")

@@ -17,7 +17,7 @@ FOLDER = Path(__file__).parent
 class SquadAlpha(Ruleset):
     id = "squad-alpha"
     name = "Super Toy Soldier Squad Alpha"
-    version = "1"
+    version = "2"
     has_decisions = True
     folder = FOLDER
     team_syntax = (

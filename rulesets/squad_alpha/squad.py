@@ -100,6 +100,21 @@ def parse_soldier(text: str) -> Soldier:
     return Soldier(name, training_of(training), int(rating))
 
 
+def summary(soldiers: tuple[Soldier, ...] | list[Soldier]) -> str:
+    """A squad in one short line: the leader, then the others by training, elites first
+    (only the leader's rating counts in play)."""
+    lead = leader_index(soldiers) if not leader_problem(list(soldiers)) else -1
+    parts = []
+    if lead >= 0:
+        s = soldiers[lead]
+        parts.append(f"{s.name} leads ({s.training}, rating {s.rating})")
+    for training in reversed(TRAINING_DICE):
+        names = [s.name for i, s in enumerate(soldiers) if i != lead and s.training == training]
+        if names:
+            parts.append(f"{training} {', '.join(names)}")
+    return "; ".join(parts)
+
+
 def leader_problem(soldiers: list[Soldier]) -> str | None:
     """b3: exactly one miniature rated strictly above all the others."""
     if not soldiers:
@@ -197,7 +212,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     picks = [
         Option(
             f"squad:{name}",
-            f"{name}: " + ", ".join(s.describe() for s in soldiers),
+            f"{name} ({len(soldiers)}): {summary(soldiers)}",
             disabled=(problems(list(soldiers), options) or [None])[0],
         )
         for name, soldiers in cat.squads
@@ -208,7 +223,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         default = next((p.key for p in picks if p.disabled is None), "build")
     key = yield Choice(
         side=side,
-        prompt=f"Side {side}: pick a squad",
+        prompt="pick a squad (or build one)",
         options=tuple(picks),
         default=default,
         rules=RULES,
@@ -274,7 +289,7 @@ def _next_miniature(side: str, soldiers: list[Soldier], options: dict[str, Any])
     so_far = ", ".join(s.describe() for s in soldiers) or "none yet"
     return Choice(
         side=side,
-        prompt=f"Side {side}: miniature {len(soldiers) + 1} (so far: {so_far})",
+        prompt=f"miniature {len(soldiers) + 1} (so far: {so_far})",
         options=tuple(opts),
         default=default,
         rules=RULES,

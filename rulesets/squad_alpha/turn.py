@@ -47,19 +47,26 @@ def roll_and_attribute(state: GameState) -> Generator[Any, Any, None]:
         )
         faces[side] = list(rolled)
     for side in order:
-        yield from attribute(state, side, faces[side])
+        yield from attribute(state, side, faces[side], faces[OTHER[side]])
 
 
-def attribute(state: GameState, side: str, faces: list[int]) -> Generator[Any, Any, None]:
+def attribute(
+    state: GameState, side: str, faces: list[int], theirs: list[int] | None = None
+) -> Generator[Any, Any, None]:
+    """One side attributes `faces`; `theirs` (the other side's roll) is shown to the side
+    attributing first, the other side's attribution to the side attributing second."""
     squad = state.squads[side]
     living = squad.living
     plan = tactics.attribution(state, living, faces)
     if len(living) > 1 and len(set(faces)) > 1:
         summary = ", ".join(f"{m.name} {plan[m.id]}" for m in living)
-        seen = ""
+        other = state.squads[OTHER[side]]
         if side == state.initiative:
-            other = state.squads[OTHER[side]]
             seen = "; they hold " + ", ".join(f"{m.name} {m.die}" for m in other.living)
+        elif theirs:
+            seen = f"; {other.name} rolled {' '.join(map(str, sorted(theirs)))}"
+        else:
+            seen = ""
         key = yield Choice(
             side=side,
             prompt=f"{squad.name}: attribute your dice {' '.join(map(str, sorted(faces)))}{seen}",
@@ -115,6 +122,9 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
     assert state.initiative is not None
     for step in range(1, 7):
         state.step = step
+        announced = step_event(state, step)
+        if announced is not None:
+            yield announced
         for side in (state.initiative, OTHER[state.initiative]):
             while True:
                 ready = [
@@ -128,7 +138,7 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
                 if len(ready) > 1:
                     key = yield Choice(
                         side=side,
-                        prompt=f"Step {step}: which of {state.squads[side].name} acts next?",
+                        prompt=f"Step {step}: which miniature acts next?",
                         options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in ready),
                         default=tactics.order(state, ready, step).id,
                         rules=("b10",),
@@ -143,6 +153,28 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
     for mini in state.all_minis():
         mini.die = None
     return None
+
+
+def step_event(state: GameState, step: int) -> Event | None:
+    """Who holds this step's number, the initiative side first (b10); None if no one does."""
+    assert state.initiative is not None
+    order = [
+        (side, [m for m in state.squads[side].living if m.die == step and m.pos is not None])
+        for side in (state.initiative, OTHER[state.initiative])
+    ]
+    order = [(side, minis) for side, minis in order if minis]
+    if not order:
+        return None
+    parts = [
+        f"{state.squads[side].name} ({', '.join(m.name for m in minis)})" for side, minis in order
+    ]
+    text = f"Step {step}: " + (f"{parts[0]} first, then {parts[1]}" if len(parts) > 1 else parts[0])
+    return Event(
+        text,
+        rules=("b10",),
+        kind="step",
+        data={"step": step, "order": [[side, [m.id for m in minis]] for side, minis in order]},
+    )
 
 
 def annihilation(state: GameState) -> Outcome | None:

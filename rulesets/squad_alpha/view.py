@@ -1,18 +1,31 @@
-"""Squad Alpha on screen: the tabletop map with each miniature's label, and a roster table per
-squad (name, training, command, attributed die, status) beside it."""
+"""Squad Alpha on screen: the tabletop map beside a roster table per squad (name, training,
+command, attributed die, position, status), and the terrain legend.
+
+The board is drawn when it helps a decision and only if a miniature moved or fell since it was
+last drawn: before a person places a miniature, at the start of each turn (before the dice
+are attributed), before a person's first activation in a step (later ones in that step only
+if an enemy moved), and once per step for onlookers (bot against bot, replays). Everything
+else is one line; dice and decisions are not echoed, since the line after each one states
+its faces or its result.
+"""
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from rulesets.squad_alpha.state import GameState, Squad
+from rulesets.squad_alpha.state import OTHER, GameState, Mini, Squad
 from wargame_cli.tabletop.view import Marker, legend, table_map
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
+
+SIDE_COLUMN = 62  # the rosters' usual width; narrower screens get them under the map
 
 
 def markers(state: GameState) -> list[Marker]:
@@ -21,6 +34,19 @@ def markers(state: GameState) -> list[Marker]:
         for m in state.all_minis()
         if m.pos is not None
     ]
+
+
+def _status(state: GameState, m: Mini) -> Text:
+    if not m.alive:
+        return Text("casualty", style="dim strike")
+    if m.pos is None:
+        return Text("to deploy", style="dim")
+    foes = state.contacts(m)
+    if foes:
+        return Text(f"melee: {', '.join(f.label for f in foes)}", style="bold yellow")
+    if m.die is not None and m.acted:
+        return Text("acted", style="dim")
+    return Text("active")
 
 
 def roster(state: GameState, squad: Squad) -> RichTable:
@@ -33,19 +59,9 @@ def roster(state: GameState, squad: Squad) -> RichTable:
         style="bold red" if rating < 0 else "",
     )
     table = RichTable(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("", "name", "training", "cmd", "die", "status"):
+    for column in ("", "name", "training", "cmd", "die", "at", "status"):
         table.add_column(column)
     for m in squad.minis:
-        if not m.alive:
-            status = Text("casualty", style="dim strike")
-        elif m.pos is None:
-            status = Text("to deploy", style="dim")
-        elif state.contacts(m):
-            status = Text("in melee", style="bold yellow")
-        elif m.die is not None and m.acted:
-            status = Text("acted", style="dim")
-        else:
-            status = Text("active")
         lead = "*" if m.id == squad.leader_id else ""
         table.add_row(
             Text(m.label, style=SIDE_STYLE.get(m.side, "bold") if m.alive else "dim"),
@@ -53,14 +69,17 @@ def roster(state: GameState, squad: Squad) -> RichTable:
             m.training,
             f"{m.rating}{lead}",
             str(m.die) if m.die is not None and m.alive else "-",
-            status,
+            m.pos.key() if m.pos is not None else "-",
+            _status(state, m),
         )
     return table
 
 
 def headline(state: GameState) -> str:
-    if state.phase == "deployment" or state.turn == 0:
+    if state.phase == "deployment":
         return "Deployment"
+    if state.turn == 0:
+        return "Deployed"
     if state.phase == "over":
         return f"Turn {state.turn}: game over"
     who = state.squads[state.initiative].name if state.initiative else "-"
@@ -68,39 +87,194 @@ def headline(state: GameState) -> str:
     return f"Turn {state.turn}{step}; initiative: {clean(who)}"
 
 
-def board(state: GameState, names: dict[str, str] | None = None) -> Any:
-    """The map beside the two rosters and the terrain legend."""
-    side = Group(
-        roster(state, state.squads["A"]),
-        Text(""),
-        roster(state, state.squads["B"]),
-        Text(""),
-        legend([]),
-        Text("* leader; cmd = command rating; die = the die attributed this turn", style="dim"),
+@dataclass
+class Board:
+    """The map with the rosters and legend beside it, or under it on a narrow screen."""
+
+    state: GameState
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        state = self.state
+        side = Group(
+            roster(state, state.squads["A"]),
+            Text(""),
+            roster(state, state.squads["B"]),
+            Text(""),
+            legend([], state.table),
+            Text(
+                "* leader; cmd = command rating; die = the die attributed this turn",
+                style="dim",
+            ),
+        )
+        shown = table_map(state.table, markers(state), headline(state))
+        map_width = 2 * round(state.table.width) + 8
+        if options.max_width < map_width + 2 + SIDE_COLUMN:
+            yield Group(shown, side)
+            return
+        grid = RichTable.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(shown, side)
+        yield grid
+
+
+def board(state: GameState, names: dict[str, str] | None = None) -> Board:
+    """The whole board (also drawn on resume and at the end)."""
+    return Board(state)
+
+
+def order_of_play(state: GameState) -> RichTable:
+    """Who acts at each step this turn, the initiative side first (b10)."""
+    assert state.initiative is not None
+    first, second = state.initiative, OTHER[state.initiative]
+    table = RichTable(
+        title=f"Turn {state.turn}: who acts at each step",
+        title_justify="left",
+        show_edge=False,
+        pad_edge=False,
     )
-    grid = RichTable.grid(padding=(0, 2))
-    grid.add_column()
-    grid.add_column()
-    grid.add_row(table_map(state.table, markers(state), headline(state)), side)
-    return grid
+    table.add_column("step")
+    for side in (first, second):
+        table.add_column(
+            Text(clean(state.squads[side].name), style=SIDE_STYLE.get(side, "bold"))
+            + Text(" (first)" if side == first else "", style="dim")
+        )
+    for step in range(1, 7):
+        cells = [
+            ", ".join(
+                f"{clean(m.name)} ({m.training[0]})"
+                for m in state.squads[side].living
+                if m.die == step
+            )
+            or "-"
+            for side in (first, second)
+        ]
+        table.add_row(str(step), *cells)
+    return table
+
+
+# -- when to draw the board ------------------------------------------------------------------
+
+
+@dataclass
+class Screen:
+    """What the view remembers of a game: the sides seen answering as a person or as the
+    computer, the positions the board was last drawn with, and at which turn and step."""
+
+    players: dict[str, str] = field(default_factory=dict)
+    drawn: tuple[Any, ...] | None = None
+    drawn_at: tuple[int, int] = (-1, -1)
+
+
+_SCREENS: dict[int, tuple[weakref.ref[GameState], Screen]] = {}
+
+
+def screen_of(state: GameState) -> Screen:
+    found = _SCREENS.get(id(state))
+    if found is not None and found[0]() is state:
+        return found[1]
+    for key in [k for k, (ref, _) in _SCREENS.items() if ref() is None]:
+        del _SCREENS[key]
+    screen = Screen()
+    _SCREENS[id(state)] = (weakref.ref(state), screen)
+    return screen
+
+
+def _positions(state: GameState) -> tuple[Any, ...]:
+    return tuple((m.id, m.pos, m.alive) for m in state.all_minis())
+
+
+def _person(screen: Screen, side: str) -> bool:
+    """A side not yet seen deciding counts as a person (it may be one)."""
+    return screen.players.get(side) != "bot"
+
+
+def _onlookers(screen: Screen) -> bool:
+    return not any(_person(screen, side) for side in ("A", "B"))
+
+
+def _enemies_moved(state: GameState, screen: Screen, side: str) -> bool:
+    """Has a standing enemy of `side` moved since the board was last drawn?"""
+    before = {mini_id: pos for mini_id, pos, _ in screen.drawn or ()}
+    return any(before.get(e.id) != e.pos for e in state.enemies(side))
+
+
+def _draw(state: GameState, screen: Screen, *lines: Any, after: Iterable[Any] = ()) -> Any:
+    """`lines`, the board, then `after`."""
+    screen.drawn = _positions(state)
+    screen.drawn_at = (state.turn, state.step)
+    return Group(*lines, board(state), *after)
+
+
+def _changed(state: GameState, screen: Screen) -> bool:
+    return _positions(state) != screen.drawn
+
+
+def _before_decision(state: GameState, screen: Screen, side: str) -> bool:
+    """Draw the board before a person's activation? At their first in a step if anything
+    moved or fell since it was drawn; later in the same step only if an enemy moved (their
+    own moves and the falls are in the lines just above)."""
+    if screen.drawn_at != (state.turn, state.step):
+        return _changed(state, screen)
+    return _enemies_moved(state, screen, side)
+
+
+def _next_placer(state: GameState, side: str) -> str | None:
+    """Who places after `side` (deployment alternates; a larger squad keeps placing)."""
+    for candidate in (OTHER[side], side):
+        if any(m.pos is None for m in state.squads[candidate].minis):
+            return candidate
+    return None
+
+
+def _decides(state: GameState, mini: Mini) -> bool:
+    """Does the activated miniature's owner choose something now (not a lone forced melee)?"""
+    return len(state.contacts(mini)) != 1
 
 
 def render_entry(entry: dict[str, Any], state: GameState, names: dict[str, str]) -> Any:
-    """The map whenever a player must place or act (after the deployment roll-off, after each
-    placement, before each activation), the whole board once the squads are deployed, once the
-    dice are attributed and at the end; other entries as the plain lines."""
+    screen = screen_of(state)
+    if entry["t"] == "roll":
+        return False
+    if entry["t"] == "choice":
+        screen.players[entry["side"]] = "bot" if entry.get("by") == "bot" else "person"
+        return False
     if entry["t"] == "end":
-        return Group(board(state, names), generic(entry, names))
+        screen.drawn = _positions(state)
+        return Group(board(state), generic(entry, names))
     if entry["t"] != "event":
         return None
     kind, data = entry.get("kind"), entry.get("data") or {}
     text = Text(clean(entry["text"]))
-    if kind == "deployed" or (kind == "attribute" and data.get("side") == state.initiative):
-        return Group(text, board(state, names))
-    if kind in ("deploy", "activate") or (kind == "rolloff" and not data.get("tie")):
-        if kind == "activate":
-            text.stylize("bold")
-        return Group(table_map(state.table, markers(state), headline(state)), text)
+    if kind == "rolloff" and not data.get("tie") and state.phase == "deployment":
+        return _draw(state, screen, text)
+    if kind == "deploy":
+        placer = _next_placer(state, data.get("id", "A")[0])
+        if placer is not None and _person(screen, placer) and _changed(state, screen):
+            return _draw(state, screen, text)
+        return text
+    if kind in ("deployed", "initiative"):
+        return _draw(state, screen, text) if _changed(state, screen) else text
+    if kind == "attribute" and data.get("side") == state.initiative:
+        return Group(text, order_of_play(state))
+    if kind == "step":
+        text.stylize("bold")
+        order = data.get("order") or [["A", []]]
+        if _changed(state, screen) and (_onlookers(screen) or _person(screen, order[0][0])):
+            return _draw(state, screen, after=[text])
+        return text
+    if kind == "activate":
+        mini = state.mini(data["id"]) if "id" in data else None
+        if (
+            mini is not None
+            and _person(screen, mini.side)
+            and _decides(state, mini)
+            and _before_decision(state, screen, mini.side)
+        ):
+            return _draw(state, screen, after=[text])
+        return text
     if kind == "kill":
         return Text(clean(entry["text"]), style="bold red")
-    return None
+    if kind == "rating" and data.get("rating", 0) < 0:
+        return Text(clean(entry["text"]), style="yellow")
+    return text

@@ -1,5 +1,6 @@
-"""The table as a terminal map (rich): terrain shaded by kind, each miniature a short label in
-its side's colour, and a legend. Rulesets add their own roster tables beside it."""
+"""The table as a terminal map (rich): terrain shaded by kind, each terrain piece tagged with a
+lowercase letter in its top-left cell, each miniature a short label in its side's colour, and a
+legend naming the pieces by their letters. Rulesets add their own roster tables beside it."""
 
 from __future__ import annotations
 
@@ -21,6 +22,12 @@ TERRAIN_CELL = {
     TerrainKind.SOFT: ("..", "green on grey11"),
 }
 OPEN_CELL = ("  ", "")
+KIND_WORDS = {
+    TerrainKind.BLOCKING: "blocking (no sight, no entry)",
+    TerrainKind.HARD: "cover from fire (hard)",
+    TerrainKind.SOFT: "cover from view (soft)",
+}
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +72,46 @@ def place_markers(markers: list[Marker], cols: int, rows: int) -> dict[tuple[int
     return placed
 
 
+def piece_letters(table: Table) -> dict[str, str]:
+    """Each terrain piece's letter on the map and in the legend (the first 26 pieces)."""
+    return {piece.name: LETTERS[i] for i, piece in enumerate(table.pieces[: len(LETTERS)])}
+
+
+def _tag_cells(
+    table: Table, cols: int, rows: int, taken: set[tuple[int, int]]
+) -> dict[tuple[int, int], str]:
+    """Where each piece's letter goes: its top-left cell drawn with its own kind that no
+    miniature stands on (none if the piece shows no such cell)."""
+    letters = piece_letters(table)
+    tags: dict[tuple[int, int], str] = {}
+    for piece in table.pieces:
+        if piece.name not in letters:
+            continue
+        r = piece.rect
+        for row in range(min(rows, math.ceil(r.y1)) - 1, max(0, math.floor(r.y0)) - 1, -1):
+            cells = range(max(0, math.floor(r.x0)), min(cols, math.ceil(r.x1)))
+            spot = next(
+                (
+                    (col, row)
+                    for col in cells
+                    if (col, row) not in taken
+                    and (col, row) not in tags
+                    and r.contains(Point(col + 0.5, row + 0.5))
+                    and _terrain(table, Point(col + 0.5, row + 0.5)) == TERRAIN_CELL[piece.kind]
+                ),
+                None,
+            )
+            if spot is not None:
+                tags[spot] = letters[piece.name]
+                break
+    return tags
+
+
 def table_map(table: Table, markers: list[Marker], title: str = "") -> Panel:
     """Side A's edge at the bottom; one row per inch, two characters per inch."""
     cols, rows = math.ceil(table.width), math.ceil(table.height)
     placed = place_markers(markers, cols, rows)
+    tags = _tag_cells(table, cols, rows, set(placed))
     text = Text()
     for row in range(rows - 1, -1, -1):
         text.append(f"{row:>3} ", style="dim")
@@ -82,6 +125,8 @@ def table_map(table: Table, markers: list[Marker], title: str = "") -> Panel:
                     label,
                     style=f"{mstyle} {style.split(' on ')[-1]}" if " on " in style else mstyle,
                 )
+            elif (col, row) in tags:
+                text.append(tags[(col, row)] + cell[1], style=f"bold {style}")
             else:
                 text.append(cell, style=style)
         text.append("\n")
@@ -93,14 +138,20 @@ def table_map(table: Table, markers: list[Marker], title: str = "") -> Panel:
     )
 
 
-def legend(markers: list[Marker]) -> RichTable:
+def legend(markers: list[Marker], table: Table | None = None) -> RichTable:
+    """The terrain kinds (with the lettered pieces of `table`, if given), then `markers`."""
     grid = RichTable.grid(padding=(0, 2))
-    grid.add_row(
-        Text("##", style=TERRAIN_CELL[TerrainKind.BLOCKING][1]),
-        "blocking (no sight, no entry)",
-    )
-    grid.add_row(Text("++", style=TERRAIN_CELL[TerrainKind.HARD][1]), "cover from fire (hard)")
-    grid.add_row(Text("..", style=TERRAIN_CELL[TerrainKind.SOFT][1]), "cover from view (soft)")
+    letters = piece_letters(table) if table is not None else {}
+    for kind, (cell, style) in TERRAIN_CELL.items():
+        line = Text(KIND_WORDS[kind])
+        named = [
+            f"{letters[p.name]} {clean(p.name)}"
+            for p in (table.pieces if table is not None else ())
+            if p.kind is kind and p.name in letters
+        ]
+        if named:
+            line.append(": " + ", ".join(named), style="dim")
+        grid.add_row(Text(cell, style=style), line)
     for marker in markers:
         style = "dim strike" if marker.down else SIDE_STYLE.get(marker.side, "bold")
         grid.add_row(
@@ -111,4 +162,4 @@ def legend(markers: list[Marker]) -> RichTable:
 
 
 def board(table: Table, markers: list[Marker], title: str = "") -> Group:
-    return Group(table_map(table, markers, title), legend(markers))
+    return Group(table_map(table, markers, title), legend(markers, table))
