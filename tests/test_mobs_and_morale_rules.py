@@ -124,6 +124,9 @@ def test_e3_initiative_deployment_lowest_first_with_its_mobs():
     assert [r.dice for r in rolls(script)] == [(10,) * 2, (10,) * 3, (10,) * 4]
     order = [c.prompt.split()[1] for c in choices_of(script, "deploy")]
     assert order == ["Ysolde", "Ugrak", "Red", "Brakka"]
+    assert script.events[0].text == (
+        "Deployment: lowest initiative deploys first: Ysolde 0, Ugrak 1 (with Red), Brakka 2"
+    )
 
 
 # --- initiative ------------------------------------------------------------------------------
@@ -749,3 +752,22 @@ def test_options_are_declared_in_options_toml():
         assert o.doc == declared[o.name]["doc"] and o.rule == declared[o.name]["rule"]
     table = next(o for o in RULESET.options if o.name == "table")
     assert table.default["name"] == "Grey Hill clearing" and len(table.default["terrain"]) == 3
+
+
+def test_e9_e24_bot_rallies_a_mob_facing_a_morale_test_when_it_has_nothing_to_attack():
+    b = battle()
+    park(b)
+    place(b, Ugrak=(20, 20), Red_1=(20, 21.5), Red_2=(21.5, 21.5), Red_3=(23, 21.5))
+    red = b.mobs["Red"]
+    b.creatures["Red 4"].status, b.creatures["Red 4"].pos = "dead", None
+    red.dead_pool.append("Red 4")
+    script = run(take_turn(b, "Ugrak"))  # every answer the suggestion
+    turn = choices_of(script, "turn")
+    assert [c.default for c in turn] == ["move", "other"]
+    action = choices_of(script, "action")[0]
+    assert action.default == "rally" and action.label_of("rally") == (
+        "Rally Red (1 in its dead pool)"
+    )
+    assert red.rallied == "partial"  # the GM's suggested ruling
+    red.dead_pool.clear()
+    assert choices_of(run(take_turn(b, "Ugrak")), "turn")[-1].default == "end"

@@ -59,6 +59,13 @@ def rally_target(b: Battle, actors: list[Creature]) -> Mob | None:
     )
 
 
+def worth_rallying(b: Battle, actors: list[Creature]) -> Mob | None:
+    """The bot's reason for another action: the mob it would rally has dead in its pool
+    this round (a morale test is coming, e24) and is not rallied already."""
+    mob = rally_target(b, actors)
+    return mob if mob is not None and mob.dead_pool and mob.rallied != "full" else None
+
+
 def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
     side = actors[0].side
     shove = shove_target(b, actors)
@@ -71,7 +78,9 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
         ),
         Option(
             "rally",
-            f"Rally {rally.name}" if rally else "Rally a mob",
+            f"Rally {rally.name} ({len(rally.dead_pool)} in its dead pool)"
+            if rally
+            else "Rally a mob",
             disabled=None if rally else "no friendly mob on the table",
         ),
         Option("search", "Search the area"),
@@ -80,7 +89,7 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
         side=side,
         prompt=f"{name}: which action? (the GM rules on it)",
         options=options,
-        default="search",
+        default="rally" if worth_rallying(b, actors) else "search",
         rules=("e9",),
         kind="action",
         free_hint="describe another action",

@@ -32,14 +32,17 @@ def deploy(b: Battle) -> Steps:
         why = f"{b.sides[surprised].name} is surprised and deploys first"
     elif b.options["deploy_order"] == "initiative":
         rules = ("e1", "e3")
-        ranked, _ = yield from initiative.roll_initiative(
+        ranked, scores = yield from initiative.roll_initiative(
             initiative.contenders(b, setup=True),
             b.options["die"],
             b.options["success_on"],
             "initiative for deployment",
         )
         order = [u for slot in reversed(ranked) for u in _all_mobs_of(b, slot.key)]
-        why = "lowest initiative deploys first: " + ", ".join(s.name for s in reversed(ranked))
+        why = "lowest initiative deploys first: " + ", ".join(
+            initiative.describe(s, ranked, scores, [m[4:] for m in _all_mobs_of(b, s.key)[1:]])
+            for s in reversed(ranked)
+        )
     else:
         order = units_of(b, "A") + units_of(b, "B")
         why = "both sides deploy at once (side A's choices first at one terminal)"

@@ -95,14 +95,13 @@ def slot_units(b: Battle, key: str) -> list[str]:
     return [key] + [f"mob:{m.name}" for m in b.live_mobs() if b.controller(m) is b.creatures[key]]
 
 
-def describe(b: Battle, c: Contender, ranked: list[Contender], scores: dict[str, int]) -> str:
+def describe(c: Contender, ranked: list[Contender], scores: dict[str, int], mobs: list[str]) -> str:
     """`Ysolde 1 (base 4)`: successes, how a tie was broken (e7), the mobs in its slot (e5)."""
     notes = []
     tied = [o for o in ranked if scores[o.key] == scores[c.key]]
     if len(tied) > 1:
         same_base = sum(o.base == c.base for o in tied) > 1
         notes.append(f"base {c.base}" + (", roll-off" if same_base else ""))
-    mobs = [b.unit_name(u) for u in slot_units(b, c.key)[1:]]
     if mobs:
         notes.append("with " + " and ".join(mobs))
     return f"{c.name} {scores[c.key]}" + (f" ({'; '.join(notes)})" if notes else "")

@@ -173,7 +173,10 @@ def initiative_phase(b: Battle) -> Steps:
         initiative.contenders(b), b.options["die"], b.options["success_on"], "initiative"
     )
     b.order = [u for slot in ranked for u in initiative.slot_units(b, slot.key)]
-    text = ", ".join(initiative.describe(b, c, ranked, scores) for c in ranked)
+    text = ", ".join(
+        initiative.describe(c, ranked, scores, [m[4:] for m in initiative.slot_units(b, c.key)[1:]])
+        for c in ranked
+    )
     yield Event(
         f"Round {b.round} initiative: {text}",
         rules=("e4", "e5", "e6", "e7"),

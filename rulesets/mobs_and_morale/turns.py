@@ -7,7 +7,7 @@ from collections.abc import Generator
 from typing import Any
 
 from rulesets.mobs_and_morale import moves, tactics
-from rulesets.mobs_and_morale.actions import other_action
+from rulesets.mobs_and_morale.actions import other_action, worth_rallying
 from rulesets.mobs_and_morale.cohesion import split
 from rulesets.mobs_and_morale.combat import attack, reachable
 from rulesets.mobs_and_morale.state import (
@@ -121,7 +121,8 @@ def _suggest(
     b: Battle, unit: str, figures: list[Creature], moved: bool, acted: bool, targets: dict[str, int]
 ) -> str:
     """The bot's step: close in first when that brings more figures into reach, then attack
-    the best target, else move toward the enemy; retreating sides only move."""
+    the best target, else move toward the enemy, and with nothing to attack rally a mob that
+    lost figures this round; retreating sides only move."""
     side = figures[0].side
     if tactics.should_retreat(b, side):
         return "move" if not moved else "end"
@@ -137,10 +138,11 @@ def _suggest(
             return f"attack:{tactics.mob_target(b, targets)}"
         victims = [b.creatures[t] for t in targets]
         return f"attack:{tactics.character_target(b, figures[0], victims).id}"
+    rally = "other" if not acted and worth_rallying(b, figures) else "end"
     if not fresh:
-        return "end"
+        return rally
     if mob is not None and tactics.mob_advance(b, mob, moves.mob_plans(b, mob)) is None:
-        return "end"  # nowhere useful to go
+        return rally  # nowhere useful to go
     return "move"
 
 

@@ -143,11 +143,17 @@ def areas(b: Battle, names: dict[str, str]) -> Text:
 
 def board(state: Battle, names: dict[str, str] | None = None, round_no: int | None = None) -> Group:
     title = f"{state.table.name} (round {state.round if round_no is None else round_no})"
-    parts: list[Any] = [table_map(state.table, markers(state), title), terrain_key(state)]
+    parts: list[Any] = [table_map(state.table, markers(state), title)]
+    if state.table.pieces:
+        parts.append(terrain_key(state))
     if any(c.pos is not None for c in state.creatures.values()):
         parts.append(roster(state))
         if state.mobs:
             parts.append(mobs(state))
+    for side, st in state.sides.items():
+        if st.retreating:
+            line = Text(clean(st.name), style=SIDE_STYLE.get(side, ""))
+            parts.append(line.append(" is retreating toward its table edge (e29)"))
     return Group(*parts)
 
 
@@ -162,5 +168,6 @@ def render_entry(entry: dict[str, Any], state: Battle, names: dict[str, str]) ->
         return False
     if entry["t"] == "event" and entry.get("kind") == "deployment":
         table = table_map(state.table, [], f"{state.table.name}: setup")
-        return Group(Text(clean(entry["text"])), table, terrain_key(state), areas(state, names))
+        key = [terrain_key(state)] if state.table.pieces else []
+        return Group(Text(clean(entry["text"])), table, *key, areas(state, names))
     return None
