@@ -99,3 +99,15 @@ def test_c6_strikes_a_defence_it_can_beat_before_one_it_cannot():
     bron.fought = True
     assert tactics.pick_target(g.state, ajax, [bron, cato]) is bron
     assert tactics.pick_target(g.state, ajax, [cato, bron]) is bron
+
+
+def test_c5_joins_friends_already_fighting_an_enemy_it_cannot_hurt_yet():
+    """Cato holds defence 6 this turn, so Ajax alone would not charge him; with Brin already
+    fighting him, Ajax joins in (Cato can strike only one of them)."""
+    g = game("Ajax:4, Brin:4", "Cato:4")
+    ajax, brin, cato = (g.state.get(i) for i in ("A1", "A2", "B1"))
+    cato.pos, brin.pos, ajax.pos = Point(12, 12.37), Point(12, 11.62), Point(14, 12.37)
+    ajax.dice, brin.dice, cato.dice = Dice(3, 3, 5), Dice(1, 3, 5), Dice(1, 4, 6)
+    assert tactics.pick_move(g.state, ajax, destinations(g.state, ajax)).tag == "contact:B1"
+    brin.pos = Point(12, 6)  # alone, the same fight is not worth it
+    assert tactics.pick_move(g.state, ajax, destinations(g.state, ajax)).tag == "stay"

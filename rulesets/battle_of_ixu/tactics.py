@@ -58,15 +58,22 @@ def pick_dice(state: IxuState, warrior: Warrior, faces: list[int]) -> Dice:
     )
 
 
+GANG_BONUS = 0.05  # joining friends already fighting a target: it strikes only one of you
+
+
 def worth(state: IxuState, attacker: Warrior, target: Warrior) -> float:
-    """How good a fight with `target` looks: harm done per health left, less harm taken."""
+    """How good a fight with `target` looks: harm done per health left, less harm taken. A
+    target already fighting friends can strike only one of them, so the harm it may do is
+    shared, and joining them is worth a little in itself (they gang up, as in the seed's
+    story)."""
     die = int(state.options["die"])
     a, t = attacker.dice, target.dice
     if a is None or t is None:
         return 0.0
+    friends = sum(1 for f in state.engaged(target) if f is not attacker)
     dealt = a.combat * beat_chance(t.defence, die) / max(1, target.remaining)
     taken = t.combat * beat_chance(a.defence, die) / max(1, attacker.remaining)
-    return dealt - 0.3 * taken
+    return dealt - 0.3 * taken / (1 + friends) + GANG_BONUS * friends
 
 
 def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> Destination:
