@@ -9,9 +9,11 @@ from rich.console import Console, Group
 
 from rulesets.squad_alpha import view
 from rulesets.squad_alpha.ruleset import RULESET
+from tests.test_squad_alpha_rules import make_state
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.session import start
 from wargame_cli.ruleset import Setup, resolve_options
+from wargame_cli.tabletop.geometry import Point
 
 NAMES = {"A": "Alpha Squad", "B": "Bravo Squad"}
 
@@ -126,3 +128,36 @@ def test_the_board_puts_the_rosters_beside_the_map_or_under_it_when_narrow():
     text = "\n".join(wide)
     for needle in ("a Farmhouse", "h Crates", "cover from view (soft)", "die", "status"):
         assert needle in text, needle
+
+
+def test_within_a_step_only_an_enemy_move_redraws_the_board():
+    state = make_state(
+        """
+        ........
+        .a...b..
+        ........
+        ........
+        .1...2..
+        ........
+        """
+    )
+    state.step = 3
+
+    def show(kind: str, **data: Any) -> int:
+        entry = {"t": "event", "text": kind, "kind": kind, "data": data}
+        return boards_in(view.render_entry(entry, state, NAMES))
+
+    for side, by in (("A", "human"), ("B", "bot")):
+        view.render_entry({"t": "choice", "side": side, "by": by}, state, NAMES)
+    assert show("step", step=3, order=[["A", ["A1", "A2"]], ["B", ["B1"]]]) == 1
+    assert show("activate", id="A1") == 0  # nothing moved since
+    state.mini("A1").pos = Point(1.5, 3.5)  # its own move
+    state.mini("B2").alive = False  # a fall
+    assert show("activate", id="A2") == 0
+    state.mini("B1").pos = Point(2.5, 4.5)  # an enemy moved
+    assert show("activate", id="A2") == 1
+    state.step = 4
+    state.mini("B1").pos = Point(3.5, 4.5)
+    assert show("step", step=4, order=[["B", ["B1"]], ["A", ["A1"]]]) == 0  # the bot acts first
+    assert show("activate", id="B1") == 0  # the bot's activation: a line
+    assert show("activate", id="A1") == 1  # the person's first decision in the step

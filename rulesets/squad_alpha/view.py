@@ -207,7 +207,12 @@ def _draw(state: GameState, screen: Screen, *lines: Any, after: Iterable[Any] = 
 
 
 def _changed(state: GameState, screen: Screen) -> bool:
-    return _positions(state) != screen.drawn
+    """Has a miniature moved or fallen since the board was drawn? If not, the board on screen
+    counts as drawn at this step."""
+    if _positions(state) != screen.drawn:
+        return True
+    screen.drawn_at = (state.turn, state.step)
+    return False
 
 
 def _before_decision(state: GameState, screen: Screen, side: str) -> bool:
