@@ -174,6 +174,7 @@ def test_c4_ties_are_rerolled_among_the_tied_only():
     [event] = events(script, "order")
     assert event.data["order"] == ["Cato", "Bron", "Ajax"]
     assert event.data["rolls"]["Bron"] == [7, 8]
+    assert event.text == "Order for turn 1: Cato (9), Bron (7, re-rolled 8), Ajax (7, re-rolled 3)"
 
 
 def test_c4_ties_rerolled_again_while_still_tied():

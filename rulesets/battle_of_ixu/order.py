@@ -54,7 +54,7 @@ def order_phase(state: IxuState) -> Phase:
     for group in ranked(list(zip(warriors, faces, strict=True))):
         ordered += yield from settle(state, group, by_experience)
     state.order = [w.id for w in ordered]
-    shown = ", ".join(f"{w.name} ({'/'.join(map(str, w.order_rolls))})" for w in ordered)
+    shown = ", ".join(f"{w.name} ({_rolls(w.order_rolls)})" for w in ordered)
     yield Event(
         f"Order for turn {state.turn}: {shown}",
         rules=("c4",),
@@ -66,6 +66,12 @@ def order_phase(state: IxuState) -> Phase:
         },
     )
     return None
+
+
+def _rolls(faces: list[int]) -> str:
+    """A model's order d10, then any re-rolls that settled a tie: "9, re-rolled 4"."""
+    first, *again = faces
+    return f"{first}, re-rolled {', '.join(map(str, again))}" if again else str(first)
 
 
 def attribute_phase(state: IxuState) -> Phase:
