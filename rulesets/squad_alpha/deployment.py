@@ -89,7 +89,10 @@ def _label(state: GameState, side: str, p: Point) -> str:
     where = _in_cover(state, p).removeprefix(", ") or "in the open"
     hidden = tactics.concealment(state.table, HOME_EDGE[side], p)
     edge = edge_distance(state.table, p, HOME_EDGE[side])
-    return f'{p.key()}: {where}, hidden from {hidden:.0%} of the far half, {edge:g}" from your edge'
+    return (
+        f"{p.key()}: {where}, out of sight of {hidden:.0%} of the enemy half, "
+        f'{edge:g}" from your edge'
+    )
 
 
 def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
