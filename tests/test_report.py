@@ -62,7 +62,7 @@ def test_every_ruleset_is_told_in_full_and_in_order(ruleset_id):
     told = set(re.findall(r"^## Turns? (\d+)", story, re.M))
     told |= set(re.findall(r"\*\*Turn (\d+)\.\*\*", story))
     assert told == {str(n) for n in range(1, save["turns"] + 1)}
-    bold = re.findall(r"\*\*☠ (.+?)\.\*\*", story)
+    bold = re.findall(r"\*\*[☠⚑] (.+?)\.\*\*", story)
     listed = re.findall(r"^\d+\. Turn \d+: (.+)$", aftermath(report), re.M)
     assert bold == listed
     bullets = story[story.index("## The sides") :].count("\n- ") - 2  # less the two sides
@@ -197,18 +197,23 @@ def test_beats_follow_the_actor_and_what_follows_from_it():
         ev("casualty", "Bob goes to the casualty pool", moved=["B1"]),
         ev("flee", "Cid flees from b2 to b3", unit="B2", to="b3"),
         ev("flee", "Dan flees the battle", creature="B3"),
+        CHOICE,
+        ev("shot", "Eve shoots at Ann", id="B4", target="A1"),
+        ev("activate", "Ann activates again", id="A1"),  # named, but her own activation
         {"t": "end", "winner": "A", "reason": "Bravo is gone", "rules": []},
     ]
     report = battle_report(synthetic(log))
     story = report[report.index("## Turn 1") : report.index("## Aftermath")]
     assert story.splitlines() == [
-        "## Turn 1 · ☠ Bob, Dan",
+        "## Turn 1 · ☠ Bob · ⚑ Dan",
         "",
         "- Step 1 begins.",
         "- Ann activates. Ann passes her test. Ann shoots Bob. Bob is hit. Bob fails his save. "
         "**☠ Bob is killed.** Bravo's rating drops.",
         "- Cid activates. Bob goes to the casualty pool. Cid flees from b2 to b3.",
-        "- **☠ Dan flees the battle.**",
+        "- **⚑ Dan flees the battle.**",
+        "- Eve shoots at Ann.",
+        "- Ann activates again.",
         "",
     ]
     assert "1. Turn 1: Bob is killed\n2. Turn 1: Dan flees the battle\n" in report

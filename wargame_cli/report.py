@@ -8,15 +8,16 @@ the log:
   with no decision in between (an attack, the target's wound, its death; after dice, an
   event of the same actor or of nobody named, like a save or a defence roll), and any later
   events of the same actor (a miniature's activation, its test, its move); kinds in
-  `OPENING_KINDS` (a step, the initiative, a health or morale check) always start a bullet.
-  Sentences join as prose.
+  `OPENING_KINDS` (a step, the initiative, an activation, a health or morale check) always
+  start a bullet. Sentences join as prose.
 - **Terse where the log repeats itself.** Three or more one-line beats of the same kind in a
   row (every model's dice, a line of moves, a run of missed blows) share one bullet; turns of a
   single beat (a tug of war) share one section, a line per turn. Events that change nothing
   (kinds in `QUIET_KINDS`, e.g. a model standing still, a side passing) are left out.
-- **Losses.** Events of a kind in `LOSS_KINDS` are set in bold, head their turn's title and are
-  listed in order at the end, each subject once (a figure moved from a dead pool to a
-  casualty pool is not lost twice; a `flee` whose `data` has a `to` is a move, not a loss).
+- **Losses.** Events of a kind in `LOSS_KINDS` are set in bold (☠ a death, ⚑ one who left the
+  field alive: `LEFT_KINDS`), head their turn's title and are listed in order at the end,
+  each subject once (a figure moved from a dead pool to a casualty pool is not lost twice; a
+  `flee` whose `data` has a `to` is a move, not a loss).
 - **Workings on request.** `with_rules` adds each sentence's rule ids and the dice rolled for it
   (unless the event states its own faces).
 
@@ -35,6 +36,7 @@ from typing import Any
 from wargame_cli.ui.text import clean
 
 # Event kinds that mean a model or unit left the battle for good: highlighted and listed.
+# Deaths are marked ☠; those who left the field alive (fled, escaped, captured) ⚑.
 LOSS_KINDS = frozenset(
     {
         "death",
@@ -51,6 +53,8 @@ LOSS_KINDS = frozenset(
         "straggler",
     }
 )
+LEFT_KINDS = frozenset({"flee", "escape", "straggler", "captured", "removed"})
+DEATH, LEFT = "☠", "⚑"
 # Event kinds where nothing happens (a model stands still, a side passes): left out.
 QUIET_KINDS = frozenset({"stand", "pass"})
 # `data` keys showing an event states its own dice, so the rolls before it are not repeated.
@@ -59,9 +63,12 @@ OWN_DICE = ("faces", "roll", "rolls")
 ACTOR_KEYS = ("attacker", "model", "creature", "unit", "id")
 # Other `data` keys naming who else an event concerns (lists allowed).
 NAME_KEYS = ("target", "by", "attackers", "mob")
-# Event kinds that open a stage of a turn (a step, the initiative) or a check of their own (a
-# health or morale check at the end of a turn): they always start a bullet.
-OPENING_KINDS = frozenset({"step", "phase", "order", "initiative", "health", "morale", "recovery"})
+# Event kinds that open a stage of a turn (a step, the initiative, a miniature's activation)
+# or a check of their own (a health or morale check at the end of a turn): they always start
+# a bullet.
+OPENING_KINDS = frozenset(
+    {"step", "phase", "order", "initiative", "activate", "health", "morale", "recovery"}
+)
 # `data` keys naming who a loss takes (lists allowed).
 LOST_KEYS = ("model", "creature", "unit", "id", "moved")
 FOLD_RUN = 3  # this many one-line beats of one kind in a row share a bullet
@@ -81,7 +88,7 @@ class Line:
 
     text: str
     rules: list[str]
-    loss: bool = False
+    loss: str = ""  # DEATH or LEFT for a loss
     dice: list[str] = field(default_factory=list)
     kind: str = ""
     actor: str = ""
@@ -100,7 +107,7 @@ class Section:
     title: str
     turn: int = 0
     beats: list[Beat] = field(default_factory=list)
-    losses: list[str] = field(default_factory=list)
+    losses: list[tuple[str, str]] = field(default_factory=list)  # (mark, who)
 
     @property
     def lines(self) -> list[Line]:
@@ -158,13 +165,15 @@ def _lost(data: dict[str, Any]) -> set[str]:
     return out
 
 
-def _is_loss(kind: str, data: dict[str, Any], gone: set[str]) -> bool:
-    """A new loss: a loss kind (a flee that goes somewhere is a move), of someone not yet
-    lost (a dead-pool figure moved to the casualty pool is not lost again)."""
+def _loss(kind: str, data: dict[str, Any], gone: set[str]) -> str:
+    """A new loss's mark, or "": a loss kind (a flee that goes somewhere is a move), of
+    someone not yet lost (a dead-pool figure moved to the casualty pool is not lost again)."""
     if kind not in LOSS_KINDS or (kind == "flee" and "to" in data):
-        return False
+        return ""
     who = _lost(data)
-    return not who or not who <= gone
+    if who and who <= gone:
+        return ""
+    return LEFT if kind in LEFT_KINDS else DEATH
 
 
 def _who(text: str) -> str:
@@ -236,7 +245,7 @@ def read_log(log: list[dict[str, Any]]) -> Reading:
             for roll in pending:
                 rules += [r for r in roll.get("rules", []) if r not in rules]
             text = str(entry.get("text", ""))
-            loss = _is_loss(event_kind, data, gone)
+            loss = _loss(event_kind, data, gone)
             line = Line(text, rules, loss, dice, event_kind, _actor(data), _names(data))
             section = reading.sections[-1]
             beat = section.beats[-1] if section.beats else None
@@ -247,7 +256,7 @@ def read_log(log: list[dict[str, Any]]) -> Reading:
             if loss:
                 gone |= _lost(data)
                 reading.losses.append((turn, text))
-                section.losses.append(_who(text))
+                section.losses.append((loss, _who(text)))
             pending, decided, rolled = [], False, False
         elif kind == "end":
             reading.end = entry
@@ -335,7 +344,7 @@ def _sentence(line: Line, with_rules: bool) -> str:
     if not text.endswith((".", "!", "?")):
         text += "."
     if line.loss:
-        text = f"**☠ {text}**"
+        text = f"**{line.loss} {text}**"
     if with_rules and line.dice:
         text += f" *(dice: {md('; '.join(line.dice))})*"
     if with_rules and line.rules:
@@ -348,8 +357,12 @@ def _bullet(beat: Beat, with_rules: bool, prefix: str = "") -> str:
 
 
 def _title(section: Section) -> str:
-    who = [md(name) for name in section.losses if name]
-    return f"{section.title} · ☠ {', '.join(who)}" if who else section.title
+    marks = [
+        f"{mark} {', '.join(md(who) for m, who in section.losses if m == mark)}"
+        for mark in (DEATH, LEFT)
+        if any(m == mark for m, _ in section.losses)
+    ]
+    return " · ".join([section.title, *marks])
 
 
 def _story(sections: list[Section], with_rules: bool) -> list[str]:
