@@ -771,3 +771,19 @@ def test_e9_e24_bot_rallies_a_mob_facing_a_morale_test_when_it_has_nothing_to_at
     assert red.rallied == "partial"  # the GM's suggested ruling
     red.dead_pool.clear()
     assert choices_of(run(take_turn(b, "Ugrak")), "turn")[-1].default == "end"
+
+
+def test_same_names_on_both_sides_are_told_apart_by_side():
+    b = battle(a="Brakka=Warrior, Red=2 Tribal Warrior", b="Brakka=Warrior, Red=2 Tribal Warrior")
+    assert list(b.creatures) == ["Brakka", "Red 1", "Red 2", "Brakka (B)", "Red (B) 1", "Red (B) 2"]
+    assert [m.side for m in b.mobs.values()] == ["A", "B"]
+
+
+def test_e15_e16_team_builder_shows_stats_and_room_left():
+    _, asked = build("B", ["build", "Chieftain", "Tribal Warrior", None, "5", "Tribal Warrior"])
+    add = asked[1]
+    assert add.label_of("Chieftain") == (
+        'Add a character: Chieftain (Presence 4, Fierce 4, defence 5, health 8, move 6", humanoid)'
+    )
+    second_boss = [c for c in asked if c.prompt.startswith("who controls")][1]
+    assert second_boss.label_of("Chieftain") == "Under Chieftain (room for 3 more: 2 x Presence)"

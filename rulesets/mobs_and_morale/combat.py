@@ -114,7 +114,7 @@ def wound(b: Battle, victim: Creature, points: int, rules: tuple[str, ...]) -> S
     lost = points - dealt
     yield Event(
         f"{victim.id} takes {dealt} damage ({victim.health}/{victim.max_health} left)"
-        + (f"; {lost} more is lost" if lost else ""),
+        + (f"; {lost} more damage is lost" if lost else ""),
         rules=rules,
         kind="damage",
         data={"creature": victim.id, "damage": dealt, "health": victim.health, "lost": lost},

@@ -43,10 +43,10 @@ def new_battle(
         team = teams[side]
         ids: dict[str, str] = {}  # the team's names -> unique creature ids
         for ch in team["characters"]:
-            cid = ids[ch["name"]] = _unique(b, ch["name"])
+            cid = ids[ch["name"]] = _unique(b, ch["name"], side)
             _add(b, side, cid, ch, None, _label(_character_labels(cid), labels))
         for m in team["mobs"]:
-            name = _unique(b, m["name"])
+            name = _unique(b, m["name"], side)
             letter = _letter(name, letters)
             members: list[str] = []
             mob = Mob(name, side, None, members, max(x["morale"] for x in m["members"]))
@@ -54,7 +54,7 @@ def new_battle(
             for stats in m["members"]:
                 for _ in range(stats["count"]):
                     n = len(members) + 1
-                    cid = _unique(b, f"{name} {n}")
+                    cid = _unique(b, f"{name} {n}", side)
                     _add(b, side, cid, stats, name, _label(_figure_labels(letter, n), labels))
                     members.append(cid)
             if m["controller"] is not None:
@@ -100,10 +100,16 @@ def _label(wanted: list[str], used: set[str]) -> str:
     return label
 
 
-def _unique(b: Battle, name: str) -> str:
-    out = name
-    while out in b.creatures or out in b.mobs:
-        out += "'"
+def _unique(b: Battle, name: str, side: str) -> str:
+    """The name, or when it is taken (the other side has a Brakka too), "Brakka (B)"."""
+
+    def taken(n: str) -> bool:
+        return n in b.creatures or n in b.mobs
+
+    out, n = name, 1
+    while taken(out):
+        n += 1
+        out = f"{name} ({side}{n if n > 2 else ''})"
     return out
 
 

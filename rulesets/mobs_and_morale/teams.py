@@ -375,7 +375,7 @@ def _add_choice(side: str, team: dict[str, Any]) -> Choice:
         if p.minion and not ("humanoid" in p.traits or "pack" in p.traits):
             reason = "neither humanoid nor Pack: cannot form a mob (e16)"
         kind = "mob of" if p.minion else "character:"
-        opts.append(Option(p.name, f"Add a {kind} {p.name}", disabled=reason))
+        opts.append(Option(p.name, f"Add a {kind} {p.name} ({stats(p)})", disabled=reason))
     empty = not team["characters"] and not team["mobs"]
     opts.append(Option("done", "Done", disabled="add a creature first" if empty else None))
     has_chars = bool(team["characters"])
@@ -394,6 +394,17 @@ def _add_choice(side: str, team: dict[str, Any]) -> Choice:
     )
 
 
+def stats(p: Profile) -> str:
+    """`Presence 2, Fierce 4, defence 5, health 7, move 6", humanoid` for a builder's list."""
+    parts = [f"Presence {p.presence}", f"Fierce {p.fierce}", f"defence {p.defence}"]
+    if p.health is not None:
+        parts.append(f"health {p.health}")
+    parts.append(f'move {p.move:g}"')
+    if p.minion:
+        parts.append(f"morale {p.morale}")
+    return ", ".join(parts + list(p.traits))
+
+
 def _room(team: dict[str, Any], boss: str) -> int:
     char = next(c for c in team["characters"] if c["name"] == boss)
     presence = catalogue().profiles[char["profile"]].presence
@@ -409,7 +420,7 @@ def _controller_choice(side: str, team: dict[str, Any], profile: Profile) -> Cho
     opts = [
         Option(
             c["name"],
-            f"Under {c['name']}",
+            f"Under {c['name']} (room for {_room(team, c['name'])} more: 2 x Presence)",
             disabled=None if _room(team, c["name"]) > 0 else "no room left (2 x Presence, e15)",
         )
         for c in team["characters"]

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from rulesets.mobs_and_morale.state import STANDING, Battle
 from wargame_cli.tabletop.table import TerrainKind
-from wargame_cli.tabletop.view import TERRAIN_CELL, Marker, table_map
+from wargame_cli.tabletop.view import TERRAIN_CELL, Marker, piece_letters, table_map
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
@@ -38,10 +38,13 @@ def markers(b: Battle) -> list[Marker]:
 
 
 def terrain_key(b: Battle) -> Text:
-    """One line naming the terrain on this table by its map symbol."""
+    """One line naming the terrain on this table by its map symbol and letter."""
     line = Text()
+    letters = piece_letters(b.table)
     for kind in TerrainKind:
-        names = [p.name for p in b.table.pieces if p.kind is kind]
+        names = [
+            f"{letters.get(p.name, '')} {p.name}".strip() for p in b.table.pieces if p.kind is kind
+        ]
         if not names:
             continue
         symbol, style = TERRAIN_CELL[kind]
