@@ -141,6 +141,7 @@ def test_replay_is_not_a_wall_of_echoes_and_the_report_lists_who_fled(wargame, t
     shown = wargame("replay", str(save), "--no-input").stdout
     assert "(computer)" in shown  # the retreat calls are still shown
     assert "Move (up to" not in shown and "Centre of the deployment area" not in shown
+    assert ": Fierce: d10" not in shown and "Fierce 2 6 7 -> 2 successes" in shown  # faces once
     assert "Deployment areas: The Lantern Company x 0-36, y 0-6" in shown
     assert shown.count("Red Spears 1 (") == 0  # no per-figure legend under the map
     assert "│ B    │ r1  │ Red Spears 1" in shown

@@ -291,6 +291,10 @@ def test_e12_e13_e14_an_attack_rolls_fierce_then_one_defence_die_per_success():
     assert fierce.dice == (10,) * 4 and fierce.side == "A"
     assert defence.dice == (10,) * 3 and defence.side == "B"  # three successes
     assert ugrak.health == 8 - 2  # defence 5: the 5 cancels, 4 and 1 do not
+    assert texts(script)[:2] == [
+        "Brakka attacks Ugrak: Fierce 6 9 3 7 -> 3 successes in the pool",
+        "Ugrak rolls 5 4 1 against defence 5: cancels 1 of 3, 2 damage",
+    ]
 
 
 def test_e14_no_successes_no_defence_roll():
@@ -459,6 +463,10 @@ def test_e24_e25_e26_e27_morale_presence_saves_the_rest_flee():
     assert b.creatures["Red 6"].status == "fled"
     assert b.mobs["Red"].casualty_pool == ["Red 6", "Red 1", "Red 2", "Red 3"]
     assert b.mobs["Red"].dead_pool == []
+    assert texts(script)[:2] == [
+        "Red tests morale 5: 4 5 1 -> 2 under 5, 2 in danger of fleeing",
+        "Ugrak holds Red: Presence 6 1 1 1 -> keeps 1 of 2 from running",
+    ]
 
 
 def test_e25_no_presence_save_without_a_standing_controller():
@@ -472,8 +480,11 @@ def test_e25_no_presence_save_without_a_standing_controller():
 def test_e26_flight_is_capped_by_the_mob():
     b = mob_with_dead(5)
     b.creatures["Ugrak"].status = "dead"
-    run(morale_phase(b), faces=[1] * 5)
+    script = run(morale_phase(b), faces=[1] * 5)
     assert b.creatures["Red 6"].status == "fled"
+    assert texts(script)[0] == (
+        "Red tests morale 5: 1 1 1 1 1 -> 5 under 5, 1 in danger of fleeing (only 1 left)"
+    )
 
 
 # --- the end ---------------------------------------------------------------------------------

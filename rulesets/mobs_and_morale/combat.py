@@ -38,9 +38,10 @@ def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> 
             labels=tuple(a.id for a in attackers for _ in range(a.fierce)),
         )
     pool = pools.successes(faces, success_on)
+    crowd = f" ({len(attackers)} figures)" if len(attackers) > 1 else ""
     yield Event(
-        f"{name} attacks {target_name}: {pool} success{'es' if pool != 1 else ''} "
-        f"in the pool ({len(attackers)} attacker{'s' if len(attackers) != 1 else ''})",
+        f"{name} attacks {target_name}{crowd}: Fierce {pools.shown(faces)} -> {pool} "
+        f"success{'es' if pool != 1 else ''} in the pool",
         rules=("e11", "e12", "e19", "e20") if len(attackers) > 1 else ("e11", "e12"),
         kind="attack",
         data={
@@ -61,7 +62,8 @@ def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> 
     )
     points = pools.damage(pool, blocks, defence)
     yield Event(
-        f"{target_name} cancels {pool - points} of {pool}: {points} damage",
+        f"{target_name} rolls {pools.shown(blocks)} against defence {defence}: cancels "
+        f"{pool - points} of {pool}, {points} damage",
         rules=("e13", "e14"),
         kind="defence",
         data={"target": target_name, "faces": list(blocks), "defence": defence, "damage": points},

@@ -42,10 +42,13 @@ def _test(b: Battle, mob: Mob) -> Steps:
             side=mob.side,
             rules=("e24",),
         )
-    danger = min(len(figures), pools.in_danger(faces, mob.morale))
+    under = pools.in_danger(faces, mob.morale)
+    danger = min(len(figures), under)  # e26: no more than the mob has left
     rallied = f" (rallied: {dice} of {dead} dice)" if mob.rallied else ""
+    capped = f" (only {danger} left)" if danger < under else ""
     yield Event(
-        f"{mob.name} morale {mob.morale}: {danger} in danger of fleeing{rallied}",
+        f"{mob.name} tests morale {mob.morale}{rallied}: {pools.shown(faces)} -> {under} "
+        f"under {mob.morale}, {danger} in danger of fleeing{capped}",
         rules=("e24",),
         kind="morale",
         data={"mob": mob.name, "faces": list(faces), "morale": mob.morale, "danger": danger},
@@ -61,7 +64,8 @@ def _test(b: Battle, mob: Mob) -> Steps:
         )
         saved = min(danger, pools.successes(held, b.options["success_on"]))
         yield Event(
-            f"{boss.id} keeps {saved} of {danger} from running",
+            f"{boss.id} holds {mob.name}: Presence {pools.shown(held)} -> keeps {saved} of "
+            f"{danger} from running",
             rules=("e25",),
             kind="rally",
             data={"mob": mob.name, "controller": boss.id, "faces": list(held), "saved": saved},

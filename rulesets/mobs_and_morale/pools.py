@@ -9,6 +9,11 @@ SURVIVAL_DIE = 10  # e30: a d10 for each figure in the casualty pool
 SURVIVES_ON = 5  # e30: 5 or up lives
 
 
+def shown(faces: Sequence[int]) -> str:
+    """Faces as an event states them: `6 2 1 4`, or `no dice`."""
+    return " ".join(str(f) for f in faces) if faces else "no dice"
+
+
 def successes(faces: Sequence[int], success_on: int) -> int:
     """e12, e6: every die showing `success_on` or more is a success."""
     return sum(f >= success_on for f in faces)

@@ -25,6 +25,8 @@ TERRAIN_WORDS = {
 # Choices whose outcome the next event states in full (a move, a deployment, an attack, a
 # ruling, who falls or flees): echoing the answer too would only repeat it.
 TOLD_BY_EVENTS = frozenset({"turn", "move", "deploy", "action", "ruling", "casualty"})
+# Rolls whose faces the next event states (attack, defence, morale, a controller's hold).
+FACES_IN_EVENTS = frozenset({"e12", "e19", "e13", "e24", "e25"})
 
 
 def markers(b: Battle) -> list[Marker]:
@@ -168,6 +170,8 @@ def render_entry(entry: dict[str, Any], state: Battle, names: dict[str, str]) ->
     if entry["t"] == "end":
         return Group(board(state, names), after_battle(state, names), generic(entry, names))
     if entry["t"] == "choice" and entry.get("kind") in TOLD_BY_EVENTS:
+        return False
+    if entry["t"] == "roll" and set(entry.get("rules", ())) <= FACES_IN_EVENTS:
         return False
     if entry["t"] == "event" and entry.get("kind") == "deployment":
         table = table_map(state.table, [], f"{state.table.name}: setup")
