@@ -501,6 +501,29 @@ def test_b15_targets_out_of_sight_are_refused_with_the_reason():
     assert choice.default == "move"
 
 
+def test_b15_b16_each_target_shows_its_cover_and_the_chance_to_kill():
+    state = make_state(
+        """
+        ........
+        ...+b...
+        .1....a.
+        ........
+        ........
+        ........
+        """,
+        a="r4 c0",
+    )
+    state.step = 3
+    gen = activate(state, state.mini("A1"))
+    next(gen)
+    choice = gen.send(None)
+    labels = {o.key: o.label for o in choice.options}
+    # a regular at step 3: 1 - (1/2)^2 = 75% to pass; behind hard cover a 3+ save leaves 1/3
+    assert labels["move"] == 'Move (up to 4" if the test passes: 75%)'
+    assert labels["shoot:B1"] == 'Shoot E1 (5.0", in the open; kills 75%)'
+    assert labels["shoot:B2"] == 'Shoot R2 (3.2", hard 1: save 3+; kills 25%)'
+
+
 @pytest.mark.parametrize(
     ("row", "face", "saved"),
     [

@@ -14,7 +14,15 @@ from rulesets.squad_alpha.movement import (
     move_option,
     typed_move_problem,
 )
-from rulesets.squad_alpha.odds import SAVE_NEEDED, highest_passing, needed, saves, test_passes
+from rulesets.squad_alpha.odds import (
+    SAVE_NEEDED,
+    highest_passing,
+    needed,
+    pass_chance,
+    save_chance,
+    saves,
+    test_passes,
+)
 from rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.tabletop.geometry import Point
@@ -54,7 +62,8 @@ def activate(state: GameState, mini: Mini) -> Flow:
 def action_choice(state: GameState, mini: Mini) -> Choice:
     """b11: move or shoot; targets out of sight are listed with the reason."""
     assert mini.pos is not None
-    options = [Option("move", f'Move (up to {MOVE_INCHES:g}" if the test passes)')]
+    hits = pass_chance(mini.dice, state.step, state.modifier(mini.side))
+    options = [Option("move", f'Move (up to {MOVE_INCHES:g}" if the test passes: {hits:.0%})')]
     for enemy in state.enemies(mini.side):
         assert enemy.pos is not None
         wall = blocker(state.table, mini.pos, enemy.pos)
@@ -68,7 +77,9 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
             )
             continue
         piece = cover_piece(state.table, mini.pos, enemy.pos)
+        kills = hits * (1 - save_chance(piece.kind if piece else None))
         where = f"{piece.name}: save {SAVE_NEEDED[piece.kind]}+" if piece else "in the open"
+        where += f"; kills {kills:.0%}"
         mates = state.contacts(enemy)
         if mates:
             where += f"; in melee, a miss hits {' or '.join(m.name for m in mates)}"
