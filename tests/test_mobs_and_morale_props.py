@@ -133,3 +133,13 @@ def test_e6_e7_initiative_is_an_ordering_by_successes_then_base(presences, seed)
     assert sorted(c.key for c in order) == sorted(c.key for c in contenders)
     ranks = [(scores[c.key], c.base) for c in order]
     assert ranks == sorted(ranks, reverse=True)
+
+
+def test_e29_every_ending_is_reached_by_bot_games():
+    """Bot games of the default scenario end every way e29 allows: a side destroyed, a side
+    escaped by its edge after retreating."""
+    reasons = set()
+    for seed in range(1, 11):
+        outcome = bot_game(RULESET, seed).runner.outcome
+        reasons |= {w for w in ("destroyed", "escaped") if w in outcome.reason}
+    assert reasons == {"destroyed", "escaped"}

@@ -798,3 +798,14 @@ def test_e15_e16_team_builder_shows_stats_and_room_left():
     )
     second_boss = [c for c in asked if c.prompt.startswith("who controls")][1]
     assert second_boss.label_of("Chieftain") == "Under Chieftain (room for 3 more: 2 x Presence)"
+
+
+def test_e15_the_limit_is_the_controllers_own_presence_even_when_overridden():
+    team = {
+        "characters": [{"name": "Ugrak", "profile": "Chieftain", "presence": 1}],
+        "mobs": [{"name": "Red", "controller": "Ugrak", "members": [{"profile": "Wolf"}] * 3}],
+    }
+    with pytest.raises(TeamError, match=r"controls 3 minions but may control at most 2"):
+        teams.from_data(team, opts())
+    team["characters"][0]["presence"] = 2
+    assert teams.from_data(team, opts())["mobs"][0]["controller"] == "Ugrak"  # Wolves: Pack
