@@ -311,3 +311,13 @@ def test_text_from_a_save_is_shown_literally(wargame, tmp_path):
         assert "\x1b[2J" not in done.stdout and "\x07" not in done.stdout
     shown = wargame("replay", str(path), "--no-input").stdout
     assert "[bold red]Evil[/]" in shown and "BadName" in shown
+
+
+def test_divergence_from_other_rules_version_says_so(wargame, tmp_path):
+    path = _finished_save(wargame, tmp_path)
+    data = json.loads(path.read_text())
+    data["ruleset"]["version"] = "0"
+    data["log"][1]["faces"][0] = 1 + data["log"][1]["faces"][0] % 10
+    path.write_text(json.dumps(data))
+    line = one_error_line(wargame("replay", str(path), "--verify"))
+    assert "made with version 0 of these rules" in line

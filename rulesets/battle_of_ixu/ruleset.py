@@ -15,7 +15,7 @@ from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 class BattleOfIxu(Ruleset):
     id = "battle-of-ixu"
     name = "The Battle of Ixu"
-    version = "1"
+    version = "2"  # 2: order ties, moves and targets worded anew; the bot joins melees
     has_decisions = True
     folder = Path(__file__).parent
     team_syntax = (

@@ -71,7 +71,17 @@ def open_save(
     session.meta["players"] = dict(data["setup"].get("players", {}))
     session.meta["path"] = path
     if replay:
-        runner.replay(data["log"])
+        try:
+            runner.replay(data["log"])
+        except ReplayDivergence as exc:
+            made_with = data["ruleset"]["version"]
+            if made_with == ruleset.version:
+                raise
+            raise ReplayDivergence(
+                exc.index,
+                f"{exc.reason} (the save was made with version {made_with} of these rules; "
+                f"this wargame has version {ruleset.version})",
+            ) from None
     session.meta["saved"] = data
     return session
 
