@@ -59,7 +59,8 @@ class Prompter:
             items.append(
                 questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
             )
-        prompt = choice.prompt if choice.prompt.startswith(who) else f"{who}: {choice.prompt}"
+        prompt = choice.prompt.removeprefix(f"Side {choice.side}: ")
+        prompt = prompt if prompt.startswith(who) else f"{who}: {prompt}"
         answer = self.select(prompt, items, default_item)
         if answer == TYPE_OWN:
             return self.text(
