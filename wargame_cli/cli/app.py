@@ -195,7 +195,8 @@ def replay_cmd(
     with_rules: Annotated[
         bool,
         typer.Option(
-            "--with-rules", help="Cite the rule ids behind each line (replay and report)."
+            "--with-rules",
+            help="Cite the rule ids behind each line (and the dice, in reports).",
         ),
     ] = False,
     json_out: JsonOpt = False,
