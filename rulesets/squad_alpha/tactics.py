@@ -101,6 +101,20 @@ def danger(state: GameState, side: str, p: Point, ignore: str = "") -> float:
     return total
 
 
+def survival(state: GameState, side: str, p: Point) -> float:
+    """The chance to live through the rest of this turn at `p`: every free enemy that sees it
+    and still holds a die to come may shoot (its chance to hit, less the cover p has)."""
+    alive = 1.0
+    for enemy in state.enemies(side):
+        if enemy.die is None or enemy.acted or enemy.die < state.step or not _free(state, enemy):
+            continue
+        assert enemy.pos is not None
+        if line_of_sight(state.table, enemy.pos, p):
+            unsaved = 1 - save_chance(cover(state.table, enemy.pos, p))
+            alive *= 1 - _chance(state, enemy, enemy.die) * unsaved
+    return alive
+
+
 def prospects(state: GameState, mini: Mini, p: Point) -> float:
     """The best attack `p` would offer next time the miniature acts: a shot at an enemy in
     sight (less its save), or a charge at one within a move of base contact (a second test,
@@ -147,8 +161,10 @@ def contact_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
 
 
 def spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
-    """What standing at `p` is worth to `mini` after moving there at `step`."""
-    value = prospects(state, mini, p) * 0.6 - danger(state, mini.side, p) * 0.5
+    """What standing at `p` is worth to `mini` after moving there at `step`: the attacks it
+    offers next time, if it lives that long, less the danger it stands in."""
+    later = prospects(state, mini, p) * survival(state, mini.side, p)
+    value = later * 0.6 - danger(state, mini.side, p) * 0.5
     value += contact_value(state, mini, p, step)
     value -= APPROACH * nearest_walk(state, mini, p)
     return value
