@@ -169,6 +169,7 @@ class Ruleset:
     version: str = "1"
     options: tuple[OptionSpec, ...] = ()
     has_decisions: bool = True
+    turn_word: str = "turn"  # what the ruleset calls a game turn ("round"), for the screen
     team_syntax: str = ""
     folder: Path = Path()
 

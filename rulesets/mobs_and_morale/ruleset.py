@@ -18,6 +18,7 @@ class MobsAndMorale(Ruleset):
     id = "mobs-and-morale"
     name = "Mobs and Morale (RPG skirmish)"
     version = "1"
+    turn_word = "round"
     folder = FOLDER
     team_syntax = (
         "Characters by profile, optionally named, and mobs as a count of a minion profile, "

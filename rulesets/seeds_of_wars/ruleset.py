@@ -15,6 +15,7 @@ class SeedsOfWars(Ruleset):
     id = "seeds-of-wars"
     name = "Seeds of Wars: Tactical Combat"
     version = "2"  # 2: one question per attack (unit and target), auto_attack
+    turn_word = "round"
     has_decisions = True
     folder = Path(__file__).parent
     team_syntax = (

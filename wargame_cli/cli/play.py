@@ -211,7 +211,7 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            if not prompter.next_turn(pending.number):
+            if not prompter.next_turn(pending.number, session.ruleset.turn_word):
                 raise QuitRequested
 
     try:

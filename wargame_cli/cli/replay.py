@@ -62,7 +62,7 @@ def replay(
             step
             and entry["t"] == "turn"
             and entry["n"] > 1
-            and not prompter.step(f"Show turn {entry['n']}")
+            and not prompter.step(f"Show {ruleset.turn_word} {entry['n']}")
         ):
             raise StopReplay
         if not json_out:

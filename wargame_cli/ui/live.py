@@ -12,11 +12,11 @@ from rich.text import Text
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
 
-def generic(entry: dict[str, Any], names: dict[str, str]) -> Any:
+def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn") -> Any:
     """A plain rendering of any log entry, used where a ruleset's view has nothing better."""
     kind = entry["t"]
     if kind == "turn":
-        return Rule(f"Turn {entry['n']}")
+        return Rule(f"{turn_word.capitalize()} {entry['n']}")
     if kind == "roll":
         who = names.get(entry.get("side") or "", "")
         faces = " ".join(str(f) for f in entry["faces"])
@@ -54,6 +54,7 @@ class LiveView:
     ) -> None:
         self.console = console
         self.view = ruleset.view()
+        self.turn_word = ruleset.turn_word
         self.names = names
         self.with_rules = with_rules
 
@@ -63,7 +64,7 @@ class LiveView:
         if shown is False:
             return
         if shown is None:
-            shown = generic(entry, self.names)
+            shown = generic(entry, self.names, self.turn_word)
         if shown is not None:
             self.console.print(shown)
         if self.with_rules and entry.get("rules"):

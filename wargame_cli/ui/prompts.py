@@ -113,13 +113,13 @@ class Prompter:
         ]
         return self.select(f"Who plays side {side} ({name})?", items, items[0])
 
-    def next_turn(self, number: int) -> bool:
+    def next_turn(self, number: int, word: str = "turn") -> bool:
         """Between turns: True to play on, False to save and quit."""
         items = [
-            questionary.Choice(f"Play turn {number}", True),
+            questionary.Choice(f"Play {word} {number}", True),
             questionary.Choice("Save and quit", False),
         ]
-        return self.select(f"Turn {number - 1} is over.", items, items[0])
+        return self.select(f"{word.capitalize()} {number - 1} is over.", items, items[0])
 
     def step(self, message: str) -> bool:
         items = [questionary.Choice(message, True), questionary.Choice("Stop", False)]
