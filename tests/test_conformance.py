@@ -22,6 +22,8 @@ def test_bot_games_end_save_and_verify(ruleset_id, seed, tmp_path):
     session = bot_game(ruleset, seed)
     assert session.status == "finished", f"{ruleset_id} seed {seed} did not end"
     assert session.runner.log[-1]["t"] == "end"
+    unexplained = [e for e in session.runner.log if not e.get("rules")]
+    assert not unexplained, f"log entries that cite no rule: {unexplained[:3]}"
     assert all(
         1 <= f <= d
         for e in session.runner.log

@@ -25,7 +25,7 @@ class IxuGame:
         state = self.state
         while state.turn < int(state.options["max_turns"]):
             state.turn += 1
-            yield TurnStart(state.turn)
+            yield TurnStart(state.turn, rules=("c3",))
             for w in state.warriors:
                 w.new_turn()
             for name, phase in PHASES:

@@ -145,7 +145,7 @@ class MobsGame:
         b = self.state
         yield from deploy(b)
         while True:
-            yield TurnStart(b.round + 1)
+            yield TurnStart(b.round + 1, rules=("e10", "e28"))
             b.round += 1  # after the engine's save point, so a stopped game shows its last round
             yield from initiative_phase(b)
             b.phase = "turns"

@@ -93,7 +93,7 @@ class SeedsGame:
             yield from deploy(battle)
             end = decided(battle)
             while end is None:
-                yield TurnStart(battle.round + 1)
+                yield TurnStart(battle.round + 1, rules=("d3",))
                 battle.round += 1  # after the pause point: a stopped game shows rounds done
                 for unit in battle.units:
                     unit.damaged_this_round = False

@@ -25,7 +25,7 @@ class SquadGame:
         yield from deploy(state)
         while True:
             state.turn += 1
-            yield TurnStart(state.turn)
+            yield TurnStart(state.turn, rules=("b21",))
             yield from initiative(state)
             yield from roll_and_attribute(state)
             outcome = yield from steps(state)  # b21: after step 6, a new turn
