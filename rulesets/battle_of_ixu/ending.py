@@ -35,8 +35,10 @@ def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | Non
 
 
 def summary(state: IxuState) -> dict[str, Any]:
+    standing = state.standing()
     return {
-        "standing": [w.name for w in state.standing()],
+        "standing": [w.name for w in standing],
+        "survivors": {side: sum(w.side == side for w in standing) for side in ("A", "B")},
         "fallen": [
             {"model": w.name, "side": w.side, "turn": w.died_turn}
             for w in map(state.get, state.fallen)
