@@ -19,7 +19,7 @@ def test_enter_alone_plays_a_whole_game(tmp_path):
     child = spawn(["play", "battle-of-ixu", "--seed", "4"], str(tmp_path), str(saves), timeout=60)
     screen = io.StringIO()
     child.logfile_read = screen
-    child.expect("Name for side A")
+    child.expect("Who plays side A")
     child.send("\r")
     answered = press_enter_until_done(child)
     child.close()

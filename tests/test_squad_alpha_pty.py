@@ -25,7 +25,7 @@ def test_enter_alone_plays_a_whole_game(tmp_path):
     )
     screen = io.StringIO()
     child.logfile_read = screen
-    child.expect("Name for side A")
+    child.expect("Who plays side A")
     child.send("\r")
     answered = press_enter_until_done(child, limit=1000)
     child.close()
@@ -59,9 +59,9 @@ def test_a_typed_deployment_spot_is_checked_and_refused_with_the_reason(tmp_path
         str(saves),
         timeout=60,
     )
-    child.expect("Name for side A")
-    child.send("\r")
     child.expect("pick a squad")
+    child.send("\r")
+    child.expect("Name for side A")
     child.send("\r")
     child.expect("which miniature deploys next")
     child.send("\r")

@@ -79,7 +79,8 @@ def test_every_listed_squad_is_legal():
 
 def test_building_takes_the_default_squad_on_enter():
     team = run_builder(RULESET.build_team("B", OPTS), BotController())
-    assert team == RULESET.default_team("B", OPTS)[0]
+    default, name = RULESET.default_team("B", OPTS)
+    assert team == {**default, "name": name}  # a quick pick names the side
 
 
 class Typist:

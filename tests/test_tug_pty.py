@@ -35,8 +35,6 @@ def test_team_building_shows_illegal_units_disabled_and_saves_on_quit(tmp_path):
     child = spawn(
         ["play", "tug-of-wargods", "--seed", "2", "--bot", "B"], str(tmp_path), str(saves)
     )
-    child.expect("Name for side A")
-    child.send("\x15Mira\r")  # clear the suggested name, type another
     child.expect("pick a team")
     # from the suggested Greentoe pick, down past Clearsky to "Build a team model by model"
     for _ in range(2):
@@ -49,6 +47,8 @@ def test_team_building_shows_illegal_units_disabled_and_saves_on_quit(tmp_path):
     child.send("\r")
     child.expect("model 3 of 3")
     child.send("\r")
+    child.expect("Name for side A")
+    child.send("\x15Mira\r")  # clear the suggested name, type another
     child.expect("Turn 1 is over")
     child.send("\x1b[B\r")  # Save and quit
     child.expect(pexpect.EOF)
@@ -133,3 +133,23 @@ def test_replay_steps_turn_by_turn_with_enter(tmp_path, wargame):
     press_enter_until_done(child)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_a_quick_pick_names_the_side(tmp_path):
+    saves = tmp_path / "saves"
+    child = spawn(
+        ["play", "tug-of-wargods", "--bot", "A", "--seed", "1", "--turns", "1"],
+        str(tmp_path),
+        str(saves),
+    )
+    child.expect("pick a team")
+    child.send("\x1b[A\r")  # up from the suggested Clearsky to Greentoe
+    child.expect("Name for side B")
+    child.send("\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    [save] = list(Path(saves).glob("*.json"))
+    data = json.loads(save.read_text())
+    assert data["setup"]["names"]["B"] == "Greentoe"
+    assert data["setup"]["teams"]["B"]["models"] == ["Sebeki", "Asar", "Asar"]

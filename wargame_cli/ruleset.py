@@ -161,6 +161,13 @@ class Setup:
 TeamBuilder = Generator[Choice, str, Any]
 
 
+def named_if_preset(team: dict[str, Any], presets: dict[str, Any]) -> dict[str, Any]:
+    """A built team that is one of the ruleset's quick picks carries that pick's name, which
+    the CLI then offers as the side's name."""
+    name = next((n for n, preset in presets.items() if preset == team), None)
+    return {**team, "name": name} if name is not None else team
+
+
 class Ruleset:
     """Base class: subclasses set the class attributes and implement the methods."""
 

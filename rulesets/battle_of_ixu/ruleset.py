@@ -9,7 +9,7 @@ from typing import Any
 from rulesets.battle_of_ixu import warband
 from rulesets.battle_of_ixu.rules import IxuGame
 from rulesets.battle_of_ixu.state import new_state
-from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
+from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named_if_preset
 
 
 class BattleOfIxu(Ruleset):
@@ -44,7 +44,12 @@ class BattleOfIxu(Ruleset):
         return warband.validate(cat.warbands[name], options), name
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        return (yield from warband.builder(side, options))
+        team = yield from warband.builder(side, options)
+        presets = {
+            name: warband.validate(models, options)
+            for name, models in warband.catalogue().warbands.items()
+        }
+        return named_if_preset(team, presets)
 
     def describe_team(self, team: Any) -> str:
         return ", ".join(

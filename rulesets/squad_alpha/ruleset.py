@@ -8,7 +8,7 @@ from typing import Any
 from rulesets.squad_alpha import squad
 from rulesets.squad_alpha.game import SquadGame
 from rulesets.squad_alpha.state import new_state
-from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder
+from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, named_if_preset
 from wargame_cli.tabletop.scenario import load_options_with_tables
 
 FOLDER = Path(__file__).parent
@@ -52,7 +52,8 @@ class SquadAlpha(Ruleset):
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         soldiers = yield from squad.builder(side, options)
-        return squad.to_data(squad.validate(soldiers, options))
+        presets = {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
+        return named_if_preset(squad.to_data(squad.validate(soldiers, options)), presets)
 
     def describe_team(self, team: Any) -> str:
         soldiers = squad.from_data(team, {"rating_min": -99, "rating_max": 99})

@@ -9,7 +9,7 @@ from typing import Any
 from rulesets.tug_of_wargods import teams
 from rulesets.tug_of_wargods.rules import TugGame, Win, fast_games, fast_play, new_state
 from wargame_cli.engine.requests import Outcome
-from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
+from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named_if_preset
 
 
 class TugOfWarGods(Ruleset):
@@ -50,7 +50,12 @@ class TugOfWarGods(Ruleset):
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         models = yield from teams.builder(side, options)
-        return {"models": teams.validate(models, options)}
+        presets = {
+            name: {"models": list(picked)}
+            for name, picked in teams.catalogue().examples
+            if not name.startswith("Team Example")  # the seed's unnamed examples
+        }
+        return named_if_preset({"models": teams.validate(models, options)}, presets)
 
     def describe_team(self, team: Any) -> str:
         cat = teams.catalogue()

@@ -134,9 +134,33 @@ def play(args: PlayArgs) -> None:
         )
     seed = args.seed if args.seed is not None else draw_seed()
 
+    teams, names, players = _sides_setup(args, ruleset, options, bots, can_ask, prompter)
+    setup = Setup(names=names, teams=teams)
+    dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
+    controllers = _controllers(players, ruleset, names, prompter, args.choices)
+    view = None if args.json_out else _live_view(ruleset, names)
+    session = start(ruleset, setup, options, seed, dice, controllers, view)
+    session.meta["players"] = players
+    path = (
+        None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
+    )
+    _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+
+
+def _sides_setup(
+    args: PlayArgs,
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    bots: tuple[str, ...] | set[str],
+    can_ask: bool,
+    prompter: Any,
+) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
+    """Each side's team, name and player, from the flags, else asked: who plays, then the
+    team, then the name (defaulting to the team's, so a quick pick names the side)."""
     teams: dict[str, Any] = {}
     names: dict[str, str] = {}
     players: dict[str, str] = {}
+    ask_name: list[str] = []
     given = {"A": (args.team_a, args.name_a), "B": (args.team_b, args.name_b)}
     for side in SIDES:
         spec, name = given[side]
@@ -150,17 +174,14 @@ def play(args: PlayArgs) -> None:
                 _need_terminal(f"building side {side}'s team")
             teams[side], default_name = ruleset.default_team(side, options)
         else:
-            default_name = ruleset.default_team(side, options)[1]
-            teams[side] = None
-        if name is None and can_ask and spec is None and side not in bots:
-            name = prompter.name(side, default_name)
+            teams[side], default_name = None, ruleset.default_team(side, options)[1]
         names[side] = name or default_name
-        if default_name and (problem := name_problem(names[side])):
-            raise BadInput(f"side {side}'s name from its team file: {problem}")
+        if name is None and can_ask and spec is None and side not in bots:
+            ask_name.append(side)
         if side in bots:
             players[side] = "bot"
-        elif can_ask and args.bots == [] and spec is None:
-            players[side] = prompter.player(side, names[side])
+        elif can_ask and not args.bots and spec is None:
+            players[side] = prompter.player(side)
         else:
             players[side] = "human"
     for side in SIDES:
@@ -168,18 +189,16 @@ def play(args: PlayArgs) -> None:
             from wargame_cli.ui.prompts import HumanController
 
             teams[side] = run_builder(
-                ruleset.build_team(side, options), HumanController(prompter, names)
+                ruleset.build_team(side, options),
+                HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
-    setup = Setup(names=names, teams=teams)
-    dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
-    controllers = _controllers(players, ruleset, names, prompter, args.choices)
-    view = None if args.json_out else _live_view(ruleset, names)
-    session = start(ruleset, setup, options, seed, dice, controllers, view)
-    session.meta["players"] = players
-    path = (
-        None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
-    )
-    _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+            names[side] = ruleset.team_name(teams[side]) or names[side]
+    for side in ask_name:
+        names[side] = prompter.name(side, names[side])
+    for side in SIDES:
+        if problem := name_problem(names[side]):
+            raise BadInput(f"side {side}'s name from its team file: {problem}")
+    return teams, names, players
 
 
 def _live_view(ruleset: Ruleset, names: dict[str, str]) -> Any:

@@ -106,12 +106,12 @@ class Prompter:
             validate=lambda s: name_problem(s) or True,
         ).strip()
 
-    def player(self, side: str, name: str) -> str:
+    def player(self, side: str) -> str:
         items = [
             questionary.Choice("A person at this terminal", "human"),
             questionary.Choice("The computer", "bot"),
         ]
-        return self.select(f"Who plays side {side} ({name})?", items, items[0])
+        return self.select(f"Who plays side {side}?", items, items[0])
 
     def next_turn(self, number: int, word: str = "turn") -> bool:
         """Between turns: True to play on, False to save and quit."""
