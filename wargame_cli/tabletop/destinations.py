@@ -78,9 +78,15 @@ def offer(
             farthest_toward(table, mover, away, max_inches, others),
         )
     for name, (dx, dy) in COMPASS.items():
+        full_reach = 0.0
         for share, word in ((1.0, "full"), (0.5, "half")):
             goal = mover.pos.offset(dx * max_inches * share, dy * max_inches * share)
             spot = farthest_toward(table, mover, goal, max_inches * share, others)
+            reach = mover.pos.distance(spot)
+            if share == 1.0:
+                full_reach = reach
+            elif reach >= full_reach - 1e-9:
+                continue  # stopped short by an edge or a wall: no "half" beyond the full move
             if spot != mover.pos:
                 add(f"{name}:{word}", f"{name.capitalize()}, {word} move", spot)
     add("stay", "Stay where it is", mover.pos)
