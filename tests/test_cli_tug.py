@@ -321,3 +321,8 @@ def test_divergence_from_other_rules_version_says_so(wargame, tmp_path):
     path.write_text(json.dumps(data))
     line = one_error_line(wargame("replay", str(path), "--verify"))
     assert "made with version 0 of these rules" in line
+
+
+def test_wargame_alone_shows_the_help(wargame):
+    done = wargame()
+    assert done.returncode == 0 and "play" in done.stdout and done.stderr == ""

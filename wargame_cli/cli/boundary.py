@@ -46,6 +46,8 @@ def run(app: typer.Typer, args: list[str]) -> int:
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="wargame", standalone_mode=False)
+    except exc.NoArgsIsHelpError:
+        return 0  # `wargame` alone: the help has been shown
     except exc.UsageError as error:
         hint = ""
         if error.ctx is not None:
