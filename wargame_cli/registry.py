@@ -39,7 +39,31 @@ class RulesetInfo:
         return getattr(importlib.import_module(module), attr)
 
 
+def _declares_group(folder: str) -> bool:
+    """Does any installed distribution under `folder` declare our entry-point group? A text
+    search of the small entry_points.txt files: far cheaper than building every
+    distribution's metadata, which costs more than the rest of `wargame rulesets`."""
+    import glob
+    import os
+
+    header = f"[{ENTRY_POINT_GROUP}]"
+    for path in glob.glob(os.path.join(glob.escape(folder), "*.*-info", "entry_points.txt")):
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        except OSError:
+            continue
+        section = text.partition(header)[2].lstrip("\n")
+        if header in text and section and not section.startswith("["):
+            return True
+    return False
+
+
 def _entry_point_infos() -> list[RulesetInfo]:
+    import sys
+
+    if not any(_declares_group(folder) for folder in sys.path if folder):
+        return []
     from importlib.metadata import entry_points
 
     found = []
