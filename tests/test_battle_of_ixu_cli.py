@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.cli_helpers import one_error_line
+from tests.cli_helpers import one_error_line, stopped_and_resumed
 from tests.cli_helpers import play_json as play_json_of
 
 IXU = "battle-of-ixu"
@@ -86,16 +86,8 @@ def test_scripted_rolls_come_first(wargame, tmp_path):
 
 
 def test_save_resume_and_verify_round_trip(wargame, tmp_path):
-    straight, split = tmp_path / "straight.json", tmp_path / "split.json"
-    play(wargame, "--no-input", "--seed", "8", "--save", str(straight))
-    first = play(wargame, "--no-input", "--seed", "8", "--turns", "2", "--save", str(split))
-    assert first["status"] == "in_progress" and first["turns"] == 2
+    first = stopped_and_resumed(wargame, IXU, tmp_path)
     assert first["state"]["sides"]["A"]["models"][0]["position"] != [6.0, 2.0]
-    done = wargame("resume", str(split), "--no-input", "--json")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(straight.read_text())["log"] == json.loads(split.read_text())["log"]
-    verified = wargame("replay", str(split), "--verify", "--json")
-    assert verified.returncode == 0 and json.loads(verified.stdout)["verified"] is True
 
 
 def test_tampered_save_fails_verification(wargame, tmp_path):

@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 from rulesets.squad_alpha.ruleset import RULESET
-from tests.cli_helpers import one_error_line
+from tests.cli_helpers import one_error_line, stopped_and_resumed
 from tests.cli_helpers import play_json as play_json_of
 
 SQUAD = "squad-alpha"
@@ -129,16 +129,8 @@ def test_scripted_rolls_come_first(wargame, tmp_path):
 
 
 def test_save_resume_and_verify_round_trip(wargame, tmp_path):
-    straight, split = tmp_path / "straight.json", tmp_path / "split.json"
-    play(wargame, "--no-input", "--seed", "8", "--save", str(straight))
-    first = play(wargame, "--no-input", "--seed", "8", "--turns", "2", "--save", str(split))
-    assert first["status"] == "in_progress" and first["turns"] == 2
+    first = stopped_and_resumed(wargame, SQUAD, tmp_path)
     assert all(m["position"] for m in first["state"]["sides"]["A"]["miniatures"])
-    done = wargame("resume", str(split), "--no-input", "--json")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(straight.read_text())["log"] == json.loads(split.read_text())["log"]
-    verified = wargame("replay", str(split), "--verify", "--json")
-    assert verified.returncode == 0 and json.loads(verified.stdout)["verified"] is True
 
 
 def test_tampered_save_fails_verification(wargame, tmp_path):
