@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wargame_cli.engine.requests import Choice
+from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import OptionError, TeamError
 
 SIDES = ("A", "B")
@@ -159,6 +159,22 @@ class Setup:
 
 
 TeamBuilder = Generator[Choice, str, Any]
+
+
+def quick_pick(
+    side: str,
+    prompt: str,
+    presets: list[Option],
+    suggested: str,
+    rules: tuple[str, ...],
+    build_label: str,
+) -> Choice:
+    """The first question of team building: a ready team (the side's own suggested, or the
+    first legal one if a rule option forbids it) or "build" to make one piece by piece."""
+    options = (*presets, Option("build", build_label))
+    legal = [o.key for o in options if o.disabled is None]
+    default = suggested if suggested in legal else legal[0]
+    return Choice(side, prompt, options, default, rules, "team")
 
 
 def named_if_preset(team: dict[str, Any], presets: dict[str, Any]) -> dict[str, Any]:

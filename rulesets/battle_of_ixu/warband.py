@@ -15,7 +15,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import TeamBuilder
+from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
 from wargame_cli.ui.text import name_problem
@@ -179,11 +179,14 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
             reason = str(exc)
         listing = ", ".join(f"{m['name']} ({EXPERIENCE[m['experience']]})" for m in models)
         picks.append(Option(f"warband:{name}", f"{name}: {listing}", disabled=reason))
-    picks.append(Option("build", "Build a warband model by model"))
-    default = f"warband:{cat.defaults[side]}"
-    if next(p for p in picks if p.key == default).disabled:
-        default = "build"
-    key = yield Choice(side, f"Side {side}: pick a warband", tuple(picks), default, ("c1",), "team")
+    key = yield quick_pick(
+        side,
+        f"Side {side}: pick a warband",
+        picks,
+        f"warband:{cat.defaults[side]}",
+        ("c1",),
+        "Build a warband model by model",
+    )
     if key.startswith("warband:"):
         return validate(cat.warbands[key.removeprefix("warband:")], options)
     count = int(

@@ -18,7 +18,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import TeamBuilder
+from wargame_cli.ruleset import TeamBuilder, quick_pick
 
 FOLDER = Path(__file__).parent
 INTS = ("presence", "fierce", "defence", "health", "initiative", "morale")
@@ -321,14 +321,13 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         Option(f"preset:{p['name']}", f"{p['name']}: {describe(_checked(p, options))}")
         for p in cat.presets
     ]
-    picks.append(Option("build", "Build a team creature by creature"))
-    key = yield Choice(
-        side=side,
-        prompt=f"pick a team for side {side}",
-        options=tuple(picks),
-        default=f"preset:{cat.defaults[side]}",
-        rules=("e15", "e16"),
-        kind="team",
+    key = yield quick_pick(
+        side,
+        f"pick a team for side {side}",
+        picks,
+        f"preset:{cat.defaults[side]}",
+        ("e15", "e16"),
+        "Build a team creature by creature",
     )
     if key.startswith("preset:"):
         preset = cat.preset(key.removeprefix("preset:"))

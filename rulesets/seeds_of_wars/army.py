@@ -16,7 +16,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import TeamBuilder
+from wargame_cli.ruleset import TeamBuilder, quick_pick
 
 HERE = Path(__file__).parent
 STATS = ("Mv", "Ra", "Me", "De", "Mo", "Ht")
@@ -239,15 +239,13 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
             reason = str(exc)
         units = ", ".join(data["units"])
         picks.append(Option(f"army:{name}", f"{name} (Order {data['order']}): {units}", reason))
-    picks.append(Option("build", "Build an army unit by unit"))
-    legal = [o.key for o in picks if o.disabled is None]
-    key = yield Choice(
-        side=side,
-        prompt=f"pick an army for side {side}",
-        options=tuple(picks),
-        default=f"army:{default_name}" if f"army:{default_name}" in legal else legal[0],
-        rules=("d1",),
-        kind="team",
+    key = yield quick_pick(
+        side,
+        f"pick an army for side {side}",
+        picks,
+        f"army:{default_name}",
+        ("d1",),
+        "Build an army unit by unit",
     )
     if key.startswith("army:"):
         return from_data(cat.armies[key.removeprefix("army:")], options)

@@ -8,6 +8,8 @@ The attacker closes in; the defender holds unless a charge is worth it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rulesets.seeds_of_wars.board import Space
 from rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
 from rulesets.seeds_of_wars.combat import (
@@ -120,16 +122,26 @@ def best_shot_at(battle: Battle, shooter: Unit) -> tuple[Unit, float] | None:
     return max(scored, key=lambda p: p[1], default=None)
 
 
-def best_shot(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
-    """The shooter and target with the best odds; None (pass) when nothing can hit."""
+def _best_pair(
+    battle: Battle,
+    side: str,
+    acted: set[str],
+    refusal: Callable[[Battle, Unit, set[str]], str | None],
+    best_at: Callable[[Battle, Unit], tuple[Unit, float] | None],
+) -> tuple[str, str] | None:
+    """The attacker and target with the best odds; None (pass) when nothing can hit."""
     found, top = None, 0.0
     for unit in battle.fighting(side):
-        if shooter_refusal(battle, unit, acted) is not None:
+        if refusal(battle, unit, acted) is not None:
             continue
-        pick = best_shot_at(battle, unit)
+        pick = best_at(battle, unit)
         if pick and pick[1] > top:
             found, top = (unit.uid, pick[0].uid), pick[1]
     return found
+
+
+def best_shot(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
+    return _best_pair(battle, side, acted, shooter_refusal, best_shot_at)
 
 
 def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
@@ -145,14 +157,7 @@ def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
 
 
 def best_melee(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
-    found, top = None, 0.0
-    for unit in battle.fighting(side):
-        if fighter_refusal(battle, unit, acted) is not None:
-            continue
-        pick = best_blow_at(battle, unit)
-        if pick and pick[1] > top:
-            found, top = (unit.uid, pick[0].uid), pick[1]
-    return found
+    return _best_pair(battle, side, acted, fighter_refusal, best_blow_at)
 
 
 def wants_retreat(battle: Battle, target: Unit, attacker: Unit) -> bool:

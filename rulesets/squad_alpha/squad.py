@@ -12,7 +12,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import TeamBuilder
+from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.ui.text import name_problem
 
 MIN_SIZE, MAX_SIZE = 5, 10  # b1
@@ -217,17 +217,13 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         )
         for name, soldiers in cat.squads
     ]
-    picks.append(Option("build", "Build a squad miniature by miniature"))
-    default = f"squad:{cat.defaults[side]}"
-    if next(p for p in picks if p.key == default).disabled:
-        default = next((p.key for p in picks if p.disabled is None), "build")
-    key = yield Choice(
-        side=side,
-        prompt="pick a squad (or build one)",
-        options=tuple(picks),
-        default=default,
-        rules=RULES,
-        kind="team",
+    key = yield quick_pick(
+        side,
+        "pick a squad (or build one)",
+        picks,
+        f"squad:{cat.defaults[side]}",
+        RULES,
+        "Build a squad miniature by miniature",
     )
     if key.startswith("squad:"):
         return list(cat.squad(key.removeprefix("squad:")))

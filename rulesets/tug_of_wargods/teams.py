@@ -12,7 +12,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import TeamBuilder
+from wargame_cli.ruleset import TeamBuilder, quick_pick
 
 TEAM_SIZE = 3  # a1
 DATA = Path(__file__).with_name("units.toml")
@@ -158,14 +158,13 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         )
         for name, models in cat.examples
     ]
-    picks.append(Option("build", "Build a team model by model"))
-    key = yield Choice(
-        side=side,
-        prompt=f"Side {side}: pick a team",
-        options=tuple(picks),
-        default=f"example:{default_name}",
-        rules=("a1", "a3"),
-        kind="team",
+    key = yield quick_pick(
+        side,
+        f"Side {side}: pick a team",
+        picks,
+        f"example:{default_name}",
+        ("a1", "a3"),
+        "Build a team model by model",
     )
     if key.startswith("example:"):
         return list(cat.example(key.removeprefix("example:")))
