@@ -96,6 +96,11 @@ class Outcome:
 
 
 Request = Roll | Choice | Event | TurnStart
+
+# A controller answers this key to take back the latest decision made by a person or a script
+# (with everything after it) and be asked that decision again; the runner handles it, so no
+# ruleset ever sees it. `--choices` uses the same token.
+TAKE_BACK = "undo"
 Play = Generator[Request, Any, Outcome]
 
 
