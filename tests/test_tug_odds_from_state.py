@@ -4,7 +4,7 @@ Monte Carlo of the same position, played on from copies of it by the rules' own 
 from __future__ import annotations
 
 import copy
-from statistics import NormalDist
+from statistics import NormalDist, mean, stdev
 
 import pytest
 
@@ -75,13 +75,16 @@ POSITIONS = {
 }
 
 
-def monte_carlo(state: TugState, games: int, seed: int) -> dict[str, int]:
+def monte_carlo(state: TugState, games: int, seed: int) -> tuple[dict[str, int], list[int]]:
+    """Wins per side and the turns each game still took, played on from copies of `state`."""
     below = face_source(seed)
     wins = {"A": 0, "B": 0}
+    lengths = []
     for _ in range(games):
-        win, _ = fast_play(copy.deepcopy(state), below)
+        win, turns = fast_play(copy.deepcopy(state), below)
         wins[win[0]] += 1
-    return wins
+        lengths.append(turns - state.turn)
+    return wins, lengths
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))
@@ -93,11 +96,13 @@ def test_chance_from_a_position_agrees_with_monte_carlo(name):
     assert set(chance) == {"A", "B", "draw"}
     assert chance["A"] + chance["B"] == pytest.approx(1.0)
     assert chance["draw"] == 0.0
-    wins = monte_carlo(state, GAMES, seed=len(name))
-    z = NormalDist().inv_cdf(1 - 0.05 / (2 * 2 * len(POSITIONS)))
+    wins, lengths = monte_carlo(state, GAMES, seed=len(name))
+    z = NormalDist().inv_cdf(1 - 0.05 / (2 * 3 * len(POSITIONS)))
     for side in ("A", "B"):
         lo, hi = wilson(wins[side], GAMES, z)
         assert lo <= chance[side] <= hi, (side, wins[side] / GAMES, chance[side])
+    expected = odds.exact_from_state(state).turns  # the turns still to play
+    assert abs(mean(lengths) - expected) <= z * stdev(lengths) / GAMES**0.5
 
 
 def test_the_position_changes_the_chance():
@@ -125,3 +130,13 @@ def test_a_won_game_is_certain():
     chance = odds.chance_from_state(state)
     assert chance[state.winner] == 1.0 and chance["draw"] == 0.0
     assert chance["A"] + chance["B"] == 1.0
+
+
+def test_chance_line_names_both_sides_in_whole_percents():
+    state = POSITIONS["A leads"]()
+    line = odds.chance_line(state)
+    assert line == "A 99% · B 1%"
+    assert odds.chance_line(POSITIONS["unequal penalties, not stacking"]()) == "A <1% · B >99%"
+    even = state_of("Heru,Asar,Basti", "Basti,Asar,Heru", [])
+    even.sides["A"].name, even.sides["B"].name = "Greentoe", "Clearsky"
+    assert odds.chance_line(even) == "Greentoe 50% · Clearsky 50%"

@@ -271,16 +271,22 @@ def matrix(options: dict[str, Any]) -> Matrix:
 
 def chance_from_state(state: TugState, options: dict[str, Any] | None = None) -> dict[str, float]:
     """Each side's exact chance of winning from a game's position: `{"A", "B", "draw"}`.
+    A Tug game never ends drawn (a19), so "draw" is 0."""
+    found = exact_from_state(state, options)
+    return {"A": found.a, "B": found.b, "draw": 0.0}
+
+
+def exact_from_state(state: TugState, options: dict[str, Any] | None = None) -> Exact:
+    """Each side's exact chance from a game's position, and the expected turns still to play.
 
     The position is every model's distance and crossings, and the pending tie penalty (a16).
     The rules keep both teams' penalties equal, which leaves the odds as they are; a position
     where they differ is still solved exactly: the first turn's totals differ by the penalty
-    gap, and a tie there keeps the gap (stacking) or evens it (not stacking). A Tug game never
-    ends drawn (a19), so "draw" is 0.
+    gap, and a tie there keeps the gap (stacking) or evens it (not stacking).
     """
     options = options if options is not None else state.options
     if state.winner is not None:
-        return {"A": float(state.winner == "A"), "B": float(state.winner == "B"), "draw": 0.0}
+        return Exact(a=float(state.winner == "A"), b=float(state.winner == "B"), turns=0.0)
     side_a, side_b = state.sides["A"], state.sides["B"]
     sizes = {len(side_a.units), len(side_b.units)}
     if sizes == {teams.TEAM_SIZE} and side_a.spacing == side_b.spacing == float(options["spacing"]):
@@ -291,21 +297,37 @@ def chance_from_state(state: TugState, options: dict[str, Any] | None = None) ->
     dist = difference_odds(side_a.dice, side_b.dice)
     gap = side_b.penalty - side_a.penalty  # A's total minus B's gains the gap
     if gap == 0:
-        a_wins = chain.values(dist, [here])[here][0]
+        a_wins, turns = chain.values(dist, [here])[here]
     else:
         first = {d: chain.move(here, d + gap) for d in dist if d + gap}
         starts = [here, *(t for t in first.values() if isinstance(t, int))]
         values = chain.values(dist, starts)
-        after = {"A": 1.0, "B": 0.0}
-        settled = sum(
-            float(p) * (after[t] if isinstance(t, str) else values[t][0])
-            for d, p in dist.items()
-            if (t := first.get(d)) is not None
-        )
+        ends = {"A": (1.0, 0.0), "B": (0.0, 0.0)}
+        wins = turns = 0.0
+        for d, target in first.items():
+            after = ends[target] if isinstance(target, str) else values[target]
+            wins += float(dist[d]) * after[0]
+            turns += float(dist[d]) * after[1]
         tie = float(dist.get(-gap, 0))
         if options["tie_penalty_stacks"]:  # the gap stays: the same position again
-            a_wins = settled / (1.0 - tie)
+            a_wins, turns = wins / (1.0 - tie), (1.0 + turns) / (1.0 - tie)
         else:  # both at -1: the gap is gone
-            a_wins = settled + tie * values[here][0]
+            a_wins = wins + tie * values[here][0]
+            turns = 1.0 + turns + tie * values[here][1]
     a_wins = min(1.0, max(0.0, a_wins))
-    return {"A": a_wins, "B": 1.0 - a_wins, "draw": 0.0}
+    return Exact(a=a_wins, b=1.0 - a_wins, turns=turns)
+
+
+def chance_line(state: TugState) -> str:
+    """`Greentoe 73% · Clearsky 27%`: each side's exact chance, for the screen."""
+    chance = chance_from_state(state)
+    return " · ".join(f"{state.sides[s].name} {_percent(chance[s])}" for s in ("A", "B"))
+
+
+def _percent(p: float) -> str:
+    """Whole percents; a chance that is not certain never shows as 0% or 100%."""
+    if 0.0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1.0:
+        return ">99%"
+    return f"{100 * p:.0f}%"

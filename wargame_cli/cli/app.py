@@ -237,6 +237,13 @@ def simulate_cmd(
         bool, typer.Option("--matrix", help="Tug of WarGods: every dice pool against every other.")
     ] = False,
     json_out: JsonOpt = False,
+    from_save: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Play on from this save's position (its teams and options): the odds from here.",
+        ),
+    ] = None,
 ) -> None:
     """Play many bot-vs-bot games (or compute exact odds) to see how a match-up fares."""
     from wargame_cli.cli import simulate
@@ -253,6 +260,7 @@ def simulate_cmd(
             exact=exact,
             matrix=matrix,
             json_out=json_out,
+            from_save=from_save,
         )
     )
 
