@@ -207,6 +207,31 @@ def replay_cmd(
     replay.replay(save_file, verify, no_input, report, with_rules, json_out)
 
 
+@app.command("fork")
+def fork_cmd(
+    save_file: Annotated[Path, typer.Argument(help="The save to branch.")],
+    turn: Annotated[
+        int,
+        typer.Option(
+            "--turn", min=0, help="Keep the game up to the end of this turn (0: the deployment)."
+        ),
+    ],
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the fork here (default: in the saves folder)."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
+    ] = False,
+    json_out: JsonOpt = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """Branch a saved game at the end of a turn into a new save, to play on with `resume`."""
+    from wargame_cli.cli import fork
+
+    fork.fork(save_file, turn, save, force, json_out, saves_dir)
+
+
 @app.command("saves")
 def saves_cmd(json_out: JsonOpt = False, saves_dir: SavesDirOpt = None) -> None:
     """List the saves in the saves folder, newest first."""

@@ -56,7 +56,9 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
     teams = result["teams"]
     if "from" in result:  # simulate --from SAVE
         start = result["from"]
-        out.print(Text(f"Played on from {clean(start['save'])} after turn {start['turn']}"))
+        out.print(
+            Text(f"Played on from {clean(start['save'])} after {ruleset.turn_word} {start['turn']}")
+        )
     if "games" in result:
         out.print(
             Text(
