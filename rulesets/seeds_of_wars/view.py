@@ -3,6 +3,7 @@ beside a panel of unit profiles. The only module of the ruleset that imports ric
 
 from __future__ import annotations
 
+import re
 from copy import copy
 from typing import Any
 
@@ -332,12 +333,57 @@ def unit_card(battle: Battle, unit: Unit) -> Group:
     return facts.card(unit.name, unit.side, rows)
 
 
+NEEDS = re.compile(r"needs (\d+)\+ on 1d20")
+
+
+def _d20_odds(choice: Any) -> Text | None:
+    """`A1 -> B5: needs 3+ (95%)` for each option that states what it needs on 1d20."""
+    lines = []
+    for option in choice.options:
+        found = NEEDS.search(option.label)
+        if option.disabled is None and found:
+            need = int(found.group(1))
+            chance = max(0, min(20, 21 - need)) / 20
+            who = option.key.replace(">", " -> ")
+            lines.append(f"{who}: needs {need}+ ({chance:.0%})")
+    return Text("\n".join(lines)) if lines else None
+
+
+def _candidates(battle: Battle, choice: Any) -> Table | None:
+    """One line per unit the options offer (`which unit moves?`)."""
+    uids = {u.uid: u for u in battle.units}
+    seen: list[Unit] = []
+    for option in choice.options:
+        unit = uids.get(option.key.split(">")[0])
+        if option.disabled is None and unit is not None and unit not in seen:
+            seen.append(unit)
+    if not seen:
+        return None
+    table = Table.grid(padding=(0, 1))
+    for u in seen:
+        k = u.kind
+        table.add_row(
+            Text(u.name, style=SIDE_STYLE[u.side]),
+            battle.space_name(u),
+            Text(u.state, style=STATE_STYLE.get(u.state, "green")),
+            f"Ht taken {u.taken}/{k.ht}",
+            f"Mv {k.mv} Me {k.me:+d} De {k.de}",
+        )
+    return table
+
+
 def card(battle: Battle, choice: Any, names: dict[str, str] | None = None) -> Any:
-    """The unit the question names (`Deploy A1 Knights`, `A1 Knights attacks ...`), with the
-    odds its options state."""
+    """The unit the question names (`Deploy A1 Knights`, `A1 Knights attacks ...`), or the
+    units its options offer; with the chance each attack or shot has (from its 1d20 need)."""
     unit = facts.actor(choice.prompt, {u.uid: u for u in battle.units})
-    parts: list[Any] = [unit_card(battle, unit)] if unit is not None else []
-    chances = facts.odds(choice)
+    parts: list[Any] = []
+    if unit is not None:
+        parts.append(unit_card(battle, unit))
+    else:
+        listed = _candidates(battle, choice)
+        if listed is not None:
+            parts.append(listed)
+    chances = _d20_odds(choice) or facts.odds(choice)
     if chances is not None:
         parts += [Text("odds", style="dim"), chances]
     return Group(*parts) if parts else None
