@@ -49,9 +49,9 @@ def test_tug_compact_board_fits_after_every_pull():
         lines
         for lines in at_events(
             "tug-of-wargods",
-            lambda entry, state, names: text_of(hooks.compact_board(state, names))
-            if entry["t"] == "event"
-            else None,
+            lambda entry, state, names: (
+                text_of(hooks.compact_board(state, names)) if entry["t"] == "event" else None
+            ),
         )
         if lines is not None
     ]
@@ -110,9 +110,9 @@ def test_squad_alpha_card_gives_the_test_odds_the_options_compute():
     hooks = view("squad-alpha")
     shown = at_decisions(
         "squad-alpha",
-        lambda state, choice, names: (choice, text_of(hooks.card(state, choice, names)))
-        if choice.kind == "action"
-        else None,
+        lambda state, choice, names: (
+            (choice, text_of(hooks.card(state, choice, names))) if choice.kind == "action" else None
+        ),
         options=SHORT["squad-alpha"],
     )
     choice, lines = next(s for s in shown if s)
@@ -126,9 +126,11 @@ def test_seeds_of_wars_card_lists_the_units_offered_and_each_attacks_chance():
     hooks = view("seeds-of-wars")
     shown = at_decisions(
         "seeds-of-wars",
-        lambda state, choice, names: (choice, text_of(hooks.card(state, choice, names)))
-        if choice.kind == "melee" and "which unit" in choice.prompt
-        else None,
+        lambda state, choice, names: (
+            (choice, text_of(hooks.card(state, choice, names)))
+            if choice.kind == "melee" and "which unit" in choice.prompt
+            else None
+        ),
         options=SHORT["seeds-of-wars"],
     )
     choice, lines = next(s for s in shown if s)
@@ -144,9 +146,11 @@ def test_squad_alpha_card_for_which_miniature_acts_next_lists_the_candidates():
     hooks = view("squad-alpha")
     shown = at_decisions(
         "squad-alpha",
-        lambda state, choice, names: (state, choice, text_of(hooks.card(state, choice, names)))
-        if choice.kind == "order"
-        else None,
+        lambda state, choice, names: (
+            (state, choice, text_of(hooks.card(state, choice, names)))
+            if choice.kind == "order"
+            else None
+        ),
         options=SHORT["squad-alpha"],
     )
     state, choice, lines = next(s for s in shown if s)
@@ -171,8 +175,9 @@ def test_cards_cover_every_piece(ruleset_id):
         "squad-alpha": lambda: [m.name for m in state.all_minis()],
         "battle-of-ixu": lambda: [w.name for w in state.warriors],
         "seeds-of-wars": lambda: [u.name for u in state.units],
-        "mobs-and-morale": lambda: [c.id for c in state.creatures.values() if c.mob is None]
-        + list(state.mobs),
+        "mobs-and-morale": lambda: (
+            [c.id for c in state.creatures.values() if c.mob is None] + list(state.mobs)
+        ),
     }[ruleset_id]()
     for piece in pieces:
         assert any(piece in title for title in titles), piece
@@ -186,16 +191,15 @@ def test_tug_card_shows_the_asking_team_and_the_odds():
     ask = Choice("B", "Clearsky: type the faces", (Option("x", "x"),), "x")
     shown = at_events(
         "tug-of-wargods",
-        lambda entry, state, names: (state, text_of(hooks.card(state, ask, names)))
-        if entry["t"] == "event"
-        else None,
+        lambda entry, state, names: (
+            (state, text_of(hooks.card(state, ask, names))) if entry["t"] == "event" else None
+        ),
     )
     state, lines = next(s for s in shown if s)
     text = "\n".join(lines)
     assert lines[0] == "[B] Clearsky"
     assert "d8 + d6 + d4" in text and "Chance to win" in text
     assert [title for title, _ in hooks.cards(state, {})] == ["Greentoe", "Clearsky"]
-
 
 
 @pytest.mark.parametrize("ruleset_id", IDS)
