@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json
@@ -81,13 +82,7 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         for row in units:
             table.add_row(*(str(v) for v in row.values()))
         out.print(table)
-    options = Table(title="Options (--option KEY=VALUE; stored in every save)")
-    for column in ("option", "default", "choices", "rule", "meaning"):
-        options.add_column(column)
-    for o in ruleset.options:
-        choices = ", ".join(str(c) for c in o.choices) if o.choices else _kind(o.default)
-        options.add_row(o.name, _shown(o.default), choices, o.rule, o.doc)
-    out.print(options)
+    out.print(_options(ruleset.options, out.width))
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
     if reference.json_state:
         out.print(f"[bold]--json state:[/] {escape(reference.json_state)}\n")
@@ -95,6 +90,38 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         out.print("[bold]Gaps in the text and the readings chosen:[/]")
         for note in reference.notes:
             out.print(f"- {escape(note)}")
+
+
+OPTIONS_TITLE = "Options (--option KEY=VALUE; stored in every save)"
+WIDE_OPTIONS = 110  # narrower terminals get one block per option instead of the table
+
+
+def _options(options: list[Any], width: int) -> Any:
+    """The options as a table on a wide terminal; on a narrow one, each option's name, default,
+    choices and rule on one line and its meaning under it, so no name or word is cut."""
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    def choices_of(o: Any) -> str:
+        return ", ".join(str(c) for c in o.choices) if o.choices else _kind(o.default)
+
+    if width >= WIDE_OPTIONS:
+        table = Table(title=OPTIONS_TITLE)
+        table.add_column("option", no_wrap=True)  # a name to type: whole, never cut
+        for column in ("default", "choices", "rule", "meaning"):
+            table.add_column(column, overflow="fold")
+        for o in options:
+            table.add_row(o.name, _shown(o.default), choices_of(o), o.rule, o.doc)
+        return table
+    parts: list[Any] = [Text(OPTIONS_TITLE, style="bold")]
+    for o in options:
+        line = Text(o.name, style="bold")
+        line.append(f"  default {_shown(o.default)}; {choices_of(o)}; rule {o.rule}")
+        parts.append(line)
+        parts.append(Padding(Text(o.doc, overflow="fold"), (0, 0, 0, 4)))
+    return Group(*parts)
 
 
 def _kind(value: object) -> str:
