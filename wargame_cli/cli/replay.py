@@ -225,7 +225,8 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
         items[f"Last: {word} {last}"] = last
         items["Quit"] = None
         labels = list(items)
-        pick = items[prompter.select(f"Replay, at {_turn_name(current, word)}", labels, labels[0])]
+        default = labels[0] if current < last else "Quit"  # Enter reads on, then leaves
+        pick = items[prompter.select(f"Replay, at {_turn_name(current, word)}", labels, default)]
         if pick is None:
             return
         if pick == -1:
