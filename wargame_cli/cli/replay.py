@@ -124,7 +124,10 @@ def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
         if tell:
             say.print(f"odds: turn {turn} done", end="\r")
 
-    return odds_by_turn(path, games_each, ODDS_SEED, progress=progress)
+    rows = odds_by_turn(path, games_each, ODDS_SEED, progress=progress)
+    if tell:
+        say.print(" " * 40, end="\r")
+    return rows
 
 
 def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
