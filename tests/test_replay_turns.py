@@ -54,14 +54,16 @@ def test_replay_turn_shows_the_tug_chance(wargame, tmp_path):
     assert "the deployment" in shown
 
 
-def test_tug_replay_shows_the_chance_after_every_pull(wargame, tmp_path):
+def test_tug_play_and_replay_show_the_chance_after_every_pull(wargame, tmp_path):
     save = tmp_path / "g.json"
-    play_json(wargame, "tug-of-wargods", "--no-input", "--seed", "2", "--save", str(save))
+    live = wargame("play", "tug-of-wargods", "--no-input", "--seed", "2", "--save", str(save))
     data = json.loads(save.read_text())
     shown = wargame("replay", str(save), "--no-input").stdout
     pulls = [e for e in data["log"] if e["t"] == "event" and e["kind"] in ("pull", "tie")]
-    assert shown.count("Chance to win: Greentoe ") == len(pulls)
-    assert "Greentoe 100% · Clearsky 0%" in shown or "Greentoe 0% · Clearsky 100%" in shown
+    assert len(pulls) == data["turns"] > 3
+    for out in (live.stdout, shown):
+        assert out.count("Chance to win: Greentoe ") == len(pulls)
+        assert "Greentoe 100% · Clearsky 0%" in out or "Greentoe 0% · Clearsky 100%" in out
 
 
 def test_replay_odds_by_turn_for_a_skirmish(wargame, tmp_path):
