@@ -78,13 +78,8 @@ def picture(state: TugState, names: dict[str, str]) -> str:
     return svg(width, HEIGHT, "".join(parts), label)
 
 
-def chance(state: TugState) -> float | None:
-    """Side A's exact chance of winning from here (None when the rules' odds cannot say)."""
+def chance(state: TugState) -> float:
+    """Side A's exact chance of winning from here."""
     from rulesets.tug_of_wargods import odds
 
-    reckon = getattr(odds, "chance_from_state", None)
-    if reckon is None:
-        return None
-    if state.winner is not None:
-        return 1.0 if state.winner == "A" else 0.0
-    return float(reckon(state, state.options))
+    return float(odds.chance_from_state(state, state.options)["A"])
