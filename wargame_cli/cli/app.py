@@ -192,6 +192,20 @@ def replay_cmd(
             help="Write a Markdown battle report to FILE (or to stdout when no FILE is given).",
         ),
     ] = None,
+    html: Annotated[
+        str | None,
+        typer.Option(
+            "--html",
+            help="Write the battle report as one HTML page, with a picture of the table at the"
+            " end of every turn, to FILE.",
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Let --report/--html replace an existing file (never a save)."
+        ),
+    ] = False,
     with_rules: Annotated[
         bool,
         typer.Option(
@@ -224,7 +238,18 @@ def replay_cmd(
     its battle report."""
     from wargame_cli.cli import replay
 
-    replay.replay(save_file, verify, no_input, report, with_rules, json_out, turn, odds)
+    replay.replay(
+        save_file,
+        verify,
+        no_input,
+        report,
+        with_rules,
+        json_out,
+        turn,
+        odds,
+        html=html,
+        force=force,
+    )
 
 
 @app.command("fork")

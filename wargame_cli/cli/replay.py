@@ -27,9 +27,11 @@ def replay(
     json_out: bool,
     turn: int | None = None,
     odds: int | None = None,
+    html: str | None = None,
+    force: bool = False,
 ) -> None:
-    if report is not None:
-        _report(path, report, with_rules)
+    if report is not None or html is not None:
+        _report(path, report, html, with_rules, force)
         return
     if verify:
         _verify(path, json_out)
@@ -321,16 +323,10 @@ def _one_turn(path: Path, turn: int, json_out: bool) -> None:
     out.file.flush()
 
 
-def _report(path: Path, target: str, with_rules: bool) -> None:
-    from wargame_cli.report import battle_report
+def _report(
+    path: Path, report: str | None, html: str | None, with_rules: bool, force: bool
+) -> None:
+    from wargame_cli.report.writing import write_reports
 
-    data = store.load(path)
-    games.verify(path)  # a report is only written for a game the rules reproduce
-    text = battle_report(data, with_rules=with_rules)
-    if target == "-":
-        print(text, end="" if text.endswith("\n") else "\n")
-        return
-    out = Path(target)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
-    console(stderr=True).print(f"Battle report written to {out}")
+    for out in write_reports(path, report, html, with_rules, force):
+        console(stderr=True).print(f"Battle report written to {out}", markup=False)
