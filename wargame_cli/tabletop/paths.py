@@ -12,9 +12,11 @@ import heapq
 import math
 from functools import lru_cache
 
-from wargame_cli.tabletop.geometry import Point, Rect
+from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
 from wargame_cli.tabletop.movement import Body, farthest_toward, move_problem
-from wargame_cli.tabletop.table import Table, TerrainKind
+from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
+
+WALK_CACHE = 50_000  # walking distances remembered per table (cleared when full)
 
 Node = tuple[int, int]
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -29,10 +31,24 @@ def _zones(table: Table, radius: float) -> tuple[Rect, ...]:
 
 def _clear(table: Table, a: Point, b: Point, radius: float) -> bool:
     """Can a base of `radius` walk straight from a to b past the impassable terrain?"""
-    for zone in _zones(table, radius):
-        if zone.strictly_contains(a) or zone.strictly_contains(b) or zone.crosses(a, b):
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    for x0, y0, x1, y1 in _corners(table, radius):
+        if (
+            (x0 + EPS < ax < x1 - EPS and y0 + EPS < ay < y1 - EPS)
+            or (x0 + EPS < bx < x1 - EPS and y0 + EPS < by < y1 - EPS)
+            or segment_crosses(x0, y0, x1, y1, ax, ay, bx, by)
+        ):
             return False
     return True
+
+
+def _corners(table: Table, radius: float) -> tuple[tuple[float, float, float, float], ...]:
+    """`_zones` as plain numbers, worked out once per table and radius."""
+    memo = table_cache(table, "zones", 64)
+    found = memo.get(radius)
+    if found is None:
+        found = memo[radius] = tuple((z.x0, z.y0, z.x1, z.y1) for z in _zones(table, radius))
+    return found
 
 
 @lru_cache(maxsize=32)
@@ -99,10 +115,16 @@ def _field(table: Table, goal: Point, radius: float, step: float) -> dict[Node, 
 
 def path_distance(table: Table, a: Point, b: Point, radius: float, step: float = 1.0) -> float:
     """Walking distance from a to b around impassable terrain (`inf` when walled off)."""
-    return _path_distance(table, a.rounded(2), b.rounded(1), radius, step)
+    key = (round(a.x, 2), round(a.y, 2), round(b.x, 1), round(b.y, 1), radius, step)
+    memo = table_cache(table, "walk", WALK_CACHE)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _path_distance(
+            table, Point(key[0], key[1]), Point(key[2], key[3]), radius, step
+        )
+    return found
 
 
-@lru_cache(maxsize=65536)
 def _path_distance(table: Table, a: Point, b: Point, radius: float, step: float) -> float:
     if _clear(table, a, b, radius):
         return a.distance(b)

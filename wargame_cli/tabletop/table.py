@@ -123,6 +123,20 @@ class Table:
         return cls.from_data(data)
 
 
+def table_cache(table: Table, name: str, limit: int) -> dict[Any, Any]:
+    """A memo kept on the table itself (sight lines, walking distances, cells): it lives and
+    dies with the table and holds at most `limit` entries, cleared when full, so a long
+    simulation's memory stays flat."""
+    memos = table.__dict__.get("_memos")
+    if memos is None:
+        memos = {}
+        object.__setattr__(table, "_memos", memos)
+    memo = memos.get(name)
+    if memo is None or len(memo) >= limit:
+        memo = memos[name] = {}
+    return memo
+
+
 _CANONICAL: dict[Table, Table] = {}
 
 
