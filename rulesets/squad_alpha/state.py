@@ -13,10 +13,10 @@ from wargame_cli.tabletop.table import Table
 OTHER = {"A": "B", "B": "A"}
 HOME_EDGE = {"A": "south", "B": "north"}
 
-# Bumped whenever a miniature moves, dies or is placed: the lookups the bot repeats for every
-# spot it weighs (enemies, bodies, contacts) are kept until the next change (see GameState).
+# Bumped whenever a miniature changes (placed, moved, killed, given a die, acted): what the
+# bot works out again and again within one decision (enemies, bodies, contacts, the worth of
+# a spot) is kept until the next change (see GameState._remembered).
 _CHANGES = [0]
-_WHERE = frozenset({"pos", "alive"})
 
 
 @dataclass
@@ -34,8 +34,7 @@ class Mini:
     acted: bool = False
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in _WHERE:
-            _CHANGES[0] += 1
+        _CHANGES[0] += 1
         object.__setattr__(self, name, value)
 
     @property
@@ -87,7 +86,7 @@ class GameState:
     _memo_at: int = field(default=-1, repr=False, compare=False)
 
     def _remembered(self) -> dict[Any, Any]:
-        """The lookups worked out since the last miniature moved, died or was placed."""
+        """The lookups worked out since the last change to a miniature."""
         if self._memo_at != _CHANGES[0]:
             self._memo.clear()
             self._memo_at = _CHANGES[0]

@@ -176,12 +176,68 @@ def contact_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
 
 def spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
     """What standing at `p` is worth to `mini` after moving there at `step`: the attacks it
-    offers next time, if it lives that long, less the danger it stands in."""
-    later = prospects(state, mini, p) * survival(state, mini.side, p)
-    value = later * 0.6 - danger(state, mini.side, p) * 0.5
+    offers next time, if it lives that long, less the danger it stands in. Remembered until
+    a miniature changes: the bot weighs the same ring of spots to choose an action and then
+    to choose where to move."""
+    memo = state._remembered()
+    key = ("spot", mini.id, p.x, p.y, step, state.step)
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = _spot_value(state, mini, p, step)
+    return value
+
+
+def _spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
+    """`prospects`, `survival` and `danger` in one pass over the enemies, each figure summed
+    in the same order as those functions do (so to the same last bit), with what does not
+    depend on the spot worked out once per decision (`_foes`)."""
+    table, radius = state.table, state.base_radius
+    chance = _chance(state, mini)
+    reach = MOVE_INCHES + 2 * radius
+    best, alive, total = 0.0, 1.0, 0.0
+    px, py = p.x, p.y
+    for _enemy, epos, value, free, holds, now, later in _foes(state, mini.side):
+        if line_of_sight(table, p, epos):
+            kill = 1 - save_chance(cover(table, p, epos))
+            best = max(best, kill * value)
+        if math.hypot(px - epos.x, py - epos.y) <= reach and (
+            path_distance(table, p, epos, radius) <= reach
+        ):
+            best = max(best, chance * value)
+        if free and line_of_sight(table, epos, p):
+            unsaved = 1 - save_chance(cover(table, epos, p))
+            if holds:
+                alive *= 1 - now * unsaved
+                total += now * unsaved
+            else:
+                total += 0.7 * later * unsaved
+    value = (best * chance) * alive * 0.6 - total * 0.5
     value += contact_value(state, mini, p, step)
     value -= APPROACH * nearest_walk(state, mini, p)
     return value
+
+
+def _foes(state: GameState, side: str) -> list[tuple[Mini, Point, float, bool, bool, float, float]]:
+    """Per enemy, for every spot weighed in one decision: its position, worth, whether it is
+    free to shoot, whether it still holds a die to come this turn, and its chance to hit
+    with that die and at a typical step."""
+    memo = state._remembered()
+    key = ("foes", side, state.step)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [
+            (
+                e,
+                e.pos,  # type: ignore[misc]
+                worth(state, e),
+                _free(state, e),
+                e.die is not None and not e.acted and e.die >= state.step,
+                _chance(state, e, e.die),
+                _chance(state, e),
+            )
+            for e in state.enemies(side)
+        ]
+    return found
 
 
 # -- decisions -------------------------------------------------------------------------------

@@ -27,6 +27,10 @@ def blocker(table: Table, a: Point, b: Point) -> Piece | None:
     if found is _MISSING:
         found = None
         for piece, x0, y0, x1, y1 in _blocking(table):
+            if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+                continue  # wholly beside the piece: it cannot cross it
+            if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+                continue
             if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
                 found = piece
                 break
