@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_point_distance
-from wargame_cli.tabletop.table import Piece, Table, TerrainKind
+from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses, segment_point_distance
+from wargame_cli.tabletop.table import Piece, Table, TerrainKind, table_cache
 
 CONTACT_TOLERANCE = 0.05  # inches: bases this close count as touching
 
@@ -68,6 +68,8 @@ def move_problem(
     others: list[Body],
 ) -> str | None:
     """Why `mover` cannot move straight to `dest`, or None when it can."""
+    if _move_clear(table, mover, dest, max_inches, others):
+        return None
     travelled = mover.pos.distance(dest)
     if travelled > max_inches + 0.01:
         return f'{dest.key()} is {travelled:.1f}" away; the move allows {max_inches:g}"'
@@ -90,6 +92,64 @@ def move_problem(
         ):
             return f"the way to {dest.key()} passes through {other.id}"
     return None
+
+
+def _move_clear(
+    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
+) -> bool:
+    """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
+    a game, and most are fine. Every test is `move_problem`'s, with the same arithmetic, so
+    the two always agree; `move_problem` is asked for the reason only when this says no."""
+    ax, ay, bx, by = mover.pos.x, mover.pos.y, dest.x, dest.y
+    radius = mover.radius
+    if math.hypot(ax - bx, ay - by) > max_inches + 0.01:
+        return False
+    if not (
+        radius - 1e-9 <= bx <= table.width - radius + 1e-9
+        and radius - 1e-9 <= by <= table.height - radius + 1e-9
+    ):
+        return False
+    for x0, y0, x1, y1, px0, py0, px1, py1 in _zones(table, radius):
+        if x0 + EPS < bx < x1 - EPS and y0 + EPS < by < y1 - EPS:
+            return False
+        if x0 + EPS < ax < x1 - EPS and y0 + EPS < ay < y1 - EPS:
+            x0, y0, x1, y1 = px0, py0, px1, py1  # placed overlapping it: only the piece
+        if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+            continue
+        if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+            continue
+        if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
+            return False
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    me = mover.id
+    for other in others:
+        if other.id == me:
+            continue
+        ox, oy = other.pos.x, other.pos.y
+        touch = other.radius + radius - CONTACT_TOLERANCE
+        if math.hypot(ox - bx, oy - by) < touch:
+            return False
+        if length2 < EPS:
+            passing = math.hypot(ax - ox, ay - oy)
+        else:
+            t = max(0.0, min(1.0, ((ox - ax) * dx + (oy - ay) * dy) / length2))
+            passing = math.hypot(ox - (ax + t * dx), oy - (ay + t * dy))
+        if passing < touch and math.hypot(ox - ax, oy - ay) >= touch:
+            return False
+    return True
+
+
+def _zones(table: Table, radius: float) -> tuple[tuple[float, ...], ...]:
+    """`footprints` as numbers: each zone's corners, then its piece's."""
+    memo = table_cache(table, "footprints", 64)
+    found = memo.get(radius)
+    if found is None:
+        found = memo[radius] = tuple(
+            (z.x0, z.y0, z.x1, z.y1, p.rect.x0, p.rect.y0, p.rect.x1, p.rect.y1)
+            for p, z in footprints(table, radius)
+        )
+    return found
 
 
 def contact_spots(
