@@ -68,7 +68,7 @@ def move_problem(
     others: list[Body],
 ) -> str | None:
     """Why `mover` cannot move straight to `dest`, or None when it can."""
-    if _move_clear(table, mover, dest, max_inches, others):
+    if move_ok(table, mover, dest, max_inches, others):
         return None
     travelled = mover.pos.distance(dest)
     if travelled > max_inches + 0.01:
@@ -94,7 +94,7 @@ def move_problem(
     return None
 
 
-def _move_clear(
+def move_ok(
     table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
 ) -> bool:
     """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
@@ -174,7 +174,7 @@ def contact_spots(
         ).rounded(2)
         if spot.distance(target.pos) < touching - EPS:  # rounding pulled it inside the base
             spot = target.pos.toward(spot, touching + 0.005).rounded(2)
-        if move_problem(table, mover, spot, max_inches, others) is None:
+        if move_ok(table, mover, spot, max_inches, others):
             spots.append(spot)
     spots.sort(key=mover.pos.distance)
     return spots
@@ -192,6 +192,6 @@ def farthest_toward(
     reach = min(max_inches, mover.pos.distance(goal))
     for i in range(steps, 0, -1):
         spot = mover.pos.toward(goal, reach * i / steps).rounded(2)
-        if move_problem(table, mover, spot, max_inches, others) is None:
+        if move_ok(table, mover, spot, max_inches, others):
             return spot
     return mover.pos

@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
-from wargame_cli.tabletop.movement import Body, farthest_toward, move_problem
+from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 WALK_CACHE = 50_000  # walking distances remembered per table (cleared when full)
@@ -200,6 +200,6 @@ def _ring(
             spot = mover.pos.offset(
                 math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
             ).rounded(2)
-            if move_problem(table, mover, spot, max_inches, list(others)) is None:
+            if move_ok(table, mover, spot, max_inches, others):
                 out.append(spot)
     return tuple(out)
