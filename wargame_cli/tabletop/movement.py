@@ -94,9 +94,7 @@ def move_problem(
     return None
 
 
-def move_ok(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
-) -> bool:
+def move_ok(table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]) -> bool:
     """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
     a game, and most are fine. Every test is `move_problem`'s, with the same arithmetic, so
     the two always agree; `move_problem` is asked for the reason only when this says no."""
