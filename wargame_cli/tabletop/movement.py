@@ -98,7 +98,14 @@ def move_ok(table: Table, mover: Body, dest: Point, max_inches: float, others: l
     """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
     a game, and most are fine. Every test is `move_problem`'s, with the same arithmetic, so
     the two always agree; `move_problem` is asked for the reason only when this says no."""
-    ax, ay, bx, by = mover.pos.x, mover.pos.y, dest.x, dest.y
+    return _fits(table, mover, dest.x, dest.y, max_inches, others)
+
+
+def _fits(
+    table: Table, mover: Body, bx: float, by: float, max_inches: float, others: list[Body]
+) -> bool:
+    """`move_ok` to the point (bx, by)."""
+    ax, ay = mover.pos.x, mover.pos.y
     radius = mover.radius
     if math.hypot(ax - bx, ay - by) > max_inches + 0.01:
         return False
@@ -172,7 +179,7 @@ def contact_spots(
         ).rounded(2)
         if spot.distance(target.pos) < touching - EPS:  # rounding pulled it inside the base
             spot = target.pos.toward(spot, touching + 0.005).rounded(2)
-        if move_ok(table, mover, spot, max_inches, others):
+        if _fits(table, mover, spot.x, spot.y, max_inches, others):
             spots.append(spot)
     spots.sort(key=mover.pos.distance)
     return spots
@@ -186,10 +193,20 @@ def farthest_toward(
     others: list[Body],
     steps: int = 20,
 ) -> Point:
-    """The farthest legal point on the straight way to `goal`, at most `max_inches` along."""
-    reach = min(max_inches, mover.pos.distance(goal))
+    """The farthest legal point on the straight way to `goal`, at most `max_inches` along.
+
+    The points tried are `mover.pos.toward(goal, reach * i / steps).rounded(2)` for i from
+    `steps` down, worked out here on plain numbers with the same arithmetic."""
+    start = mover.pos
+    sx, sy, gx, gy = start.x, start.y, goal.x, goal.y
+    gap = math.hypot(sx - gx, sy - gy)
+    reach = min(max_inches, gap)
+    if gap < EPS:  # `toward` stays put: every point tried is the start, rounded
+        spot = start.rounded(2)
+        return spot if _fits(table, mover, spot.x, spot.y, max_inches, others) else start
     for i in range(steps, 0, -1):
-        spot = mover.pos.toward(goal, reach * i / steps).rounded(2)
-        if move_ok(table, mover, spot, max_inches, others):
-            return spot
-    return mover.pos
+        f = reach * i / steps / gap
+        x, y = round(sx + (gx - sx) * f, 2), round(sy + (gy - sy) * f, 2)
+        if _fits(table, mover, x, y, max_inches, others):
+            return Point(x, y)
+    return start
