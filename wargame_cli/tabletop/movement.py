@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses, segment_point_distance
-from wargame_cli.tabletop.table import Piece, Table, TerrainKind, table_cache
+from wargame_cli.tabletop.table import Piece, Table, TerrainKind
 
 CONTACT_TOLERANCE = 0.05  # inches: bases this close count as touching
 
@@ -70,6 +71,18 @@ def move_problem(
     """Why `mover` cannot move straight to `dest`, or None when it can."""
     if move_ok(table, mover, dest, max_inches, others):
         return None
+    return why_not(table, mover, dest, max_inches, others)
+
+
+def why_not(
+    table: Table,
+    mover: Body,
+    dest: Point,
+    max_inches: float,
+    others: list[Body],
+) -> str | None:
+    """`move_problem` the long way, on Points and Rects: the reason a move is refused (and
+    the reference `move_ok` is tested against)."""
     travelled = mover.pos.distance(dest)
     if travelled > max_inches + 0.01:
         return f'{dest.key()} is {travelled:.1f}" away; the move allows {max_inches:g}"'
@@ -114,7 +127,10 @@ def _fits(
         and radius - 1e-9 <= by <= table.height - radius + 1e-9
     ):
         return False
-    for x0, y0, x1, y1, px0, py0, px1, py1 in _zones(table, radius):
+    zones = table.__dict__.get("_footprint_numbers", _NO_ZONES).get(radius)
+    if zones is None:
+        zones = _zones(table, radius)
+    for x0, y0, x1, y1, px0, py0, px1, py1 in zones:
         if x0 + EPS < bx < x1 - EPS and y0 + EPS < by < y1 - EPS:
             return False
         if x0 + EPS < ax < x1 - EPS and y0 + EPS < ay < y1 - EPS:
@@ -145,9 +161,16 @@ def _fits(
     return True
 
 
+_NO_ZONES: dict[float, Any] = {}
+
+
 def _zones(table: Table, radius: float) -> tuple[tuple[float, ...], ...]:
-    """`footprints` as numbers: each zone's corners, then its piece's."""
-    memo = table_cache(table, "footprints", 64)
+    """`footprints` as numbers: each zone's corners, then its piece's (kept on the table,
+    where `_fits` looks first: it runs tens of thousands of times a game)."""
+    memo = table.__dict__.get("_footprint_numbers")
+    if memo is None or len(memo) > 64:
+        memo = {}
+        object.__setattr__(table, "_footprint_numbers", memo)
     found = memo.get(radius)
     if found is None:
         found = memo[radius] = tuple(
