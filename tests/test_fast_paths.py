@@ -25,7 +25,7 @@ from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
 from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok, why_not
 from wargame_cli.tabletop.paths import path_distance, ring_spots, route_toward
 from wargame_cli.tabletop.placement import cell_centres
-from wargame_cli.tabletop.table import Table
+from wargame_cli.tabletop.table import Table, forget_memos
 
 coord = st.floats(min_value=-2, max_value=26, allow_nan=False).map(lambda v: round(v, 2))
 point = st.builds(Point, coord, coord)
@@ -198,8 +198,7 @@ def _forget_everything(game) -> None:
     state = getattr(game, "state", None) or getattr(game, "battle", None)
     table = getattr(state, "table", None)
     if table is not None:
-        table.__dict__.pop("_memos", None)
-        table.__dict__.pop("_footprint_numbers", None)
+        forget_memos(table)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from tests.test_simulate_runs import default_job
 from wargame_cli import registry
 from wargame_cli.simulate import batch
 from wargame_cli.simulate.summary import summarise
-from wargame_cli.tabletop.table import Table
+from wargame_cli.tabletop.table import Table, forget_memos
 
 LINUX = Path("/proc/self/task").is_dir()
 
@@ -90,12 +90,12 @@ def test_first_chunk_is_played_before_the_workers_and_warms_the_table():
     ruleset = registry.get("squad-alpha")
     job = default_job("squad-alpha", 8, 11)
     table = Table.from_data(job.options["table"])
-    table.__dict__.pop("_memos", None)
+    forget_memos(table)
     heard: list[int] = []
     parts = batch._in_workers(job, ruleset, 2, heard.append)
     first = next(parts)
     assert first.games == 4 and heard == [4]
-    assert len(table.__dict__["_memos"]["blocker"]) > 0  # warmed before any fork
+    assert len(table.__dict__["_memo_blocker"]) > 0  # warmed before any fork
     rest = list(parts)
     assert [t.games for t in rest] == [4] and heard == [4, 4]
     one = batch.run(job, ruleset, workers=1)

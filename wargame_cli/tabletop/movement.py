@@ -127,7 +127,7 @@ def _fits(
         and radius - 1e-9 <= by <= table.height - radius + 1e-9
     ):
         return False
-    zones = table.__dict__.get("_footprint_numbers", _NO_ZONES).get(radius)
+    zones = table.__dict__.get("_memo_footprints", _NO_ZONES).get(radius)
     if zones is None:
         zones = _zones(table, radius)
     for x0, y0, x1, y1, px0, py0, px1, py1 in zones:
@@ -167,10 +167,10 @@ _NO_ZONES: dict[float, Any] = {}
 def _zones(table: Table, radius: float) -> tuple[tuple[float, ...], ...]:
     """`footprints` as numbers: each zone's corners, then its piece's (kept on the table,
     where `_fits` looks first: it runs tens of thousands of times a game)."""
-    memo = table.__dict__.get("_footprint_numbers")
+    memo = table.__dict__.get("_memo_footprints")
     if memo is None or len(memo) > 64:
         memo = {}
-        object.__setattr__(table, "_footprint_numbers", memo)
+        object.__setattr__(table, "_memo_footprints", memo)
     found = memo.get(radius)
     if found is None:
         found = memo[radius] = tuple(

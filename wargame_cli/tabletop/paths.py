@@ -99,30 +99,57 @@ def _near_nodes(
     return []
 
 
+class _Field:
+    """Walking distances to one goal, from a shortest-path search run only as far as the
+    nodes asked about so far: a node's distance is final once the search reaches it, so
+    the answers are those of the whole search, which the bots rarely need."""
+
+    __slots__ = ("dist", "graph", "heap")
+
+    def __init__(self, graph: dict[Node, list[tuple[Node, float]]], start: list) -> None:
+        self.graph = graph
+        self.dist: dict[Node, float] = {}
+        self.heap = [(d, node) for node, d in start]
+        heapq.heapify(self.heap)
+
+    def get(self, node: Node) -> float | None:
+        """The walk from `node` to the goal; None when no walk reaches it."""
+        dist = self.dist
+        found = dist.get(node)
+        if found is not None:
+            return found
+        heap, graph = self.heap, self.graph
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, near = pop(heap)
+            if near in dist:
+                continue
+            dist[near] = d
+            for other, length in graph[near]:
+                if other not in dist:
+                    push(heap, (d + length, other))
+            if near == node:
+                return d
+        return None
+
+
 @lru_cache(maxsize=256)
-def _field(table: Table, goal: Point, radius: float, step: float) -> dict[Node, float]:
-    """Walking distance from every reachable node to `goal`."""
+def _field(table: Table, goal: Point, radius: float, step: float) -> _Field:
+    """Walking distance from every reachable node to `goal`, worked out as asked."""
     graph = _graph(table, radius, step)
-    dist: dict[Node, float] = {}
-    heap = [(d, node) for node, d in _near_nodes(table, goal, radius, step, graph)]
-    heapq.heapify(heap)
-    while heap:
-        d, node = heapq.heappop(heap)
-        if node in dist:
-            continue
-        dist[node] = d
-        for other, length in graph[node]:
-            if other not in dist:
-                heapq.heappush(heap, (d + length, other))
-    return dist
+    return _Field(graph, _near_nodes(table, goal, radius, step, graph))
 
 
 def path_distance(table: Table, a: Point, b: Point, radius: float, step: float = 1.0) -> float:
     """Walking distance from a to b around impassable terrain (`inf` when walled off)."""
     key = (round(a.x, 2), round(a.y, 2), round(b.x, 1), round(b.y, 1), radius, step)
-    memo = table_cache(table, "walk", WALK_CACHE)
+    memo = table.__dict__.get("_memo_walk")
+    if memo is None:
+        memo = table_cache(table, "walk", WALK_CACHE)
     found = memo.get(key)
     if found is None:
+        if len(memo) >= WALK_CACHE:
+            memo.clear()
         found = memo[key] = _path_distance(
             table, Point(key[0], key[1]), Point(key[2], key[3]), radius, step
         )
@@ -136,8 +163,9 @@ def _path_distance(table: Table, a: Point, b: Point, radius: float, step: float)
     graph = _graph(table, radius, step)
     best = math.inf
     for node, d in _near_nodes(table, a, radius, step, graph):
-        if node in field:
-            best = min(best, d + field[node])
+        walk = field.get(node)
+        if walk is not None:
+            best = min(best, d + walk)
     return best
 
 

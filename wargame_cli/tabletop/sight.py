@@ -21,12 +21,17 @@ _MISSING = object()
 def blocker(table: Table, a: Point, b: Point) -> Piece | None:
     """The first blocking piece the line between two centres passes through, if any."""
     ax, ay, bx, by = a.x, a.y, b.x, b.y
-    memo = table_cache(table, "blocker", SIGHT_CACHE)
+    memo = table.__dict__.get("_memo_blocker")
+    if memo is None:
+        memo = table_cache(table, "blocker", SIGHT_CACHE)
     key = (ax, ay, bx, by)
     found = memo.get(key, _MISSING)
     if found is _MISSING:
+        if len(memo) >= SIGHT_CACHE:
+            memo.clear()
         found = None
-        for piece, x0, y0, x1, y1 in _blocking(table):
+        pieces = table.__dict__.get("_memo_blocking")
+        for piece, x0, y0, x1, y1 in pieces["all"] if pieces else _blocking(table):
             if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
                 continue  # wholly beside the piece: it cannot cross it
             if (ay < y0 and by < y0) or (ay > y1 and by > y1):
@@ -40,10 +45,10 @@ def blocker(table: Table, a: Point, b: Point) -> Piece | None:
 
 def _blocking(table: Table) -> tuple[tuple[Piece, float, float, float, float], ...]:
     """The blocking pieces with their corners, worked out once per table."""
-    memo = table_cache(table, "derived", 64)
-    found = memo.get("blocking")
+    memo = table_cache(table, "blocking", 2)
+    found = memo.get("all")
     if found is None:
-        found = memo["blocking"] = tuple(
+        found = memo["all"] = tuple(
             (p, p.rect.x0, p.rect.y0, p.rect.x1, p.rect.y1)
             for p in table.pieces
             if p.kind is TerrainKind.BLOCKING
@@ -64,10 +69,14 @@ def cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
     """The piece giving the target its best cover from the firer's perspective: one it stands
     in, or one the line of fire crosses that the firer is not standing in. Hard beats soft;
     between equals, the first listed."""
-    memo = table_cache(table, "cover", SIGHT_CACHE)
+    memo = table.__dict__.get("_memo_cover")
+    if memo is None:
+        memo = table_cache(table, "cover", SIGHT_CACHE)
     key = (firer.x, firer.y, target.x, target.y)
     found = memo.get(key, _MISSING)
     if found is _MISSING:
+        if len(memo) >= SIGHT_CACHE:
+            memo.clear()
         found = memo[key] = _cover_piece(table, firer, target)
     return found  # type: ignore[return-value]
 
