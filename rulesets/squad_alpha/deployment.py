@@ -3,6 +3,7 @@ enemy already on the table. The legal spots are what is offered; typed spots are
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from typing import Any
 
@@ -74,8 +75,19 @@ def legal_spots(state: GameState, mini: Mini) -> tuple[list[Point], str]:
     once per position, and only the bases placed so far are checked for every deployment."""
     table, radius = state.table, state.base_radius
     near = radius + radius - CONTACT_TOLERANCE
-    others = [b.pos for b in state.bodies() if b.id != mini.id]
-    free = [p for p in _fitting(table, radius) if all(o.distance(p) >= near for o in others)]
+    fitting = _fitting(table, radius)
+    by_cell = _cells_by_index(table, radius)
+    taken: set[Point] = set()
+    for body in state.bodies():  # the cells whose centres lie within reach of a base
+        if body.id == mini.id:
+            continue
+        o = body.pos
+        for i in range(math.floor(o.x - near) - 1, math.floor(o.x + near) + 2):
+            for j in range(math.floor(o.y - near) - 1, math.floor(o.y + near) + 2):
+                p = by_cell.get((i, j))
+                if p is not None and o.distance(p) < near:
+                    taken.add(p)
+    free = [p for p in fitting if p not in taken] if taken else list(fitting)
     seen: set[Point] = set()
     for enemy in state.enemies(mini.side):
         assert enemy.pos is not None
@@ -101,6 +113,17 @@ def _fitting(table: Table, radius: float) -> list[Point]:
             for p in cell_centres(table)
             if standing_problem(table, Body("?", p, radius), []) is None
         ]
+    return found
+
+
+def _cells_by_index(table: Table, radius: float) -> dict[tuple[int, int], Point]:
+    """`_fitting`'s cells by their column and row (a 1" cell's centre is (i + 0.5, j + 0.5))."""
+    memo = table_cache(table, "squad-alpha-cell-index", 16)
+    found = memo.get(radius)
+    if found is None:
+        found = memo[radius] = {
+            (math.floor(p.x), math.floor(p.y)): p for p in _fitting(table, radius)
+        }
     return found
 
 

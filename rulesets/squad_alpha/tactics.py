@@ -246,6 +246,8 @@ def _foes(state: GameState, side: str) -> list[tuple[Mini, Point, float, bool, b
 def action(state: GameState, mini: Mini, step: int) -> str:
     """Shoot (`shoot:<id>`) when the shot beats what the best move would gain, else `move`."""
     target, shot = best_shot(state, mini, step)
+    if target is None or shot <= 0:
+        return "move"  # nothing worth shooting: no need to weigh every move
     p = pass_chance(mini.dice, step, state.modifier(mini.side))
     assert mini.pos is not None
     here = spot_value(state, mini, mini.pos, step)
@@ -402,7 +404,19 @@ def deploy_value(state: GameState, side: str, p: Point) -> float:
 
 
 def deploy_rank(state: GameState, side: str, spots: list[Point]) -> list[Point]:
-    return sorted(spots, key=lambda p: (-round(deploy_value(state, side, p), 6), p.y, p.x))
+    """`deploy_value` of every spot, best first: the ground's worth comes from the table's
+    memo and the friends placed so far are looked up once."""
+    table, edge = state.table, HOME_EDGE[side]
+    friends = [(f.pos.x, f.pos.y) for f in state.squads[side].minis if f.pos is not None]
+
+    def value(p: Point) -> float:
+        found = _ground_value(table, edge, p)
+        for fx, fy in friends:
+            if math.hypot(fx - p.x, fy - p.y) < 2.5:
+                found -= 0.3
+        return found
+
+    return sorted(spots, key=lambda p: (-round(value(p), 6), p.y, p.x))
 
 
 def deploy_who(state: GameState, waiting: list[Mini]) -> Mini:
