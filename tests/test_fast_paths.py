@@ -237,3 +237,19 @@ def test_bots_choose_the_same_with_every_memo_wiped(ruleset_id):
         return out
 
     assert play(False) == play(True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(inside, st.sampled_from([3.0, 4.0, 6.0]), bodies)
+def test_ring_spots_are_the_legal_points_of_both_rings(start, inches, others):
+    mover = Body("me", start, 0.5)
+    plain = []
+    for ring in (1.0, 0.5):
+        for k in range(16):
+            angle = 2 * math.pi * k / 16
+            spot = start.offset(
+                math.cos(angle) * inches * ring, math.sin(angle) * inches * ring
+            ).rounded(2)
+            if why_not(TABLE, mover, spot, inches, others) is None:
+                plain.append(spot)
+    assert ring_spots(TABLE, mover, inches, others) == plain

@@ -200,8 +200,10 @@ def _spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
         if line_of_sight(table, p, epos):
             kill = 1 - save_chance(cover(table, p, epos))
             best = max(best, kill * value)
-        if math.hypot(px - epos.x, py - epos.y) <= reach and (
-            path_distance(table, p, epos, radius) <= reach
+        if (
+            chance * value > best  # else the charge cannot raise the best: skip the walk
+            and math.hypot(px - epos.x, py - epos.y) <= reach
+            and path_distance(table, p, epos, radius) <= reach
         ):
             best = max(best, chance * value)
         if free and line_of_sight(table, epos, p):

@@ -213,11 +213,21 @@ def route_toward(
 
 
 def ring_spots(table: Table, mover: Body, max_inches: float, others: list[Body]) -> list[Point]:
-    """Legal spots on two rings around the mover (full and half move, 16 directions)."""
-    return list(_ring(table, mover, max_inches, tuple(others)))
+    """Legal spots on two rings around the mover (full and half move, 16 directions).
+
+    Only bases near enough to stand in the way are part of the memo's key (a base farther
+    from the mover than the move plus both radii cannot touch any spot or way tried), so
+    a mob's figures moving one after another share the work."""
+    px, py, radius = mover.pos.x, mover.pos.y, mover.radius
+    near = tuple(
+        o
+        for o in others
+        if math.hypot(o.pos.x - px, o.pos.y - py) <= max_inches + o.radius + radius + 0.1
+    )
+    return list(_ring(table, mover, max_inches, near))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _ring(
     table: Table, mover: Body, max_inches: float, others: tuple[Body, ...]
 ) -> tuple[Point, ...]:
