@@ -138,6 +138,7 @@ class Battle:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "turn": self.round,  # every ruleset's state has turn: the last one played
             "round": self.round,
             "step": self.step,
             "initiative": self.initiative,
