@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rulesets.squad_alpha import odds
-from rulesets.squad_alpha.activation import activate
+from rulesets.squad_alpha.activation import action_choice, activate
 from rulesets.squad_alpha.deployment import deploy, legal_spots, spot_problem
 from rulesets.squad_alpha.game import SquadGame
 from rulesets.squad_alpha.ruleset import RULESET
@@ -22,6 +22,7 @@ from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart
 from wargame_cli.ruleset import resolve_options
 from wargame_cli.tabletop.drawing import from_drawing
 from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.placement import cell_centres
 
 OPEN = """
 ........
@@ -200,6 +201,21 @@ def test_b5_deployment_fallback_within_six_inches_of_own_edge():
     spots, level = legal_spots(state, state.mini("A1"))
     assert level == "band"
     assert all(p.y <= 6 for p in spots)
+
+
+def test_b5_the_fallback_never_deploys_in_base_contact_with_an_enemy():
+    """b5, deploy_fallback (issue 12, item 10): the band near one's own edge and the last
+    resort (any free spot) still refuse spots touching an enemy: no melee on deployment."""
+    state = undeployed()
+    state.mini("B1").pos = Point(4.5, 1.5)  # standing inside A's fallback band
+    spots, level = legal_spots(state, state.mini("A1"))
+    assert level == "band" and spots
+    touching = [p for p in cell_centres(state.table) if p.distance(Point(4.5, 1.5)) < 1.06]
+    assert touching and not set(touching) & set(spots)
+    for level in ("band", "anywhere"):
+        reason = spot_problem(state, state.mini("A1"), Point(5.5, 1.5), level)
+        assert reason is not None and "base contact with" in reason and "(b5)" in reason
+    assert spot_problem(state, state.mini("A1"), Point(6.5, 1.5), "anywhere") is None
 
 
 def test_b5_the_larger_squad_keeps_placing():
@@ -419,6 +435,20 @@ def test_b13_a_six_fails_even_at_step_6():
     script = act(state, "A1", 6, faces=[6, 6, 6], choices=["shoot:B1"])
     assert state.mini("B1").alive
     assert "needs 5 or less" in rolls(script)[0].reason  # shown as it is: a 6 never passes
+
+
+def test_b13_only_a_sure_thing_shows_100_percent():
+    """b13 (issue 12, item 10): an elite at step 6 passes 1 - (1/6)^3 = 99.5% of the time,
+    and 6-6-6 still fails: the move option must not read "100%"."""
+    assert odds.percent(1 - (1 / 6) ** 3) == "99.5%"
+    assert odds.percent(1.0) == "100%" and odds.percent(0.0) == "0%"
+    assert odds.percent(0.004) == "0.4%" and odds.percent(0.5) == "50%"
+    assert odds.percent(0.99999) == ">99.9%"
+    state = make_state(DUEL)
+    state.step = 6
+    labels = [o.label for o in action_choice(state, state.mini("A1")).options]
+    assert "if the test passes: 99.5%)" in labels[0]
+    assert not any("100%" in label for label in labels)
 
 
 def test_b25_a_one_always_activates_whatever_the_modifier():

@@ -19,6 +19,7 @@ from rulesets.squad_alpha.odds import (
     highest_passing,
     needed,
     pass_chance,
+    percent,
     save_chance,
     saves,
     test_passes,
@@ -63,7 +64,7 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
     """b11: move or shoot; targets out of sight are listed with the reason."""
     assert mini.pos is not None
     hits = pass_chance(mini.dice, state.step, state.modifier(mini.side))
-    options = [Option("move", f'Move (up to {MOVE_INCHES:g}" if the test passes: {hits:.0%})')]
+    options = [Option("move", f'Move (up to {MOVE_INCHES:g}" if the test passes: {percent(hits)})')]
     for enemy in state.enemies(mini.side):
         assert enemy.pos is not None
         wall = blocker(state.table, mini.pos, enemy.pos)
@@ -79,7 +80,7 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
         piece = cover_piece(state.table, mini.pos, enemy.pos)
         kills = hits * (1 - save_chance(piece.kind if piece else None))
         where = f"{piece.name}: save {SAVE_NEEDED[piece.kind]}+" if piece else "in the open"
-        where += f"; kills {kills:.0%}"
+        where += f"; kills {percent(kills)}"
         mates = state.contacts(enemy)
         if mates:
             where += f"; in melee, a miss hits {' or '.join(m.name for m in mates)}"

@@ -7,11 +7,12 @@ from collections.abc import Generator
 from typing import Any
 
 from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha.odds import percent
 from rulesets.squad_alpha.rolloff import roll_off
 from rulesets.squad_alpha.state import HOME_EDGE, OTHER, GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, standing_problem
+from wargame_cli.tabletop.movement import Body, in_contact, standing_problem
 from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
 from wargame_cli.tabletop.table import TerrainKind
 
@@ -48,9 +49,17 @@ def spot_problem(state: GameState, mini: Mini, p: Point, level: str) -> str | No
     hidden spot is left (see `legal_spots`)."""
     body = Body(mini.id, p, state.base_radius)
     problem = standing_problem(state.table, body, state.bodies())
-    if problem is not None or level == ANYWHERE:
+    if problem is not None:
         return problem
     enemies = [state.body(e) for e in state.enemies(mini.side)]
+    touching = next((e for e in enemies if in_contact(body, e)), None)
+    if touching is not None:  # no fallback deploys into a melee (b5, b17)
+        return (
+            f"{p.key()} is in base contact with {state.name_of(touching.id)}: "
+            "never deploy touching an enemy (b5)"
+        )
+    if level == ANYWHERE:
+        return None
     watcher = seen_by_any(state.table, p, enemies)
     if watcher is None:
         return None
@@ -90,7 +99,7 @@ def _label(state: GameState, side: str, p: Point) -> str:
     hidden = tactics.concealment(state.table, HOME_EDGE[side], p)
     edge = edge_distance(state.table, p, HOME_EDGE[side])
     return (
-        f"{p.key()}: {where}, out of sight of {hidden:.0%} of the enemy half, "
+        f"{p.key()}: {where}, out of sight of {percent(hidden)} of the enemy half, "
         f'{edge:g}" from your edge'
     )
 
