@@ -477,6 +477,62 @@ def test_b11_b14_a_passed_move_goes_up_to_4_inches():
     assert kinds(script)[-1] == "move"
 
 
+def farmstead_state() -> GameState:
+    """The default Farmstead table: Ghost (A1) just south of the Barn's east end, Cpt Vex
+    (B1) east of the Barn; everyone else far away in the south-west."""
+    opts = resolve_options(RULESET.options, None)
+    state = new_state(
+        {"A": "Commandos", "B": "Bravo Squad"},
+        {"A": soldiers("e3 r1"), "B": soldiers("e5 r1")},
+        opts,
+    )
+    state.mini("A1").name, state.mini("B1").name = "Ghost", "Cpt Vex"
+    state.mini("A1").pos, state.mini("B1").pos = Point(20.35, 9.27), Point(23.33, 10.67)
+    state.mini("A2").pos, state.mini("B2").pos = Point(1.5, 1.5), Point(1.5, 3.5)
+    state.phase, state.turn, state.initiative = "battle", 1, "A"
+    return state
+
+
+def test_b14_b17_the_contact_spot_beside_the_barn_corner_is_offered():
+    """b14, b17 (issue 12, items 9 and 10): beside the Barn corner the menu left out every
+    contact spot with Cpt Vex; only a typed 23.5,9.66 gave the free melee. The contact
+    option is offered, its label says how far the move goes, and taking it gives b17."""
+    state = farmstead_state()
+    seen: list[Choice] = []
+
+    def contact(choice: Choice) -> str:
+        seen.append(choice)
+        return next(o.key for o in choice.options if o.label.startswith("Into contact"))
+
+    script = act(state, "A1", 4, faces=[1, 6, 6, 1, 6, 6], choices=["move", contact])
+    [where] = seen
+    [label] = [o.label for o in where.options if o.label.startswith("Into contact")]
+    assert label.startswith("Into contact with Cpt Vex, ") and '"' in label
+    [melee] = [e for e in script.events if e.kind == "melee"]
+    assert melee.data == {"id": "A1", "target": "B1", "free": True}  # the free attack (b17)
+    assert not state.mini("B1").alive
+    assert where.refusal("23.5,9.66") is None
+
+
+def test_b14_a_move_may_bend_around_blocking_terrain_within_4_inches():
+    """b14 (issue 12, item 10): players measure around corners. 22.6,11, east of the Barn,
+    is 2.8" away in a straight line across the Barn's corner and 3.6" walking round it; the
+    far side of the Barn is out of reach, and the event says the inches walked."""
+    state = farmstead_state()
+    state.mini("B1").pos = Point(1.5, 20.5)
+    script = act(state, "A1", 4, faces=[1, 6, 6], choices=["move", "22.6,11"])
+    assert state.mini("A1").pos == Point(22.6, 11)
+    [moved] = [e for e in script.events if e.kind == "move"]
+    assert moved.text == 'Ghost moves 3.6" to 22.6,11'
+    state = farmstead_state()
+    seen: list[Choice] = []
+    act(state, "A1", 4, faces=[1, 6, 6], choices=["move", lambda c: seen.append(c) or "20.35,9.27"])
+    refusal = seen[0].refusal("22.6,12.5")  # 3.9" straight, 5.1" round the corner
+    assert refusal == (
+        'the way to 22.6,12.5 passes through Barn (impassable), and no way around it is within 4"'
+    )
+
+
 def test_b14_move_destinations_say_what_the_spot_is_worth():
     state = make_state(
         """
@@ -496,8 +552,10 @@ def test_b14_move_destinations_say_what_the_spot_is_worth():
         label.startswith("Stay where it is (1.5,1.5): out of every enemy's sight")
         for label in labels
     )
-    assert "Into soft 1 (soft cover) (2.35,3.35): out of every enemy's sight" in labels
-    assert "Toward E1 (5.2,3.03): seen by E1" in labels
+    assert "Into soft 1 (soft cover), 2.0\" (2.35,3.35): out of every enemy's sight" in labels
+    assert 'Toward E1, 4.0" (5.2,3.03): seen by E1' in labels
+    # every label says how far the move goes: stopped by the wall, it is no "full move"
+    assert "East, 3.05\" (as far as it can go) (4.55,1.5): out of every enemy's sight" in labels
     assert all(where.refusal(o.key) is None for o in where.options)
 
 

@@ -13,6 +13,7 @@ from rulesets.squad_alpha.movement import (
     legal_ring,
     move_option,
     typed_move_problem,
+    walked,
 )
 from rulesets.squad_alpha.odds import (
     SAVE_NEEDED,
@@ -142,9 +143,11 @@ def move(state: GameState, mini: Mini) -> Flow:
         free_hint="x,y",
         check=lambda text: typed_move_problem(state, mini, text),
     )
-    mini.pos = Point.parse(key)
+    dest = Point.parse(key)
+    inches = walked(state, mini, dest)
+    mini.pos = dest
     yield Event(
-        f'{mini.name} moves {start.distance(mini.pos):.1f}" to {mini.pos.key()}',
+        f'{mini.name} moves {min(inches, MOVE_INCHES):.1f}" to {mini.pos.key()}',
         rules=("b14",),
         kind="move",
         data={"id": mini.id, "from": start.as_list(), "to": mini.pos.as_list()},
