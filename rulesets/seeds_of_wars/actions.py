@@ -36,14 +36,16 @@ def alternate(
     battle: Battle, step: str, activation: Activation, rules: tuple[str, ...]
 ) -> Generator[Any, Any, None]:
     """d7: from the initiative winner, sides take turns; a side that passes is done for the
-    step and the other finishes (`pass_rule=first_pass_ends`: the first pass ends the step)."""
+    step and the other finishes (`pass_rule=first_pass_ends`: the first pass a side chooses
+    ends the step; a side with no unit able to act is done, but ends nothing for the other)."""
     assert battle.initiative is not None
     battle.step = step
     acted: set[str] = set()
     passed: set[str] = set()
+    chose_to_pass = False
     side = battle.initiative
     while len(passed) < 2:
-        if passed and battle.options["pass_rule"] == "first_pass_ends":
+        if chose_to_pass and battle.options["pass_rule"] == "first_pass_ends":
             break
         if battle.out_of_fight("A") or battle.out_of_fight("B"):
             break
@@ -51,6 +53,7 @@ def alternate(
             done = yield from activation(battle, side, acted)
             if done != ACTED:
                 passed.add(side)
+                chose_to_pass = chose_to_pass or done == PASSED
                 why = "" if done == PASSED else ": no unit can act"
                 yield Event(
                     f"{battle.names[side]} passes the {step} step{why}",
