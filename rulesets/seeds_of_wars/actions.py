@@ -119,6 +119,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
             foes = battle.enemies_at(side, space)
             if foes:
                 label += f": charge {', '.join(f.name for f in foes)} and stop (d9)"
+            label += battle.reserve_warning(unit, space)
         options.append(
             Option(board.key(space), label, space_refusal(battle, unit, space, reachable))
         )
@@ -376,7 +377,8 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             Option(
                 "retreat",
                 f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
-                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}",
+                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
+                + battle.reserve_warning(target, back),
             ),
         ),
         "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
