@@ -200,7 +200,7 @@ def test_d7_first_pass_ends_counts_only_a_pass_a_side_chooses(wargame):
         "--no-input",
         "--no-save",
         "--rolls",
-        "10,5, 10,5",
+        "10,5, 10,5, 15",
         "--choices",
         "b3;b2; pass",
         "--turns",

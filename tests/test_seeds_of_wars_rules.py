@@ -674,6 +674,20 @@ def test_d16_surrender_ends_the_battle_for_the_other_side():
     assert script.outcome.rules == ("d16", "d17")
 
 
+def test_d16_surrender_is_offered_between_rounds_too():
+    """d16 (issue 12, item 12): after each round both sides, the initiative winner first, may
+    fight on (the default) or surrender, even a side that had no question that round."""
+    battle = make("Spearmen, Archers", "Spearmen, Crossbowmen")
+    script = Script(fallback_face=varied(), choices=[surrender_on("round_end", "B")] * 1000)
+    script.run(SeedsGame(battle))
+    ends = [c for c in asked(script) if c.kind == "round_end"]
+    assert [c.prompt.split(":")[0] for c in ends] == ["End of round 1"] * len(ends)
+    assert ends[-1].side == "B" and ends[-1].default == "fight"
+    assert {o.key for o in ends[-1].options} == {"fight", SURRENDER}
+    assert script.outcome.winner == "A" and "Blue surrenders" in script.outcome.reason
+    assert battle.round == 1
+
+
 def test_d16_surrender_must_be_confirmed():
     battle = make("Spearmen", "Spearmen")
     picks = [SURRENDER, "no"]
