@@ -207,6 +207,31 @@ def replay_cmd(
     replay.replay(save_file, verify, no_input, report, with_rules, json_out)
 
 
+@app.command("fork")
+def fork_cmd(
+    save_file: Annotated[Path, typer.Argument(help="The save to branch.")],
+    turn: Annotated[
+        int,
+        typer.Option(
+            "--turn", min=0, help="Keep the game up to the end of this turn (0: the deployment)."
+        ),
+    ],
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the fork here (default: in the saves folder)."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
+    ] = False,
+    json_out: JsonOpt = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """Branch a saved game at the end of a turn into a new save, to play on with `resume`."""
+    from wargame_cli.cli import fork
+
+    fork.fork(save_file, turn, save, force, json_out, saves_dir)
+
+
 @app.command("saves")
 def saves_cmd(json_out: JsonOpt = False, saves_dir: SavesDirOpt = None) -> None:
     """List the saves in the saves folder, newest first."""
@@ -237,6 +262,13 @@ def simulate_cmd(
         bool, typer.Option("--matrix", help="Tug of WarGods: every dice pool against every other.")
     ] = False,
     json_out: JsonOpt = False,
+    from_save: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Play on from this save's position (its teams and options): the odds from here.",
+        ),
+    ] = None,
 ) -> None:
     """Play many bot-vs-bot games (or compute exact odds) to see how a match-up fares."""
     from wargame_cli.cli import simulate
@@ -253,6 +285,7 @@ def simulate_cmd(
             exact=exact,
             matrix=matrix,
             json_out=json_out,
+            from_save=from_save,
         )
     )
 

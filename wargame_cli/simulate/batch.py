@@ -30,6 +30,7 @@ class Job:
     options: dict[str, Any]
     seed: int
     games: int
+    answers: tuple[Any, ...] | None = None  # a saved log's answers to play on from (--from)
 
 
 @dataclass
@@ -107,6 +108,11 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     wants_figures = hasattr(ruleset, "sim_figures")
     below = face_source(stream_seed(seed, start))
     many = getattr(ruleset, "fast_games", None)
+    if job.answers is not None:  # every game goes on from a saved position
+        from wargame_cli.simulate.from_save import play_from
+
+        answers = job.answers
+        many = None
     if many is not None and not wants_figures:
         # The ruleset plays game after game itself (see Ruleset.fast_games).
         for (outcome, turns), _ in zip(
@@ -120,7 +126,11 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
         return tally
     for _ in range(start, stop):
         game = new_game(setup, options)
-        played = play_any(ruleset, game, below)
+        played = (
+            play_any(ruleset, game, below)
+            if job.answers is None
+            else play_from(game, answers, below)
+        )
         outcome = played.outcome
         results[(outcome.winner, played.turns, ending(outcome))] += 1
         if wants_figures or outcome.data:
