@@ -9,7 +9,8 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.rule import Rule
 from rich.text import Text
 
 from wargame_cli.ui.live import generic
@@ -70,6 +71,16 @@ class Renderer:
         if text.endswith("\n"):
             text = text[:-1]
         return text.split("\n") if text else []
+
+
+def _short_parts(shown: Any) -> list[Any]:
+    """The lines of text in what a view shows for an entry, without its boards and tables
+    (the screen draws the board once, above)."""
+    if isinstance(shown, Text | Rule):
+        return [shown]
+    if isinstance(shown, Group):
+        return [part for item in shown.renderables for part in _short_parts(item)]
+    return []
 
 
 @dataclass
@@ -157,11 +168,10 @@ class DecisionScreen:
         if shown is False:
             lines: list[str] = []
         else:
-            if not isinstance(shown, Text):  # boards and tables: the short generic line
-                shown = generic(entry, self.names, self.turn_word)
-                if entry["t"] == "end":
-                    shown = None
-            lines = self.renderer.lines(shown, width) if shown is not None else []
+            short = _short_parts(shown) if shown is not None else []
+            if not short and entry["t"] != "end":  # only boards and tables: the generic line
+                short = _short_parts(generic(entry, self.names, self.turn_word))
+            lines = self.renderer.lines(Group(*short), width) if short else []
         self._recent[key] = lines
         return lines
 
