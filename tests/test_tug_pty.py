@@ -154,5 +154,6 @@ def test_a_quick_pick_names_the_side(tmp_path):
     assert child.exitstatus == 0
     [save] = list(Path(saves).glob("*.json"))
     data = json.loads(save.read_text())
-    assert data["setup"]["names"]["B"] == "Greentoe"
+    # side A (the computer) is Greentoe too: the suggested name is made distinct
+    assert data["setup"]["names"] == {"A": "Greentoe", "B": "Greentoe (B)"}
     assert data["setup"]["teams"]["B"]["models"] == ["Sebeki", "Asar", "Asar"]
