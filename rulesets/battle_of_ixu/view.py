@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.battle_of_ixu.state import IxuState, Warrior
-from wargame_cli.tabletop.view import Marker, compact_map, map_key, table_map
+from wargame_cli.tabletop.view import Marker, compact_map, map_key, one_line, table_map
 from wargame_cli.ui import facts
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
@@ -153,7 +153,7 @@ def _markers(state: IxuState) -> list[Marker]:
 
 
 def compact_board(state: IxuState, names: dict[str, str] | None = None) -> Group:
-    """The field at a coarser scale and one line per side: 14 lines at most."""
+    """The field at a coarser scale and a line with each side's models and health left."""
     marks = _markers(state)
     title = f"Ixu, turn {state.turn}: {state.phase}" if state.turn else "The plains of Ixu"
     lines = []
@@ -162,7 +162,7 @@ def compact_board(state: IxuState, names: dict[str, str] | None = None) -> Group
         for w in state.standing(side):
             line.append(f" {w.id} {w.remaining}/{w.health}")
         lines.append(line)
-    return Group(compact_map(state.table, marks, title), *map_key(marks), *lines)
+    return Group(compact_map(state.table, marks, title), *map_key(marks), one_line(lines))
 
 
 def warrior_card(state: IxuState, w: Warrior) -> Group:

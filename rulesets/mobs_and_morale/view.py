@@ -13,7 +13,14 @@ from rich.text import Text
 from rulesets.mobs_and_morale.state import OTHER, STANDING, Battle, Creature, Mob
 from wargame_cli.tabletop.movement import gap
 from wargame_cli.tabletop.table import TerrainKind
-from wargame_cli.tabletop.view import TERRAIN_CELL, Marker, compact_map, piece_letters, table_map
+from wargame_cli.tabletop.view import (
+    TERRAIN_CELL,
+    Marker,
+    compact_map,
+    one_line,
+    piece_letters,
+    table_map,
+)
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
@@ -203,10 +210,13 @@ def render_entry(entry: dict[str, Any], state: Battle, names: dict[str, str]) ->
 # -- the decision screen's pieces -------------------------------------------------------------
 
 
+COMPACT_ROWS = 5  # a mob's move menu is long: the compact board keeps to 8 lines
+
+
 def _side_line(b: Battle, side: str) -> Text:
     """One line per side under the compact map: who stands, with health or figures left."""
     st = b.sides[side]
-    line = Text(f"{side} {clean(st.name)}:", style=SIDE_STYLE.get(side, ""))
+    line = Text(f"{side}:", style=SIDE_STYLE.get(side, ""))
     for c in b.characters(side):
         line.append(f" {map_label(c)} {c.health}/{c.max_health}")
     for m in b.live_mobs(side):
@@ -217,11 +227,11 @@ def _side_line(b: Battle, side: str) -> Text:
 
 
 def compact_board(state: Battle, names: dict[str, str] | None = None) -> Group:
-    """The table at a coarser scale, then one line per side: 14 lines at most."""
+    """The table at a coarser scale, then who stands on each side (health, figures left)."""
     title = f"{state.table.name} (round {state.round})"
     return Group(
-        compact_map(state.table, markers(state), title),
-        *(_side_line(state, side) for side in ("A", "B")),
+        compact_map(state.table, markers(state), title, rows=COMPACT_ROWS),
+        one_line([_side_line(state, side) for side in ("A", "B")]),
     )
 
 

@@ -279,8 +279,8 @@ def _token(unit: Unit) -> Text:
 
 
 def compact_board(battle: Battle, names: dict[str, str] | None = None) -> Group:
-    """The grid one line per row, units by id (`/Sh` Shaken, `/Ro` Routed, `+N` Ht taken), then
-    one line per side: 14 lines at most for any grid up to 10 rows."""
+    """The title and the grid one line per row, units by id (`/Sh` Shaken, `/Ro` Routed, `+N`
+    Ht taken, with a key once any is): a few lines, leaving room for long menus."""
     board_ = battle.board
     grid_ = Table.grid(padding=(0, 2))
     grid_.add_column(no_wrap=True)
@@ -298,16 +298,9 @@ def compact_board(battle: Battle, names: dict[str, str] | None = None) -> Group:
                 cell.append_text(_token(u))
             cells.append(cell)
         grid_.add_row(*cells)
-    sides = []
-    for side in SIDES:
-        line = Text(f"{side} {clean(battle.names[side])}", style=SIDE_STYLE[side])
-        gone = [f"{u.uid} {u.fate}" for u in battle.side_units(side) if u.fate]
-        line.append(f" ({battle.role(side)}): {len(battle.fighting(side))} fighting")
-        if gone:
-            line.append(f"; out: {' '.join(gone)}")
-        sides.append(line)
-    key = Text("/Sh Shaken, /Ro Routed, +N Ht taken", style="dim")
-    return Group(Text(_title(battle), style="bold"), grid_, key, *sides)
+    marked = any(u.taken or u.state != STEADY for u in battle.fighting())
+    key = [Text("/Sh Shaken, /Ro Routed, +N Ht taken", style="dim")] if marked else []
+    return Group(Text(_title(battle), style="bold"), grid_, *key)
 
 
 def unit_card(battle: Battle, unit: Unit) -> Group:

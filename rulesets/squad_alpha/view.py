@@ -23,7 +23,7 @@ from rich.text import Text
 from rulesets.squad_alpha.movement import MOVE_INCHES
 from rulesets.squad_alpha.odds import highest_passing, pass_chance
 from rulesets.squad_alpha.state import OTHER, GameState, Mini, Squad
-from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, table_map
+from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
@@ -148,12 +148,12 @@ def _squad_line(state: GameState, squad: Squad) -> Text:
 
 
 def compact_board(state: GameState, names: dict[str, str] | None = None) -> Group:
-    """The map at a coarser scale with one line per squad: 14 lines at most."""
+    """The map at a coarser scale and each squad's rating and who is still to act."""
     marks = markers(state)
     return Group(
         compact_map(state.table, marks, headline(state)),
         *map_key(marks),
-        *(_squad_line(state, state.squads[side]) for side in ("A", "B")),
+        one_line([_squad_line(state, state.squads[side]) for side in ("A", "B")]),
     )
 
 

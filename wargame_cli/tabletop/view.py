@@ -191,16 +191,28 @@ def table_map(
     )
 
 
-COMPACT_ROWS = 9  # map rows in a compact board: with its frame, 11 of the 14 lines
+COMPACT_ROWS = 6  # map rows in a compact board: with its frame, 8 lines (room for long menus)
 COMPACT_COLS = 36  # two characters each: the framed map fits 80 columns with room to spare
 
 
-def compact_map(table: Table, markers: list[Marker], title: str = "") -> Panel:
-    """The table at a coarser scale (no ruler): at most COMPACT_ROWS rows, cells at least an
-    inch wide, the same labels and terrain shading."""
-    sy = max(1.0, table.height / COMPACT_ROWS)
-    sx = max(1.0, sy / 2, table.width / COMPACT_COLS)
+def compact_map(
+    table: Table, markers: list[Marker], title: str = "", rows: int = COMPACT_ROWS
+) -> Panel:
+    """The table at a coarser scale (no ruler): at most `rows` rows, cells at least an inch
+    wide, the same labels and terrain shading."""
+    sy = max(1.0, table.height / rows)
+    sx = max(1.0, sy / 4, table.width / COMPACT_COLS)
     return table_map(table, markers, title, scale=(sx, sy), ruler=False)
+
+
+def one_line(parts: list[Text]) -> Text:
+    """Short summaries (one per side) on one line, wrapping only where the terminal ends."""
+    line = Text()
+    for i, part in enumerate(parts):
+        if i:
+            line.append("  |  ", style="dim")
+        line.append_text(part)
+    return line
 
 
 def map_key(markers: list[Marker]) -> list[Text]:
