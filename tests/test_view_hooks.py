@@ -98,7 +98,7 @@ def test_the_card_names_the_acting_piece_with_its_stats(ruleset_id):
     shown = [s for s in at_decisions(ruleset_id, seen, options=SHORT[ruleset_id]) if s]
     assert len(shown) >= 3
     for name, lines in shown:
-        text = "\n".join(lines)
+        text = " ".join(" ".join(lines).split())  # one paragraph, wrapped at 80
         assert name in lines[0], text  # the title: side letter and name
         assert re.match(r"\[[AB]\] ", lines[0]), text
         for word in words:
@@ -118,7 +118,7 @@ def test_squad_alpha_card_gives_the_test_odds_the_options_compute():
     choice, lines = next(s for s in shown if s)
     move = next(o.label for o in choice.options if o.key == "move")
     chance = re.search(r"\d+%", move).group(0)
-    text = "\n".join(lines)
+    text = " ".join(" ".join(lines).split())
     assert f"Move: {chance}" in text and f"({chance})" in text
 
 
@@ -134,7 +134,7 @@ def test_seeds_of_wars_card_lists_the_units_offered_and_each_attacks_chance():
         options=SHORT["seeds-of-wars"],
     )
     choice, lines = next(s for s in shown if s)
-    text = "\n".join(lines)
+    text = " ".join(" ".join(lines).split())  # the odds are one paragraph, wrapped
     option = next(o for o in choice.options if ">" in o.key and o.disabled is None)
     need = int(re.search(r"needs (\d+)\+", option.label).group(1))
     attacker, target = option.key.split(">")
@@ -196,8 +196,8 @@ def test_tug_card_shows_the_asking_team_and_the_odds():
         ),
     )
     state, lines = next(s for s in shown if s)
-    text = "\n".join(lines)
-    assert lines[0] == "[B] Clearsky"
+    text = " ".join(" ".join(lines).split())
+    assert lines[0].startswith("[B] Clearsky: dice")
     assert "d8 + d6 + d4" in text and "Chance to win" in text
     assert [title for title, _ in hooks.cards(state, {})] == ["Greentoe", "Clearsky"]
 

@@ -165,7 +165,7 @@ def compact_board(state: IxuState, names: dict[str, str] | None = None) -> Group
     return Group(compact_map(state.table, marks, title), *map_key(marks), one_line(lines))
 
 
-def warrior_card(state: IxuState, w: Warrior) -> Group:
+def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
     """One model: experience, health and damage, this turn's dice, place, contact, reach."""
     ranked = {wid: i + 1 for i, wid in enumerate(state.order)}
     rows: list[tuple[str, Any]] = [
@@ -190,16 +190,16 @@ def warrior_card(state: IxuState, w: Warrior) -> Group:
             rows.append(
                 ("nearest", f'{near.id} {clean(near.name)}, {state.gap_to(w, near):.1f}" away')
             )
-    return facts.card(f"{w.id} {w.name}", w.side, rows)
+    return facts.card(f"{w.id} {w.name}", w.side, rows, brief=brief)
 
 
 def card(state: IxuState, choice: Any, names: dict[str, str] | None = None) -> Any:
     """The model the question is about, with the odds its options state."""
     w = facts.actor(choice.prompt, {x.name: x for x in state.warriors})
-    parts: list[Any] = [warrior_card(state, w)] if w is not None else []
+    parts: list[Any] = [warrior_card(state, w, brief=True)] if w is not None else []
     chances = facts.odds(choice)
     if chances is not None:
-        parts += [Text("odds", style="dim"), chances]
+        parts.append(chances)
     return Group(*parts) if parts else None
 
 

@@ -242,7 +242,7 @@ def _place(b: Battle, c: Creature) -> str:
     return c.pos.key() + (f" in {', '.join(clean(p.name) for p in terrain)}" if terrain else "")
 
 
-def creature_card(b: Battle, c: Creature) -> Group:
+def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
     """One creature: profile, health, move and reach, morale, traits, where, and the enemies
     its attack reaches now."""
     reach = c.reach(float(b.options.get("reach", 2)))
@@ -260,10 +260,10 @@ def creature_card(b: Battle, c: Creature) -> Group:
         near = [e for e in b.standing(OTHER[c.side]) if c.in_range(e, reach)]
         if near:
             rows.append(("in reach", ", ".join(f"{map_label(e)} {clean(e.id)}" for e in near)))
-    return facts.card(f"{map_label(c)} {c.id}", c.side, rows)
+    return facts.card(f"{map_label(c)} {c.id}", c.side, rows, brief=brief)
 
 
-def mob_card(b: Battle, m: Mob) -> Group:
+def mob_card(b: Battle, m: Mob, brief: bool = False) -> Any:
     """One mob: its figures, controller, morale and pools, and its nearest enemy."""
     figures = b.figures(m)
     boss = b.controller(m)
@@ -281,7 +281,7 @@ def mob_card(b: Battle, m: Mob) -> Group:
             near = min(foes, key=lambda e: min(gap(x.body(), e.body()) for x in figures))
             far = min(gap(x.body(), near.body()) for x in figures)
             rows.append(("nearest", f'{map_label(near)} {clean(near.id)}, {far:.1f}" away'))
-    return facts.card(m.name, m.side, rows)
+    return facts.card(m.name, m.side, rows, brief=brief)
 
 
 def card(state: Battle, choice: Any, names: dict[str, str] | None = None) -> Any:
@@ -291,12 +291,12 @@ def card(state: Battle, choice: Any, names: dict[str, str] | None = None) -> Any
     found = facts.actor(choice.prompt, pieces)
     parts: list[Any] = []
     if isinstance(found, Creature):
-        parts.append(creature_card(state, found))
+        parts.append(creature_card(state, found, brief=True))
     elif isinstance(found, Mob):
-        parts.append(mob_card(state, found))
+        parts.append(mob_card(state, found, brief=True))
     chances = facts.odds(choice)
     if chances is not None:
-        parts += [Text("odds", style="dim"), chances]
+        parts.append(chances)
     return Group(*parts) if parts else None
 
 

@@ -303,7 +303,7 @@ def compact_board(battle: Battle, names: dict[str, str] | None = None) -> Group:
     return Group(Text(_title(battle), style="bold"), grid_, *key)
 
 
-def unit_card(battle: Battle, unit: Unit) -> Group:
+def unit_card(battle: Battle, unit: Unit, brief: bool = False) -> Any:
     """One unit: its profile, state, Ht taken, where it is and what it can reach."""
     k = unit.kind
     rows: list[tuple[str, Any]] = [
@@ -323,7 +323,7 @@ def unit_card(battle: Battle, unit: Unit) -> Group:
         if foes:
             rows.append(("engaged", ", ".join(clean(f.name) for f in foes)))
         rows.append(("reach", f"moves {k.mv} space(s)" + ("" if k.ra is None else ", shoots")))
-    return facts.card(unit.name, unit.side, rows)
+    return facts.card(unit.name, unit.side, rows, brief=brief)
 
 
 NEEDS = re.compile(r"needs (\d+)\+ on 1d20")
@@ -339,7 +339,7 @@ def _d20_odds(choice: Any) -> Text | None:
             chance = max(0, min(20, 21 - need)) / 20
             who = option.key.replace(">", " -> ")
             lines.append(f"{who}: needs {need}+ ({chance:.0%})")
-    return Text("\n".join(lines)) if lines else None
+    return facts.odds_line(lines)
 
 
 def _candidates(battle: Battle, choice: Any) -> Table | None:
@@ -371,14 +371,14 @@ def card(battle: Battle, choice: Any, names: dict[str, str] | None = None) -> An
     unit = facts.actor(choice.prompt, {u.uid: u for u in battle.units})
     parts: list[Any] = []
     if unit is not None:
-        parts.append(unit_card(battle, unit))
+        parts.append(unit_card(battle, unit, brief=True))
     else:
         listed = _candidates(battle, choice)
         if listed is not None:
             parts.append(listed)
     chances = _d20_odds(choice) or facts.odds(choice)
     if chances is not None:
-        parts += [Text("odds", style="dim"), chances]
+        parts.append(chances)
     return Group(*parts) if parts else None
 
 

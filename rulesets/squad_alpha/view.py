@@ -126,7 +126,7 @@ class Board:
 
 def board(state: GameState, names: dict[str, str] | None = None) -> Board:
     """The whole board (also drawn on resume and at the end)."""
-    return Board(state)
+    return Board(state, _acting(state))
 
 
 # -- the decision screen's pieces -------------------------------------------------------------
@@ -165,7 +165,7 @@ def _where(state: GameState, m: Mini) -> str:
     return f"{m.pos.key()}{place}"
 
 
-def mini_card(state: GameState, m: Mini, acting: str | None = None) -> Group:
+def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool = False) -> Any:
     """One miniature: training and dice, command, die this turn, the test it needs, where it
     stands, its status and its reach."""
     rows: list[tuple[str, Any]] = [
@@ -188,7 +188,7 @@ def mini_card(state: GameState, m: Mini, acting: str | None = None) -> Group:
         foes = state.contacts(m)
         if foes:
             rows.append(("melee", ", ".join(f"{f.label} {clean(f.name)}" for f in foes)))
-    return facts.card(f"{m.label} {m.name}", m.side, rows)
+    return facts.card(f"{m.label} {m.name}", m.side, rows, brief=brief)
 
 
 def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> Any:
@@ -200,7 +200,7 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     m = facts.actor(choice.prompt, pieces)
     parts: list[Any] = []
     if m is not None:
-        parts.append(mini_card(state, m, acting=m.id))
+        parts.append(mini_card(state, m, acting=m.id, brief=True))
     else:
         candidates = [
             state.mini(o.key)
@@ -221,14 +221,22 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
             parts.append(grid)
     chances = facts.odds(choice)
     if chances is not None:
-        parts.append(Text("odds", style="dim"))
         parts.append(chances)
     return Group(*parts) if parts else None
 
 
+def _acting(state: GameState) -> str | None:
+    """The miniature activating now, as the log last said (its `acted` mark is already set)."""
+    found = facts.memo(state).get("acting")
+    if found is not None and found[:2] == (state.turn, state.step):
+        return str(found[2])
+    return None
+
+
 def cards(state: GameState, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
     """Every miniature's card, side A first."""
-    return [(f"{m.label} {clean(m.name)}", mini_card(state, m)) for m in state.all_minis()]
+    acting = _acting(state)
+    return [(f"{m.label} {clean(m.name)}", mini_card(state, m, acting)) for m in state.all_minis()]
 
 
 def order_of_play(state: GameState) -> RichTable:
@@ -384,6 +392,8 @@ def render_entry(entry: dict[str, Any], state: GameState, names: dict[str, str])
         return text
     if kind == "activate":
         mini = state.mini(data["id"]) if "id" in data else None
+        if mini is not None:
+            facts.memo(state)["acting"] = (state.turn, state.step, mini.id)
         if (
             mini is not None
             and _person(screen, mini.side)

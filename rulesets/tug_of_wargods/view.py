@@ -149,7 +149,7 @@ def compact_board(state: TugState, names: dict[str, str] | None = None) -> Group
     return Group(Track(state), _side_line(state, "A"), _side_line(state, "B"))
 
 
-def team_card(state: TugState, side: str) -> Any:
+def team_card(state: TugState, side: str, brief: bool = False) -> Any:
     """One team: its dice, the penalty on its next roll, each model's place and crossings."""
     from wargame_cli.ui import facts
 
@@ -167,14 +167,14 @@ def team_card(state: TugState, side: str) -> Any:
                 f"{model.unit}, {_inches(model.distance)} ({where}), crossings {model.crossings}",
             )
         )
-    return facts.card(team.name, side, rows)
+    return facts.card(team.name, side, rows, brief=brief)
 
 
 def card(state: TugState, choice: Any, names: dict[str, str] | None = None) -> Any:
     """Tug asks no questions of its own; for any it is asked (dice by hand), the asking team's
     card and both sides' chance from here."""
     side = getattr(choice, "side", None)
-    parts: list[Any] = [team_card(state, side)] if side in state.sides else []
+    parts: list[Any] = [team_card(state, side, brief=True)] if side in state.sides else []
     parts.append(chances(state))
     return Group(*parts)
 

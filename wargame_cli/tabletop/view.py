@@ -175,7 +175,9 @@ def table_map(
             marker = placed.get((col, row))
             cell, style = _terrain(table, Point((col + 0.5) * sx, (row + 0.5) * sy))
             if marker is not None:
-                text.append(shown_label(marker), style=marker_style(marker, style))
+                # the ground it stands on (a coarse cell can mix open ground and terrain)
+                ground = _terrain(table, marker.pos)[1] if scale != (1.0, 1.0) else style
+                text.append(shown_label(marker), style=marker_style(marker, ground))
             elif (col, row) in tags:
                 text.append(tags[(col, row)] + cell[1], style=f"bold {style}")
             else:

@@ -25,13 +25,27 @@ def side_mark(side: str) -> str:
     return side
 
 
-def card(title: str, side: str | None, rows: Iterable[tuple[str, Any]], note: str = "") -> Group:
+def card(
+    title: str,
+    side: str | None,
+    rows: Iterable[tuple[str, Any]],
+    note: str = "",
+    brief: bool = False,
+) -> Any:
     """A piece's card: a title in its side's colour (with the side letter, readable without
-    colour), then one `key  value` line per fact; values wrap, keys never."""
+    colour), then one `key  value` line per fact; values wrap, keys never. `brief`: the same
+    facts as one paragraph (`[A] A4 Sparks: training ...; command ...`), a few lines above a
+    question."""
     head = Text()
     if side:
         head.append(f"[{side_mark(side)}] ", style=SIDE_STYLE.get(side, "bold"))
     head.append(clean(title), style=SIDE_STYLE.get(side or "", "bold"))
+    if brief:
+        for i, (key, value) in enumerate(rows):
+            head.append(": " if i == 0 else "; ")
+            head.append(f"{key} ", style="dim")
+            head.append_text(value if isinstance(value, Text) else Text(clean(value)))
+        return head
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column(overflow="fold")
@@ -59,9 +73,18 @@ def actor(prompt: str, pieces: Mapping[str, T]) -> T | None:
     return best[2] if best is not None else None
 
 
+def odds_line(lines: list[str]) -> Text | None:
+    """`odds: a; b; c` as one paragraph, or None."""
+    if not lines:
+        return None
+    line = Text("odds: ", style="dim")
+    line.append("; ".join(lines))
+    return line
+
+
 def odds(choice: Any, limit: int = 6) -> Text | None:
-    """The chances the options of `choice` state (`Move ... 58%`), one short line each, or None
-    when they state none."""
+    """The chances the options of `choice` state (`Move: 58%`), as one `odds:` paragraph, or
+    None when they state none."""
     lines = []
     for option in choice.options:
         if option.disabled is not None:
@@ -70,12 +93,10 @@ def odds(choice: Any, limit: int = 6) -> Text | None:
         if found:
             head = clean(option.label).split(" (")[0].split(":")[0][:28]
             lines.append(f"{head}: {', '.join(found)}")
-    if not lines:
-        return None
     shown = lines[:limit]
     if len(lines) > limit:
-        shown.append(f"... {len(lines) - limit} more in the question")
-    return Text("\n".join(shown))
+        shown.append(f"{len(lines) - limit} more in the question")
+    return odds_line(shown)
 
 
 class Fit:
