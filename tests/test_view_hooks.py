@@ -207,3 +207,19 @@ def test_every_view_supplies_every_screen_hook(ruleset_id):
     hooks = view(ruleset_id)
     for name in ("board", "compact_board", "card", "cards", "render_entry"):
         assert callable(getattr(hooks, name, None)), name
+
+
+def test_a_question_about_a_sides_own_piece_shows_that_piece_not_the_attacker():
+    """Seeds of Wars asks the defender "B1 Guard attacks A5 Light Horse ... Retreat?": the card
+    is A5's when side A is asked."""
+    hooks = view("seeds-of-wars")
+
+    def seen(state: Any, choice: Choice, names: dict[str, str]) -> Any:
+        if choice.kind != "retreat":
+            return None
+        return choice.side, text_of(hooks.card(state, choice, names))
+
+    shown = [s for s in at_decisions("seeds-of-wars", seen, options=SHORT["seeds-of-wars"]) if s]
+    assert shown
+    for side, lines in shown:
+        assert lines[0].startswith(f"[{side}] {side}"), lines

@@ -195,7 +195,7 @@ def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
 
 def card(state: IxuState, choice: Any, names: dict[str, str] | None = None) -> Any:
     """The model the question is about, with the odds its options state."""
-    w = facts.actor(choice.prompt, {x.name: x for x in state.warriors})
+    w = facts.actor(choice.prompt, {x.name: x for x in state.warriors}, choice.side)
     parts: list[Any] = [warrior_card(state, w, brief=True)] if w is not None else []
     chances = facts.odds(choice)
     if chances is not None:

@@ -288,7 +288,7 @@ def card(state: Battle, choice: Any, names: dict[str, str] | None = None) -> Any
     """The creature or mob the question names, with the odds its options state."""
     pieces: dict[str, Any] = {c.id: c for c in state.creatures.values()}
     pieces.update(state.mobs)
-    found = facts.actor(choice.prompt, pieces)
+    found = facts.actor(choice.prompt, pieces, choice.side)
     parts: list[Any] = []
     if isinstance(found, Creature):
         parts.append(creature_card(state, found, brief=True))

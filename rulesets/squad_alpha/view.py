@@ -197,7 +197,7 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     pieces: dict[str, Mini] = {}
     for m in state.all_minis():
         pieces[m.name] = m
-    m = facts.actor(choice.prompt, pieces)
+    m = facts.actor(choice.prompt, pieces, choice.side)
     parts: list[Any] = []
     if m is not None:
         parts.append(mini_card(state, m, acting=m.id, brief=True))

@@ -57,20 +57,22 @@ def card(
     return Group(*parts)
 
 
-def actor(prompt: str, pieces: Mapping[str, T]) -> T | None:
-    """The piece a question is about: the one whose name (or id) the prompt mentions first,
-    the longest name winning among names that start at the same place."""
-    best: tuple[int, int, T] | None = None
+def actor(prompt: str, pieces: Mapping[str, T], side: str | None = None) -> T | None:
+    """The piece a question is about: the first the prompt names (the longest name among
+    names that start at the same place), one of `side`'s pieces first if it names any (a
+    question asked of side A is about A's piece, even after it names the attacker)."""
+    best: tuple[int, int, int, T] | None = None
     for name, piece in pieces.items():
         if not name:
             continue
         match = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", prompt)
         if match is None:
             continue
-        rank = (match.start(), -len(name))
-        if best is None or rank < best[:2]:
+        other = int(side is not None and getattr(piece, "side", side) != side)
+        rank = (other, match.start(), -len(name))
+        if best is None or rank < best[:3]:
             best = (*rank, piece)
-    return best[2] if best is not None else None
+    return best[3] if best is not None else None
 
 
 def odds_line(lines: list[str]) -> Text | None:
