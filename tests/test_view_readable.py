@@ -273,6 +273,7 @@ def test_tug_tie_caption_states_the_stacked_penalty():
     assert g.state.sides["A"].penalty == 2
     caption = tug_view.dice_table(g.state).caption
     assert "-2 on the next roll" in caption
+    assert "Next roll: A -2, B -2 (a16, after ties)" in "\n".join(text_of(tug_view.track(g.state)))
     g1 = tug_game()
     play_turns(g1, [4, 3, 6, 4, 4, 5, 4, 3, 6, 4, 4, 5], 2)
     assert "-1 on the next roll" in tug_view.dice_table(g1.state).caption
