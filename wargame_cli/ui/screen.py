@@ -6,6 +6,7 @@ renderables (their view's hooks); the layout is here, shared by every ruleset.""
 from __future__ import annotations
 
 import io
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,8 +79,8 @@ def _short_parts(shown: Any) -> list[Any]:
     (the screen draws the board once, above)."""
     if isinstance(shown, Text | Rule):
         return [shown]
-    if isinstance(shown, Group):
-        return [part for item in shown.renderables for part in _short_parts(item)]
+    if isinstance(shown, Group):  # its own lines, not those of a board inside it
+        return [item for item in shown.renderables if isinstance(item, Text | Rule)]
     return []
 
 
@@ -140,13 +141,24 @@ class DecisionScreen:
             compact = False
         if hook is None or state is None:
             return []
-        key = (id(state), len(self.entries), width, compact)
+        key = (self._fingerprint(), width, compact)
         if self._board.key != key:
             self._board.key = key
             self._board.lines = self.renderer.lines(hook(state, self.names), width)
             if not compact:
                 self._full_height[width] = len(self._board.lines)
         return self._board.lines
+
+    def _fingerprint(self) -> Any:
+        """What the board is drawn from: the game's JSON state (hashing it costs well under a
+        millisecond; drawing a board costs tens), so an unchanged board is never redrawn."""
+        state_json = getattr(self.game, "state_json", None)
+        if state_json is None:
+            return (id(self.state), len(self.entries))
+        try:
+            return hash(json.dumps(state_json(), sort_keys=True, default=str))
+        except (TypeError, ValueError):
+            return (id(self.state), len(self.entries))
 
     def card_lines(self, choice: Any, width: int) -> list[str]:
         hook = getattr(self.view, "card", None)
