@@ -90,5 +90,12 @@ def render_entry(entry: dict[str, Any], state: TugState, names: dict[str, str]) 
     if entry["t"] == "roll":
         return False
     if entry["t"] == "event" and entry.get("kind") in ("pull", "tie"):
-        return Group(dice_table(state), Text(clean(entry["text"])), track(state))
+        return Group(dice_table(state), Text(clean(entry["text"])), track(state), chances(state))
     return None
+
+
+def chances(state: TugState) -> Text:
+    """Each side's exact chance of winning from here, e.g. `Greentoe 73% · Clearsky 27%`."""
+    from rulesets.tug_of_wargods.odds import chance_line
+
+    return Text.assemble(("Chance to win: ", "dim"), (clean(chance_line(state)), "bold"))

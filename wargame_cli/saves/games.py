@@ -18,6 +18,7 @@ def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str
     outcome = session.runner.outcome
     created = session.created or store.now()
     session.created = created
+    fork = {"forked_from": session.meta["forked_from"]} if session.meta.get("forked_from") else {}
     return {
         "format": store.FORMAT,
         "version": store.VERSION,
@@ -37,6 +38,7 @@ def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str
         "result": (
             {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None
         ),
+        **fork,
         "log": session.runner.log,
     }
 
@@ -70,6 +72,7 @@ def open_save(
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))
     session.meta["path"] = path
+    session.meta["forked_from"] = data.get("forked_from")
     if replay:
         try:
             runner.replay(data["log"])

@@ -87,6 +87,13 @@ class Result(Strict):
     reason: str
 
 
+class ForkedFrom(Strict):
+    """The save a fork was cut from (its file name) and the turn it was cut at."""
+
+    save: str
+    turn: int = Field(ge=0)
+
+
 class SaveFile(Strict):
     """A whole game: who, with what, under which options, and every roll and decision."""
 
@@ -102,6 +109,7 @@ class SaveFile(Strict):
     status: Literal["in_progress", "finished"]
     turns: int = Field(ge=0)
     result: Result | None = None
+    forked_from: ForkedFrom | None = None
     log: list[LogEntry]
 
 

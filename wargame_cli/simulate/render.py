@@ -54,6 +54,11 @@ def _rule_text(ruleset: Ruleset, how: str) -> str:
 def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
     out = console()
     teams = result["teams"]
+    if "from" in result:  # simulate --from SAVE
+        start = result["from"]
+        out.print(
+            Text(f"Played on from {clean(start['save'])} after {ruleset.turn_word} {start['turn']}")
+        )
     if "games" in result:
         out.print(
             Text(
