@@ -51,9 +51,11 @@ def items_below(term: Terminal, row: int) -> list[str]:
             break
         if line.startswith("     ") and items:
             items[-1] += " " + line.strip()
+        elif "Take back" in line:  # the short items share the last row
+            items.extend(part for part in re.split(r"\s*»\s+|\s{3,}", line) if part.strip())
         else:
             items.append(re.sub(r"^ [» ] ", "", line).strip())
-    return items
+    return [item.strip() for item in items]
 
 
 def expected_items(pending: object) -> list[str]:

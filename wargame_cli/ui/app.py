@@ -32,6 +32,7 @@ INDENT = 5  # continuation lines of a wrapped option start under its text
 LOOK = "\x00look"
 BACK = "\x00back"
 SELECT_HINT = "(Use arrow keys)"
+SCROLL_HINT = "(Use arrow keys; the list scrolls)"
 LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
 
 # The top of the screen for a question: given the width, the height, the rows the question's
@@ -126,12 +127,38 @@ def _rows(tokens: list[tuple[str, str]]) -> int:
 
 
 class WrappingControl(InquirerControl):
-    """questionary's select control, its long labels wrapped at words to the terminal."""
+    """questionary's select control, its long labels wrapped at words to the terminal. The
+    short items every question ends with ("Type it", "Look…", "Take back": `footer` values)
+    share one row, so the options proper get the rows."""
 
     width = 80
+    footer: frozenset[Any] = frozenset()
 
     def _get_choice_tokens(self) -> list[tuple[str, str]]:
-        return wrap_tokens(super()._get_choice_tokens(), self.width, INDENT)
+        tokens = super()._get_choice_tokens()
+        tail = 0
+        for choice in reversed(self.choices):
+            if choice.value not in self.footer:
+                break
+            tail += 1
+        if tail > 1:
+            rows: list[list[tuple[str, str]]] = [[]]
+            for style, text in tokens:
+                if text == "\n" and not style.startswith("["):
+                    rows.append([])
+                else:
+                    rows[-1].append((style, text))
+            joined: list[tuple[str, str]] = []
+            for row in rows[-tail:]:
+                if joined:
+                    joined.append(("class:text", "  "))
+                joined.extend(row)
+            tokens = []
+            for row in [*rows[:-tail], joined]:
+                if tokens:
+                    tokens.append(("", "\n"))
+                tokens.extend(row)
+        return wrap_tokens(tokens, self.width, INDENT)
 
 
 class PromptApp:
@@ -145,6 +172,7 @@ class PromptApp:
     ) -> None:
         self._q = _Question("", "select")
         self._list_rows = 1
+        self._wanted = 1
         self.buffer = Buffer(multiline=False)
         self.list_window = Window(
             FormattedTextControl(""),
@@ -215,7 +243,9 @@ class PromptApp:
         if self.app.is_done:
             tokens.append(("class:answer", q.answer))
         elif q.mode == "select":
-            tokens.append(("class:instruction", SELECT_HINT))
+            hint = SELECT_HINT if self._list_rows >= self._wanted else SCROLL_HINT
+            if len(q.message) + len(hint) + 3 <= self._size()[0]:  # never a row of its own
+                tokens.append(("class:instruction", hint))
         elif q.mode == "look":
             tokens.append(("class:instruction", LOOK_HINT))
         return tokens
@@ -242,6 +272,7 @@ class PromptApp:
         if q.mode != "text" and q.control is not None:
             q.control.width = width
             wanted = _rows(q.control._get_choice_tokens())
+        self._wanted = wanted
         return fixed, wanted
 
     def _draw_top(self, top: Top | None, looking: list[str] | None, scroll: int) -> int:
@@ -350,6 +381,7 @@ class PromptApp:
         looks: Looks | None = None,
         notice: str | None = None,
         clear: bool = False,
+        footer: frozenset[Any] = frozenset(),
     ) -> Any:
         control = WrappingControl(
             choices,
@@ -359,6 +391,7 @@ class PromptApp:
             show_description=False,
             initial_choice=default,
         )
+        control.footer = footer
         question = _Question(message, "select", control, notice=notice)
         items: list[tuple[str, Callable[[int], list[str]]]] = []
         looking: list[str] | None = None
