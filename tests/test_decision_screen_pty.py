@@ -25,9 +25,9 @@ DOWN, UP = "\x1b[B", "\x1b[A"
 # (ruleset, arguments, the first question of this kind is the mid-game decision looked at)
 CASES = [
     ("squad-alpha", ["--seed", "3"], r"move or shoot\?"),
-    ("battle-of-ixu", ["--seed", "4"], r"move up to"),
+    ("battle-of-ixu", ["--seed", "4"], r"fight whom\?"),
     ("seeds-of-wars", ["--seed", "3"], r"movement: where does"),
-    ("mobs-and-morale", ["--seed", "5"], r"move where\?"),
+    ("mobs-and-morale", ["--seed", "5"], r"move or act"),
     ("tug-of-wargods", ["--seed", "5"], r"Turn 1 is over"),
 ]
 
