@@ -39,6 +39,8 @@ def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn
         return line
     if kind == "event":
         return Text(clean(entry["text"]))
+    if kind in ("takeback", "note"):  # the engine's word on a take-back or the dice tape
+        return Text(clean(entry.get("text", "")), style="yellow")
     if kind == "end":
         winner = entry.get("winner")
         title = f"{clean(names.get(winner, winner))} wins" if winner else "A draw"
