@@ -139,6 +139,8 @@ class Prompter:
         return answer
 
     def refused(self, reason: str) -> None:
+        if self.screen is not None:
+            self.screen.unmark()
         if self.screen is not None and self.screen.state is not None and not self.io:
             self._notice = f"Refused: {clean(reason)}"  # shown above the question asked again
             return

@@ -104,6 +104,7 @@ class DecisionScreen:
         self.entries: list[dict[str, Any]] = []
         self.game: Any = None
         self._marks: dict[str, int] = {}
+        self._previous: dict[str, int] = {}
         self._board = _Cache()
         self._full_height: dict[int, int] = {}
         self._recent: dict[tuple[int, int], list[str]] = {}
@@ -125,8 +126,13 @@ class DecisionScreen:
         return getattr(self.game, "state", None) if self.game is not None else None
 
     def mark(self, side: str | None) -> None:
+        self._previous = dict(self._marks)
         self._marks[side or ANY_SIDE] = len(self.entries)
         self._marks[ANY_SIDE] = len(self.entries)
+
+    def unmark(self) -> None:
+        """The answer was refused: the side is asked again, seeing what it saw."""
+        self._marks = dict(self._previous)
 
     def since(self, side: str | None) -> list[tuple[int, dict[str, Any]]]:
         start = self._marks.get(side or ANY_SIDE, self._marks.get(ANY_SIDE, 0))
