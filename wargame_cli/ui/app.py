@@ -174,8 +174,10 @@ class PromptApp:
         self._list_rows = 1
         self._wanted = 1
         self.buffer = Buffer(multiline=False)
+        # One control for every list (its tokens come from the question's control), so the
+        # application's key bindings, cached per set of controls, are merged only once
         self.list_window = Window(
-            FormattedTextControl(""),
+            FormattedTextControl(self._list_tokens),
             wrap_lines=True,
             height=lambda: Dimension.exact(max(1, self._list_rows)),
             always_hide_cursor=True,
@@ -249,6 +251,10 @@ class PromptApp:
         elif q.mode == "look":
             tokens.append(("class:instruction", LOOK_HINT))
         return tokens
+
+    def _list_tokens(self) -> list[tuple[str, str]]:
+        control = self._q.control
+        return control._get_choice_tokens() if control is not None else []
 
     def _wrapped_header(self) -> list[tuple[str, str]]:
         return wrap_tokens(self._header_tokens(), self._size()[0], 2)
@@ -402,7 +408,6 @@ class PromptApp:
                 scroll = self._draw_top(top, looking, scroll)
             else:
                 self._draw_top(None, None, 0)
-            self.list_window.content = self._q.control
             answer = self._run()
             if not isinstance(answer, _Switch):
                 return answer
