@@ -210,3 +210,37 @@ def test_the_same_preset_twice_gets_a_distinct_second_name(wargame, tmp_path):
     assert done.returncode == 0, done.stderr
     names = json.loads(path.read_text())["setup"]["names"]
     assert names["A"] != names["B"]
+
+
+def test_take_back_is_the_last_item_and_asks_the_decision_again(tmp_path):
+    """Take back at the second question of a game takes back the first, which is asked again;
+    with nothing left to take back, the refusal is shown above the same question."""
+    saves = tmp_path / "saves"
+    child = spawn(
+        ["play", "squad-alpha", "--seed", "3", "--bot", "B", "--turns", "1"],
+        str(tmp_path),
+        str(saves),
+        90,
+        (ROWS, COLUMNS),
+    )
+    child.delaybeforesend = None
+    term = Terminal(ROWS, COLUMNS)
+    child.logfile_read = term
+    reach(child, term, r"which miniature deploys next\?")
+    child.send("\r")  # Sgt Rook, the suggestion
+    child.expect_exact(ANSWERED)
+    reach(child, term, r"where does Sgt Rook deploy\?")
+    row, _ = question(term)
+    assert items_below(term, row)[-1] == "Take back"
+    child.send(UP + "\r")  # up from the suggestion wraps round to "Take back"
+    child.expect_exact(ANSWERED)
+    reach(child, term, r"which miniature deploys next\?", limit=1)  # asked again
+    child.send(UP + "\r")  # nothing before it to take back
+    child.expect("Refused: ")
+    settle(child)
+    _, again = question(term)
+    assert "which miniature deploys next?" in again
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
