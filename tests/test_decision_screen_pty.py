@@ -213,8 +213,8 @@ def test_the_same_preset_twice_gets_a_distinct_second_name(wargame, tmp_path):
 
 
 def test_take_back_is_the_last_item_and_asks_the_decision_again(tmp_path):
-    """Take back at the second question of a game takes back the first, which is asked again;
-    with nothing left to take back, the refusal is shown above the same question."""
+    """Take back takes back the latest decision, which is asked again, and again the one
+    before; with nothing left to take back, the refusal is shown above the same question."""
     saves = tmp_path / "saves"
     child = spawn(
         ["play", "squad-alpha", "--seed", "3", "--bot", "B", "--turns", "1"],
@@ -230,11 +230,17 @@ def test_take_back_is_the_last_item_and_asks_the_decision_again(tmp_path):
     child.send("\r")  # Sgt Rook, the suggestion
     child.expect_exact(ANSWERED)
     reach(child, term, r"where does Sgt Rook deploy\?")
+    child.send("\r")
+    child.expect_exact(ANSWERED)
+    reach(child, term, r"which miniature deploys next\?")  # the second one
     row, _ = question(term)
     assert items_below(term, row)[-1] == "Take back"
     child.send(UP + "\r")  # up from the suggestion wraps round to "Take back"
     child.expect_exact(ANSWERED)
-    reach(child, term, r"which miniature deploys next\?", limit=1)  # asked again
+    reach(child, term, r"where does Sgt Rook deploy\?", limit=1)  # asked again
+    child.send(UP + "\r")
+    child.expect_exact(ANSWERED)
+    reach(child, term, r"which miniature deploys next\?", limit=1)  # the first, again
     child.send(UP + "\r")  # nothing before it to take back
     child.expect("Refused: ")
     settle(child)
