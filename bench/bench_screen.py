@@ -81,6 +81,7 @@ def redraw(
 
 def main() -> None:
     worst = (0.0, "")
+    worst_cpu = (0.0, "")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'ruleset':18} {'size':>7} {'median':>9} {'max':>9} {'CPU':>9}  board")
     for ruleset_id in RULESETS:
@@ -97,10 +98,10 @@ def main() -> None:
                 f" ms {cpu:6.1f} ms  {layout.board or '-'} ({len(layout.lines)} lines)"
             )
             worst = max(worst, (median, f"{ruleset_id} at {width}x{height}"))
-    print(
-        f"slowest redraw: {worst[0]:.1f} ms ({worst[1]}); goal < 50 ms: "
-        f"{'met' if worst[0] < 50 else 'NOT met'}"
-    )
+            worst_cpu = max(worst_cpu, (cpu, f"{ruleset_id} at {width}x{height}"))
+    for what, (ms, where) in (("wall", worst), ("CPU", worst_cpu)):
+        verdict = "met" if ms < 50 else "NOT met"
+        print(f"slowest redraw ({what}): {ms:.1f} ms ({where}); goal < 50 ms: {verdict}")
 
 
 if __name__ == "__main__":
