@@ -122,7 +122,10 @@ def main() -> None:
         game_waits = _drive(game, args.think)
         game.close()
     b, g = _stats(bare_waits), _stats(game_waits)
-    print(f"terminal {args.columns}x{args.rows}, think time {args.think:g} s")
+    print(
+        f"terminal {args.columns}x{args.rows}, think time {args.think:g} s, "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     for name, s in (("bare questionary select", b), ("Squad Alpha, Enter only", g)):
         print(
             f"{name:26} {s['n']:4d} prompts  median {s['median']:6.1f} ms  "
