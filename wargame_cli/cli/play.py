@@ -259,6 +259,8 @@ def _run(
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
 
+    word = session.ruleset.turn_word
+
     def between_turns(_: Any) -> None:
         if path is not None:
             games.save(session, path)
@@ -266,14 +268,12 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            answer = prompter.next_turn(pending.number, session.ruleset.turn_word)
-            if answer == TAKE_BACK:
+            while (answer := prompter.next_turn(pending.number, word)) == TAKE_BACK:
                 take_back = getattr(runner, "take_back", None)
-                if take_back is None:
-                    prompter.refused("taking back is not available yet")
-                else:
-                    take_back()
-                return
+                reason = take_back() if take_back is not None else "nothing to take back"
+                if reason is None:
+                    return  # an earlier decision is asked again
+                prompter.refused(reason)
             if not answer:
                 raise QuitRequested
 
