@@ -43,6 +43,9 @@ class BattleOfIxu(Ruleset):
         name = cat.defaults[side]
         return warband.validate(cat.warbands[name], options), name
 
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return dict(warband.catalogue().warbands)
+
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         team = yield from warband.builder(side, options)
         presets = {

@@ -62,6 +62,12 @@ class MobsAndMorale(Ruleset):
         preset = {k: v for k, v in cat.preset(name).items() if k != "side"}
         return teams.from_data(preset, options), name
 
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {
+            p["name"]: {k: v for k, v in p.items() if k != "side"}
+            for p in teams.catalogue().presets
+        }
+
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         team = yield from teams.builder(side, options)
         return team

@@ -49,6 +49,9 @@ class SeedsOfWars(Ruleset):
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
         return army.default_army(side, options)
 
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return dict(army.catalogue().armies)
+
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         return (yield from army.builder(side, options))
 

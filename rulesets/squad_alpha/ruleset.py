@@ -50,6 +50,9 @@ class SquadAlpha(Ruleset):
         name = cat.defaults[side]
         return squad.to_data(squad.validate(list(cat.squad(name)), options)), name
 
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
+
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         soldiers = yield from squad.builder(side, options)
         presets = {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}

@@ -48,6 +48,9 @@ class TugOfWarGods(Ruleset):
         name = cat.defaults[side]
         return {"models": teams.validate(list(cat.example(name)), options)}, name
 
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {name: {"models": list(models)} for name, models in teams.catalogue().examples}
+
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         models = yield from teams.builder(side, options)
         presets = {

@@ -192,7 +192,9 @@ def _sides_setup(
                 ruleset.build_team(side, options),
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
-            names[side] = ruleset.team_name(teams[side]) or names[side]
+            # a quick pick carries its preset's name; a team built piece by piece does not
+            # take the default preset's (the player names it, "Side A" until then)
+            names[side] = ruleset.team_name(teams[side]) or given[side][1] or f"Side {side}"
     for side in ask_name:
         names[side] = prompter.name(side, names[side])
     for side in SIDES:
