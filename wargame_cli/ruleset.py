@@ -184,6 +184,17 @@ def named_if_preset(team: dict[str, Any], presets: dict[str, Any]) -> dict[str, 
     return {**team, "name": name} if name is not None else team
 
 
+def safeguards_for(
+    ruleset: Ruleset, options: dict[str, Any], given: list[str] | None, players: dict[str, str]
+) -> dict[str, Any]:
+    """The options with the ruleset's safeguards off (0) when a person plays a side and the
+    player did not set them: a game between people ends only by its rules."""
+    if all(p == "bot" for p in players.values()):
+        return options
+    named = {item.split("=", 1)[0].strip() for item in given or []}
+    return {**options, **{k: 0 for k in ruleset.safeguards if k in options and k not in named}}
+
+
 def _plain(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
@@ -197,6 +208,9 @@ class Ruleset:
     options: tuple[OptionSpec, ...] = ()
     has_decisions: bool = True
     turn_word: str = "turn"  # what the ruleset calls a game turn ("round"), for the screen
+    # options that only keep computer games finite: off (0) whenever a person plays a side,
+    # unless the player sets them with --option
+    safeguards: tuple[str, ...] = ()
     team_syntax: str = ""
     folder: Path = Path()
 

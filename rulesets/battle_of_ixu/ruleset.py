@@ -15,7 +15,7 @@ from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named
 class BattleOfIxu(Ruleset):
     id = "battle-of-ixu"
     name = "The Battle of Ixu"
-    version = "2"  # 2: order ties, moves and targets worded anew; the bot joins melees
+    version = "3"  # 3: every damaged model takes its c8 check (both falling: a draw); wording
     has_decisions = True
     folder = Path(__file__).parent
     team_syntax = (

@@ -17,8 +17,9 @@ FOLDER = Path(__file__).parent
 class MobsAndMorale(Ruleset):
     id = "mobs-and-morale"
     name = "Mobs and Morale (RPG skirmish)"
-    version = "1"
+    version = "2"  # 2: max_rounds a safeguard (40, off with a person); wording
     turn_word = "round"
+    safeguards = ("max_rounds",)
     folder = FOLDER
     team_syntax = (
         "Characters by profile, optionally named, and mobs as a count of a minion profile, "

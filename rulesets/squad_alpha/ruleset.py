@@ -17,7 +17,7 @@ FOLDER = Path(__file__).parent
 class SquadAlpha(Ruleset):
     id = "squad-alpha"
     name = "Super Toy Soldier Squad Alpha"
-    version = "2"
+    version = "3"  # 3: moves bend round blocking terrain, no deploying in contact; wording
     has_decisions = True
     folder = FOLDER
     team_syntax = (

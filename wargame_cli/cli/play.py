@@ -13,7 +13,7 @@ from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, NoTerminal
-from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
 from wargame_cli.ui.text import name_problem
 
@@ -135,6 +135,7 @@ def play(args: PlayArgs) -> None:
     seed = args.seed if args.seed is not None else draw_seed()
 
     teams, names, players = _sides_setup(args, ruleset, options, bots, can_ask, prompter)
+    options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
