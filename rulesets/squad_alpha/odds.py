@@ -6,6 +6,7 @@ Pure arithmetic, shared by the rules (deciding) and the bot (weighing chances).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from wargame_cli.tabletop.table import TerrainKind
 
@@ -35,6 +36,7 @@ def test_passes(faces: tuple[int, ...] | list[int], step: int, modifier: int) ->
     return any(die_activates(f, step, modifier) for f in faces)
 
 
+@lru_cache(maxsize=1024)
 def pass_chance(dice: int, step: int, modifier: int) -> float:
     """Chance that `dice` d6 pass the action test."""
     single = sum(die_activates(f, step, modifier) for f in range(1, 7)) / 6
