@@ -189,6 +189,7 @@ def creature_json(c: Creature) -> dict[str, Any]:
 
 def to_json(b: Battle) -> dict[str, Any]:
     return {
+        "turn": b.round,  # every ruleset's state has turn: the last one played
         "round": b.round,
         "phase": b.phase,
         "table": b.table.to_data(),

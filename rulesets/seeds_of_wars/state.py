@@ -146,6 +146,28 @@ class Battle:
         """d16: every unit of `side` is destroyed (or gone) or in its own Reserve."""
         return all(not u.fighting or self.in_reserve(u) for u in self.side_units(side))
 
+    def loses_if_at(self, unit: Unit, space: Space) -> bool:
+        """d16: would `unit` standing at `space` leave every unit of its side destroyed, gone
+        or in its Reserve (the battle lost at once)? Never while units still wait to deploy."""
+        if any(
+            u.fate == "" and u.space is None and u is not unit for u in self.side_units(unit.side)
+        ):
+            return False
+        was, unit.space = unit.space, space
+        try:
+            return self.out_of_fight(unit.side)
+        finally:
+            unit.space = was
+
+    def reserve_warning(self, unit: Unit, space: Space) -> str:
+        """The words an option adds when it would lose the battle at once (d16), or ''."""
+        if not self.loses_if_at(unit, space):
+            return ""
+        return (
+            f" - LOSES THE BATTLE: every unit of {self.names[unit.side]} would be in its "
+            "Reserve (d16)"
+        )
+
     def scouts(self, side: str) -> int:
         return sum(u.kind.scout for u in self.side_units(side))
 
@@ -178,6 +200,7 @@ class Battle:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "turn": self.round,  # every ruleset's state has turn: the last one played
             "round": self.round,
             "step": self.step,
             "initiative": self.initiative,

@@ -8,11 +8,12 @@ from collections.abc import Generator
 from typing import Any
 
 from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha.odds import percent
 from rulesets.squad_alpha.rolloff import roll_off
 from rulesets.squad_alpha.state import HOME_EDGE, OTHER, GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, standing_problem
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, in_contact, standing_problem
 from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
 from wargame_cli.tabletop.sight import line_of_sight
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
@@ -50,9 +51,17 @@ def spot_problem(state: GameState, mini: Mini, p: Point, level: str) -> str | No
     hidden spot is left (see `legal_spots`)."""
     body = Body(mini.id, p, state.base_radius)
     problem = standing_problem(state.table, body, state.bodies())
-    if problem is not None or level == ANYWHERE:
+    if problem is not None:
         return problem
     enemies = [state.body(e) for e in state.enemies(mini.side)]
+    touching = next((e for e in enemies if in_contact(body, e)), None)
+    if touching is not None:  # no fallback deploys into a melee (b5, b17)
+        return (
+            f"{p.key()} is in base contact with {state.name_of(touching.id)}: "
+            "never deploy touching an enemy (b5)"
+        )
+    if level == ANYWHERE:
+        return None
     watcher = seen_by_any(state.table, p, enemies)
     if watcher is None:
         return None
@@ -77,15 +86,20 @@ def legal_spots(state: GameState, mini: Mini) -> tuple[list[Point], str]:
     near = radius + radius - CONTACT_TOLERANCE
     fitting = _fitting(table, radius)
     by_cell = _cells_by_index(table, radius)
+    touch = radius + radius + CONTACT_TOLERANCE
+    foes = {e.id for e in state.enemies(mini.side)}
     taken: set[Point] = set()
-    for body in state.bodies():  # the cells whose centres lie within reach of a base
+    for body in state.bodies():  # the cells a base overlaps, or an enemy's touches (b5, b17)
         if body.id == mini.id:
             continue
         o = body.pos
-        for i in range(math.floor(o.x - near) - 1, math.floor(o.x + near) + 2):
-            for j in range(math.floor(o.y - near) - 1, math.floor(o.y + near) + 2):
+        reach = touch if body.id in foes else near
+        for i in range(math.floor(o.x - reach) - 1, math.floor(o.x + reach) + 2):
+            for j in range(math.floor(o.y - reach) - 1, math.floor(o.y + reach) + 2):
                 p = by_cell.get((i, j))
-                if p is not None and o.distance(p) < near:
+                if p is not None and (
+                    o.distance(p) < near or (body.id in foes and o.distance(p) <= touch)
+                ):
                     taken.add(p)
     free = [p for p in fitting if p not in taken] if taken else list(fitting)
     seen: set[Point] = set()
@@ -154,7 +168,7 @@ def _label(state: GameState, side: str, p: Point) -> str:
     hidden = tactics.concealment(state.table, HOME_EDGE[side], p)
     edge = edge_distance(state.table, p, HOME_EDGE[side])
     return (
-        f"{p.key()}: {where}, out of sight of {hidden:.0%} of the enemy half, "
+        f"{p.key()}: {where}, out of sight of {percent(hidden)} of the enemy half, "
         f'{edge:g}" from your edge'
     )
 

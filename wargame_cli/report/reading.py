@@ -1,39 +1,38 @@
-"""Battle reports: any save's log written up as Markdown a writer can work from.
+"""Reading a game's log as a story: turns of beats, each line an event told in prose.
 
-Generic by design: it reads only the log (events' `kind`, `data` and `text`, and the rolls and
-choices between them), so every ruleset gets a report without code of its own. What it makes of
-the log:
+Generic by design: it reads only the log (events' `kind` and `data`, and the rolls and choices
+between them); the words come from the ruleset's story hook (`hooks.Teller`), so every ruleset
+gets a report, and one with a `story.py` gets a story. What it makes of the log:
 
 - **Beats.** Each bullet is one beat of the story: an event, then whatever follows from it
   with no decision in between (an attack, the target's wound, its death; after dice, an
   event of the same actor or of nobody named, like a save or a defence roll), and any later
   events of the same actor (a miniature's activation, its test, its move); kinds in
   `OPENING_KINDS` (a step, the initiative, an activation, a health or morale check) always
-  start a bullet. Sentences join as prose.
+  start a bullet.
+- **Workings apart.** An event the teller does not tell (every model's dice, a step's order)
+  is workings: kept out of the beats, listed after its turn's story only with the rules.
 - **Terse where the log repeats itself.** Three or more one-line beats of the same kind in a
-  row (every model's dice, a line of moves, a run of missed blows) share one bullet; turns of a
-  single beat (a tug of war) share one section, a line per turn. Events that change nothing
-  (kinds in `QUIET_KINDS`, e.g. a model standing still, a side passing) are left out.
-- **Losses.** Events of a kind in `LOSS_KINDS` are set in bold (☠ a death, ⚑ one who left the
+  row share one bullet; turns of a single beat (a tug of war) share one section, a line per
+  turn. Events that change nothing (kinds in `QUIET_KINDS`, a side passing) are left out, and
+  a figure standing still (`STAND_KINDS`) is told only when it keeps out of that turn's fight.
+- **Losses.** Events of a kind in `LOSS_KINDS` are marked (☠ a death, ⚑ one who left the
   field alive: `LEFT_KINDS`), head their turn's title and are listed in order at the end,
   each subject once (a figure moved from a dead pool to a casualty pool is not lost twice; a
   `flee` whose `data` has a `to` is a move, not a loss).
-- **Workings on request.** `with_rules` adds each sentence's rule ids and the dice rolled for it
-  (unless the event states its own faces).
 
-A ruleset makes its report good by writing events that say what happened in words, with kinds
-from these vocabularies and `data` naming who acted (`attacker`, `model`, `creature`, `unit`,
-`id`) and who was lost.
+A ruleset makes its report good by writing events with kinds from these vocabularies and `data`
+naming who acted (`attacker`, `model`, `creature`, `unit`, `id`) and who was lost, and a
+`story.py` telling them (see `hooks.py`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
-from wargame_cli.ui.text import clean
+from wargame_cli.report.hooks import Teller
 
 # Event kinds that mean a model or unit left the battle for good: highlighted and listed.
 # Deaths are marked ☠; those who left the field alive (fled, escaped, captured) ⚑.
@@ -55,14 +54,18 @@ LOSS_KINDS = frozenset(
 )
 LEFT_KINDS = frozenset({"flee", "escape", "straggler", "captured", "removed"})
 DEATH, LEFT = "☠", "⚑"
-# Event kinds where nothing happens (a model stands still, a side passes): left out.
-QUIET_KINDS = frozenset({"stand", "pass"})
+# Event kinds where nothing happens (a side passes): left out.
+QUIET_KINDS = frozenset({"pass"})
+# A figure standing still: told only when it keeps out of the turn's fight ("Ijoi stays back").
+STAND_KINDS = frozenset({"stand"})
+# Event kinds that show who is in a fight this turn.
+FIGHT_KINDS = frozenset({"attack", "shot", "melee", "hit", "miss", "wound", "charge", "defence"})
 # `data` keys showing an event states its own dice, so the rolls before it are not repeated.
 OWN_DICE = ("faces", "roll", "rolls")
 # `data` keys naming who an event is about, most specific first.
 ACTOR_KEYS = ("attacker", "model", "creature", "unit", "id")
 # Other `data` keys naming who else an event concerns (lists allowed).
-NAME_KEYS = ("target", "by", "attackers", "mob")
+NAME_KEYS = ("target", "by", "attackers", "mob", "charged", "charging")
 # Event kinds that open a stage of a turn (a step, the initiative, a miniature's activation)
 # or a check of their own (a health or morale check at the end of a turn): they always start
 # a bullet.
@@ -72,19 +75,14 @@ OPENING_KINDS = frozenset(
 # `data` keys naming who a loss takes (lists allowed).
 LOST_KEYS = ("model", "creature", "unit", "id", "moved")
 FOLD_RUN = 3  # this many one-line beats of one kind in a row share a bullet
-_MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
 _NAME_WORD = re.compile(r"[A-Z0-9]")
 ARTICLES = frozenset({"A", "An", "The"})
 
 
-def md(text: object) -> str:
-    """Text from a save shown literally: control characters removed, Markdown escaped."""
-    return _MARKDOWN.sub(r"\\\1", clean(text)).replace("\n", " ")
-
-
 @dataclass
 class Line:
-    """One event: its words, the rules behind it, the dice rolled for it."""
+    """One event: the story's words for it (None: workings), its log text, the rules behind
+    it, the dice rolled for it."""
 
     text: str
     rules: list[str]
@@ -93,6 +91,11 @@ class Line:
     kind: str = ""
     actor: str = ""
     names: frozenset[str] = frozenset()
+    prose: str | None = None
+
+    @property
+    def workings(self) -> bool:
+        return self.prose is None
 
 
 @dataclass
@@ -108,6 +111,7 @@ class Section:
     turn: int = 0
     beats: list[Beat] = field(default_factory=list)
     losses: list[tuple[str, str]] = field(default_factory=list)  # (mark, who)
+    workings: list[Line] = field(default_factory=list)  # events the story does not tell
 
     @property
     def lines(self) -> list[Line]:
@@ -119,7 +123,7 @@ class Reading:
     """What one pass over the log found."""
 
     sections: list[Section]
-    losses: list[tuple[int, str]]
+    losses: list[tuple[int, str]]  # (turn, the story's words): what the aftermath lists
     rolls: int = 0
     dice: int = 0
     decisions: dict[str, int] = field(default_factory=dict)
@@ -207,9 +211,27 @@ def _follows(beat: Beat, line: Line, decided: bool, rolled: bool) -> bool:
     return any(line.actor in other.names for other in beat.lines)
 
 
-def read_log(log: list[dict[str, Any]]) -> Reading:
+def _data(entry: dict[str, Any]) -> dict[str, Any]:
+    data = entry.get("data") or {}
+    return data if isinstance(data, dict) else {}
+
+
+def fighters(log: list[dict[str, Any]]) -> dict[int, frozenset[str]]:
+    """Everyone named in a fight, turn by turn."""
+    out: dict[int, set[str]] = {}
+    turn = 0
+    for entry in log:
+        if entry.get("t") == "turn":
+            turn = int(entry.get("n", turn + 1))
+        elif entry.get("t") == "event" and entry.get("kind") in FIGHT_KINDS:
+            out.setdefault(turn, set()).update(_names(_data(entry)))
+    return {turn: frozenset(names) for turn, names in out.items()}
+
+
+def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
     """Group the log into turns of beats, each line carrying the rolls made for it."""
     reading = Reading(sections=[Section("Before the battle")], losses=[])
+    fighting = fighters(log)
     pending: list[dict[str, Any]] = []
     decided = True  # a decision since the last event: the next event starts a new beat
     rolled = False  # dice since the last event: the next starts a new beat if about others
@@ -218,7 +240,7 @@ def read_log(log: list[dict[str, Any]]) -> Reading:
     for entry in log:
         kind = entry.get("t")
         if kind == "turn":
-            turn = int(entry.get("n", turn + 1))
+            turn = teller.turn = int(entry.get("n", turn + 1))
             reading.sections.append(Section(f"Turn {turn}", turn))
             pending, decided = [], True
         elif kind == "roll":
@@ -232,12 +254,13 @@ def read_log(log: list[dict[str, Any]]) -> Reading:
             decided = True
         elif kind == "event":
             event_kind = str(entry.get("kind") or "")
-            if event_kind in QUIET_KINDS:
+            data = _data(entry)
+            actor = _actor(data)
+            if event_kind in QUIET_KINDS or (
+                event_kind in STAND_KINDS and actor in fighting.get(turn, ())
+            ):
                 pending = []
                 continue
-            data = entry.get("data") or {}
-            if not isinstance(data, dict):
-                data = {}
             rules = list(entry.get("rules", []))
             dice: list[str] = []
             if not any(key in data for key in OWN_DICE):
@@ -245,18 +268,25 @@ def read_log(log: list[dict[str, Any]]) -> Reading:
             for roll in pending:
                 rules += [r for r in roll.get("rules", []) if r not in rules]
             text = str(entry.get("text", ""))
+            prose = teller.tell(event_kind, data, text)
             loss = _loss(event_kind, data, gone)
-            line = Line(text, rules, loss, dice, event_kind, _actor(data), _names(data))
+            line = Line(text, rules, loss, dice, event_kind, actor, _names(data), prose)
             section = reading.sections[-1]
             beat = section.beats[-1] if section.beats else None
-            if beat is not None and _follows(beat, line, decided, rolled):
+            if line.workings:
+                section.workings.append(line)
+            elif beat is not None and _follows(beat, line, decided, rolled):
                 beat.lines.append(line)
             else:
                 section.beats.append(Beat([line]))
+            told = prose if prose is not None else text
             if loss:
                 gone |= _lost(data)
-                reading.losses.append((turn, text))
                 section.losses.append((loss, _who(text)))
+                if not teller.tally_kinds:
+                    reading.losses.append((turn, told))
+            if event_kind in teller.tally_kinds:
+                reading.losses.append((turn, told))
             pending, decided, rolled = [], False, False
         elif kind == "end":
             reading.end = entry
@@ -287,176 +317,3 @@ def fold(beats: list[Beat]) -> list[Beat]:
             out.append(beat)
     flush()
     return out
-
-
-def _team(save: dict[str, Any], side: str) -> str:
-    """A side's team in words: the ruleset's own description when it can be loaded."""
-    team = save.get("setup", {}).get("teams", {}).get(side)
-    try:
-        from wargame_cli import registry
-
-        return registry.get(save["ruleset"]["id"]).describe_team(team)
-    except Exception:  # an unknown ruleset or a team it cannot describe: list what is there
-        models = team.get("models", team) if isinstance(team, dict) else team
-        if isinstance(models, list):
-            return ", ".join(
-                str(m.get("name") or m.get("unit") or m) if isinstance(m, dict) else str(m)
-                for m in models
-            )
-        return str(team)
-
-
-def _ruleset_name(ruleset_id: str) -> str:
-    try:
-        from wargame_cli import registry
-
-        return registry.info(ruleset_id).name
-    except Exception:  # a report of a save whose ruleset is not installed still works
-        return ruleset_id
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
-def _result(save: dict[str, Any], names: dict[str, str], end: dict[str, Any] | None) -> str:
-    result = save.get("result") or end
-    turns = int(save.get("turns", 0) or 0)
-    if not result:
-        return f"The battle is not over: {_plural(turns, 'turn')} played so far."
-    winner = result.get("winner")
-    reason = md(result.get("reason", ""))
-    if winner is None:
-        return f"**A draw** after {_plural(turns, 'turn')}: {reason}."
-    return f"**{md(names.get(winner, winner))} won** after {_plural(turns, 'turn')}: {reason}."
-
-
-def _rule_key(rule: str) -> tuple[str, int, str]:
-    """`c2` before `c10`: letters, then the number, then the rest."""
-    match = re.match(r"([A-Za-z]*)(\d*)(.*)", rule)
-    assert match is not None  # the pattern matches any string
-    letters, number, rest = match.groups()
-    return letters, int(number or 0), rest
-
-
-def _sentence(line: Line, with_rules: bool) -> str:
-    text = md(line.text)
-    if not text.endswith((".", "!", "?")):
-        text += "."
-    if line.loss:
-        text = f"**{line.loss} {text}**"
-    if with_rules and line.dice:
-        text += f" *(dice: {md('; '.join(line.dice))})*"
-    if with_rules and line.rules:
-        text += f" `[{', '.join(clean(r) for r in sorted(line.rules, key=_rule_key))}]`"
-    return text
-
-
-def _bullet(beat: Beat, with_rules: bool, prefix: str = "") -> str:
-    return f"- {prefix}" + " ".join(_sentence(line, with_rules) for line in beat.lines)
-
-
-def _title(section: Section) -> str:
-    marks = [
-        f"{mark} {', '.join(md(who) for m, who in section.losses if m == mark)}"
-        for mark in (DEATH, LEFT)
-        if any(m == mark for m, _ in section.losses)
-    ]
-    return " · ".join([section.title, *marks])
-
-
-def _story(sections: list[Section], with_rules: bool) -> list[str]:
-    """A section per turn; consecutive turns of a single beat share one, a line per turn."""
-    out: list[str] = []
-    quick: list[tuple[Section, Beat]] = []
-
-    def flush() -> None:
-        if not quick:
-            return
-        first, last = quick[0][0], quick[-1][0]
-        if len(quick) == 1:
-            out.extend(["", f"## {_title(first)}", "", _bullet(quick[0][1], with_rules)])
-        else:
-            out.extend(["", f"## Turns {first.turn}-{last.turn}", ""])
-            out.extend(_bullet(b, with_rules, f"**Turn {s.turn}.** ") for s, b in quick)
-        quick.clear()
-
-    for section in sections:
-        beats = fold(section.beats)
-        if not beats:
-            continue
-        if section.turn and len(beats) == 1 and not section.losses:
-            quick.append((section, beats[0]))
-            continue
-        flush()
-        out.extend(["", f"## {_title(section)}", ""])
-        out.extend(_bullet(beat, with_rules) for beat in beats)
-    flush()
-    return out
-
-
-def _option(value: Any) -> str:
-    """An option's value in a few words: a table option by its name."""
-    if isinstance(value, dict):
-        return md(value.get("name", "(a table)"))
-    if isinstance(value, list):
-        return "(a list)"
-    return md(value)
-
-
-def _when(created: Any) -> str:
-    try:
-        moment = datetime.fromisoformat(str(created))
-    except ValueError:
-        return md(created)
-    return moment.strftime("%Y-%m-%d %H:%M") + (" UTC" if moment.utcoffset() is not None else "")
-
-
-def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
-    """The whole game as Markdown: header, sides, a section per turn with a bullet per beat
-    (losses in bold), and the aftermath. `with_rules` adds each sentence's rule ids and dice."""
-    ruleset_id = str(save_data.get("ruleset", {}).get("id", "?"))
-    setup = save_data.get("setup", {})
-    names = {s: str(setup.get("names", {}).get(s, f"Side {s}")) for s in ("A", "B")}
-    players = setup.get("players", {})
-    reading = read_log(save_data.get("log", []))
-
-    out = [f"# Battle report: {md(names['A'])} against {md(names['B'])}", ""]
-    out.append(
-        f"*{md(_ruleset_name(ruleset_id))}* (`{ruleset_id}`), seed {save_data.get('seed')}, "
-        f"played {_when(save_data.get('created', '?'))}."
-    )
-    out += ["", _result(save_data, names, reading.end), "", "## The sides", ""]
-    for side in ("A", "B"):
-        who = {"bot": "played by the computer", "human": "played by a person"}.get(
-            players.get(side, ""), ""
-        )
-        tail = f" ({who})" if who else ""
-        out.append(f"- **{side}: {md(names[side])}**{tail}: {md(_team(save_data, side))}")
-    options = save_data.get("options") or {}
-    if options:
-        shown = ", ".join(f"{md(k)}={_option(v)}" for k, v in options.items())
-        out += ["", f"Options: {shown}."]
-    out += _story(reading.sections, with_rules)
-    out += ["", "## Aftermath", "", _result(save_data, names, reading.end), ""]
-    if reading.losses:
-        out += ["Losses, in order:", ""]
-        out += [f"{i}. Turn {turn}: {md(text)}" for i, (turn, text) in enumerate(reading.losses, 1)]
-    else:
-        out.append("No one fell.")
-    standing = ((reading.end or {}).get("data") or {}).get("standing")
-    if isinstance(standing, list) and standing:
-        out += ["", f"Still standing: {', '.join(md(s) for s in standing)}."]
-    by = reading.decisions
-    tally = ", ".join(
-        f"{n} {who}"
-        for who, n in (
-            ("by players", by.get("human", 0)),
-            ("by the computer", by.get("bot", 0)),
-            ("scripted", by.get("script", 0)),
-        )
-        if n
-    )
-    dice = f"{reading.dice} dice thrown in {reading.rolls} rolls"
-    out += ["", dice + (f"; decisions: {tally}." if tally else ".")]
-    return "\n".join(out) + "\n"
