@@ -4,6 +4,7 @@ other bases. Every check returns the reason it fails, so a refusal can say why."
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -107,7 +108,9 @@ def why_not(
     return None
 
 
-def move_ok(table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]) -> bool:
+def move_ok(
+    table: Table, mover: Body, dest: Point, max_inches: float, others: Iterable[Body]
+) -> bool:
     """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
     a game, and most are fine. Every test is `move_problem`'s, with the same arithmetic, so
     the two always agree; `move_problem` is asked for the reason only when this says no."""
@@ -115,7 +118,7 @@ def move_ok(table: Table, mover: Body, dest: Point, max_inches: float, others: l
 
 
 def _fits(
-    table: Table, mover: Body, bx: float, by: float, max_inches: float, others: list[Body]
+    table: Table, mover: Body, bx: float, by: float, max_inches: float, others: Iterable[Body]
 ) -> bool:
     """`move_ok` to the point (bx, by)."""
     ax, ay = mover.pos.x, mover.pos.y
