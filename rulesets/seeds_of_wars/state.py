@@ -143,8 +143,15 @@ class Battle:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)
 
     def out_of_fight(self, side: str) -> bool:
-        """d16: every unit of `side` is destroyed (or gone) or in its own Reserve."""
-        return all(not u.fighting or self.in_reserve(u) for u in self.side_units(side))
+        """d16: every unit of `side` is destroyed (or gone) or in its own Reserve (asked twice
+        an activation: remembered until a unit changes)."""
+        memo = self.remembered()
+        found = memo.get(("out", side))
+        if found is None:
+            found = memo[("out", side)] = all(
+                not u.fighting or self.in_reserve(u) for u in self.side_units(side)
+            )
+        return found
 
     def loses_if_at(self, unit: Unit, space: Space) -> bool:
         """d16: would `unit` standing at `space` leave every unit of its side destroyed, gone
