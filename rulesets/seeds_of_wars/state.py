@@ -160,11 +160,11 @@ class Battle:
             u.fate == "" and u.space is None and u is not unit for u in self.side_units(unit.side)
         ):
             return False
-        was, unit.space = unit.space, space
-        try:
-            return self.out_of_fight(unit.side)
-        finally:
-            unit.space = was
+        for u in self.side_units(unit.side):  # `out_of_fight` with `unit` moved to `space`
+            where = space if u is unit else u.space
+            if u.fate == "" and where is not None and not self.board.in_reserve(u.side, where):
+                return False
+        return True
 
     def reserve_warning(self, unit: Unit, space: Space) -> str:
         """The words an option adds when it would lose the battle at once (d16), or ''."""
