@@ -130,3 +130,36 @@ def test_replay_shows_the_board(wargame, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "The plains of Ixu, turn 1" in done.stdout
     assert "Order for turn 1" in done.stdout and "move / combat / defence" in done.stdout
+
+
+def _one_model(tmp_path, file: str, name: str, model: str, at: list[float]) -> str:
+    path = tmp_path / file
+    path.write_text(
+        json.dumps({"name": name, "models": [{"name": model, "experience": 3, "at": at}]})
+    )
+    return str(path)
+
+
+def test_c8_every_damaged_model_rolls_and_both_gone_is_a_draw(wargame, tmp_path):
+    """c8 (issue 12, item 8): Ann falls at her health check; Bob, damaged too, still rolls
+    and falls: both sides gone together is a draw, not a win for the side that rolled last."""
+    result = play(
+        wargame,
+        "--team-a",
+        _one_model(tmp_path, "axes.json", "Axes", "Ann", [12, 11.6]),
+        "--team-b",
+        _one_model(tmp_path, "swords.json", "Swords", "Bob", [12, 11.65]),
+        "--no-input",
+        "--no-save",
+        "--rolls",
+        "10,1,1,6,1,1,6,1,6,6,6,6,6,6,6,6,6,6,6,6,1,1",
+        "--choices",
+        "1,6,1;1,6,1;12,11.6;12,12.35;B1;A1",
+    )
+    assert result["status"] == "finished" and result["winner"] is None
+    assert "draw" in result["result"]["reason"]
+    models = [m for side in ("A", "B") for m in result["state"]["sides"][side]["models"]]
+    assert [(m["name"], m["status"], m["died_turn"]) for m in models] == [
+        ("Ann", "dead", 1),
+        ("Bob", "dead", 1),
+    ]

@@ -87,7 +87,7 @@ def test_same_seed_same_result_and_other_seed_differs():
 @pytest.mark.parametrize("ruleset_id", IDS)
 def test_workers_give_the_one_worker_result(ruleset_id):
     ruleset = registry.get(ruleset_id)
-    games = 2000 if ruleset_id == TUG else 2  # two chunks: one for each worker
+    games = 2000 if ruleset_id == TUG else 2 * batch.MIN_CHUNK  # two chunks at least
     one = batch.run(default_job(ruleset_id, games, 3), ruleset, workers=1)
     heard: list[int] = []
     two = batch.run(default_job(ruleset_id, games, 3), ruleset, workers=2, progress=heard.append)

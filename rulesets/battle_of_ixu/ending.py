@@ -19,7 +19,17 @@ def death(
 
 
 def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | None:
-    """The last side with models standing wins (victory is unstated; our default)."""
+    """The last side with models standing wins (victory is unstated; our default); when the
+    last models of both sides fall in the same health phase (c8), the battle is a draw."""
+    if not state.standing():
+        state.winner = None
+        return Outcome(
+            winner=None,
+            reason=f"the last models of {state.names['A']} and {state.names['B']} fall "
+            "together: a draw",
+            rules=rules,
+            data=summary(state),
+        )
     for side in ("A", "B"):
         if not state.standing(side):
             winner = OTHER[side]

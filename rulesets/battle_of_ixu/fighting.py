@@ -119,6 +119,7 @@ def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:
 
 # -- phase 4: health checks (c8) ------------------------------------------------------------
 def health_phase(state: IxuState) -> Phase:
+    """c8: every model damaged this turn rolls, even when one side falls during the checks."""
     for w in [w for w in state.in_order() if w.damaged_this_turn]:
         face = (
             yield Roll(
@@ -151,6 +152,6 @@ def health_phase(state: IxuState) -> Phase:
             ("c8",),
             {"phase": "health", "roll": face},
         )
-        if (outcome := last_side_standing(state, ("c8",))) is not None:
-            return outcome
-    return None
+    # c8 rolls for every model damaged this turn: the phase is finished before the end is
+    # decided, so both sides may fall together (a draw)
+    return last_side_standing(state, ("c8",))

@@ -12,7 +12,7 @@ from rulesets.seeds_of_wars.army import types_of
 from rulesets.seeds_of_wars.board import Board
 from rulesets.seeds_of_wars.deployment import deploy
 from rulesets.seeds_of_wars.movement import way_home
-from rulesets.seeds_of_wars.prompts import Surrendered
+from rulesets.seeds_of_wars.prompts import Surrendered, ask
 from rulesets.seeds_of_wars.state import (
     CAPTURED,
     DESTROYED,
@@ -23,7 +23,7 @@ from rulesets.seeds_of_wars.state import (
     Battle,
     Unit,
 )
-from wargame_cli.engine.requests import Event, Outcome, Play, TurnStart
+from wargame_cli.engine.requests import Event, Option, Outcome, Play, TurnStart
 
 
 def _movement(battle: Battle) -> Generator[Any, Any, None]:
@@ -83,6 +83,21 @@ def why_out(battle: Battle, side: str) -> str:
     return f"every unit {name} has left on the battlefield is in its Reserve"
 
 
+def between_rounds(battle: Battle) -> Generator[Any, Any, None]:
+    """d16: surrender is a choice between rounds too, not only at the battle's questions; each
+    side, the initiative winner first, fights on (the default) or surrenders."""
+    first = battle.initiative or battle.attacker
+    for side in (first, OTHER[first]):
+        yield from ask(
+            side,
+            f"End of round {battle.round}: {battle.names[side]} fights on or surrenders?",
+            (Option("fight", f"Fight on into round {battle.round + 1}"),),
+            "fight",
+            ("d3",),
+            "round_end",
+        )
+
+
 class SeedsGame:
     def __init__(self, battle: Battle) -> None:
         self.state = battle  # `state`: what the view renders
@@ -110,6 +125,8 @@ class SeedsGame:
                             None, f"no decision after {battle.round} rounds (max_rounds)", ("d3",)
                         )
                     )
+                if end is None:
+                    yield from between_rounds(battle)
         except Surrendered as gave_up:
             side = gave_up.side
             return (

@@ -21,7 +21,7 @@ STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
 MAP_EVENTS = ("move", "flee", "retreat")  # after these the grid is shown again
 # Decisions the next lines restate ("A1 Knights moves b2 to a3", "... attacks ...", the
 # retreat roll): their echo line is left out.
-RESTATED = ("deploy", "move", "shoot", "melee", "retreat")
+RESTATED = ("deploy", "move", "shoot", "melee", "retreat", "round_end")  # round_end: fight on
 # Single-die tests whose event shows the face and the sum (attacks, recovery, morale): their
 # roll line is left out. Opposed rolls keep theirs: the event gives only the totals.
 SHOWN_IN_EVENT = (("d10", "d11"), ("d12",), ("d4",), ("d14",))

@@ -13,12 +13,14 @@ from rulesets.squad_alpha.movement import (
     legal_ring,
     move_option,
     typed_move_problem,
+    walked,
 )
 from rulesets.squad_alpha.odds import (
     SAVE_NEEDED,
     highest_passing,
     needed,
     pass_chance,
+    percent,
     save_chance,
     saves,
     test_passes,
@@ -63,7 +65,7 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
     """b11: move or shoot; targets out of sight are listed with the reason."""
     assert mini.pos is not None
     hits = pass_chance(mini.dice, state.step, state.modifier(mini.side))
-    options = [Option("move", f'Move (up to {MOVE_INCHES:g}" if the test passes: {hits:.0%})')]
+    options = [Option("move", f'Move (up to {MOVE_INCHES:g}" if the test passes: {percent(hits)})')]
     for enemy in state.enemies(mini.side):
         assert enemy.pos is not None
         wall = blocker(state.table, mini.pos, enemy.pos)
@@ -79,7 +81,7 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
         piece = cover_piece(state.table, mini.pos, enemy.pos)
         kills = hits * (1 - save_chance(piece.kind if piece else None))
         where = f"{piece.name}: save {SAVE_NEEDED[piece.kind]}+" if piece else "in the open"
-        where += f"; kills {kills:.0%}"
+        where += f"; kills {percent(kills)}"
         mates = state.contacts(enemy)
         if mates:
             where += f"; in melee, a miss hits {' or '.join(m.name for m in mates)}"
@@ -141,9 +143,11 @@ def move(state: GameState, mini: Mini) -> Flow:
         free_hint="x,y",
         check=lambda text: typed_move_problem(state, mini, text),
     )
-    mini.pos = Point.parse(key)
+    dest = Point.parse(key)
+    inches = walked(state, mini, dest)
+    mini.pos = dest
     yield Event(
-        f'{mini.name} moves {start.distance(mini.pos):.1f}" to {mini.pos.key()}',
+        f'{mini.name} moves {min(inches, MOVE_INCHES):.1f}" to {mini.pos.key()}',
         rules=("b14",),
         kind="move",
         data={"id": mini.id, "from": start.as_list(), "to": mini.pos.as_list()},

@@ -244,8 +244,8 @@ class TugGame:
             for side, team in state.sides.items()
         }
         while True:  # a19: roll again until someone wins
-            state.turn += 1
-            yield TurnStart(state.turn, rules=("a11", "a19"))
+            yield TurnStart(state.turn + 1, rules=("a11", "a19"))
+            state.turn += 1  # after the engine's save point: a stopped game shows turns done
             faces_a = yield rolls["A"]  # a11: every member rolls, A front to back, then B
             faces_b = yield rolls["B"]
             turn = resolve(state, sum(faces_a), sum(faces_b))

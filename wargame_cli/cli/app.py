@@ -214,11 +214,42 @@ def replay_cmd(
         ),
     ] = False,
     json_out: JsonOpt = False,
+    turn: Annotated[
+        int | None,
+        typer.Option(
+            "--turn",
+            min=0,
+            help="Show the table at the end of this turn (0: the deployment); "
+            'with --json: {"save", "turn", "state"}.',
+        ),
+    ] = None,
+    odds: Annotated[
+        int | None,
+        typer.Option(
+            "--odds",
+            is_flag=False,
+            flag_value="6",
+            help="Each side's chance at the end of every turn, from N bot games per turn "
+            "(default 6; exact where the ruleset can).",
+        ),
+    ] = None,
 ) -> None:
-    """Show a saved game turn by turn, verify it, or write its battle report."""
+    """Show a saved game turn by turn (next, previous, jump), one turn, verify it, or write
+    its battle report."""
     from wargame_cli.cli import replay
 
-    replay.replay(save_file, verify, no_input, report, with_rules, json_out, html=html, force=force)
+    replay.replay(
+        save_file,
+        verify,
+        no_input,
+        report,
+        with_rules,
+        json_out,
+        turn,
+        odds,
+        html=html,
+        force=force,
+    )
 
 
 @app.command("fork")

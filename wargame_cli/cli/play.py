@@ -11,10 +11,12 @@ from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
+from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, NoTerminal
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
 from wargame_cli.saves import games, store
+from wargame_cli.ui.names import distinct_default, same_name
 from wargame_cli.ui.text import name_problem
 
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
@@ -138,7 +140,7 @@ def play(args: PlayArgs) -> None:
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
-    view = None if args.json_out else _live_view(ruleset, names)
+    view = None if args.json_out else _live_view(ruleset, names, prompter, players)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
     path = (
@@ -193,18 +195,52 @@ def _sides_setup(
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
             names[side] = ruleset.team_name(teams[side]) or names[side]
+    if args.name_a is None and args.name_b is None and "B" not in ask_name:
+        names["B"] = distinct_default(names["B"], names["A"], "B")  # the same preset twice
     for side in ask_name:
-        names[side] = prompter.name(side, names[side])
+        other = "B" if side == "A" else "A"
+        later = other in ask_name and ask_name.index(other) > ask_name.index(side)
+        if not later:
+            names[side] = distinct_default(names[side], names[other], side)
+        names[side] = prompter.name(side, names[side], taken=None if later else names[other])
     for side in SIDES:
         if problem := name_problem(names[side]):
             raise BadInput(f"side {side}'s name from its team file: {problem}")
+    _check_names(names, given)
     return teams, names, players
 
 
-def _live_view(ruleset: Ruleset, names: dict[str, str]) -> Any:
+def _check_names(names: dict[str, str], given: dict[str, tuple[Any, Any]]) -> None:
+    """Two sides never share a name: a clash from the flags or team files exits 2."""
+    if not same_name(names["A"], names["B"]):
+        return
+    flags = [f"--name-{s.lower()}" for s in SIDES if given[s][1] is not None]
+    where = " and ".join(flags) if flags else "the team files"
+    raise BadInput(f"both sides are named {names['A']!r} ({where}); two sides cannot share a name")
+
+
+def _live_view(
+    ruleset: Ruleset,
+    names: dict[str, str],
+    prompter: Any = None,
+    players: dict[str, str] | None = None,
+    game: Any = None,
+    log: list[dict[str, Any]] | None = None,
+) -> Any:
+    """The game as it goes. With a person deciding at a terminal, a decision screen that the
+    prompts draw above each question (the log goes there, not scrolling by); else today's
+    scrolling log."""
     from wargame_cli.ui.live import LiveView
 
-    return LiveView(console(), ruleset, names)
+    screen = None
+    if prompter is not None and "human" in (players or {}).values():
+        from wargame_cli.ui.screen import DecisionScreen
+
+        screen = DecisionScreen(ruleset, names, console())
+        if game is not None:
+            screen.follow(game, log or [])
+        prompter.attach(screen)
+    return LiveView(console(), ruleset, names, screen=screen)
 
 
 def _new_save_path(ruleset_id: str, names: dict[str, str], folder: Path | None = None) -> Path:
@@ -230,7 +266,15 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            if not prompter.next_turn(pending.number, session.ruleset.turn_word):
+            answer = prompter.next_turn(pending.number, session.ruleset.turn_word)
+            if answer == TAKE_BACK:
+                take_back = getattr(runner, "take_back", None)
+                if take_back is None:
+                    prompter.refused("taking back is not available yet")
+                else:
+                    take_back()
+                return
+            if not answer:
                 raise QuitRequested
 
     try:
@@ -319,7 +363,8 @@ def resume(args: ResumeArgs) -> None:
     session.runner.dice = dice
     session.meta["players"] = players
     if not args.json_out:
-        view = _live_view(ruleset, names)
-        view.board(session.game)
+        view = _live_view(ruleset, names, prompter, players, session.game, session.runner.log)
+        if view.screen is None:
+            view.board(session.game)
         session.runner.observer = view
     _run(session, args.path, args.turns, args.json_out, prompter, players)

@@ -1,16 +1,21 @@
-"""`wargame replay`: show a saved game turn by turn, verify it, or write its battle report."""
+"""`wargame replay`: show a saved game turn by turn, verify it, or write its battle report.
+
+In a terminal the replay is a book of pages, one per turn (0: the deployment), built by
+replaying the log once; the reader goes forward, back, jumps, or quits. Elsewhere it prints
+the whole game. `--turn N` shows the table as it stood at the end of turn N; `--odds N`
+adds each side's chance at the end of every turn (`wargame_cli/simulate/from_save.py`).
+"""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.saves import games, store
 
-
-class StopReplay(Exception):
-    pass
+ODDS_SEED = 1  # --odds is a reading of the save: the same save always gives the same odds
 
 
 def replay(
@@ -20,6 +25,8 @@ def replay(
     report: str | None,
     with_rules: bool,
     json_out: bool,
+    turn: int | None = None,
+    odds: int | None = None,
     html: str | None = None,
     force: bool = False,
 ) -> None:
@@ -27,68 +34,293 @@ def replay(
         _report(path, report, html, with_rules, force)
         return
     if verify:
-        session = games.verify(path)
-        summary = {
+        _verify(path, json_out)
+        return
+    if turn is not None:
+        _one_turn(path, turn, json_out)
+        return
+    rows = _odds(path, odds) if odds is not None else None
+    if interactive() and not no_input and not json_out:
+        _navigate(path, with_rules, rows)
+    else:
+        _straight(path, with_rules, json_out, rows)
+
+
+def _verify(path: Path, json_out: bool) -> None:
+    session = games.verify(path)
+    summary = {
+        "save": str(path),
+        "verified": True,
+        "entries": len(session.runner.log),
+        "status": session.status,
+        "winner": session.winner,
+        "turns": session.runner.turn,
+    }
+    if json_out:
+        emit_json(summary)
+        return
+    outcome = session.runner.outcome
+    result = (
+        f"{session.setup.names.get(outcome.winner, 'nobody')} won" if outcome else "in progress"
+    )
+    console().print(
+        f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
+        f"every decision legal and every face fits its die; result matches ({result})."
+    )
+
+
+# -- what every page shows ------------------------------------------------------------------
+def _names(data: dict[str, Any]) -> dict[str, str]:
+    return {s: data["setup"]["names"].get(s, f"Side {s}") for s in ("A", "B")}
+
+
+def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
+    """The sides, who played them, their teams and how the game came out."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from wargame_cli.ui.text import SIDE_STYLE, clean
+
+    names = _names(data)
+    title = Text(f"{clean(ruleset.name)}: {clean(path.name)}", style="bold")
+    parent = data.get("forked_from")
+    if parent:
+        title.append(
+            f"  (forked from {clean(parent['save'])} after {ruleset.turn_word} {parent['turn']})",
+            style="dim",
+        )
+    sides = Table.grid(padding=(0, 2))
+    players = data["setup"].get("players") or {}
+    for side in ("A", "B"):
+        who = {"bot": "computer", "human": "person"}.get(players.get(side, ""), "")
+        sides.add_row(
+            Text(side, style=SIDE_STYLE[side]),
+            Text(clean(names[side]), style=SIDE_STYLE[side]),
+            Text(who, style="dim"),
+            Text(clean(ruleset.describe_team(data["setup"]["teams"][side]))),
+        )
+    result = data.get("result")
+    word = ruleset.turn_word
+    if data["status"] == "finished" and result:
+        winner = result.get("winner")
+        head = f"{clean(names[winner])} won" if winner else "A draw"
+        outcome = Text(f"{head} in {word} {data['turns']}: {clean(result['reason'])}")
+    else:
+        outcome = Text(f"In progress after {word} {data['turns']}")
+    return Group(title, sides, outcome)
+
+
+def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
+    import sys
+
+    from wargame_cli.errors import BadInput
+    from wargame_cli.simulate.from_save import odds_by_turn
+
+    if games_each < 1:
+        raise BadInput(f"--odds {games_each}: finish the game at least once per turn")
+    say = console(stderr=True)
+    tell = sys.stderr.isatty()
+
+    def progress(turn: int) -> None:
+        if tell:
+            say.print(f"odds: turn {turn} done", end="\r")
+
+    rows = odds_by_turn(path, games_each, ODDS_SEED, progress=progress)
+    if tell:
+        say.print(" " * 40, end="\r")
+    return rows
+
+
+def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
+    from rich.text import Text
+
+    from wargame_cli.simulate.chances import line
+    from wargame_cli.ui.text import clean
+
+    how = {"exact": "exact", "bots": f"{row.get('games')} bot games", "result": "result"}
+    when = _turn_name(row["turn"], word)
+    text = Text(f"Chances at the end of {when} ({how[row['method']]}): ", "dim")
+    text.append(clean(line(row, names)), style="bold")
+    return text
+
+
+class Pages:
+    """Each turn's entries and the table at its end, rendered once as the log replays."""
+
+    def __init__(self, out: Any, ruleset: Any, names: dict[str, str], with_rules: bool) -> None:
+        from rich.console import Console
+
+        from wargame_cli.ui.live import LiveView
+
+        self.buffer = io.StringIO()
+        self.console = Console(
+            file=self.buffer,
+            width=out.width,
+            force_terminal=out.is_terminal,
+            color_system=out.color_system,
+            no_color=out.no_color,
+            highlight=False,
+        )
+        self.view = LiveView(self.console, ruleset, names, with_rules=with_rules)
+        self.board = getattr(ruleset.view(), "board", None)
+        self.names = names
+        self.word = ruleset.turn_word
+        self.pages: list[str] = []
+
+    def entry(self, entry: dict[str, Any], game: Any) -> None:
+        self.view(entry, game)
+
+    def turn_end(self, turn: int, game: Any) -> None:
+        from rich.rule import Rule
+
+        page = self.buffer.getvalue()
+        if self.board is not None:
+            self.buffer.seek(0)
+            self.buffer.truncate()
+            self.console.print(self.board(game.state, self.names))
+            table = self.buffer.getvalue()
+            if table not in page:  # some views draw the table after every move already
+                what = "the deployment" if turn == 0 else f"{self.word} {turn}"
+                with self.console.capture() as rule:
+                    self.console.print(Rule(f"The table at the end of {what}", style="dim"))
+                page += rule.get() + table
+        self.pages.append(page)
+        self.buffer.seek(0)
+        self.buffer.truncate()
+
+
+def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -> None:
+    from wargame_cli import history, registry
+    from wargame_cli.ui.prompts import Prompter
+
+    out = console()
+    data = store.load(path)
+    ruleset = registry.get(data["ruleset"]["id"])
+    names = _names(data)
+    pages = Pages(out, ruleset, names, with_rules)
+    h = history.load(path, on_turn_end=pages.turn_end, observer=pages.entry)
+    data = h.session.meta["saved"]
+    word = ruleset.turn_word
+    last = h.last
+    prompter = Prompter(out)
+
+    def show(turn: int) -> None:
+        from rich.rule import Rule
+
+        if turn == 0:
+            out.print(header(data, ruleset, path))
+        title = "The deployment" if turn == 0 else f"{word.capitalize()} {turn} of {last}"
+        out.print(Rule(title, style="bold"))
+        out.file.write(pages.pages[turn])
+        out.file.flush()
+        if rows is not None:
+            out.print(odds_line(rows[turn], names, word))
+
+    current = 0
+    show(current)
+    while True:
+        items: dict[str, int | None] = {}
+        if current < last:
+            items[f"Next: {word} {current + 1}"] = current + 1
+        if current > 0:
+            items[f"Previous: {_turn_name(current - 1, word)}"] = current - 1
+        items[f"Jump to a {word}"] = -1
+        items["First: the deployment"] = 0
+        items[f"Last: {word} {last}"] = last
+        items["Quit"] = None
+        labels = list(items)
+        default = labels[0] if current < last else "Quit"  # Enter reads on, then leaves
+        pick = items[prompter.select(f"Replay, at {_turn_name(current, word)}", labels, default)]
+        if pick is None:
+            return
+        if pick == -1:
+            turns = {_turn_name(t, word).capitalize(): t for t in range(last + 1)}
+            choices = list(turns)
+            pick = turns[prompter.select(f"Which {word}?", choices, choices[current])]
+        current = pick
+        show(current)
+
+
+def _turn_name(turn: int, word: str) -> str:
+    return "the deployment" if turn == 0 else f"{word} {turn}"
+
+
+def _straight(
+    path: Path, with_rules: bool, json_out: bool, rows: list[dict[str, Any]] | None
+) -> None:
+    """The whole game at once (no terminal, `--no-input`), or its summary as JSON."""
+    from wargame_cli import history, registry
+    from wargame_cli.ui.live import LiveView
+
+    data = store.load(path)
+    ruleset = registry.get(data["ruleset"]["id"])
+    names = _names(data)
+    out = console()
+    view = None if json_out else LiveView(out, ruleset, names, with_rules=with_rules)
+
+    def turn_end(turn: int, game: Any) -> None:
+        if rows is not None and not json_out:
+            out.print(odds_line(rows[turn], names, ruleset.turn_word))
+
+    if not json_out:
+        out.print(header(data, ruleset, path))
+    h = history.load(path, on_turn_end=turn_end, observer=view)
+    if json_out:
+        session = h.session
+        summary: dict[str, Any] = {
             "save": str(path),
-            "verified": True,
-            "entries": len(session.runner.log),
             "status": session.status,
             "winner": session.winner,
             "turns": session.runner.turn,
+            "state": session.game.state_json(),
         }
-        if json_out:
-            emit_json(summary)
-        else:
-            outcome = session.runner.outcome
-            result = (
-                f"{session.setup.names.get(outcome.winner, 'nobody')} won"
-                if outcome
-                else "in progress"
-            )
-            console().print(
-                f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
-                f"every decision legal and every face fits its die; result matches ({result})."
-            )
-        return
+        if rows is not None:
+            summary["odds"] = rows
+        emit_json(summary)
+
+
+def _one_turn(path: Path, turn: int, json_out: bool) -> None:
+    """The table as it stood at the end of turn `turn`."""
+    from wargame_cli import history, registry
+
     data = store.load(path)
-    names = {s: data["setup"]["names"].get(s, s) for s in ("A", "B")}
-    from wargame_cli import registry
-    from wargame_cli.ui.live import LiveView
-
     ruleset = registry.get(data["ruleset"]["id"])
-    view = LiveView(console(), ruleset, names, with_rules=with_rules)
-    step = interactive() and not no_input and not json_out
-    prompter: Any = None
-    if step:
-        from wargame_cli.ui.prompts import Prompter
+    names = _names(data)
+    out = console()
+    # Views may read the state when drawn, so the table is drawn as the replay passes it.
+    pages = None if json_out else Pages(out, ruleset, names, with_rules=False)
+    exact = None
+    if not json_out:
+        from wargame_cli.simulate.from_save import exact_odds
 
-        prompter = Prompter(console())
+        exact = exact_odds(path)
 
-    def observer(entry: dict[str, Any], game: Any) -> None:
-        if (
-            step
-            and entry["t"] == "turn"
-            and entry["n"] > 1
-            and not prompter.step(f"Show {ruleset.turn_word} {entry['n']}")
-        ):
-            raise StopReplay
-        if not json_out:
-            view(entry, game)
+    def turn_end(at: int, game: Any) -> None:
+        if pages is None or at != turn:
+            return
+        pages.turn_end(at, game)
+        if exact is not None:
+            row = {"turn": at, "method": "exact", **exact.chance_from_state(game.state)}
+            pages.console.print(odds_line(row, names, ruleset.turn_word))
+            pages.pages[-1] += pages.buffer.getvalue()
 
-    try:
-        session = games.open_save(path, observer=observer)
-    except StopReplay:
-        return
+    h = history.load(path, on_turn_end=turn_end)
+    mark = h.mark(turn)
     if json_out:
-        emit_json(
-            {
-                "save": str(path),
-                "status": session.status,
-                "winner": session.winner,
-                "turns": session.runner.turn,
-                "state": session.game.state_json(),
-            }
-        )
+        emit_json({"save": str(path), "turn": turn, "state": mark.state})
+        return
+    from rich.text import Text
+
+    from wargame_cli.ui.text import clean
+
+    word = ruleset.turn_word
+    what = "the deployment" if turn == 0 else f"{word} {turn} of {h.last}"
+    unfinished = " (the save stops in the middle of it)" if not mark.complete else ""
+    out.print(Text(f"{clean(path.name)}: {clean(ruleset.name)}, {what}{unfinished}", "bold"))
+    assert pages is not None
+    out.file.write(pages.pages[-1])
+    out.file.flush()
 
 
 def _report(

@@ -90,7 +90,7 @@ def odds_by_turn(
 
     def at_turn_end(turn: int, game: Any) -> None:
         if odds is not None:
-            exact[turn] = odds.chance_from_state(game.state, game.state.options)
+            exact[turn] = odds.chance_from_state(game.state)
 
     h = history.load(Path(save_path), on_turn_end=at_turn_end)
     rows: list[dict[str, Any]] = []
