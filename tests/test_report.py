@@ -67,12 +67,13 @@ def test_every_ruleset_is_told_in_full_and_in_order(ruleset_id):
     for section in reading.sections:  # the workings are left out
         for line in section.workings:
             assert md(line.text) not in report
-    turns = set(re.findall(r"^## Turns? (\d+)", story, re.M))
-    turns |= set(re.findall(r"\*\*Turn (\d+)\.\*\*", story))
+    word = "Round" if ruleset_id in ("seeds-of-wars", "mobs-and-morale") else "Turn"
+    turns = set(re.findall(rf"^## {word}s? (\d+)", story, re.M))
+    turns |= set(re.findall(rf"\*\*{word} (\d+)\.\*\*", story))
     assert turns == {str(n) for n in range(1, save["turns"] + 1)}
     bold = re.findall(r"\*\*[☠⚑] (.+?)\.\*\*", story)
     if ruleset_id != TUG:
-        listed = re.findall(r"^\d+\. Turn \d+: (.+)$", aftermath(report), re.M)
+        listed = re.findall(rf"^\d+\. {word} \d+: (.+)$", aftermath(report), re.M)
         assert bold == listed
     assert len(bold) == len([e for e in events(save, LOSS_KINDS)]) - sum(
         1 for e in events(save, {"casualty"}) if "moved" in e["data"]

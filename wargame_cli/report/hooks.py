@@ -29,6 +29,7 @@ class Teller:
         self.save = save
         self.voice = voice
         self.turn = 0  # the turn being told, kept up by the reader
+        self.turn_word = "turn"  # what the ruleset calls a turn ("round"), for the titles
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         return text
@@ -56,7 +57,11 @@ def teller(save: dict[str, Any]) -> Teller:
     ruleset_id = str(save.get("ruleset", {}).get("id", ""))
     voice = Voice(save.get("seed", 0))
     story = module(ruleset_id, "story")
-    if story is None:
-        return Teller(save, voice)
-    made: Teller = story.Teller(save, voice)
+    made: Teller = Teller(save, voice) if story is None else story.Teller(save, voice)
+    try:
+        from wargame_cli import registry
+
+        made.turn_word = registry.get(ruleset_id).turn_word
+    except Exception:  # a ruleset that is not installed: "turn"
+        pass
     return made

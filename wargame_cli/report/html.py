@@ -131,7 +131,8 @@ def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "
     out += ["<h2>Aftermath</h2>", _result(save, reading.end)]
     if reading.losses:
         out.append(f"<p>{h(story.tally_title)}</p><ol>")
-        out += [f"<li>Turn {turn}: {h(text.rstrip('.'))}</li>" for turn, text in reading.losses]
+        word = story.turn_word.capitalize()
+        out += [f"<li>{word} {turn}: {h(text.rstrip('.'))}</li>" for turn, text in reading.losses]
         out.append("</ol>")
     else:
         out.append(f"<p>{h(story.no_tally)}</p>")
