@@ -28,6 +28,8 @@ class Teller:
     def __init__(self, save: dict[str, Any], voice: Voice) -> None:
         self.save = save
         self.voice = voice
+        names = save.get("setup", {}).get("names", {})
+        self.sides = {s: str(names.get(s, f"Side {s}")) for s in ("A", "B")}  # sides' names
         self.turn = 0  # the turn being told, kept up by the reader
         self.turn_word = "turn"  # what the ruleset calls a turn ("round"), for the titles
 
