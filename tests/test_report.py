@@ -216,7 +216,10 @@ def test_rule_ids_and_dice_only_on_request_and_never_glued_to_a_beat():
     save = save_of(IXU, 2)
     plain, cited = battle_report(save), battle_report(save, with_rules=True)
     assert "`[c" not in plain and "(dice:" not in plain and "Workings" not in plain
-    assert re.search(r"\*\*☠ [^*]*\.\*\* `\[c[78]\]`", cited)
+    # each told blow and death carries the log's own numbers, then its rule ids
+    assert re.search(r"\*\*☠ [^*]*\.\*\* \*\([^)]*\)\* `\[c[78]\]`", cited)
+    for e in events(save, {"attack"}):
+        assert f"*({md(e['text'])})* `[c6]`" in cited
     bullets = [line for line in cited.splitlines() if line.startswith("- ")]
     for e in events(save, {"attribute"}):  # every model's dice: in the workings, only there
         holding = [b for b in bullets if md(e["text"]) in b]

@@ -38,8 +38,9 @@ def _sentence(line: Line, with_rules: bool) -> str:
     out = h(facts.words(line))
     if line.loss:
         out = f'<span class="loss">{h(line.loss)} {out}</span>'
-    if with_rules and line.dice:
-        out += f' <span class="rules">(dice: {h("; ".join(line.dice))})</span>'
+    workings = facts.ledger(line) if with_rules else ""
+    if workings:
+        out += f' <span class="rules">({h(workings)})</span>'
     if with_rules and line.rules:
         rules = ", ".join(sorted(line.rules, key=facts.rule_key))
         out += f' <span class="rules">[{h(rules)}]</span>'

@@ -23,8 +23,9 @@ def _sentence(line: Line, with_rules: bool) -> str:
     text = md(facts.words(line))
     if line.loss:
         text = f"**{line.loss} {text}**"
-    if with_rules and line.dice:
-        text += f" *(dice: {md('; '.join(line.dice))})*"
+    workings = facts.ledger(line) if with_rules else ""
+    if workings:
+        text += f" *({md(workings)})*"
     if with_rules and line.rules:
         text += f" `[{', '.join(clean(r) for r in sorted(line.rules, key=facts.rule_key))}]`"
     return text
