@@ -399,3 +399,20 @@ def test_players_are_named_when_the_save_records_them():
     report = battle_report(to_save(session, players={"A": "human", "B": "bot"}))
     assert "- **A: Axes** (played by a person):" in report
     assert "- **B: Swords** (played by the computer):" in report
+
+
+def test_a_move_is_told_by_where_it_goes_and_phrases_take_turns():
+    from wargame_cli.report.voice import MOVE_ACROSS, MOVE_BACK, MOVE_ON, Voice, heading
+
+    assert heading("A", [5, 5], [5, 8]) is MOVE_ON  # side A's forward is north
+    assert heading("B", [5, 5], [5, 8]) is MOVE_BACK
+    assert heading("B", [5, 5], [9, 4.5]) is MOVE_ACROSS
+    assert heading("A", 2, 3) is MOVE_ON  # rows of spaces count the same way
+    voice = Voice(seed=7)
+    said = [
+        voice.say(("{x} falls", "{x} is slain", "that is the end of {x}"), x="Ann")
+        for _ in range(6)
+    ]
+    assert said[:3] == said[3:] and len(set(said)) == 3  # every phrase, then round again
+    assert all(s[0].isupper() for s in said)
+    assert Voice().say(("the {x}'s blows",), x="Archers") == "The Archers' blows"
