@@ -180,7 +180,9 @@ class Pages:
             self.buffer.truncate()
             self.console.print(self.board(game.state, self.names))
             table = self.buffer.getvalue()
-            if table not in page:  # some views draw the table after every move already
+            if not page.strip():  # nothing happened before it: the table alone
+                page = table
+            elif table not in page:  # some views draw the table after every move already
                 what = "the deployment" if turn == 0 else f"{self.word} {turn}"
                 with self.console.capture() as rule:
                     self.console.print(Rule(f"The table at the end of {what}", style="dim"))
@@ -317,7 +319,8 @@ def _one_turn(path: Path, turn: int, json_out: bool) -> None:
     word = ruleset.turn_word
     what = "the deployment" if turn == 0 else f"{word} {turn} of {h.last}"
     unfinished = " (the save stops in the middle of it)" if not mark.complete else ""
-    out.print(Text(f"{clean(path.name)}: {clean(ruleset.name)}, {what}{unfinished}", "bold"))
+    title = f"{clean(path.name)}: {clean(ruleset.name)}, the table at the end of {what}"
+    out.print(Text(title + unfinished, "bold"))
     assert pages is not None
     out.file.write(pages.pages[-1])
     out.file.flush()
