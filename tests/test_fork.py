@@ -115,6 +115,14 @@ def test_fork_refuses_to_overwrite_and_bad_turns(wargame, tmp_path):
     line = one_error_line(wargame("fork", str(original), "--turn", str(turns)))
     assert "ended" in line  # the last turn of a finished game leaves nothing to play
     one_error_line(wargame("fork", str(original), "--turn", "-1"))
+    assert "folder" in one_error_line(
+        wargame("fork", str(original), "--turn", "1", "--save", str(tmp_path), "--force")
+    )
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    assert "cannot write" in one_error_line(
+        wargame("fork", str(original), "--turn", "1", "--save", str(blocked / "f.json"))
+    )
     one_error_line(wargame("fork", str(tmp_path / "nope.json"), "--turn", "1"))
 
 
