@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.cli.output import console, emit_json, interactive
+from wargame_cli.errors import BadInput
 from wargame_cli.saves import games, store
 
 ODDS_SEED = 1  # --odds is a reading of the save: the same save always gives the same odds
@@ -26,7 +27,7 @@ def replay(
     with_rules: bool,
     json_out: bool,
     turn: int | None = None,
-    odds: int | None = None,
+    odds: int | str | None = None,
     html: str | None = None,
     force: bool = False,
 ) -> None:
@@ -36,14 +37,28 @@ def replay(
     if verify:
         _verify(path, json_out)
         return
+    odds = _games_each(odds)
     if turn is not None:
-        _one_turn(path, turn, json_out)
+        _one_turn(path, turn, json_out, odds)
         return
     rows = _odds(path, odds) if odds is not None else None
     if interactive() and not no_input and not json_out:
         _navigate(path, with_rules, rows)
     else:
         _straight(path, with_rules, json_out, rows)
+
+
+def _games_each(odds: int | str | None) -> int | None:
+    """`--odds [N]`: bot games per turn, at least one."""
+    if odds is None:
+        return None
+    try:
+        games_each = int(odds)
+    except ValueError:
+        raise BadInput(f"--odds {odds!r}: a whole number of games per turn") from None
+    if games_each < 1:
+        raise BadInput(f"--odds {games_each}: finish the game at least once per turn")
+    return games_each
 
 
 def _verify(path: Path, json_out: bool) -> None:
@@ -114,11 +129,8 @@ def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
 def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
     import sys
 
-    from wargame_cli.errors import BadInput
     from wargame_cli.simulate.from_save import odds_by_turn
 
-    if games_each < 1:
-        raise BadInput(f"--odds {games_each}: finish the game at least once per turn")
     say = console(stderr=True)
     tell = sys.stderr.isatty()
 
@@ -282,9 +294,10 @@ def _straight(
         emit_json(summary)
 
 
-def _one_turn(path: Path, turn: int, json_out: bool) -> None:
-    """The table as it stood at the end of turn `turn`."""
+def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:
+    """The table as it stood at the end of turn `turn` (with `odds`: each side's chance)."""
     from wargame_cli import history, registry
+    from wargame_cli.simulate.from_save import exact_odds, odds_at
 
     data = store.load(path)
     ruleset = registry.get(data["ruleset"]["id"])
@@ -292,25 +305,28 @@ def _one_turn(path: Path, turn: int, json_out: bool) -> None:
     out = console()
     # Views may read the state when drawn, so the table is drawn as the replay passes it.
     pages = None if json_out else Pages(out, ruleset, names, with_rules=False)
-    exact = None
-    if not json_out:
-        from wargame_cli.simulate.from_save import exact_odds
-
-        exact = exact_odds(path)
+    exact_module = exact_odds(path)
+    exact: dict[str, float] | None = None
 
     def turn_end(at: int, game: Any) -> None:
-        if pages is None or at != turn:
+        nonlocal exact
+        if at != turn:
             return
-        pages.turn_end(at, game)
-        if exact is not None:
-            row = {"turn": at, "method": "exact", **exact.chance_from_state(game.state)}
-            pages.console.print(odds_line(row, names, ruleset.turn_word))
-            pages.pages[-1] += pages.buffer.getvalue()
+        if pages is not None:
+            pages.turn_end(at, game)
+        if exact_module is not None:
+            exact = exact_module.chance_from_state(game.state)
 
     h = history.load(path, on_turn_end=turn_end)
     mark = h.mark(turn)
+    row = None
+    if odds is not None or (exact is not None and not json_out):
+        row = odds_at(h, turn, odds or 1, ODDS_SEED, exact=exact)
     if json_out:
-        emit_json({"save": str(path), "turn": turn, "state": mark.state})
+        shown: dict[str, Any] = {"save": str(path), "turn": turn, "state": mark.state}
+        if odds is not None:
+            shown["odds"] = row
+        emit_json(shown)
         return
     from rich.text import Text
 
@@ -324,6 +340,8 @@ def _one_turn(path: Path, turn: int, json_out: bool) -> None:
     assert pages is not None
     out.file.write(pages.pages[-1])
     out.file.flush()
+    if row is not None:
+        out.print(odds_line(row, names, word))
 
 
 def _report(
