@@ -127,17 +127,20 @@ def test_fork_refuses_to_overwrite_and_bad_turns(wargame, tmp_path):
 
 
 def test_fork_of_a_save_stopped_mid_turn(wargame, tmp_path):
-    """A save cut short inside a turn (an interrupted game): that turn cannot be forked."""
+    """A save cut short inside a turn (a bad scripted face stops the game in turn 3, keeping
+    what was valid): that turn cannot be forked, the one before can."""
     original = tmp_path / "original.json"
-    play_json(wargame, "tug-of-wargods", "--no-input", "--seed", "2", "--save", str(original))
+    ties = ",".join(["3"] * 12)  # two tied turns, then an impossible face in turn 3
+    stopped = wargame(
+        "play", "tug-of-wargods", "--no-input", "--rolls", ties + ",99", "--save", str(original)
+    )
+    assert stopped.returncode == 2
     data = load(original)
-    cut = turn_end(data["log"], 2) + 2  # turn 3 started, one roll made
-    data["log"] = data["log"][:cut]
-    data.update(status="in_progress", turns=3, result=None)
-    original.write_text(json.dumps(data))
+    assert data["status"] == "in_progress" and data["turns"] == 3
     assert wargame("replay", str(original), "--verify").returncode == 0
     line = one_error_line(wargame("fork", str(original), "--turn", "3"))
     assert "not over" in line
     fork = tmp_path / "fork.json"
     assert wargame("fork", str(original), "--turn", "2", "--save", str(fork)).returncode == 0
     assert load(fork)["log"] == data["log"][: turn_end(data["log"], 2)]
+    assert wargame("replay", str(fork), "--verify").returncode == 0

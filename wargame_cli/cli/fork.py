@@ -46,7 +46,11 @@ def fork(
     if out.exists() and not force:
         raise BadInput(f"--save {out}: that file exists; pass --force to overwrite it")
     session = games.open_save(path, replay=False)
-    session.runner.replay(h.cut(turn))
+    kept = h.cut(turn)
+    session.runner.replay(kept)
+    takebacks = getattr(session.runner, "takebacks", None)
+    if takebacks:  # only those made in the turns the fork keeps
+        session.runner.takebacks = [t for t in takebacks if t.get("at", 0) < len(kept)]
     session.created = ""  # a new save: created now
     session.meta["forked_from"] = {"save": path.name, "turn": turn}
     try:
