@@ -234,8 +234,7 @@ def replay_cmd(
         int | None,
         typer.Option(
             "--odds",
-            is_flag=False,
-            flag_value="6",
+            metavar="[N]",
             help="Each side's chance at the end of every turn, from N bot games per turn "
             "(default 6; exact where the ruleset can).",
         ),

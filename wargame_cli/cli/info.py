@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
     ruleset = info.load()
     reference = ruleset.reference()
     if only:
-        _show_points(reference, only, json_out)
+        _show_points(reference, only, json_out, ruleset)
         return
     if json_out:
         emit_json(
@@ -135,22 +136,53 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def _show_points(reference: Reference, only: list[str], json_out: bool) -> None:
-    """`wargame rules ID a13 a16`: the rule points a log entry cites."""
+def _readings(reference: Reference, ruleset: Any, point_id: str) -> tuple[list[str], list[Any]]:
+    """The notes that cite a point (the reading chosen where the text is silent) and the
+    options that settle it."""
+    cited = re.compile(rf"\b{re.escape(point_id)}\b", re.IGNORECASE)
+    notes = [n for n in reference.notes if cited.search(n)]
+    options = [o for o in ruleset.options if point_id.lower() in o.rule.lower().split(",")]
+    return notes, options
+
+
+def _show_points(reference: Reference, only: list[str], json_out: bool, ruleset: Any) -> None:
+    """`wargame rules ID a13 a16`: the rule points a log entry cites, each with the reading
+    chosen for it (the notes citing it, and the options that settle it)."""
     wanted = [p.strip().lower() for item in only for p in item.split(",") if p.strip()]
     known = {p.id.lower(): p for p in reference.points}
     missing = [w for w in wanted if w not in known]
     if missing:
         raise BadInput(f"no rule point {missing[0]!r}; points: {', '.join(known)}")
     points = [known[w] for w in wanted]
+    readings = {p.id: _readings(reference, ruleset, p.id) for p in points}
     if json_out:
-        emit_json([{"id": p.id, "text": p.text} for p in points])
+        emit_json(
+            [
+                {
+                    "id": p.id,
+                    "text": p.text,
+                    "readings": readings[p.id][0],
+                    "options": [
+                        {"name": o.name, "default": o.default, "doc": o.doc}
+                        for o in readings[p.id][1]
+                    ],
+                }
+                for p in points
+            ]
+        )
         return
     from rich.markup import escape
 
     out = console()
     for point in points:
         out.print(f"[bold]{point.id}[/]  {escape(point.text)}")
+        notes, options = readings[point.id]
+        for note in notes:
+            out.print(f"  reading: {escape(note)}")
+        for o in options:
+            out.print(
+                f"  option {escape(o.name)} (default {escape(_shown(o.default))}): {escape(o.doc)}"
+            )
 
 
 def list_saves(saves_dir: Path | None, json_out: bool) -> None:

@@ -14,6 +14,7 @@ from rich.text import Text
 from wargame_cli.cli.output import console
 from wargame_cli.ruleset import SIDES, Ruleset
 from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.wording import victory
 
 STYLE = {**SIDE_STYLE, "draw": "bold"}
 
@@ -39,7 +40,10 @@ def _percent(p: float) -> str:
 
 
 def _rule_text(ruleset: Ruleset, how: str) -> str:
-    """`a17` -> `a17: Two members of a team across the line...` when the reference has it."""
+    """`a17` -> `a17: Two members of a team across the line...` when the reference has it; an
+    ending with its cause (`surrendered (d16+d17)`) is shown as it is."""
+    if "(" in how:
+        return how
     try:
         reference = ruleset.reference()
     except (OSError, ValueError, KeyError):
@@ -86,7 +90,7 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
         line = Text("Exact odds: ", style="bold")
         for side in SIDES:
             line.append(f"{side} ", style=STYLE[side])
-            line.append(f"{clean(teams[side]['name'])} wins with probability {exact[side]:.6f}")
+            line.append(f"{victory(clean(teams[side]['name']))}: probability {exact[side]:.6f}")
             line.append("; " if side == "A" else "")
         out.print(line)
         out.print(f"Expected game length: {result['exact_turns']:.3f} turns")
