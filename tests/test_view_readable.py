@@ -241,13 +241,18 @@ def test_squad_alpha_board_at_an_activation_marks_the_acting_miniature_acting_no
 
 
 def test_seeds_of_wars_board_says_ht_taken():
-    text = _at_a_decision(
-        "seeds-of-wars",
-        lambda hooks, state, names: "\n".join(text_of(seeds_view.grid(state), 120)),
-        12,
-    )
-    assert "Ht taken 0/3" in text
-    assert not re.search(r"Ht \d/\d", text)
+    def seen(state: Any, choice: Any, names: dict[str, str]) -> Any:
+        hit = [u for u in state.fighting() if u.taken]
+        if not hit:
+            return None
+        shown = f"Ht taken {hit[0].taken}/{hit[0].kind.ht}"
+        return shown, "\n".join(text_of(seeds_view.grid(state), 120))
+
+    found = [s for s in at_decisions("seeds-of-wars", seen, options={"max_rounds": 3}) if s]
+    assert found
+    shown, text = found[0]
+    assert shown in text
+    assert not re.search(r"Ht \d/\d", text)  # never a bare "Ht 1/3" (read as hits left)
 
 
 def test_seeds_of_wars_announces_each_step_of_a_round():
