@@ -14,7 +14,10 @@ def console(stderr: bool = False) -> Any:
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """Strict JSON (no NaN); characters a terminal would act on are written as \\u escapes."""
+    from wargame_cli.ui.text import json_safe
+
+    sys.stdout.write(json_safe(json.dumps(data, ensure_ascii=False, allow_nan=False)) + "\n")
     sys.stdout.flush()
 
 

@@ -113,11 +113,13 @@ class Prompter:
         ]
         return self.select(f"Who plays side {side}?", items, items[0])
 
-    def next_turn(self, number: int, word: str = "turn") -> bool:
-        """Between turns: True to play on, False to save and quit."""
+    def next_turn(self, number: int, word: str = "turn", saving: bool = True) -> bool:
+        """Between turns: True to play on, False to save and quit (or, with no save, quit)."""
         items = [
             questionary.Choice(f"Play {word} {number}", True),
-            questionary.Choice("Save and quit", False),
+            questionary.Choice(
+                "Save and quit" if saving else "Quit (--no-save: nothing will be saved)", False
+            ),
         ]
         return self.select(f"{word.capitalize()} {number - 1} is over.", items, items[0])
 
