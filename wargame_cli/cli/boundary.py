@@ -42,10 +42,16 @@ def fill_optional_values(args: list[str]) -> list[str]:
 
 
 def run(app: typer.Typer, args: list[str]) -> int:
+    import signal
+
+    from wargame_cli import cli
+
+    if signal.getsignal(signal.SIGINT) is cli._interrupted_while_starting:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: save, exit 130
     exc = _click_exceptions()
     args = fill_optional_values(args)
-    command = typer.main.get_command(app)
     try:
+        command = typer.main.get_command(app)
         result = command.main(args=args, prog_name="wargame", standalone_mode=False)
     except exc.NoArgsIsHelpError:
         return 0  # `wargame` alone: the help has been shown

@@ -156,3 +156,6 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
         console().print(f"No saves in {store.saves_dir(saves_dir)}.")
         return
     console().print(table)
+    for row in rows:
+        if row.get("error"):
+            console().print(Text(f"unreadable: {clean(row['error'])}"))

@@ -10,8 +10,9 @@ from wargame_cli.engine.dice import DiceSource, RngDice
 from wargame_cli.engine.runner import Controller, Observer, Runner
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
-from wargame_cli.ruleset import SIDES, Setup, resolve_options
+from wargame_cli.ruleset import SIDES, Setup, check_team_numbers, resolve_options
 from wargame_cli.saves import store
+from wargame_cli.saves.untrusted import Untrusted
 
 
 def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
@@ -71,10 +72,12 @@ def open_save(
     _check_ruleset_version(path, data["ruleset"]["version"], ruleset.version)
     try:
         options = resolve_options(ruleset.options, _local_tables(path, ruleset, data["options"]))
+        for side in SIDES:
+            check_team_numbers(data["setup"]["teams"][side])
         teams = {s: ruleset.team_from_data(data["setup"]["teams"][s], options) for s in SIDES}
     except KeyError as exc:
         raise SaveError(f"save {path} has no team for side {exc}") from None
-    except BadInput as exc:
+    except (BadInput, Untrusted) as exc:
         raise SaveError(f"save {path}: {exc}") from None
     names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
     setup = Setup(names=names, teams=teams)

@@ -184,11 +184,17 @@ def locked(path: Path) -> Iterator[None]:
 def read_raw(path: Path) -> dict[str, Any]:
     """The JSON of a save, with the format and version checked before anything else."""
     try:
-        data = untrusted.read_json(path, MAX_SAVE_BYTES)
+        raw = untrusted.read_bytes(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(f"save {path} not found") from None
     except OSError as exc:
         raise SaveError(f"save {path} cannot be read: {exc.strerror or exc}") from None
+    except untrusted.Untrusted as exc:
+        raise SaveError(f"save {path} cannot be read: {exc}") from None
+    try:
+        data = untrusted.parse_json(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"save {path} is not UTF-8 text (byte {exc.start})") from None
     except untrusted.Untrusted as exc:
         raise SaveError(f"save {path} is corrupt or truncated ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
