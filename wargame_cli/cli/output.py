@@ -10,7 +10,12 @@ from typing import Any
 def console(stderr: bool = False) -> Any:
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    class PipedConsole(Console):
+        def on_broken_pipe(self) -> None:
+            """rich exits 1 on a closed pipe; `| head` is not an error: the boundary exits 0."""
+            raise BrokenPipeError
+
+    return PipedConsole(stderr=stderr, highlight=False)
 
 
 def emit_json(data: Any) -> None:

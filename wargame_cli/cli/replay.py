@@ -87,8 +87,8 @@ def replay(
 def _report(path: Path, target: str, with_rules: bool) -> None:
     from wargame_cli.report import battle_report
 
-    data = store.load(path)
-    games.verify(path)  # a report is only written for a game the rules reproduce
+    session = games.verify(path)  # a report is only written for a game the rules reproduce
+    data = {**session.meta["saved"], **games.replayed(session)}  # shown as the rules give it
     text = battle_report(data, with_rules=with_rules)
     if target == "-":
         print(text, end="" if text.endswith("\n") else "\n")

@@ -22,6 +22,14 @@ def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str
     return seal.sealed(_plain(session, players))
 
 
+def replayed(session: Session) -> dict[str, Any]:
+    """The fields of a save the rules re-derive, as the replay gave them: what reports and
+    summaries show, never the file's own words."""
+    plain = _plain(session)
+    keys = ("seed", "options", "setup", "status", "turns", "result", "log", "created")
+    return {k: plain[k] for k in keys}
+
+
 def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
     outcome = session.runner.outcome
     created = session.created or store.now()

@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-HEADER = ("ruleset", "seed", "options", "setup", "created", "forked_from")
+HEADER = ("ruleset", "seed", "options", "setup", "forked_from")  # the seal covers the rest
 UNSEALED = {"log", "seal", "updated", "program"}  # the log is chained; the rest is bookkeeping
 
 
