@@ -115,6 +115,10 @@ def _finish(
 
 def close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
     """Every figure into range of the target unit if it can, else as near as it gets."""
+    return b.remember(("close", mob.name, unit), lambda: _close_on(b, mob, unit))
+
+
+def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
     targets = b.unit_figures(unit)
     reach = b.options["reach"]
     figures = sorted(b.figures(mob), key=lambda f: min(f.pos.distance(t.pos) for t in targets))
@@ -185,6 +189,10 @@ def nearest_units(b: Battle, mob: Mob) -> list[str]:
 
 def mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
     """Closing on each of the nearest enemy units, withdrawing, then the lead's shifts."""
+    return list(b.remember(("plans", mob.name), lambda: _mob_plans(b, mob)))
+
+
+def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
     plans = [close_on(b, mob, u) for u in nearest_units(b, mob)[:MOB_TARGETS]]
     plans.append(withdraw(b, mob))
     first = lead(b, mob)

@@ -320,14 +320,6 @@ def exact_from_state(state: TugState, options: dict[str, Any] | None = None) -> 
 
 def chance_line(state: TugState) -> str:
     """`Greentoe 73% · Clearsky 27%`: each side's exact chance, for the screen."""
-    chance = chance_from_state(state)
-    return " · ".join(f"{state.sides[s].name} {_percent(chance[s])}" for s in ("A", "B"))
+    from wargame_cli.simulate.chances import line
 
-
-def _percent(p: float) -> str:
-    """Whole percents; a chance that is not certain never shows as 0% or 100%."""
-    if 0.0 < p < 0.005:
-        return "<1%"
-    if 0.995 <= p < 1.0:
-        return ">99%"
-    return f"{100 * p:.0f}%"
+    return line(chance_from_state(state), {s: state.sides[s].name for s in ("A", "B")})

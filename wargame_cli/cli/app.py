@@ -151,7 +151,14 @@ def play_cmd(
 
 @app.command("resume")
 def resume_cmd(
-    save_file: Annotated[Path, typer.Argument(help="The save to continue.")],
+    save_file: Annotated[
+        str | None,
+        typer.Argument(help="The save to continue: its path, or its number in `wargame saves`."),
+    ] = None,
+    last: Annotated[
+        bool, typer.Option("--last", help="Continue the newest game still in progress.")
+    ] = False,
+    saves_dir: SavesDirOpt = None,
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
     dice: DiceOpt = "auto",
@@ -161,11 +168,11 @@ def resume_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Continue an unfinished game from its save (written back in place)."""
-    from wargame_cli.cli import play
+    from wargame_cli.cli import info, play
 
     play.resume(
         play.ResumeArgs(
-            path=save_file,
+            path=info.pick_save(save_file, last, saves_dir),
             bots=bot or [],
             no_input=no_input,
             dice=dice,
@@ -196,6 +203,20 @@ def replay_cmd(
             help="Write a Markdown battle report to FILE (or to stdout when no FILE is given).",
         ),
     ] = None,
+    html: Annotated[
+        str | None,
+        typer.Option(
+            "--html",
+            help="Write the battle report as one HTML page, with a picture of the table at the"
+            " end of every turn, to FILE.",
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Let --report/--html replace an existing file (never a save)."
+        ),
+    ] = False,
     with_rules: Annotated[
         bool,
         typer.Option(
@@ -204,11 +225,41 @@ def replay_cmd(
         ),
     ] = False,
     json_out: JsonOpt = False,
+    turn: Annotated[
+        int | None,
+        typer.Option(
+            "--turn",
+            min=0,
+            help="Show the table at the end of this turn (0: the deployment); "
+            'with --json: {"save", "turn", "state"}.',
+        ),
+    ] = None,
+    odds: Annotated[
+        int | None,
+        typer.Option(
+            "--odds",
+            metavar="[N]",
+            help="Each side's chance at the end of every turn, from N bot games per turn "
+            "(default 6; exact where the ruleset can).",
+        ),
+    ] = None,
 ) -> None:
-    """Show a saved game turn by turn, verify it, or write its battle report."""
+    """Show a saved game turn by turn (next, previous, jump), one turn, verify it, or write
+    its battle report."""
     from wargame_cli.cli import replay
 
-    replay.replay(save_file, verify, no_input, report, with_rules, json_out)
+    replay.replay(
+        save_file,
+        verify,
+        no_input,
+        report,
+        with_rules,
+        json_out,
+        turn,
+        odds,
+        html=html,
+        force=force,
+    )
 
 
 @app.command("fork")

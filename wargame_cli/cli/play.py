@@ -11,10 +11,12 @@ from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
+from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, NoTerminal
-from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
+from wargame_cli.ui.names import distinct_default, same_name
 from wargame_cli.ui.text import name_problem
 
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
@@ -139,10 +141,11 @@ def play(args: PlayArgs) -> None:
     seed = args.seed if args.seed is not None else draw_seed()
 
     teams, names, players = _sides_setup(args, ruleset, options, bots, can_ask, prompter)
+    options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
-    view = None if args.json_out else _live_view(ruleset, names)
+    view = None if args.json_out else _live_view(ruleset, names, prompter, players)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
     path = (
@@ -213,19 +216,55 @@ def _sides_setup(
                 ruleset.build_team(side, options),
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
-            names[side] = ruleset.team_name(teams[side]) or names[side]
+            # a quick pick carries its preset's name; a team built piece by piece does not
+            # take the default preset's (the player names it, "Side A" until then)
+            names[side] = ruleset.team_name(teams[side]) or given[side][1] or f"Side {side}"
+    if args.name_a is None and args.name_b is None and "B" not in ask_name:
+        names["B"] = distinct_default(names["B"], names["A"], "B")  # the same preset twice
     for side in ask_name:
-        names[side] = prompter.name(side, names[side])
+        other = "B" if side == "A" else "A"
+        later = other in ask_name and ask_name.index(other) > ask_name.index(side)
+        if not later:
+            names[side] = distinct_default(names[side], names[other], side)
+        names[side] = prompter.name(side, names[side], taken=None if later else names[other])
     for side in SIDES:
         if problem := name_problem(names[side]):
             raise BadInput(f"side {side}'s name from its team file: {problem}")
+    _check_names(names, given)
     return teams, names, players
 
 
-def _live_view(ruleset: Ruleset, names: dict[str, str]) -> Any:
+def _check_names(names: dict[str, str], given: dict[str, tuple[Any, Any]]) -> None:
+    """Two sides never share a name: a clash from the flags or team files exits 2."""
+    if not same_name(names["A"], names["B"]):
+        return
+    flags = [f"--name-{s.lower()}" for s in SIDES if given[s][1] is not None]
+    where = " and ".join(flags) if flags else "the team files"
+    raise BadInput(f"both sides are named {names['A']!r} ({where}); two sides cannot share a name")
+
+
+def _live_view(
+    ruleset: Ruleset,
+    names: dict[str, str],
+    prompter: Any = None,
+    players: dict[str, str] | None = None,
+    game: Any = None,
+    log: list[dict[str, Any]] | None = None,
+) -> Any:
+    """The game as it goes. With a person deciding at a terminal, a decision screen that the
+    prompts draw above each question (the log goes there, not scrolling by); else today's
+    scrolling log."""
     from wargame_cli.ui.live import LiveView
 
-    return LiveView(console(), ruleset, names)
+    screen = None
+    if prompter is not None and "human" in (players or {}).values():
+        from wargame_cli.ui.screen import DecisionScreen
+
+        screen = DecisionScreen(ruleset, names, console())
+        if game is not None:
+            screen.follow(game, log or [])
+        prompter.attach(screen)
+    return LiveView(console(), ruleset, names, screen=screen)
 
 
 def _new_save_path(ruleset_id: str, names: dict[str, str], folder: Path | None = None) -> Path:
@@ -244,6 +283,8 @@ def _run(
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
 
+    word = session.ruleset.turn_word
+
     def between_turns(_: Any) -> None:
         if path is not None:
             games.save(session, path)
@@ -251,9 +292,15 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            if not prompter.next_turn(
-                pending.number, session.ruleset.turn_word, saving=path is not None
-            ):
+            while (
+                answer := prompter.next_turn(pending.number, word, saving=path is not None)
+            ) == TAKE_BACK:
+                take_back = getattr(runner, "take_back", None)
+                reason = take_back() if take_back is not None else "nothing to take back"
+                if reason is None:
+                    return  # an earlier decision is asked again
+                prompter.refused(reason)
+            if not answer:
                 raise QuitRequested
 
     try:
@@ -347,7 +394,8 @@ def _resume(args: ResumeArgs) -> None:
     session.runner.dice = dice
     session.meta["players"] = players
     if not args.json_out:
-        view = _live_view(ruleset, names)
-        view.board(session.game)
+        view = _live_view(ruleset, names, prompter, players, session.game, session.runner.log)
+        if view.screen is None:
+            view.board(session.game)
         session.runner.observer = view
     _run(session, args.path, args.turns, args.json_out, prompter, players)

@@ -4,7 +4,9 @@ a ruleset can compute them.
 Generic over rulesets. Optional hooks a ruleset may offer:
 - `odds()` -> a module with `exact(team_a, team_b, options)` (-> `.a`, `.b`, `.turns`) and
   `matrix(options)` (-> `.labels`, `.examples`, `.p`, `.strength(i)`): `--exact`, `--matrix`.
-  With `chance_from_state(state, options)` / `exact_from_state` it also gives `--exact --from`.
+  With `exact_from_state(state, options=None)` (-> `.a`, `.b`, `.turns` still to play) it also
+  gives `--exact --from`; with `chance_from_state(state, options=None)` (-> {"A", "B", "draw"})
+  replays and reports show each side's exact chance at every turn.
 - `sim_figures(game, outcome)` -> {name: number or {side: number}}: per-game figures such as
   survivors, averaged in the report (without it, the numbers in `Outcome.data` are used).
 

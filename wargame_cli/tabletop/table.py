@@ -132,6 +132,28 @@ class Table:
         return cls.from_data(data)
 
 
+def table_cache(table: Table, name: str, limit: int) -> dict[Any, Any]:
+    """A memo kept on the table itself (sight lines, walking distances, cells), as the
+    attribute `_memo_<name>`: it lives and dies with the table and holds at most `limit`
+    entries, cleared when full, so a long simulation's memory stays flat. The hottest
+    callers read the attribute directly and call this only to make or clear it."""
+    attr = "_memo_" + name
+    memo = table.__dict__.get(attr)
+    if memo is None:
+        memo = {}
+        object.__setattr__(table, attr, memo)
+    elif len(memo) >= limit:
+        memo.clear()
+    return memo
+
+
+def forget_memos(table: Table) -> None:
+    """Drop everything remembered about the table (tests use it to check that nothing
+    remembered changes an answer)."""
+    for attr in [a for a in table.__dict__ if a.startswith("_memo_")]:
+        del table.__dict__[attr]
+
+
 _CANONICAL: dict[Table, Table] = {}
 
 
