@@ -25,7 +25,7 @@ def say(message: str) -> None:
 
 
 # Options whose value may be left out, and what it then means (typer has no optional values).
-OPTIONAL_VALUES = {"--report": "-"}
+OPTIONAL_VALUES = {"--report": "-", "--odds": "6"}
 
 
 def fill_optional_values(args: list[str]) -> list[str]:

@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.wording import victory
 
 
 def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn") -> Any:
@@ -44,7 +45,7 @@ def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn
         return Text(mark + clean(entry.get("text", "")), style="bold yellow")
     if kind == "end":
         winner = entry.get("winner")
-        title = f"{clean(names.get(winner, winner))} wins" if winner else "A draw"
+        title = victory(clean(names.get(winner, winner))) if winner else "A draw"
         return Panel(Text(clean(entry["reason"])), title=title, expand=False)
     return None
 
