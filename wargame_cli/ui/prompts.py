@@ -128,7 +128,6 @@ class Prompter:
         answer = self.select(prompt, items, default_item, **kw)
         if answer == TYPE_OWN:
             kw = self._screen_kw(choice.side, choice)
-            kw.pop("looks", None)
             kw.pop("footer", None)
             answer = self.text(
                 f"{prompt} ({choice.free_hint})",
@@ -164,7 +163,6 @@ class Prompter:
             return check_faces(roll, faces) or True
 
         kw = self._screen_kw(roll.side)
-        kw.pop("looks", None)
         kw.pop("footer", None)
         text = self.text(
             f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})",
