@@ -23,7 +23,7 @@ def test_listed_with_every_rule_point_option_and_note(wargame):
     defaults = {o["name"]: o["default"] for o in data["options"]}
     assert defaults["die"] == 10 and defaults["success_on"] == 6
     assert defaults["cohesion"] == "chain" and defaults["npc_survival"] is False
-    assert defaults["max_rounds"] == 12 and defaults["table"]["width"] == 36
+    assert defaults["max_rounds"] == 40 and defaults["table"]["width"] == 36
     assert any("equal to OR MORE" in n for n in data["notes"])
     assert "Tribal Warrior under" in data["team_syntax"]
 

@@ -500,7 +500,7 @@ def test_e29_destroyed_side_loses():
     b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain")
     park(b)
     b.creatures["Ugrak"].status = "dead"
-    assert battle_over(b) == ("A", "Tribe is destroyed", ("e29",))
+    assert battle_over(b) == ("A", "Tribe is destroyed", ("e29",), "loser destroyed")
 
 
 def test_e29_a_side_that_left_by_its_edge_escaped():
@@ -508,7 +508,7 @@ def test_e29_a_side_that_left_by_its_edge_escaped():
     place(b, Brakka=(10, 3), Ugrak=(20, 20))
     script = run(take_turn(b, "Brakka"), choices=["move", "leave"])
     assert b.creatures["Brakka"].status == "escaped" and "escape" in script.kinds()
-    assert battle_over(b) == ("B", "Party escaped by its table edge", ("e29",))
+    assert battle_over(b) == ("B", "Party escaped by its table edge", ("e29",), "loser escaped")
 
 
 def test_e29_both_sides_retreating_is_a_draw():

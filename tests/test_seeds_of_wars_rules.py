@@ -792,7 +792,7 @@ def test_d1_building_an_army_unit_by_unit():
         team = stop.value
     assert team["order"] == 3
     assert [u["type"] for u in team["units"]] == ["Knights", "Light Horse"]
-    assert asked_[0].prompt == "pick an army for side A"
+    assert asked_[0].prompt == "pick an army"  # the screen says whose: "Side A: pick an army"
     assert asked_[0].default == "army:Northern Host"
     assert asked_[-1].prompt.endswith("(so far: Knights, Light Horse)")
     assert asked_[2].refusal("done") == "an army needs at least one unit"

@@ -141,7 +141,11 @@ def test_cli_json_shape_and_reproducibility_with_workers(wargame):
         lo, hi = one["ci95"][side]
         assert lo < one["win_rate"][side] < hi
     assert {"mean", "sd", "min", "median", "p90", "max"} <= set(one["turns"])
-    assert set(one["endings"]["A"]) <= {"a17", "a18"}
+    # by cause, then rule point (issue 12, item 15)
+    assert set(one["endings"]["A"]) <= {
+        "two of the loser's models across (a17)",
+        "a loser's model pulled across twice (a18)",
+    }
     assert one["seed"] == 21
     assert one["teams"]["A"]["team"] == {"models": ["Sebeki", "Asar", "Asar"]}
 

@@ -184,6 +184,21 @@ def named_if_preset(team: dict[str, Any], presets: dict[str, Any]) -> dict[str, 
     return {**team, "name": name} if name is not None else team
 
 
+def safeguards_for(
+    ruleset: Ruleset, options: dict[str, Any], given: list[str] | None, players: dict[str, str]
+) -> dict[str, Any]:
+    """The options with the ruleset's safeguards off (0) when a person plays a side and the
+    player did not set them: a game between people ends only by its rules."""
+    if all(p == "bot" for p in players.values()):
+        return options
+    named = {item.split("=", 1)[0].strip() for item in given or []}
+    return {**options, **{k: 0 for k in ruleset.safeguards if k in options and k not in named}}
+
+
+def _plain(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
 class Ruleset:
     """Base class: subclasses set the class attributes and implement the methods."""
 
@@ -193,6 +208,9 @@ class Ruleset:
     options: tuple[OptionSpec, ...] = ()
     has_decisions: bool = True
     turn_word: str = "turn"  # what the ruleset calls a game turn ("round"), for the screen
+    # options that only keep computer games finite: off (0) whenever a person plays a side,
+    # unless the player sets them with --option
+    safeguards: tuple[str, ...] = ()
     team_syntax: str = ""
     folder: Path = Path()
 
@@ -231,7 +249,23 @@ class Ruleset:
             except (OSError, UnicodeDecodeError, ValueError) as exc:
                 raise TeamError(f"team file {spec} cannot be read: {exc}") from None
             return self.team_from_data(data, options), self.team_name(data)
+        preset = self.preset_named(spec, options)
+        if preset is not None:
+            return preset
         return self.parse_team(spec, options), None
+
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The ready teams the menus offer, by name, in the JSON team form (unchecked)."""
+        return {}
+
+    def preset_named(self, spec: str, options: dict[str, Any]) -> tuple[Any, str] | None:
+        """A preset named by `spec` (case, spaces and punctuation aside), checked against the
+        options, with its name; None when no preset has that name."""
+        wanted = _plain(spec)
+        for name, data in self.preset_teams(options).items():
+            if _plain(name) == wanted:
+                return self.team_from_data(data, options), name
+        return None
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
         """The team and name used by `--no-input` for `side`."""

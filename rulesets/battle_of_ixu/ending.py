@@ -29,6 +29,7 @@ def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | Non
             "together: a draw",
             rules=rules,
             data=summary(state),
+            cause="both sides fell together",
         )
     for side in ("A", "B"):
         if not state.standing(side):
@@ -40,6 +41,9 @@ def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | Non
                 f"{state.names[winner]} are the last side standing",
                 rules=rules,
                 data=summary(state),
+                cause="loser wiped out in combat"
+                if "c7" in rules
+                else "loser fell at health checks",
             )
     return None
 
@@ -69,4 +73,10 @@ def turn_cap(state: IxuState) -> Outcome:
         reason = f"{cap} with the sides even: a draw"
     else:
         reason = f"{cap}; {state.names[winner]} have more models standing or more health left"
-    return Outcome(winner=winner, reason=reason, rules=("c3",), data=summary(state))
+    return Outcome(
+        winner=winner,
+        reason=reason,
+        rules=("c3",),
+        data=summary(state),
+        cause="turn limit (max_turns)",
+    )

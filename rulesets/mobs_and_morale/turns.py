@@ -20,6 +20,7 @@ from rulesets.mobs_and_morale.state import (
 )
 from wargame_cli.engine.requests import Choice, Event, Option, Request
 from wargame_cli.tabletop.geometry import Point
+from wargame_cli.wording import plural
 
 Steps = Generator[Request, Any, Any]
 TURN_RULES = ("e8", "e10")
@@ -102,7 +103,8 @@ def _turn_options(
         options.append(
             Option(
                 f"attack:{target}",
-                f"Attack {b.unit_name(target)} ({who}{dice} dice; health {health}, "
+                f"Attack {b.unit_name(target)} ({who}{plural(dice, 'die', 'dice')}; "
+                f"health {health}, "
                 f"defence {max(f.defence for f in people)})",
                 disabled=done if acted else None,
             )

@@ -23,6 +23,7 @@ from rulesets.seeds_of_wars.movement import reach, retreat_space
 from rulesets.seeds_of_wars.prompts import ask
 from rulesets.seeds_of_wars.state import OTHER, Battle, Unit
 from wargame_cli.engine.requests import Event, Option, Roll
+from wargame_cli.wording import possessive
 
 ACTED, PASSED, NOTHING = "acted", "passed", "nothing"
 PASS = "pass"
@@ -401,7 +402,7 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         target.space = back
         yield Event(
             f"{target.name} retreats {start} to {battle.space_name(target)} ({mine} beats "
-            f"{theirs}); {attacker.name}'s attack is lost",
+            f"{theirs}); {possessive(attacker.name)} attack is lost",
             rules=("d13",),
             kind="retreat",
             data={**data, "success": True},

@@ -98,6 +98,18 @@ def between_rounds(battle: Battle) -> Generator[Any, Any, None]:
         )
 
 
+def cause_of(battle: Battle, winner: str | None) -> str:
+    """d16's way the battle was decided, in a few words for simulate's tally."""
+    if winner is None:
+        return "both sides out at once"
+    units = battle.side_units(OTHER[winner])
+    if all(u.fate == DESTROYED for u in units):
+        return "loser destroyed"
+    if not battle.fighting(OTHER[winner]):
+        return "loser off the battlefield"
+    return "loser all in its Reserve"
+
+
 class SeedsGame:
     def __init__(self, battle: Battle) -> None:
         self.state = battle  # `state`: what the view renders
@@ -122,7 +134,10 @@ class SeedsGame:
                 if end is None and battle.round >= battle.options["max_rounds"]:
                     return (
                         yield from self.finish(
-                            None, f"no decision after {battle.round} rounds (max_rounds)", ("d3",)
+                            None,
+                            f"no decision after {battle.round} rounds (max_rounds)",
+                            ("d3",),
+                            "round limit (max_rounds)",
                         )
                     )
                 if end is None:
@@ -131,13 +146,16 @@ class SeedsGame:
             side = gave_up.side
             return (
                 yield from self.finish(
-                    OTHER[side], f"{battle.names[side]} surrenders", ("d16", "d17")
+                    OTHER[side],
+                    f"{battle.names[side]} surrenders",
+                    ("d16", "d17"),
+                    "loser surrendered",
                 )
             )
-        return (yield from self.finish(end[0], end[1], ("d16", "d17")))
+        return (yield from self.finish(end[0], end[1], ("d16", "d17"), cause_of(battle, end[0])))
 
     def finish(
-        self, winner: str | None, reason: str, rules: tuple[str, ...]
+        self, winner: str | None, reason: str, rules: tuple[str, ...], cause: str = ""
     ) -> Generator[Any, Any, Outcome]:
         """III. Determine Victor: the loser's units that cannot retreat are captured (d17)."""
         battle = self.state
@@ -166,7 +184,7 @@ class SeedsGame:
         }
         battle.result = result
         yield Event(self._summary(), rules=("d16", "d17"), kind="result", data=result)
-        return Outcome(winner=winner, reason=reason, rules=rules, data=result)
+        return Outcome(winner=winner, reason=reason, rules=rules, data=result, cause=cause)
 
     def _tally(self, side: str) -> dict[str, list[str]]:
         units = self.state.side_units(side)

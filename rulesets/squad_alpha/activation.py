@@ -29,6 +29,7 @@ from rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.sight import blocker, cover_piece
+from wargame_cli.wording import possessive
 
 Flow = Generator[Any, Any, Any]
 TEST_RULES = ("b12", "b13", "b24", "b25")
@@ -249,7 +250,7 @@ def resolve_hit(state: GameState, firer: Mini, target: Mini) -> Flow:
         need = SAVE_NEEDED[piece.kind]
         (face,) = yield Roll(
             dice=(6,),
-            reason=f"{target.name}'s cover save ({piece.name}, {need}+)",
+            reason=f"{possessive(target.name)} cover save ({piece.name}, {need}+)",
             side=target.side,
             rules=("b16",),
             labels=(target.name,),
@@ -268,7 +269,9 @@ def resolve_hit(state: GameState, firer: Mini, target: Mini) -> Flow:
             kind="save",
             data={"id": target.id, "face": face, "needed": need, "saved": False},
         )
-    yield from kill(state, target, f"{target.name} is killed by {firer.name}'s shot", ("b16",))
+    yield from kill(
+        state, target, f"{target.name} is killed by {possessive(firer.name)} shot", ("b16",)
+    )
 
 
 def kill(state: GameState, victim: Mini, text: str, rules: tuple[str, ...]) -> Flow:

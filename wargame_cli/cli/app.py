@@ -147,7 +147,14 @@ def play_cmd(
 
 @app.command("resume")
 def resume_cmd(
-    save_file: Annotated[Path, typer.Argument(help="The save to continue.")],
+    save_file: Annotated[
+        str | None,
+        typer.Argument(help="The save to continue: its path, or its number in `wargame saves`."),
+    ] = None,
+    last: Annotated[
+        bool, typer.Option("--last", help="Continue the newest game still in progress.")
+    ] = False,
+    saves_dir: SavesDirOpt = None,
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
     dice: DiceOpt = "auto",
@@ -157,11 +164,11 @@ def resume_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Continue an unfinished game from its save (written back in place)."""
-    from wargame_cli.cli import play
+    from wargame_cli.cli import info, play
 
     play.resume(
         play.ResumeArgs(
-            path=save_file,
+            path=info.pick_save(save_file, last, saves_dir),
             bots=bot or [],
             no_input=no_input,
             dice=dice,

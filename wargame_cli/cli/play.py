@@ -14,7 +14,7 @@ from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice,
 from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, NoTerminal
-from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
 from wargame_cli.ui.names import distinct_default, same_name
 from wargame_cli.ui.text import name_problem
@@ -137,6 +137,7 @@ def play(args: PlayArgs) -> None:
     seed = args.seed if args.seed is not None else draw_seed()
 
     teams, names, players = _sides_setup(args, ruleset, options, bots, can_ask, prompter)
+    options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
@@ -194,7 +195,9 @@ def _sides_setup(
                 ruleset.build_team(side, options),
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
-            names[side] = ruleset.team_name(teams[side]) or names[side]
+            # a quick pick carries its preset's name; a team built piece by piece does not
+            # take the default preset's (the player names it, "Side A" until then)
+            names[side] = ruleset.team_name(teams[side]) or given[side][1] or f"Side {side}"
     if args.name_a is None and args.name_b is None and "B" not in ask_name:
         names["B"] = distinct_default(names["B"], names["A"], "B")  # the same preset twice
     for side in ask_name:
@@ -259,6 +262,8 @@ def _run(
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
 
+    word = session.ruleset.turn_word
+
     def between_turns(_: Any) -> None:
         if path is not None:
             games.save(session, path)
@@ -266,14 +271,12 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            answer = prompter.next_turn(pending.number, session.ruleset.turn_word)
-            if answer == TAKE_BACK:
+            while (answer := prompter.next_turn(pending.number, word)) == TAKE_BACK:
                 take_back = getattr(runner, "take_back", None)
-                if take_back is None:
-                    prompter.refused("taking back is not available yet")
-                else:
-                    take_back()
-                return
+                reason = take_back() if take_back is not None else "nothing to take back"
+                if reason is None:
+                    return  # an earlier decision is asked again
+                prompter.refused(reason)
             if not answer:
                 raise QuitRequested
 

@@ -73,8 +73,13 @@ def chunks(games: int) -> Iterator[tuple[int, int]]:
 
 
 def ending(outcome: Any) -> str:
-    """How a game ended, by the rule points it names (reason text names teams and models)."""
-    return "+".join(outcome.rules) if outcome.rules else outcome.reason
+    """How a game ended: its cause and the rule points it names, e.g. `surrendered (d16+d17)`
+    (the reason's text names teams and models, so it is not used)."""
+    rules = "+".join(outcome.rules)
+    cause = getattr(outcome, "cause", "")
+    if cause:
+        return f"{cause} ({rules})" if rules else cause
+    return rules or outcome.reason
 
 
 def game_figures(ruleset: Ruleset, game: Any, outcome: Any) -> dict[str, float]:
