@@ -366,3 +366,32 @@ def test_squad_alpha_board_hook_around_which_miniature_acts_next():
                 assert "acted" not in row and "acting" not in row, row
             else:
                 assert "acting now" in row, row
+
+
+def test_ixu_roster_at_80_columns_keeps_every_column_once_someone_has_fallen():
+    def seen(state: Any, choice: Any, names: dict[str, str]) -> Any:
+        if not any(w.dead for w in state.warriors):
+            return None
+        ranked = {wid: i + 1 for i, wid in enumerate(state.order)}
+        facts_ = [
+            (
+                w.id,
+                w.name,
+                f"fell, turn {w.died_turn}" if w.dead else f"{w.damage}/{w.health}",
+                ranked.get(w.id) if not w.dead else None,
+            )
+            for w in state.warriors
+        ]
+        return facts_, text_of(ixu_view.roster(state), 80)
+
+    found = [s for s in at_decisions("battle-of-ixu", seen, seed=2) if s]
+    assert found
+    for facts_, lines in found[::5]:
+        text = "\n".join(lines)
+        assert all(len(line) <= 80 for line in lines) and "…" not in text
+        flat = " ".join(text.split())  # a stacked row may wrap
+        for wid, name, damage, rank in facts_:
+            row = next(line for line in lines if f"{wid} {name}" in line)
+            assert damage in flat, (damage, text)
+            if rank is not None:
+                assert re.search(rf"(^|#|│ ){rank}\b", row), row
