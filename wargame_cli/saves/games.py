@@ -31,6 +31,7 @@ def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str
             "names": dict(session.setup.names),
             "teams": dict(session.setup.teams),
             "players": dict(players or session.meta.get("players", {})),
+            "dice": session.meta.get("dice", "auto"),
         },
         "status": session.status,
         "turns": session.runner.turn,
@@ -38,7 +39,7 @@ def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str
             {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None
         ),
         "log": session.runner.log,
-    }
+    } | ({"takebacks": session.runner.takebacks} if session.runner.takebacks else {})
 
 
 def save(session: Session, path: Path) -> None:
@@ -66,9 +67,17 @@ def open_save(
     setup = Setup(names=names, teams=teams)
     seed = data["seed"]
     game = ruleset.new_game(setup, options)
-    runner = Runner(game, dice if dice is not None else RngDice(seed), controllers, observer)
+    runner = Runner(
+        game,
+        dice if dice is not None else RngDice(seed),
+        controllers,
+        observer,
+        factory=lambda: ruleset.new_game(setup, options),
+    )
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))
+    session.meta["dice"] = data["setup"].get("dice", "auto")
+    runner.takebacks = [dict(t) for t in data.get("takebacks", [])]
     session.meta["path"] = path
     if replay:
         try:
@@ -105,4 +114,20 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
         )
     if data["turns"] != runner.turn:
         raise ReplayDivergence(n, f"save says {data['turns']} turns, the log gives {runner.turn}")
+    _check_takebacks(data.get("takebacks", []), data["log"])
     return session
+
+
+def _check_takebacks(takebacks: list[dict[str, Any]], log: list[dict[str, Any]]) -> None:
+    """Each take-back stands where the log has its side's new decision."""
+    latest = {t["at"]: t for t in takebacks}  # the last take-back at each place
+    for at, done in latest.items():
+        entry = log[at] if at < len(log) else None
+        new = done.get("new")
+        if new is None:
+            if entry is not None:
+                raise ReplayDivergence(at, "a take-back with no new decision, but play went on")
+            continue
+        if entry is None or entry.get("t") != "choice" or entry.get("key") != new.get("key"):
+            key = new.get("key")
+            raise ReplayDivergence(at, f"the take-back's new decision {key!r} is not there")
