@@ -412,6 +412,18 @@ def _when(created: Any) -> str:
     return moment.strftime("%Y-%m-%d %H:%M") + (" UTC" if moment.utcoffset() is not None else "")
 
 
+def takebacks_section(save_data: dict[str, Any], names: dict[str, str]) -> list[str]:
+    """The decisions taken back, in order, so the opponent sees each; none, no section."""
+    from wargame_cli.engine.takeback import describe
+
+    takebacks = save_data.get("takebacks") or []
+    if not takebacks:
+        return []
+    out = ["", "## Take-backs", ""]
+    out += [f"{i}. {md(describe(t, names))}." for i, t in enumerate(takebacks, 1)]
+    return out
+
+
 def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
     """The whole game as Markdown: header, sides, a section per turn with a bullet per beat
     (losses in bold), and the aftermath. `with_rules` adds each sentence's rule ids and dice."""
@@ -438,6 +450,7 @@ def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
         shown = ", ".join(f"{md(k)}={_option(v)}" for k, v in options.items())
         out += ["", f"Options: {shown}."]
     out += _story(reading.sections, with_rules)
+    out += takebacks_section(save_data, names)
     out += ["", "## Aftermath", "", _result(save_data, names, reading.end), ""]
     if reading.losses:
         out += ["Losses, in order:", ""]

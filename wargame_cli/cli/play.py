@@ -11,6 +11,7 @@ from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
+from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, NoTerminal
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
@@ -189,7 +190,7 @@ def _sides_setup(
             from wargame_cli.ui.prompts import HumanController
 
             teams[side] = run_builder(
-                ruleset.build_team(side, options),
+                lambda side=side: ruleset.build_team(side, options),
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
             names[side] = ruleset.team_name(teams[side]) or names[side]
@@ -222,6 +223,7 @@ def _run(
     runner = session.runner
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
+    turn_word = session.ruleset.turn_word
 
     def between_turns(_: Any) -> None:
         if path is not None:
@@ -230,7 +232,12 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            if not prompter.next_turn(pending.number, session.ruleset.turn_word):
+            while (answer := prompter.next_turn(pending.number, turn_word)) == TAKE_BACK:
+                reason = runner.take_back()
+                if reason is None:
+                    return
+                prompter.refused(reason)
+            if not answer:
                 raise QuitRequested
 
     try:

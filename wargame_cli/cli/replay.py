@@ -57,6 +57,9 @@ def replay(
 
         prompter = Prompter(console())
 
+    takebacks = _takebacks_by_place(data, ruleset.turn_word)
+    seen = [0]
+
     def observer(entry: dict[str, Any], game: Any) -> None:
         if (
             step
@@ -66,12 +69,18 @@ def replay(
         ):
             raise StopReplay
         if not json_out:
+            for line in takebacks.pop(seen[0], []):
+                view({"t": "takeback", "text": line}, game)
             view(entry, game)
+        seen[0] += 1
 
     try:
         session = games.open_save(path, observer=observer)
     except StopReplay:
         return
+    if not json_out:
+        for line in takebacks.pop(seen[0], []):  # taken back at the open question
+            view({"t": "takeback", "text": line}, session.game)
     if json_out:
         emit_json(
             {
@@ -82,6 +91,17 @@ def replay(
                 "state": session.game.state_json(),
             }
         )
+
+
+def _takebacks_by_place(data: dict[str, Any], word: str) -> dict[int, list[str]]:
+    """Each take-back's line, keyed by the log index it happened at."""
+    from wargame_cli.engine.takeback import describe
+
+    names = data["setup"]["names"]
+    out: dict[int, list[str]] = {}
+    for done in data.get("takebacks", []):
+        out.setdefault(done["at"], []).append(describe(done, names, word))
+    return out
 
 
 def _report(path: Path, target: str, with_rules: bool) -> None:

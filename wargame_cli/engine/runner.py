@@ -310,7 +310,8 @@ class Runner:
         self.takebacks.append(done)
         self._awaiting = done
         if self.observer is not None:
-            self.observer({"t": "takeback", "text": takeback.describe(done), **done}, self.game)
+            told = {"t": "takeback", "text": takeback.describe(done), "live": True, **done}
+            self.observer(told, self.game)
         return None
 
     def run(

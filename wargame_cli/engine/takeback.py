@@ -65,14 +65,18 @@ def record(entry: dict[str, Any], at: int, turn: int) -> dict[str, Any]:
     }
 
 
-def describe(takeback: dict[str, Any], names: dict[str, str] | None = None) -> str:
+def describe(
+    takeback: dict[str, Any], names: dict[str, str] | None = None, word: str = "turn"
+) -> str:
     """One line for the screen, replays and reports."""
     side = takeback.get("side", "?")
     who = (names or {}).get(side, f"Side {side}")
     taken = takeback.get("taken") or {}
     new = takeback.get("new")
     then = f"; chose {new.get('label')} instead" if new else "; then took back further"
-    return f"{who} took back {taken.get('label')!s} (turn {takeback.get('turn')}){then}"
+    turn = takeback.get("turn")
+    when = f"{word} {turn}" if turn else "setting up"
+    return f"{who} took back {taken.get('label')!s} ({when}){then}"
 
 
 @dataclass

@@ -59,6 +59,12 @@ class LiveView:
         self.with_rules = with_rules
 
     def __call__(self, entry: dict[str, Any], game: Any) -> None:
+        if entry["t"] in ("takeback", "note"):  # told by the engine, not the rules' log
+            mark = "↶ " if entry["t"] == "takeback" else "! "
+            self.console.print(Text(mark + clean(entry["text"]), style="bold yellow"))
+            if entry.get("live"):
+                self.board(game)  # the position the question is asked in again
+            return
         render = getattr(self.view, "render_entry", None)
         shown = render(entry, game.state, self.names) if render is not None else None
         if shown is False:

@@ -10,7 +10,7 @@ import questionary
 from rich.console import Console
 
 from wargame_cli.engine.dice import check_faces, describe
-from wargame_cli.engine.requests import Choice, Roll
+from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.ui.text import clean, name_problem, safe
 
 TYPE_OWN = "\x00type"
@@ -59,6 +59,7 @@ class Prompter:
             items.append(
                 questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
             )
+        items.append(questionary.Choice(title="Take back", value=TAKE_BACK))  # always last
         prompt = choice.prompt.removeprefix(f"Side {choice.side}: ")
         prompt = prompt if prompt.startswith(who) else f"{who}: {prompt}"
         answer = self.select(prompt, items, default_item)
@@ -113,11 +114,12 @@ class Prompter:
         ]
         return self.select(f"Who plays side {side}?", items, items[0])
 
-    def next_turn(self, number: int, word: str = "turn") -> bool:
-        """Between turns: True to play on, False to save and quit."""
+    def next_turn(self, number: int, word: str = "turn") -> bool | str:
+        """Between turns: True to play on, False to save and quit, TAKE_BACK to take back."""
         items = [
             questionary.Choice(f"Play {word} {number}", True),
             questionary.Choice("Save and quit", False),
+            questionary.Choice("Take back", TAKE_BACK),
         ]
         return self.select(f"{word.capitalize()} {number - 1} is over.", items, items[0])
 
