@@ -64,7 +64,7 @@ def test_typed_move_is_checked_and_refused_with_the_reason(tmp_path):
             break
         child.send("\r")
         child.expect_exact(ANSWERED)
-    child.send("\x1b[A\r")  # up from the first option (the suggestion) wraps to "Type it"
+    child.send("\x1b[A\x1b[A\r")  # up from the suggestion wraps past "Take back" to "Type it"
     child.expect(r"\(x,y\)")
     child.send("30,30\r")
     child.expect("the move allows 6")

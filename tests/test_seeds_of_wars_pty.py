@@ -68,7 +68,7 @@ def test_surrender_is_a_choice_at_a_prompt(tmp_path):
     )
     child.expect("which space")
     child.expect(r"\(suggested\)")
-    child.send(UP * (keys.index(choice.default) + 1))  # wraps round to the last option
+    child.send(UP * (keys.index(choice.default) + 2))  # wraps round past "Take back"
     child.send("\r")
     child.expect("Surrender the battle\\?")
     child.send(DOWN + "\r")  # "Yes, surrender"
