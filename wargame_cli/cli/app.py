@@ -40,6 +40,10 @@ DiceOpt = Annotated[
     str,
     typer.Option("--dice", help="auto (seeded generator) or manual (type the faces of real dice)."),
 ]
+ResumeDiceOpt = Annotated[
+    str | None,
+    typer.Option("--dice", help="auto or manual; by default, as the save was played."),
+]
 RollsOpt = Annotated[
     str | None,
     typer.Option(
@@ -150,7 +154,7 @@ def resume_cmd(
     save_file: Annotated[Path, typer.Argument(help="The save to continue.")],
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
-    dice: DiceOpt = "auto",
+    dice: ResumeDiceOpt = None,
     rolls: RollsOpt = None,
     choices: ChoicesOpt = None,
     turns: TurnsOpt = None,

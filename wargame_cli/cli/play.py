@@ -51,7 +51,7 @@ class ResumeArgs:
     path: Path
     bots: list[str] = field(default_factory=list)
     no_input: bool = False
-    dice: str = "auto"
+    dice: str | None = None  # None: as the save was played
     rolls: str | None = None
     choices: str | None = None
     turns: int | None = None
@@ -142,6 +142,7 @@ def play(args: PlayArgs) -> None:
     view = None if args.json_out else _live_view(ruleset, names)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
+    session.meta["dice"] = args.dice
     path = (
         None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
     )
@@ -299,6 +300,20 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
         )
 
 
+def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
+    """The dice a resumed game goes on with: `--dice`, else the save's own; says which."""
+    if args.dice is not None:
+        kind, why = args.dice, "as --dice says"
+    elif recorded == "manual" and not can_ask:
+        kind, why = "auto", "the save's dice were typed in, but no one is here to type them"
+    else:
+        kind, why = recorded, "as the save was played"
+    if not args.json_out:
+        how = "typed in by hand" if kind == "manual" else "rolled by the seeded generator"
+        _say(f"dice: {how} ({why})")
+    return kind
+
+
 def resume(args: ResumeArgs) -> None:
     can_ask = interactive() and not args.no_input
     prompter = _prompter() if can_ask else None
@@ -319,12 +334,15 @@ def resume(args: ResumeArgs) -> None:
         raise BadInput(
             "--dice manual needs a person to type the faces; it cannot go with --no-input"
         )
+    recorded_dice = data["setup"].get("dice", "auto")
+    kind = _resume_dice(args, recorded_dice, can_ask)
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
-    dice = _dice(args.dice, args.rolls, rng, prompter)
+    dice = _dice(kind, args.rolls, rng, prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
     session = games.open_save(args.path, dice=rng, controllers=controllers)
     session.runner.dice = dice
     session.meta["players"] = players
+    session.meta["dice"] = args.dice or recorded_dice  # a fallback keeps the save's mode
     if not args.json_out:
         view = _live_view(ruleset, names)
         view.board(session.game)

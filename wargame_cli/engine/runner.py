@@ -287,6 +287,15 @@ class Runner:
         if self.observer is not None:
             self.observer({"t": "note", "text": text}, self.game)
 
+    def keep_takebacks(self, takebacks: list[dict[str, Any]]) -> None:
+        """Take-backs from a save, after its log is replayed: one still waiting for its new
+        decision gets it from the next one made here."""
+        self.takebacks = [dict(t) for t in takebacks]
+        last = self.takebacks[-1] if self.takebacks else None
+        if last is not None and last.get("new") is None:
+            last["at"] = min(last["at"], len(self.log))
+            self._awaiting = last
+
     def take_back(self) -> str | None:
         """Take back the latest decision by a person or a script, with everything after it,
         so that decision is pending again; the dice rolled after it stay on the tape. Returns

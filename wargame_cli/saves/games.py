@@ -14,8 +14,23 @@ from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.saves import store
 
 
+def settled(log: list[dict[str, Any]], turn: int) -> tuple[list[dict[str, Any]], int]:
+    """The log and turn count to save: a turn that has only begun (no die rolled, nothing
+    decided, as when Ctrl-C comes at its first manual dice) is left out, so a save never
+    counts a turn in which nothing happened; resuming starts that turn again."""
+    for index in range(len(log) - 1, -1, -1):
+        kind = log[index]["t"]
+        if kind in ("roll", "choice", "end"):
+            return log, turn
+        if kind == "turn":
+            before = next((e["n"] for e in reversed(log[:index]) if e["t"] == "turn"), 0)
+            return log[:index], before
+    return log, turn
+
+
 def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
     outcome = session.runner.outcome
+    log, turns = settled(session.runner.log, session.runner.turn)
     created = session.created or store.now()
     session.created = created
     return {
@@ -34,12 +49,19 @@ def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str
             "dice": session.meta.get("dice", "auto"),
         },
         "status": session.status,
-        "turns": session.runner.turn,
+        "turns": turns,
         "result": (
             {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None
         ),
-        "log": session.runner.log,
-    } | ({"takebacks": session.runner.takebacks} if session.runner.takebacks else {})
+        "log": log,
+    } | _takebacks(session.runner.takebacks, len(log))
+
+
+def _takebacks(takebacks: list[dict[str, Any]], length: int) -> dict[str, Any]:
+    """The save's `takebacks` (left out when there are none), placed within the saved log."""
+    if not takebacks:
+        return {}
+    return {"takebacks": [dict(t, at=min(t["at"], length)) for t in takebacks]}
 
 
 def save(session: Session, path: Path) -> None:
@@ -77,7 +99,6 @@ def open_save(
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))
     session.meta["dice"] = data["setup"].get("dice", "auto")
-    runner.takebacks = [dict(t) for t in data.get("takebacks", [])]
     session.meta["path"] = path
     if replay:
         try:
@@ -91,6 +112,7 @@ def open_save(
                 f"{exc.reason} (the save was made with version {made_with} of these rules; "
                 f"this wargame has version {ruleset.version})",
             ) from None
+    runner.keep_takebacks(data.get("takebacks", []))
     session.meta["saved"] = data
     return session
 
