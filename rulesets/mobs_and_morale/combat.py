@@ -92,14 +92,13 @@ def carry_over(b: Battle, target_key: str, points: int) -> Steps:
         victim = figures[0]
         # when the damage kills every figure left, the owner's order changes nothing: not asked
         if len(figures) > 1 and points < sum(f.health for f in figures):
-            pick = tactics.to_lose(b, figures, wounded_first=False)
             key = yield Choice(
                 side=figures[0].side,
                 prompt=f"{b.unit_name(target_key)} takes {points} damage: which figure first?",
                 options=tuple(
                     Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in figures
                 ),
-                default=pick.id,
+                default=lambda figures=figures: tactics.to_lose(b, figures, wounded_first=False).id,
                 rules=("e21", "e22"),
                 kind="casualty",
             )

@@ -80,14 +80,13 @@ def _flee_one(b: Battle, mob: Mob, ask: bool) -> Steps:
     figures = b.figures(mob)
     runner = figures[0]
     if ask and len(figures) > 1:
-        pick = tactics.to_lose(b, figures, wounded_first=True)
         key = yield Choice(
             side=mob.side,
             prompt=f"{mob.name}: a figure flees. Which one?",
             options=tuple(
                 Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in figures
             ),
-            default=pick.id,
+            default=lambda: tactics.to_lose(b, figures, wounded_first=True).id,
             rules=("e26",),
             kind="casualty",
         )

@@ -197,7 +197,6 @@ def retreat_phase(b: Battle) -> Steps:
         if not b.standing(side):
             continue
         st = b.sides[side]
-        want = tactics.should_retreat(b, side)
         key = yield Choice(
             side=side,
             prompt=f"{st.name}: end of round {b.round}. Fight on or retreat?",
@@ -208,7 +207,7 @@ def retreat_phase(b: Battle) -> Steps:
                     "Keep retreating" if st.retreating else "Retreat toward our table edge",
                 ),
             ),
-            default="retreat" if want else "fight",
+            default=lambda side=side: "retreat" if tactics.should_retreat(b, side) else "fight",
             rules=("e28", "e29"),
             kind="retreat",
         )

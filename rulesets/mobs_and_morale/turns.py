@@ -3,7 +3,7 @@ never move-act-move. Acting is attacking (e11-e23) or another action the GM rule
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from rulesets.mobs_and_morale import moves, tactics
@@ -82,7 +82,7 @@ def _targets(b: Battle, unit: str, figures: list[Creature]) -> dict[str, int]:
 
 def _turn_options(
     b: Battle, unit: str, figures: list[Creature], moved: bool, acted: bool
-) -> tuple[list[Option], str]:
+) -> tuple[list[Option], Callable[[], str]]:
     is_mob = unit.startswith("mob:")
     done = "it has already acted this turn (e8)"
     speed = min(f.move for f in figures)
@@ -114,7 +114,7 @@ def _turn_options(
         Option("other", "Another action (the GM rules on it)", disabled=done if acted else None)
     )
     options.append(Option("end", "End the turn"))
-    return options, _suggest(b, unit, figures, moved, acted, targets)
+    return options, lambda: _suggest(b, unit, figures, moved, acted, targets)
 
 
 def _suggest(
@@ -160,12 +160,11 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         options.append(Option(moves.LEAVE, "Leave the table by our edge (escape, e29)"))
     if c.pos.key() not in keys:
         options.append(Option(c.pos.key(), "Stay where it is"))
-    default = tactics.character_move(b, c, dests, leave_ok, edge.key())
     key = yield Choice(
         side=c.side,
         prompt=f'{c.id}: move where? (up to {c.move:g}")',
         options=tuple(options),
-        default=default,
+        default=lambda: tactics.character_move(b, c, dests, leave_ok, edge.key()),
         rules=("e8",),
         kind="move",
         free_hint="x,y",
@@ -207,7 +206,7 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         prompt=f"{mob.name}: move where? (typed x,y moves the lead figure, "
         f"{moves.lead(b, mob).id}; the others follow)",
         options=tuple(Option(p.key, p.label) for p in plans),
-        default=tactics.mob_move(b, mob, plans),
+        default=lambda: tactics.mob_move(b, mob, plans),
         rules=("e17", "e18"),
         kind="move",
         free_hint="x,y",

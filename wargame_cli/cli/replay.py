@@ -59,6 +59,7 @@ def replay(
 
     takebacks = _takebacks_by_place(data, ruleset.turn_word)
     seen = [0]
+    show: Any = view if view.console.is_terminal else _turn_boards(view)
 
     def observer(entry: dict[str, Any], game: Any) -> None:
         if (
@@ -71,7 +72,7 @@ def replay(
         if not json_out:
             for line in takebacks.pop(seen[0], []):
                 view({"t": "takeback", "text": line}, game)
-            view(entry, game)
+            show(entry, game)
         seen[0] += 1
 
     try:
@@ -91,6 +92,32 @@ def replay(
                 "state": session.game.state_json(),
             }
         )
+
+
+def _turn_boards(view: Any) -> Any:
+    """Off a terminal (a pipe, a file): a line per entry and the board only where a turn
+    begins and at the end, not the grid again after every move."""
+    from wargame_cli.ui.live import generic
+
+    render = getattr(view.view, "render_entry", None)
+
+    def show(entry: dict[str, Any], game: Any) -> None:
+        if entry["t"] == "end":
+            view(entry, game)
+            return
+        if entry["t"] != "turn":
+            line = generic(entry, view.names, view.turn_word)
+            if line is not None:
+                view.console.print(line)
+            return
+        shown = render(entry, game.state, view.names) if render is not None else None
+        if shown is None or shown is False:
+            view.console.print(generic(entry, view.names, view.turn_word))
+            view.board(game)
+        else:
+            view.console.print(shown)
+
+    return show
 
 
 def _takebacks_by_place(data: dict[str, Any], word: str) -> dict[int, list[str]]:
