@@ -11,13 +11,17 @@ PROMPT = r"\?(?:\x1b\[[0-9;]*m)* "  # questionary marks every question with "?"
 ANSWERED = "\x1b[?2004l"  # prompt_toolkit leaves bracketed-paste mode when a prompt is done
 
 
-def spawn(args: list[str], cwd: str, saves: str, timeout: int = 30) -> pexpect.spawn:
+def spawn(
+    args: list[str], cwd: str, saves: str, timeout: int = 30, size: tuple[int, int] = (50, 120)
+) -> pexpect.spawn:
+    """`wargame ARGS` in a pseudo-terminal of `size` (rows, columns)."""
+    rows, columns = size
     env = {
         **os.environ,
         "PROMPT_TOOLKIT_NO_CPR": "1",
         "TERM": "xterm",
-        "COLUMNS": "120",
-        "LINES": "50",
+        "COLUMNS": str(columns),
+        "LINES": str(rows),
         "WARGAME_SAVES_DIR": saves,
     }
     env.pop("NO_COLOR", None)
@@ -28,8 +32,39 @@ def spawn(args: list[str], cwd: str, saves: str, timeout: int = 30) -> pexpect.s
         env=env,
         encoding="utf-8",
         timeout=timeout,
-        dimensions=(50, 120),
+        dimensions=(rows, columns),
     )
+
+
+class Terminal:
+    """What a person sees: a terminal emulator (pyte) fed everything the program writes.
+    Set it as the child's `logfile_read`."""
+
+    def __init__(self, rows: int, columns: int) -> None:
+        import pyte
+
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.Stream(self.screen)
+
+    def write(self, data: str) -> None:
+        self.stream.feed(data)
+
+    def flush(self) -> None:
+        pass
+
+    def lines(self) -> list[str]:
+        return [line.rstrip() for line in self.screen.display]
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+
+def settle(child: pexpect.spawn, quiet: float = 0.4) -> None:
+    """Wait until the program has drawn everything (no output for `quiet` seconds)."""
+    while True:
+        index = child.expect([pexpect.TIMEOUT, r"[\s\S]+", pexpect.EOF], timeout=quiet)
+        if index != 1:
+            return
 
 
 def press_enter_until_done(child: pexpect.spawn, limit: int = 2000) -> int:

@@ -4,6 +4,7 @@ rolls, saves, resume, replay --verify and the battle report."""
 from __future__ import annotations
 
 import json
+import re
 
 from tests.cli_helpers import one_error_line, stopped_and_resumed
 from tests.cli_helpers import play_json as play_json_of
@@ -108,17 +109,18 @@ def test_replay_report_to_stdout_and_file(wargame, tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("# Battle report: Axes against Swords")
     deaths = [
-        e["text"]
+        e["data"]["model"]
         for e in json.loads(save.read_text())["log"]
         if e["t"] == "event" and e["kind"] == "death"
     ]
-    at = [done.stdout.index(f"**☠ {text}.**") for text in deaths]
-    assert at == sorted(at)
+    told = re.findall(r"\*\*☠ (.+?)\.\*\*", done.stdout)  # each death in bold, in order
+    assert len(told) == len(deaths) and all(n in t for n, t in zip(deaths, told, strict=True))
     out = tmp_path / "report.md"
     cited = wargame("replay", str(save), "--report", str(out), "--with-rules")
     assert cited.returncode == 0, cited.stderr
     assert "`[c6]`" in out.read_text()
-    assert out.read_text().count("\n- ") == done.stdout.count("\n- ")
+    workings = out.read_text().count("\n- *Workings:* ")  # a bullet of dice per turn
+    assert workings and out.read_text().count("\n- ") - workings == done.stdout.count("\n- ")
 
 
 def test_replay_shows_the_board(wargame, tmp_path):
@@ -128,3 +130,36 @@ def test_replay_shows_the_board(wargame, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "The plains of Ixu, turn 1" in done.stdout
     assert "Order for turn 1" in done.stdout and "move / combat / defence" in done.stdout
+
+
+def _one_model(tmp_path, file: str, name: str, model: str, at: list[float]) -> str:
+    path = tmp_path / file
+    path.write_text(
+        json.dumps({"name": name, "models": [{"name": model, "experience": 3, "at": at}]})
+    )
+    return str(path)
+
+
+def test_c8_every_damaged_model_rolls_and_both_gone_is_a_draw(wargame, tmp_path):
+    """c8 (issue 12, item 8): Ann falls at her health check; Bob, damaged too, still rolls
+    and falls: both sides gone together is a draw, not a win for the side that rolled last."""
+    result = play(
+        wargame,
+        "--team-a",
+        _one_model(tmp_path, "axes.json", "Axes", "Ann", [12, 11.6]),
+        "--team-b",
+        _one_model(tmp_path, "swords.json", "Swords", "Bob", [12, 11.65]),
+        "--no-input",
+        "--no-save",
+        "--rolls",
+        "10,1,1,6,1,1,6,1,6,6,6,6,6,6,6,6,6,6,6,6,1,1",
+        "--choices",
+        "1,6,1;1,6,1;12,11.6;12,12.35;B1;A1",
+    )
+    assert result["status"] == "finished" and result["winner"] is None
+    assert "draw" in result["result"]["reason"]
+    models = [m for side in ("A", "B") for m in result["state"]["sides"][side]["models"]]
+    assert [(m["name"], m["status"], m["died_turn"]) for m in models] == [
+        ("Ann", "dead", 1),
+        ("Bob", "dead", 1),
+    ]

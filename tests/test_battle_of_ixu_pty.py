@@ -73,7 +73,8 @@ def test_a_typed_move_is_checked_and_refused_with_the_reason(tmp_path):
     child.expect("movement, combat, defence")
     child.send("\r")  # the suggestion
     child.expect("Ajax at 12,2: move up to")
-    child.send("\x1b[A\x1b[A\r")  # up from the first option wraps past "Take back": "Type it"
+    # up from the first option wraps to the last: "Take back", "Look…", "Type it (x,y)"
+    child.send("\x1b[A\x1b[A\x1b[A\r")
     child.expect(r"\(x,y\)")
     child.send("12,20\r")
     child.expect("away; the move allows")

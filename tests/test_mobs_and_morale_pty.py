@@ -32,7 +32,7 @@ def test_enter_alone_plays_the_default_scenario_to_the_end(tmp_path):
     answered = press_enter_until_done(child)
     child.close()
     assert child.exitstatus == 0
-    assert 100 <= answered <= 170  # names, players, teams, deployment, turns, retreat calls
+    assert 100 <= answered <= 200  # names, teams, deployment, turns, who acts first, retreats
     shown = screen.getvalue()
     assert "(suggested) Centre of the deployment area (18,3)" in shown
     assert "Deployment areas:" in shown and "After the battle" in shown
@@ -64,7 +64,8 @@ def test_typed_move_is_checked_and_refused_with_the_reason(tmp_path):
             break
         child.send("\r")
         child.expect_exact(ANSWERED)
-    child.send("\x1b[A\x1b[A\r")  # up from the suggestion wraps past "Take back" to "Type it"
+    # up from the first option (the suggestion) wraps to "Take back", "Look…", "Type it"
+    child.send("\x1b[A\x1b[A\x1b[A\r")
     child.expect(r"\(x,y\)")
     child.send("30,30\r")
     child.expect("the move allows 6")

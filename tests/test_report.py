@@ -10,7 +10,10 @@ import pytest
 
 from wargame_cli import registry
 from wargame_cli.engine.session import bot_game
-from wargame_cli.report import LOSS_KINDS, QUIET_KINDS, battle_report, md
+from wargame_cli.report import LOSS_KINDS, QUIET_KINDS, STAND_KINDS, battle_report, md
+from wargame_cli.report.facts import words
+from wargame_cli.report.hooks import teller
+from wargame_cli.report.reading import read_log
 from wargame_cli.saves.games import to_save
 
 IXU = "battle-of-ixu"
@@ -49,34 +52,50 @@ def aftermath(report):
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_ruleset_is_told_in_full_and_in_order(ruleset_id):
-    """A seeded game of each ruleset: every event that changes something is in the story, in
-    the log's order; every turn is told; each loss is set in bold and listed at the end."""
+    """A seeded game of each ruleset: every beat the story tells is in the report, in the
+    log's order; every turn is told; each loss is set in bold and listed at the end; the dice
+    are nowhere in the story (they are workings)."""
     save = save_of(ruleset_id, 3)
     report = battle_report(save)
     names = save["setup"]["names"]
     assert report.startswith(f"# Battle report: {md(names['A'])} against {md(names['B'])}\n")
     story = report[: report.index("## Aftermath")]
-    positions(story, [md(e["text"]) for e in events(save) if e["kind"] not in QUIET_KINDS])
-    for e in events(save, QUIET_KINDS):
-        assert md(e["text"]) not in report
-    told = set(re.findall(r"^## Turns? (\d+)", story, re.M))
-    told |= set(re.findall(r"\*\*Turn (\d+)\.\*\*", story))
-    assert told == {str(n) for n in range(1, save["turns"] + 1)}
+    reading = read_log(save["log"], teller(save))
+    told = [line for section in reading.sections for line in section.lines]
+    assert told and all(line.prose for line in told)
+    positions(story, [md(words(line)) for line in told])
+    for section in reading.sections:  # the workings are left out
+        for line in section.workings:
+            assert md(line.text) not in report
+    word = "Round" if ruleset_id in ("seeds-of-wars", "mobs-and-morale") else "Turn"
+    turns = set(re.findall(rf"^## {word}s? (\d+)", story, re.M))
+    turns |= set(re.findall(rf"\*\*{word} (\d+)\.\*\*", story))
+    assert turns == {str(n) for n in range(1, save["turns"] + 1)}
     bold = re.findall(r"\*\*[☠⚑] (.+?)\.\*\*", story)
-    listed = re.findall(r"^\d+\. Turn \d+: (.+)$", aftermath(report), re.M)
-    assert bold == listed
-    bullets = story[story.index("## The sides") :].count("\n- ") - 2  # less the two sides
-    assert bullets <= len(events(save))  # beats and folds: a bullet tells one event or more
+    if ruleset_id != TUG:
+        listed = re.findall(rf"^\d+\. {word} \d+: (.+)$", aftermath(report), re.M)
+        assert bold == listed
+    assert len(bold) == len([e for e in events(save, LOSS_KINDS)]) - sum(
+        1 for e in events(save, {"casualty"}) if "moved" in e["data"]
+    )
+    assert "(dice:" not in report and "`[" not in report
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_every_death_in_the_log_appears_in_order(seed):
+def test_every_death_is_told_in_order_and_titles_its_turn(seed):
     save = save_of(IXU, seed)
     deaths = events(save, {"death"})
     assert deaths, "a finished Ixu game has casualties"
     report = battle_report(save)
-    positions(report, [f"**☠ {md(d['text'])}.**" for d in deaths])
-    positions(aftermath(report), [f"Turn {d['data']['turn']}: {md(d['text'])}" for d in deaths])
+    bold = re.findall(r"\*\*☠ (.+?)\.\*\*", report)
+    assert len(bold) == len(deaths)
+    for death, sentence in zip(deaths, bold, strict=True):
+        assert death["data"]["model"] in sentence
+    listed = re.findall(r"^\d+\. Turn (\d+): (.+)$", aftermath(report), re.M)
+    assert [(str(d["data"]["turn"]), d["data"]["model"]) for d in deaths] == [
+        (turn, next(d["data"]["model"] for d in deaths if d["data"]["model"] in text))
+        for turn, text in listed
+    ]
     for d in deaths:  # the turn's title names who fell in it
         [title] = [
             line
@@ -86,61 +105,134 @@ def test_every_death_in_the_log_appears_in_order(seed):
         assert d["data"]["model"] in title
 
 
-def test_ixu_report_tells_charges_blows_and_wounds_turn_by_turn():
+def test_deaths_are_told_in_varied_words_over_a_long_game():
+    """Not "succumbs to the wounds" every time: over many deaths no phrasing dominates."""
+    sentences = []
+    for seed in range(1, 9):
+        report = battle_report(save_of(IXU, seed))
+        for sentence in re.findall(r"\*\*☠ (.+?)\.\*\*", report):
+            name = next(n for n in IXU_NAMES if sentence.startswith(n) or n in sentence)
+            sentences.append(sentence.replace(name, "X"))
+    assert len(sentences) >= 20
+    common = max(sentences.count(s) for s in set(sentences))
+    assert len(set(sentences)) >= 6
+    assert common / len(sentences) < 0.3, sentences
+
+
+IXU_NAMES = ("Tutok", "Kuote", "Ijoi", "Eyox", "Tuze", "Keryx")
+
+
+def test_ixu_report_tells_charges_blows_and_wounds_as_prose():
     save = save_of(IXU, 4)
     report = battle_report(save)
     assert "*The Battle of Ixu* (`battle-of-ixu`), seed 4, played " in report
     assert "- **A: Axes**: Tutok (regular), Kuote (elite), Ijoi (inexperienced)" in report
     turns = save["turns"]
     positions(report, [f"## Turn {n}" for n in range(1, turns + 1)] + ["## Aftermath"])
-    story = events(save, {"charge", "attack", "wound", "death", "health"})
-    positions(report, [md(e["text"]) for e in story])
+    # no dice ledger: the log's words for blows and dice are not the story's
+    for e in events(save, {"attack", "wound", "attribute", "order", "health"}):
+        assert md(e["text"]) not in report
+    assert " rolls " not in report and "against defence" not in report
+    for e in events(save, {"attack"}):  # each blow names both fighters in one bullet
+        pair = (e["data"]["attacker"], e["data"]["target"])
+        assert any(
+            line.startswith("- ") and all(n in line for n in pair) for line in report.splitlines()
+        )
     winner = save["setup"]["names"][save["result"]["winner"]]
     assert f"**{winner} won** after {turns} turns" in report
     assert "Still standing:" in report
-    assert "stands fast" not in report  # nothing happened: left out
 
 
-def test_a_blow_its_wound_and_the_death_share_a_bullet_health_checks_their_own():
+def test_a_blow_its_wound_and_the_death_share_a_bullet():
     for seed in range(1, 9):
         save = save_of(IXU, seed)
         report = battle_report(save)
+        bullets = [line for line in report.splitlines() if line.startswith("- ")]
         log = events(save)
         for i, e in enumerate(log):
             if e["kind"] == "wound":
                 attack = log[i - 1]
                 assert attack["kind"] == "attack"
-                line = bullet_with(report, md(e["text"]))
-                assert f"{md(attack['text'])}. {md(e['text'])}." in line
-            if e["kind"] == "death" and e["data"]["phase"] == "combat":
-                assert md(log[i - 1]["text"]) in bullet_with(report, md(e["text"]))
-            if e["kind"] == "health":  # phase 4: apart from the blows (several may fold)
-                line = bullet_with(report, md(e["text"]))
-                assert " attacks " not in line and " damage from " not in line
-                if not e["data"]["survives"]:
-                    assert line.startswith(f"- {md(e['text'])}. **☠ ")
+                target, total = e["data"]["target"], e["data"]["total"]
+                wound = f"{total} of {e['data']['health']} damage"
+                assert any(
+                    wound in b and attack["data"]["attacker"] in b and target in b for b in bullets
+                )
+
+
+def test_standing_fast_is_told_when_it_keeps_a_figure_out_of_the_fight():
+    """ "Ijoi stays back" is a beat; a fighter standing in its melee is not news."""
+    kept = dropped = 0
+    for seed in range(1, 6):
+        save = save_of(IXU, seed)
+        report = battle_report(save)
+        sections = re.split(r"^## ", report, flags=re.M)
+        turn = 0
+        fighting: dict[int, set[str]] = {}
+        for e in save["log"]:
+            if e["t"] == "turn":
+                turn = e["n"]
+            elif e["t"] == "event" and e["kind"] in ("attack", "wound", "charge"):
+                d = e["data"]
+                fighting.setdefault(turn, set()).update(
+                    [d.get("attacker", ""), d.get("target", ""), d.get("model", "")]
+                    + d.get("charged", [])
+                )
+        turn = 0
+        for e in save["log"]:
+            if e["t"] == "turn":
+                turn = e["n"]
+            elif e["t"] == "event" and e["kind"] == "stand":
+                who = e["data"]["model"]
+                [section] = [s for s in sections if s.startswith(f"Turn {turn}")]
+                stays = [
+                    p.format(x=who)
+                    for p in (
+                        "{x} stays back",
+                        "{x} holds position",
+                        "{x} waits",
+                        "{x} keeps out of the fight",
+                    )
+                ]
+                if who in fighting.get(turn, set()):
+                    dropped += 1
+                    assert not any(s in section for s in stays)
+                else:
+                    kept += 1
+                    assert any(s in section for s in stays), (who, section)
+    assert kept and dropped
 
 
 def test_repeated_one_line_beats_share_a_bullet():
-    """Every god's dice in a turn make one bullet, not six."""
+    """Every warrior's first move makes one bullet, not six."""
     save = save_of(IXU, 3)
     report = battle_report(save)
-    first_turn = [e for e in events(save, {"attribute"}) if e["data"]["model"]][:6]
-    line = bullet_with(report, md(first_turn[0]["text"]))
-    assert all(md(e["text"]) in line for e in first_turn)
+    turn_one = report[report.index("## Turn 1") : report.index("## Turn 2")]
+    [moves] = [line for line in turn_one.splitlines() if line.count('"') >= 3]
+    assert all(name in moves for name in IXU_NAMES)
 
 
-def test_rule_ids_and_dice_only_on_request():
+def test_rule_ids_and_dice_only_on_request_and_never_glued_to_a_beat():
     save = save_of(IXU, 2)
     plain, cited = battle_report(save), battle_report(save, with_rules=True)
-    assert "`[c" not in plain and "(dice:" not in plain
-    assert re.search(r"attacks [^.]* hits?\. `\[c6\]`", cited)
-    assert re.search(r"\*\*☠ [^*]*\.\*\* `\[c[78]\]`", cited)
-    assert "`[c1, c2, c4]`" in cited  # the attribution line cites its dice's rules, sorted
-    assert plain.count("\n- ") == cited.count("\n- ")
+    assert "`[c" not in plain and "(dice:" not in plain and "Workings" not in plain
+    # each told blow and death carries the log's own numbers, then its rule ids
+    assert re.search(r"\*\*☠ [^*]*\.\*\* \*\([^)]*\)\* `\[c[78]\]`", cited)
+    for e in events(save, {"attack"}):
+        assert f"*({md(e['text'])})* `[c6]`" in cited
+    bullets = [line for line in cited.splitlines() if line.startswith("- ")]
+    for e in events(save, {"attribute"}):  # every model's dice: in the workings, only there
+        holding = [b for b in bullets if md(e["text"]) in b]
+        assert holding and all(b.startswith("- *Workings:* ") for b in holding)
+    for b in bullets:
+        if b.startswith("- *Workings:* "):
+            assert " charges " not in b and " advances " not in b
+    assert "`[c1, c2, c4]`" in cited  # an attribution line cites its dice's rules, sorted
+    story = [b for b in bullets if not b.startswith("- *Workings:*")]
+    assert len(story) == plain.count("\n- ")
 
 
-def test_tug_turns_of_one_beat_share_a_section_a_line_each():
+def test_tug_is_told_in_its_own_words():
     save = save_of(TUG, 2)
     turns = save["turns"]
     assert turns > 3
@@ -148,8 +240,16 @@ def test_tug_turns_of_one_beat_share_a_section_a_line_each():
     assert report.startswith("# Battle report: Greentoe against Clearsky\n")
     assert f"## Turns 1-{turns}\n" in report and "## Turn 1\n" not in report
     positions(report, [f"- **Turn {n}.** " for n in range(1, turns + 1)])
-    positions(report, [md(e["text"]) for e in events(save, {"pull", "tie", "cross"})])
-    assert "No one fell." in report
+    assert "No one fell." not in report
+    assert "Pulled across the centre line, in order:" in aftermath(report)
+    crossings = events(save, {"cross"})
+    listed = re.findall(r"^\d+\. Turn \d+: (.+)$", aftermath(report), re.M)
+    assert len(listed) == len(crossings)
+    for e, line in zip(crossings, listed, strict=True):
+        team = save["setup"]["teams"][e["data"]["side"]]["models"]
+        assert team[e["data"]["model"]] in line
+    for e in events(save, {"pull"}):
+        assert md(e["text"]) not in report  # not the log's ledger of totals
     assert "Sebeki (d10), Asar (d6), Asar (d6)" in report
     # a pull's dice, which its event does not state, are there on request
     cited = battle_report(save, with_rules=True)
@@ -210,15 +310,20 @@ def test_beats_follow_the_actor_and_what_follows_from_it():
         "- Step 1 begins.",
         "- Ann activates. Ann passes her test. Ann shoots Bob. Bob is hit. Bob fails his save. "
         "**☠ Bob is killed.** Bravo's rating drops.",
-        "- Cid activates. Bob goes to the casualty pool. Cid flees from b2 to b3.",
+        "- Cid activates. Cid stands still. Bob goes to the casualty pool. "
+        "Cid flees from b2 to b3.",
         "- **⚑ Dan flees the battle.**",
         "- Eve shoots at Ann.",
         "- Ann activates again.",
         "",
     ]
     assert "1. Turn 1: Bob is killed\n2. Turn 1: Dan flees the battle\n" in report
-    assert "stands still" not in report
-    assert {"casualty", "flee"} <= LOSS_KINDS and "stand" in QUIET_KINDS
+    assert {"casualty", "flee"} <= LOSS_KINDS and "stand" in STAND_KINDS
+    log.insert(-1, ev("pass", "Bravo passes", side="B"))
+    log.insert(-1, ev("stand", "Ann stands still", id="A1"))  # Ann is in the fight
+    report = battle_report(synthetic(log))
+    assert "Bravo passes" not in report and "Ann stands still" not in report
+    assert "pass" in QUIET_KINDS
 
 
 def test_runs_fold_and_turns_of_one_beat_group():
@@ -294,3 +399,20 @@ def test_players_are_named_when_the_save_records_them():
     report = battle_report(to_save(session, players={"A": "human", "B": "bot"}))
     assert "- **A: Axes** (played by a person):" in report
     assert "- **B: Swords** (played by the computer):" in report
+
+
+def test_a_move_is_told_by_where_it_goes_and_phrases_take_turns():
+    from wargame_cli.report.voice import MOVE_ACROSS, MOVE_BACK, MOVE_ON, Voice, heading
+
+    assert heading("A", [5, 5], [5, 8]) is MOVE_ON  # side A's forward is north
+    assert heading("B", [5, 5], [5, 8]) is MOVE_BACK
+    assert heading("B", [5, 5], [9, 4.5]) is MOVE_ACROSS
+    assert heading("A", 2, 3) is MOVE_ON  # rows of spaces count the same way
+    voice = Voice(seed=7)
+    said = [
+        voice.say(("{x} falls", "{x} is slain", "that is the end of {x}"), x="Ann")
+        for _ in range(6)
+    ]
+    assert said[:3] == said[3:] and len(set(said)) == 3  # every phrase, then round again
+    assert all(s[0].isupper() for s in said)
+    assert Voice().say(("the {x}'s blows",), x="Archers") == "The Archers' blows"

@@ -183,3 +183,28 @@ def test_options_are_declared_in_options_toml():
     assert RULESET.options == declared
     ids = {p.id for p in RULESET.reference().points}
     assert all(o.doc and o.rule in ids for o in declared)
+
+
+def test_d7_first_pass_ends_counts_only_a_pass_a_side_chooses(wargame):
+    """d7, pass_rule=first_pass_ends (issue 12, item 12): the Militia have no ranged unit, so
+    side A "passes" the ranged step without choosing to; that must not end the step for side
+    B, whose Archers shoot."""
+    result = play_json(
+        wargame,
+        "--team-a",
+        "order=0, Militia",
+        "--team-b",
+        "order=0, Archers",
+        "--option",
+        "pass_rule=first_pass_ends",
+        "--no-input",
+        "--no-save",
+        "--rolls",
+        "10,5, 10,5, 15",
+        "--choices",
+        "b3;b2; pass",
+        "--turns",
+        "1",
+    )
+    militia = result["state"]["sides"]["A"]["units"][0]
+    assert militia["ht_taken"] == 1  # the Archers shot and hit (d10)

@@ -38,9 +38,24 @@ def test_enter_alone_plays_a_whole_battle(tmp_path):
     assert data["setup"]["teams"]["A"]["name"] == "Northern Host"
     choices = [e for e in data["log"] if e["t"] == "choice"]
     assert answered > len(choices) > 20  # plus names, players, armies and turn pauses
-    # one question per attack, lone attacks made without asking: 168 prompts before, 110 now
-    assert answered <= 115
-    assert not {c["kind"] for c in choices} - {"deploy", "move", "shoot", "melee", "retreat"}
+    # one question per attack, lone attacks made without asking: 168 prompts before, 110 now;
+    # then each side's fight-on-or-surrender between rounds (d16): 2 a round
+    rounds = (
+        data["result"]["rounds"]
+        if "rounds" in data["result"]
+        else len([e for e in data["log"] if e["t"] == "turn"])
+    )
+    between = [c for c in choices if c["kind"] == "round_end"]
+    assert len(between) == 2 * (rounds - 1)
+    assert answered - len(between) <= 115
+    assert not {c["kind"] for c in choices} - {
+        "deploy",
+        "move",
+        "shoot",
+        "melee",
+        "retreat",
+        "round_end",
+    }
     assert {c["by"] for c in choices} == {"human"}
     assert "surrender" not in {c["key"] for c in choices}
 
@@ -68,7 +83,8 @@ def test_surrender_is_a_choice_at_a_prompt(tmp_path):
     )
     child.expect("which space")
     child.expect(r"\(suggested\)")
-    child.send(UP * (keys.index(choice.default) + 2))  # wraps round past "Take back"
+    # wraps round past "Take back" and "Look…" to the last option
+    child.send(UP * (keys.index(choice.default) + 3))
     child.send("\r")
     child.expect("Surrender the battle\\?")
     child.send(DOWN + "\r")  # "Yes, surrender"

@@ -607,6 +607,42 @@ def test_d16_both_out_at_once_is_a_draw():
     assert decided(battle) == (None, "no unit of either side is left fighting outside its Reserve")
 
 
+def warned(choice: Choice) -> set[str]:
+    return {o.key for o in choice.options if "LOSES THE BATTLE" in o.label and "(d16)" in o.label}
+
+
+def test_d16_a_deployment_leaving_every_unit_in_the_reserve_warns():
+    """d16 (issue 12, item 12): the last unit to deploy into the Reserve, with every other
+    unit of its side there already, loses the battle at once: the option says so."""
+    battle = make("2 Spearmen", "Spearmen", columns=1)
+    script = deployment(battle, [15, 3], ["a4", "a1", "a2"])  # B deploys first
+    b_only, a_first, a_last = asked(script)
+    assert warned(b_only) == {"a4"}  # B's one unit: its Reserve loses at once
+    assert warned(a_first) == set()  # A2 has yet to deploy
+    assert warned(a_last) == {"a1"}
+    [label] = [o.label for o in a_last.options if o.key == "a1"]
+    assert label.endswith("LOSES THE BATTLE: every unit of Red would be in its Reserve (d16)")
+
+
+def test_d16_a_move_leaving_every_unit_in_the_reserve_warns():
+    battle = place(make("2 Spearmen", "Spearmen", neutral_rows=2), A1="b2", A2="b1", B1="b5")
+    script = movement(battle, "A", ["A1", "stay"])
+    where = asked(script)[1]
+    assert warned(where) == {"b1"}  # the Reserve space in reach (Mv 1)
+    assert all("LOSES" not in o.label for o in where.options if o.key in ("a2", "c2", "b3"))
+
+
+def test_d16_a_retreat_into_the_reserve_that_would_lose_warns():
+    battle = place(make("Spearmen", "2 Spearmen"), A1="b3", B1="b3", B2="b4")
+    script = melee(battle, [1, 1], ["A1>B1", "stand"])
+    [ask_retreat] = [c for c in asked(script) if c.kind == "retreat"]
+    assert warned(ask_retreat) == {"retreat"}
+    battle = place(make("Spearmen", "2 Spearmen"), A1="b3", B1="b3", B2="c3")
+    script = melee(battle, [1, 1], ["A1>B1", "stand"])
+    [ask_retreat] = [c for c in asked(script) if c.kind == "retreat"]
+    assert warned(ask_retreat) == set()  # B2 still fights outside the Reserve
+
+
 def surrender_on(kind: str, side: str) -> Any:
     def pick(choice: Choice) -> str:
         if choice.kind == kind and choice.side == side:
@@ -636,6 +672,20 @@ def test_d16_surrender_ends_the_battle_for_the_other_side():
     assert script.outcome.winner == "A"
     assert "surrenders" in script.outcome.reason
     assert script.outcome.rules == ("d16", "d17")
+
+
+def test_d16_surrender_is_offered_between_rounds_too():
+    """d16 (issue 12, item 12): after each round both sides, the initiative winner first, may
+    fight on (the default) or surrender, even a side that had no question that round."""
+    battle = make("Spearmen, Archers", "Spearmen, Crossbowmen")
+    script = Script(fallback_face=varied(), choices=[surrender_on("round_end", "B")] * 1000)
+    script.run(SeedsGame(battle))
+    ends = [c for c in asked(script) if c.kind == "round_end"]
+    assert [c.prompt.split(":")[0] for c in ends] == ["End of round 1"] * len(ends)
+    assert ends[-1].side == "B" and ends[-1].default == "fight"
+    assert {o.key for o in ends[-1].options} == {"fight", SURRENDER}
+    assert script.outcome.winner == "A" and "Blue surrenders" in script.outcome.reason
+    assert battle.round == 1
 
 
 def test_d16_surrender_must_be_confirmed():
@@ -742,7 +792,7 @@ def test_d1_building_an_army_unit_by_unit():
         team = stop.value
     assert team["order"] == 3
     assert [u["type"] for u in team["units"]] == ["Knights", "Light Horse"]
-    assert asked_[0].prompt == "pick an army for side A"
+    assert asked_[0].prompt == "pick an army"  # the screen says whose: "Side A: pick an army"
     assert asked_[0].default == "army:Northern Host"
     assert asked_[-1].prompt.endswith("(so far: Knights, Light Horse)")
     assert asked_[2].refusal("done") == "an army needs at least one unit"

@@ -67,7 +67,8 @@ def test_a_typed_deployment_spot_is_checked_and_refused_with_the_reason(tmp_path
     child.send("\r")
     child.expect("where does Sgt Rook deploy")
     child.expect(PROMPT)
-    child.send("\x1b[A\x1b[A")  # up from the suggestion wraps past "Take back" to "Type it"
+    # up from the suggestion wraps to the last entries: "Take back", "Look…", "Type it (x,y)"
+    child.send("\x1b[A\x1b[A\x1b[A")
     child.send("\r")
     child.expect(r"\(x,y\)")
     child.send("30,3\r")

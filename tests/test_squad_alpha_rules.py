@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rulesets.squad_alpha import odds
-from rulesets.squad_alpha.activation import activate
+from rulesets.squad_alpha.activation import action_choice, activate
 from rulesets.squad_alpha.deployment import deploy, legal_spots, spot_problem
 from rulesets.squad_alpha.game import SquadGame
 from rulesets.squad_alpha.ruleset import RULESET
@@ -22,6 +22,7 @@ from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart
 from wargame_cli.ruleset import resolve_options
 from wargame_cli.tabletop.drawing import from_drawing
 from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.placement import cell_centres
 
 OPEN = """
 ........
@@ -200,6 +201,21 @@ def test_b5_deployment_fallback_within_six_inches_of_own_edge():
     spots, level = legal_spots(state, state.mini("A1"))
     assert level == "band"
     assert all(p.y <= 6 for p in spots)
+
+
+def test_b5_the_fallback_never_deploys_in_base_contact_with_an_enemy():
+    """b5, deploy_fallback (issue 12, item 10): the band near one's own edge and the last
+    resort (any free spot) still refuse spots touching an enemy: no melee on deployment."""
+    state = undeployed()
+    state.mini("B1").pos = Point(4.5, 1.5)  # standing inside A's fallback band
+    spots, level = legal_spots(state, state.mini("A1"))
+    assert level == "band" and spots
+    touching = [p for p in cell_centres(state.table) if p.distance(Point(4.5, 1.5)) < 1.06]
+    assert touching and not set(touching) & set(spots)
+    for level in ("band", "anywhere"):
+        reason = spot_problem(state, state.mini("A1"), Point(5.5, 1.5), level)
+        assert reason is not None and "base contact with" in reason and "(b5)" in reason
+    assert spot_problem(state, state.mini("A1"), Point(6.5, 1.5), "anywhere") is None
 
 
 def test_b5_the_larger_squad_keeps_placing():
@@ -421,6 +437,20 @@ def test_b13_a_six_fails_even_at_step_6():
     assert "needs 5 or less" in rolls(script)[0].reason  # shown as it is: a 6 never passes
 
 
+def test_b13_only_a_sure_thing_shows_100_percent():
+    """b13 (issue 12, item 10): an elite at step 6 passes 1 - (1/6)^3 = 99.5% of the time,
+    and 6-6-6 still fails: the move option must not read "100%"."""
+    assert odds.percent(1 - (1 / 6) ** 3) == "99.5%"
+    assert odds.percent(1.0) == "100%" and odds.percent(0.0) == "0%"
+    assert odds.percent(0.004) == "0.4%" and odds.percent(0.5) == "50%"
+    assert odds.percent(0.99999) == ">99.9%"
+    state = make_state(DUEL)
+    state.step = 6
+    labels = [o.label for o in action_choice(state, state.mini("A1")).options]
+    assert "if the test passes: 99.5%)" in labels[0]
+    assert not any("100%" in label for label in labels)
+
+
 def test_b25_a_one_always_activates_whatever_the_modifier():
     assert odds.die_activates(1, 1, -5)
     assert odds.pass_chance(1, 2, -9) == pytest.approx(1 / 6)
@@ -447,6 +477,62 @@ def test_b11_b14_a_passed_move_goes_up_to_4_inches():
     assert kinds(script)[-1] == "move"
 
 
+def farmstead_state() -> GameState:
+    """The default Farmstead table: Ghost (A1) just south of the Barn's east end, Cpt Vex
+    (B1) east of the Barn; everyone else far away in the south-west."""
+    opts = resolve_options(RULESET.options, None)
+    state = new_state(
+        {"A": "Commandos", "B": "Bravo Squad"},
+        {"A": soldiers("e3 r1"), "B": soldiers("e5 r1")},
+        opts,
+    )
+    state.mini("A1").name, state.mini("B1").name = "Ghost", "Cpt Vex"
+    state.mini("A1").pos, state.mini("B1").pos = Point(20.35, 9.27), Point(23.33, 10.67)
+    state.mini("A2").pos, state.mini("B2").pos = Point(1.5, 1.5), Point(1.5, 3.5)
+    state.phase, state.turn, state.initiative = "battle", 1, "A"
+    return state
+
+
+def test_b14_b17_the_contact_spot_beside_the_barn_corner_is_offered():
+    """b14, b17 (issue 12, items 9 and 10): beside the Barn corner the menu left out every
+    contact spot with Cpt Vex; only a typed 23.5,9.66 gave the free melee. The contact
+    option is offered, its label says how far the move goes, and taking it gives b17."""
+    state = farmstead_state()
+    seen: list[Choice] = []
+
+    def contact(choice: Choice) -> str:
+        seen.append(choice)
+        return next(o.key for o in choice.options if o.label.startswith("Into contact"))
+
+    script = act(state, "A1", 4, faces=[1, 6, 6, 1, 6, 6], choices=["move", contact])
+    [where] = seen
+    [label] = [o.label for o in where.options if o.label.startswith("Into contact")]
+    assert label.startswith("Into contact with Cpt Vex, ") and '"' in label
+    [melee] = [e for e in script.events if e.kind == "melee"]
+    assert melee.data == {"id": "A1", "target": "B1", "free": True}  # the free attack (b17)
+    assert not state.mini("B1").alive
+    assert where.refusal("23.5,9.66") is None
+
+
+def test_b14_a_move_may_bend_around_blocking_terrain_within_4_inches():
+    """b14 (issue 12, item 10): players measure around corners. 22.6,11, east of the Barn,
+    is 2.8" away in a straight line across the Barn's corner and 3.6" walking round it; the
+    far side of the Barn is out of reach, and the event says the inches walked."""
+    state = farmstead_state()
+    state.mini("B1").pos = Point(1.5, 20.5)
+    script = act(state, "A1", 4, faces=[1, 6, 6], choices=["move", "22.6,11"])
+    assert state.mini("A1").pos == Point(22.6, 11)
+    [moved] = [e for e in script.events if e.kind == "move"]
+    assert moved.text == 'Ghost moves 3.6" to 22.6,11'
+    state = farmstead_state()
+    seen: list[Choice] = []
+    act(state, "A1", 4, faces=[1, 6, 6], choices=["move", lambda c: seen.append(c) or "20.35,9.27"])
+    refusal = seen[0].refusal("22.6,12.5")  # 3.9" straight, 5.1" round the corner
+    assert refusal == (
+        'the way to 22.6,12.5 passes through Barn (impassable), and no way around it is within 4"'
+    )
+
+
 def test_b14_move_destinations_say_what_the_spot_is_worth():
     state = make_state(
         """
@@ -466,8 +552,10 @@ def test_b14_move_destinations_say_what_the_spot_is_worth():
         label.startswith("Stay where it is (1.5,1.5): out of every enemy's sight")
         for label in labels
     )
-    assert "Into soft 1 (soft cover) (2.35,3.35): out of every enemy's sight" in labels
-    assert "Toward E1 (5.2,3.03): seen by E1" in labels
+    assert "Into soft 1 (soft cover), 2.0\" (2.35,3.35): out of every enemy's sight" in labels
+    assert 'Toward E1, 4.0" (5.2,3.03): seen by E1' in labels
+    # every label says how far the move goes: stopped by the wall, it is no "full move"
+    assert "East, 3.05\" (as far as it can go) (4.55,1.5): out of every enemy's sight" in labels
     assert all(where.refusal(o.key) is None for o in where.options)
 
 

@@ -125,12 +125,15 @@ def test_replay_steps_turn_by_turn_with_enter(tmp_path, wargame):
     path = tmp_path / "g.json"
     wargame("play", "tug-of-wargods", "--no-input", "--seed", "3", "--save", str(path))
     child = spawn(["replay", str(path)], str(tmp_path), str(tmp_path / "saves"))
-    child.expect("Turn 1")
+    child.expect("Greentoe")  # the header names the sides
     child.expect(PROMPT)
-    child.expect("Show turn 2")
+    child.expect("Next: turn 1")
     child.send("\r")
-    child.expect("Turn 2")
-    press_enter_until_done(child)
+    child.expect("Turn 1 of")
+    child.expect("Next: turn 2")
+    child.send("\r")
+    child.expect("Turn 2 of")
+    press_enter_until_done(child)  # Enter reads on to the last turn, then quits
     child.close()
     assert child.exitstatus == 0
 
@@ -151,5 +154,6 @@ def test_a_quick_pick_names_the_side(tmp_path):
     assert child.exitstatus == 0
     [save] = list(Path(saves).glob("*.json"))
     data = json.loads(save.read_text())
-    assert data["setup"]["names"]["B"] == "Greentoe"
+    # side A (the computer) is Greentoe too: the suggested name is made distinct
+    assert data["setup"]["names"] == {"A": "Greentoe", "B": "Greentoe (B)"}
     assert data["setup"]["teams"]["B"]["models"] == ["Sebeki", "Asar", "Asar"]

@@ -12,6 +12,7 @@ from collections import Counter
 from itertools import permutations
 
 from rulesets.battle_of_ixu.state import Dice
+from wargame_cli.wording import plural
 
 SLOTS = ("movement", "combat", "defence")
 
@@ -58,4 +59,5 @@ def problem(faces: list[int], text: str) -> str | None:
 def label(faces: list[int], dice: Dice) -> str:
     left = unused(faces, dice)
     rest = f"; ignore {', '.join(map(str, left))}" if left else ""
-    return f'move {dice.movement}", combat {dice.combat} dice, defence {dice.defence}{rest}'
+    combat = plural(dice.combat, "die", "dice")
+    return f'move {dice.movement}", combat {combat}, defence {dice.defence}{rest}'

@@ -19,7 +19,18 @@ def death(
 
 
 def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | None:
-    """The last side with models standing wins (victory is unstated; our default)."""
+    """The last side with models standing wins (victory is unstated; our default); when the
+    last models of both sides fall in the same health phase (c8), the battle is a draw."""
+    if not state.standing():
+        state.winner = None
+        return Outcome(
+            winner=None,
+            reason=f"the last models of {state.names['A']} and {state.names['B']} fall "
+            "together: a draw",
+            rules=rules,
+            data=summary(state),
+            cause="both sides fell together",
+        )
     for side in ("A", "B"):
         if not state.standing(side):
             winner = OTHER[side]
@@ -30,6 +41,9 @@ def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | Non
                 f"{state.names[winner]} are the last side standing",
                 rules=rules,
                 data=summary(state),
+                cause="loser wiped out in combat"
+                if "c7" in rules
+                else "loser fell at health checks",
             )
     return None
 
@@ -59,4 +73,10 @@ def turn_cap(state: IxuState) -> Outcome:
         reason = f"{cap} with the sides even: a draw"
     else:
         reason = f"{cap}; {state.names[winner]} have more models standing or more health left"
-    return Outcome(winner=winner, reason=reason, rules=("c3",), data=summary(state))
+    return Outcome(
+        winner=winner,
+        reason=reason,
+        rules=("c3",),
+        data=summary(state),
+        cause="turn limit (max_turns)",
+    )

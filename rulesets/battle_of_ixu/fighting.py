@@ -7,6 +7,7 @@ from rulesets.battle_of_ixu import tactics
 from rulesets.battle_of_ixu.ending import death, last_side_standing
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
+from wargame_cli.wording import plural, possessive
 
 
 def combat_phase(state: IxuState) -> Phase:
@@ -63,8 +64,8 @@ def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:
         (
             yield Roll(
                 dice=(die,) * w.dice.combat,
-                reason=f"{w.name} attacks {target.name}: {w.dice.combat} dice to beat "
-                f"defence {defence}",
+                reason=f"{w.name} attacks {target.name}: "
+                f"{plural(w.dice.combat, 'die', 'dice')} to beat defence {defence}",
                 side=w.side,
                 rules=("c6",),
             )
@@ -118,11 +119,13 @@ def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:
 
 # -- phase 4: health checks (c8) ------------------------------------------------------------
 def health_phase(state: IxuState) -> Phase:
+    """c8: every model damaged this turn rolls, even when one side falls during the checks."""
     for w in [w for w in state.in_order() if w.damaged_this_turn]:
         face = (
             yield Roll(
                 dice=(10,),
-                reason=f"{w.name}'s health check ({w.damage} damage so far), turn {state.turn}",
+                reason=f"{possessive(w.name)} health check ({w.damage} damage so far), "
+                f"turn {state.turn}",
                 side=w.side,
                 rules=("c8",),
             )
@@ -130,7 +133,7 @@ def health_phase(state: IxuState) -> Phase:
         survives = face > w.damage
         verdict = "fights on" if survives else "falls"
         yield Event(
-            f"{w.name}'s health check: {face} against {w.damage} damage, {verdict}",
+            f"{possessive(w.name)} health check: {face} against {w.damage} damage, {verdict}",
             rules=("c8",),
             kind="health",
             data={
@@ -150,6 +153,6 @@ def health_phase(state: IxuState) -> Phase:
             ("c8",),
             {"phase": "health", "roll": face},
         )
-        if (outcome := last_side_standing(state, ("c8",))) is not None:
-            return outcome
-    return None
+    # c8 rolls for every model damaged this turn: the phase is finished before the end is
+    # decided, so both sides may fall together (a draw)
+    return last_side_standing(state, ("c8",))

@@ -10,6 +10,7 @@ from rulesets.battle_of_ixu import attribution, tactics
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
 from wargame_cli.engine.rolloffs import ranked, settle_ties
+from wargame_cli.wording import possessive
 
 
 def settle(
@@ -81,8 +82,8 @@ def attribute_phase(state: IxuState) -> Phase:
             (
                 yield Roll(
                     dice=(die,) * w.experience,
-                    reason=f"{w.name}'s experience dice ({w.rating}, {w.experience}d{die}), "
-                    f"turn {state.turn}",
+                    reason=f"{possessive(w.name)} experience dice ({w.rating}, "
+                    f"{w.experience}d{die}), turn {state.turn}",
                     side=w.side,
                     rules=("c1", "c2", "c4"),
                 )

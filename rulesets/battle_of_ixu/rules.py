@@ -24,8 +24,8 @@ class IxuGame:
     def play(self) -> Play:
         state = self.state
         while state.turn < int(state.options["max_turns"]):
-            state.turn += 1
-            yield TurnStart(state.turn, rules=("c3",))
+            yield TurnStart(state.turn + 1, rules=("c3",))
+            state.turn += 1  # after the engine's save point: a stopped game shows turns done
             for w in state.warriors:
                 w.new_turn()
             for name, phase in PHASES:

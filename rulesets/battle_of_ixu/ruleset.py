@@ -15,7 +15,7 @@ from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named
 class BattleOfIxu(Ruleset):
     id = "battle-of-ixu"
     name = "The Battle of Ixu"
-    version = "2"  # 2: order ties, moves and targets worded anew; the bot joins melees
+    version = "3"  # 3: every damaged model takes its c8 check (both falling: a draw); wording
     has_decisions = True
     folder = Path(__file__).parent
     team_syntax = (
@@ -42,6 +42,9 @@ class BattleOfIxu(Ruleset):
         cat = warband.catalogue()
         name = cat.defaults[side]
         return warband.validate(cat.warbands[name], options), name
+
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return dict(warband.catalogue().warbands)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         team = yield from warband.builder(side, options)

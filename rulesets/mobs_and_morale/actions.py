@@ -97,9 +97,12 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
     )
     known = {o.key: o.label for o in options}
     what = known.get(key, key.strip())
+    # an offered action is a verb ("Shove B2"); a typed one is the player's own words, quoted
+    # as they are ("bellows a war cry" would read "tries to bellows")
+    tried = f"tries to {what[0].lower() + what[1:]}" if key in known else f'tries this: "{what}"'
     ruling = yield Choice(
         side="B",
-        prompt=f"GM: {name} tries to {what[0].lower() + what[1:]}. How does it turn out?",
+        prompt=f"GM: {name} {tried}. How does it turn out?",
         options=tuple(Option(k, label) for k, label in RULINGS),
         default="partial",
         rules=("e9",),

@@ -25,6 +25,7 @@ from rulesets.mobs_and_morale.turns import Steps, take_turn
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
 from wargame_cli.tabletop.areas import edge_strip
 from wargame_cli.tabletop.table import Table
+from wargame_cli.wording import possessive
 
 
 def new_battle(
@@ -33,7 +34,9 @@ def new_battle(
     """Creatures from both teams with unique names, mobs, the table and the areas (e1)."""
     table = Table.from_data(options["table"])
     areas = {
-        s: edge_strip(table, EDGE[s], options["deploy_depth"], f"{names[s]}'s deployment area")
+        s: edge_strip(
+            table, EDGE[s], options["deploy_depth"], f"{possessive(names[s])} deployment area"
+        )
         for s in SIDES
     }
     b = Battle(table, areas, dict(options), {}, {}, {s: SideState(names[s]) for s in SIDES})
@@ -143,10 +146,27 @@ class MobsGame:
 
     def play(self) -> Play:
         b = self.state
+        limit = int(b.options["max_rounds"])  # 0: off (games with a person)
+        if limit:
+            yield Event(
+                f"Round limit: if the battle is still on after round {limit}, both sides draw "
+                "off (max_rounds, a safeguard so that computer games end)",
+                rules=("e29",),
+                kind="round_limit",
+                data={"max_rounds": limit},
+            )
         yield from deploy(b)
         while True:
             yield TurnStart(b.round + 1, rules=("e10", "e28"))
             b.round += 1  # after the engine's save point, so a stopped game shows its last round
+            if b.round == limit:
+                yield Event(
+                    f"Round {limit} is the last (max_rounds): unless the battle ends before, "
+                    "both sides draw off after it",
+                    rules=("e29",),
+                    kind="round_limit",
+                    data={"max_rounds": limit, "last": True},
+                )
             yield from initiative_phase(b)
             b.phase = "turns"
             for unit in list(b.order):
@@ -164,12 +184,12 @@ class MobsGame:
             over = battle_over(b)
             if over:
                 return (yield from finish(b, *over))
-            if b.round >= b.options["max_rounds"]:
+            if limit and b.round >= limit:
                 reason = (
-                    f"round {b.round} is the last (max_rounds): both sides draw off, "
-                    "as when both retreat"
+                    f"round {b.round} was the last (max_rounds, a safeguard for computer "
+                    "games): both sides draw off"
                 )
-                return (yield from finish(b, None, reason, ("e29",)))
+                return (yield from finish(b, None, reason, ("e29",), "round limit (max_rounds)"))
 
 
 def initiative_phase(b: Battle) -> Steps:
@@ -221,24 +241,27 @@ def retreat_phase(b: Battle) -> Steps:
             )
 
 
-def battle_over(b: Battle) -> tuple[str | None, str, tuple[str, ...]] | None:
-    """e29: a side destroyed, a side escaped, or both retreating."""
+def battle_over(b: Battle) -> tuple[str | None, str, tuple[str, ...], str] | None:
+    """e29: a side destroyed, a side escaped, or both retreating (with the cause, in a few
+    words for simulate's tally)."""
     gone = [s for s in SIDES if not b.standing(s)]
     if len(gone) == 2:
-        return None, "no creature of either side stands on the table", ("e29",)
+        return None, "no creature of either side stands on the table", ("e29",), "both sides gone"
     if gone:
         side = gone[0]
         name = b.sides[side].name
         escaped = any(c.status == ESCAPED for c in b.creatures.values() if c.side == side)
         if escaped:
-            return OTHER[side], f"{name} escaped by its table edge", ("e29",)
-        return OTHER[side], f"{name} is destroyed", ("e29",)
+            return OTHER[side], f"{name} escaped by its table edge", ("e29",), "loser escaped"
+        return OTHER[side], f"{name} is destroyed", ("e29",), "loser destroyed"
     if all(b.sides[s].retreating for s in SIDES):
-        return None, "both sides retreated", ("e29",)
+        return None, "both sides retreated", ("e29",), "both sides retreated"
     return None
 
 
-def finish(b: Battle, winner: str | None, reason: str, rules: tuple[str, ...]) -> Steps:
+def finish(
+    b: Battle, winner: str | None, reason: str, rules: tuple[str, ...], cause: str = ""
+) -> Steps:
     """e27 bookkeeping for the last round's dead, then e30: a d10 per casualty, 5+ lives."""
     b.phase = "after the battle"
     yield Event(f"The battle ends: {reason}", rules=rules, kind="end", data={"winner": winner})
@@ -261,6 +284,7 @@ def finish(b: Battle, winner: str | None, reason: str, rules: tuple[str, ...]) -
                 for s in SIDES
             },
         },
+        cause=cause,
     )
 
 

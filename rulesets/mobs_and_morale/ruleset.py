@@ -17,8 +17,9 @@ FOLDER = Path(__file__).parent
 class MobsAndMorale(Ruleset):
     id = "mobs-and-morale"
     name = "Mobs and Morale (RPG skirmish)"
-    version = "1"
+    version = "2"  # 2: max_rounds a safeguard (40, off with a person); wording
     turn_word = "round"
+    safeguards = ("max_rounds",)
     folder = FOLDER
     team_syntax = (
         "Characters by profile, optionally named, and mobs as a count of a minion profile, "
@@ -61,6 +62,12 @@ class MobsAndMorale(Ruleset):
         name = cat.defaults[side]
         preset = {k: v for k, v in cat.preset(name).items() if k != "side"}
         return teams.from_data(preset, options), name
+
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {
+            p["name"]: {k: v for k, v in p.items() if k != "side"}
+            for p in teams.catalogue().presets
+        }
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         team = yield from teams.builder(side, options)

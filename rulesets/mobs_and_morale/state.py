@@ -17,6 +17,10 @@ EDGE = {"A": "south", "B": "north"}  # each side's own table edge (escape route,
 RADIUS = 0.5  # inches: a 25 mm base
 MELEE = 1.0  # e11: attacks reach 1" (edge to edge)
 
+# Bumped whenever a creature changes (moves, is hurt, leaves): plans the bot works out twice
+# in one decision (closing moves, a mob's plans) are kept until then (`Battle.remember`).
+_CHANGES = [0]
+
 # A creature's status; only "standing" creatures are on the table.
 STANDING, DEAD, FLED, STRAGGLER, ESCAPED = "standing", "dead", "fled", "straggler", "escaped"
 
@@ -41,6 +45,10 @@ class Creature:
     last_pos: Point | None = None
     damage: int = 0
     status: str = STANDING
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        _CHANGES[0] += 1
+        object.__setattr__(self, name, value)
 
     @property
     def health(self) -> int:
@@ -94,6 +102,18 @@ class Battle:
     order: list[str] = field(default_factory=list)  # this round's initiative slots
     after: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     result: str = ""
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    _memo_at: int = field(default=-1, repr=False, compare=False)
+
+    def remember(self, key: Any, work: Any) -> Any:
+        """`work()`, worked out once until a creature changes (the bot's suggestion and the
+        menu it sits in ask for the same plans)."""
+        if self._memo_at != _CHANGES[0]:
+            self._memo.clear()
+            self._memo_at = _CHANGES[0]
+        if key not in self._memo:
+            self._memo[key] = work()
+        return self._memo[key]
 
     # -- who is where -------------------------------------------------------------------------
     def standing(self, side: str | None = None) -> list[Creature]:
@@ -169,6 +189,7 @@ def creature_json(c: Creature) -> dict[str, Any]:
 
 def to_json(b: Battle) -> dict[str, Any]:
     return {
+        "turn": b.round,  # every ruleset's state has turn: the last one played
         "round": b.round,
         "phase": b.phase,
         "table": b.table.to_data(),

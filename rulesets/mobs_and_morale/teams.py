@@ -323,7 +323,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     ]
     key = yield quick_pick(
         side,
-        f"pick a team for side {side}",
+        "pick a team",
         picks,
         f"preset:{cat.defaults[side]}",
         ("e15", "e16"),
@@ -385,7 +385,7 @@ def _add_choice(side: str, team: dict[str, Any]) -> Choice:
             default = next(p.name for p in cat.profiles.values() if p.minion)
     return Choice(
         side=side,
-        prompt=f"add a creature to side {side}",
+        prompt="add a creature to the team",
         options=tuple(opts),
         default=default,
         rules=("e5", "e15", "e16"),

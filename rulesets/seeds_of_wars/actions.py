@@ -23,6 +23,7 @@ from rulesets.seeds_of_wars.movement import reach, retreat_space
 from rulesets.seeds_of_wars.prompts import ask
 from rulesets.seeds_of_wars.state import OTHER, Battle, Unit
 from wargame_cli.engine.requests import Event, Option, Roll
+from wargame_cli.wording import possessive
 
 ACTED, PASSED, NOTHING = "acted", "passed", "nothing"
 PASS = "pass"
@@ -36,14 +37,16 @@ def alternate(
     battle: Battle, step: str, activation: Activation, rules: tuple[str, ...]
 ) -> Generator[Any, Any, None]:
     """d7: from the initiative winner, sides take turns; a side that passes is done for the
-    step and the other finishes (`pass_rule=first_pass_ends`: the first pass ends the step)."""
+    step and the other finishes (`pass_rule=first_pass_ends`: the first pass a side chooses
+    ends the step; a side with no unit able to act is done, but ends nothing for the other)."""
     assert battle.initiative is not None
     battle.step = step
     acted: set[str] = set()
     passed: set[str] = set()
+    chose_to_pass = False
     side = battle.initiative
     while len(passed) < 2:
-        if passed and battle.options["pass_rule"] == "first_pass_ends":
+        if chose_to_pass and battle.options["pass_rule"] == "first_pass_ends":
             break
         if battle.out_of_fight("A") or battle.out_of_fight("B"):
             break
@@ -51,6 +54,7 @@ def alternate(
             done = yield from activation(battle, side, acted)
             if done != ACTED:
                 passed.add(side)
+                chose_to_pass = chose_to_pass or done == PASSED
                 why = "" if done == PASSED else ": no unit can act"
                 yield Event(
                     f"{battle.names[side]} passes the {step} step{why}",
@@ -120,6 +124,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
             foes = battle.enemies_at(side, space)
             if foes:
                 label += f": charge {', '.join(f.name for f in foes)} and stop (d9)"
+            label += battle.reserve_warning(unit, space)
         options.append(
             Option(board.key(space), label, space_refusal(battle, unit, space, reachable))
         )
@@ -380,7 +385,8 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             Option(
                 "retreat",
                 f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
-                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}",
+                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
+                + battle.reserve_warning(target, back),
             ),
         ),
         lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
@@ -403,7 +409,7 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         target.space = back
         yield Event(
             f"{target.name} retreats {start} to {battle.space_name(target)} ({mine} beats "
-            f"{theirs}); {attacker.name}'s attack is lost",
+            f"{theirs}); {possessive(attacker.name)} attack is lost",
             rules=("d13",),
             kind="retreat",
             data={**data, "success": True},

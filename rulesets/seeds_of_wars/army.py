@@ -17,6 +17,7 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import TeamBuilder, quick_pick
+from wargame_cli.wording import plural
 
 HERE = Path(__file__).parent
 STATS = ("Mv", "Ra", "Me", "De", "Mo", "Ht")
@@ -163,8 +164,8 @@ def army(name: str, order: Any, units: list[UnitType], options: dict[str, Any]) 
     limit = max_units(options)
     if len(units) > limit:
         raise TeamError(
-            f"army {name!r} has {len(units)} units; at most {limit} (army_size, and the home "
-            "spaces times stack_limit)"
+            f"army {name!r} has {plural(len(units), 'unit')}; at most {limit} (army_size, and "
+            "the home spaces times stack_limit)"
         )
     return {"name": name, "order": order, "units": [u.to_data() for u in units]}
 
@@ -241,7 +242,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         picks.append(Option(f"army:{name}", f"{name} (Order {data['order']}): {units}", reason))
     key = yield quick_pick(
         side,
-        f"pick an army for side {side}",
+        "pick an army",
         picks,
         f"army:{default_name}",
         ("d1",),
@@ -251,7 +252,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         return from_data(cat.armies[key.removeprefix("army:")], options)
     order = yield Choice(
         side=side,
-        prompt=f"the Order rating of side {side}'s army (added to deployment and initiative)",
+        prompt="the Order rating of the army (added to deployment and initiative)",
         options=tuple(
             Option(str(n), f"Order {n}") for n in range(ORDER_RANGE[0], ORDER_RANGE[1] + 1)
         ),
@@ -265,14 +266,14 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         opts = [
             Option(
                 "done",
-                f"Done ({len(units)} units)",
+                f"Done ({plural(len(units), 'unit')})",
                 None if units else "an army needs at least one unit",
             )
         ]
         opts += [Option(t.name, f"{t.name}: {t.profile()}") for t in cat.types.values()]
         picked = yield Choice(
             side=side,
-            prompt=f"unit {len(units) + 1} of at most {limit} for side {side}"
+            prompt=f"unit {len(units) + 1} of at most {limit}"
             + (f" (so far: {', '.join(u.name for u in units)})" if units else ""),
             options=tuple(opts),
             default=_suggest_unit(units, cat) if len(units) < BUILD_SIZE_DEFAULT else "done",

@@ -120,4 +120,4 @@ def _space_label(battle: Battle, unit: Unit, space: Space) -> str:
         label += f": {', '.join(here)} here"
     if facing:
         label += f"{';' if here else ':'} facing {', '.join(facing)}"
-    return label
+    return label + battle.reserve_warning(unit, space)

@@ -16,8 +16,21 @@ def reach(battle: Battle, unit: Unit) -> dict[Space, int]:
     """Every space `unit` can end its move in, with the spaces it takes to get there.
 
     Breadth first, one space per point of Mv (d8); entering a space held by an enemy ends the
-    move there (d9). Spaces full of friends can be passed through, not stopped in.
+    move there (d9). Spaces full of friends can be passed through, not stopped in. Worked
+    out once until a unit moves (the refusals, the bot and the menu all ask).
     """
+    assert unit.space is not None
+    memo = battle.remembered()
+    options = battle.options
+    key = ("reach", unit.uid, unit.space, unit.state, unit.kind.mv)
+    key += (options["shaken_can_charge"], options["stack_limit"])
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _reach(battle, unit)
+    return dict(found)
+
+
+def _reach(battle: Battle, unit: Unit) -> dict[Space, int]:
     assert unit.space is not None
     start = unit.space
     dist = {start: 0}

@@ -12,7 +12,7 @@ from rulesets.seeds_of_wars.army import types_of
 from rulesets.seeds_of_wars.board import Board
 from rulesets.seeds_of_wars.deployment import deploy
 from rulesets.seeds_of_wars.movement import way_home
-from rulesets.seeds_of_wars.prompts import Surrendered
+from rulesets.seeds_of_wars.prompts import Surrendered, ask
 from rulesets.seeds_of_wars.state import (
     CAPTURED,
     DESTROYED,
@@ -23,7 +23,7 @@ from rulesets.seeds_of_wars.state import (
     Battle,
     Unit,
 )
-from wargame_cli.engine.requests import Event, Outcome, Play, TurnStart
+from wargame_cli.engine.requests import Event, Option, Outcome, Play, TurnStart
 
 
 def _movement(battle: Battle) -> Generator[Any, Any, None]:
@@ -83,6 +83,33 @@ def why_out(battle: Battle, side: str) -> str:
     return f"every unit {name} has left on the battlefield is in its Reserve"
 
 
+def between_rounds(battle: Battle) -> Generator[Any, Any, None]:
+    """d16: surrender is a choice between rounds too, not only at the battle's questions; each
+    side, the initiative winner first, fights on (the default) or surrenders."""
+    first = battle.initiative or battle.attacker
+    for side in (first, OTHER[first]):
+        yield from ask(
+            side,
+            f"End of round {battle.round}: {battle.names[side]} fights on or surrenders?",
+            (Option("fight", f"Fight on into round {battle.round + 1}"),),
+            "fight",
+            ("d3",),
+            "round_end",
+        )
+
+
+def cause_of(battle: Battle, winner: str | None) -> str:
+    """d16's way the battle was decided, in a few words for simulate's tally."""
+    if winner is None:
+        return "both sides out at once"
+    units = battle.side_units(OTHER[winner])
+    if all(u.fate == DESTROYED for u in units):
+        return "loser destroyed"
+    if not battle.fighting(OTHER[winner]):
+        return "loser off the battlefield"
+    return "loser all in its Reserve"
+
+
 class SeedsGame:
     def __init__(self, battle: Battle) -> None:
         self.state = battle  # `state`: what the view renders
@@ -107,20 +134,28 @@ class SeedsGame:
                 if end is None and battle.round >= battle.options["max_rounds"]:
                     return (
                         yield from self.finish(
-                            None, f"no decision after {battle.round} rounds (max_rounds)", ("d3",)
+                            None,
+                            f"no decision after {battle.round} rounds (max_rounds)",
+                            ("d3",),
+                            "round limit (max_rounds)",
                         )
                     )
+                if end is None:
+                    yield from between_rounds(battle)
         except Surrendered as gave_up:
             side = gave_up.side
             return (
                 yield from self.finish(
-                    OTHER[side], f"{battle.names[side]} surrenders", ("d16", "d17")
+                    OTHER[side],
+                    f"{battle.names[side]} surrenders",
+                    ("d16", "d17"),
+                    "loser surrendered",
                 )
             )
-        return (yield from self.finish(end[0], end[1], ("d16", "d17")))
+        return (yield from self.finish(end[0], end[1], ("d16", "d17"), cause_of(battle, end[0])))
 
     def finish(
-        self, winner: str | None, reason: str, rules: tuple[str, ...]
+        self, winner: str | None, reason: str, rules: tuple[str, ...], cause: str = ""
     ) -> Generator[Any, Any, Outcome]:
         """III. Determine Victor: the loser's units that cannot retreat are captured (d17)."""
         battle = self.state
@@ -149,7 +184,7 @@ class SeedsGame:
         }
         battle.result = result
         yield Event(self._summary(), rules=("d16", "d17"), kind="result", data=result)
-        return Outcome(winner=winner, reason=reason, rules=rules, data=result)
+        return Outcome(winner=winner, reason=reason, rules=rules, data=result, cause=cause)
 
     def _tally(self, side: str) -> dict[str, list[str]]:
         units = self.state.side_units(side)

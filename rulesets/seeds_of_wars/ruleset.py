@@ -14,7 +14,7 @@ from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 class SeedsOfWars(Ruleset):
     id = "seeds-of-wars"
     name = "Seeds of Wars: Tactical Combat"
-    version = "2"  # 2: one question per attack (unit and target), auto_attack
+    version = "3"  # 3: surrender between rounds, only a chosen pass ends a step; wording
     turn_word = "round"
     has_decisions = True
     folder = Path(__file__).parent
@@ -48,6 +48,9 @@ class SeedsOfWars(Ruleset):
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
         return army.default_army(side, options)
+
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return dict(army.catalogue().armies)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         return (yield from army.builder(side, options))

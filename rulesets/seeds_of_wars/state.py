@@ -22,6 +22,11 @@ REMOVED = "removed"  # Routed in its Reserve at a recovery step: left the battle
 CAPTURED = "captured"  # on the losing side and could not retreat (d17)
 ESCAPED = "escaped"  # on the losing side and could retreat (d17)
 
+# Bumped whenever a unit changes (moves, is hurt, wavers, leaves the battle): the index of who
+# fights where (`Battle._where`) and what the bot worked out (`Battle.remembered`) are rebuilt
+# only then, not rescanned for every space a step asks about.
+_MOVES = [0]
+
 
 @dataclass
 class Unit:
@@ -34,6 +39,10 @@ class Unit:
     fate: str = ""
     damaged_this_round: bool = False  # d14: who checks morale
     charged: frozenset[str] = frozenset()  # enemies in the space it entered this round (d12)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        _MOVES[0] += 1
+        object.__setattr__(self, name, value)
 
     @property
     def name(self) -> str:
@@ -77,16 +86,47 @@ class Battle:
         return [u for u in self.units if u.side == side]
 
     def fighting(self, side: str | None = None) -> list[Unit]:
-        return [u for u in self.units if u.fighting and (side is None or u.side == side)]
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
+            index = self._reindex()
+        return list(index[2][side])
 
     def at(self, space: Space, side: str | None = None) -> list[Unit]:
-        return [u for u in self.fighting(side) if u.space == space]
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
+            index = self._reindex()
+        return list(index[2].get((space, side), ()))
+
+    def remembered(self) -> dict[Any, Any]:
+        """A memo that lasts until a unit changes (the options and the board are fixed)."""
+        memo = self.__dict__.get("_memo")
+        if memo is None or memo[0] != _MOVES[0]:
+            memo = (_MOVES[0], {})
+            self.__dict__["_memo"] = memo
+        return memo[1]
+
+    def _reindex(self) -> tuple[int, int, dict[Any, tuple[Unit, ...]]]:
+        """Units still fighting, by side (None: all) and by (space, side), in army-list
+        order; rebuilt only after a unit changes."""
+        found: dict[Any, list[Unit]] = {None: [], "A": [], "B": []}
+        for u in self.units:
+            if u.fate == "" and u.space is not None:
+                found[None].append(u)
+                found.setdefault(u.side, []).append(u)
+                found.setdefault((u.space, None), []).append(u)
+                found.setdefault((u.space, u.side), []).append(u)
+        index = (_MOVES[0], len(self.units), {k: tuple(v) for k, v in found.items()})
+        self.__dict__["_index"] = index
+        return index
 
     def enemies_at(self, side: str, space: Space) -> list[Unit]:
         return self.at(space, OTHER[side])
 
     def friends_at(self, side: str, space: Space) -> int:
-        return len(self.at(space, side))
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
+            index = self._reindex()
+        return len(index[2].get((space, side), ()))
 
     def room(self, side: str, space: Space) -> str | None:
         """Why `side` cannot end a move in `space` (the stacking limit), or None."""
@@ -103,8 +143,37 @@ class Battle:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)
 
     def out_of_fight(self, side: str) -> bool:
-        """d16: every unit of `side` is destroyed (or gone) or in its own Reserve."""
-        return all(not u.fighting or self.in_reserve(u) for u in self.side_units(side))
+        """d16: every unit of `side` is destroyed (or gone) or in its own Reserve (asked twice
+        an activation: remembered until a unit changes)."""
+        memo = self.remembered()
+        found = memo.get(("out", side))
+        if found is None:
+            found = memo[("out", side)] = all(
+                not u.fighting or self.in_reserve(u) for u in self.side_units(side)
+            )
+        return found
+
+    def loses_if_at(self, unit: Unit, space: Space) -> bool:
+        """d16: would `unit` standing at `space` leave every unit of its side destroyed, gone
+        or in its Reserve (the battle lost at once)? Never while units still wait to deploy."""
+        if any(
+            u.fate == "" and u.space is None and u is not unit for u in self.side_units(unit.side)
+        ):
+            return False
+        for u in self.side_units(unit.side):  # `out_of_fight` with `unit` moved to `space`
+            where = space if u is unit else u.space
+            if u.fate == "" and where is not None and not self.board.in_reserve(u.side, where):
+                return False
+        return True
+
+    def reserve_warning(self, unit: Unit, space: Space) -> str:
+        """The words an option adds when it would lose the battle at once (d16), or ''."""
+        if not self.loses_if_at(unit, space):
+            return ""
+        return (
+            f" - LOSES THE BATTLE: every unit of {self.names[unit.side]} would be in its "
+            "Reserve (d16)"
+        )
 
     def scouts(self, side: str) -> int:
         return sum(u.kind.scout for u in self.side_units(side))
@@ -138,6 +207,7 @@ class Battle:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "turn": self.round,  # every ruleset's state has turn: the last one played
             "round": self.round,
             "step": self.step,
             "initiative": self.initiative,

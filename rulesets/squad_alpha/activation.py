@@ -13,12 +13,14 @@ from rulesets.squad_alpha.movement import (
     legal_ring,
     move_option,
     typed_move_problem,
+    walked,
 )
 from rulesets.squad_alpha.odds import (
     SAVE_NEEDED,
     highest_passing,
     needed,
     pass_chance,
+    percent,
     save_chance,
     saves,
     test_passes,
@@ -27,6 +29,7 @@ from rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.sight import blocker, cover_piece
+from wargame_cli.wording import possessive
 
 Flow = Generator[Any, Any, Any]
 TEST_RULES = ("b12", "b13", "b24", "b25")
@@ -63,7 +66,7 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
     """b11: move or shoot; targets out of sight are listed with the reason."""
     assert mini.pos is not None
     hits = pass_chance(mini.dice, state.step, state.modifier(mini.side))
-    options = [Option("move", f'Move (up to {MOVE_INCHES:g}" if the test passes: {hits:.0%})')]
+    options = [Option("move", f'Move (up to {MOVE_INCHES:g}" if the test passes: {percent(hits)})')]
     for enemy in state.enemies(mini.side):
         assert enemy.pos is not None
         wall = blocker(state.table, mini.pos, enemy.pos)
@@ -79,7 +82,7 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
         piece = cover_piece(state.table, mini.pos, enemy.pos)
         kills = hits * (1 - save_chance(piece.kind if piece else None))
         where = f"{piece.name}: save {SAVE_NEEDED[piece.kind]}+" if piece else "in the open"
-        where += f"; kills {kills:.0%}"
+        where += f"; kills {percent(kills)}"
         mates = state.contacts(enemy)
         if mates:
             where += f"; in melee, a miss hits {' or '.join(m.name for m in mates)}"
@@ -141,9 +144,11 @@ def move(state: GameState, mini: Mini) -> Flow:
         free_hint="x,y",
         check=lambda text: typed_move_problem(state, mini, text),
     )
-    mini.pos = Point.parse(key)
+    dest = Point.parse(key)
+    inches = walked(state, mini, dest)
+    mini.pos = dest
     yield Event(
-        f'{mini.name} moves {start.distance(mini.pos):.1f}" to {mini.pos.key()}',
+        f'{mini.name} moves {min(inches, MOVE_INCHES):.1f}" to {mini.pos.key()}',
         rules=("b14",),
         kind="move",
         data={"id": mini.id, "from": start.as_list(), "to": mini.pos.as_list()},
@@ -245,7 +250,7 @@ def resolve_hit(state: GameState, firer: Mini, target: Mini) -> Flow:
         need = SAVE_NEEDED[piece.kind]
         (face,) = yield Roll(
             dice=(6,),
-            reason=f"{target.name}'s cover save ({piece.name}, {need}+)",
+            reason=f"{possessive(target.name)} cover save ({piece.name}, {need}+)",
             side=target.side,
             rules=("b16",),
             labels=(target.name,),
@@ -264,7 +269,9 @@ def resolve_hit(state: GameState, firer: Mini, target: Mini) -> Flow:
             kind="save",
             data={"id": target.id, "face": face, "needed": need, "saved": False},
         )
-    yield from kill(state, target, f"{target.name} is killed by {firer.name}'s shot", ("b16",))
+    yield from kill(
+        state, target, f"{target.name} is killed by {possessive(firer.name)} shot", ("b16",)
+    )
 
 
 def kill(state: GameState, victim: Mini, text: str, rules: tuple[str, ...]) -> Flow:

@@ -3,17 +3,20 @@ enemy already on the table. The legal spots are what is offered; typed spots are
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from typing import Any
 
 from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha.odds import percent
 from rulesets.squad_alpha.rolloff import roll_off
 from rulesets.squad_alpha.state import HOME_EDGE, OTHER, GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, standing_problem
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, in_contact, standing_problem
 from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
-from wargame_cli.tabletop.table import TerrainKind
+from wargame_cli.tabletop.sight import line_of_sight
+from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 OFFERED = 8
 HIDDEN, BAND, ANYWHERE = "hidden", "band", "anywhere"
@@ -48,9 +51,17 @@ def spot_problem(state: GameState, mini: Mini, p: Point, level: str) -> str | No
     hidden spot is left (see `legal_spots`)."""
     body = Body(mini.id, p, state.base_radius)
     problem = standing_problem(state.table, body, state.bodies())
-    if problem is not None or level == ANYWHERE:
+    if problem is not None:
         return problem
     enemies = [state.body(e) for e in state.enemies(mini.side)]
+    touching = next((e for e in enemies if in_contact(body, e)), None)
+    if touching is not None:  # no fallback deploys into a melee (b5, b17)
+        return (
+            f"{p.key()} is in base contact with {state.name_of(touching.id)}: "
+            "never deploy touching an enemy (b5)"
+        )
+    if level == ANYWHERE:
+        return None
     watcher = seen_by_any(state.table, p, enemies)
     if watcher is None:
         return None
@@ -66,13 +77,80 @@ def spot_problem(state: GameState, mini: Mini, p: Point, level: str) -> str | No
 
 def legal_spots(state: GameState, mini: Mini) -> tuple[list[Point], str]:
     """The legal 1" cells: hidden from every enemy; if none is, default: also any cell within
-    `deploy_fallback` inches of the side's own edge; failing that, any free cell."""
-    cells = cell_centres(state.table)
-    for level in (HIDDEN, BAND, ANYWHERE):
-        spots = [p for p in cells if spot_problem(state, mini, p, level) is None]
-        if spots:
-            return spots, level
-    return [], ANYWHERE
+    `deploy_fallback` inches of the side's own edge; failing that, any free cell.
+
+    The same cells `spot_problem` allows, found without asking it 576 times: the cells a base
+    fits on (terrain only) are worked out once per table, the cells each enemy position sees
+    once per position, and only the bases placed so far are checked for every deployment."""
+    table, radius = state.table, state.base_radius
+    near = radius + radius - CONTACT_TOLERANCE
+    fitting = _fitting(table, radius)
+    by_cell = _cells_by_index(table, radius)
+    touch = radius + radius + CONTACT_TOLERANCE
+    foes = {e.id for e in state.enemies(mini.side)}
+    taken: set[Point] = set()
+    for body in state.bodies():  # the cells a base overlaps, or an enemy's touches (b5, b17)
+        if body.id == mini.id:
+            continue
+        o = body.pos
+        reach = touch if body.id in foes else near
+        for i in range(math.floor(o.x - reach) - 1, math.floor(o.x + reach) + 2):
+            for j in range(math.floor(o.y - reach) - 1, math.floor(o.y + reach) + 2):
+                p = by_cell.get((i, j))
+                if p is not None and (
+                    o.distance(p) < near or (body.id in foes and o.distance(p) <= touch)
+                ):
+                    taken.add(p)
+    free = [p for p in fitting if p not in taken] if taken else list(fitting)
+    seen: set[Point] = set()
+    for enemy in state.enemies(mini.side):
+        assert enemy.pos is not None
+        seen |= _seen_cells(table, radius, enemy.pos)
+    hidden = [p for p in free if p not in seen]
+    if hidden:
+        return hidden, HIDDEN
+    fallback = float(state.options["deploy_fallback"])
+    edge = HOME_EDGE[mini.side]
+    band = [p for p in free if edge_distance(table, p, edge) <= fallback]
+    if band:
+        return band, BAND
+    return free, ANYWHERE
+
+
+def _fitting(table: Table, radius: float) -> list[Point]:
+    """The cell centres a base fits on, leaving other bases aside (once per table)."""
+    memo = table_cache(table, "squad-alpha-cells", 16)
+    found = memo.get(radius)
+    if found is None:
+        found = memo[radius] = [
+            p
+            for p in cell_centres(table)
+            if standing_problem(table, Body("?", p, radius), []) is None
+        ]
+    return found
+
+
+def _cells_by_index(table: Table, radius: float) -> dict[tuple[int, int], Point]:
+    """`_fitting`'s cells by their column and row (a 1" cell's centre is (i + 0.5, j + 0.5))."""
+    memo = table_cache(table, "squad-alpha-cell-index", 16)
+    found = memo.get(radius)
+    if found is None:
+        found = memo[radius] = {
+            (math.floor(p.x), math.floor(p.y)): p for p in _fitting(table, radius)
+        }
+    return found
+
+
+def _seen_cells(table: Table, radius: float, eye: Point) -> frozenset[Point]:
+    """The cells (of `_fitting`) in sight from `eye`, once per table and position."""
+    memo = table_cache(table, "squad-alpha-seen", 4096)
+    key = (eye.x, eye.y, radius)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = frozenset(
+            p for p in _fitting(table, radius) if line_of_sight(table, eye, p)
+        )
+    return found
 
 
 def _in_cover(state: GameState, p: Point) -> str:
@@ -90,7 +168,7 @@ def _label(state: GameState, side: str, p: Point) -> str:
     hidden = tactics.concealment(state.table, HOME_EDGE[side], p)
     edge = edge_distance(state.table, p, HOME_EDGE[side])
     return (
-        f"{p.key()}: {where}, out of sight of {hidden:.0%} of the enemy half, "
+        f"{p.key()}: {where}, out of sight of {percent(hidden)} of the enemy half, "
         f'{edge:g}" from your edge'
     )
 

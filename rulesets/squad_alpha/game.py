@@ -24,8 +24,8 @@ class SquadGame:
         state = self.state
         yield from deploy(state)
         while True:
-            state.turn += 1
-            yield TurnStart(state.turn, rules=("b21",))
+            yield TurnStart(state.turn + 1, rules=("b21",))
+            state.turn += 1  # after the engine's save point: a stopped game shows turns done
             yield from initiative(state)
             yield from roll_and_attribute(state)
             outcome = yield from steps(state)  # b21: after step 6, a new turn

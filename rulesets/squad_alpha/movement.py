@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
+from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.paths import ring_spots
 from wargame_cli.tabletop.sight import line_of_sight
@@ -14,7 +15,8 @@ MOVE_INCHES = 4.0  # b14
 
 
 def destinations(state: GameState, mini: Mini) -> list[Destination]:
-    """The tabletop's meaningful destinations for this miniature."""
+    """The tabletop's meaningful destinations for this miniature; a move may bend around
+    blocking terrain, as long as the way measured round the corners is within 4"."""
     enemies = [state.body(e) for e in state.enemies(mini.side)]
     return offer(
         state.table,
@@ -23,6 +25,7 @@ def destinations(state: GameState, mini: Mini) -> list[Destination]:
         enemies,
         state.bodies(),
         names=state.name_of,
+        bend=True,
     )
 
 
@@ -32,7 +35,16 @@ def legal_ring(state: GameState, mini: Mini) -> list[Point]:
 
 
 def typed_move_problem(state: GameState, mini: Mini, text: str) -> str | None:
-    return typed_problem(state.table, state.body(mini), MOVE_INCHES, state.bodies(), text)
+    return typed_problem(
+        state.table, state.body(mini), MOVE_INCHES, state.bodies(), text, bend=True
+    )
+
+
+def walked(state: GameState, mini: Mini, dest: Point) -> float:
+    """Inches walked to a legal `dest`: around the corners when the straight way is blocked."""
+    way = way_to(state.table, state.body(mini), dest, MOVE_INCHES, state.bodies())
+    assert mini.pos is not None
+    return way.length if way is not None else mini.pos.distance(dest)
 
 
 def exposure(state: GameState, mini: Mini, p: Point, named: str = "") -> str:

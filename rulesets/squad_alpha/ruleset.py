@@ -17,7 +17,7 @@ FOLDER = Path(__file__).parent
 class SquadAlpha(Ruleset):
     id = "squad-alpha"
     name = "Super Toy Soldier Squad Alpha"
-    version = "2"
+    version = "3"  # 3: moves bend round blocking terrain, no deploying in contact; wording
     has_decisions = True
     folder = FOLDER
     team_syntax = (
@@ -49,6 +49,9 @@ class SquadAlpha(Ruleset):
         cat = squad.catalogue()
         name = cat.defaults[side]
         return squad.to_data(squad.validate(list(cat.squad(name)), options)), name
+
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         soldiers = yield from squad.builder(side, options)

@@ -13,6 +13,11 @@ from wargame_cli.tabletop.table import Table
 OTHER = {"A": "B", "B": "A"}
 HOME_EDGE = {"A": "south", "B": "north"}
 
+# Bumped whenever a miniature changes (placed, moved, killed, given a die, acted): what the
+# bot works out again and again within one decision (enemies, bodies, contacts, the worth of
+# a spot) is kept until the next change (see GameState._remembered).
+_CHANGES = [0]
+
 
 @dataclass
 class Mini:
@@ -27,6 +32,10 @@ class Mini:
     alive: bool = True
     die: int | None = None
     acted: bool = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        _CHANGES[0] += 1
+        object.__setattr__(self, name, value)
 
     @property
     def dice(self) -> int:
@@ -73,6 +82,16 @@ class GameState:
     winner: str | None = None
     result: str = ""
     initiative_rolls: dict[str, int] = field(default_factory=dict)
+    acting: str | None = None  # the miniature activating now (its `acted` is already set)
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    _memo_at: int = field(default=-1, repr=False, compare=False)
+
+    def _remembered(self) -> dict[Any, Any]:
+        """The lookups worked out since the last change to a miniature."""
+        if self._memo_at != _CHANGES[0]:
+            self._memo.clear()
+            self._memo_at = _CHANGES[0]
+        return self._memo
 
     # -- lookups ----------------------------------------------------------------------------
     def mini(self, mini_id: str) -> Mini:
@@ -83,8 +102,13 @@ class GameState:
         return [m for squad in self.squads.values() for m in squad.minis]
 
     def enemies(self, side: str) -> list[Mini]:
-        """Living enemies on the table."""
-        return [m for m in self.squads[OTHER[side]].minis if m.active]
+        """Living enemies on the table (the list is shared until something changes: read it,
+        do not change it)."""
+        memo = self._remembered()
+        found = memo.get(side)
+        if found is None:
+            found = memo[side] = [m for m in self.squads[OTHER[side]].minis if m.active]
+        return found
 
     def body(self, mini: Mini) -> Body:
         assert mini.pos is not None
@@ -92,14 +116,23 @@ class GameState:
 
     def bodies(self) -> list[Body]:
         """Everything that blocks movement: living miniatures (casualty figures block nothing)."""
-        return [self.body(m) for m in self.all_minis() if m.active]
+        memo = self._remembered()
+        found = memo.get("bodies")
+        if found is None:
+            found = memo["bodies"] = [self.body(m) for m in self.all_minis() if m.active]
+        return found
 
     def contacts(self, mini: Mini) -> list[Mini]:
         """Living enemies in base contact: a melee (b18)."""
         if not mini.active:
             return []
-        me = self.body(mini)
-        return [e for e in self.enemies(mini.side) if in_contact(me, self.body(e))]
+        memo = self._remembered()
+        key = ("contacts", mini.id)
+        found = memo.get(key)
+        if found is None:
+            me = self.body(mini)
+            found = memo[key] = [e for e in self.enemies(mini.side) if in_contact(me, self.body(e))]
+        return found
 
     def name_of(self, mini_id: str) -> str:
         return self.mini(mini_id).name

@@ -18,7 +18,7 @@ from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, contact_spots
 from wargame_cli.tabletop.paths import path_distance, route_toward
 from wargame_cli.tabletop.placement import cell_centres, edge_distance
 from wargame_cli.tabletop.sight import cover, line_of_sight
-from wargame_cli.tabletop.table import Table, TerrainKind
+from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 TYPICAL_STEP = 4  # what an enemy's die is worth on average when guessing its next action
 APPROACH = 0.025  # per inch of walking closer to the nearest enemy: keeps games moving
@@ -135,12 +135,26 @@ def prospects(state: GameState, mini: Mini, p: Point) -> float:
 
 
 def nearest_walk(state: GameState, mini: Mini, p: Point) -> float:
-    walks = [
-        path_distance(state.table, p, e.pos, state.base_radius)  # type: ignore[arg-type]
-        for e in state.enemies(mini.side)
-    ]
-    finite = [w for w in walks if w < math.inf]
-    return min(finite) if finite else 0.0
+    """The shortest walk from `p` to an enemy (0 when every enemy is walled off).
+
+    A walk is never shorter than the straight line between the rounded points the walking
+    distances are worked out on, so enemies are tried nearest first and the walk to one
+    whose straight line is already longer than the best walk found (with a margin for that
+    rounding) is never worked out: the answer is the same, at a fraction of the searches."""
+    best = math.inf
+    table, radius = state.table, state.base_radius
+    px, py = p.x, p.y
+    lines = sorted(
+        (math.hypot(px - e.pos.x, py - e.pos.y), i, e)  # type: ignore[union-attr]
+        for i, e in enumerate(state.enemies(mini.side))
+    )
+    for line, _, enemy in lines:
+        if line - 0.1 > best:
+            break
+        walk = path_distance(table, p, enemy.pos, radius)  # type: ignore[arg-type]
+        if walk < best:
+            best = walk
+    return best if best < math.inf else 0.0
 
 
 def contact_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
@@ -162,12 +176,70 @@ def contact_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
 
 def spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
     """What standing at `p` is worth to `mini` after moving there at `step`: the attacks it
-    offers next time, if it lives that long, less the danger it stands in."""
-    later = prospects(state, mini, p) * survival(state, mini.side, p)
-    value = later * 0.6 - danger(state, mini.side, p) * 0.5
+    offers next time, if it lives that long, less the danger it stands in. Remembered until
+    a miniature changes: the bot weighs the same ring of spots to choose an action and then
+    to choose where to move."""
+    memo = state._remembered()
+    key = ("spot", mini.id, p.x, p.y, step, state.step)
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = _spot_value(state, mini, p, step)
+    return value
+
+
+def _spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
+    """`prospects`, `survival` and `danger` in one pass over the enemies, each figure summed
+    in the same order as those functions do (so to the same last bit), with what does not
+    depend on the spot worked out once per decision (`_foes`)."""
+    table, radius = state.table, state.base_radius
+    chance = _chance(state, mini)
+    reach = MOVE_INCHES + 2 * radius
+    best, alive, total = 0.0, 1.0, 0.0
+    px, py = p.x, p.y
+    for _enemy, epos, value, free, holds, now, later in _foes(state, mini.side):
+        if line_of_sight(table, p, epos):
+            kill = 1 - save_chance(cover(table, p, epos))
+            best = max(best, kill * value)
+        if (
+            chance * value > best  # else the charge cannot raise the best: skip the walk
+            and math.hypot(px - epos.x, py - epos.y) <= reach
+            and path_distance(table, p, epos, radius) <= reach
+        ):
+            best = max(best, chance * value)
+        if free and line_of_sight(table, epos, p):
+            unsaved = 1 - save_chance(cover(table, epos, p))
+            if holds:
+                alive *= 1 - now * unsaved
+                total += now * unsaved
+            else:
+                total += 0.7 * later * unsaved
+    value = (best * chance) * alive * 0.6 - total * 0.5
     value += contact_value(state, mini, p, step)
     value -= APPROACH * nearest_walk(state, mini, p)
     return value
+
+
+def _foes(state: GameState, side: str) -> list[tuple[Mini, Point, float, bool, bool, float, float]]:
+    """Per enemy, for every spot weighed in one decision: its position, worth, whether it is
+    free to shoot, whether it still holds a die to come this turn, and its chance to hit
+    with that die and at a typical step."""
+    memo = state._remembered()
+    key = ("foes", side, state.step)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [
+            (
+                e,
+                e.pos,  # type: ignore[misc]
+                worth(state, e),
+                _free(state, e),
+                e.die is not None and not e.acted and e.die >= state.step,
+                _chance(state, e, e.die),
+                _chance(state, e),
+            )
+            for e in state.enemies(side)
+        ]
+    return found
 
 
 # -- decisions -------------------------------------------------------------------------------
@@ -176,6 +248,8 @@ def spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
 def action(state: GameState, mini: Mini, step: int) -> str:
     """Shoot (`shoot:<id>`) when the shot beats what the best move would gain, else `move`."""
     target, shot = best_shot(state, mini, step)
+    if target is None or shot <= 0:
+        return "move"  # nothing worth shooting: no need to weigh every move
     p = pass_chance(mini.dice, step, state.modifier(mini.side))
     assert mini.pos is not None
     here = spot_value(state, mini, mini.pos, step)
@@ -308,13 +382,23 @@ def concealment(table: Table, edge: str, p: Point) -> float:
     return sum(not line_of_sight(table, s, p) for s in samples) / len(samples)
 
 
+def _ground_value(table: Table, edge: str, p: Point) -> float:
+    """What a deployment spot is worth before friends are counted (once per table and spot)."""
+    memo = table_cache(table, "squad-alpha-ground", 8192)
+    key = (edge, p.x, p.y)
+    value = memo.get(key)
+    if value is None:
+        value = 2.0 * concealment(table, edge, p)
+        inside = [pc for pc in table.pieces_at(p) if pc.kind is not TerrainKind.BLOCKING]
+        if inside:
+            value += max(COVER_BONUS[pc.kind] for pc in inside)
+        value -= 0.08 * max(0.0, edge_distance(table, p, edge) - 6)
+        memo[key] = value
+    return value
+
+
 def deploy_value(state: GameState, side: str, p: Point) -> float:
-    edge = HOME_EDGE[side]
-    value = 2.0 * concealment(state.table, edge, p)
-    inside = [pc for pc in state.table.pieces_at(p) if pc.kind is not TerrainKind.BLOCKING]
-    if inside:
-        value += max(COVER_BONUS[pc.kind] for pc in inside)
-    value -= 0.08 * max(0.0, edge_distance(state.table, p, edge) - 6)
+    value = _ground_value(state.table, HOME_EDGE[side], p)
     for friend in state.squads[side].minis:
         if friend.pos is not None and friend.pos.distance(p) < 2.5:
             value -= 0.3
@@ -322,7 +406,19 @@ def deploy_value(state: GameState, side: str, p: Point) -> float:
 
 
 def deploy_rank(state: GameState, side: str, spots: list[Point]) -> list[Point]:
-    return sorted(spots, key=lambda p: (-round(deploy_value(state, side, p), 6), p.y, p.x))
+    """`deploy_value` of every spot, best first: the ground's worth comes from the table's
+    memo and the friends placed so far are looked up once."""
+    table, edge = state.table, HOME_EDGE[side]
+    friends = [(f.pos.x, f.pos.y) for f in state.squads[side].minis if f.pos is not None]
+
+    def value(p: Point) -> float:
+        found = _ground_value(table, edge, p)
+        for fx, fy in friends:
+            if math.hypot(fx - p.x, fy - p.y) < 2.5:
+                found -= 0.3
+        return found
+
+    return sorted(spots, key=lambda p: (-round(value(p), 6), p.y, p.x))
 
 
 def deploy_who(state: GameState, waiting: list[Mini]) -> Mini:

@@ -10,6 +10,7 @@ from rulesets.squad_alpha.activation import activate
 from rulesets.squad_alpha.rolloff import roll_off, with_bonus
 from rulesets.squad_alpha.state import OTHER, GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Roll
+from wargame_cli.wording import possessive
 
 
 def initiative(state: GameState) -> Generator[Any, Any, None]:
@@ -41,7 +42,7 @@ def roll_and_attribute(state: GameState) -> Generator[Any, Any, None]:
         living = state.squads[side].living
         rolled = yield Roll(
             dice=(6,) * len(living),
-            reason=f"{state.squads[side].name}'s dice for turn {state.turn}",
+            reason=f"{possessive(state.squads[side].name)} dice for turn {state.turn}",
             side=side,
             rules=("b7", "b22"),
         )
@@ -146,7 +147,9 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
                         kind="order",
                     )
                     mini = state.mini(key)
+                state.acting = mini.id
                 yield from activate(state, mini)
+                state.acting = None
                 outcome = annihilation(state)
                 if outcome is not None:
                     return outcome
@@ -188,6 +191,7 @@ def annihilation(state: GameState) -> Outcome | None:
                 reason=f"{state.squads[side].name} has no miniatures left",
                 rules=("b22",),
                 data=survivors(state),
+                cause="loser all casualties",
             )
     return None
 
@@ -202,7 +206,11 @@ def decide_by_survivors(state: GameState) -> Outcome:
     limit = state.options["max_turns"]
     if a == b:
         return Outcome(
-            None, f"{limit} turns played, {a} survivors each: a draw", ("b21",), survivors(state)
+            None,
+            f"{limit} turns played, {a} survivors each: a draw",
+            ("b21",),
+            survivors(state),
+            cause="turn limit (max_turns)",
         )
     winner = "A" if a > b else "B"
     return Outcome(
@@ -211,4 +219,5 @@ def decide_by_survivors(state: GameState) -> Outcome:
         f"{min(a, b)})",
         ("b21",),
         survivors(state),
+        cause="turn limit (max_turns)",
     )

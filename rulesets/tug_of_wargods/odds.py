@@ -11,6 +11,8 @@ state (the Monte Carlo tests play `tie_penalty_stacks` games to check it).
 
 The probability of each difference comes from convolving the dice (a2, a11). The absorbing
 chain is solved by Gaussian elimination for each side's chance and the expected game length.
+`chance_from_state` solves the same chain from any position of a game in progress (live play,
+replays, `simulate --exact --from SAVE`).
 """
 
 from __future__ import annotations
@@ -108,18 +110,38 @@ class Chain:
     """The states reachable from the start of a game of `size` models a side and their moves,
     for one geometry (start, spacing, rounding); shared by every match-up of a matrix."""
 
-    def __init__(self, options: dict[str, Any], size: int = teams.TEAM_SIZE) -> None:
-        units = [f"m{i}" for i in range(size)]
-        start = new_state(
-            {"A": "A", "B": "B"},
-            {"A": units, "B": units},
-            dict.fromkeys(units, 6),  # the chain never looks at the dice
-            options,
-        )
-        self.keys: list[Key] = [_key(start)]
-        self.states: list[TugState] = [start]
-        self.index: dict[Key, int] = {self.keys[0]: 0}
-        self.moves: list[dict[int, int | str]] = [{}]  # state -> difference -> state or winner
+    def __init__(
+        self, options: dict[str, Any], size: int = teams.TEAM_SIZE, start: TugState | None = None
+    ) -> None:
+        if start is None:
+            units = [f"m{i}" for i in range(size)]
+            start = new_state(
+                {"A": "A", "B": "B"},
+                {"A": units, "B": units},
+                dict.fromkeys(units, 6),  # the chain never looks at the dice
+                options,
+            )
+        self.keys: list[Key] = []
+        self.states: list[TugState] = []
+        self.index: dict[Key, int] = {}
+        self.moves: list[dict[int, int | str]] = []  # state -> difference -> state or winner
+        self.add(start)
+
+    def add(self, state: TugState) -> int:
+        """The index of `state`'s position (its models' distances and crossings), added to
+        the chain if no game reached it from the start yet."""
+        key = _key(state)
+        known = self.index.get(key)
+        if known is not None:
+            return known
+        copy = _copy(state)
+        for team in copy.pair:
+            team.penalty = 0  # the chain's states carry no tie penalty (see `pull`)
+        self.index[key] = len(self.keys)
+        self.keys.append(key)
+        self.states.append(copy)
+        self.moves.append({})
+        return self.index[key]
 
     def move(self, i: int, difference: int) -> int | str:
         """Where state `i` goes on `difference`: a state index, or "A"/"B" for a win."""
@@ -130,23 +152,23 @@ class Chain:
             target: int | str = i
         else:
             after = pull(self.states[i], difference)
-            if isinstance(after, str):
-                target = after
-            else:
-                key = _key(after)
-                if key not in self.index:
-                    self.index[key] = len(self.keys)
-                    self.keys.append(key)
-                    self.states.append(after)
-                    self.moves.append({})
-                target = self.index[key]
+            target = after if isinstance(after, str) else self.add(after)
         self.moves[i][difference] = target
         return target
 
-    def solve(self, odds: dict[int, Fraction]) -> Exact:
-        """Explore the states these odds reach, then solve for P(A wins) and E(turns)."""
+    def solve(self, odds: dict[int, Fraction], start: int = 0) -> Exact:
+        """P(A wins) and E(turns) from state `start` (the deployment by default)."""
+        a_wins, turns = self.values(odds, [start])[start]
+        return Exact(a=a_wins, b=1.0 - a_wins, turns=turns)
+
+    def values(
+        self, odds: dict[int, Fraction], starts: list[int]
+    ) -> dict[int, tuple[float, float]]:
+        """Explore the states these odds reach from `starts`, then solve for P(A wins) and
+        E(turns) in each of them."""
         weights = [(d, float(p)) for d, p in odds.items()]
-        reached, order, seen = [0], [0], {0}
+        starts = list(dict.fromkeys(starts))
+        reached, order, seen = list(starts), list(starts), set(starts)
         while reached:
             i = reached.pop()
             for d, _ in weights:
@@ -171,12 +193,11 @@ class Chain:
                 elif target != "B":
                     row[where[target]] -= p
             rows.append(row)
-        a_wins, turns = _gauss(rows, n)
-        return Exact(a=a_wins, b=1.0 - a_wins, turns=turns)
+        return dict(zip(order, _gauss(rows, n), strict=True))
 
 
-def _gauss(rows: list[list[float]], n: int) -> tuple[float, float]:
-    """Gaussian elimination; returns unknown 0 for both right-hand sides. I - Q of an
+def _gauss(rows: list[list[float]], n: int) -> list[tuple[float, float]]:
+    """Gaussian elimination; returns every unknown for both right-hand sides. I - Q of an
     absorbing chain is a non-singular M-matrix, so no pivoting is needed for stability."""
     for k in range(n):
         top = rows[k]
@@ -196,7 +217,7 @@ def _gauss(rows: list[list[float]], n: int) -> tuple[float, float]:
                 wins -= row[j] * solution[j][0]
                 turns -= row[j] * solution[j][1]
         solution[k] = (wins / row[k], turns / row[k])
-    return solution[0]
+    return solution
 
 
 @cache
@@ -246,3 +267,59 @@ def matrix(options: dict[str, Any]) -> Matrix:
             if j != i:
                 p[j][i] = 1.0 - p[i][j]
     return Matrix(pools=pools, examples=examples, p=p)
+
+
+def chance_from_state(state: TugState, options: dict[str, Any] | None = None) -> dict[str, float]:
+    """Each side's exact chance of winning from a game's position: `{"A", "B", "draw"}`.
+    A Tug game never ends drawn (a19), so "draw" is 0."""
+    found = exact_from_state(state, options)
+    return {"A": found.a, "B": found.b, "draw": 0.0}
+
+
+def exact_from_state(state: TugState, options: dict[str, Any] | None = None) -> Exact:
+    """Each side's exact chance from a game's position, and the expected turns still to play.
+
+    The position is every model's distance and crossings, and the pending tie penalty (a16).
+    The rules keep both teams' penalties equal, which leaves the odds as they are; a position
+    where they differ is still solved exactly: the first turn's totals differ by the penalty
+    gap, and a tie there keeps the gap (stacking) or evens it (not stacking).
+    """
+    options = options if options is not None else state.options
+    if state.winner is not None:
+        return Exact(a=float(state.winner == "A"), b=float(state.winner == "B"), turns=0.0)
+    side_a, side_b = state.sides["A"], state.sides["B"]
+    sizes = {len(side_a.units), len(side_b.units)}
+    if sizes == {teams.TEAM_SIZE} and side_a.spacing == side_b.spacing == float(options["spacing"]):
+        chain = chain_for(options)
+    else:  # a position the shared chain cannot hold: a chain of its own
+        chain = Chain(options, start=state)
+    here = chain.add(state)
+    dist = difference_odds(side_a.dice, side_b.dice)
+    gap = side_b.penalty - side_a.penalty  # A's total minus B's gains the gap
+    if gap == 0:
+        a_wins, turns = chain.values(dist, [here])[here]
+    else:
+        first = {d: chain.move(here, d + gap) for d in dist if d + gap}
+        starts = [here, *(t for t in first.values() if isinstance(t, int))]
+        values = chain.values(dist, starts)
+        ends = {"A": (1.0, 0.0), "B": (0.0, 0.0)}
+        wins = turns = 0.0
+        for d, target in first.items():
+            after = ends[target] if isinstance(target, str) else values[target]
+            wins += float(dist[d]) * after[0]
+            turns += float(dist[d]) * after[1]
+        tie = float(dist.get(-gap, 0))
+        if options["tie_penalty_stacks"]:  # the gap stays: the same position again
+            a_wins, turns = wins / (1.0 - tie), (1.0 + turns) / (1.0 - tie)
+        else:  # both at -1: the gap is gone
+            a_wins = wins + tie * values[here][0]
+            turns = 1.0 + turns + tie * values[here][1]
+    a_wins = min(1.0, max(0.0, a_wins))
+    return Exact(a=a_wins, b=1.0 - a_wins, turns=turns)
+
+
+def chance_line(state: TugState) -> str:
+    """`Greentoe 73% · Clearsky 27%`: each side's exact chance, for the screen."""
+    from wargame_cli.simulate.chances import line
+
+    return line(chance_from_state(state), {s: state.sides[s].name for s in ("A", "B")})

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from wargame_cli.engine.requests import Event, Outcome, Play, Roll, TurnStart
+from wargame_cli.wording import possessive
 
 OTHER = {"A": "B", "B": "A"}
 SIDES = ("A", "B")
@@ -118,17 +119,28 @@ def move_column(team: Team, inches: float) -> tuple[int, ...]:
     return tuple(crossed)
 
 
+# How a game ends, for simulate's tally (a17, a18)
+CAUSES = {
+    ("a17",): "two of the loser's models across",
+    ("a18",): "a loser's model pulled across twice",
+}
+
+
+def outcome_of(win: Win) -> Outcome:
+    return Outcome(winner=win[0], reason=win[1], rules=win[2], cause=CAUSES.get(win[2], ""))
+
+
 def win_check(state: TugState, loser_side: str) -> Win | None:
     """a17/a18 after a pull; only the pulled team can have crossed."""
     team = state.sides[loser_side]
     puller = OTHER[loser_side]
     if team.across_count >= 2:
-        return puller, f"two of {team.name}'s models are across the centre line", ("a17",)
+        return puller, f"two of {possessive(team.name)} models are across the centre line", ("a17",)
     for i, count in enumerate(team.crossings):
         if count >= 2:
             return (
                 puller,
-                f"{team.name}'s {team.units[i]} was pulled across on two different turns",
+                f"{possessive(team.name)} {team.units[i]} was pulled across on two different turns",
                 ("a18",),
             )
     return None
@@ -236,7 +248,7 @@ class TugGame:
         rolls = {
             side: Roll(
                 dice=team.dice,
-                reason=f"{team.name}'s pull",
+                reason=f"{possessive(team.name)} pull",
                 side=side,
                 rules=("a2", "a11"),
                 labels=team.units,
@@ -244,8 +256,8 @@ class TugGame:
             for side, team in state.sides.items()
         }
         while True:  # a19: roll again until someone wins
-            state.turn += 1
-            yield TurnStart(state.turn, rules=("a11", "a19"))
+            yield TurnStart(state.turn + 1, rules=("a11", "a19"))
+            state.turn += 1  # after the engine's save point: a stopped game shows turns done
             faces_a = yield rolls["A"]  # a11: every member rolls, A front to back, then B
             faces_b = yield rolls["B"]
             turn = resolve(state, sum(faces_a), sum(faces_b))
@@ -259,7 +271,7 @@ class TugGame:
             )
             yield from _narrate(state, turn)
             if turn.win is not None:
-                return Outcome(winner=turn.win[0], reason=turn.win[1], rules=turn.win[2])
+                return outcome_of(turn.win)
 
     def state_json(self) -> dict[str, Any]:
         state = self.state
@@ -299,14 +311,15 @@ def _narrate(state: TugState, turn: Turn) -> Play:
     won, lost = state.sides[turn.winner], state.sides[OTHER[turn.winner]]
     yield Event(
         f"{won.name} {max(a, b)} beats {lost.name} {min(a, b)} by {abs(a - b)}: pulls "
-        f"{_inches(turn.inches)}; {lost.name}'s front is {_inches(lost.front)} from the line",
+        f"{_inches(turn.inches)}; {possessive(lost.name)} front is {_inches(lost.front)} "
+        "from the line",
         rules=("a12", "a13", "a14"),
         kind="pull",
         data={"winner": turn.winner, "difference": abs(a - b), "inches": turn.inches},
     )
     for i in turn.crossed:
         yield Event(
-            f"{lost.name}'s {lost.units[i]} is pulled across the centre line "
+            f"{possessive(lost.name)} {lost.units[i]} is pulled across the centre line "
             f"(crossing {lost.crossings[i]})",
             rules=("a17", "a18"),
             kind="cross",

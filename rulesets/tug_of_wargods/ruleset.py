@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from rulesets.tug_of_wargods import teams
-from rulesets.tug_of_wargods.rules import TugGame, Win, fast_games, fast_play, new_state
+from rulesets.tug_of_wargods.rules import (
+    TugGame,
+    Win,
+    fast_games,
+    fast_play,
+    new_state,
+    outcome_of,
+)
 from wargame_cli.engine.requests import Outcome
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named_if_preset
 
@@ -15,7 +22,7 @@ from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named
 class TugOfWarGods(Ruleset):
     id = "tug-of-wargods"
     name = "Tug of WarGods v0.75"
-    version = "1"
+    version = "2"  # 2: wording (a team name ending in s takes an apostrophe alone)
     has_decisions = False
     folder = Path(__file__).parent
     team_syntax = (
@@ -48,6 +55,9 @@ class TugOfWarGods(Ruleset):
         name = cat.defaults[side]
         return {"models": teams.validate(list(cat.example(name)), options)}, name
 
+    def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {name: {"models": list(models)} for name, models in teams.catalogue().examples}
+
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
         models = yield from teams.builder(side, options)
         presets = {
@@ -69,7 +79,7 @@ class TugOfWarGods(Ruleset):
         """Simulation hook: the game played by `resolve` alone, no requests or events, drawing
         the dice in the order `play()` asks for them."""
         win, turns = fast_play(game.state, below)
-        return Outcome(winner=win[0], reason=win[1], rules=win[2]), turns
+        return outcome_of(win), turns
 
     def fast_games(
         self, setup: Setup, options: dict[str, Any], below: Callable[[int], int]
@@ -79,7 +89,7 @@ class TugOfWarGods(Ruleset):
         for win, turns in fast_games(self.new_game(setup, options).state, below):
             outcome = outcomes.get(win)
             if outcome is None:
-                outcome = outcomes[win] = Outcome(winner=win[0], reason=win[1], rules=win[2])
+                outcome = outcomes[win] = outcome_of(win)
             yield outcome, turns
 
     def view(self) -> Any:

@@ -120,6 +120,9 @@ def play_cmd(
     option: OptionOpt = None,
     save: SaveOpt = None,
     no_save: NoSaveOpt = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
+    ] = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
@@ -143,6 +146,7 @@ def play_cmd(
             options=option or [],
             save=save,
             no_save=no_save,
+            force=force,
             json_out=json_out,
             saves_dir=saves_dir,
         )
@@ -151,7 +155,14 @@ def play_cmd(
 
 @app.command("resume")
 def resume_cmd(
-    save_file: Annotated[Path, typer.Argument(help="The save to continue.")],
+    save_file: Annotated[
+        str | None,
+        typer.Argument(help="The save to continue: its path, or its number in `wargame saves`."),
+    ] = None,
+    last: Annotated[
+        bool, typer.Option("--last", help="Continue the newest game still in progress.")
+    ] = False,
+    saves_dir: SavesDirOpt = None,
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
     dice: ResumeDiceOpt = None,
@@ -161,11 +172,11 @@ def resume_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Continue an unfinished game from its save (written back in place)."""
-    from wargame_cli.cli import play
+    from wargame_cli.cli import info, play
 
     play.resume(
         play.ResumeArgs(
-            path=save_file,
+            path=info.pick_save(save_file, last, saves_dir),
             bots=bot or [],
             no_input=no_input,
             dice=dice,
@@ -196,6 +207,20 @@ def replay_cmd(
             help="Write a Markdown battle report to FILE (or to stdout when no FILE is given).",
         ),
     ] = None,
+    html: Annotated[
+        str | None,
+        typer.Option(
+            "--html",
+            help="Write the battle report as one HTML page, with a picture of the table at the"
+            " end of every turn, to FILE.",
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Let --report/--html replace an existing file (never a save)."
+        ),
+    ] = False,
     with_rules: Annotated[
         bool,
         typer.Option(
@@ -204,11 +229,66 @@ def replay_cmd(
         ),
     ] = False,
     json_out: JsonOpt = False,
+    turn: Annotated[
+        int | None,
+        typer.Option(
+            "--turn",
+            min=0,
+            help="Show the table at the end of this turn (0: the deployment); "
+            'with --json: {"save", "turn", "state"}.',
+        ),
+    ] = None,
+    odds: Annotated[
+        int | None,
+        typer.Option(
+            "--odds",
+            metavar="[N]",
+            help="Each side's chance at the end of every turn, from N bot games per turn "
+            "(default 6; exact where the ruleset can).",
+        ),
+    ] = None,
 ) -> None:
-    """Show a saved game turn by turn, verify it, or write its battle report."""
+    """Show a saved game turn by turn (next, previous, jump), one turn, verify it, or write
+    its battle report."""
     from wargame_cli.cli import replay
 
-    replay.replay(save_file, verify, no_input, report, with_rules, json_out)
+    replay.replay(
+        save_file,
+        verify,
+        no_input,
+        report,
+        with_rules,
+        json_out,
+        turn,
+        odds,
+        html=html,
+        force=force,
+    )
+
+
+@app.command("fork")
+def fork_cmd(
+    save_file: Annotated[Path, typer.Argument(help="The save to branch.")],
+    turn: Annotated[
+        int,
+        typer.Option(
+            "--turn", min=0, help="Keep the game up to the end of this turn (0: the deployment)."
+        ),
+    ],
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the fork here (default: in the saves folder)."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
+    ] = False,
+    json_out: JsonOpt = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """Branch a saved game at the end of a turn into a new save, to play on with `resume`."""
+    from wargame_cli.cli import fork
+
+    fork.fork(save_file, turn, save, force, json_out, saves_dir)
 
 
 @app.command("saves")
@@ -241,6 +321,13 @@ def simulate_cmd(
         bool, typer.Option("--matrix", help="Tug of WarGods: every dice pool against every other.")
     ] = False,
     json_out: JsonOpt = False,
+    from_save: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Play on from this save's position (its teams and options): the odds from here.",
+        ),
+    ] = None,
 ) -> None:
     """Play many bot-vs-bot games (or compute exact odds) to see how a match-up fares."""
     from wargame_cli.cli import simulate
@@ -257,6 +344,7 @@ def simulate_cmd(
             exact=exact,
             matrix=matrix,
             json_out=json_out,
+            from_save=from_save,
         )
     )
 

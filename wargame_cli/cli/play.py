@@ -14,8 +14,9 @@ from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice,
 from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, NoTerminal
-from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
+from wargame_cli.ui.names import distinct_default, same_name
 from wargame_cli.ui.text import name_problem
 
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
@@ -42,6 +43,7 @@ class PlayArgs:
     options: list[str] = field(default_factory=list)
     save: Path | None = None
     no_save: bool = False
+    force: bool = False
     json_out: bool = False
     saves_dir: Path | None = None
 
@@ -128,7 +130,10 @@ def play(args: PlayArgs) -> None:
         ruleset_id = prompter.ruleset(registry.all_infos())
     ruleset = registry.get(ruleset_id)
     options = resolve_options(ruleset.options, args.options)
-    bots = SIDES if args.no_input else _sides(args.bots)
+    chosen_bots = _sides(args.bots)  # checked even when --no-input makes both sides bots
+    bots = SIDES if args.no_input else chosen_bots
+    if args.save is not None and not args.no_save:
+        _check_new_save(args.save, args.force)
     if args.dice == "manual" and args.no_input:
         raise BadInput(
             "--dice manual needs a person to type the faces; it cannot go with --no-input"
@@ -136,17 +141,35 @@ def play(args: PlayArgs) -> None:
     seed = args.seed if args.seed is not None else draw_seed()
 
     teams, names, players = _sides_setup(args, ruleset, options, bots, can_ask, prompter)
+    options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
-    view = None if args.json_out else _live_view(ruleset, names)
+    view = None if args.json_out else _live_view(ruleset, names, prompter, players)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
     session.meta["dice"] = args.dice
     path = (
         None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
     )
-    _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+    with _held(path):
+        if args.save is not None and path is not None:
+            _check_new_save(path, args.force)  # again, now that the save is ours
+        _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+
+
+def _check_new_save(path: Path, force: bool) -> None:
+    """`--save` never replaces a game without `--force`, and never anything but a save file."""
+    real, _ = store.target(path)  # refuses folders, devices, FIFOs
+    if real.exists() and not force:
+        raise BadInput(f"--save {path}: that file exists; pass --force to overwrite it")
+
+
+def _held(path: Path | None) -> Any:
+    """The save's lock for the whole game (nothing to hold without a save)."""
+    from contextlib import nullcontext
+
+    return store.locked(path) if path is not None else nullcontext()
 
 
 def _sides_setup(
@@ -194,19 +217,55 @@ def _sides_setup(
                 lambda side=side: ruleset.build_team(side, options),
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
-            names[side] = ruleset.team_name(teams[side]) or names[side]
+            # a quick pick carries its preset's name; a team built piece by piece does not
+            # take the default preset's (the player names it, "Side A" until then)
+            names[side] = ruleset.team_name(teams[side]) or given[side][1] or f"Side {side}"
+    if args.name_a is None and args.name_b is None and "B" not in ask_name:
+        names["B"] = distinct_default(names["B"], names["A"], "B")  # the same preset twice
     for side in ask_name:
-        names[side] = prompter.name(side, names[side])
+        other = "B" if side == "A" else "A"
+        later = other in ask_name and ask_name.index(other) > ask_name.index(side)
+        if not later:
+            names[side] = distinct_default(names[side], names[other], side)
+        names[side] = prompter.name(side, names[side], taken=None if later else names[other])
     for side in SIDES:
         if problem := name_problem(names[side]):
             raise BadInput(f"side {side}'s name from its team file: {problem}")
+    _check_names(names, given)
     return teams, names, players
 
 
-def _live_view(ruleset: Ruleset, names: dict[str, str]) -> Any:
+def _check_names(names: dict[str, str], given: dict[str, tuple[Any, Any]]) -> None:
+    """Two sides never share a name: a clash from the flags or team files exits 2."""
+    if not same_name(names["A"], names["B"]):
+        return
+    flags = [f"--name-{s.lower()}" for s in SIDES if given[s][1] is not None]
+    where = " and ".join(flags) if flags else "the team files"
+    raise BadInput(f"both sides are named {names['A']!r} ({where}); two sides cannot share a name")
+
+
+def _live_view(
+    ruleset: Ruleset,
+    names: dict[str, str],
+    prompter: Any = None,
+    players: dict[str, str] | None = None,
+    game: Any = None,
+    log: list[dict[str, Any]] | None = None,
+) -> Any:
+    """The game as it goes. With a person deciding at a terminal, a decision screen that the
+    prompts draw above each question (the log goes there, not scrolling by); else today's
+    scrolling log."""
     from wargame_cli.ui.live import LiveView
 
-    return LiveView(console(), ruleset, names)
+    screen = None
+    if prompter is not None and "human" in (players or {}).values():
+        from wargame_cli.ui.screen import DecisionScreen
+
+        screen = DecisionScreen(ruleset, names, console())
+        if game is not None:
+            screen.follow(game, log or [])
+        prompter.attach(screen)
+    return LiveView(console(), ruleset, names, screen=screen)
 
 
 def _new_save_path(ruleset_id: str, names: dict[str, str], folder: Path | None = None) -> Path:
@@ -224,7 +283,8 @@ def _run(
     runner = session.runner
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
-    turn_word = session.ruleset.turn_word
+
+    word = session.ruleset.turn_word
 
     def between_turns(_: Any) -> None:
         if path is not None:
@@ -233,10 +293,12 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            while (answer := prompter.next_turn(pending.number, turn_word)) == TAKE_BACK:
+            while (
+                answer := prompter.next_turn(pending.number, word, saving=path is not None)
+            ) == TAKE_BACK:
                 reason = runner.take_back()
                 if reason is None:
-                    return
+                    return  # an earlier decision is asked again
                 prompter.refused(reason)
             if not answer:
                 raise QuitRequested
@@ -296,7 +358,8 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
         verb = "resume it with" if session.runner.outcome is None else "replay it with"
         out.print(
             f"Saved to {escape(str(path))}; {verb}: wargame "
-            f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}"
+            f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}",
+            soft_wrap=True,  # the path never broken by a newline: it copies whole
         )
 
 
@@ -315,6 +378,11 @@ def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
 
 
 def resume(args: ResumeArgs) -> None:
+    with store.locked(args.path):
+        _resume(args)
+
+
+def _resume(args: ResumeArgs) -> None:
     can_ask = interactive() and not args.no_input
     prompter = _prompter() if can_ask else None
     data = store.load(args.path)
@@ -323,10 +391,10 @@ def resume(args: ResumeArgs) -> None:
     ruleset = registry.get(data["ruleset"]["id"])
     names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
     recorded = data["setup"].get("players") or {}
+    chosen = _sides(args.bots)  # checked even when --no-input makes both sides bots
     if args.no_input:
         players = {s: "bot" for s in SIDES}
     elif args.bots:
-        chosen = _sides(args.bots)
         players = {s: "bot" if s in chosen else "human" for s in SIDES}
     else:
         players = {s: recorded.get(s, "human") for s in SIDES}
@@ -344,7 +412,8 @@ def resume(args: ResumeArgs) -> None:
     session.meta["players"] = players
     session.meta["dice"] = args.dice or recorded_dice  # a fallback keeps the save's mode
     if not args.json_out:
-        view = _live_view(ruleset, names)
-        view.board(session.game)
+        view = _live_view(ruleset, names, prompter, players, session.game, session.runner.log)
+        if view.screen is None:
+            view.board(session.game)
         session.runner.observer = view
     _run(session, args.path, args.turns, args.json_out, prompter, players)

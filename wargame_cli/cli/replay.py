@@ -1,4 +1,10 @@
-"""`wargame replay`: show a saved game turn by turn, verify it, or write its battle report."""
+"""`wargame replay`: show a saved game turn by turn, verify it, or write its battle report.
+
+In a terminal the replay is a book of pages, one per turn (0: the deployment), built by
+replaying the log once; the reader goes forward, back, jumps, or quits. Elsewhere it prints
+the whole game. `--turn N` shows the table as it stood at the end of turn N; `--odds N`
+adds each side's chance at the end of every turn (`wargame_cli/simulate/from_save.py`).
+"""
 
 from __future__ import annotations
 
@@ -6,92 +12,200 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.cli.output import console, emit_json, interactive
+from wargame_cli.cli.replay_pages import (
+    Pages,
+    TakeBacks,
+    header,
+    names_of,
+    odds_line,
+    turn_name,
+)
+from wargame_cli.errors import BadInput
 from wargame_cli.saves import games, store
 
-
-class StopReplay(Exception):
-    pass
+ODDS_SEED = 1  # --odds is a reading of the save: the same save always gives the same odds
 
 
 def replay(
-    path: Path, verify: bool, no_input: bool, report: str | None, with_rules: bool, json_out: bool
+    path: Path,
+    verify: bool,
+    no_input: bool,
+    report: str | None,
+    with_rules: bool,
+    json_out: bool,
+    turn: int | None = None,
+    odds: int | str | None = None,
+    html: str | None = None,
+    force: bool = False,
 ) -> None:
-    if report is not None:
-        _report(path, report, with_rules)
+    if report is not None or html is not None:
+        _report(path, report, html, with_rules, force)
         return
     if verify:
-        session = games.verify(path)
-        summary = {
+        _verify(path, json_out)
+        return
+    odds = _games_each(odds)
+    if turn is not None:
+        _one_turn(path, turn, json_out, odds)
+        return
+    rows = _odds(path, odds) if odds is not None else None
+    if interactive() and not no_input and not json_out:
+        _navigate(path, with_rules, rows)
+    else:
+        _straight(path, with_rules, json_out, rows)
+
+
+def _games_each(odds: int | str | None) -> int | None:
+    """`--odds [N]`: bot games per turn, at least one."""
+    if odds is None:
+        return None
+    try:
+        games_each = int(odds)
+    except ValueError:
+        raise BadInput(f"--odds {odds!r}: a whole number of games per turn") from None
+    if games_each < 1:
+        raise BadInput(f"--odds {games_each}: finish the game at least once per turn")
+    return games_each
+
+
+def _verify(path: Path, json_out: bool) -> None:
+    session = games.verify(path)
+    summary = {
+        "save": str(path),
+        "verified": True,
+        "entries": len(session.runner.log),
+        "status": session.status,
+        "winner": session.winner,
+        "turns": session.runner.turn,
+    }
+    if json_out:
+        emit_json(summary)
+        return
+    outcome = session.runner.outcome
+    result = (
+        f"{session.setup.names.get(outcome.winner, 'nobody')} won" if outcome else "in progress"
+    )
+    console().print(
+        f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
+        f"every decision legal and every face fits its die; result matches ({result})."
+    )
+
+
+def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
+    import sys
+
+    from wargame_cli.simulate.from_save import odds_by_turn
+
+    say = console(stderr=True)
+    tell = sys.stderr.isatty()
+
+    def progress(turn: int) -> None:
+        if tell:
+            say.print(f"odds: turn {turn} done", end="\r")
+
+    rows = odds_by_turn(path, games_each, ODDS_SEED, progress=progress)
+    if tell:
+        say.print(" " * 40, end="\r")
+    return rows
+
+
+def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -> None:
+    from wargame_cli import history, registry
+    from wargame_cli.ui.prompts import Prompter
+
+    out = console()
+    data = store.load(path)
+    ruleset = registry.get(data["ruleset"]["id"])
+    names = names_of(data)
+    pages = Pages(out, ruleset, names, with_rules)
+    shown = TakeBacks(data, ruleset.turn_word, pages.entry)
+    saved_turns = data["turns"]
+
+    def turn_end(turn: int, game: Any) -> None:
+        if turn == saved_turns:
+            shown.finish(game)  # taken back at the question the save stops at
+        pages.turn_end(turn, game)
+
+    h = history.load(path, on_turn_end=turn_end, observer=shown)
+    data = h.session.meta["saved"]
+    word = ruleset.turn_word
+    last = h.last
+    prompter = Prompter(out)
+
+    def show(turn: int) -> None:
+        from rich.rule import Rule
+
+        if turn == 0:
+            out.print(header(data, ruleset, path))
+        title = "The deployment" if turn == 0 else f"{word.capitalize()} {turn} of {last}"
+        out.print(Rule(title, style="bold"))
+        out.file.write(pages.pages[turn])
+        out.file.flush()
+        if rows is not None:
+            out.print(odds_line(rows[turn], names, word))
+
+    current = 0
+    show(current)
+    while True:
+        items: dict[str, int | None] = {}
+        if current < last:
+            items[f"Next: {word} {current + 1}"] = current + 1
+        if current > 0:
+            items[f"Previous: {turn_name(current - 1, word)}"] = current - 1
+        items[f"Jump to a {word}"] = -1
+        items["First: the deployment"] = 0
+        items[f"Last: {word} {last}"] = last
+        items["Quit"] = None
+        labels = list(items)
+        default = labels[0] if current < last else "Quit"  # Enter reads on, then leaves
+        pick = items[prompter.select(f"Replay, at {turn_name(current, word)}", labels, default)]
+        if pick is None:
+            return
+        if pick == -1:
+            turns = {turn_name(t, word).capitalize(): t for t in range(last + 1)}
+            choices = list(turns)
+            pick = turns[prompter.select(f"Which {word}?", choices, choices[current])]
+        current = pick
+        show(current)
+
+
+def _straight(
+    path: Path, with_rules: bool, json_out: bool, rows: list[dict[str, Any]] | None
+) -> None:
+    """The whole game at once (no terminal, `--no-input`), or its summary as JSON."""
+    from wargame_cli import history, registry
+    from wargame_cli.ui.live import LiveView
+
+    data = store.load(path)
+    ruleset = registry.get(data["ruleset"]["id"])
+    names = names_of(data)
+    out = console()
+    view = None if json_out else LiveView(out, ruleset, names, with_rules=with_rules)
+
+    def turn_end(turn: int, game: Any) -> None:
+        if rows is not None and not json_out:
+            out.print(odds_line(rows[turn], names, ruleset.turn_word))
+
+    if not json_out:
+        out.print(header(data, ruleset, path))
+    if view is not None and not out.is_terminal:
+        view = _turn_boards(view)
+    shown = TakeBacks(data, ruleset.turn_word, view) if view is not None else None
+    h = history.load(path, on_turn_end=turn_end, observer=shown)
+    if shown is not None:
+        shown.finish(h.session.game)
+    if json_out:
+        session = h.session
+        summary: dict[str, Any] = {
             "save": str(path),
-            "verified": True,
-            "entries": len(session.runner.log),
             "status": session.status,
             "winner": session.winner,
             "turns": session.runner.turn,
+            "state": session.game.state_json(),
         }
-        if json_out:
-            emit_json(summary)
-        else:
-            outcome = session.runner.outcome
-            result = (
-                f"{session.setup.names.get(outcome.winner, 'nobody')} won"
-                if outcome
-                else "in progress"
-            )
-            console().print(
-                f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
-                f"every decision legal and every face fits its die; result matches ({result})."
-            )
-        return
-    data = store.load(path)
-    names = {s: data["setup"]["names"].get(s, s) for s in ("A", "B")}
-    from wargame_cli import registry
-    from wargame_cli.ui.live import LiveView
-
-    ruleset = registry.get(data["ruleset"]["id"])
-    view = LiveView(console(), ruleset, names, with_rules=with_rules)
-    step = interactive() and not no_input and not json_out
-    prompter: Any = None
-    if step:
-        from wargame_cli.ui.prompts import Prompter
-
-        prompter = Prompter(console())
-
-    takebacks = _takebacks_by_place(data, ruleset.turn_word)
-    seen = [0]
-    show: Any = view if view.console.is_terminal else _turn_boards(view)
-
-    def observer(entry: dict[str, Any], game: Any) -> None:
-        if (
-            step
-            and entry["t"] == "turn"
-            and entry["n"] > 1
-            and not prompter.step(f"Show {ruleset.turn_word} {entry['n']}")
-        ):
-            raise StopReplay
-        if not json_out:
-            for line in takebacks.pop(seen[0], []):
-                view({"t": "takeback", "text": line}, game)
-            show(entry, game)
-        seen[0] += 1
-
-    try:
-        session = games.open_save(path, observer=observer)
-    except StopReplay:
-        return
-    if not json_out:
-        for line in takebacks.pop(seen[0], []):  # taken back at the open question
-            view({"t": "takeback", "text": line}, session.game)
-    if json_out:
-        emit_json(
-            {
-                "save": str(path),
-                "status": session.status,
-                "winner": session.winner,
-                "turns": session.runner.turn,
-                "state": session.game.state_json(),
-            }
-        )
+        if rows is not None:
+            summary["odds"] = rows
+        emit_json(summary)
 
 
 def _turn_boards(view: Any) -> Any:
@@ -102,7 +216,7 @@ def _turn_boards(view: Any) -> Any:
     render = getattr(view.view, "render_entry", None)
 
     def show(entry: dict[str, Any], game: Any) -> None:
-        if entry["t"] == "end":
+        if entry["t"] not in ("turn", "roll", "choice", "event"):  # the end, take-backs
             view(entry, game)
             return
         if entry["t"] != "turn":
@@ -120,27 +234,60 @@ def _turn_boards(view: Any) -> Any:
     return show
 
 
-def _takebacks_by_place(data: dict[str, Any], word: str) -> dict[int, list[str]]:
-    """Each take-back's line, keyed by the log index it happened at."""
-    from wargame_cli.engine.takeback import describe
-
-    names = data["setup"]["names"]
-    out: dict[int, list[str]] = {}
-    for done in data.get("takebacks", []):
-        out.setdefault(done["at"], []).append(describe(done, names, word))
-    return out
-
-
-def _report(path: Path, target: str, with_rules: bool) -> None:
-    from wargame_cli.report import battle_report
+def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:
+    """The table as it stood at the end of turn `turn` (with `odds`: each side's chance)."""
+    from wargame_cli import history, registry
+    from wargame_cli.simulate.from_save import exact_odds, odds_at
 
     data = store.load(path)
-    games.verify(path)  # a report is only written for a game the rules reproduce
-    text = battle_report(data, with_rules=with_rules)
-    if target == "-":
-        print(text, end="" if text.endswith("\n") else "\n")
+    ruleset = registry.get(data["ruleset"]["id"])
+    names = names_of(data)
+    out = console()
+    # Views may read the state when drawn, so the table is drawn as the replay passes it.
+    pages = None if json_out else Pages(out, ruleset, names, with_rules=False)
+    exact_module = exact_odds(path)
+    exact: dict[str, float] | None = None
+
+    def turn_end(at: int, game: Any) -> None:
+        nonlocal exact
+        if at != turn:
+            return
+        if pages is not None:
+            pages.turn_end(at, game)
+        if exact_module is not None:
+            exact = exact_module.chance_from_state(game.state)
+
+    h = history.load(path, on_turn_end=turn_end)
+    mark = h.mark(turn)
+    row = None
+    if odds is not None or (exact is not None and not json_out):
+        row = odds_at(h, turn, odds or 1, ODDS_SEED, exact=exact)
+    if json_out:
+        shown: dict[str, Any] = {"save": str(path), "turn": turn, "state": mark.state}
+        if odds is not None:
+            shown["odds"] = row
+        emit_json(shown)
         return
-    out = Path(target)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
-    console(stderr=True).print(f"Battle report written to {out}")
+    from rich.text import Text
+
+    from wargame_cli.ui.text import clean
+
+    word = ruleset.turn_word
+    what = "the deployment" if turn == 0 else f"{word} {turn} of {h.last}"
+    unfinished = " (the save stops in the middle of it)" if not mark.complete else ""
+    title = f"{clean(path.name)}: {clean(ruleset.name)}, the table at the end of {what}"
+    out.print(Text(title + unfinished, "bold"))
+    assert pages is not None
+    out.file.write(pages.pages[-1])
+    out.file.flush()
+    if row is not None:
+        out.print(odds_line(row, names, word))
+
+
+def _report(
+    path: Path, report: str | None, html: str | None, with_rules: bool, force: bool
+) -> None:
+    from wargame_cli.report.writing import write_reports
+
+    for out in write_reports(path, report, html, with_rules, force):
+        console(stderr=True).print(f"Battle report written to {out}", markup=False)

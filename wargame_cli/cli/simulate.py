@@ -4,14 +4,21 @@ a ruleset can compute them.
 Generic over rulesets. Optional hooks a ruleset may offer:
 - `odds()` -> a module with `exact(team_a, team_b, options)` (-> `.a`, `.b`, `.turns`) and
   `matrix(options)` (-> `.labels`, `.examples`, `.p`, `.strength(i)`): `--exact`, `--matrix`.
+  With `exact_from_state(state, options=None)` (-> `.a`, `.b`, `.turns` still to play) it also
+  gives `--exact --from`; with `chance_from_state(state, options=None)` (-> {"A", "B", "draw"})
+  replays and reports show each side's exact chance at every turn.
 - `sim_figures(game, outcome)` -> {name: number or {side: number}}: per-game figures such as
   survivors, averaged in the report (without it, the numbers in `Outcome.data` are used).
+
+`--from SAVE` replays a saved game, then finishes it from there: N times by bots with fresh
+seeded dice (`--games`), or exactly (`--exact`, where the ruleset can).
 """
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
@@ -32,12 +39,16 @@ class SimulateArgs:
     exact: bool = False
     matrix: bool = False
     json_out: bool = False
+    from_save: Path | None = None
 
 
 def simulate(args: SimulateArgs) -> None:
     ruleset = registry.get(args.ruleset_id)
     options = resolve_options(ruleset.options, args.options)
     _check(args, ruleset)
+    if args.from_save is not None:
+        _from_save(ruleset, args)
+        return
     if args.matrix:
         _matrix(ruleset, options, args.json_out)
         return
@@ -62,16 +73,26 @@ def simulate(args: SimulateArgs) -> None:
     render.report(ruleset, result)
 
 
+MAX_GAMES = 10_000_000
+
+
 def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
     """Every user error before any work, each as one clear line (exit 2)."""
     if args.workers < 1:
         raise BadInput(f"--workers {args.workers}: at least 1")
     if args.games is not None and args.games < 1:
         raise BadInput(f"--games {args.games}: play at least 1 game")
+    if args.games is not None and args.games > MAX_GAMES:
+        raise BadInput(f"--games: at most {MAX_GAMES:,} games in one run")
     wants_odds = args.exact or args.matrix
     if wants_odds and not hasattr(ruleset, "odds"):
         flag = "--matrix" if args.matrix else "--exact"
         raise BadInput(f"{flag}: {ruleset.id} has no exact odds; use --games N")
+    if args.from_save is not None and (args.team_a or args.team_b or args.options or args.matrix):
+        raise BadInput(
+            "--from plays on with the save's own teams and options; "
+            "drop --team-a/--team-b/--option/--matrix"
+        )
     if args.matrix and (args.team_a or args.team_b or args.games is not None):
         raise BadInput(
             "--matrix pits every legal dice pool against every other; "
@@ -98,15 +119,61 @@ def _setup(
     return Setup(names=names, teams=teams)
 
 
+def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
+    """Odds from a saved position: its log replayed, then the game finished from there."""
+    from wargame_cli import history
+
+    assert args.from_save is not None
+    path = args.from_save
+    h = history.load(path)
+    session = h.session
+    if session.ruleset.id != ruleset.id:
+        raise BadInput(f"--from {path}: that save is a {session.ruleset.id} game, not {ruleset.id}")
+    if session.runner.finished:
+        winner = session.winner
+        raise BadInput(
+            f"--from {path}: that game is over "
+            f"({session.setup.names[winner] + ' won' if winner else 'a draw'}); "
+            f"fork it at an earlier turn first: wargame fork {path} --turn N"
+        )
+    options, setup = session.options, session.setup
+    result: dict[str, Any] = {
+        "ruleset": ruleset.id,
+        "options": options,
+        "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
+        "from": {"save": str(path), "turn": h.last},
+    }
+    if args.exact:
+        odds = ruleset.odds()
+        if not hasattr(odds, "exact_from_state"):
+            raise BadInput(f"--exact --from: {ruleset.id} has no exact odds from a position")
+        exact = odds.exact_from_state(session.game.state, options)
+        result["exact"] = {"A": exact.a, "B": exact.b}
+        result["exact_turns"] = h.last + exact.turns  # turns played, then those expected
+    if args.games is not None:
+        answers = tuple(history.answers(h.log))
+        result.update(_monte_carlo(ruleset, setup, options, args, answers))
+    if args.json_out:
+        emit_json(result)
+        return
+    from wargame_cli.simulate import render
+
+    render.report(ruleset, result)
+
+
 def _monte_carlo(
-    ruleset: Ruleset, setup: Setup, options: dict[str, Any], args: SimulateArgs
+    ruleset: Ruleset,
+    setup: Setup,
+    options: dict[str, Any],
+    args: SimulateArgs,
+    answers: tuple[Any, ...] | None = None,
 ) -> dict[str, Any]:
     from wargame_cli.engine.session import draw_seed
     from wargame_cli.simulate import batch, summary
 
     assert args.games is not None
     seed = args.seed if args.seed is not None else draw_seed()
-    job = batch.Job(ruleset.id, setup, options, seed, args.games)
+    job = batch.Job(ruleset.id, setup, options, seed, args.games, answers)
     if args.json_out or not sys.stderr.isatty():
         tally = batch.run(job, ruleset, args.workers)
     else:

@@ -79,13 +79,22 @@ class Choice:
                 return option.disabled
         if self.free_hint is not None and self.check is not None:
             return self.check(key)
-        return f"{key!r} is not one of the options"
+        return f"{key!r} is not one of the options; {legal_keys(self.options)}"
 
     def label_of(self, key: str) -> str:
         for option in self.options:
             if option.key == key:
                 return option.label
         return key
+
+
+def legal_keys(options: tuple[Option, ...], shown: int = 12) -> str:
+    """What may be answered instead, for a refusal: the open keys (the first `shown`)."""
+    keys = [o.key for o in options if o.disabled is None]
+    if not keys:
+        return "no option is open here"
+    more = f", ... ({len(keys)} in all)" if len(keys) > shown else ""
+    return f"the open keys are {', '.join(keys[:shown])}{more}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,12 +117,14 @@ class TurnStart:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended. `winner` is a side id or None for a draw."""
+    """How a game ended. `winner` is a side id or None for a draw; `cause` says how in a few
+    words that name no team ("destroyed", "surrendered", "round limit"), for tallies."""
 
     winner: str | None
     reason: str
     rules: tuple[str, ...] = ()
     data: dict[str, Any] | None = None
+    cause: str = ""
 
 
 Request = Roll | Choice | Event | TurnStart

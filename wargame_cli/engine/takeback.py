@@ -132,3 +132,9 @@ def _advance(dice: DiceSource, die: int, source: str) -> None:
         dice.used += 1
     elif source == RNG and (rng := rng_of(dice)) is not None:
         rng.face(die)
+
+
+def lines(save: dict[str, Any], word: str = "turn") -> list[str]:
+    """One line per take-back a save lists, in order (for battle reports)."""
+    names = (save.get("setup") or {}).get("names") or {}
+    return [describe(t, names, word) for t in save.get("takebacks") or []]

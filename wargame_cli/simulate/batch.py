@@ -30,6 +30,7 @@ class Job:
     options: dict[str, Any]
     seed: int
     games: int
+    answers: tuple[Any, ...] | None = None  # a saved log's answers to play on from (--from)
 
 
 @dataclass
@@ -56,9 +57,13 @@ class Tally:
         self.figure_games.update(other.figure_games)
 
 
+MIN_CHUNK = 4  # games: a chunk's dice stream costs as much to seed as a quarter of a game,
+# and a worker handed one game at a time waits on the slowest of them
+
+
 def chunk_size(games: int) -> int:
-    """About a hundred chunks (progress steps), at most a thousand games each."""
-    return max(1, min(1000, math.ceil(games / 100)))
+    """About a hundred chunks (progress steps), at least 4 and at most a thousand games each."""
+    return max(MIN_CHUNK, min(1000, math.ceil(games / 100)))
 
 
 def chunks(games: int) -> Iterator[tuple[int, int]]:
@@ -68,8 +73,13 @@ def chunks(games: int) -> Iterator[tuple[int, int]]:
 
 
 def ending(outcome: Any) -> str:
-    """How a game ended, by the rule points it names (reason text names teams and models)."""
-    return "+".join(outcome.rules) if outcome.rules else outcome.reason
+    """How a game ended: its cause and the rule points it names, e.g. `surrendered (d16+d17)`
+    (the reason's text names teams and models, so it is not used)."""
+    rules = "+".join(outcome.rules)
+    cause = getattr(outcome, "cause", "")
+    if cause:
+        return f"{cause} ({rules})" if rules else cause
+    return rules or outcome.reason
 
 
 def game_figures(ruleset: Ruleset, game: Any, outcome: Any) -> dict[str, float]:
@@ -107,6 +117,11 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     wants_figures = hasattr(ruleset, "sim_figures")
     below = face_source(stream_seed(seed, start))
     many = getattr(ruleset, "fast_games", None)
+    if job.answers is not None:  # every game goes on from a saved position
+        from wargame_cli.simulate.from_save import play_from
+
+        answers = job.answers
+        many = None
     if many is not None and not wants_figures:
         # The ruleset plays game after game itself (see Ruleset.fast_games).
         for (outcome, turns), _ in zip(
@@ -120,7 +135,11 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
         return tally
     for _ in range(start, stop):
         game = new_game(setup, options)
-        played = play_any(ruleset, game, below)
+        played = (
+            play_any(ruleset, game, below)
+            if job.answers is None
+            else play_from(game, answers, below)
+        )
         outcome = played.outcome
         results[(outcome.winner, played.turns, ending(outcome))] += 1
         if wants_figures or outcome.data:
@@ -133,72 +152,109 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
 def run(job: Job, ruleset: Ruleset, workers: int = 1, progress: Progress | None = None) -> Tally:
     """Play the job's games; `progress` hears of every finished chunk."""
     total = Tally()
+    workers = worker_count(workers, job.games)
     if workers <= 1 or job.games <= chunk_size(job.games):
         for start, stop in chunks(job.games):
             total.merge(play_chunk(ruleset, job, start, stop))
             if progress is not None:
                 progress(stop - start)
         return total
-    for tally in _in_workers(job, workers, progress):
+    for tally in _in_workers(job, ruleset, workers, progress):
         total.merge(tally)
     return total
 
 
+def worker_count(asked: int, games: int) -> int:
+    """Never more processes than chunks of games to hand out, nor than the machine's cores."""
+    import os
+
+    parts = -(-games // chunk_size(games)) if games > 0 else 1
+    return max(1, min(asked, parts, os.cpu_count() or 1))
+
+
 # -- worker processes -----------------------------------------------------------------------
 _WORKER: dict[str, Any] = {}
+WATCH_SECONDS = 0.5  # how often a worker checks that the process that started it still runs
 
 
 def _worker_init(job: Job) -> None:
-    """Load the ruleset once per process. Ctrl-C is the parent's to handle: workers ignore it
-    (no traceback per process) and the parent cancels the chunks not yet started."""
+    """Load the ruleset once per process (a forked worker finds it, and the tables' memos
+    the first chunk warmed, already loaded). Ctrl-C is the parent's to handle: workers
+    ignore it (no traceback per process) and the parent stops them. A worker whose parent
+    is gone, however it ended, stops too."""
     import signal
 
     from wargame_cli import registry
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["job"] = job
     _WORKER["ruleset"] = registry.get(job.ruleset_id)
+    _watch_parent()
 
 
-def _worker_chunk(start: int, stop: int) -> Tally:
-    return play_chunk(_WORKER["ruleset"], _WORKER["job"], start, stop)
+def _watch_parent() -> None:
+    import os
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _in_workers(job: Job, workers: int, progress: Progress | None) -> Iterator[Tally]:
-    """Chunks spread over processes, a few per worker in flight (memory stays flat for any
-    number of games); tallies handed back in chunk order, so sums of figures are added in
-    the same order as with one worker."""
+def _worker_chunk(part: tuple[int, int]) -> Tally:
+    return play_chunk(_WORKER["ruleset"], _WORKER["job"], *part)
+
+
+class _Terminated(SystemExit):
+    """SIGTERM reached `simulate`: stop the workers, then exit 143 like an unhandled SIGTERM."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise _Terminated(128 + signum)
+
+
+def _in_workers(
+    job: Job, ruleset: Ruleset, workers: int, progress: Progress | None
+) -> Iterator[Tally]:
+    """Chunks spread over processes; tallies handed back in chunk order, so sums of figures
+    are added in the same order as with one worker.
+
+    This process plays the first chunk itself before the workers are forked: its games
+    warm the memos every game shares (sight lines, walks, deployment cells, kept on the
+    table), so no worker starts cold and the CPU spent stays close to one worker's. However
+    the run stops (Ctrl-C, SIGTERM, an error), the workers are terminated with it."""
     import multiprocessing
-    from collections import deque
-    from concurrent.futures import Future, ProcessPoolExecutor
+    import signal
+    import threading
+
+    parts = chunks(job.games)
+    start, stop = next(parts)
+    first = play_chunk(ruleset, job, start, stop)
+    if progress is not None:
+        progress(stop - start)
+    yield first
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    parts = chunks(job.games)
-    in_flight: deque[tuple[Future[Tally], int]] = deque()
-    with ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context(method),
-        initializer=_worker_init,
-        initargs=(job,),
-    ) as pool:
-
-        def refill() -> None:
-            while len(in_flight) < 4 * workers:
-                part = next(parts, None)
-                if part is None:
-                    return
-                in_flight.append((pool.submit(_worker_chunk, *part), part[1] - part[0]))
-
-        try:
-            refill()
-            while in_flight:
-                future, size = in_flight.popleft()
-                tally = future.result()
-                refill()
-                if progress is not None:
-                    progress(size)
-                yield tally
-        except KeyboardInterrupt:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
+    pool = multiprocessing.get_context(method).Pool(
+        processes=workers, initializer=_worker_init, initargs=(job,)
+    )
+    try:
+        for tally in pool.imap(_worker_chunk, parts):
+            if progress is not None:
+                progress(tally.games)
+            yield tally
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+        if main:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)

@@ -107,14 +107,7 @@ class Rect:
 
     def crosses(self, a: Point, b: Point) -> bool:
         """Does segment a->b pass through the interior (more than grazing an edge)?"""
-        span = self.clip(a, b)
-        if span is None:
-            return False
-        t0, t1 = span
-        if t1 - t0 < EPS:
-            return False
-        mid = Point(a.x + (b.x - a.x) * (t0 + t1) / 2, a.y + (b.y - a.y) * (t0 + t1) / 2)
-        return self.strictly_contains(mid)
+        return segment_crosses(self.x0, self.y0, self.x1, self.y1, a.x, a.y, b.x, b.y)
 
     def inflated(self, by: float) -> Rect:
         """The rectangle grown by `by` on every side: where a base of radius `by` would overlap
@@ -127,3 +120,54 @@ class Rect:
     @property
     def centre(self) -> Point:
         return Point((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+
+def segment_crosses(
+    x0: float, y0: float, x1: float, y1: float, ax: float, ay: float, bx: float, by: float
+) -> bool:
+    """`Rect(x0, y0, x1, y1).crosses(a, b)` on plain numbers: the sight and path searches call
+    it hundreds of thousands of times a game. The arithmetic is `clip`'s, step for step, so
+    the answers are the same to the last bit."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    if abs(dx) < EPS:
+        if ax - x0 < 0 or x1 - ax < 0:
+            return False
+    else:
+        r = (ax - x0) / -dx
+        if -dx < 0:
+            t0 = r if r > t0 else t0
+        else:
+            t1 = r if r < t1 else t1
+        if t0 > t1:
+            return False
+        r = (x1 - ax) / dx
+        if dx < 0:
+            t0 = r if r > t0 else t0
+        else:
+            t1 = r if r < t1 else t1
+        if t0 > t1:
+            return False
+    if abs(dy) < EPS:
+        if ay - y0 < 0 or y1 - ay < 0:
+            return False
+    else:
+        r = (ay - y0) / -dy
+        if -dy < 0:
+            t0 = r if r > t0 else t0
+        else:
+            t1 = r if r < t1 else t1
+        if t0 > t1:
+            return False
+        r = (y1 - ay) / dy
+        if dy < 0:
+            t0 = r if r > t0 else t0
+        else:
+            t1 = r if r < t1 else t1
+        if t0 > t1:
+            return False
+    if t1 - t0 < EPS:
+        return False
+    mx = ax + (bx - ax) * (t0 + t1) / 2
+    my = ay + (by - ay) * (t0 + t1) / 2
+    return x0 + EPS < mx < x1 - EPS and y0 + EPS < my < y1 - EPS

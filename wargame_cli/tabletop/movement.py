@@ -4,10 +4,12 @@ other bases. Every check returns the reason it fails, so a refusal can say why."
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_point_distance
+from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses, segment_point_distance
 from wargame_cli.tabletop.table import Piece, Table, TerrainKind
 
 CONTACT_TOLERANCE = 0.05  # inches: bases this close count as touching
@@ -34,6 +36,8 @@ def gap(a: Body, b: Body) -> float:
 def standing_problem(table: Table, body: Body, others: list[Body]) -> str | None:
     """Why a base of `body`'s size cannot stand at `body.pos` (off the table, overlapping
     impassable terrain or another base), or None when it can. Placement uses this alone."""
+    if stands_ok(table, body, others):
+        return None
     dest = body.pos
     if not table.on_table(dest, body.radius):
         return f'{dest.key()} is off the {table.width:g}"x{table.height:g}" table'
@@ -46,6 +50,29 @@ def standing_problem(table: Table, body: Body, others: list[Body]) -> str | None
         if other.pos.distance(dest) < other.radius + body.radius - CONTACT_TOLERANCE:
             return f"{dest.key()} overlaps {other.id}"
     return None
+
+
+def stands_ok(table: Table, body: Body, others: Iterable[Body]) -> bool:
+    """`standing_problem(...) is None` on plain numbers, without the reason."""
+    x, y, radius = body.pos.x, body.pos.y, body.radius
+    if not (
+        radius - 1e-9 <= x <= table.width - radius + 1e-9
+        and radius - 1e-9 <= y <= table.height - radius + 1e-9
+    ):
+        return False
+    zones = table.__dict__.get("_memo_footprints", _NO_ZONES).get(radius)
+    if zones is None:
+        zones = _zones(table, radius)
+    for x0, y0, x1, y1, *_ in zones:
+        if x0 + EPS < x < x1 - EPS and y0 + EPS < y < y1 - EPS:
+            return False
+    me = body.id
+    for other in others:
+        if other.id != me and (
+            math.hypot(other.pos.x - x, other.pos.y - y) < other.radius + radius - CONTACT_TOLERANCE
+        ):
+            return False
+    return True
 
 
 @lru_cache(maxsize=64)
@@ -68,6 +95,20 @@ def move_problem(
     others: list[Body],
 ) -> str | None:
     """Why `mover` cannot move straight to `dest`, or None when it can."""
+    if move_ok(table, mover, dest, max_inches, others):
+        return None
+    return why_not(table, mover, dest, max_inches, others)
+
+
+def why_not(
+    table: Table,
+    mover: Body,
+    dest: Point,
+    max_inches: float,
+    others: list[Body],
+) -> str | None:
+    """`move_problem` the long way, on Points and Rects: the reason a move is refused (and
+    the reference `move_ok` is tested against)."""
     travelled = mover.pos.distance(dest)
     if travelled > max_inches + 0.01:
         return f'{dest.key()} is {travelled:.1f}" away; the move allows {max_inches:g}"'
@@ -92,6 +133,81 @@ def move_problem(
     return None
 
 
+def move_ok(
+    table: Table, mover: Body, dest: Point, max_inches: float, others: Iterable[Body]
+) -> bool:
+    """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
+    a game, and most are fine. Every test is `move_problem`'s, with the same arithmetic, so
+    the two always agree; `move_problem` is asked for the reason only when this says no."""
+    return _fits(table, mover, dest.x, dest.y, max_inches, others)
+
+
+def _fits(
+    table: Table, mover: Body, bx: float, by: float, max_inches: float, others: Iterable[Body]
+) -> bool:
+    """`move_ok` to the point (bx, by)."""
+    ax, ay = mover.pos.x, mover.pos.y
+    radius = mover.radius
+    if math.hypot(ax - bx, ay - by) > max_inches + 0.01:
+        return False
+    if not (
+        radius - 1e-9 <= bx <= table.width - radius + 1e-9
+        and radius - 1e-9 <= by <= table.height - radius + 1e-9
+    ):
+        return False
+    zones = table.__dict__.get("_memo_footprints", _NO_ZONES).get(radius)
+    if zones is None:
+        zones = _zones(table, radius)
+    for x0, y0, x1, y1, px0, py0, px1, py1 in zones:
+        if x0 + EPS < bx < x1 - EPS and y0 + EPS < by < y1 - EPS:
+            return False
+        if x0 + EPS < ax < x1 - EPS and y0 + EPS < ay < y1 - EPS:
+            x0, y0, x1, y1 = px0, py0, px1, py1  # placed overlapping it: only the piece
+        if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+            continue
+        if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+            continue
+        if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
+            return False
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    me = mover.id
+    for other in others:
+        if other.id == me:
+            continue
+        ox, oy = other.pos.x, other.pos.y
+        touch = other.radius + radius - CONTACT_TOLERANCE
+        if math.hypot(ox - bx, oy - by) < touch:
+            return False
+        if length2 < EPS:
+            passing = math.hypot(ax - ox, ay - oy)
+        else:
+            t = max(0.0, min(1.0, ((ox - ax) * dx + (oy - ay) * dy) / length2))
+            passing = math.hypot(ox - (ax + t * dx), oy - (ay + t * dy))
+        if passing < touch and math.hypot(ox - ax, oy - ay) >= touch:
+            return False
+    return True
+
+
+_NO_ZONES: dict[float, Any] = {}
+
+
+def _zones(table: Table, radius: float) -> tuple[tuple[float, ...], ...]:
+    """`footprints` as numbers: each zone's corners, then its piece's (kept on the table,
+    where `_fits` looks first: it runs tens of thousands of times a game)."""
+    memo = table.__dict__.get("_memo_footprints")
+    if memo is None or len(memo) > 64:
+        memo = {}
+        object.__setattr__(table, "_memo_footprints", memo)
+    found = memo.get(radius)
+    if found is None:
+        found = memo[radius] = tuple(
+            (z.x0, z.y0, z.x1, z.y1, p.rect.x0, p.rect.y0, p.rect.x1, p.rect.y1)
+            for p, z in footprints(table, radius)
+        )
+    return found
+
+
 def contact_spots(
     table: Table,
     mover: Body,
@@ -114,7 +230,7 @@ def contact_spots(
         ).rounded(2)
         if spot.distance(target.pos) < touching - EPS:  # rounding pulled it inside the base
             spot = target.pos.toward(spot, touching + 0.005).rounded(2)
-        if move_problem(table, mover, spot, max_inches, others) is None:
+        if _fits(table, mover, spot.x, spot.y, max_inches, others):
             spots.append(spot)
     spots.sort(key=mover.pos.distance)
     return spots
@@ -128,10 +244,20 @@ def farthest_toward(
     others: list[Body],
     steps: int = 20,
 ) -> Point:
-    """The farthest legal point on the straight way to `goal`, at most `max_inches` along."""
-    reach = min(max_inches, mover.pos.distance(goal))
+    """The farthest legal point on the straight way to `goal`, at most `max_inches` along.
+
+    The points tried are `mover.pos.toward(goal, reach * i / steps).rounded(2)` for i from
+    `steps` down, worked out here on plain numbers with the same arithmetic."""
+    start = mover.pos
+    sx, sy, gx, gy = start.x, start.y, goal.x, goal.y
+    gap = math.hypot(sx - gx, sy - gy)
+    reach = min(max_inches, gap)
+    if gap < EPS:  # `toward` stays put: every point tried is the start, rounded
+        spot = start.rounded(2)
+        return spot if _fits(table, mover, spot.x, spot.y, max_inches, others) else start
     for i in range(steps, 0, -1):
-        spot = mover.pos.toward(goal, reach * i / steps).rounded(2)
-        if move_problem(table, mover, spot, max_inches, others) is None:
-            return spot
-    return mover.pos
+        f = reach * i / steps / gap
+        x, y = round(sx + (gx - sx) * f, 2), round(sy + (gy - sy) * f, 2)
+        if _fits(table, mover, x, y, max_inches, others):
+            return Point(x, y)
+    return start

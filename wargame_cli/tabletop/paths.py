@@ -12,9 +12,11 @@ import heapq
 import math
 from functools import lru_cache
 
-from wargame_cli.tabletop.geometry import Point, Rect
-from wargame_cli.tabletop.movement import Body, farthest_toward, move_problem
-from wargame_cli.tabletop.table import Table, TerrainKind
+from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
+from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok
+from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
+
+WALK_CACHE = 50_000  # walking distances remembered per table (cleared when full)
 
 Node = tuple[int, int]
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -29,10 +31,28 @@ def _zones(table: Table, radius: float) -> tuple[Rect, ...]:
 
 def _clear(table: Table, a: Point, b: Point, radius: float) -> bool:
     """Can a base of `radius` walk straight from a to b past the impassable terrain?"""
-    for zone in _zones(table, radius):
-        if zone.strictly_contains(a) or zone.strictly_contains(b) or zone.crosses(a, b):
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    for x0, y0, x1, y1 in _corners(table, radius):
+        if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+            continue  # wholly beside the zone: neither end in it, no crossing
+        if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+            continue
+        if (
+            (x0 + EPS < ax < x1 - EPS and y0 + EPS < ay < y1 - EPS)
+            or (x0 + EPS < bx < x1 - EPS and y0 + EPS < by < y1 - EPS)
+            or segment_crosses(x0, y0, x1, y1, ax, ay, bx, by)
+        ):
             return False
     return True
+
+
+def _corners(table: Table, radius: float) -> tuple[tuple[float, float, float, float], ...]:
+    """`_zones` as plain numbers, worked out once per table and radius."""
+    memo = table_cache(table, "zones", 64)
+    found = memo.get(radius)
+    if found is None:
+        found = memo[radius] = tuple((z.x0, z.y0, z.x1, z.y1) for z in _zones(table, radius))
+    return found
 
 
 @lru_cache(maxsize=32)
@@ -79,30 +99,63 @@ def _near_nodes(
     return []
 
 
+class _Field:
+    """Walking distances to one goal, from a shortest-path search run only as far as the
+    nodes asked about so far: a node's distance is final once the search reaches it, so
+    the answers are those of the whole search, which the bots rarely need."""
+
+    __slots__ = ("dist", "graph", "heap")
+
+    def __init__(self, graph: dict[Node, list[tuple[Node, float]]], start: list) -> None:
+        self.graph = graph
+        self.dist: dict[Node, float] = {}
+        self.heap = [(d, node) for node, d in start]
+        heapq.heapify(self.heap)
+
+    def get(self, node: Node) -> float | None:
+        """The walk from `node` to the goal; None when no walk reaches it."""
+        dist = self.dist
+        found = dist.get(node)
+        if found is not None:
+            return found
+        heap, graph = self.heap, self.graph
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, near = pop(heap)
+            if near in dist:
+                continue
+            dist[near] = d
+            for other, length in graph[near]:
+                if other not in dist:
+                    push(heap, (d + length, other))
+            if near == node:
+                return d
+        return None
+
+
 @lru_cache(maxsize=256)
-def _field(table: Table, goal: Point, radius: float, step: float) -> dict[Node, float]:
-    """Walking distance from every reachable node to `goal`."""
+def _field(table: Table, goal: Point, radius: float, step: float) -> _Field:
+    """Walking distance from every reachable node to `goal`, worked out as asked."""
     graph = _graph(table, radius, step)
-    dist: dict[Node, float] = {}
-    heap = [(d, node) for node, d in _near_nodes(table, goal, radius, step, graph)]
-    heapq.heapify(heap)
-    while heap:
-        d, node = heapq.heappop(heap)
-        if node in dist:
-            continue
-        dist[node] = d
-        for other, length in graph[node]:
-            if other not in dist:
-                heapq.heappush(heap, (d + length, other))
-    return dist
+    return _Field(graph, _near_nodes(table, goal, radius, step, graph))
 
 
 def path_distance(table: Table, a: Point, b: Point, radius: float, step: float = 1.0) -> float:
     """Walking distance from a to b around impassable terrain (`inf` when walled off)."""
-    return _path_distance(table, a.rounded(2), b.rounded(1), radius, step)
+    key = (round(a.x, 2), round(a.y, 2), round(b.x, 1), round(b.y, 1), radius, step)
+    memo = table.__dict__.get("_memo_walk")
+    if memo is None:
+        memo = table_cache(table, "walk", WALK_CACHE)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= WALK_CACHE:
+            memo.clear()
+        found = memo[key] = _path_distance(
+            table, Point(key[0], key[1]), Point(key[2], key[3]), radius, step
+        )
+    return found
 
 
-@lru_cache(maxsize=65536)
 def _path_distance(table: Table, a: Point, b: Point, radius: float, step: float) -> float:
     if _clear(table, a, b, radius):
         return a.distance(b)
@@ -110,8 +163,9 @@ def _path_distance(table: Table, a: Point, b: Point, radius: float, step: float)
     graph = _graph(table, radius, step)
     best = math.inf
     for node, d in _near_nodes(table, a, radius, step, graph):
-        if node in field:
-            best = min(best, d + field[node])
+        walk = field.get(node)
+        if walk is not None:
+            best = min(best, d + walk)
     return best
 
 
@@ -134,17 +188,46 @@ def route_toward(
     def remaining(p: Point) -> float:
         return abs(path_distance(table, p, goal, mover.radius) - stop_short)
 
-    here = remaining(mover.pos)
-    best = min(candidates, key=lambda p: (round(remaining(p), 3), mover.pos.distance(p)))
-    return best if remaining(best) < here - 1e-6 else mover.pos
+    # The best candidate by (remaining walk rounded to 0.001", then nearest, then first). A
+    # walk is never shorter than the straight line (less a margin for the rounding the
+    # walking distances use), so candidates are tried by that bound and the walk from one
+    # whose bound cannot beat the best so far is never worked out: the same pick, fewer
+    # searches.
+    start = mover.pos
+    bounds = []
+    for index, p in enumerate(candidates):
+        line = math.hypot(p.x - goal.x, p.y - goal.y) - 0.1 - stop_short
+        bounds.append((round(line, 3) if line > 0 else 0.0, index, p))
+    bounds.sort(key=lambda b: (b[0], b[1]))
+    scored = []
+    best_walk = math.inf
+    for bound, index, p in bounds:
+        if bound > best_walk:
+            break
+        walk = round(remaining(p), 3)
+        best_walk = min(best_walk, walk)
+        scored.append((walk, start.distance(p), index, p))
+    best = min(scored)[3]
+    here = remaining(start)
+    return best if remaining(best) < here - 1e-6 else start
 
 
 def ring_spots(table: Table, mover: Body, max_inches: float, others: list[Body]) -> list[Point]:
-    """Legal spots on two rings around the mover (full and half move, 16 directions)."""
-    return list(_ring(table, mover, max_inches, tuple(others)))
+    """Legal spots on two rings around the mover (full and half move, 16 directions).
+
+    Only bases near enough to stand in the way are part of the memo's key (a base farther
+    from the mover than the move plus both radii cannot touch any spot or way tried), so
+    a mob's figures moving one after another share the work."""
+    px, py, radius = mover.pos.x, mover.pos.y, mover.radius
+    near = tuple(
+        o
+        for o in others
+        if math.hypot(o.pos.x - px, o.pos.y - py) <= max_inches + o.radius + radius + 0.1
+    )
+    return list(_ring(table, mover, max_inches, near))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _ring(
     table: Table, mover: Body, max_inches: float, others: tuple[Body, ...]
 ) -> tuple[Point, ...]:
@@ -155,6 +238,6 @@ def _ring(
             spot = mover.pos.offset(
                 math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
             ).rounded(2)
-            if move_problem(table, mover, spot, max_inches, list(others)) is None:
+            if move_ok(table, mover, spot, max_inches, others):
                 out.append(spot)
     return tuple(out)

@@ -7,25 +7,53 @@ not). A miniature is *in* a piece when its centre is.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
-from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.table import Piece, Table, TerrainKind
+from wargame_cli.tabletop.geometry import Point, segment_crosses
+from wargame_cli.tabletop.table import Piece, Table, TerrainKind, table_cache
 
 COVER_RANK = {TerrainKind.HARD: 2, TerrainKind.SOFT: 1}
 
 
+SIGHT_CACHE = 100_000  # sight lines remembered per table (cleared when full)
+_MISSING = object()
+
+
 def blocker(table: Table, a: Point, b: Point) -> Piece | None:
     """The first blocking piece the line between two centres passes through, if any."""
-    return _blocker(table, a, b)
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    memo = table.__dict__.get("_memo_blocker")
+    if memo is None:
+        memo = table_cache(table, "blocker", SIGHT_CACHE)
+    key = (ax, ay, bx, by)
+    found = memo.get(key, _MISSING)
+    if found is _MISSING:
+        if len(memo) >= SIGHT_CACHE:
+            memo.clear()
+        found = None
+        pieces = table.__dict__.get("_memo_blocking")
+        for piece, x0, y0, x1, y1 in pieces["all"] if pieces else _blocking(table):
+            if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+                continue  # wholly beside the piece: it cannot cross it
+            if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+                continue
+            if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
+                found = piece
+                break
+        memo[key] = found
+    return found  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=200_000)
-def _blocker(table: Table, a: Point, b: Point) -> Piece | None:
-    for piece in table.pieces:
-        if piece.kind is TerrainKind.BLOCKING and piece.rect.crosses(a, b):
-            return piece
-    return None
+def _blocking(table: Table) -> tuple[tuple[Piece, float, float, float, float], ...]:
+    """The blocking pieces with their corners, worked out once per table."""
+    memo = table_cache(table, "blocking", 2)
+    found = memo.get("all")
+    if found is None:
+        found = memo["all"] = tuple(
+            (p, p.rect.x0, p.rect.y0, p.rect.x1, p.rect.y1)
+            for p in table.pieces
+            if p.kind is TerrainKind.BLOCKING
+        )
+    return found
 
 
 def line_of_sight(table: Table, a: Point, b: Point) -> bool:
@@ -41,10 +69,18 @@ def cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
     """The piece giving the target its best cover from the firer's perspective: one it stands
     in, or one the line of fire crosses that the firer is not standing in. Hard beats soft;
     between equals, the first listed."""
-    return _cover_piece(table, firer, target)
+    memo = table.__dict__.get("_memo_cover")
+    if memo is None:
+        memo = table_cache(table, "cover", SIGHT_CACHE)
+    key = (firer.x, firer.y, target.x, target.y)
+    found = memo.get(key, _MISSING)
+    if found is _MISSING:
+        if len(memo) >= SIGHT_CACHE:
+            memo.clear()
+        found = memo[key] = _cover_piece(table, firer, target)
+    return found  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=200_000)
 def _cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
     best: Piece | None = None
     for piece in table.pieces:

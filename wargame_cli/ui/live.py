@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.wording import victory
 
 
 def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn") -> Any:
@@ -39,29 +40,59 @@ def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn
         return line
     if kind == "event":
         return Text(clean(entry["text"]))
+    if kind in ("takeback", "note"):  # told by the engine, not the rules' log
+        mark = "↶ " if kind == "takeback" else "! "
+        return Text(mark + clean(entry.get("text", "")), style="bold yellow")
     if kind == "end":
         winner = entry.get("winner")
-        title = f"{clean(names.get(winner, winner))} wins" if winner else "A draw"
+        title = victory(clean(names.get(winner, winner))) if winner else "A draw"
         return Panel(Text(clean(entry["reason"])), title=title, expand=False)
     return None
 
 
 class LiveView:
-    """An observer for the runner: prints each log entry through the ruleset's view."""
+    """An observer for the runner: prints each log entry through the ruleset's view. With a
+    decision `screen` (a person plays at a real terminal) the entries go to the screen instead,
+    drawn at the next question; only the end of the game is printed."""
 
     def __init__(
-        self, console: Console, ruleset: Any, names: dict[str, str], with_rules: bool = False
+        self,
+        console: Console,
+        ruleset: Any,
+        names: dict[str, str],
+        with_rules: bool = False,
+        screen: Any = None,
     ) -> None:
         self.console = console
         self.view = ruleset.view()
         self.turn_word = ruleset.turn_word
         self.names = names
         self.with_rules = with_rules
+        self.screen = screen
 
     def __call__(self, entry: dict[str, Any], game: Any) -> None:
-        if entry["t"] in ("takeback", "note"):  # told by the engine, not the rules' log
-            mark = "↶ " if entry["t"] == "takeback" else "! "
-            self.console.print(Text(mark + clean(entry["text"]), style="bold yellow"))
+        if self.screen is not None:
+            self.screen.observe(entry, game)
+            if entry["t"] != "end":
+                return
+            self._ending(entry, game)
+            return
+        self._print(entry, game)
+
+    def _ending(self, entry: dict[str, Any], game: Any) -> None:
+        """After the last question: what happened since, the board, the result."""
+        for line in self.screen.recent_lines(None, self.console.width, last=entry):
+            self.console.print(Text.from_ansi(line))
+        render = getattr(self.view, "render_entry", None)
+        shown = render(entry, game.state, self.names) if render is not None else None
+        if shown is None or shown is False:
+            self.board(game)
+            shown = generic(entry, self.names, self.turn_word)
+        self.console.print(shown)
+
+    def _print(self, entry: dict[str, Any], game: Any) -> None:
+        if entry["t"] in ("takeback", "note"):
+            self.console.print(generic(entry, self.names, self.turn_word))
             if entry.get("live"):
                 self.board(game)  # the position the question is asked in again
             return

@@ -7,33 +7,95 @@ from __future__ import annotations
 from typing import Any
 
 import questionary
+from questionary.styles import merge_styles_default
 from rich.console import Console
 
 from wargame_cli.engine.dice import check_faces, describe
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
+from wargame_cli.ui.app import LOOK
+from wargame_cli.ui.names import same_name
+from wargame_cli.ui.screen import DecisionScreen
 from wargame_cli.ui.text import clean, name_problem, safe
 
 TYPE_OWN = "\x00type"
+LOOK_LABEL = "Look…"
+TAKE_BACK_LABEL = "Take back"
+FOOTER = frozenset({TYPE_OWN, LOOK, TAKE_BACK})  # short items sharing the list's last row
 STYLE = questionary.Style([("highlighted", "bold"), ("pointer", "bold fg:ansicyan")])
 
 
 class Prompter:
-    """Every question the CLI asks a person. `io` may carry prompt_toolkit `input`/`output`
-    for driving the prompts in-process (tests)."""
+    """Every question the CLI asks a person, through one prompt application for the whole run.
+    `io` may carry prompt_toolkit `input`/`output` for driving the prompts in-process (tests).
+    Once a game is under way, `attach` a decision screen: each question then shows it above
+    (in a real terminal, the screen is cleared and drawn afresh instead of scrolling)."""
 
     def __init__(self, console: Console, **io: Any) -> None:
         self.console = console
         self.io = io
+        self.screen: DecisionScreen | None = None
+        self._app: Any = None
+        self._notice: str | None = None
 
-    def select(self, message: str, choices: list[Any], default: Any = None) -> Any:
-        return questionary.select(
-            clean(message), choices=choices, default=default, style=STYLE, **self.io
-        ).unsafe_ask()
+    @property
+    def app(self) -> Any:
+        if self._app is None:
+            from wargame_cli.ui.app import PromptApp
 
-    def text(self, message: str, default: str = "", validate: Any = None) -> str:
-        return questionary.text(
-            clean(message), default=default, validate=validate, style=STYLE, **self.io
-        ).unsafe_ask()
+            self._app = PromptApp(merge_styles_default([STYLE]), manage_gc=not self.io, **self.io)
+        return self._app
+
+    def attach(self, screen: DecisionScreen | None) -> None:
+        self.screen = screen
+
+    def close(self) -> None:
+        if self._app is not None:
+            self._app.close()
+            self._app = None
+
+    # -- plain questions ------------------------------------------------------------------
+    def select(self, message: str, choices: list[Any], default: Any = None, **kw: Any) -> Any:
+        return self.app.select(clean(message), choices, default, **kw)
+
+    def text(self, message: str, default: str = "", validate: Any = None, **kw: Any) -> str:
+        return self.app.text(clean(message), default, validate, **kw)
+
+    # -- the decision screen --------------------------------------------------------------
+    def _screen_kw(self, side: str | None, choice: Any = None) -> dict[str, Any]:
+        """The screen above a question asked of `side`: drawn afresh in a real terminal."""
+        notice, self._notice = self._notice, None
+        screen = self.screen
+        if screen is None or screen.state is None:
+            return {"notice": notice, "footer": FOOTER}
+
+        def top(width: int, height: int, fixed: int, wanted: int) -> tuple[list[str], int]:
+            layout = screen.compose(width, height, fixed, wanted, choice, side)
+            return layout.lines, layout.list_rows
+
+        def looks() -> list[tuple[str, Any]]:
+            return [
+                (look.title, lambda width, look=look: screen.look_lines(look, width))
+                for look in screen.looks(choice)
+            ]
+
+        return {
+            "top": top,
+            "looks": looks,
+            "notice": notice,
+            "clear": not self.io,
+            "footer": FOOTER,
+        }
+
+    def _decided(self, side: str | None) -> None:
+        if self.screen is not None:
+            self.screen.mark(side)
+
+    def _extras(self, kw: dict[str, Any]) -> list[Any]:
+        extras = []
+        if kw.get("looks") is not None:
+            extras.append(questionary.Choice(title=LOOK_LABEL, value=LOOK))
+        extras.append(questionary.Choice(title=TAKE_BACK_LABEL, value=TAKE_BACK))
+        return extras
 
     # -- decisions ------------------------------------------------------------------------
     def choose(self, choice: Choice, who: str) -> str:
@@ -59,18 +121,28 @@ class Prompter:
             items.append(
                 questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
             )
-        items.append(questionary.Choice(title="Take back", value=TAKE_BACK))  # always last
         prompt = choice.prompt.removeprefix(f"Side {choice.side}: ")
         prompt = prompt if prompt.startswith(who) else f"{who}: {prompt}"
-        answer = self.select(prompt, items, default_item)
+        kw = self._screen_kw(choice.side, choice)
+        items.extend(self._extras(kw))
+        answer = self.select(prompt, items, default_item, **kw)
         if answer == TYPE_OWN:
-            return self.text(
+            kw = self._screen_kw(choice.side, choice)
+            kw.pop("footer", None)
+            answer = self.text(
                 f"{prompt} ({choice.free_hint})",
                 validate=lambda s: choice.refusal(s.strip()) or True,
+                **kw,
             ).strip()
+        self._decided(choice.side)
         return answer
 
     def refused(self, reason: str) -> None:
+        if self.screen is not None:
+            self.screen.unmark()
+        if self.screen is not None and self.screen.state is not None and not self.io:
+            self._notice = f"Refused: {clean(reason)}"  # shown above the question asked again
+            return
         self.console.print(f"[bold red]Refused:[/] {safe(reason)}")
 
     # -- dice -----------------------------------------------------------------------------
@@ -90,9 +162,14 @@ class Prompter:
                 return "type whole numbers separated by spaces"
             return check_faces(roll, faces) or True
 
+        kw = self._screen_kw(roll.side)
+        kw.pop("footer", None)
         text = self.text(
-            f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})", validate=check
+            f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})",
+            validate=check,
+            **kw,
         )
+        self._decided(roll.side)
         return [int(p) for p in text.replace(",", " ").split()]
 
     # -- setting up -----------------------------------------------------------------------
@@ -100,12 +177,17 @@ class Prompter:
         items = [questionary.Choice(title=f"{clean(i.name)}  ({i.id})", value=i.id) for i in infos]
         return self.select("Which ruleset?", items, items[0])
 
-    def name(self, side: str, default: str) -> str:
-        return self.text(
-            f"Name for side {side}",
-            default=default,
-            validate=lambda s: name_problem(s) or True,
-        ).strip()
+    def name(self, side: str, default: str, taken: str | None = None) -> str:
+        """A side's name; never the other side's (`taken`), whatever the case or spaces."""
+
+        def check(text: str) -> bool | str:
+            if problem := name_problem(text):
+                return problem
+            if taken is not None and same_name(text, taken):
+                return f"the other side is already called {clean(taken)}"
+            return True
+
+        return self.text(f"Name for side {side}", default=default, validate=check).strip()
 
     def player(self, side: str) -> str:
         items = [
@@ -114,14 +196,20 @@ class Prompter:
         ]
         return self.select(f"Who plays side {side}?", items, items[0])
 
-    def next_turn(self, number: int, word: str = "turn") -> bool | str:
-        """Between turns: True to play on, False to save and quit, TAKE_BACK to take back."""
+    def next_turn(self, number: int, word: str = "turn", saving: bool = True) -> bool | str:
+        """Between turns: True to play on, False to save and quit (or, with no save, quit),
+        TAKE_BACK to take back the latest decision."""
         items = [
             questionary.Choice(f"Play {word} {number}", True),
-            questionary.Choice("Save and quit", False),
-            questionary.Choice("Take back", TAKE_BACK),
+            questionary.Choice(
+                "Save and quit" if saving else "Quit (--no-save: nothing will be saved)", False
+            ),
         ]
-        return self.select(f"{word.capitalize()} {number - 1} is over.", items, items[0])
+        kw = self._screen_kw(None)
+        items.extend(self._extras(kw))
+        answer = self.select(f"{word.capitalize()} {number - 1} is over.", items, items[0], **kw)
+        self._decided(None)
+        return answer
 
     def step(self, message: str) -> bool:
         items = [questionary.Choice(message, True), questionary.Choice("Stop", False)]

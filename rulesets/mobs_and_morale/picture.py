@@ -1,0 +1,18 @@
+"""Mobs and Morale's table as an SVG picture (the report's hook): the shared tabletop with
+every creature on it, the fallen crossed out where they were last seen; those who escaped are
+gone from the table."""
+
+from __future__ import annotations
+
+from rulesets.mobs_and_morale.state import RADIUS, Battle
+from wargame_cli.tabletop.picture import Base, tabletop
+
+
+def picture(state: Battle, names: dict[str, str]) -> str:
+    bases = []
+    for c in state.creatures.values():
+        pos = c.pos if c.pos is not None else c.last_pos
+        if pos is None or c.status == "escaped":
+            continue
+        bases.append(Base(c.label, c.id, pos, RADIUS, c.side, down=c.pos is None))
+    return tabletop(state.table, bases, f"{state.table.name}, round {state.round}")

@@ -1,0 +1,84 @@
+"""Squad Alpha told as a story (the report's hook): who moved, fired and fell, by name; the
+activation dice and steps left to the workings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargame_cli.report import voice as v
+from wargame_cli.report.hooks import Teller as BaseTeller
+
+FIRES = (
+    "{x} opens fire on {y}",
+    "{x} fires at {y}",
+    "{x} takes a shot at {y}",
+    "{x} draws a bead on {y}",
+)
+MELEE = ("{x} goes at {y} hand to hand", "{x} closes with {y}", "{x} grapples with {y}")
+HIT = ("the shot finds {y}", "{y} is hit", "{y} takes the round")
+SCORED = ("the shot misses {z} and strikes {y} in the melee",)
+SAVED = ("cover saves {y}", "{y} is shaken but unhurt", "{y} shrugs it off behind cover")
+WIDE = ("the shot goes wide", "it misses", "{x} misses", "the round flies past")
+FROZE = ("{x} hesitates", "{x} freezes", "{x} does not act", "{x} waits for a better moment")
+FUMBLED = ("{x}'s attack comes to nothing", "{x} cannot land the blow")
+INITIATIVE = ("{s} seizes the initiative", "{s} has the initiative", "{s} moves first")
+ROLLOFF = ("{s} wins the roll-off and deploys first",)
+DEPLOY = ("{x} takes position at {at}", "{x} is set down at {at}", "{x} deploys at {at}")
+RATING = ("{s}'s command rating falls to {n}", "{s} is shaken: command rating {n}")
+
+
+class Teller(BaseTeller):
+    def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
+        super().__init__(save, voice)
+        setup = save.get("setup", {})
+        self.cast: dict[str, str] = {}
+        for side in ("A", "B"):
+            team = setup.get("teams", {}).get(side) or {}
+            minis = team.get("miniatures", []) if isinstance(team, dict) else []
+            for i, mini in enumerate(minis):
+                if isinstance(mini, dict):
+                    self.cast[f"{side}{i + 1}"] = str(mini.get("name", f"{side}{i + 1}"))
+
+    def name(self, mini_id: Any) -> str:
+        return self.cast.get(str(mini_id), str(mini_id))
+
+    def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
+        say = self.voice.say
+        x = self.name(data.get("id", ""))
+        if kind in ("attribute", "step", "activate", "deployed"):
+            return None
+        if kind == "rolloff":
+            winner = self.sides.get(data.get("winner", ""))
+            return None if data.get("tie") or not winner else say(ROLLOFF, s=winner)
+        if kind == "deploy":
+            return say(DEPLOY, x=x, at=v.spot(data.get("pos")))
+        if kind == "initiative":
+            return say(INITIATIVE, s=self.sides.get(data.get("winner", ""), "?"))
+        if kind == "test":
+            if data.get("passed"):
+                return None
+            what = str(data.get("what", ""))
+            if what.startswith("shot"):
+                return say(WIDE, x=x)
+            if what.startswith("melee"):
+                return say(FUMBLED, x=x)
+            return say(FROZE, x=x)
+        if kind == "move":
+            side = str(data.get("id", ""))[:1]  # "A3": side A's third miniature
+            pool = v.heading(side, data.get("from"), data.get("to"))
+            return say(pool, x=x)
+        if kind == "shot":
+            return say(FIRES, x=x, y=self.name(data.get("target")))
+        if kind == "melee":
+            return say(MELEE, x=x, y=self.name(data.get("target")))
+        if kind == "hit":
+            if "missed" in data:
+                return say(SCORED, y=x, z=self.name(data["missed"]))
+            return say(HIT, y=x)
+        if kind == "save":
+            return say(SAVED, y=x) if data.get("saved") else None
+        if kind == "kill":
+            return say(v.STRUCK_DOWN, x=x)
+        if kind == "rating":
+            return say(RATING, s=self.sides.get(data.get("side", ""), "?"), n=data.get("rating"))
+        return text

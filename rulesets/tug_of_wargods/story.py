@@ -1,0 +1,64 @@
+"""Tug of WarGods told as a story (the report's hook): each pull, each stalemate and each model
+dragged over the line; the aftermath lists the crossings, since nobody dies in a tug of war."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargame_cli.report import voice as v
+from wargame_cli.report.hooks import Teller as BaseTeller
+
+PULLS = (
+    "{w} heaves {l} {d} toward the line",
+    "{w} drags {l} {d}",
+    "{w} hauls {l} {d} closer to the line",
+    "{w} yanks {l} forward {d}",
+    "{w} wins the pull and gains {d} on {l}",
+)
+TIES = (
+    "The teams strain, and neither gives an inch",
+    "A stalemate: the rope does not move",
+    "Both sides dig in; nothing moves",
+)
+CROSSES = (
+    "{t}'s {m} is dragged across the centre line",
+    "{t}'s {m} stumbles over the line",
+    "{t}'s {m} is pulled across",
+)
+AGAIN = ("{t}'s {m} is dragged across the line once more",)
+
+
+class Teller(BaseTeller):
+    tally_kinds = frozenset({"cross"})
+    tally_title = "Pulled across the centre line, in order:"
+    no_tally = "No one was pulled across the centre line."
+
+    def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
+        super().__init__(save, voice)
+        setup = save.get("setup", {})
+        self.models = {}
+        for side in ("A", "B"):
+            team = setup.get("teams", {}).get(side) or {}
+            self.models[side] = team.get("models", []) if isinstance(team, dict) else []
+
+    def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
+        say = self.voice.say
+        if kind == "pull":
+            winner = str(data.get("winner", ""))
+            loser = {"A": "B", "B": "A"}.get(winner, "")
+            return say(
+                PULLS,
+                w=self.sides.get(winner, "?"),
+                l=self.sides.get(loser, "?"),
+                d=v.inches(data.get("inches")),
+            )
+        if kind == "tie":
+            return say(TIES)
+        if kind == "cross":
+            side = str(data.get("side", ""))
+            models = self.models.get(side, [])
+            index = data.get("model")
+            model = models[index] if isinstance(index, int) and 0 <= index < len(models) else "?"
+            pool = AGAIN if int(data.get("crossings", 1)) > 1 else CROSSES
+            return say(pool, t=self.sides.get(side, "?"), m=model)
+        return text

@@ -1,0 +1,319 @@
+"""Reading a game's log as a story: turns of beats, each line an event told in prose.
+
+Generic by design: it reads only the log (events' `kind` and `data`, and the rolls and choices
+between them); the words come from the ruleset's story hook (`hooks.Teller`), so every ruleset
+gets a report, and one with a `story.py` gets a story. What it makes of the log:
+
+- **Beats.** Each bullet is one beat of the story: an event, then whatever follows from it
+  with no decision in between (an attack, the target's wound, its death; after dice, an
+  event of the same actor or of nobody named, like a save or a defence roll), and any later
+  events of the same actor (a miniature's activation, its test, its move); kinds in
+  `OPENING_KINDS` (a step, the initiative, an activation, a health or morale check) always
+  start a bullet.
+- **Workings apart.** An event the teller does not tell (every model's dice, a step's order)
+  is workings: kept out of the beats, listed after its turn's story only with the rules.
+- **Terse where the log repeats itself.** Three or more one-line beats of the same kind in a
+  row share one bullet; turns of a single beat (a tug of war) share one section, a line per
+  turn. Events that change nothing (kinds in `QUIET_KINDS`, a side passing) are left out, and
+  a figure standing still (`STAND_KINDS`) is told only when it keeps out of that turn's fight.
+- **Losses.** Events of a kind in `LOSS_KINDS` are marked (☠ a death, ⚑ one who left the
+  field alive: `LEFT_KINDS`), head their turn's title and are listed in order at the end,
+  each subject once (a figure moved from a dead pool to a casualty pool is not lost twice; a
+  `flee` whose `data` has a `to` is a move, not a loss).
+
+A ruleset makes its report good by writing events with kinds from these vocabularies and `data`
+naming who acted (`attacker`, `model`, `creature`, `unit`, `id`) and who was lost, and a
+`story.py` telling them (see `hooks.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from wargame_cli.report.hooks import Teller
+
+# Event kinds that mean a model or unit left the battle for good: highlighted and listed.
+# Deaths are marked ☠; those who left the field alive (fled, escaped, captured) ⚑.
+LOSS_KINDS = frozenset(
+    {
+        "death",
+        "kill",
+        "killed",
+        "slain",
+        "casualty",
+        "destroyed",
+        "eliminated",
+        "removed",
+        "captured",
+        "flee",
+        "escape",
+        "straggler",
+    }
+)
+LEFT_KINDS = frozenset({"flee", "escape", "straggler", "captured", "removed"})
+DEATH, LEFT = "☠", "⚑"
+# Event kinds where nothing happens (a side passes): left out.
+QUIET_KINDS = frozenset({"pass"})
+# A figure standing still: told only when it keeps out of the turn's fight ("Ijoi stays back").
+STAND_KINDS = frozenset({"stand"})
+# Event kinds that show who is in a fight this turn.
+FIGHT_KINDS = frozenset({"attack", "shot", "melee", "hit", "miss", "wound", "charge", "defence"})
+# `data` keys showing an event states its own dice, so the rolls before it are not repeated.
+OWN_DICE = ("faces", "roll", "rolls")
+# `data` keys naming who an event is about, most specific first.
+ACTOR_KEYS = ("attacker", "model", "creature", "unit", "id")
+# Other `data` keys naming who else an event concerns (lists allowed).
+NAME_KEYS = ("target", "by", "attackers", "mob", "charged", "charging")
+# Event kinds that open a stage of a turn (a step, the initiative, a miniature's activation)
+# or a check of their own (a health or morale check at the end of a turn): they always start
+# a bullet.
+OPENING_KINDS = frozenset(
+    {"step", "phase", "order", "initiative", "activate", "health", "morale", "recovery"}
+)
+# `data` keys naming who a loss takes (lists allowed).
+LOST_KEYS = ("model", "creature", "unit", "id", "moved")
+FOLD_RUN = 3  # this many one-line beats of one kind in a row share a bullet
+_NAME_WORD = re.compile(r"[A-Z0-9]")
+ARTICLES = frozenset({"A", "An", "The"})
+
+
+@dataclass
+class Line:
+    """One event: the story's words for it (None: workings), its log text, the rules behind
+    it, the dice rolled for it."""
+
+    text: str
+    rules: list[str]
+    loss: str = ""  # DEATH or LEFT for a loss
+    dice: list[str] = field(default_factory=list)
+    kind: str = ""
+    actor: str = ""
+    names: frozenset[str] = frozenset()
+    prose: str | None = None
+
+    @property
+    def workings(self) -> bool:
+        return self.prose is None
+
+
+@dataclass
+class Beat:
+    """A bullet: an event and what follows from it."""
+
+    lines: list[Line] = field(default_factory=list)
+
+
+@dataclass
+class Section:
+    title: str
+    turn: int = 0
+    beats: list[Beat] = field(default_factory=list)
+    losses: list[tuple[str, str]] = field(default_factory=list)  # (mark, who)
+    workings: list[Line] = field(default_factory=list)  # events the story does not tell
+
+    @property
+    def lines(self) -> list[Line]:
+        return [line for beat in self.beats for line in beat.lines]
+
+
+@dataclass
+class Reading:
+    """What one pass over the log found."""
+
+    sections: list[Section]
+    losses: list[tuple[int, str]]  # (turn, the story's words): what the aftermath lists
+    rolls: int = 0
+    dice: int = 0
+    decisions: dict[str, int] = field(default_factory=dict)
+    end: dict[str, Any] | None = None
+
+
+def _faces(entry: dict[str, Any]) -> str:
+    faces = "+".join(str(f) for f in entry.get("faces", []))
+    return f"{entry.get('reason', 'roll')}: {faces}"
+
+
+def _actor(data: dict[str, Any]) -> str:
+    for key in ACTOR_KEYS:
+        if isinstance(data.get(key), str):
+            return str(data[key])
+    attackers = data.get("attackers")
+    if isinstance(attackers, list) and attackers:
+        return str(attackers[0])
+    return ""
+
+
+def _names(data: dict[str, Any]) -> frozenset[str]:
+    """Everyone an event's data names: actors, targets, attackers."""
+    out: set[str] = set()
+    for key in (*ACTOR_KEYS, *NAME_KEYS):
+        value = data.get(key)
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, list):
+            out |= {v for v in value if isinstance(v, str)}
+    return frozenset(out)
+
+
+def _lost(data: dict[str, Any]) -> set[str]:
+    """Who a loss event takes, as far as its data says."""
+    out: set[str] = set()
+    for key in LOST_KEYS:
+        value = data.get(key)
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, list):
+            out |= {str(v) for v in value}
+    return out
+
+
+def _loss(kind: str, data: dict[str, Any], gone: set[str]) -> str:
+    """A new loss's mark, or "": a loss kind (a flee that goes somewhere is a move), of
+    someone not yet lost (a dead-pool figure moved to the casualty pool is not lost again)."""
+    if kind not in LOSS_KINDS or (kind == "flee" and "to" in data):
+        return ""
+    who = _lost(data)
+    if who and who <= gone:
+        return ""
+    return LEFT if kind in LEFT_KINDS else DEATH
+
+
+def _who(text: str) -> str:
+    """The name a loss line begins with ("Sgt Rook is killed ..." -> "Sgt Rook"): its leading
+    capitalised words, or, when it starts otherwise, the line itself, cut short."""
+    words = []
+    for word in text.split():
+        if not _NAME_WORD.match(word) or word in ARTICLES:
+            break
+        words.append(word.rstrip(",:;"))
+    if words:
+        return " ".join(words)
+    return text if len(text) <= 40 else text[:39].rstrip() + "…"
+
+
+def _follows(beat: Beat, line: Line, decided: bool, rolled: bool) -> bool:
+    """Does `line` carry on `beat`? It does when the same actor goes on (its test, its move);
+    otherwise only when nothing was decided since, the line does not open a new stage, and it
+    is about nobody named, or (with no dice since) about someone the beat names (the target
+    hit, the model killed), or (after dice) about the actor of the line before (a save)."""
+    if line.kind in OPENING_KINDS:
+        return False
+    if line.actor and line.actor == beat.lines[0].actor:
+        return True
+    if decided:
+        return False
+    if not line.actor:
+        return True
+    if rolled:
+        return line.actor == beat.lines[-1].actor
+    return any(line.actor in other.names for other in beat.lines)
+
+
+def _data(entry: dict[str, Any]) -> dict[str, Any]:
+    data = entry.get("data") or {}
+    return data if isinstance(data, dict) else {}
+
+
+def fighters(log: list[dict[str, Any]]) -> dict[int, frozenset[str]]:
+    """Everyone named in a fight, turn by turn."""
+    out: dict[int, set[str]] = {}
+    turn = 0
+    for entry in log:
+        if entry.get("t") == "turn":
+            turn = int(entry.get("n", turn + 1))
+        elif entry.get("t") == "event" and entry.get("kind") in FIGHT_KINDS:
+            out.setdefault(turn, set()).update(_names(_data(entry)))
+    return {turn: frozenset(names) for turn, names in out.items()}
+
+
+def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
+    """Group the log into turns of beats, each line carrying the rolls made for it."""
+    reading = Reading(sections=[Section("Before the battle")], losses=[])
+    fighting = fighters(log)
+    pending: list[dict[str, Any]] = []
+    decided = True  # a decision since the last event: the next event starts a new beat
+    rolled = False  # dice since the last event: the next starts a new beat if about others
+    gone: set[str] = set()
+    turn = 0
+    for entry in log:
+        kind = entry.get("t")
+        if kind == "turn":
+            turn = teller.turn = int(entry.get("n", turn + 1))
+            reading.sections.append(Section(f"{teller.turn_word.capitalize()} {turn}", turn))
+            pending, decided = [], True
+        elif kind == "roll":
+            rolled = True
+            reading.rolls += 1
+            reading.dice += len(entry.get("faces", []))
+            pending.append(entry)
+        elif kind == "choice":
+            by = str(entry.get("by", "human"))
+            reading.decisions[by] = reading.decisions.get(by, 0) + 1
+            decided = True
+        elif kind == "event":
+            event_kind = str(entry.get("kind") or "")
+            data = _data(entry)
+            actor = _actor(data)
+            if event_kind in QUIET_KINDS or (
+                event_kind in STAND_KINDS and actor in fighting.get(turn, ())
+            ):
+                pending = []
+                continue
+            rules = list(entry.get("rules", []))
+            dice: list[str] = []
+            if not any(key in data for key in OWN_DICE):
+                dice = [_faces(r) for r in pending]
+            for roll in pending:
+                rules += [r for r in roll.get("rules", []) if r not in rules]
+            text = str(entry.get("text", ""))
+            prose = teller.tell(event_kind, data, text)
+            loss = _loss(event_kind, data, gone)
+            line = Line(text, rules, loss, dice, event_kind, actor, _names(data), prose)
+            section = reading.sections[-1]
+            beat = section.beats[-1] if section.beats else None
+            if line.workings:
+                section.workings.append(line)
+            elif beat is not None and _follows(beat, line, decided, rolled):
+                beat.lines.append(line)
+            else:
+                section.beats.append(Beat([line]))
+            told = prose if prose is not None else text
+            if loss:
+                gone |= _lost(data)
+                section.losses.append((loss, _who(text)))
+                if not teller.tally_kinds:
+                    reading.losses.append((turn, told))
+            if event_kind in teller.tally_kinds:
+                reading.losses.append((turn, told))
+            pending, decided, rolled = [], False, False
+        elif kind == "end":
+            reading.end = entry
+    return reading
+
+
+def fold(beats: list[Beat]) -> list[Beat]:
+    """Runs of `FOLD_RUN` or more one-line beats of one kind share a bullet."""
+    out: list[Beat] = []
+    run: list[Beat] = []
+
+    def flush() -> None:
+        if len(run) >= FOLD_RUN:
+            out.append(Beat([line for beat in run for line in beat.lines]))
+        else:
+            out.extend(run)
+        run.clear()
+
+    for beat in beats:
+        single = len(beat.lines) == 1 and not beat.lines[0].loss
+        if single and run and beat.lines[0].kind == run[0].lines[0].kind:
+            run.append(beat)
+            continue
+        flush()
+        if single:
+            run.append(beat)
+        else:
+            out.append(beat)
+    flush()
+    return out

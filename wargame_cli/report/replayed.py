@@ -1,0 +1,48 @@
+"""A save replayed for its report: the game the rules reproduce, never the file's own text.
+
+The log, the status and the result come from the rules; the pictures of the table (the
+ruleset's `picture.py`) are drawn from the state as it stood at the end of each turn (turn 0:
+after deployment), and, where the ruleset can reckon it, side A's chance of winning then."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.report.hooks import module
+from wargame_cli.saves import games, store
+
+
+@dataclass
+class Replayed:
+    save: dict[str, Any]  # the replayed game in a save's form
+    pictures: dict[int, str] = field(default_factory=dict)  # turn -> SVG at its end
+    chances: list[tuple[int, float]] = field(default_factory=list)  # (turn, side A's chance)
+
+
+def replay(path: Path, pictures: bool = True) -> Replayed:
+    """Replay and verify the save; with `pictures`, draw the table at the end of every turn."""
+    data = store.load(path)
+    names = {s: str(data["setup"]["names"].get(s, s)) for s in ("A", "B")}
+    hook = module(str(data["ruleset"]["id"]), "picture") if pictures else None
+    out = Replayed(save={})
+
+    def capture(turn: int, game: Any) -> None:
+        if hook is None or turn in out.pictures:
+            return
+        out.pictures[turn] = hook.picture(game.state, names)
+        reckon = getattr(hook, "chance", None)
+        chance = reckon(game.state) if reckon is not None else None
+        if chance is not None:
+            out.chances.append((turn, chance))
+
+    def observer(entry: dict[str, Any], game: Any) -> None:
+        if entry.get("t") == "turn":
+            capture(int(entry["n"]) - 1, game)
+
+    session = games.verify(path, observer=observer)
+    capture(session.runner.turn, session.game)
+    out.save = games.to_save(session, players=session.meta.get("players"))
+    out.save["created"] = data.get("created", out.save["created"])
+    return out

@@ -1,0 +1,112 @@
+"""The storyteller's voice: phrases varied by rotation, shared by every ruleset's story hook.
+
+A `Voice` hands out the phrases of a pool in turn (starting where the game's seed says), so two
+deaths in a row never read alike and a long game uses every phrase of a pool about as often.
+It is deterministic: the same save gives the same report. Pools of phrases a ruleset might share
+(deaths, misses, moves) live here; a ruleset's `story.py` adds its own words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+_POSSESSIVE = re.compile(r"(?<=[a-z])s's\b")  # "Archers's" -> "Archers'"
+
+# A figure killed outright (a blow, a shot).
+STRUCK_DOWN = (
+    "{x} falls",
+    "{x} is cut down",
+    "{x} goes down and stays down",
+    "{x} is slain",
+    "{x} drops and does not rise",
+    "that is the end of {x}",
+    "{x} is struck dead",
+    "{x} breathes no more",
+)
+# A figure that dies of wounds taken earlier.
+DIES_OF_WOUNDS = (
+    "{x}'s wounds prove fatal",
+    "{x} bleeds out",
+    "{x} collapses and dies of the wounds",
+    "{x} can fight no longer and dies",
+    "{x} succumbs to the wounds",
+    "{x} sinks to the ground, lifeless",
+)
+# A whole unit destroyed.
+DESTROYED = (
+    "{x} is destroyed",
+    "{x} is wiped out",
+    "nothing is left of {x}",
+    "{x} is cut to pieces",
+    "{x} is broken and destroyed",
+)
+# A figure staying where it is while others fight.
+STAYS = ("{x} stays back", "{x} holds position", "{x} waits", "{x} keeps out of the fight")
+MOVE_ON = ("{x} advances", "{x} pushes forward", "{x} moves up", "{x} presses on")
+MOVE_BACK = ("{x} falls back", "{x} pulls back", "{x} gives ground")
+MOVE_ACROSS = ("{x} shifts along the line", "{x} moves across", "{x} sidesteps")
+
+
+class Voice:
+    """Phrases by rotation, per pool; `say` fills a phrase's `{names}` and capitalises it."""
+
+    def __init__(self, seed: Any = 0) -> None:
+        self._start = int(seed) if isinstance(seed, int) else 0
+        self._next: dict[Sequence[str], int] = {}
+
+    def pick(self, pool: Sequence[str]) -> str:
+        n = self._next.get(pool, self._start % len(pool))
+        self._next[pool] = n + 1
+        return pool[n % len(pool)]
+
+    def say(self, pool: Sequence[str], **names: Any) -> str:
+        return sentence(_POSSESSIVE.sub("s'", self.pick(pool).format(**names)))
+
+
+def sentence(text: str) -> str:
+    """The first letter capitalised (a name keeps its own case after it)."""
+    return text[:1].upper() + text[1:] if text else text
+
+
+def listing(names: Iterable[Any]) -> str:
+    """`Ann`, `Ann and Bob`, `Ann, Bob and Cid`."""
+    items = [str(n) for n in names]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def inches(value: Any) -> str:
+    try:
+        return f'{float(value):g}"'
+    except (TypeError, ValueError):
+        return ""
+
+
+def spot(pos: Any) -> str:
+    """A point [x, y] as the game writes it: `12,7.5`."""
+    try:
+        return f"{float(pos[0]):g},{float(pos[1]):g}"
+    except (TypeError, ValueError, IndexError):
+        return "?"
+
+
+def heading(side: Any, start: Any, end: Any) -> Sequence[str]:
+    """The pool for a move from `start` to `end` ([x, y], or a number along the way to the
+    enemy): toward the enemy (side A's forward is growing y), away from it, or across."""
+    if isinstance(start, dict) and isinstance(end, dict):  # a group: its first member's move
+        shared = [key for key in start if key in end]
+        start, end = (start[shared[0]], end[shared[0]]) if shared else (None, None)
+    try:
+        if isinstance(start, (int, float)):
+            dx, dy = 0.0, float(end) - float(start)
+        else:
+            dx, dy = float(end[0]) - float(start[0]), float(end[1]) - float(start[1])
+    except (TypeError, ValueError, IndexError, KeyError):
+        return MOVE_ON
+    forward = dy if side == "A" else -dy
+    if abs(forward) < abs(dx) / 2:
+        return MOVE_ACROSS
+    return MOVE_ON if forward > 0 else MOVE_BACK

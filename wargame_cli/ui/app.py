@@ -1,0 +1,423 @@
+"""One prompt application for a whole run: the decision screen above, the question below.
+
+Building a prompt_toolkit Application (and loading its key bindings) for every question cost
+more than everything else a prompt does, so this one is built once and its content swapped per
+question. The question keeps questionary's look and controls: its select control
+(`InquirerControl`: pointer, highlighted item, disabled items with their reason) and style."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import questionary
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition, IsDone
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from prompt_toolkit.key_binding.defaults import load_key_bindings
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.styles import merge_styles
+from questionary.prompts.common import InquirerControl
+
+from wargame_cli.ui.wrap import rows as _rows
+from wargame_cli.ui.wrap import wrap_tokens
+
+POINTER = "»"
+INDENT = 5  # continuation lines of a wrapped option start under its text
+LOOK = "\x00look"
+BACK = "\x00back"
+SELECT_HINT = "(Use arrow keys)"
+SCROLL_HINT = "(Use arrow keys; the list scrolls)"
+LOOK_KEY = "(Esc: look) "
+LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
+
+# The top of the screen for a question: given the width, the height, the rows the question's
+# fixed part takes and the rows its list would like, the ANSI lines above and the list's rows.
+Top = Callable[[int, int, int, int], tuple[list[str], int]]
+Looks = Callable[[], list[tuple[str, Callable[[int], list[str]]]]]
+
+
+@dataclass
+class _Question:
+    message: str
+    mode: str  # "select", "text" or "look"
+    control: Any = None
+    validate: Callable[[str], Any] | None = None
+    notice: str | None = None
+    answer: str = ""
+    error: str | None = None
+    can_look: bool = False
+
+
+@dataclass(frozen=True)
+class _Switch:
+    """Not an answer: the question leaves its run to redraw the screen (look, scroll, back)."""
+
+    to: str
+    value: int = 0
+
+
+class WrappingControl(InquirerControl):
+    """questionary's select control, its long labels wrapped at words to the terminal. The
+    short items every question ends with ("Type it", "Look…", "Take back": `footer` values)
+    share one row, so the options proper get the rows."""
+
+    width = 80
+    footer: frozenset[Any] = frozenset()
+
+    def _get_choice_tokens(self) -> list[tuple[str, str]]:
+        tokens = super()._get_choice_tokens()
+        tail = 0
+        for choice in reversed(self.choices):
+            if choice.value not in self.footer:
+                break
+            tail += 1
+        if tail > 1:
+            rows: list[list[tuple[str, str]]] = [[]]
+            for style, text in tokens:
+                if text == "\n" and not style.startswith("["):
+                    rows.append([])
+                else:
+                    rows[-1].append((style, text))
+            joined: list[tuple[str, str]] = []
+            for row in rows[-tail:]:
+                if joined:
+                    joined.append(("class:text", "  "))
+                joined.extend(row)
+            tokens = []
+            for row in [*rows[:-tail], joined]:
+                if tokens:
+                    tokens.append(("", "\n"))
+                tokens.extend(row)
+        return wrap_tokens(tokens, self.width, INDENT)
+
+
+class PromptApp:
+    """The single prompt_toolkit application of a run. `select` and `text` swap the question
+    in and run it. The screen above (the `top` callback's ANSI lines, rendered by rich) is
+    written once per question, straight to the terminal, so the application only redraws the
+    question itself as keys are pressed; "Look…" swaps what is written above."""
+
+    def __init__(
+        self, style: Any, manage_gc: bool = False, input: Any = None, output: Any = None
+    ) -> None:
+        self._q = _Question("", "select")
+        self._list_rows = 1
+        self._wanted = 1
+        self.buffer = Buffer(multiline=False)
+        # One control for every list (its tokens come from the question's control), so the
+        # application's key bindings, cached per set of controls, are merged only once
+        self.list_window = Window(
+            FormattedTextControl(self._list_tokens),
+            wrap_lines=True,
+            height=lambda: Dimension.exact(max(1, self._list_rows)),
+            always_hide_cursor=True,
+        )
+        self.text_window = Window(
+            BufferControl(self.buffer, input_processors=[BeforeInput(self._header_tokens)]),
+            wrap_lines=True,
+            dont_extend_height=True,
+        )
+        header = Window(
+            FormattedTextControl(self._wrapped_header),
+            wrap_lines=True,
+            dont_extend_height=True,
+            always_hide_cursor=True,
+        )
+        selecting = Condition(lambda: self._q.mode != "text")
+        typing = Condition(lambda: self._q.mode == "text")
+        layout = Layout(
+            HSplit(
+                [
+                    ConditionalContainer(
+                        Window(
+                            FormattedTextControl(lambda: [("class:notice", self._q.notice or "")]),
+                            wrap_lines=True,
+                            dont_extend_height=True,
+                        ),
+                        filter=Condition(lambda: bool(self._q.notice)) & ~IsDone(),
+                    ),
+                    ConditionalContainer(header, filter=selecting),
+                    ConditionalContainer(self.list_window, filter=selecting & ~IsDone()),
+                    ConditionalContainer(self.text_window, filter=typing),
+                    ConditionalContainer(
+                        Window(
+                            FormattedTextControl(lambda: [("class:error", self._q.error or "")]),
+                            wrap_lines=True,
+                            dont_extend_height=True,
+                        ),
+                        filter=Condition(lambda: bool(self._q.error)) & ~IsDone(),
+                    ),
+                ]
+            ),
+            focused_element=self.text_window,
+        )
+        self.app: Application[Any] = Application(
+            layout=layout,
+            key_bindings=merge_key_bindings([load_key_bindings(), self._bindings()]),
+            style=merge_styles([questionary.Style([("error", "fg:ansired bold")]), style]),
+            full_screen=False,
+            mouse_support=False,
+            input=input,
+            output=output,
+        )
+        self._loop = asyncio.new_event_loop()
+        self._idle: Any = None
+        self.manage_gc = manage_gc
+        if manage_gc:  # collections happen while a person reads (see _tidy), not on a key
+            gc.collect()
+            gc.freeze()
+            gc.disable()
+
+    # -- what is drawn --------------------------------------------------------------------
+    def _header_tokens(self) -> list[tuple[str, str]]:
+        q = self._q
+        tokens = [("class:qmark", "?"), ("class:question", f" {q.message} ")]
+        if q.mode == "text" and q.can_look and not self.app.is_done:
+            tokens.append(("class:instruction", LOOK_KEY))
+        if self.app.is_done:
+            tokens.append(("class:answer", q.answer))
+        elif q.mode == "select":
+            hint = SELECT_HINT if self._list_rows >= self._wanted else SCROLL_HINT
+            if len(q.message) + len(hint) + 3 <= self._size()[0]:  # never a row of its own
+                tokens.append(("class:instruction", hint))
+        elif q.mode == "look":
+            tokens.append(("class:instruction", LOOK_HINT))
+        return tokens
+
+    def _list_tokens(self) -> list[tuple[str, str]]:
+        control = self._q.control
+        return control._get_choice_tokens() if control is not None else []
+
+    def _wrapped_header(self) -> list[tuple[str, str]]:
+        return wrap_tokens(self._header_tokens(), self._size()[0], 2)
+
+    def _size(self) -> tuple[int, int]:
+        size = self.app.output.get_size()
+        return max(20, size.columns), max(6, size.rows)
+
+    def _question_rows(self, width: int) -> tuple[int, int]:
+        """The rows of the question's fixed part (message, notice, room for an error) and
+        those its list would like."""
+        q = self._q
+        if q.mode == "text":
+            line = len(q.message) + 3 + len(self.buffer.text) + 12
+            fixed = 1 + max(0, line - 1) // width + 1  # and a row for a refusal
+        else:
+            fixed = _rows(self._wrapped_header())
+        if q.notice:
+            fixed += _rows(wrap_tokens([("", q.notice)], width, 2))
+        wanted = 0
+        if q.mode != "text" and q.control is not None:
+            q.control.width = width
+            wanted = _rows(q.control._get_choice_tokens())
+        self._wanted = wanted
+        return fixed, wanted
+
+    def _draw_top(self, top: Top | None, looking: list[str] | None, scroll: int) -> int:
+        """Clear the terminal and write the screen above the question; returns the scroll
+        offset used (looked-at content taller than the room scrolls)."""
+        width, height = self._size()
+        fixed, wanted = self._question_rows(width)
+        if looking is not None:
+            self._list_rows = min(wanted, max(3, height // 3))
+            room = max(0, height - fixed - self._list_rows)
+            scroll = max(0, min(scroll, len(looking) - room))
+            lines = looking[scroll : scroll + room]
+        elif top is not None:
+            lines, self._list_rows = top(width, height, fixed, wanted)
+        else:
+            lines, self._list_rows = [], min(wanted, max(3, height - fixed))
+            return scroll
+        output = self.app.output
+        output.erase_screen()
+        output.cursor_goto(0, 0)
+        if lines:
+            output.write_raw("\r\n".join(lines) + "\x1b[0m\r\n")
+        output.flush()
+        return scroll
+
+    # -- keys -----------------------------------------------------------------------------
+    def _bindings(self) -> KeyBindings:
+        kb = KeyBindings()
+        selecting = Condition(lambda: self._q.mode != "text")
+        typing = Condition(lambda: self._q.mode == "text")
+        looking = Condition(lambda: self._q.mode == "look")
+
+        @kb.add(Keys.ControlC, eager=True)
+        @kb.add(Keys.ControlQ, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+        def move(step: int) -> Callable[[Any], None]:
+            def handler(event: Any) -> None:
+                control = self._q.control
+                count = len(control.choices)
+                for _ in range(count):
+                    control.pointed_at = (control.pointed_at + step) % count
+                    if control.is_selection_valid():
+                        break
+
+            return handler
+
+        for key in (Keys.Down, Keys.ControlN, "j"):
+            kb.add(key, filter=selecting, eager=True)(move(1))
+        for key in (Keys.Up, Keys.ControlP, "k"):
+            kb.add(key, filter=selecting, eager=True)(move(-1))
+
+        @kb.add(Keys.PageDown, filter=looking, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_Switch("scroll", 1))
+
+        @kb.add(Keys.PageUp, filter=looking, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_Switch("scroll", -1))
+
+        @kb.add(Keys.Escape, filter=looking, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_Switch("back"))
+
+        @kb.add(Keys.Escape, filter=typing & Condition(lambda: self._q.can_look), eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_Switch("look"))
+
+        @kb.add(Keys.ControlM, filter=selecting, eager=True)
+        def _(event: Any) -> None:
+            q = self._q
+            choice = q.control.get_pointed_at()
+            if q.mode == "look":
+                switch = _Switch("back") if choice.value == BACK else _Switch("show", choice.value)
+                event.app.exit(result=switch)
+                return
+            if choice.value == LOOK:
+                event.app.exit(result=_Switch("look"))
+                return
+            q.control.is_answered = True
+            q.answer = choice.title if isinstance(choice.title, str) else ""
+            event.app.exit(result=choice.value)
+
+        @kb.add(Keys.ControlM, filter=typing, eager=True)
+        def _(event: Any) -> None:
+            q = self._q
+            text = self.buffer.text
+            verdict = q.validate(text) if q.validate is not None else True
+            if verdict is True:
+                q.error = None
+                q.answer = text
+                event.app.exit(result=text)
+            else:
+                q.error = str(verdict) if verdict else "not accepted"
+
+        @kb.add(Keys.Any, filter=selecting)
+        def _(event: Any) -> None:
+            """Typing at a list does nothing (questionary's select alike)."""
+
+        return kb
+
+    # -- asking ---------------------------------------------------------------------------
+    def select(
+        self,
+        message: str,
+        choices: list[Any],
+        default: Any = None,
+        top: Top | None = None,
+        looks: Looks | None = None,
+        notice: str | None = None,
+        clear: bool = False,
+        footer: frozenset[Any] = frozenset(),
+    ) -> Any:
+        control = WrappingControl(
+            choices,
+            default=default,
+            pointer=POINTER,
+            use_indicator=False,
+            show_description=False,
+            initial_choice=default,
+        )
+        control.footer = footer
+        question = _Question(message, "select", control, notice=notice, can_look=bool(looks))
+        while True:
+            self._q = question
+            self._draw_top(top if clear else None, None, 0)
+            answer = self._run()
+            if not isinstance(answer, _Switch):
+                return answer
+            self._look(top, looks)
+            question.control.is_answered = False
+
+    def _look(self, top: Top | None, looks: Looks | None) -> None:
+        """The "Look…" menu, above it the screen or what is looked at, until "Back"."""
+        items = looks() if looks is not None else []
+        menu = [questionary.Choice("Back to the question", BACK)] + [
+            questionary.Choice(title, index) for index, (title, _) in enumerate(items)
+        ]
+        control = WrappingControl(menu, pointer=POINTER, use_indicator=False)
+        control.pointed_at = 1 if len(menu) > 1 else 0
+        looking: list[str] | None = None
+        scroll = 0
+        while True:
+            self._q = _Question("Look at what?", "look", control)
+            scroll = self._draw_top(top, looking, scroll)
+            answer = self._run()
+            if not isinstance(answer, _Switch) or answer.to == "back":
+                return
+            if answer.to == "show":
+                looking = items[answer.value][1](self._size()[0])
+                scroll = 0
+            elif answer.to == "scroll" and looking is not None:
+                scroll += answer.value * max(1, self._size()[1] // 2)
+
+    def text(
+        self,
+        message: str,
+        default: str = "",
+        validate: Callable[[str], Any] | None = None,
+        top: Top | None = None,
+        looks: Looks | None = None,
+        notice: str | None = None,
+        clear: bool = False,
+    ) -> str:
+        typed = default
+        while True:
+            self._q = _Question(
+                message, "text", validate=validate, notice=notice, can_look=bool(looks)
+            )
+            self.buffer.reset()
+            self.buffer.insert_text(typed)
+            if clear:
+                self._draw_top(top, None, 0)
+            answer = self._run()
+            if not isinstance(answer, _Switch):
+                return answer
+            typed = self.buffer.text  # kept while looking
+            self._look(top, looks)
+
+    def _run(self) -> Any:
+        self.app.layout.focus(self.text_window)
+        if self.manage_gc:
+            self._idle = self._loop.call_later(0.2, _tidy)
+        try:
+            return self._loop.run_until_complete(self.app.run_async())
+        finally:
+            if self._idle is not None:
+                self._idle.cancel()
+
+    def close(self) -> None:
+        self._loop.close()
+        if self.manage_gc:
+            gc.enable()
+
+
+def _tidy() -> None:
+    """While a person reads the question: collect what the last turn left and freeze the rest,
+    so no collection lands between a key press and the next question."""
+    gc.collect()
+    gc.freeze()

@@ -1,0 +1,278 @@
+"""The decision screen: what a person sees above a question. The board (compact when the full
+one and the question do not fit), the facts the decision needs (the view's card) and what
+happened since this side last decided, laid out to the terminal's size. Rulesets supply the
+renderables (their view's hooks); the layout is here, shared by every ruleset."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console, Group
+from rich.rule import Rule
+from rich.text import Text
+
+from wargame_cli.ui.live import generic
+from wargame_cli.ui.text import clean
+
+ANY_SIDE = ""  # the mark of the latest question asked of anyone
+RECENT_TITLE = "Since your last decision"
+
+
+@dataclass
+class Layout:
+    """The screen above a question, as ANSI lines, and what each part got."""
+
+    lines: list[str]
+    board: str = ""  # "full", "compact" or "" (no board)
+    card: bool = False
+    recent: int = 0  # how many lines of recent events were shown
+    list_rows: int = 0  # the rows left to the question's list
+
+
+@dataclass
+class Look:
+    """Something a person can look at without deciding: a title and its lines."""
+
+    title: str
+    renderable: Any
+
+
+class Renderer:
+    """Rich renderables to ANSI lines at a width, with the colours of the real console."""
+
+    def __init__(self, base: Console | None = None) -> None:
+        self.base = base
+        self._consoles: dict[int, Console] = {}
+
+    def console(self, width: int) -> Console:
+        found = self._consoles.get(width)
+        if found is None:
+            base = self.base
+            found = Console(
+                file=io.StringIO(),
+                width=width,
+                force_terminal=True,
+                color_system=base.color_system if base is not None else "standard",
+                no_color=base.no_color if base is not None else False,
+                highlight=False,
+                emoji=False,
+                legacy_windows=False,
+            )
+            self._consoles[width] = found
+        return found
+
+    def lines(self, renderable: Any, width: int) -> list[str]:
+        console = self.console(width)
+        with console.capture() as capture:
+            console.print(renderable)
+        text = capture.get()
+        if text.endswith("\n"):
+            text = text[:-1]
+        return text.split("\n") if text else []
+
+
+def _short_parts(shown: Any) -> list[Any]:
+    """The lines of text in what a view shows for an entry, without its boards and tables
+    (the screen draws the board once, above)."""
+    if isinstance(shown, Text | Rule):
+        return [shown]
+    if isinstance(shown, Group):  # its own lines, not those of a board inside it
+        return [item for item in shown.renderables if isinstance(item, Text | Rule)]
+    return []
+
+
+@dataclass
+class _Cache:
+    key: Any = None
+    lines: list[str] = field(default_factory=list)
+
+
+class DecisionScreen:
+    """Follows the game through the runner's observer and lays out the screen for each
+    question. `mark(side)` is called when a side is asked, so the next screen for that side
+    shows only what happened since."""
+
+    def __init__(self, ruleset: Any, names: dict[str, str], base: Console | None = None) -> None:
+        self.view = ruleset.view()
+        self.ruleset = ruleset
+        self.turn_word = getattr(ruleset, "turn_word", "turn")
+        self.names = names
+        self.renderer = Renderer(base)
+        self.entries: list[dict[str, Any]] = []
+        self.game: Any = None
+        self._marks: dict[str, int] = {}
+        self._previous: dict[str, int] = {}
+        self._board = _Cache()
+        self._full_height: dict[int, int] = {}
+        self._recent: dict[tuple[int, int], list[str]] = {}
+        self._reference: Any = None
+
+    # -- following the game ---------------------------------------------------------------
+    def observe(self, entry: dict[str, Any], game: Any) -> None:
+        self.entries.append(entry)
+        self.game = game
+
+    def follow(self, game: Any, entries: list[dict[str, Any]]) -> None:
+        """Start from a game already under way (a resumed save): its log is the past."""
+        self.game = game
+        self.entries = list(entries)
+        self._marks = {ANY_SIDE: len(self.entries)}
+
+    @property
+    def state(self) -> Any:
+        return getattr(self.game, "state", None) if self.game is not None else None
+
+    def mark(self, side: str | None) -> None:
+        self._previous = dict(self._marks)
+        self._marks[side or ANY_SIDE] = len(self.entries)
+        self._marks[ANY_SIDE] = len(self.entries)
+
+    def unmark(self) -> None:
+        """The answer was refused: the side is asked again, seeing what it saw."""
+        self._marks = dict(self._previous)
+
+    def since(self, side: str | None) -> list[tuple[int, dict[str, Any]]]:
+        start = self._marks.get(side or ANY_SIDE, self._marks.get(ANY_SIDE, 0))
+        return list(enumerate(self.entries))[start:]
+
+    # -- pieces ---------------------------------------------------------------------------
+    def board_lines(self, width: int, compact: bool) -> list[str]:
+        state = self.state
+        hook = getattr(self.view, "compact_board", None) if compact else None
+        if hook is None:
+            hook = getattr(self.view, "board", None)
+            compact = False
+        if hook is None or state is None:
+            return []
+        key = (self._fingerprint(), width, compact)
+        if self._board.key != key:
+            self._board.key = key
+            self._board.lines = self.renderer.lines(hook(state, self.names), width)
+            if not compact:
+                self._full_height[width] = len(self._board.lines)
+        return self._board.lines
+
+    def _fingerprint(self) -> Any:
+        """What the board is drawn from: the game's JSON state (hashing it costs well under a
+        millisecond; drawing a board costs tens), so an unchanged board is never redrawn."""
+        state_json = getattr(self.game, "state_json", None)
+        if state_json is None:
+            return (id(self.state), len(self.entries))
+        try:
+            return hash(json.dumps(state_json(), sort_keys=True, default=str))
+        except (TypeError, ValueError):
+            return (id(self.state), len(self.entries))
+
+    def card_lines(self, choice: Any, width: int) -> list[str]:
+        hook = getattr(self.view, "card", None)
+        state = self.state
+        if hook is None or state is None or choice is None:
+            return []
+        shown = hook(state, choice, self.names)
+        return self.renderer.lines(shown, width) if shown is not None else []
+
+    def _entry_lines(self, index: int, entry: dict[str, Any], width: int) -> list[str]:
+        key = (index, width)
+        found = self._recent.get(key)
+        if found is not None:
+            return found
+        shown: Any = None
+        render = getattr(self.view, "render_entry", None)
+        if render is not None and self.state is not None:
+            shown = render(entry, self.state, self.names)
+        if shown is False:
+            lines: list[str] = []
+        else:
+            short = _short_parts(shown) if shown is not None else []
+            if not short and entry["t"] != "end":  # only boards and tables: the generic line
+                short = _short_parts(generic(entry, self.names, self.turn_word))
+            lines = self.renderer.lines(Group(*short), width) if short else []
+        self._recent[key] = lines
+        return lines
+
+    def recent_lines(self, side: str | None, width: int, last: Any = None) -> list[str]:
+        """What happened since `side` last decided, as short lines (newest last); `last`
+        (an entry) is left out."""
+        out: list[str] = []
+        for index, entry in self.since(side):
+            if entry is not last:
+                out.extend(self._entry_lines(index, entry, width))
+        return out
+
+    # -- the layout -----------------------------------------------------------------------
+    def compose(
+        self,
+        width: int,
+        height: int,
+        fixed: int,
+        wanted: int,
+        choice: Any = None,
+        side: str | None = None,
+    ) -> Layout:
+        """The lines above a question whose fixed part (message, notices) takes `fixed` rows and
+        whose list would like `wanted` rows, in `height` rows. The board first (full when it
+        fits with the whole question, else compact), then the newest of what happened since
+        this side last decided, then the card just above the question. When even the compact
+        board and the whole list do not fit, the list scrolls (at least 3 rows of it)."""
+        if self.state is None:
+            return Layout([], list_rows=min(wanted, max(3, height - fixed)))
+        room = max(0, height - fixed - wanted)
+        has_compact = getattr(self.view, "compact_board", None) is not None
+        full_height = self._full_height.get(width)
+        if not has_compact or full_height is None or full_height <= room:
+            board, kind = self.board_lines(width, compact=False), "full"
+            if has_compact and len(board) > room:
+                board, kind = self.board_lines(width, compact=True), "compact"
+        else:
+            board, kind = self.board_lines(width, compact=True), "compact"
+        if not board:
+            kind = ""
+        list_rows = min(wanted, max(3, height - fixed - len(board)))
+        room = max(0, height - fixed - list_rows)
+        board = board[:room]
+        room -= len(board)
+        card = self.card_lines(choice, width)
+        shown_card = bool(card) and len(card) <= room
+        lines = list(board)
+        recent_room = room - (len(card) if shown_card else 0)
+        recent: list[str] = []
+        if recent_room >= 2:
+            events = self.recent_lines(side, width)
+            if events:
+                title = self.renderer.lines(Text(RECENT_TITLE + ":", style="dim"), width)
+                recent = title + events[-(recent_room - 1) :]
+        lines.extend(recent)
+        if shown_card:
+            lines.extend(card)
+        return Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
+
+    # -- looking without deciding ---------------------------------------------------------
+    def looks(self, choice: Any = None) -> list[Look]:
+        """What a person can look at: the full board, every piece's card, the cited rules."""
+        out: list[Look] = []
+        state = self.state
+        board = getattr(self.view, "board", None)
+        if board is not None and state is not None:
+            out.append(Look("The full board", board(state, self.names)))
+        cards = getattr(self.view, "cards", None)
+        if cards is not None and state is not None:
+            out.extend(Look(clean(title), shown) for title, shown in cards(state, self.names))
+        for rule in getattr(choice, "rules", ()) or ():
+            text = self._rule_text(rule)
+            if text is not None:
+                out.append(Look(f"Rule {rule}", Text(f"{rule}: {clean(text)}")))
+        return out
+
+    def _rule_text(self, rule: str) -> str | None:
+        if self._reference is None:
+            try:
+                self._reference = self.ruleset.reference()
+            except (OSError, ValueError, AttributeError):
+                return None
+        return self._reference.text_of(rule)
+
+    def look_lines(self, look: Look, width: int) -> list[str]:
+        return self.renderer.lines(look.renderable, width)
