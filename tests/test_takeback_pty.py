@@ -16,6 +16,7 @@ from wargame_cli import registry
 from wargame_cli.engine.requests import Choice, TurnStart
 from wargame_cli.engine.session import start
 from wargame_cli.ruleset import Setup, resolve_options
+from wargame_cli.saves.seal import unchained
 
 pytestmark = pytest.mark.pty
 
@@ -43,19 +44,25 @@ def position(ruleset_id: str, a: str, b: str, seed: str, log: list | None = None
 
 
 def items(choice: Choice) -> list[tuple[str, bool]]:
-    """The menu as the prompt lists it: (key, enabled), the suggestion marked first if typed."""
+    """The options as the prompt lists them: (key, enabled), a typed suggestion first. After
+    them come "Type it", "Look…" and, always last, "Take back"."""
     out = [(o.key, o.disabled is None) for o in choice.options]
     if choice.default not in {o.key for o in choice.options}:
         out.insert(0, (choice.default, True))
-    if choice.free_hint is not None:
-        out.append(("\x00type", True))
-    return [*out, ("undo", True)]
+    return out
 
 
-def presses(menu: list[tuple[str, bool]], start_key: str, goal: str) -> str:
-    """Down-arrow presses from `start_key` to `goal` (disabled items are skipped)."""
-    enabled = [k for k, on in menu if on]
-    return DOWN * ((enabled.index(goal) - enabled.index(start_key)) % len(enabled))
+def to_take_back(choice: Choice) -> str:
+    """Up from the suggestion, past the first option, wraps round to "Take back"."""
+    enabled = [k for k, on in items(choice) if on]
+    return UP * (enabled.index(choice.default) + 1)
+
+
+def presses(choice: Choice, goal: str) -> str:
+    """Arrow presses from the suggestion to the option `goal` (disabled ones are skipped)."""
+    enabled = [k for k, on in items(choice) if on]
+    steps = enabled.index(goal) - enabled.index(choice.default)
+    return DOWN * steps if steps > 0 else UP * -steps
 
 
 def plan(ruleset_id: str):
@@ -74,13 +81,11 @@ def plan(ruleset_id: str):
         )  # the next prompt side A sees
         rolls = [e for e in log[at + 1 : nxt] if e["t"] == "roll"]
         choice = position(ruleset_id, a, b, seed, log[:at]).pending
-        other = [k for k, on in items(choice)[:-1] if on and k not in (entry["key"], "\x00type")]
+        other = [k for k, on in items(choice) if on and k != entry["key"]]
         if rolls and other and nxt is not None:
             there = position(ruleset_id, a, b, seed, log[:nxt]).pending
-            if isinstance(there, TurnStart):
-                undo = UP  # [Play on, Save and quit, Take back]
-            else:
-                undo = presses(items(there), there.default, "undo")
+            # between turns: [Play on, Save and quit, (Look…,) Take back]
+            undo = UP if isinstance(there, TurnStart) else to_take_back(there)
             return log, at, prompts, undo, choice, other[0]
         prompts += 1
     raise AssertionError("no decision of side A with dice after it")
@@ -115,13 +120,14 @@ def test_take_back_keeps_the_dice(tmp_path, ruleset_id):
         enter(child)
     enter(child, undo)  # "Take back" at the next question
     child.expect("took back")
-    enter(child, presses(items(choice), choice.default, instead))
+    enter(child, presses(choice, instead))
     child.expect([PROMPT, pexpect.EOF])
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus in (0, 130)
     data = json.loads(path.read_text())
+    data["log"] = [unchained(e) for e in data["log"]]  # without the save's hash chain
     (done,) = data["takebacks"]
     assert done["at"] == at and done["side"] == "A"
     assert done["taken"]["key"] == log[at]["key"] and done["new"]["key"] == instead
