@@ -319,7 +319,8 @@ class Runner:
         self.takebacks.append(done)
         self._awaiting = done
         if self.observer is not None:
-            told = {"t": "takeback", "text": takeback.describe(done), "live": True, **done}
+            text = takeback.describe(done, open_question=True)
+            told = {"t": "takeback", "text": text, "live": True, **done}
             self.observer(told, self.game)
         return None
 

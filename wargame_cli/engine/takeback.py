@@ -66,14 +66,21 @@ def record(entry: dict[str, Any], at: int, turn: int) -> dict[str, Any]:
 
 
 def describe(
-    takeback: dict[str, Any], names: dict[str, str] | None = None, word: str = "turn"
+    takeback: dict[str, Any],
+    names: dict[str, str] | None = None,
+    word: str = "turn",
+    open_question: bool = False,
 ) -> str:
-    """One line for the screen, replays and reports."""
+    """One line for the screen, replays and reports; `open_question`: it is being asked
+    again now (live play, or where a save stopped)."""
     side = takeback.get("side", "?")
     who = (names or {}).get(side, f"Side {side}")
     taken = takeback.get("taken") or {}
     new = takeback.get("new")
-    then = f"; chose {new.get('label')} instead" if new else "; then took back further"
+    if new:
+        then = f"; chose {new.get('label')} instead"
+    else:
+        then = ": asked again" if open_question else "; then took back further"
     turn = takeback.get("turn")
     when = f"{word} {turn}" if turn else "setting up"
     return f"{who} took back {taken.get('label')!s} ({when}){then}"
