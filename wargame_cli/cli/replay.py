@@ -209,29 +209,37 @@ def _straight(
 
 
 def _turn_boards(view: Any) -> Any:
-    """Off a terminal (a pipe, a file): a line per entry and the board only where a turn
-    begins and at the end, not the grid again after every move."""
-    from wargame_cli.ui.live import generic
+    """Off a terminal (a pipe, a file): the replay as live play shows it, except that a
+    picture a view draws after a line (a grid after a move) is kept once a turn for each kind
+    of event, not redrawn after every move; boards at turn boundaries stay."""
+    view.view = _PicturesOncePerTurn(view.view)
+    return view
 
-    render = getattr(view.view, "render_entry", None)
 
-    def show(entry: dict[str, Any], game: Any) -> None:
-        if entry["t"] not in ("turn", "roll", "choice", "event"):  # the end, take-backs
-            view(entry, game)
-            return
-        if entry["t"] != "turn":
-            line = generic(entry, view.names, view.turn_word)
-            if line is not None:
-                view.console.print(line)
-            return
-        shown = render(entry, game.state, view.names) if render is not None else None
-        if shown is None or shown is False:
-            view.console.print(generic(entry, view.names, view.turn_word))
-            view.board(game)
-        else:
-            view.console.print(shown)
+class _PicturesOncePerTurn:
+    """A ruleset's view whose `render_entry` drops a picture already drawn this turn."""
 
-    return show
+    def __init__(self, view: Any) -> None:
+        self._view = view
+        self._drawn: set[tuple[str, str]] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    def render_entry(self, entry: dict[str, Any], state: Any, names: dict[str, str]) -> Any:
+        from rich.console import Group
+
+        render = getattr(self._view, "render_entry", None)
+        shown = render(entry, state, names) if render is not None else None
+        if entry["t"] == "turn":
+            self._drawn.clear()
+            return shown
+        kind = (entry["t"], str(entry.get("kind")))
+        if isinstance(shown, Group) and len(shown.renderables) > 1:
+            if kind in self._drawn:
+                return shown.renderables[0]  # the line, not the same picture again
+            self._drawn.add(kind)
+        return shown
 
 
 def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:
