@@ -32,7 +32,7 @@ def test_enter_alone_plays_the_default_scenario_to_the_end(tmp_path):
     answered = press_enter_until_done(child)
     child.close()
     assert child.exitstatus == 0
-    assert 100 <= answered <= 170  # names, players, teams, deployment, turns, retreat calls
+    assert 100 <= answered <= 200  # names, teams, deployment, turns, who acts first, retreats
     shown = screen.getvalue()
     assert "(suggested) Centre of the deployment area (18,3)" in shown
     assert "Deployment areas:" in shown and "After the battle" in shown

@@ -23,6 +23,7 @@ from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart
 from wargame_cli.errors import OptionError, TeamError
 from wargame_cli.ruleset import Setup, resolve_options
+from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body
 
@@ -348,15 +349,41 @@ def test_e17_straggler_option_puts_them_in_the_dead_pool():
     assert b.mobs["Red"].dead_pool == ["Red 3"]
 
 
+WALLED = {
+    "name": "walled",
+    "width": 36,
+    "height": 24,
+    "terrain": [{"name": "long wall", "kind": "blocking", "x": 0, "y": 11, "w": 34, "h": 2}],
+}
+
+
 def test_e17_mob_move_previews_stragglers_and_the_bot_avoids_them():
-    b = battle(a="Wren=Mystic", b="Red=2 Tribal Warrior", table=CLEARING)  # not outmatched
-    # Red 1 stands just south of the standing stones (x 8-11, y 11-13): it cannot go north
+    b = battle(a="Wren=Mystic", b="Red=2 Tribal Warrior", table=WALLED)  # not outmatched
+    # a long wall between them (y 11-13): Red 1, south of it, cannot follow Red 2 north, not
+    # even round the wall's end (e17: only a figure that cannot keep within 3" is lost)
+    place(b, Wren=(20, 22), Red_1=(9.5, 10.4), Red_2=(9.5, 13.6))
+    plans = moves.mob_plans(b, b.mobs["Red"])
+    north = next(p for p in plans if p.label.startswith("North, full"))
+    assert north.stragglers == ["Red 1"] and "1 would straggle" in north.label
+    best = tactics.mob_move(b, b.mobs["Red"], plans)
+    assert not next(p for p in plans if p.key == best).stragglers
+
+
+def test_e17_followers_are_placed_to_keep_the_chain():
+    """e17 (issue 12, item 11): on the Clearing, Red 1 stands south of the standing stones
+    (x 8-11, y 11-13) and cannot go straight north; when Red 2 leads north, Red 1 is placed
+    round the stones within 3" of it instead of being lost."""
+    b = battle(a="Wren=Mystic", b="Red=2 Tribal Warrior", table=CLEARING)
     place(b, Wren=(30, 3), Red_1=(9.5, 10.4), Red_2=(12.5, 10.4))
     plans = moves.mob_plans(b, b.mobs["Red"])
     north = next(p for p in plans if p.label.startswith("North, full"))
-    assert north.stragglers and "would straggle" in north.label
-    best = tactics.mob_move(b, b.mobs["Red"], plans)
-    assert not next(p for p in plans if p.key == best).stragglers
+    assert north.stragglers == [] and "straggle" not in north.label
+    red1, red2 = north.spots["Red 1"], north.spots["Red 2"]
+    assert red2 == Point(12.5, 16.4)  # the lead goes where it was sent
+    assert red1 != Point(9.5, 10.4)
+    assert cohesion.split([Body("Red 1", red1, 0.5), Body("Red 2", red2, 0.5)], "chain")[1] == []
+    way = way_to(b.table, b.creatures["Red 1"].body(), red1, 6, [Body("Wren", Point(30, 3), 0.5)])
+    assert way is not None and way.length <= 6.01
 
 
 def test_e18_e19_a_mob_moves_once_and_every_figure_in_range_rolls():

@@ -238,13 +238,15 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
             "to": {i: (p.as_list() if p is not None else None) for i, p in plan.spots.items()},
         },
     )
-    yield from cohesion_check(b, mob, "end")
+    yield from cohesion_check(b, mob, "end", plan.first)
 
 
-def cohesion_check(b: Battle, mob: Mob, when: str) -> Steps:
-    """e17: members out of 3" of the mob at the start or end of a move are lost."""
-    figures = b.figures(mob)
+def cohesion_check(b: Battle, mob: Mob, when: str, first: str | None = None) -> Steps:
+    """e17: members out of 3" of the mob at the start or end of a move are lost (of groups
+    of equal size, the one holding `first`, a shift's lead, is kept)."""
+    figures = sorted(b.figures(mob), key=lambda f: f.id != first)
     _, lost = split([f.body() for f in figures], b.options["cohesion"])
+    lost = [f.id for f in b.figures(mob) if f.id in lost]
     for fid in lost:
         f = b.creatures[fid]
         f.status = STRAGGLER

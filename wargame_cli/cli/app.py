@@ -116,6 +116,9 @@ def play_cmd(
     option: OptionOpt = None,
     save: SaveOpt = None,
     no_save: NoSaveOpt = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
+    ] = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
@@ -139,6 +142,7 @@ def play_cmd(
             options=option or [],
             save=save,
             no_save=no_save,
+            force=force,
             json_out=json_out,
             saves_dir=saves_dir,
         )

@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.cli.output import console, emit_json, interactive
-from wargame_cli.cli.replay_pages import Pages, header, names_of, odds_line, turn_name
+from wargame_cli.cli.replay_pages import (
+    Pages,
+    TakeBacks,
+    header,
+    names_of,
+    odds_line,
+    turn_name,
+)
 from wargame_cli.errors import BadInput
 from wargame_cli.saves import games, store
 
@@ -111,7 +118,15 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
     ruleset = registry.get(data["ruleset"]["id"])
     names = names_of(data)
     pages = Pages(out, ruleset, names, with_rules)
-    h = history.load(path, on_turn_end=pages.turn_end, observer=pages.entry)
+    shown = TakeBacks(data, ruleset.turn_word, pages.entry)
+    saved_turns = data["turns"]
+
+    def turn_end(turn: int, game: Any) -> None:
+        if turn == saved_turns:
+            shown.finish(game)  # taken back at the question the save stops at
+        pages.turn_end(turn, game)
+
+    h = history.load(path, on_turn_end=turn_end, observer=shown)
     data = h.session.meta["saved"]
     word = ruleset.turn_word
     last = h.last
@@ -173,7 +188,10 @@ def _straight(
 
     if not json_out:
         out.print(header(data, ruleset, path))
-    h = history.load(path, on_turn_end=turn_end, observer=view)
+    shown = TakeBacks(data, ruleset.turn_word, view) if view is not None else None
+    h = history.load(path, on_turn_end=turn_end, observer=shown)
+    if shown is not None:
+        shown.finish(h.session.game)
     if json_out:
         session = h.session
         summary: dict[str, Any] = {
