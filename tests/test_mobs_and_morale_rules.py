@@ -450,8 +450,31 @@ def test_e21_e22_e23_mob_damage_carries_over_the_owner_choosing_who_falls():
 def test_e21_a_single_attacker_hits_one_figure_and_excess_is_lost():
     b = battle(a="Brakka=Warrior", b="Red=3 Tribal Warrior")
     place(b, Brakka=(10, 10), Red_1=(10, 11.05), Red_2=(11.2, 11.05), Red_3=(12.4, 11.05))
-    run(combat.attack(b, [b.creatures["Brakka"]], "Red 1", "Brakka"), faces=[9] * 4 + [1] * 4)
+    run(
+        combat.attack(b, [b.creatures["Brakka"]], "Red 1", "Brakka"),
+        faces=[9] * 4 + [1] * 4,
+        choices=["Red 1"],  # the owner's pick (e22)
+    )
     assert [b.creatures[f"Red {i}"].status for i in (1, 2, 3)] == ["dead", "standing", "standing"]
+
+
+def test_e22_the_mobs_owner_picks_the_figure_a_characters_attack_removes():
+    """e22 (issue 12, item 11): Brakka strikes at Red 1, but the Tribe (side B), owner of the
+    mob, decides which figure in Brakka's reach is removed; Red 3, out of reach, is not
+    offered."""
+    b = battle(a="Brakka=Warrior", b="Red=3 Tribal Warrior")
+    place(b, Brakka=(10, 10), Red_1=(10, 11.05), Red_2=(11.2, 11.05), Red_3=(12.4, 11.05))
+    script = run(
+        combat.attack(b, [b.creatures["Brakka"]], "Red 1", "Brakka"),
+        faces=[9] * 4 + [1] * 4,
+        choices=["Red 2"],
+    )
+    [pick] = [r for r in script.requests if isinstance(r, Choice)]
+    assert pick.side == "B" and pick.rules == ("e22",) and pick.kind == "casualty"
+    assert [o.key for o in pick.options] == ["Red 1", "Red 2"]
+    assert [b.creatures[f"Red {i}"].status for i in (1, 2, 3)] == ["standing", "dead", "standing"]
+    [death] = [e for e in script.events if e.kind == "death"]
+    assert death.data["creature"] == "Red 2"
 
 
 # --- morale ----------------------------------------------------------------------------------
