@@ -169,11 +169,17 @@ class MobsGame:
                 )
             yield from initiative_phase(b)
             b.phase = "turns"
-            for unit in list(b.order):
-                yield from take_turn(b, unit)
-                over = battle_over(b)
-                if over:
-                    return (yield from finish(b, *over))
+            for slot in slots(b):
+                done: set[str] = set()
+                for unit in slot:
+                    if unit in done:
+                        continue
+                    # e5: the controller may let its mobs act first (they share its slot)
+                    waiting = [u for u in slot[1:] if u not in done] if unit == slot[0] else []
+                    done |= yield from take_turn(b, unit, waiting)
+                    over = battle_over(b)
+                    if over:
+                        return (yield from finish(b, *over))
             b.phase = "morale"
             yield from morale_phase(b)
             over = battle_over(b)
@@ -209,6 +215,23 @@ def initiative_phase(b: Battle) -> Steps:
         kind="initiative",
         data={"order": [c.key for c in ranked], "successes": scores, "units": list(b.order)},
     )
+
+
+def slots(b: Battle) -> list[list[str]]:
+    """This round's initiative slots: a character with the mobs it controls (e5), or a mob
+    on its own, in initiative order."""
+    out: list[list[str]] = []
+    for unit in b.order:
+        if unit.startswith("mob:") and out and _controls(b, out[-1][0], unit):
+            out[-1].append(unit)
+        else:
+            out.append([unit])
+    return out
+
+
+def _controls(b: Battle, unit: str, mob_unit: str) -> bool:
+    mob = b.mobs[mob_unit[4:]]
+    return not unit.startswith("mob:") and mob.controller == unit
 
 
 def retreat_phase(b: Battle) -> Steps:
