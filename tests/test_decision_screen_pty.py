@@ -25,10 +25,10 @@ DOWN, UP = "\x1b[B", "\x1b[A"
 # (ruleset, arguments, the first question of this kind is the mid-game decision looked at)
 CASES = [
     ("squad-alpha", ["--seed", "3"], r"move or shoot\?"),
-    ("battle-of-ixu", ["--seed", "4"], r"move up to"),
+    ("battle-of-ixu", ["--seed", "4"], r"fight whom\?"),
     ("seeds-of-wars", ["--seed", "3"], r"movement: where does"),
-    ("mobs-and-morale", ["--seed", "5"], r"move where\?"),
-    ("tug-of-wargods", ["--seed", "5"], r"Turn 2 is over"),
+    ("mobs-and-morale", ["--seed", "5"], r"move or act"),
+    ("tug-of-wargods", ["--seed", "5"], r"Turn 1 is over"),
 ]
 
 
@@ -43,19 +43,24 @@ def question(term: Terminal) -> tuple[int, str]:
 def items_below(term: Terminal, row: int) -> list[str]:
     """The list under the question, each item's wrapped rows joined again."""
     items: list[str] = []
-    for line in term.lines()[row + 1 :]:
+    lines = term.lines()[row + 1 :]
+    while lines and re.match(r"^  \S", lines[0]):  # the question itself, wrapped
+        lines.pop(0)
+    for line in lines:
         if not line.strip():
             break
         if line.startswith("     ") and items:
             items[-1] += " " + line.strip()
+        elif "Take back" in line:  # the short items share the last row
+            items.extend(part for part in re.split(r"\s*»\s+|\s{3,}", line) if part.strip())
         else:
             items.append(re.sub(r"^ [» ] ", "", line).strip())
-    return items
+    return [item.strip() for item in items]
 
 
 def expected_items(pending: object) -> list[str]:
     if isinstance(pending, TurnStart):
-        return [f"(suggested) Play turn {pending.number}", "Save and quit", "Look…", "Take back"]
+        return [f"Play turn {pending.number}", "Save and quit", "Look…", "Take back"]
     assert isinstance(pending, Choice)
     out = []
     for option in pending.options:
@@ -205,3 +210,43 @@ def test_the_same_preset_twice_gets_a_distinct_second_name(wargame, tmp_path):
     assert done.returncode == 0, done.stderr
     names = json.loads(path.read_text())["setup"]["names"]
     assert names["A"] != names["B"]
+
+
+def test_take_back_is_the_last_item_and_asks_the_decision_again(tmp_path):
+    """Take back takes back the latest decision, which is asked again, and again the one
+    before; with nothing left to take back, the refusal is shown above the same question."""
+    saves = tmp_path / "saves"
+    child = spawn(
+        ["play", "squad-alpha", "--seed", "3", "--bot", "B", "--turns", "1"],
+        str(tmp_path),
+        str(saves),
+        90,
+        (ROWS, COLUMNS),
+    )
+    child.delaybeforesend = None
+    term = Terminal(ROWS, COLUMNS)
+    child.logfile_read = term
+    reach(child, term, r"which miniature deploys next\?")
+    child.send("\r")  # Sgt Rook, the suggestion
+    child.expect_exact(ANSWERED)
+    reach(child, term, r"where does Sgt Rook deploy\?")
+    child.send("\r")
+    child.expect_exact(ANSWERED)
+    reach(child, term, r"which miniature deploys next\?")  # the second one
+    row, _ = question(term)
+    assert items_below(term, row)[-1] == "Take back"
+    child.send(UP + "\r")  # up from the suggestion wraps round to "Take back"
+    child.expect_exact(ANSWERED)
+    reach(child, term, r"where does Sgt Rook deploy\?", limit=1)  # asked again
+    child.send(UP + "\r")
+    child.expect_exact(ANSWERED)
+    reach(child, term, r"which miniature deploys next\?", limit=1)  # the first, again
+    child.send(UP + "\r")  # nothing before it to take back
+    child.expect("Refused: ")
+    settle(child)
+    _, again = question(term)
+    assert "which miniature deploys next?" in again
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130

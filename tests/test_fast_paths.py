@@ -22,7 +22,16 @@ from wargame_cli.engine.fast import face_source, stream_seed
 from wargame_cli.engine.requests import Choice, Roll
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
-from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok, why_not
+from wargame_cli.tabletop.movement import (
+    CONTACT_TOLERANCE,
+    Body,
+    farthest_toward,
+    footprints,
+    move_ok,
+    standing_problem,
+    stands_ok,
+    why_not,
+)
 from wargame_cli.tabletop.paths import path_distance, ring_spots, route_toward
 from wargame_cli.tabletop.placement import cell_centres
 from wargame_cli.tabletop.table import Table, forget_memos
@@ -253,3 +262,23 @@ def test_ring_spots_are_the_legal_points_of_both_rings(start, inches, others):
             if why_not(TABLE, mover, spot, inches, others) is None:
                 plain.append(spot)
     assert ring_spots(TABLE, mover, inches, others) == plain
+
+
+def _reference_stands(table, body, others) -> bool:
+    """`standing_problem` as it was: on the table, out of impassable terrain and of bases."""
+    if not table.on_table(body.pos, body.radius):
+        return False
+    if any(zone.strictly_contains(body.pos) for _, zone in footprints(table, body.radius)):
+        return False
+    return all(
+        o.id == body.id or o.pos.distance(body.pos) >= o.radius + body.radius - CONTACT_TOLERANCE
+        for o in others
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(point, st.sampled_from([0.5, 0.75]), bodies)
+def test_stands_ok_is_the_standing_check(p, radius, others):
+    body = Body("me", p, radius)
+    assert stands_ok(TABLE, body, others) == _reference_stands(TABLE, body, others)
+    assert (standing_problem(TABLE, body, others) is None) == _reference_stands(TABLE, body, others)

@@ -25,7 +25,11 @@ def turn_end(log: list[dict], turn: int) -> int:
 
 
 def load(path) -> dict:
-    return json.loads(path.read_text())
+    """A save as read back, its log entries without their place in the save's hash chain
+    (`h`, which a fork's own header changes): the game itself."""
+    data = json.loads(path.read_text())
+    data["log"] = [{k: v for k, v in e.items() if k != "h"} for e in data["log"]]
+    return data
 
 
 @pytest.mark.parametrize("ruleset_id", list(GAMES))
@@ -115,21 +119,32 @@ def test_fork_refuses_to_overwrite_and_bad_turns(wargame, tmp_path):
     line = one_error_line(wargame("fork", str(original), "--turn", str(turns)))
     assert "ended" in line  # the last turn of a finished game leaves nothing to play
     one_error_line(wargame("fork", str(original), "--turn", "-1"))
+    assert "folder" in one_error_line(
+        wargame("fork", str(original), "--turn", "1", "--save", str(tmp_path), "--force")
+    )
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    assert "cannot write" in one_error_line(
+        wargame("fork", str(original), "--turn", "1", "--save", str(blocked / "f.json"))
+    )
     one_error_line(wargame("fork", str(tmp_path / "nope.json"), "--turn", "1"))
 
 
 def test_fork_of_a_save_stopped_mid_turn(wargame, tmp_path):
-    """A save cut short inside a turn (an interrupted game): that turn cannot be forked."""
+    """A save cut short inside a turn (a bad scripted face stops the game in turn 3, keeping
+    what was valid): that turn cannot be forked, the one before can."""
     original = tmp_path / "original.json"
-    play_json(wargame, "tug-of-wargods", "--no-input", "--seed", "2", "--save", str(original))
+    ties = ",".join(["3"] * 12)  # two tied turns, then an impossible face in turn 3
+    stopped = wargame(
+        "play", "tug-of-wargods", "--no-input", "--rolls", ties + ",99", "--save", str(original)
+    )
+    assert stopped.returncode == 2
     data = load(original)
-    cut = turn_end(data["log"], 2) + 2  # turn 3 started, one roll made
-    data["log"] = data["log"][:cut]
-    data.update(status="in_progress", turns=3, result=None)
-    original.write_text(json.dumps(data))
+    assert data["status"] == "in_progress" and data["turns"] == 3
     assert wargame("replay", str(original), "--verify").returncode == 0
     line = one_error_line(wargame("fork", str(original), "--turn", "3"))
     assert "not over" in line
     fork = tmp_path / "fork.json"
     assert wargame("fork", str(original), "--turn", "2", "--save", str(fork)).returncode == 0
     assert load(fork)["log"] == data["log"][: turn_end(data["log"], 2)]
+    assert wargame("replay", str(fork), "--verify").returncode == 0

@@ -82,6 +82,11 @@ def test_replay_odds_by_turn_for_a_skirmish(wargame, tmp_path):
     shown = wargame("replay", str(save), "--no-input", "--odds", "3").stdout
     assert shown.count("Chances at the end of") == len(rows)
     assert "(3 bot games)" in shown and "(result)" in shown
+    one = json.loads(wargame("replay", str(save), "--turn", "2", "--odds", "3", "--json").stdout)
+    assert one["odds"] == rows[2]  # the same games as for every turn
+    default = wargame("replay", str(save), "--turn", "2", "--odds")  # N left out: 6 games
+    assert default.returncode == 0 and "(6 bot games)" in default.stdout
+    assert "at least once" in one_error_line(wargame("replay", str(save), "--odds", "0"))
 
 
 def test_odds_by_turn_for_tug_are_exact(tmp_path, wargame):

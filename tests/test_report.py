@@ -67,12 +67,13 @@ def test_every_ruleset_is_told_in_full_and_in_order(ruleset_id):
     for section in reading.sections:  # the workings are left out
         for line in section.workings:
             assert md(line.text) not in report
-    turns = set(re.findall(r"^## Turns? (\d+)", story, re.M))
-    turns |= set(re.findall(r"\*\*Turn (\d+)\.\*\*", story))
+    word = "Round" if ruleset_id in ("seeds-of-wars", "mobs-and-morale") else "Turn"
+    turns = set(re.findall(rf"^## {word}s? (\d+)", story, re.M))
+    turns |= set(re.findall(rf"\*\*{word} (\d+)\.\*\*", story))
     assert turns == {str(n) for n in range(1, save["turns"] + 1)}
     bold = re.findall(r"\*\*[☠⚑] (.+?)\.\*\*", story)
     if ruleset_id != TUG:
-        listed = re.findall(r"^\d+\. Turn \d+: (.+)$", aftermath(report), re.M)
+        listed = re.findall(rf"^\d+\. {word} \d+: (.+)$", aftermath(report), re.M)
         assert bold == listed
     assert len(bold) == len([e for e in events(save, LOSS_KINDS)]) - sum(
         1 for e in events(save, {"casualty"}) if "moved" in e["data"]
@@ -215,7 +216,10 @@ def test_rule_ids_and_dice_only_on_request_and_never_glued_to_a_beat():
     save = save_of(IXU, 2)
     plain, cited = battle_report(save), battle_report(save, with_rules=True)
     assert "`[c" not in plain and "(dice:" not in plain and "Workings" not in plain
-    assert re.search(r"\*\*☠ [^*]*\.\*\* `\[c[78]\]`", cited)
+    # each told blow and death carries the log's own numbers, then its rule ids
+    assert re.search(r"\*\*☠ [^*]*\.\*\* \*\([^)]*\)\* `\[c[78]\]`", cited)
+    for e in events(save, {"attack"}):
+        assert f"*({md(e['text'])})* `[c6]`" in cited
     bullets = [line for line in cited.splitlines() if line.startswith("- ")]
     for e in events(save, {"attribute"}):  # every model's dice: in the workings, only there
         holding = [b for b in bullets if md(e["text"]) in b]
@@ -395,3 +399,20 @@ def test_players_are_named_when_the_save_records_them():
     report = battle_report(to_save(session, players={"A": "human", "B": "bot"}))
     assert "- **A: Axes** (played by a person):" in report
     assert "- **B: Swords** (played by the computer):" in report
+
+
+def test_a_move_is_told_by_where_it_goes_and_phrases_take_turns():
+    from wargame_cli.report.voice import MOVE_ACROSS, MOVE_BACK, MOVE_ON, Voice, heading
+
+    assert heading("A", [5, 5], [5, 8]) is MOVE_ON  # side A's forward is north
+    assert heading("B", [5, 5], [5, 8]) is MOVE_BACK
+    assert heading("B", [5, 5], [9, 4.5]) is MOVE_ACROSS
+    assert heading("A", 2, 3) is MOVE_ON  # rows of spaces count the same way
+    voice = Voice(seed=7)
+    said = [
+        voice.say(("{x} falls", "{x} is slain", "that is the end of {x}"), x="Ann")
+        for _ in range(6)
+    ]
+    assert said[:3] == said[3:] and len(set(said)) == 3  # every phrase, then round again
+    assert all(s[0].isupper() for s in said)
+    assert Voice().say(("the {x}'s blows",), x="Archers") == "The Archers' blows"

@@ -13,6 +13,7 @@ import struct
 import subprocess
 import tempfile
 import zlib
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -129,7 +130,9 @@ def _chances(html: str) -> list[str]:
     return re.findall(r"<title>after turn \d+: [^<]* (\d+)%</title>", html)
 
 
-def test_names_from_a_save_are_escaped_everywhere(wargame, tmp_path):
+@pytest.mark.parametrize("ruleset_id", ["battle-of-ixu", "tug-of-wargods"])
+def test_names_from_a_save_are_escaped_everywhere(wargame, tmp_path, ruleset_id):
+    """Side names in the title, the sides, the story's prose and the pictures' labels."""
     save = played(wargame, tmp_path, "battle-of-ixu", "--name-a", HOSTILE_A, "--name-b", HOSTILE_B)
     out, md = tmp_path / "r.html", tmp_path / "r.md"
     done = wargame("replay", str(save), "--html", str(out), "--report", str(md))
@@ -140,6 +143,8 @@ def test_names_from_a_save_are_escaped_everywhere(wargame, tmp_path):
     assert page.problems == []
     text = "".join(page.text)
     assert HOSTILE_A in text and HOSTILE_B in text  # shown as typed, not run
+    if ruleset_id == "tug-of-wargods":  # in the prose and on the picture of the rope too
+        assert text.count(HOSTILE_A) > 4 and html.count(escape(HOSTILE_A)) > 4
     report = md.read_text(encoding="utf-8")
     assert re.search(r"(?<!\\)[<>]", report) is None  # every bracket escaped in Markdown
     assert "\\<script\\>alert" in report
@@ -272,3 +277,17 @@ def test_a_real_browser_renders_the_report_with_its_pictures(wargame, tmp_path):
     blues = sum(1 for c in colours if c[2] > 150 and c[0] < 80)  # side A's bases
     reds = sum(1 for c in colours if c[0] > 150 and c[2] < 80)  # side B's
     assert blues and reds
+
+
+def test_pictures_escape_what_a_save_names():
+    """A table option's terrain names reach the SVG as text, never as markup."""
+    from wargame_cli.tabletop.geometry import Point, Rect
+    from wargame_cli.tabletop.picture import Base, tabletop
+    from wargame_cli.tabletop.table import Piece, Table, TerrainKind
+
+    table = Table(8, 6, (Piece('<rect onload="x">', TerrainKind.SOFT, Rect(1, 1, 3, 3)),), "t")
+    drawn = tabletop(table, [Base("<b", "</svg><script>", Point(4, 4), 0.5, "A", True)], "&x")
+    page = parse(f"<section id='turn-0'>{drawn}</section>")
+    assert page.problems == [] and page.svgs == 1
+    assert "<script" not in drawn and "&lt;/svg&gt;&lt;script&gt; (down)" in drawn
+    assert "&lt;rect onload=&quot;x&quot;&gt;" in drawn

@@ -19,7 +19,7 @@ def test_atomic_write_keeps_the_old_save_when_the_rename_fails(tmp_path, monkeyp
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(SaveError, match="disk full.*intact"):
         store.write_atomic(path, {"turn": 2})
     assert json.loads(path.read_text()) == {"turn": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary left behind

@@ -44,7 +44,7 @@ def _running(pid: int) -> bool:
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
 def test_stopping_simulate_stops_its_workers(tmp_path, how):
     command = [sys.executable, "-m", "wargame_cli", "simulate", "squad-alpha"]
-    command += ["--games", "4000", "--seed", "5", "--workers", "2", "--json"]
+    command += ["--games", "400", "--seed", "5", "--workers", "2", "--json"]
     parent = subprocess.Popen(
         command,
         cwd=tmp_path,

@@ -18,6 +18,8 @@ from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput
 from wargame_cli.saves import games
 
+LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end"})
+
 # Called at the end of every turn (0: the deployment, before turn 1) with the game as it stood.
 TurnEnd = Callable[[int, Any], None]
 
@@ -85,6 +87,10 @@ def load(
     seen = [0, 0]  # entries so far, start of the current turn
 
     def watch(entry: dict[str, Any], game: Any) -> None:
+        if entry.get("t") not in LOG_KINDS:  # a note for the screen, not a log entry
+            if observer is not None:
+                observer(entry, game)
+            return
         seen[0] += 1
         if entry["t"] == "turn":
             here = seen[0] - 1

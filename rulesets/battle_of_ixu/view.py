@@ -11,7 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.battle_of_ixu.state import IxuState, Warrior
-from wargame_cli.tabletop.view import Marker, table_map
+from wargame_cli.tabletop.view import Marker, compact_map, map_key, one_line, table_map
+from wargame_cli.ui import facts
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
 ECHOED = ("attribute", "move", "target")  # choice kinds whose event repeats them
@@ -23,30 +24,55 @@ def _dice(w: Warrior) -> str:
     return f'{w.dice.movement}" / {w.dice.combat} / {w.dice.defence}'
 
 
-def roster(state: IxuState) -> Table:
-    """Every model in this turn's order (then the fallen): experience, dice, wounds."""
-    table = Table(title=f"Turn {state.turn}: {state.phase}", header_style="bold", expand=False)
-    for column in ("#", "model", "experience", "rolled", "move / combat / defence", "damage"):
-        table.add_column(column, no_wrap=True)
+def _damage(w: Warrior) -> Text:
+    if w.dead:
+        return Text(f"fell, turn {w.died_turn}", style="dim")
+    return Text(f"{w.damage}/{w.health}", style="bold red" if w.damage else "")
+
+
+def _shown(state: IxuState) -> tuple[dict[str, int], list[Warrior]]:
     ranked = {wid: i + 1 for i, wid in enumerate(state.order)}
-    shown = sorted(state.warriors, key=lambda w: (w.dead, ranked.get(w.id, 99), w.id))
+    return ranked, sorted(state.warriors, key=lambda w: (w.dead, ranked.get(w.id, 99), w.id))
+
+
+def _name(w: Warrior) -> Text:
+    return Text(f"{w.id} {clean(w.name)}", style="dim strike" if w.dead else SIDE_STYLE[w.side])
+
+
+def roster(state: IxuState) -> facts.Fit:
+    """Every model in this turn's order (then the fallen): experience, dice, wounds; one
+    stacked block per model when the table would not fit the terminal."""
+    title = f"Turn {state.turn}: {state.phase}"
+    table = Table(title=title, header_style="bold", expand=False)
+    for column in ("#", "model", "experience", "rolled", "move/combat/defence", "damage"):
+        table.add_column(column, no_wrap=True)
+    ranked, shown = _shown(state)
     for w in shown:
-        style = "dim strike" if w.dead else SIDE_STYLE[w.side]
-        fate = f" (fell, turn {w.died_turn})" if w.dead else ""
         table.add_row(
             str(ranked.get(w.id, "")) if not w.dead else "",
-            Text(f"{w.id} {clean(w.name)}{fate}", style=style),
+            _name(w),
             f"{w.experience} {w.rating}",
             " ".join(map(str, sorted(w.rolled, reverse=True))) or "-",
             _dice(w),
-            Text(f"{w.damage}/{w.health}", style="bold red" if w.damage else ""),
+            _damage(w),
         )
-    return table
+    stacked = Table.grid(padding=(0, 1))
+    stacked.add_column(no_wrap=True)
+    stacked.add_column()
+    for w in shown:
+        order = f"#{ranked[w.id]} " if w.id in ranked and not w.dead else ""
+        head = Text(order) + _name(w)
+        line = Text(f"exp {w.experience} {w.rating}; rolled ")
+        line.append(" ".join(map(str, sorted(w.rolled, reverse=True))) or "-")
+        line.append(f"; move/combat/defence {_dice(w)}; damage ")
+        line.append_text(_damage(w))
+        stacked.add_row(head, line)
+    return facts.Fit(table, Group(Text(title, style="italic"), stacked))
 
 
 def _legend(state: IxuState) -> Table:
-    """Who each map label is and where it stands: a column per side (the field is open plain,
-    so no terrain key)."""
+    """Who each map label is and where it stands (and whom it touches): a column per side (the
+    field is open plain, so no terrain key)."""
     grid = Table.grid(padding=(0, 3))
     columns = [state.standing(side) for side in ("A", "B")]
     for _ in columns:
@@ -58,6 +84,9 @@ def _legend(state: IxuState) -> Table:
                 w = column[row]
                 cell = Text(w.id, style=SIDE_STYLE[w.side])
                 cell.append(f" {clean(w.name)} ({w.pos.key()})", style="")
+                foes = state.engaged(w)
+                if foes:
+                    cell.append(f" contact: {' '.join(f.id for f in foes)}", style="bold")
                 cells.append(cell)
             else:
                 cells.append(Text(""))
@@ -109,6 +138,70 @@ def render_entry(entry: dict[str, Any], state: IxuState, names: dict[str, str]) 
 
 def _markers(state: IxuState) -> list[Marker]:
     return [
-        Marker(w.id, w.pos, w.side, f"{w.name} ({clean(state.names[w.side])})")
+        Marker(
+            w.id,
+            w.pos,
+            w.side,
+            f"{w.name} ({clean(state.names[w.side])})",
+            contact=bool(state.engaged(w)),
+        )
         for w in state.standing()
     ]
+
+
+# -- the decision screen's pieces -------------------------------------------------------------
+
+
+def compact_board(state: IxuState, names: dict[str, str] | None = None) -> Group:
+    """The field at a coarser scale and a line with each side's models and health left."""
+    marks = _markers(state)
+    title = f"Ixu, turn {state.turn}: {state.phase}" if state.turn else "The plains of Ixu"
+    lines = []
+    for side in ("A", "B"):
+        line = Text(f"{side} {clean(state.names[side])}:", style=SIDE_STYLE[side])
+        for w in state.standing(side):
+            line.append(f" {w.id} {w.remaining}/{w.health}")
+        lines.append(line)
+    return Group(compact_map(state.table, marks, title), *map_key(marks), one_line(lines))
+
+
+def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
+    """One model: experience, health and damage, this turn's dice, place, contact, reach."""
+    ranked = {wid: i + 1 for i, wid in enumerate(state.order)}
+    rows: list[tuple[str, Any]] = [
+        ("experience", f"{w.experience} ({w.rating}): rolls {w.experience} dice a turn"),
+        ("damage", _damage(w)),
+    ]
+    if not w.dead:
+        rows.append(("left", f"{w.remaining} of {w.health} health"))
+        if w.id in ranked:
+            rows.append(("order", f"#{ranked[w.id]} of {len(state.order)} this turn"))
+        rows.append(("rolled", " ".join(map(str, sorted(w.rolled, reverse=True))) or "-"))
+        rows.append(("dice", f"move/combat/defence {_dice(w)}"))
+        rows.append(("at", w.pos.key()))
+        foes = state.engaged(w)
+        if foes:
+            rows.append(("contact", ", ".join(f"{f.id} {clean(f.name)}" for f in foes)))
+        if w.dice is not None:
+            rows.append(("reach", f'moves up to {w.dice.movement}"'))
+        enemies = state.enemies(w)
+        if enemies:
+            near = min(enemies, key=lambda e: state.gap_to(w, e))
+            rows.append(
+                ("nearest", f'{near.id} {clean(near.name)}, {state.gap_to(w, near):.1f}" away')
+            )
+    return facts.card(f"{w.id} {w.name}", w.side, rows, brief=brief)
+
+
+def card(state: IxuState, choice: Any, names: dict[str, str] | None = None) -> Any:
+    """The model the question is about, with the odds its options state."""
+    w = facts.actor(choice.prompt, {x.name: x for x in state.warriors}, choice.side)
+    parts: list[Any] = [warrior_card(state, w, brief=True)] if w is not None else []
+    chances = facts.odds(choice)
+    if chances is not None:
+        parts.append(chances)
+    return Group(*parts) if parts else None
+
+
+def cards(state: IxuState, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
+    return [(f"{w.id} {clean(w.name)}", warrior_card(state, w)) for w in state.warriors]

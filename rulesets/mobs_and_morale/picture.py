@@ -14,5 +14,5 @@ def picture(state: Battle, names: dict[str, str]) -> str:
         pos = c.pos if c.pos is not None else c.last_pos
         if pos is None or c.status == "escaped":
             continue
-        bases.append(Base(c.id, pos, RADIUS, c.side, down=c.pos is None))
+        bases.append(Base(c.label, c.id, pos, RADIUS, c.side, down=c.pos is None))
     return tabletop(state.table, bases, f"{state.table.name}, round {state.round}")

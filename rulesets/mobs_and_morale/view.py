@@ -10,9 +10,18 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from rulesets.mobs_and_morale.state import STANDING, Battle
+from rulesets.mobs_and_morale.state import OTHER, STANDING, Battle, Creature, Mob
+from wargame_cli.tabletop.movement import gap
 from wargame_cli.tabletop.table import TerrainKind
-from wargame_cli.tabletop.view import TERRAIN_CELL, Marker, piece_letters, table_map
+from wargame_cli.tabletop.view import (
+    TERRAIN_CELL,
+    Marker,
+    compact_map,
+    one_line,
+    piece_letters,
+    table_map,
+)
+from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
@@ -29,14 +38,31 @@ TOLD_BY_EVENTS = frozenset({"turn", "move", "deploy", "action", "ruling", "casua
 FACES_IN_EVENTS = frozenset({"e12", "e19", "e13", "e24", "e25"})
 
 
+def map_label(c: Creature) -> str:
+    """A creature's label on the map and in the roster, in its side's case (side A in capitals,
+    side B in small letters), so the sides read apart without colour."""
+    label = clean(c.label)[:2]
+    return label.upper() if c.side == "A" else label.lower()
+
+
+def case_key(names: dict[str, str]) -> Text:
+    """The line saying which case is which side."""
+    line = Text("On the map: ")
+    line.append("CAPITALS", style=SIDE_STYLE["A"])
+    line.append(f" {clean(names.get('A', 'side A'))}, ")
+    line.append("small letters", style=SIDE_STYLE["B"])
+    line.append(f" {clean(names.get('B', 'side B'))}; the dead and fled are off the map")
+    return line
+
+
 def markers(b: Battle) -> list[Marker]:
-    out = []
-    for c in b.creatures.values():
-        pos = c.pos if c.pos is not None else c.last_pos
-        if pos is None or c.status == "escaped":
-            continue
-        out.append(Marker(c.label, pos, c.side, c.id, down=c.pos is None))
-    return out
+    """The creatures standing on the table (the dead, fled and escaped are off it; the roster
+    and mob table list them)."""
+    return [
+        Marker(map_label(c), c.pos, c.side, c.id)
+        for c in b.creatures.values()
+        if c.standing and c.pos is not None
+    ]
 
 
 def terrain_key(b: Battle) -> Text:
@@ -69,7 +95,7 @@ def roster(b: Battle) -> Table:
         style = SIDE_STYLE.get(c.side, "")
         table.add_row(
             Text(c.side, style=style),
-            Text(clean(c.label), style=style),
+            Text(map_label(c), style=style),
             Text(clean(c.id), style=STATUS_STYLE.get(c.status, "")),
             f"{c.health}/{c.max_health}",
             f"{c.presence}/{c.fierce}/{c.defence}",
@@ -151,6 +177,7 @@ def board(state: Battle, names: dict[str, str] | None = None, round_no: int | No
     parts: list[Any] = [table_map(state.table, markers(state), title)]
     if state.table.pieces:
         parts.append(terrain_key(state))
+    parts.append(case_key({s: st.name for s, st in state.sides.items()}))
     if any(c.pos is not None for c in state.creatures.values()):
         parts.append(roster(state))
         if state.mobs:
@@ -178,3 +205,107 @@ def render_entry(entry: dict[str, Any], state: Battle, names: dict[str, str]) ->
         key = [terrain_key(state)] if state.table.pieces else []
         return Group(Text(clean(entry["text"])), table, *key, areas(state, names))
     return None
+
+
+# -- the decision screen's pieces -------------------------------------------------------------
+
+
+COMPACT_ROWS = 5  # a mob's move menu is long: the compact board keeps to 8 lines
+
+
+def _side_line(b: Battle, side: str) -> Text:
+    """One line per side under the compact map: who stands, with health or figures left."""
+    st = b.sides[side]
+    line = Text(f"{side}:", style=SIDE_STYLE.get(side, ""))
+    for c in b.characters(side):
+        line.append(f" {map_label(c)} {c.health}/{c.max_health}")
+    for m in b.live_mobs(side):
+        line.append(f" {clean(m.name)} {len(b.figures(m))}/{len(m.members)}")
+    if st.retreating:
+        line.append(" (retreating)")
+    return line
+
+
+def compact_board(state: Battle, names: dict[str, str] | None = None) -> Group:
+    """The table at a coarser scale, then who stands on each side (health, figures left)."""
+    title = f"{state.table.name} (round {state.round})"
+    return Group(
+        compact_map(state.table, markers(state), title, rows=COMPACT_ROWS),
+        one_line([_side_line(state, side) for side in ("A", "B")]),
+    )
+
+
+def _place(b: Battle, c: Creature) -> str:
+    if c.pos is None:
+        return c.status
+    terrain = b.table.pieces_at(c.pos)
+    return c.pos.key() + (f" in {', '.join(clean(p.name) for p in terrain)}" if terrain else "")
+
+
+def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
+    """One creature: profile, health, move and reach, morale, traits, where, and the enemies
+    its attack reaches now."""
+    reach = c.reach(float(b.options.get("reach", 2)))
+    rows: list[tuple[str, Any]] = [
+        ("profile", clean(c.profile) + (f", of {clean(c.mob)}" if c.mob else "")),
+        ("P/F/D", f"presence {c.presence}, fierce {c.fierce}, defence {c.defence}"),
+        ("health", f"{c.health}/{c.max_health}" + (f" ({c.status})" if not c.standing else "")),
+        ("reach", f'moves {c.move:g}", attacks within {reach:g}"'),
+        ("morale", str(c.morale)),
+        ("at", _place(b, c)),
+    ]
+    if c.traits:
+        rows.append(("traits", ", ".join(clean(t) for t in c.traits)))
+    if c.standing:
+        near = [e for e in b.standing(OTHER[c.side]) if c.in_range(e, reach)]
+        if near:
+            rows.append(("in reach", ", ".join(f"{map_label(e)} {clean(e.id)}" for e in near)))
+    return facts.card(f"{map_label(c)} {c.id}", c.side, rows, brief=brief)
+
+
+def mob_card(b: Battle, m: Mob, brief: bool = False) -> Any:
+    """One mob: its figures, controller, morale and pools, and its nearest enemy."""
+    figures = b.figures(m)
+    boss = b.controller(m)
+    rows: list[tuple[str, Any]] = [
+        ("figures", f"{len(figures)} of {len(m.members)} standing"),
+        ("controller", clean(boss.id) if boss else "none (uncontrolled)"),
+        ("morale", str(m.morale)),
+        ("pools", f"dead {len(m.dead_pool)}, casualty {len(m.casualty_pool)}"),
+    ]
+    if figures:
+        f = figures[0]
+        rows.append(("each", f'P/F/D {f.presence}/{f.fierce}/{f.defence}, moves {f.move:g}"'))
+        foes = b.standing(OTHER[m.side])
+        if foes:
+            near = min(foes, key=lambda e: min(gap(x.body(), e.body()) for x in figures))
+            far = min(gap(x.body(), near.body()) for x in figures)
+            rows.append(("nearest", f'{map_label(near)} {clean(near.id)}, {far:.1f}" away'))
+    return facts.card(m.name, m.side, rows, brief=brief)
+
+
+def card(state: Battle, choice: Any, names: dict[str, str] | None = None) -> Any:
+    """The creature or mob the question names, with the odds its options state."""
+    pieces: dict[str, Any] = {c.id: c for c in state.creatures.values()}
+    pieces.update(state.mobs)
+    found = facts.actor(choice.prompt, pieces, choice.side)
+    parts: list[Any] = []
+    if isinstance(found, Creature):
+        parts.append(creature_card(state, found, brief=True))
+    elif isinstance(found, Mob):
+        parts.append(mob_card(state, found, brief=True))
+    chances = facts.odds(choice)
+    if chances is not None:
+        parts.append(chances)
+    return Group(*parts) if parts else None
+
+
+def cards(state: Battle, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
+    """Every character and every mob."""
+    out: list[tuple[str, Any]] = [
+        (f"{map_label(c)} {clean(c.id)}", creature_card(state, c))
+        for c in state.creatures.values()
+        if c.mob is None
+    ]
+    out += [(clean(m.name), mob_card(state, m)) for m in state.mobs.values()]
+    return out

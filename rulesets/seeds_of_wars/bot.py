@@ -86,7 +86,20 @@ def position_value(battle: Battle, unit: Unit, space: Space) -> float:
 def best_destination(
     battle: Battle, unit: Unit, reachable: dict[Space, int]
 ) -> tuple[Space, float]:
-    """The best space to end in and how much it gains over staying."""
+    """The best space to end in and how much it gains over staying (worked out once until a
+    unit changes: the bot weighs every unit, then the menu asks again for the one that
+    moves)."""
+    key = ("best", unit.uid, unit.space, tuple(sorted(reachable.items())))
+    memo = battle.remembered()
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _best_destination(battle, unit, reachable)
+    return found
+
+
+def _best_destination(
+    battle: Battle, unit: Unit, reachable: dict[Space, int]
+) -> tuple[Space, float]:
     assert unit.space is not None
     here = position_value(battle, unit, unit.space)
     best, gain = unit.space, 0.0

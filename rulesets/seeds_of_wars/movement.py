@@ -21,7 +21,9 @@ def reach(battle: Battle, unit: Unit) -> dict[Space, int]:
     """
     assert unit.space is not None
     memo = battle.remembered()
+    options = battle.options
     key = ("reach", unit.uid, unit.space, unit.state, unit.kind.mv)
+    key += (options["shaken_can_charge"], options["stack_limit"])
     found = memo.get(key)
     if found is None:
         found = memo[key] = _reach(battle, unit)

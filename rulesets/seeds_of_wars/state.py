@@ -22,10 +22,10 @@ REMOVED = "removed"  # Routed in its Reserve at a recovery step: left the battle
 CAPTURED = "captured"  # on the losing side and could not retreat (d17)
 ESCAPED = "escaped"  # on the losing side and could retreat (d17)
 
-# Bumped whenever a unit moves or leaves the battle: the index of who fights where
-# (`Battle._where`) is rebuilt only then, not rescanned for every space a step asks about.
+# Bumped whenever a unit changes (moves, is hurt, wavers, leaves the battle): the index of who
+# fights where (`Battle._where`) and what the bot worked out (`Battle.remembered`) are rebuilt
+# only then, not rescanned for every space a step asks about.
 _MOVES = [0]
-_WHERE = frozenset({"space", "fate"})
 
 
 @dataclass
@@ -41,8 +41,7 @@ class Unit:
     charged: frozenset[str] = frozenset()  # enemies in the space it entered this round (d12)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in _WHERE:
-            _MOVES[0] += 1
+        _MOVES[0] += 1
         object.__setattr__(self, name, value)
 
     @property
@@ -87,40 +86,47 @@ class Battle:
         return [u for u in self.units if u.side == side]
 
     def fighting(self, side: str | None = None) -> list[Unit]:
-        return list(self._where()[side])
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
+            index = self._reindex()
+        return list(index[2][side])
 
     def at(self, space: Space, side: str | None = None) -> list[Unit]:
-        return list(self._where().get((space, side), ()))
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
+            index = self._reindex()
+        return list(index[2].get((space, side), ()))
 
     def remembered(self) -> dict[Any, Any]:
-        """A memo that lasts until a unit moves or leaves the battle (options are fixed)."""
+        """A memo that lasts until a unit changes (the options and the board are fixed)."""
         memo = self.__dict__.get("_memo")
         if memo is None or memo[0] != _MOVES[0]:
             memo = (_MOVES[0], {})
             self.__dict__["_memo"] = memo
         return memo[1]
 
-    def _where(self) -> dict[Any, tuple[Unit, ...]]:
+    def _reindex(self) -> tuple[int, int, dict[Any, tuple[Unit, ...]]]:
         """Units still fighting, by side (None: all) and by (space, side), in army-list
-        order; rebuilt only after a unit moves or leaves the battle."""
-        index = self.__dict__.get("_index")
-        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
-            found: dict[Any, list[Unit]] = {None: [], "A": [], "B": []}
-            for u in self.units:
-                if u.fate == "" and u.space is not None:
-                    found[None].append(u)
-                    found.setdefault(u.side, []).append(u)
-                    found.setdefault((u.space, None), []).append(u)
-                    found.setdefault((u.space, u.side), []).append(u)
-            index = (_MOVES[0], len(self.units), {k: tuple(v) for k, v in found.items()})
-            self.__dict__["_index"] = index
-        return index[2]
+        order; rebuilt only after a unit changes."""
+        found: dict[Any, list[Unit]] = {None: [], "A": [], "B": []}
+        for u in self.units:
+            if u.fate == "" and u.space is not None:
+                found[None].append(u)
+                found.setdefault(u.side, []).append(u)
+                found.setdefault((u.space, None), []).append(u)
+                found.setdefault((u.space, u.side), []).append(u)
+        index = (_MOVES[0], len(self.units), {k: tuple(v) for k, v in found.items()})
+        self.__dict__["_index"] = index
+        return index
 
     def enemies_at(self, side: str, space: Space) -> list[Unit]:
         return self.at(space, OTHER[side])
 
     def friends_at(self, side: str, space: Space) -> int:
-        return len(self.at(space, side))
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
+            index = self._reindex()
+        return len(index[2].get((space, side), ()))
 
     def room(self, side: str, space: Space) -> str | None:
         """Why `side` cannot end a move in `space` (the stacking limit), or None."""
@@ -137,8 +143,15 @@ class Battle:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)
 
     def out_of_fight(self, side: str) -> bool:
-        """d16: every unit of `side` is destroyed (or gone) or in its own Reserve."""
-        return all(not u.fighting or self.in_reserve(u) for u in self.side_units(side))
+        """d16: every unit of `side` is destroyed (or gone) or in its own Reserve (asked twice
+        an activation: remembered until a unit changes)."""
+        memo = self.remembered()
+        found = memo.get(("out", side))
+        if found is None:
+            found = memo[("out", side)] = all(
+                not u.fighting or self.in_reserve(u) for u in self.side_units(side)
+            )
+        return found
 
     def loses_if_at(self, unit: Unit, space: Space) -> bool:
         """d16: would `unit` standing at `space` leave every unit of its side destroyed, gone
@@ -147,11 +160,11 @@ class Battle:
             u.fate == "" and u.space is None and u is not unit for u in self.side_units(unit.side)
         ):
             return False
-        was, unit.space = unit.space, space
-        try:
-            return self.out_of_fight(unit.side)
-        finally:
-            unit.space = was
+        for u in self.side_units(unit.side):  # `out_of_fight` with `unit` moved to `space`
+            where = space if u is unit else u.space
+            if u.fate == "" and where is not None and not self.board.in_reserve(u.side, where):
+                return False
+        return True
 
     def reserve_warning(self, unit: Unit, space: Space) -> str:
         """The words an option adds when it would lose the battle at once (d16), or ''."""

@@ -3,6 +3,7 @@ beside a panel of unit profiles. The only module of the ruleset that imports ric
 
 from __future__ import annotations
 
+import re
 from copy import copy
 from typing import Any
 
@@ -14,7 +15,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, SIDES, Battle, Unit
+from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, SIDES, STEADY, Battle, Unit
+from wargame_cli.ui import facts
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
 STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
@@ -34,7 +36,8 @@ def _unit_line(unit: Unit) -> Text:
     line.append(f"{unit.uid} {clean(unit.kind.name)}", style=SIDE_STYLE[unit.side])
     line.append("\n ")
     line.append(unit.state, style=STATE_STYLE.get(unit.state, "green"))
-    line.append(f" Ht {unit.taken}/{unit.kind.ht}", style="dim" if unit.taken == 0 else "bold")
+    line.append(", Ht taken ", style="dim")
+    line.append(f"{unit.taken}/{unit.kind.ht}", style="dim" if unit.taken == 0 else "bold")
     return line
 
 
@@ -44,7 +47,7 @@ def grid(battle: Battle, title: str | None = None) -> Panel:
     table = Table(show_header=True, show_lines=True, header_style="bold", expand=False)
     table.add_column("row", style="dim", no_wrap=True)
     for col in range(board.columns):
-        table.add_column(board.key((0, col))[0], min_width=12, no_wrap=True)
+        table.add_column(board.key((0, col))[0], min_width=12)
     for row in range(board.rows - 1, -1, -1):
         label = board.row_label(row)
         style = SIDE_STYLE.get(label[0], "") if label[:2] in ("A ", "B ") else "dim"
@@ -58,12 +61,23 @@ def grid(battle: Battle, title: str | None = None) -> Panel:
     return Panel(table, title=Text(title), expand=False)
 
 
+# The six steps of a combat round (d3), numbered as the rules number them.
+STEPS = ("recovery", "initiative", "movement", "ranged", "melee", "morale")
+
+
+def step_name(step: str) -> str:
+    """`step 3 of 6, movement` for a round's step; other phases as they are."""
+    if step in STEPS:
+        return f"step {STEPS.index(step) + 1} of 6, {step}"
+    return step
+
+
 def _title(battle: Battle) -> str:
     if battle.result is not None:
         return "The battle is over"
     if battle.round == 0:
         return "Deployment"
-    title = f"Round {battle.round}, {battle.step}"
+    title = f"Round {battle.round}, {step_name(battle.step)}"
     if battle.initiative:
         title += f" (initiative: {clean(battle.names[battle.initiative])})"
     return title
@@ -191,6 +205,23 @@ def result(battle: Battle) -> Table:
     return table
 
 
+def _step_heading(battle: Battle) -> Text | None:
+    """A heading the first time the log reaches a new step of a round (d3): the step the rules
+    are in while they yield it."""
+    seen = facts.memo(battle)
+    now = (battle.round, battle.step)
+    if battle.step not in STEPS or seen.get("step") == now:
+        return None
+    seen["step"] = now
+    return Text(f"Round {battle.round}, {step_name(battle.step)}", style="bold underline")
+
+
+def _generic(entry: dict[str, Any], names: dict[str, str]) -> Any:
+    from wargame_cli.ui.live import generic
+
+    return generic(entry, names, "round")
+
+
 def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
     """Round headers with the full board; the grid again after units move, and after each
     side's deployment; the result as a table. False: a decision or a roll the next event
@@ -199,6 +230,12 @@ def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -
     if kind == "turn":
         n = entry["n"]
         return Group(Rule(f"Round {n}"), board(battle, names, f"Round {n} begins"))
+    heading = _step_heading(battle)
+    if heading is not None:
+        shown = render_entry(entry, battle, names)
+        if shown is False:
+            return heading
+        return Group(heading, shown if shown is not None else _generic(entry, names))
     if kind == "choice" and entry.get("kind") in RESTATED:
         return False
     if kind == "roll" and tuple(entry.get("rules") or ()) in SHOWN_IN_EVENT:
@@ -225,3 +262,125 @@ def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -
     if event == "result" and battle.result is not None:
         return Group(board(battle, names), result(battle))
     return None
+
+
+# -- the decision screen's pieces -------------------------------------------------------------
+
+STATE_MARK = {STEADY: "", SHAKEN: "/Sh", ROUTED: "/Ro"}
+
+
+def _token(unit: Unit) -> Text:
+    """`A1`, `A1/Sh+1`: a unit on the compact grid with its state and Ht taken."""
+    token = Text(unit.uid, style=SIDE_STYLE[unit.side])
+    token.append(STATE_MARK.get(unit.state, ""), style=STATE_STYLE.get(unit.state, ""))
+    if unit.taken:
+        token.append(f"+{unit.taken}", style="bold")
+    return token
+
+
+def compact_board(battle: Battle, names: dict[str, str] | None = None) -> Group:
+    """The title and the grid one line per row, units by id (`/Sh` Shaken, `/Ro` Routed, `+N`
+    Ht taken, with a key once any is): a few lines, leaving room for long menus."""
+    board_ = battle.board
+    grid_ = Table.grid(padding=(0, 2))
+    grid_.add_column(no_wrap=True)
+    for _ in range(board_.columns):
+        grid_.add_column()
+    for row in range(board_.rows - 1, -1, -1):
+        label = board_.row_label(row)
+        style = SIDE_STYLE.get(label[0], "") if label[:2] in ("A ", "B ") else "dim"
+        cells: list[Any] = [Text(label, style=style)]
+        for col in range(board_.columns):
+            units = battle.at((row, col))
+            cell = Text(f"{board_.key((row, col))}:", style="dim")
+            for u in units:
+                cell.append(" ")
+                cell.append_text(_token(u))
+            cells.append(cell)
+        grid_.add_row(*cells)
+    marked = any(u.taken or u.state != STEADY for u in battle.fighting())
+    key = [Text("/Sh Shaken, /Ro Routed, +N Ht taken", style="dim")] if marked else []
+    return Group(Text(_title(battle), style="bold"), grid_, *key)
+
+
+def unit_card(battle: Battle, unit: Unit, brief: bool = False) -> Any:
+    """One unit: its profile, state, Ht taken, where it is and what it can reach."""
+    k = unit.kind
+    rows: list[tuple[str, Any]] = [
+        (
+            "profile",
+            f"Mv {k.mv} Ra {'-' if k.ra is None else f'{k.ra:+d}'} Me {k.me:+d} "
+            f"De {k.de} Mo {k.mo:+d} Ht {k.ht}",
+        ),
+        ("state", Text(unit.state, style=STATE_STYLE.get(unit.state, "green"))),
+        ("Ht taken", f"{unit.taken} of {k.ht} ({unit.left} left)"),
+        ("at", _where(battle, unit) if unit.fate or unit.space else Text("not deployed yet")),
+    ]
+    if k.tags:
+        rows.append(("tags", ", ".join(clean(t) for t in k.tags)))
+    if unit.fighting and unit.space is not None:
+        foes = battle.enemies_at(unit.side, unit.space)
+        if foes:
+            rows.append(("engaged", ", ".join(clean(f.name) for f in foes)))
+        rows.append(("reach", f"moves {k.mv} space(s)" + ("" if k.ra is None else ", shoots")))
+    return facts.card(unit.name, unit.side, rows, brief=brief)
+
+
+NEEDS = re.compile(r"needs (\d+)\+ on 1d20")
+
+
+def _d20_odds(choice: Any) -> Text | None:
+    """`A1 -> B5: needs 3+ (95%)` for each option that states what it needs on 1d20."""
+    lines = []
+    for option in choice.options:
+        found = NEEDS.search(option.label)
+        if option.disabled is None and found:
+            need = int(found.group(1))
+            chance = max(0, min(20, 21 - need)) / 20
+            who = option.key.replace(">", " -> ")
+            lines.append(f"{who}: needs {need}+ ({chance:.0%})")
+    return facts.odds_line(lines)
+
+
+def _candidates(battle: Battle, choice: Any) -> Table | None:
+    """One line per unit the options offer (`which unit moves?`)."""
+    uids = {u.uid: u for u in battle.units}
+    seen: list[Unit] = []
+    for option in choice.options:
+        unit = uids.get(option.key.split(">")[0])
+        if option.disabled is None and unit is not None and unit not in seen:
+            seen.append(unit)
+    if not seen:
+        return None
+    table = Table.grid(padding=(0, 1))
+    for u in seen:
+        k = u.kind
+        table.add_row(
+            Text(u.name, style=SIDE_STYLE[u.side]),
+            battle.space_name(u),
+            Text(u.state, style=STATE_STYLE.get(u.state, "green")),
+            f"Ht taken {u.taken}/{k.ht}",
+            f"Mv {k.mv} Me {k.me:+d} De {k.de}",
+        )
+    return table
+
+
+def card(battle: Battle, choice: Any, names: dict[str, str] | None = None) -> Any:
+    """The unit the question names (`Deploy A1 Knights`, `A1 Knights attacks ...`), or the
+    units its options offer; with the chance each attack or shot has (from its 1d20 need)."""
+    unit = facts.actor(choice.prompt, {u.uid: u for u in battle.units}, choice.side)
+    parts: list[Any] = []
+    if unit is not None:
+        parts.append(unit_card(battle, unit, brief=True))
+    else:
+        listed = _candidates(battle, choice)
+        if listed is not None:
+            parts.append(listed)
+    chances = _d20_odds(choice) or facts.odds(choice)
+    if chances is not None:
+        parts.append(chances)
+    return Group(*parts) if parts else None
+
+
+def cards(battle: Battle, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
+    return [(clean(u.name), unit_card(battle, u)) for u in battle.units]

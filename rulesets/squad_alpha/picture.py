@@ -9,7 +9,7 @@ from wargame_cli.tabletop.picture import Base, tabletop
 
 def picture(state: GameState, names: dict[str, str]) -> str:
     bases = [
-        Base(m.name, m.pos, state.base_radius, m.side, down=not m.alive)
+        Base(m.label, m.name, m.pos, state.base_radius, m.side, down=not m.alive)
         for m in state.all_minis()
         if m.pos is not None
     ]

@@ -31,7 +31,6 @@ class Teller(BaseTeller):
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
         setup = save.get("setup", {})
-        self.sides = {s: str(setup.get("names", {}).get(s, s)) for s in ("A", "B")}
         self.cast: dict[str, str] = {}
         for side in ("A", "B"):
             team = setup.get("teams", {}).get(side) or {}
@@ -39,7 +38,6 @@ class Teller(BaseTeller):
             for i, mini in enumerate(minis):
                 if isinstance(mini, dict):
                     self.cast[f"{side}{i + 1}"] = str(mini.get("name", f"{side}{i + 1}"))
-        self.shooter = ""
 
     def name(self, mini_id: Any) -> str:
         return self.cast.get(str(mini_id), str(mini_id))
@@ -66,10 +64,10 @@ class Teller(BaseTeller):
                 return say(FUMBLED, x=x)
             return say(FROZE, x=x)
         if kind == "move":
-            pool = v.heading(x and data.get("id", "?")[0], data.get("from"), data.get("to"))
+            side = str(data.get("id", ""))[:1]  # "A3": side A's third miniature
+            pool = v.heading(side, data.get("from"), data.get("to"))
             return say(pool, x=x)
         if kind == "shot":
-            self.shooter = x
             return say(FIRES, x=x, y=self.name(data.get("target")))
         if kind == "melee":
             return say(MELEE, x=x, y=self.name(data.get("target")))

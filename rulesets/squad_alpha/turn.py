@@ -146,7 +146,9 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
                         kind="order",
                     )
                     mini = state.mini(key)
+                state.acting = mini.id
                 yield from activate(state, mini)
+                state.acting = None
                 outcome = annihilation(state)
                 if outcome is not None:
                     return outcome

@@ -17,11 +17,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from rulesets.squad_alpha.movement import MOVE_INCHES
+from rulesets.squad_alpha.odds import highest_passing, pass_chance
 from rulesets.squad_alpha.state import OTHER, GameState, Mini, Squad
-from wargame_cli.tabletop.view import Marker, legend, table_map
+from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
+from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
@@ -30,17 +34,19 @@ SIDE_COLUMN = 62  # the rosters' usual width; narrower screens get them under th
 
 def markers(state: GameState) -> list[Marker]:
     return [
-        Marker(m.label, m.pos, m.side, m.name, down=not m.alive)
+        Marker(m.label, m.pos, m.side, m.name, down=not m.alive, contact=bool(state.contacts(m)))
         for m in state.all_minis()
         if m.pos is not None
     ]
 
 
-def _status(state: GameState, m: Mini) -> Text:
+def _status(state: GameState, m: Mini, acting: str | None = None) -> Text:
     if not m.alive:
         return Text("casualty", style="dim strike")
     if m.pos is None:
         return Text("to deploy", style="dim")
+    if m.id == acting:
+        return Text("acting now", style="bold")
     foes = state.contacts(m)
     if foes:
         return Text(f"melee: {', '.join(f.label for f in foes)}", style="bold yellow")
@@ -49,7 +55,7 @@ def _status(state: GameState, m: Mini) -> Text:
     return Text("active")
 
 
-def roster(state: GameState, squad: Squad) -> RichTable:
+def roster(state: GameState, squad: Squad, acting: str | None = None) -> RichTable:
     rating = state.current_rating(squad.side)
     leader = state.leader(squad.side)
     title = Text(clean(squad.name), style=SIDE_STYLE.get(squad.side, "bold"))
@@ -70,7 +76,7 @@ def roster(state: GameState, squad: Squad) -> RichTable:
             f"{m.rating}{lead}",
             str(m.die) if m.die is not None and m.alive else "-",
             m.pos.key() if m.pos is not None else "-",
-            _status(state, m),
+            _status(state, m, acting),
         )
     return table
 
@@ -92,13 +98,15 @@ class Board:
     """The map with the rosters and legend beside it, or under it on a narrow screen."""
 
     state: GameState
+    acting: str | None = None  # the miniature activating now (already marked to have acted)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         state = self.state
+        rosters = [roster(state, state.squads[s], self.acting) for s in ("A", "B")]
         side = Group(
-            roster(state, state.squads["A"]),
+            rosters[0],
             Text(""),
-            roster(state, state.squads["B"]),
+            rosters[1],
             Text(""),
             legend([], state.table),
             Text(
@@ -108,7 +116,9 @@ class Board:
         )
         shown = table_map(state.table, markers(state), headline(state))
         map_width = 2 * round(state.table.width) + 8
-        if options.max_width < map_width + 2 + SIDE_COLUMN:
+        # the rosters whole beside the map, or under it (never squeezed into cut cells)
+        side_width = max(Measurement.get(console, options, r).maximum for r in rosters)
+        if options.max_width < map_width + 2 + max(SIDE_COLUMN, side_width):
             yield Group(shown, side)
             return
         grid = RichTable.grid(padding=(0, 2))
@@ -120,7 +130,109 @@ class Board:
 
 def board(state: GameState, names: dict[str, str] | None = None) -> Board:
     """The whole board (also drawn on resume and at the end)."""
-    return Board(state)
+    return Board(state, state.acting)
+
+
+# -- the decision screen's pieces -------------------------------------------------------------
+
+
+def _squad_line(state: GameState, squad: Squad) -> Text:
+    """One line per squad under the compact map: leader, rating, who is still to act."""
+    line = Text(f"{squad.side} ", style=SIDE_STYLE.get(squad.side, "bold"))
+    line.append(clean(squad.name), style=SIDE_STYLE.get(squad.side, "bold"))
+    line.append(f": rating {state.current_rating(squad.side)}")
+    if squad.casualties:
+        line.append(f", {squad.casualties} down")
+    waiting = [
+        m.label for m in squad.living if m.die is not None and not m.acted and m.pos is not None
+    ]
+    if state.phase != "deployment" and waiting:
+        line.append(f"; to act: {' '.join(waiting)}")
+    return line
+
+
+def compact_board(state: GameState, names: dict[str, str] | None = None) -> Group:
+    """The map at a coarser scale and each squad's rating and who is still to act."""
+    marks = markers(state)
+    return Group(
+        compact_map(state.table, marks, headline(state)),
+        *map_key(marks),
+        one_line([_squad_line(state, state.squads[side]) for side in ("A", "B")]),
+    )
+
+
+def _where(state: GameState, m: Mini) -> str:
+    if m.pos is None:
+        return "not deployed"
+    terrain = [p for p in state.table.pieces_at(m.pos)]
+    place = f" in {', '.join(clean(p.name) for p in terrain)}" if terrain else " in the open"
+    return f"{m.pos.key()}{place}"
+
+
+def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool = False) -> Any:
+    """One miniature: training and dice, command, die this turn, the test it needs, where it
+    stands, its status and its reach."""
+    rows: list[tuple[str, Any]] = [
+        ("training", f"{m.training}: {m.dice} {'die' if m.dice == 1 else 'dice'} per test (b12)"),
+        (
+            "command",
+            f"rating {m.rating}" + (" (leader)" if m.id == state.squads[m.side].leader_id else ""),
+        ),
+        ("die", str(m.die) if m.die is not None and m.alive else "-"),
+        ("at", _where(state, m)),
+        ("status", _status(state, m, acting)),
+    ]
+    if m.alive and m.die is not None and state.step:
+        mod = state.modifier(m.side)
+        need = highest_passing(state.step, mod)
+        chance = pass_chance(m.dice, state.step, mod)
+        rows.append(("test", f"step {state.step}: {need} or less on a die ({chance:.0%})"))
+    if m.active:
+        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" (b14); shoots any enemy in sight'))
+        foes = state.contacts(m)
+        if foes:
+            rows.append(("melee", ", ".join(f"{f.label} {clean(f.name)}" for f in foes)))
+    return facts.card(f"{m.label} {m.name}", m.side, rows, brief=brief)
+
+
+def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> Any:
+    """The acting miniature's card (the one the question names), with the odds the options
+    state; for "which miniature acts next?" the candidates' cards, one line each."""
+    pieces: dict[str, Mini] = {}
+    for m in state.all_minis():
+        pieces[m.name] = m
+    m = facts.actor(choice.prompt, pieces, choice.side)
+    parts: list[Any] = []
+    if m is not None:
+        parts.append(mini_card(state, m, acting=state.acting, brief=True))
+    else:
+        candidates = [
+            state.mini(o.key)
+            for o in choice.options
+            if o.disabled is None and o.key[:1] in "AB" and o.key[1:].isdigit()
+        ]
+        if candidates:
+            grid = RichTable.grid(padding=(0, 1))
+            for c in candidates:
+                grid.add_row(
+                    Text(c.label, style=SIDE_STYLE.get(c.side, "bold")),
+                    clean(c.name),
+                    f"{c.training} ({c.dice}d)",
+                    f"cmd {c.rating}",
+                    f"die {c.die}" if c.die is not None else "",
+                    c.pos.key() if c.pos is not None else "to deploy",
+                )
+            parts.append(grid)
+    chances = facts.odds(choice)
+    if chances is not None:
+        parts.append(chances)
+    return Group(*parts) if parts else None
+
+
+def cards(state: GameState, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
+    """Every miniature's card, side A first."""
+    acting = state.acting
+    return [(f"{m.label} {clean(m.name)}", mini_card(state, m, acting)) for m in state.all_minis()]
 
 
 def order_of_play(state: GameState) -> RichTable:
@@ -199,11 +311,17 @@ def _enemies_moved(state: GameState, screen: Screen, side: str) -> bool:
     return any(before.get(e.id) != e.pos for e in state.enemies(side))
 
 
-def _draw(state: GameState, screen: Screen, *lines: Any, after: Iterable[Any] = ()) -> Any:
+def _draw(
+    state: GameState,
+    screen: Screen,
+    *lines: Any,
+    after: Iterable[Any] = (),
+    acting: str | None = None,
+) -> Any:
     """`lines`, the board, then `after`."""
     screen.drawn = _positions(state)
     screen.drawn_at = (state.turn, state.step)
-    return Group(*lines, board(state), *after)
+    return Group(*lines, Board(state, acting), *after)
 
 
 def _changed(state: GameState, screen: Screen) -> bool:
@@ -276,7 +394,7 @@ def render_entry(entry: dict[str, Any], state: GameState, names: dict[str, str])
             and _decides(state, mini)
             and _before_decision(state, screen, mini.side)
         ):
-            return _draw(state, screen, after=[text])
+            return _draw(state, screen, after=[text], acting=mini.id)
         return text
     if kind == "kill":
         return Text(clean(entry["text"]), style="bold red")

@@ -36,7 +36,6 @@ class Teller(BaseTeller):
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
         setup = save.get("setup", {})
-        self.sides = {s: str(setup.get("names", {}).get(s, s)) for s in ("A", "B")}
         self.models = {}
         for side in ("A", "B"):
             team = setup.get("teams", {}).get(side) or {}

@@ -116,6 +116,9 @@ def play_cmd(
     option: OptionOpt = None,
     save: SaveOpt = None,
     no_save: NoSaveOpt = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
+    ] = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
@@ -139,6 +142,7 @@ def play_cmd(
             options=option or [],
             save=save,
             no_save=no_save,
+            force=force,
             json_out=json_out,
             saves_dir=saves_dir,
         )
@@ -147,7 +151,14 @@ def play_cmd(
 
 @app.command("resume")
 def resume_cmd(
-    save_file: Annotated[Path, typer.Argument(help="The save to continue.")],
+    save_file: Annotated[
+        str | None,
+        typer.Argument(help="The save to continue: its path, or its number in `wargame saves`."),
+    ] = None,
+    last: Annotated[
+        bool, typer.Option("--last", help="Continue the newest game still in progress.")
+    ] = False,
+    saves_dir: SavesDirOpt = None,
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
     dice: DiceOpt = "auto",
@@ -157,11 +168,11 @@ def resume_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Continue an unfinished game from its save (written back in place)."""
-    from wargame_cli.cli import play
+    from wargame_cli.cli import info, play
 
     play.resume(
         play.ResumeArgs(
-            path=save_file,
+            path=info.pick_save(save_file, last, saves_dir),
             bots=bot or [],
             no_input=no_input,
             dice=dice,
@@ -227,8 +238,7 @@ def replay_cmd(
         int | None,
         typer.Option(
             "--odds",
-            is_flag=False,
-            flag_value="6",
+            metavar="[N]",
             help="Each side's chance at the end of every turn, from N bot games per turn "
             "(default 6; exact where the ruleset can).",
         ),

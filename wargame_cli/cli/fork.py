@@ -41,13 +41,22 @@ def fork(
     out = target if target is not None else _fork_path(path, turn, saves_dir)
     if out.exists() and out.resolve() == path.resolve():
         raise BadInput(f"--save {out}: that is the save being forked; a fork goes to a new file")
+    if out.is_dir():
+        raise BadInput(f"--save {out}: that is a folder; name the file to write")
     if out.exists() and not force:
         raise BadInput(f"--save {out}: that file exists; pass --force to overwrite it")
     session = games.open_save(path, replay=False)
-    session.runner.replay(h.cut(turn))
+    kept = h.cut(turn)
+    session.runner.replay(kept)
+    takebacks = getattr(session.runner, "takebacks", None)
+    if takebacks:  # only those made in the turns the fork keeps
+        session.runner.takebacks = [t for t in takebacks if t.get("at", 0) < len(kept)]
     session.created = ""  # a new save: created now
     session.meta["forked_from"] = {"save": path.name, "turn": turn}
-    store.write_atomic(out, games.to_save(session))
+    try:
+        store.write_atomic(out, games.to_save(session))
+    except OSError as exc:
+        raise BadInput(f"--save {out}: cannot write it ({exc.strerror or exc})") from None
     if json_out:
         emit_json(
             {

@@ -83,13 +83,7 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         for row in units:
             table.add_row(*(str(v) for v in row.values()))
         out.print(table)
-    options = Table(title="Options (--option KEY=VALUE; stored in every save)")
-    for column in ("option", "default", "choices", "rule", "meaning"):
-        options.add_column(column)
-    for o in ruleset.options:
-        choices = ", ".join(str(c) for c in o.choices) if o.choices else _kind(o.default)
-        options.add_row(o.name, _shown(o.default), choices, o.rule, o.doc)
-    out.print(options)
+    out.print(_options(ruleset.options, out.width))
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
     if reference.json_state:
         out.print(f"[bold]--json state:[/] {escape(reference.json_state)}\n")
@@ -97,6 +91,38 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         out.print("[bold]Gaps in the text and the readings chosen:[/]")
         for note in reference.notes:
             out.print(f"- {escape(note)}")
+
+
+OPTIONS_TITLE = "Options (--option KEY=VALUE; stored in every save)"
+WIDE_OPTIONS = 110  # narrower terminals get one block per option instead of the table
+
+
+def _options(options: list[Any], width: int) -> Any:
+    """The options as a table on a wide terminal; on a narrow one, each option's name, default,
+    choices and rule on one line and its meaning under it, so no name or word is cut."""
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    def choices_of(o: Any) -> str:
+        return ", ".join(str(c) for c in o.choices) if o.choices else _kind(o.default)
+
+    if width >= WIDE_OPTIONS:
+        table = Table(title=OPTIONS_TITLE)
+        table.add_column("option", no_wrap=True)  # a name to type: whole, never cut
+        for column in ("default", "choices", "rule", "meaning"):
+            table.add_column(column, overflow="fold")
+        for o in options:
+            table.add_row(o.name, _shown(o.default), choices_of(o), o.rule, o.doc)
+        return table
+    parts: list[Any] = [Text(OPTIONS_TITLE, style="bold")]
+    for o in options:
+        line = Text(o.name, style="bold")
+        line.append(f"  default {_shown(o.default)}; {choices_of(o)}; rule {o.rule}")
+        parts.append(line)
+        parts.append(Padding(Text(o.doc, overflow="fold"), (0, 0, 0, 4)))
+    return Group(*parts)
 
 
 def _kind(value: object) -> str:
@@ -160,32 +186,69 @@ def _show_points(reference: Reference, only: list[str], json_out: bool, ruleset:
 
 
 def list_saves(saves_dir: Path | None, json_out: bool) -> None:
+    """Numbered rows, newest first (the numbers `wargame resume N` takes); each row's path whole
+    on a line of its own, never cut, so it can be copied for `resume` and `replay`."""
     from wargame_cli.saves import store
 
-    rows = store.listing(store.saves_dir(saves_dir))
+    folder = store.saves_dir(saves_dir)
+    rows = store.listing(folder)
     if json_out:
-        emit_json(rows)
+        emit_json([{"number": i + 1, **row} for i, row in enumerate(rows)])
         return
-    from rich.table import Table
     from rich.text import Text
 
     from wargame_cli.ui.text import clean
 
-    table = Table(title=f"Saves in {store.saves_dir(saves_dir)}")
-    for column in ("file", "ruleset", "sides", "turn", "status", "winner", "updated"):
-        table.add_column(column)
-    for row in rows:
-        sides = " vs ".join(clean(v) for v in row["sides"].values())
-        table.add_row(
-            Text(clean(Path(row["path"]).name)),
-            Text(str(row["ruleset"] or "")),
-            Text(sides),
-            str(row["turns"] if row["turns"] is not None else ""),
-            row["status"],
-            str(row["winner"] or ""),
-            str(row["updated"] or ""),
-        )
+    out = console()
     if not rows:
-        console().print(f"No saves in {store.saves_dir(saves_dir)}.")
+        out.print(Text(f"No saves in {clean(folder)}."))
         return
-    console().print(table)
+    out.print(Text(f"Saves in {clean(folder)}, newest first (wargame resume N, or a path):"))
+    width = len(str(len(rows)))
+    for i, row in enumerate(rows, start=1):
+        head = Text(f"{i:>{width}}. ", style="bold")
+        sides = " vs ".join(clean(v) for v in row["sides"].values())
+        status = str(row["status"] or "").replace("_", " ")
+        facts = [str(row["ruleset"] or "?"), sides]
+        if row["turns"] is not None:
+            facts.append(f"turn {row['turns']}")
+        facts.append(status)
+        if row["winner"]:
+            facts.append(f"winner {clean(row['winner'])}")
+        if row["updated"]:
+            facts.append(str(row["updated"])[:16].replace("T", " "))
+        head.append(", ".join(f for f in facts if f))
+        out.print(head)
+        # the path on its own line, never wrapped by rich: a long one runs on past the edge
+        # of the terminal (which folds it) and still copies whole
+        out.print(Text(" " * (width + 2) + clean(row["path"])), soft_wrap=True)
+        if row.get("error"):
+            out.print(Text(" " * (width + 2) + clean(row["error"]), style="dim"), soft_wrap=True)
+
+
+def pick_save(spec: str | None, last: bool, saves_dir: Path | None) -> Path:
+    """The save `resume` continues: a path, a row number from `wargame saves`, or (with
+    `--last`) the newest game still in progress."""
+    from wargame_cli.saves import store
+
+    if last and spec is not None:
+        raise BadInput("give a save (a path or a number from `wargame saves`) or --last, not both")
+    if spec is None and not last:
+        raise BadInput("which save? give a path, a number from `wargame saves`, or --last")
+    folder = store.saves_dir(saves_dir)
+    if last:
+        rows = [r for r in store.listing(folder) if r["status"] == "in_progress"]
+        if not rows:
+            raise BadInput(f"no game in progress in {folder} (wargame saves lists them)")
+        return Path(rows[0]["path"])
+    assert spec is not None
+    if spec.isdigit() and not Path(spec).exists():
+        rows = store.listing(folder)
+        number = int(spec)
+        if not 1 <= number <= len(rows):
+            listed = f"1 to {len(rows)}" if rows else "none"
+            raise BadInput(
+                f"no save numbered {number} in {folder} (numbers: {listed}; see wargame saves)"
+            )
+        return Path(rows[number - 1]["path"])
+    return Path(spec)

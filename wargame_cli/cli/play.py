@@ -43,6 +43,7 @@ class PlayArgs:
     options: list[str] = field(default_factory=list)
     save: Path | None = None
     no_save: bool = False
+    force: bool = False
     json_out: bool = False
     saves_dir: Path | None = None
 
@@ -129,7 +130,10 @@ def play(args: PlayArgs) -> None:
         ruleset_id = prompter.ruleset(registry.all_infos())
     ruleset = registry.get(ruleset_id)
     options = resolve_options(ruleset.options, args.options)
-    bots = SIDES if args.no_input else _sides(args.bots)
+    chosen_bots = _sides(args.bots)  # checked even when --no-input makes both sides bots
+    bots = SIDES if args.no_input else chosen_bots
+    if args.save is not None and not args.no_save:
+        _check_new_save(args.save, args.force)
     if args.dice == "manual" and args.no_input:
         raise BadInput(
             "--dice manual needs a person to type the faces; it cannot go with --no-input"
@@ -147,7 +151,24 @@ def play(args: PlayArgs) -> None:
     path = (
         None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
     )
-    _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+    with _held(path):
+        if args.save is not None and path is not None:
+            _check_new_save(path, args.force)  # again, now that the save is ours
+        _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+
+
+def _check_new_save(path: Path, force: bool) -> None:
+    """`--save` never replaces a game without `--force`, and never anything but a save file."""
+    real, _ = store.target(path)  # refuses folders, devices, FIFOs
+    if real.exists() and not force:
+        raise BadInput(f"--save {path}: that file exists; pass --force to overwrite it")
+
+
+def _held(path: Path | None) -> Any:
+    """The save's lock for the whole game (nothing to hold without a save)."""
+    from contextlib import nullcontext
+
+    return store.locked(path) if path is not None else nullcontext()
 
 
 def _sides_setup(
@@ -262,6 +283,8 @@ def _run(
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
 
+    word = session.ruleset.turn_word
+
     def between_turns(_: Any) -> None:
         if path is not None:
             games.save(session, path)
@@ -269,14 +292,14 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            answer = prompter.next_turn(pending.number, session.ruleset.turn_word)
-            if answer == TAKE_BACK:
+            while (
+                answer := prompter.next_turn(pending.number, word, saving=path is not None)
+            ) == TAKE_BACK:
                 take_back = getattr(runner, "take_back", None)
-                if take_back is None:
-                    prompter.refused("taking back is not available yet")
-                else:
-                    take_back()
-                return
+                reason = take_back() if take_back is not None else "nothing to take back"
+                if reason is None:
+                    return  # an earlier decision is asked again
+                prompter.refused(reason)
             if not answer:
                 raise QuitRequested
 
@@ -335,11 +358,17 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
         verb = "resume it with" if session.runner.outcome is None else "replay it with"
         out.print(
             f"Saved to {escape(str(path))}; {verb}: wargame "
-            f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}"
+            f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}",
+            soft_wrap=True,  # the path never broken by a newline: it copies whole
         )
 
 
 def resume(args: ResumeArgs) -> None:
+    with store.locked(args.path):
+        _resume(args)
+
+
+def _resume(args: ResumeArgs) -> None:
     can_ask = interactive() and not args.no_input
     prompter = _prompter() if can_ask else None
     data = store.load(args.path)
@@ -348,10 +377,10 @@ def resume(args: ResumeArgs) -> None:
     ruleset = registry.get(data["ruleset"]["id"])
     names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
     recorded = data["setup"].get("players") or {}
+    chosen = _sides(args.bots)  # checked even when --no-input makes both sides bots
     if args.no_input:
         players = {s: "bot" for s in SIDES}
     elif args.bots:
-        chosen = _sides(args.bots)
         players = {s: "bot" if s in chosen else "human" for s in SIDES}
     else:
         players = {s: recorded.get(s, "human") for s in SIDES}

@@ -8,11 +8,19 @@ adds each side's chance at the end of every turn (`wargame_cli/simulate/from_sav
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 
 from wargame_cli.cli.output import console, emit_json, interactive
+from wargame_cli.cli.replay_pages import (
+    Pages,
+    TakeBacks,
+    header,
+    names_of,
+    odds_line,
+    turn_name,
+)
+from wargame_cli.errors import BadInput
 from wargame_cli.saves import games, store
 
 ODDS_SEED = 1  # --odds is a reading of the save: the same save always gives the same odds
@@ -26,7 +34,7 @@ def replay(
     with_rules: bool,
     json_out: bool,
     turn: int | None = None,
-    odds: int | None = None,
+    odds: int | str | None = None,
     html: str | None = None,
     force: bool = False,
 ) -> None:
@@ -36,14 +44,28 @@ def replay(
     if verify:
         _verify(path, json_out)
         return
+    odds = _games_each(odds)
     if turn is not None:
-        _one_turn(path, turn, json_out)
+        _one_turn(path, turn, json_out, odds)
         return
     rows = _odds(path, odds) if odds is not None else None
     if interactive() and not no_input and not json_out:
         _navigate(path, with_rules, rows)
     else:
         _straight(path, with_rules, json_out, rows)
+
+
+def _games_each(odds: int | str | None) -> int | None:
+    """`--odds [N]`: bot games per turn, at least one."""
+    if odds is None:
+        return None
+    try:
+        games_each = int(odds)
+    except ValueError:
+        raise BadInput(f"--odds {odds!r}: a whole number of games per turn") from None
+    if games_each < 1:
+        raise BadInput(f"--odds {games_each}: finish the game at least once per turn")
+    return games_each
 
 
 def _verify(path: Path, json_out: bool) -> None:
@@ -69,56 +91,11 @@ def _verify(path: Path, json_out: bool) -> None:
     )
 
 
-# -- what every page shows ------------------------------------------------------------------
-def _names(data: dict[str, Any]) -> dict[str, str]:
-    return {s: data["setup"]["names"].get(s, f"Side {s}") for s in ("A", "B")}
-
-
-def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
-    """The sides, who played them, their teams and how the game came out."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    from wargame_cli.ui.text import SIDE_STYLE, clean
-
-    names = _names(data)
-    title = Text(f"{clean(ruleset.name)}: {clean(path.name)}", style="bold")
-    parent = data.get("forked_from")
-    if parent:
-        title.append(
-            f"  (forked from {clean(parent['save'])} after {ruleset.turn_word} {parent['turn']})",
-            style="dim",
-        )
-    sides = Table.grid(padding=(0, 2))
-    players = data["setup"].get("players") or {}
-    for side in ("A", "B"):
-        who = {"bot": "computer", "human": "person"}.get(players.get(side, ""), "")
-        sides.add_row(
-            Text(side, style=SIDE_STYLE[side]),
-            Text(clean(names[side]), style=SIDE_STYLE[side]),
-            Text(who, style="dim"),
-            Text(clean(ruleset.describe_team(data["setup"]["teams"][side]))),
-        )
-    result = data.get("result")
-    word = ruleset.turn_word
-    if data["status"] == "finished" and result:
-        winner = result.get("winner")
-        head = f"{clean(names[winner])} won" if winner else "A draw"
-        outcome = Text(f"{head} in {word} {data['turns']}: {clean(result['reason'])}")
-    else:
-        outcome = Text(f"In progress after {word} {data['turns']}")
-    return Group(title, sides, outcome)
-
-
 def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
     import sys
 
-    from wargame_cli.errors import BadInput
     from wargame_cli.simulate.from_save import odds_by_turn
 
-    if games_each < 1:
-        raise BadInput(f"--odds {games_each}: finish the game at least once per turn")
     say = console(stderr=True)
     tell = sys.stderr.isatty()
 
@@ -132,64 +109,6 @@ def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
     return rows
 
 
-def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
-    from rich.text import Text
-
-    from wargame_cli.simulate.chances import line
-    from wargame_cli.ui.text import clean
-
-    how = {"exact": "exact", "bots": f"{row.get('games')} bot games", "result": "result"}
-    when = _turn_name(row["turn"], word)
-    text = Text(f"Chances at the end of {when} ({how[row['method']]}): ", "dim")
-    text.append(clean(line(row, names)), style="bold")
-    return text
-
-
-class Pages:
-    """Each turn's entries and the table at its end, rendered once as the log replays."""
-
-    def __init__(self, out: Any, ruleset: Any, names: dict[str, str], with_rules: bool) -> None:
-        from rich.console import Console
-
-        from wargame_cli.ui.live import LiveView
-
-        self.buffer = io.StringIO()
-        self.console = Console(
-            file=self.buffer,
-            width=out.width,
-            force_terminal=out.is_terminal,
-            color_system=out.color_system,
-            no_color=out.no_color,
-            highlight=False,
-        )
-        self.view = LiveView(self.console, ruleset, names, with_rules=with_rules)
-        self.board = getattr(ruleset.view(), "board", None)
-        self.names = names
-        self.word = ruleset.turn_word
-        self.pages: list[str] = []
-
-    def entry(self, entry: dict[str, Any], game: Any) -> None:
-        self.view(entry, game)
-
-    def turn_end(self, turn: int, game: Any) -> None:
-        from rich.rule import Rule
-
-        page = self.buffer.getvalue()
-        if self.board is not None:
-            self.buffer.seek(0)
-            self.buffer.truncate()
-            self.console.print(self.board(game.state, self.names))
-            table = self.buffer.getvalue()
-            if table not in page:  # some views draw the table after every move already
-                what = "the deployment" if turn == 0 else f"{self.word} {turn}"
-                with self.console.capture() as rule:
-                    self.console.print(Rule(f"The table at the end of {what}", style="dim"))
-                page += rule.get() + table
-        self.pages.append(page)
-        self.buffer.seek(0)
-        self.buffer.truncate()
-
-
 def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -> None:
     from wargame_cli import history, registry
     from wargame_cli.ui.prompts import Prompter
@@ -197,9 +116,17 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
     out = console()
     data = store.load(path)
     ruleset = registry.get(data["ruleset"]["id"])
-    names = _names(data)
+    names = names_of(data)
     pages = Pages(out, ruleset, names, with_rules)
-    h = history.load(path, on_turn_end=pages.turn_end, observer=pages.entry)
+    shown = TakeBacks(data, ruleset.turn_word, pages.entry)
+    saved_turns = data["turns"]
+
+    def turn_end(turn: int, game: Any) -> None:
+        if turn == saved_turns:
+            shown.finish(game)  # taken back at the question the save stops at
+        pages.turn_end(turn, game)
+
+    h = history.load(path, on_turn_end=turn_end, observer=shown)
     data = h.session.meta["saved"]
     word = ruleset.turn_word
     last = h.last
@@ -224,26 +151,22 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
         if current < last:
             items[f"Next: {word} {current + 1}"] = current + 1
         if current > 0:
-            items[f"Previous: {_turn_name(current - 1, word)}"] = current - 1
+            items[f"Previous: {turn_name(current - 1, word)}"] = current - 1
         items[f"Jump to a {word}"] = -1
         items["First: the deployment"] = 0
         items[f"Last: {word} {last}"] = last
         items["Quit"] = None
         labels = list(items)
         default = labels[0] if current < last else "Quit"  # Enter reads on, then leaves
-        pick = items[prompter.select(f"Replay, at {_turn_name(current, word)}", labels, default)]
+        pick = items[prompter.select(f"Replay, at {turn_name(current, word)}", labels, default)]
         if pick is None:
             return
         if pick == -1:
-            turns = {_turn_name(t, word).capitalize(): t for t in range(last + 1)}
+            turns = {turn_name(t, word).capitalize(): t for t in range(last + 1)}
             choices = list(turns)
             pick = turns[prompter.select(f"Which {word}?", choices, choices[current])]
         current = pick
         show(current)
-
-
-def _turn_name(turn: int, word: str) -> str:
-    return "the deployment" if turn == 0 else f"{word} {turn}"
 
 
 def _straight(
@@ -255,7 +178,7 @@ def _straight(
 
     data = store.load(path)
     ruleset = registry.get(data["ruleset"]["id"])
-    names = _names(data)
+    names = names_of(data)
     out = console()
     view = None if json_out else LiveView(out, ruleset, names, with_rules=with_rules)
 
@@ -265,7 +188,10 @@ def _straight(
 
     if not json_out:
         out.print(header(data, ruleset, path))
-    h = history.load(path, on_turn_end=turn_end, observer=view)
+    shown = TakeBacks(data, ruleset.turn_word, view) if view is not None else None
+    h = history.load(path, on_turn_end=turn_end, observer=shown)
+    if shown is not None:
+        shown.finish(h.session.game)
     if json_out:
         session = h.session
         summary: dict[str, Any] = {
@@ -280,35 +206,39 @@ def _straight(
         emit_json(summary)
 
 
-def _one_turn(path: Path, turn: int, json_out: bool) -> None:
-    """The table as it stood at the end of turn `turn`."""
+def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:
+    """The table as it stood at the end of turn `turn` (with `odds`: each side's chance)."""
     from wargame_cli import history, registry
+    from wargame_cli.simulate.from_save import exact_odds, odds_at
 
     data = store.load(path)
     ruleset = registry.get(data["ruleset"]["id"])
-    names = _names(data)
+    names = names_of(data)
     out = console()
     # Views may read the state when drawn, so the table is drawn as the replay passes it.
     pages = None if json_out else Pages(out, ruleset, names, with_rules=False)
-    exact = None
-    if not json_out:
-        from wargame_cli.simulate.from_save import exact_odds
-
-        exact = exact_odds(path)
+    exact_module = exact_odds(path)
+    exact: dict[str, float] | None = None
 
     def turn_end(at: int, game: Any) -> None:
-        if pages is None or at != turn:
+        nonlocal exact
+        if at != turn:
             return
-        pages.turn_end(at, game)
-        if exact is not None:
-            row = {"turn": at, "method": "exact", **exact.chance_from_state(game.state)}
-            pages.console.print(odds_line(row, names, ruleset.turn_word))
-            pages.pages[-1] += pages.buffer.getvalue()
+        if pages is not None:
+            pages.turn_end(at, game)
+        if exact_module is not None:
+            exact = exact_module.chance_from_state(game.state)
 
     h = history.load(path, on_turn_end=turn_end)
     mark = h.mark(turn)
+    row = None
+    if odds is not None or (exact is not None and not json_out):
+        row = odds_at(h, turn, odds or 1, ODDS_SEED, exact=exact)
     if json_out:
-        emit_json({"save": str(path), "turn": turn, "state": mark.state})
+        shown: dict[str, Any] = {"save": str(path), "turn": turn, "state": mark.state}
+        if odds is not None:
+            shown["odds"] = row
+        emit_json(shown)
         return
     from rich.text import Text
 
@@ -317,10 +247,13 @@ def _one_turn(path: Path, turn: int, json_out: bool) -> None:
     word = ruleset.turn_word
     what = "the deployment" if turn == 0 else f"{word} {turn} of {h.last}"
     unfinished = " (the save stops in the middle of it)" if not mark.complete else ""
-    out.print(Text(f"{clean(path.name)}: {clean(ruleset.name)}, {what}{unfinished}", "bold"))
+    title = f"{clean(path.name)}: {clean(ruleset.name)}, the table at the end of {what}"
+    out.print(Text(title + unfinished, "bold"))
     assert pages is not None
     out.file.write(pages.pages[-1])
     out.file.flush()
+    if row is not None:
+        out.print(odds_line(row, names, word))
 
 
 def _report(

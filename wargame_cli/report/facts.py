@@ -107,3 +107,13 @@ def decisions(by: dict[str, int]) -> str:
         )
         if n
     )
+
+
+def ledger(line: Line) -> str:
+    """What `--with-rules` adds to a told line: the dice rolled for it, or, when the event
+    states its own (an attack's faces), the log's own words with their numbers; "" if none."""
+    if line.dice:
+        return "dice: " + "; ".join(line.dice)
+    if line.prose is not None and " ".join(line.text.split()) != line.prose:
+        return line.text
+    return ""

@@ -28,7 +28,10 @@ class Teller:
     def __init__(self, save: dict[str, Any], voice: Voice) -> None:
         self.save = save
         self.voice = voice
+        names = save.get("setup", {}).get("names", {})
+        self.sides = {s: str(names.get(s, f"Side {s}")) for s in ("A", "B")}  # sides' names
         self.turn = 0  # the turn being told, kept up by the reader
+        self.turn_word = "turn"  # what the ruleset calls a turn ("round"), for the titles
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         return text
@@ -56,7 +59,11 @@ def teller(save: dict[str, Any]) -> Teller:
     ruleset_id = str(save.get("ruleset", {}).get("id", ""))
     voice = Voice(save.get("seed", 0))
     story = module(ruleset_id, "story")
-    if story is None:
-        return Teller(save, voice)
-    made: Teller = story.Teller(save, voice)
+    made: Teller = Teller(save, voice) if story is None else story.Teller(save, voice)
+    try:
+        from wargame_cli import registry
+
+        made.turn_word = registry.get(ruleset_id).turn_word
+    except Exception:  # a ruleset that is not installed: "turn"
+        pass
     return made

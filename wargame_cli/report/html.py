@@ -38,8 +38,9 @@ def _sentence(line: Line, with_rules: bool) -> str:
     out = h(facts.words(line))
     if line.loss:
         out = f'<span class="loss">{h(line.loss)} {out}</span>'
-    if with_rules and line.dice:
-        out += f' <span class="rules">(dice: {h("; ".join(line.dice))})</span>'
+    workings = facts.ledger(line) if with_rules else ""
+    if workings:
+        out += f' <span class="rules">({h(workings)})</span>'
     if with_rules and line.rules:
         rules = ", ".join(sorted(line.rules, key=facts.rule_key))
         out += f' <span class="rules">[{h(rules)}]</span>'
@@ -131,7 +132,8 @@ def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "
     out += ["<h2>Aftermath</h2>", _result(save, reading.end)]
     if reading.losses:
         out.append(f"<p>{h(story.tally_title)}</p><ol>")
-        out += [f"<li>Turn {turn}: {h(text.rstrip('.'))}</li>" for turn, text in reading.losses]
+        word = story.turn_word.capitalize()
+        out += [f"<li>{word} {turn}: {h(text.rstrip('.'))}</li>" for turn, text in reading.losses]
         out.append("</ol>")
     else:
         out.append(f"<p>{h(story.no_tally)}</p>")

@@ -23,8 +23,9 @@ def _sentence(line: Line, with_rules: bool) -> str:
     text = md(facts.words(line))
     if line.loss:
         text = f"**{line.loss} {text}**"
-    if with_rules and line.dice:
-        text += f" *(dice: {md('; '.join(line.dice))})*"
+    workings = facts.ledger(line) if with_rules else ""
+    if workings:
+        text += f" *({md(workings)})*"
     if with_rules and line.rules:
         text += f" `[{', '.join(clean(r) for r in sorted(line.rules, key=facts.rule_key))}]`"
     return text
@@ -43,7 +44,7 @@ def _title(section: Section) -> str:
     return " · ".join([section.title, *marks])
 
 
-def _story(sections: list[Section], with_rules: bool) -> list[str]:
+def _story(sections: list[Section], with_rules: bool, word: str) -> list[str]:
     """A section per turn; consecutive turns of a single beat share one, a line per turn."""
     out: list[str] = []
     quick: list[tuple[Section, Beat]] = []
@@ -55,8 +56,8 @@ def _story(sections: list[Section], with_rules: bool) -> list[str]:
         if len(quick) == 1:
             out.extend(["", f"## {_title(first)}", "", _bullet(quick[0][1], with_rules)])
         else:
-            out.extend(["", f"## Turns {first.turn}-{last.turn}", ""])
-            out.extend(_bullet(b, with_rules, f"**Turn {s.turn}.** ") for s, b in quick)
+            out.extend(["", f"## {word}s {first.turn}-{last.turn}", ""])
+            out.extend(_bullet(b, with_rules, f"**{word} {s.turn}.** ") for s, b in quick)
         quick.clear()
 
     for section in sections:
@@ -109,12 +110,12 @@ def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
     if options:
         shown_options = ", ".join(f"{md(k)}={md(facts.option(v))}" for k, v in options.items())
         out += ["", f"Options: {shown_options}."]
-    out += _story(reading.sections, with_rules)
+    out += _story(reading.sections, with_rules, story.turn_word.capitalize())
     out += ["", "## Aftermath", "", _result(save_data, reading.end), ""]
     if reading.losses:
         out += [story.tally_title, ""]
         out += [
-            f"{i}. Turn {turn}: {md(text.rstrip('.'))}"
+            f"{i}. {story.turn_word.capitalize()} {turn}: {md(text.rstrip('.'))}"
             for i, (turn, text) in enumerate(reading.losses, 1)
         ]
     else:

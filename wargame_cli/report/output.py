@@ -3,6 +3,7 @@ and over another existing file only when asked (`--force`)."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -11,6 +12,7 @@ from wargame_cli.errors import BadInput
 from wargame_cli.saves import store
 
 SNIFF = 4096  # bytes read to tell a save from another file
+PARSE_LIMIT = 64 * 1024 * 1024  # a JSON file up to this size is read whole to be sure
 
 
 class ReportRefused(BadInput):
@@ -18,12 +20,21 @@ class ReportRefused(BadInput):
 
 
 def is_save(path: Path) -> bool:
+    """A wargame save: its format named near the top, or (a JSON object, its keys in any
+    order) its `"format"` key once read whole."""
+    if not path.is_file():  # a FIFO or device is no save, and opening one could block
+        return False
     try:
         with path.open("rb") as fh:
             head = fh.read(SNIFF)
-    except OSError:
+            if store.FORMAT.encode() in head:
+                return True
+            if not head.lstrip().startswith(b"{") or path.stat().st_size > PARSE_LIMIT:
+                return False
+            data = json.loads(head + fh.read())
+    except (OSError, ValueError):
         return False
-    return store.FORMAT.encode() in head
+    return isinstance(data, dict) and data.get("format") == store.FORMAT
 
 
 def _same(a: Path, b: Path) -> bool:

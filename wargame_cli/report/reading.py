@@ -241,7 +241,7 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
         kind = entry.get("t")
         if kind == "turn":
             turn = teller.turn = int(entry.get("n", turn + 1))
-            reading.sections.append(Section(f"Turn {turn}", turn))
+            reading.sections.append(Section(f"{teller.turn_word.capitalize()} {turn}", turn))
             pending, decided = [], True
         elif kind == "roll":
             rolled = True

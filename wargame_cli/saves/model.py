@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 FORMAT = "wargame-save"
-VERSION = 1
+VERSION = 2
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 
 Side = Literal["A", "B"]
@@ -18,16 +18,25 @@ Source = Literal["rng", "manual", "script", "mixed"]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
-class TurnEntry(Strict):
+Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{20}$")]
+
+
+class Chained(Strict):
+    """A log entry; `h` (version 2) is the hash of the entry before it (see `seal.py`)."""
+
+    h: Hash | None = None
+
+
+class TurnEntry(Chained):
     t: Literal["turn"]
     n: int = Field(ge=1)
     rules: list[str] = Field(default_factory=list)
 
 
-class RollEntry(Strict):
+class RollEntry(Chained):
     t: Literal["roll"]
     side: Side | None
     reason: str
@@ -39,7 +48,7 @@ class RollEntry(Strict):
     rules: list[str]
 
 
-class ChoiceEntry(Strict):
+class ChoiceEntry(Chained):
     t: Literal["choice"]
     side: Side
     kind: str
@@ -50,7 +59,7 @@ class ChoiceEntry(Strict):
     rules: list[str]
 
 
-class EventEntry(Strict):
+class EventEntry(Chained):
     t: Literal["event"]
     kind: str
     text: str
@@ -58,7 +67,7 @@ class EventEntry(Strict):
     data: dict[str, Any] | None = None
 
 
-class EndEntry(Strict):
+class EndEntry(Chained):
     t: Literal["end"]
     winner: Side | None
     reason: str
@@ -98,7 +107,7 @@ class SaveFile(Strict):
     """A whole game: who, with what, under which options, and every roll and decision."""
 
     format: Literal["wargame-save"]
-    version: Literal[1]
+    version: Literal[1, 2]
     program: str
     ruleset: RulesetRef
     created: str
@@ -111,6 +120,7 @@ class SaveFile(Strict):
     result: Result | None = None
     forked_from: ForkedFrom | None = None
     log: list[LogEntry]
+    seal: Hash | None = None  # version 2: the hash chain's tip over the whole file
 
 
 def schema() -> dict[str, Any]:

@@ -94,23 +94,36 @@ def odds_by_turn(
 
     h = history.load(Path(save_path), on_turn_end=at_turn_end)
     rows: list[dict[str, Any]] = []
-    runner = h.session.runner
     for mark in h.turns:
-        row: dict[str, Any] = {"turn": mark.turn}
-        if mark.turn == h.last and runner.finished:
-            winner = runner.outcome.winner if runner.outcome else None
-            row.update({"A": 0.0, "B": 0.0, DRAW: 0.0, "method": "result", "games": 0})
-            row[winner if winner is not None else DRAW] = 1.0
-        elif mark.turn in exact:
-            row.update(exact[mark.turn], method="exact", games=0)
-        else:
-            job = job_from(h, mark.turn, stream_seed(seed, mark.turn), games)
-            tally = batch.run(job, h.session.ruleset, workers)
-            row.update(chances(tally), method="bots", games=games)
-            if progress is not None:
-                progress(mark.turn)
-        rows.append(row)
+        rows.append(odds_at(h, mark.turn, games, seed, workers, exact.get(mark.turn)))
+        if progress is not None:
+            progress(mark.turn)
     return rows
+
+
+def odds_at(
+    h: history.History,
+    turn: int,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    exact: dict[str, float] | None = None,
+) -> dict[str, Any]:
+    """One row of `odds_by_turn`: the chance at the end of `turn`, from the `exact` chance
+    when given, else from `games` bot completions (the same dice as `odds_by_turn`'s)."""
+    row: dict[str, Any] = {"turn": turn}
+    runner = h.session.runner
+    if turn == h.last and runner.finished:
+        winner = runner.outcome.winner if runner.outcome else None
+        row.update({"A": 0.0, "B": 0.0, DRAW: 0.0, "method": "result", "games": 0})
+        row[winner if winner is not None else DRAW] = 1.0
+    elif exact is not None:
+        row.update(exact, method="exact", games=0)
+    else:
+        job = job_from(h, turn, stream_seed(seed, turn), games)
+        tally = batch.run(job, h.session.ruleset, workers)
+        row.update(chances(tally), method="bots", games=games)
+    return row
 
 
 def exact_odds(save_path: Path) -> Any:

@@ -161,28 +161,39 @@ def _cell(p: float) -> Text:
     return Text(f"{min(99, max(1, round(100 * p))):3d}", style=_shade(p))
 
 
+MATRIX_LEFT = 21  # the rank, pool and mean columns
+MATRIX_CELL = 3
+
+
 def matrix(ruleset: Ruleset, table: Any, order: list[int]) -> None:
-    """Rows and columns strongest first: the tier list, with each cell the row's chance."""
+    """Rows and columns strongest first: the tier list, with each cell the row's chance. When
+    every column does not fit the terminal, the columns come in blocks, each with all rows."""
     out = console()
-    grid = Table(
-        title=f"{ruleset.name}: chance (%) that the row's dice (side A) beat the column's, exact",
-        title_justify="left",
-        box=None,
-        padding=(0, 0),
-    )
-    grid.add_column("#", justify="right", min_width=3, no_wrap=True)
-    grid.add_column(" pool", no_wrap=True, min_width=12)
-    grid.add_column("mean ", justify="right", min_width=6, no_wrap=True)
-    for rank in range(1, len(order) + 1):
-        grid.add_column(f"{rank:3d}", justify="right", no_wrap=True, min_width=3)
-    for rank, i in enumerate(order, start=1):
-        grid.add_row(
-            str(rank),
-            f" {table.labels[i]}",
-            f"{100 * table.strength(i):5.1f} ",
-            *(_cell(table.p[i][j]) for j in order),
-        )
-    out.print(grid)
+    per_block = max(1, (out.width - MATRIX_LEFT) // MATRIX_CELL)
+    blocks = [order[i : i + per_block] for i in range(0, len(order), per_block)]
+    rank_of = {i: rank for rank, i in enumerate(order, start=1)}
+    title = f"{ruleset.name}: chance (%) that the row's dice (side A) beat the column's, exact"
+    for n, block in enumerate(blocks):
+        if len(blocks) > 1:
+            first, last = rank_of[block[0]], rank_of[block[-1]]
+            part = f"columns {first}-{last} of {len(order)}"
+            heading = f"{title} ({part})" if n == 0 else f"... {part}"
+        else:
+            heading = title
+        grid = Table(title=heading, title_justify="left", box=None, padding=(0, 0))
+        grid.add_column("#", justify="right", min_width=3, no_wrap=True)
+        grid.add_column(" pool", no_wrap=True, min_width=12)
+        grid.add_column("mean ", justify="right", min_width=6, no_wrap=True)
+        for i in block:
+            grid.add_column(f"{rank_of[i]:3d}", justify="right", no_wrap=True, min_width=3)
+        for rank, i in enumerate(order, start=1):
+            grid.add_row(
+                str(rank),
+                f" {table.labels[i]}",
+                f"{100 * table.strength(i):5.1f} ",
+                *(_cell(table.p[i][j]) for j in block),
+            )
+        out.print(grid)
     out.print(
         "Columns are numbered by the rows' ranks; mean is the chance against every pool; "
         "1 and 99 mean 1% or less and 99% or more. A team for each pool: "

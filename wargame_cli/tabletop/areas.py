@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect
-from wargame_cli.tabletop.movement import Body, standing_problem
+from wargame_cli.tabletop.movement import Body, stands_ok
 from wargame_cli.tabletop.table import Table
 
 ANCHOR_NAMES = ("centre", "left of centre", "right of centre", "left", "right")
@@ -78,6 +78,6 @@ def fit_group(
         if len(placed) == count:
             break
         body = Body(f"#{len(placed)}", spot, radius)
-        if area.holds(body) and standing_problem(table, body, [*others, *placed]) is None:
+        if area.holds(body) and stands_ok(table, body, [*others, *placed]):
             placed.append(body)
     return [b.pos for b in placed]

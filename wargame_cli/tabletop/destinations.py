@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from wargame_cli.engine.requests import Option
-from wargame_cli.tabletop.detours import bent_move_problem, way_to
+from wargame_cli.tabletop.detours import bent_move_ok, bent_move_problem, way_to
 from wargame_cli.tabletop.geometry import EPS, Point
-from wargame_cli.tabletop.movement import Body, move_problem
+from wargame_cli.tabletop.movement import Body, move_ok, move_problem
 from wargame_cli.tabletop.paths import path_distance, route_toward
 from wargame_cli.tabletop.table import Table, TerrainKind
 
@@ -48,6 +48,11 @@ class Mover:
     def problem(self, point: Point) -> str | None:
         check = bent_move_problem if self.bend else move_problem
         return check(self.table, self.body, point, self.max_inches, list(self.others))
+
+    def fits(self, point: Point) -> bool:
+        """`problem(point) is None`, without working out the reason (tried many times)."""
+        check = bent_move_ok if self.bend else move_ok
+        return check(self.table, self.body, point, self.max_inches, self.others)
 
     def walked(self, point: Point) -> float:
         """The length of the way to a legal `point` (around corners when bending)."""
@@ -90,7 +95,7 @@ def offer(
 
     def add(tag: str, label: str, point: Point) -> None:
         key = point.key()
-        if key in seen or point == mover.pos or m.problem(point) is not None:
+        if key in seen or point == mover.pos or not m.fits(point):
             return
         seen.add(key)
         found.append(Destination(tag, label, point))
@@ -142,15 +147,12 @@ def farthest_along(m: Mover, goal: Point) -> Point:
         return start
     t_edge = _edge_limit(m.table, m.body, goal, length)
     spot = _rounded_back(m, start.toward(goal, t_edge))
-    if (
-        spot is not None
-        and move_problem(m.table, m.body, spot, m.max_inches, list(m.others)) is None
-    ):
+    if spot is not None and move_ok(m.table, m.body, spot, m.max_inches, m.others):
         return spot
     lo, hi = 0.0, t_edge
     for _ in range(24):
         mid = (lo + hi) / 2
-        if move_problem(m.table, m.body, start.toward(goal, mid), m.max_inches, list(m.others)):
+        if not move_ok(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others):
             hi = mid
         else:
             lo = mid
@@ -176,7 +178,7 @@ def _rounded_back(m: Mover, p: Point) -> Point | None:
     start = m.body.pos
     for back in (0.0, 0.005, 0.01, 0.02):
         spot = start.toward(p, max(0.0, start.distance(p) - back)).rounded(2)
-        if move_problem(m.table, m.body, spot, m.max_inches, list(m.others)) is None:
+        if move_ok(m.table, m.body, spot, m.max_inches, m.others):
             return spot
     return None
 
@@ -199,7 +201,7 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
             spot = enemy.pos.toward(spot, touching + 0.005).rounded(2)
         if start.distance(spot) > m.max_inches + 0.01:
             continue
-        if m.problem(spot) is None:
+        if m.fits(spot):
             return spot
     return None
 
@@ -216,7 +218,7 @@ def toward(m: Mover, enemy: Body) -> Point | None:
     def short(p: Point) -> tuple[float, float]:
         return (round(_walk(m, p, enemy) - touching, 3), start.distance(p))
 
-    legal = [p for p in candidates if p != start and m.problem(p) is None]
+    legal = [p for p in candidates if p != start and m.fits(p)]
     if not legal:
         return None
     best = min(legal, key=short)
@@ -225,7 +227,7 @@ def toward(m: Mover, enemy: Body) -> Point | None:
 
 def _walk(m: Mover, p: Point, enemy: Body) -> float:
     """Walking distance from `p` to the enemy: straight when nothing is in the way."""
-    if move_problem(m.table, Body(m.body.id, p, m.body.radius), enemy.pos, math.inf, []) is None:
+    if move_ok(m.table, Body(m.body.id, p, m.body.radius), enemy.pos, math.inf, []):
         return p.distance(enemy.pos)
     return max(p.distance(enemy.pos), path_distance(m.table, p, enemy.pos, m.body.radius))
 

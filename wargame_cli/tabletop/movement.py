@@ -4,6 +4,7 @@ other bases. Every check returns the reason it fails, so a refusal can say why."
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -35,6 +36,8 @@ def gap(a: Body, b: Body) -> float:
 def standing_problem(table: Table, body: Body, others: list[Body]) -> str | None:
     """Why a base of `body`'s size cannot stand at `body.pos` (off the table, overlapping
     impassable terrain or another base), or None when it can. Placement uses this alone."""
+    if stands_ok(table, body, others):
+        return None
     dest = body.pos
     if not table.on_table(dest, body.radius):
         return f'{dest.key()} is off the {table.width:g}"x{table.height:g}" table'
@@ -47,6 +50,29 @@ def standing_problem(table: Table, body: Body, others: list[Body]) -> str | None
         if other.pos.distance(dest) < other.radius + body.radius - CONTACT_TOLERANCE:
             return f"{dest.key()} overlaps {other.id}"
     return None
+
+
+def stands_ok(table: Table, body: Body, others: Iterable[Body]) -> bool:
+    """`standing_problem(...) is None` on plain numbers, without the reason."""
+    x, y, radius = body.pos.x, body.pos.y, body.radius
+    if not (
+        radius - 1e-9 <= x <= table.width - radius + 1e-9
+        and radius - 1e-9 <= y <= table.height - radius + 1e-9
+    ):
+        return False
+    zones = table.__dict__.get("_memo_footprints", _NO_ZONES).get(radius)
+    if zones is None:
+        zones = _zones(table, radius)
+    for x0, y0, x1, y1, *_ in zones:
+        if x0 + EPS < x < x1 - EPS and y0 + EPS < y < y1 - EPS:
+            return False
+    me = body.id
+    for other in others:
+        if other.id != me and (
+            math.hypot(other.pos.x - x, other.pos.y - y) < other.radius + radius - CONTACT_TOLERANCE
+        ):
+            return False
+    return True
 
 
 @lru_cache(maxsize=64)
@@ -107,7 +133,9 @@ def why_not(
     return None
 
 
-def move_ok(table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]) -> bool:
+def move_ok(
+    table: Table, mover: Body, dest: Point, max_inches: float, others: Iterable[Body]
+) -> bool:
     """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
     a game, and most are fine. Every test is `move_problem`'s, with the same arithmetic, so
     the two always agree; `move_problem` is asked for the reason only when this says no."""
@@ -115,7 +143,7 @@ def move_ok(table: Table, mover: Body, dest: Point, max_inches: float, others: l
 
 
 def _fits(
-    table: Table, mover: Body, bx: float, by: float, max_inches: float, others: list[Body]
+    table: Table, mover: Body, bx: float, by: float, max_inches: float, others: Iterable[Body]
 ) -> bool:
     """`move_ok` to the point (bx, by)."""
     ax, ay = mover.pos.x, mover.pos.y

@@ -1,7 +1,8 @@
 """The tabletop as an SVG picture, shared by every tabletop ruleset (Squad Alpha, the Battle of
 Ixu, Mobs and Morale): the table, its terrain shaded by kind and named, each base a circle of
-its true size in its side's colour (grey and crossed when down), named beside it. Side A's edge
-is at the bottom, as on the terminal map. Rulesets only list their bases (`picture.py`)."""
+its true size in its side's colour (grey and crossed when down) with its short label, and a key
+under the table naming every label. Side A's edge is at the bottom, as on the terminal map.
+Rulesets only list their bases (`picture.py`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from wargame_cli.tabletop.table import Table, TerrainKind
 
 SCALE = 22.0  # pixels per inch
 MARGIN = 8.0
+KEY_W, KEY_H = 170.0, 15.0  # one entry of the key under the table
 TERRAIN_FILL = {
     TerrainKind.BLOCKING: ("#6b6b6b", "#444444"),
     TerrainKind.HARD: ("#d9c27a", "#9c8541"),
@@ -24,6 +26,7 @@ TERRAIN_FILL = {
 class Base:
     """One miniature's base: where it stands, its size, whose it is, its name."""
 
+    label: str  # two or three characters, drawn on the base
     name: str
     pos: Point
     radius: float
@@ -56,7 +59,7 @@ def tabletop(table: Table, bases: list[Base], label: str) -> str:
         )
     for base in sorted(bases, key=lambda b: not b.down):
         x, y = at(base.pos.x, base.pos.y)
-        r = max(base.radius * SCALE, 4.0)
+        r = max(base.radius * SCALE, 8.0)
         fill = DOWN_FILL if base.down else SIDE_FILL.get(base.side, "#333")
         body = title(f"{base.name}{' (down)' if base.down else ''}")
         body += tag("circle", cx=x, cy=y, r=r, fill=fill, stroke="#111", stroke_width=1)
@@ -69,6 +72,23 @@ def tabletop(table: Table, bases: list[Base], label: str) -> str:
                 stroke="#fff",
                 stroke_width=1.5,
             )
-        body += text(base.name, x=x + r + 2, y=y + 4, font_size=10, fill="#111")
+        body += text(base.label[:3], x=x, y=y + 3.5, font_size=9, fill="#fff", text_anchor="middle")
         parts.append(tag("g", body, class_=f"base side-{base.side}"))
-    return svg(width + 2 * MARGIN, height + 2 * MARGIN, "".join(parts), label)
+    per_row = max(1, int(width // KEY_W))
+    top = height + 2 * MARGIN + 4
+    for i, base in enumerate(bases):
+        x, y = MARGIN + (i % per_row) * KEY_W, top + (i // per_row) * KEY_H + 10
+        fill = DOWN_FILL if base.down else SIDE_FILL.get(base.side, "#333")
+        parts.append(
+            text(base.label[:3], x=x, y=y, font_size=10, fill=fill, font_weight="bold")
+            + text(
+                f"{base.name}{' (down)' if base.down else ''}",
+                x=x + 26,
+                y=y,
+                font_size=10,
+                fill="#111",
+                text_decoration="line-through" if base.down else None,
+            )
+        )
+    key_h = -(-len(bases) // per_row) * KEY_H + 8
+    return svg(width + 2 * MARGIN, height + 2 * MARGIN + key_h, "".join(parts), label)

@@ -39,6 +39,30 @@ class Marker:
     side: str
     name: str
     down: bool = False
+    contact: bool = False  # in base contact with an enemy: underlined, and `>` in the legend
+
+
+DOWN_GLYPH = "x"  # a casualty's label: "x" and its number, so it never reads as standing
+
+
+def shown_label(marker: Marker) -> str:
+    """The two characters a marker shows: its label, or `x` and its number when it is down
+    (readable without colour or strike-through)."""
+    label = clean(marker.label)[:2]
+    if marker.down:
+        label = DOWN_GLYPH + label[-1:]
+    return label.ljust(2)
+
+
+def marker_style(marker: Marker, terrain_style: str = "") -> str:
+    """The side's colour (dim and struck through when down) on the terrain's background: a
+    piece in terrain keeps its side colour."""
+    style = "dim strike" if marker.down else SIDE_STYLE.get(marker.side, "bold")
+    if marker.contact and not marker.down:
+        style += " underline"
+    if " on " in terrain_style:
+        style += " on " + terrain_style.split(" on ")[-1]
+    return style
 
 
 def _terrain(table: Table, centre: Point) -> tuple[str, str]:
@@ -53,21 +77,45 @@ def _terrain(table: Table, centre: Point) -> tuple[str, str]:
     return best
 
 
-def place_markers(markers: list[Marker], cols: int, rows: int) -> dict[tuple[int, int], Marker]:
-    """One map cell per marker: its own cell, or the nearest free one when two bases share a
-    cell (standing miniatures first, so a casualty never hides one)."""
+def place_markers(
+    markers: list[Marker], cols: int, rows: int, scale: tuple[float, float] = (1.0, 1.0)
+) -> dict[tuple[int, int], Marker]:
+    """One map cell per marker (a cell is `scale` inches across and high): its own cell, or,
+    when bases share a cell, the free cell nearest its true position, so two bases keep their
+    relative order (standing miniatures first, so a casualty never hides one)."""
     placed: dict[tuple[int, int], Marker] = {}
-    for marker in sorted(markers, key=lambda m: m.down):
-        col = min(cols - 1, max(0, int(marker.pos.x)))
-        row = min(rows - 1, max(0, int(marker.pos.y)))
+    sx, sy = scale
+    for marker in sorted(markers, key=lambda m: (m.down, m.pos.y, m.pos.x)):
+        x, y = marker.pos.x / sx, marker.pos.y / sy
+        col = min(cols - 1, max(0, int(x)))
+        row = min(rows - 1, max(0, int(y)))
         free = [
             (c, r)
             for r in range(row - 2, row + 3)
             for c in range(col - 2, col + 3)
             if 0 <= c < cols and 0 <= r < rows and (c, r) not in placed
         ]
+        if (col, row) in placed and not placed[(col, row)].down and not marker.down:
+            # two bases in one cell: the one nearer the cell's centre keeps it
+            other = placed[(col, row)]
+            ox, oy = other.pos.x / sx, other.pos.y / sy
+            centre = (col + 0.5, row + 0.5)
+            if (x - centre[0]) ** 2 + (y - centre[1]) ** 2 < (ox - centre[0]) ** 2 + (
+                oy - centre[1]
+            ) ** 2:
+                del placed[(col, row)]
+                placed[(col, row)] = marker
+                marker, x, y = other, ox, oy
+                free = [cr for cr in free if cr != (col, row)]
         if free:
-            cell = min(free, key=lambda cr: (abs(cr[0] - col) + abs(cr[1] - row), cr[1], cr[0]))
+            cell = min(
+                free,
+                key=lambda cr: (
+                    round((cr[0] + 0.5 - x) ** 2 + (cr[1] + 0.5 - y) ** 2, 6),
+                    cr[1],
+                    cr[0],
+                ),
+            )
             placed[cell] = marker
     return placed
 
@@ -107,35 +155,77 @@ def _tag_cells(
     return tags
 
 
-def table_map(table: Table, markers: list[Marker], title: str = "") -> Panel:
-    """Side A's edge at the bottom; one row per inch, two characters per inch."""
-    cols, rows = math.ceil(table.width), math.ceil(table.height)
-    placed = place_markers(markers, cols, rows)
-    tags = _tag_cells(table, cols, rows, set(placed))
+def table_map(
+    table: Table,
+    markers: list[Marker],
+    title: str = "",
+    scale: tuple[float, float] = (1.0, 1.0),
+    ruler: bool = True,
+) -> Panel:
+    """Side A's edge at the bottom; a row per `scale[1]` inches, two characters per
+    `scale[0]` inches (one inch each unless a compact map asks for coarser cells)."""
+    sx, sy = scale
+    cols, rows = math.ceil(table.width / sx - 1e-9), math.ceil(table.height / sy - 1e-9)
+    placed = place_markers(markers, cols, rows, scale)
+    tags = _tag_cells(table, cols, rows, set(placed)) if scale == (1.0, 1.0) else {}
     text = Text()
     for row in range(rows - 1, -1, -1):
-        text.append(f"{row:>3} ", style="dim")
+        text.append(f"{row * sy:>3g} " if ruler else "", style="dim")
         for col in range(cols):
             marker = placed.get((col, row))
-            cell, style = _terrain(table, Point(col + 0.5, row + 0.5))
+            cell, style = _terrain(table, Point((col + 0.5) * sx, (row + 0.5) * sy))
             if marker is not None:
-                label = clean(marker.label)[:2].ljust(2)
-                mstyle = "dim strike" if marker.down else SIDE_STYLE.get(marker.side, "bold")
-                text.append(
-                    label,
-                    style=f"{mstyle} {style.split(' on ')[-1]}" if " on " in style else mstyle,
-                )
+                # the ground it stands on (a coarse cell can mix open ground and terrain)
+                ground = _terrain(table, marker.pos)[1] if scale != (1.0, 1.0) else style
+                text.append(shown_label(marker), style=marker_style(marker, ground))
             elif (col, row) in tags:
                 text.append(tags[(col, row)] + cell[1], style=f"bold {style}")
             else:
                 text.append(cell, style=style)
-        text.append("\n")
-    text.append("    ")
-    for col in range(cols):
-        text.append(f"{col:<2}" if col % 2 == 0 else "  ", style="dim")
+        if row:
+            text.append("\n")
+    if ruler:
+        text.append("\n    ")
+        for col in range(cols):
+            text.append(f"{col * sx:<2g}" if col % 2 == 0 else "  ", style="dim")
     return Panel(
         text, title=clean(title) or f'{table.width:g}"x{table.height:g}" table', expand=False
     )
+
+
+COMPACT_ROWS = 6  # map rows in a compact board: with its frame, 8 lines (room for long menus)
+COMPACT_COLS = 36  # two characters each: the framed map fits 80 columns with room to spare
+
+
+def compact_map(
+    table: Table, markers: list[Marker], title: str = "", rows: int = COMPACT_ROWS
+) -> Panel:
+    """The table at a coarser scale (no ruler): at most `rows` rows, cells at least an inch
+    wide, the same labels and terrain shading."""
+    sy = max(1.0, table.height / rows)
+    sx = max(1.0, sy / 4, table.width / COMPACT_COLS)
+    return table_map(table, markers, title, scale=(sx, sy), ruler=False)
+
+
+def one_line(parts: list[Text]) -> Text:
+    """Short summaries (one per side) on one line, wrapping only where the terminal ends."""
+    line = Text()
+    for i, part in enumerate(parts):
+        if i:
+            line.append("  |  ", style="dim")
+        line.append_text(part)
+    return line
+
+
+def map_key(markers: list[Marker]) -> list[Text]:
+    """A short line for a compact map saying what its marks mean (the side letter starts every
+    label), or nothing when no mark needs a word."""
+    words = ["A1, B1: side and number"]
+    if any(m.contact and not m.down for m in markers):
+        words.append("underlined: in base contact")
+    if any(m.down for m in markers):
+        words.append(f"{DOWN_GLYPH}1: a casualty")
+    return [Text("; ".join(words), style="dim")] if len(words) > 1 else []
 
 
 def legend(markers: list[Marker], table: Table | None = None) -> RichTable:
@@ -153,9 +243,8 @@ def legend(markers: list[Marker], table: Table | None = None) -> RichTable:
             line.append(": " + ", ".join(named), style="dim")
         grid.add_row(Text(cell, style=style), line)
     for marker in markers:
-        style = "dim strike" if marker.down else SIDE_STYLE.get(marker.side, "bold")
         grid.add_row(
-            Text(clean(marker.label)[:2], style=style),
+            Text(shown_label(marker), style=marker_style(marker)),
             Text(f"{clean(marker.name)} ({marker.pos.key()})"),
         )
     return grid

@@ -10,14 +10,13 @@ from __future__ import annotations
 import asyncio
 import gc
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import questionary
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, IsDone
-from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
@@ -28,11 +27,16 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.styles import merge_styles
 from questionary.prompts.common import InquirerControl
 
+from wargame_cli.ui.wrap import rows as _rows
+from wargame_cli.ui.wrap import wrap_tokens
+
 POINTER = "»"
 INDENT = 5  # continuation lines of a wrapped option start under its text
 LOOK = "\x00look"
 BACK = "\x00back"
 SELECT_HINT = "(Use arrow keys)"
+SCROLL_HINT = "(Use arrow keys; the list scrolls)"
+LOOK_KEY = "(Esc: look) "
 LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
 
 # The top of the screen for a question: given the width, the height, the rows the question's
@@ -47,105 +51,74 @@ class _Question:
     mode: str  # "select", "text" or "look"
     control: Any = None
     validate: Callable[[str], Any] | None = None
-    top: Top | None = None
-    looks: Looks | None = None
     notice: str | None = None
     answer: str = ""
     error: str | None = None
-    look_items: list[tuple[str, Callable[[int], list[str]]]] = field(default_factory=list)
-    looking: list[str] | None = None  # the lines being looked at
-    scroll: int = 0
-    saved: Any = None  # the question's control while looking
+    can_look: bool = False
 
 
-def _breaks(line: str, width: int, indent: int) -> list[tuple[int, int]]:
-    """Where a line wraps at `width` (later rows start after `indent`): (end, next start)
-    pairs, at spaces when there is one, so words stay whole."""
-    out: list[tuple[int, int]] = []
-    start, limit = 0, width
-    while len(line) - start > limit and limit > 0:
-        cut = line.rfind(" ", start + 1, start + limit + 1)
-        if cut <= start:
-            cut, after = start + limit, start + limit
-        else:
-            after = cut + 1
-        out.append((cut, after))
-        start, limit = after, width - indent
-    return out
+@dataclass(frozen=True)
+class _Switch:
+    """Not an answer: the question leaves its run to redraw the screen (look, scroll, back)."""
 
-
-def wrap_tokens(tokens: list[tuple[str, str]], width: int, indent: int) -> list[tuple[str, str]]:
-    """Formatted text wrapped at word boundaries; a wrapped row starts under the text."""
-    lines: list[list[tuple[str, str]]] = [[]]
-    for style, text in tokens:
-        parts = text.split("\n")
-        for i, part in enumerate(parts):
-            if i:
-                lines.append([])
-            if part or style.startswith("["):
-                lines[-1].append((style, part))
-    out: list[tuple[str, str]] = []
-    for number, line in enumerate(lines):
-        if number:
-            out.append(("", "\n"))
-        breaks = _breaks("".join(text for _, text in line), width, indent)
-        if not breaks:
-            out.extend(line)
-            continue
-        position = 0
-        queue = list(breaks)
-        for style, text in line:
-            for char in text:
-                if queue and position == queue[0][0]:
-                    out.append(("", "\n" + " " * indent))
-                if queue and queue[0][0] <= position < queue[0][1]:
-                    pass  # the space a row breaks at
-                else:
-                    out.append((style, char))
-                position += 1
-                if queue and position >= queue[0][1]:
-                    queue.pop(0)
-            if not text:
-                out.append((style, text))
-    return _merge(out)
-
-
-def _merge(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    for style, text in tokens:
-        if out and out[-1][0] == style and not style.startswith("["):
-            out[-1] = (style, out[-1][1] + text)
-        else:
-            out.append((style, text))
-    return out
-
-
-def _rows(tokens: list[tuple[str, str]]) -> int:
-    return 1 + sum(text.count("\n") for _, text in tokens)
+    to: str
+    value: int = 0
 
 
 class WrappingControl(InquirerControl):
-    """questionary's select control, its long labels wrapped at words to the terminal."""
+    """questionary's select control, its long labels wrapped at words to the terminal. The
+    short items every question ends with ("Type it", "Look…", "Take back": `footer` values)
+    share one row, so the options proper get the rows."""
 
     width = 80
+    footer: frozenset[Any] = frozenset()
 
     def _get_choice_tokens(self) -> list[tuple[str, str]]:
-        return wrap_tokens(super()._get_choice_tokens(), self.width, INDENT)
+        tokens = super()._get_choice_tokens()
+        tail = 0
+        for choice in reversed(self.choices):
+            if choice.value not in self.footer:
+                break
+            tail += 1
+        if tail > 1:
+            rows: list[list[tuple[str, str]]] = [[]]
+            for style, text in tokens:
+                if text == "\n" and not style.startswith("["):
+                    rows.append([])
+                else:
+                    rows[-1].append((style, text))
+            joined: list[tuple[str, str]] = []
+            for row in rows[-tail:]:
+                if joined:
+                    joined.append(("class:text", "  "))
+                joined.extend(row)
+            tokens = []
+            for row in [*rows[:-tail], joined]:
+                if tokens:
+                    tokens.append(("", "\n"))
+                tokens.extend(row)
+        return wrap_tokens(tokens, self.width, INDENT)
 
 
 class PromptApp:
     """The single prompt_toolkit application of a run. `select` and `text` swap the question
-    in and run it; the decision screen comes from the `top` callback."""
+    in and run it. The screen above (the `top` callback's ANSI lines, rendered by rich) is
+    written once per question, straight to the terminal, so the application only redraws the
+    question itself as keys are pressed; "Look…" swaps what is written above."""
 
     def __init__(
         self, style: Any, manage_gc: bool = False, input: Any = None, output: Any = None
     ) -> None:
         self._q = _Question("", "select")
+        self._list_rows = 1
+        self._wanted = 1
         self.buffer = Buffer(multiline=False)
+        # One control for every list (its tokens come from the question's control), so the
+        # application's key bindings, cached per set of controls, are merged only once
         self.list_window = Window(
-            FormattedTextControl(""),
+            FormattedTextControl(self._list_tokens),
             wrap_lines=True,
-            height=self._list_height,
+            height=lambda: Dimension.exact(max(1, self._list_rows)),
             always_hide_cursor=True,
         )
         self.text_window = Window(
@@ -161,12 +134,9 @@ class PromptApp:
         )
         selecting = Condition(lambda: self._q.mode != "text")
         typing = Condition(lambda: self._q.mode == "text")
-        self.top_control = FormattedTextControl(self._top_text)
-        self._top_window = Window(self.top_control, height=self._top_height)
         layout = Layout(
             HSplit(
                 [
-                    self._top_window,
                     ConditionalContainer(
                         Window(
                             FormattedTextControl(lambda: [("class:notice", self._q.notice or "")]),
@@ -200,7 +170,6 @@ class PromptApp:
             output=output,
         )
         self._loop = asyncio.new_event_loop()
-        self._top_cache: tuple[Any, Any, list[str], int] = (None, None, [], 0)
         self._idle: Any = None
         self.manage_gc = manage_gc
         if manage_gc:  # collections happen while a person reads (see _tidy), not on a key
@@ -212,13 +181,21 @@ class PromptApp:
     def _header_tokens(self) -> list[tuple[str, str]]:
         q = self._q
         tokens = [("class:qmark", "?"), ("class:question", f" {q.message} ")]
+        if q.mode == "text" and q.can_look and not self.app.is_done:
+            tokens.append(("class:instruction", LOOK_KEY))
         if self.app.is_done:
             tokens.append(("class:answer", q.answer))
         elif q.mode == "select":
-            tokens.append(("class:instruction", SELECT_HINT))
+            hint = SELECT_HINT if self._list_rows >= self._wanted else SCROLL_HINT
+            if len(q.message) + len(hint) + 3 <= self._size()[0]:  # never a row of its own
+                tokens.append(("class:instruction", hint))
         elif q.mode == "look":
             tokens.append(("class:instruction", LOOK_HINT))
         return tokens
+
+    def _list_tokens(self) -> list[tuple[str, str]]:
+        control = self._q.control
+        return control._get_choice_tokens() if control is not None else []
 
     def _wrapped_header(self) -> list[tuple[str, str]]:
         return wrap_tokens(self._header_tokens(), self._size()[0], 2)
@@ -228,57 +205,45 @@ class PromptApp:
         return max(20, size.columns), max(6, size.rows)
 
     def _question_rows(self, width: int) -> tuple[int, int]:
-        """The rows of the question's fixed part (message, notice, error) and of its list."""
+        """The rows of the question's fixed part (message, notice, room for an error) and
+        those its list would like."""
         q = self._q
         if q.mode == "text":
-            line = len(q.message) + 3 + len(self.buffer.text) + 1
-            fixed = 1 + max(0, line - 1) // width
+            line = len(q.message) + 3 + len(self.buffer.text) + 12
+            fixed = 1 + max(0, line - 1) // width + 1  # and a row for a refusal
         else:
             fixed = _rows(self._wrapped_header())
-        for extra in (q.notice, q.error):
-            if extra:
-                fixed += _rows(wrap_tokens([("", extra)], width, 2))
+        if q.notice:
+            fixed += _rows(wrap_tokens([("", q.notice)], width, 2))
         wanted = 0
         if q.mode != "text" and q.control is not None:
             q.control.width = width
             wanted = _rows(q.control._get_choice_tokens())
+        self._wanted = wanted
         return fixed, wanted
 
-    def _layout(self) -> tuple[list[str], int]:
+    def _draw_top(self, top: Top | None, looking: list[str] | None, scroll: int) -> int:
+        """Clear the terminal and write the screen above the question; returns the scroll
+        offset used (looked-at content taller than the room scrolls)."""
         width, height = self._size()
         fixed, wanted = self._question_rows(width)
-        key = (width, height, fixed, wanted, self._q.scroll, id(self._q.looking))
-        if self._top_cache[0] == key and self._top_cache[1] is self._q:
-            return self._top_cache[2], self._top_cache[3]
-        q = self._q
-        if q.looking is not None:
-            rows = min(wanted, max(3, height // 3))
-            room = max(0, height - fixed - rows)
-            q.scroll = max(0, min(q.scroll, len(q.looking) - room))
-            lines = q.looking[q.scroll : q.scroll + room]
-        elif q.top is not None:
-            lines, rows = q.top(width, height, fixed, wanted)
+        if looking is not None:
+            self._list_rows = min(wanted, max(3, height // 3))
+            room = max(0, height - fixed - self._list_rows)
+            scroll = max(0, min(scroll, len(looking) - room))
+            lines = looking[scroll : scroll + room]
+        elif top is not None:
+            lines, self._list_rows = top(width, height, fixed, wanted)
         else:
-            lines, rows = [], min(wanted, max(3, height - fixed))
-        self._top_cache = (key, q, lines, rows)
-        return lines, rows
-
-    def _top_text(self) -> Any:
-        lines, _ = self._layout()
-        cached = getattr(self, "_ansi", None)
-        if cached is not None and cached[0] is lines:
-            return cached[1]
-        text = ANSI("\n".join(lines))
-        self._ansi = (lines, text)
-        return text
-
-    def _top_height(self) -> Dimension:
-        lines, _ = self._layout()
-        return Dimension.exact(len(lines))
-
-    def _list_height(self) -> Dimension:
-        _, rows = self._layout()
-        return Dimension(min=1, max=max(1, rows), preferred=max(1, rows))
+            lines, self._list_rows = [], min(wanted, max(3, height - fixed))
+            return scroll
+        output = self.app.output
+        output.erase_screen()
+        output.cursor_goto(0, 0)
+        if lines:
+            output.write_raw("\r\n".join(lines) + "\x1b[0m\r\n")
+        output.flush()
+        return scroll
 
     # -- keys -----------------------------------------------------------------------------
     def _bindings(self) -> KeyBindings:
@@ -308,32 +273,32 @@ class PromptApp:
         for key in (Keys.Up, Keys.ControlP, "k"):
             kb.add(key, filter=selecting, eager=True)(move(-1))
 
-        @kb.add(Keys.PageDown, eager=True)
+        @kb.add(Keys.PageDown, filter=looking, eager=True)
         def _(event: Any) -> None:
-            self._q.scroll += max(1, len(self._layout()[0]) - 2)
+            event.app.exit(result=_Switch("scroll", 1))
 
-        @kb.add(Keys.PageUp, eager=True)
+        @kb.add(Keys.PageUp, filter=looking, eager=True)
         def _(event: Any) -> None:
-            self._q.scroll = max(0, self._q.scroll - max(1, len(self._layout()[0]) - 2))
+            event.app.exit(result=_Switch("scroll", -1))
 
         @kb.add(Keys.Escape, filter=looking, eager=True)
         def _(event: Any) -> None:
-            self._back()
+            event.app.exit(result=_Switch("back"))
+
+        @kb.add(Keys.Escape, filter=typing & Condition(lambda: self._q.can_look), eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_Switch("look"))
 
         @kb.add(Keys.ControlM, filter=selecting, eager=True)
         def _(event: Any) -> None:
             q = self._q
             choice = q.control.get_pointed_at()
             if q.mode == "look":
-                if choice.value == BACK:
-                    self._back()
-                else:
-                    _, lines_at = q.look_items[choice.value]
-                    q.looking = lines_at(self._size()[0])
-                    q.scroll = 0
+                switch = _Switch("back") if choice.value == BACK else _Switch("show", choice.value)
+                event.app.exit(result=switch)
                 return
             if choice.value == LOOK:
-                self._look()
+                event.app.exit(result=_Switch("look"))
                 return
             q.control.is_answered = True
             q.answer = choice.title if isinstance(choice.title, str) else ""
@@ -357,29 +322,6 @@ class PromptApp:
 
         return kb
 
-    def _look(self) -> None:
-        q = self._q
-        q.look_items = q.looks() if q.looks is not None else []
-        choices = [questionary.Choice("Back to the question", BACK)] + [
-            questionary.Choice(title, index) for index, (title, _) in enumerate(q.look_items)
-        ]
-        q.saved = (q.message, q.control)
-        q.control = WrappingControl(
-            choices, pointer=POINTER, use_indicator=False, show_description=False
-        )
-        q.control.pointed_at = 1 if len(choices) > 1 else 0
-        q.message = "Look at what?"
-        q.mode = "look"
-        self.list_window.content = q.control
-
-    def _back(self) -> None:
-        q = self._q
-        q.message, q.control = q.saved
-        q.mode = "select"
-        q.looking = None
-        q.scroll = 0
-        self.list_window.content = q.control
-
     # -- asking ---------------------------------------------------------------------------
     def select(
         self,
@@ -390,6 +332,7 @@ class PromptApp:
         looks: Looks | None = None,
         notice: str | None = None,
         clear: bool = False,
+        footer: frozenset[Any] = frozenset(),
     ) -> Any:
         control = WrappingControl(
             choices,
@@ -399,9 +342,38 @@ class PromptApp:
             show_description=False,
             initial_choice=default,
         )
-        self._q = _Question(message, "select", control, top=top, looks=looks, notice=notice)
-        self.list_window.content = control
-        return self._run(clear)
+        control.footer = footer
+        question = _Question(message, "select", control, notice=notice, can_look=bool(looks))
+        while True:
+            self._q = question
+            self._draw_top(top if clear else None, None, 0)
+            answer = self._run()
+            if not isinstance(answer, _Switch):
+                return answer
+            self._look(top, looks)
+            question.control.is_answered = False
+
+    def _look(self, top: Top | None, looks: Looks | None) -> None:
+        """The "Look…" menu, above it the screen or what is looked at, until "Back"."""
+        items = looks() if looks is not None else []
+        menu = [questionary.Choice("Back to the question", BACK)] + [
+            questionary.Choice(title, index) for index, (title, _) in enumerate(items)
+        ]
+        control = WrappingControl(menu, pointer=POINTER, use_indicator=False)
+        control.pointed_at = 1 if len(menu) > 1 else 0
+        looking: list[str] | None = None
+        scroll = 0
+        while True:
+            self._q = _Question("Look at what?", "look", control)
+            scroll = self._draw_top(top, looking, scroll)
+            answer = self._run()
+            if not isinstance(answer, _Switch) or answer.to == "back":
+                return
+            if answer.to == "show":
+                looking = items[answer.value][1](self._size()[0])
+                scroll = 0
+            elif answer.to == "scroll" and looking is not None:
+                scroll += answer.value * max(1, self._size()[1] // 2)
 
     def text(
         self,
@@ -409,22 +381,27 @@ class PromptApp:
         default: str = "",
         validate: Callable[[str], Any] | None = None,
         top: Top | None = None,
+        looks: Looks | None = None,
         notice: str | None = None,
         clear: bool = False,
     ) -> str:
-        self._q = _Question(message, "text", validate=validate, top=top, notice=notice)
-        self.buffer.reset()
-        self.buffer.insert_text(default)
-        self.app.layout.focus(self.text_window)
-        return self._run(clear)
+        typed = default
+        while True:
+            self._q = _Question(
+                message, "text", validate=validate, notice=notice, can_look=bool(looks)
+            )
+            self.buffer.reset()
+            self.buffer.insert_text(typed)
+            if clear:
+                self._draw_top(top, None, 0)
+            answer = self._run()
+            if not isinstance(answer, _Switch):
+                return answer
+            typed = self.buffer.text  # kept while looking
+            self._look(top, looks)
 
-    def _run(self, clear: bool) -> Any:
-        self._top_cache = (None, None, [], 0)
-        if clear:
-            output = self.app.output
-            output.erase_screen()
-            output.cursor_goto(0, 0)
-            output.flush()
+    def _run(self) -> Any:
+        self.app.layout.focus(self.text_window)
         if self.manage_gc:
             self._idle = self._loop.call_later(0.2, _tidy)
         try:

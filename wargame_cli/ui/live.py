@@ -40,6 +40,9 @@ def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn
         return line
     if kind == "event":
         return Text(clean(entry["text"]))
+    if kind in ("takeback", "note"):  # told by the engine, not the rules' log
+        mark = "↶ " if kind == "takeback" else "! "
+        return Text(mark + clean(entry.get("text", "")), style="bold yellow")
     if kind == "end":
         winner = entry.get("winner")
         title = victory(clean(names.get(winner, winner))) if winner else "A draw"
@@ -88,6 +91,11 @@ class LiveView:
         self.console.print(shown)
 
     def _print(self, entry: dict[str, Any], game: Any) -> None:
+        if entry["t"] in ("takeback", "note"):
+            self.console.print(generic(entry, self.names, self.turn_word))
+            if entry.get("live"):
+                self.board(game)  # the position the question is asked in again
+            return
         render = getattr(self.view, "render_entry", None)
         shown = render(entry, game.state, self.names) if render is not None else None
         if shown is False:

@@ -20,6 +20,7 @@ from wargame_cli.ui.text import clean, name_problem, safe
 TYPE_OWN = "\x00type"
 LOOK_LABEL = "Look…"
 TAKE_BACK_LABEL = "Take back"
+FOOTER = frozenset({TYPE_OWN, LOOK, TAKE_BACK})  # short items sharing the list's last row
 STYLE = questionary.Style([("highlighted", "bold"), ("pointer", "bold fg:ansicyan")])
 
 
@@ -65,7 +66,7 @@ class Prompter:
         notice, self._notice = self._notice, None
         screen = self.screen
         if screen is None or screen.state is None:
-            return {"notice": notice}
+            return {"notice": notice, "footer": FOOTER}
 
         def top(width: int, height: int, fixed: int, wanted: int) -> tuple[list[str], int]:
             layout = screen.compose(width, height, fixed, wanted, choice, side)
@@ -77,8 +78,13 @@ class Prompter:
                 for look in screen.looks(choice)
             ]
 
-        kw = {"top": top, "looks": looks, "notice": notice, "clear": not self.io}
-        return kw
+        return {
+            "top": top,
+            "looks": looks,
+            "notice": notice,
+            "clear": not self.io,
+            "footer": FOOTER,
+        }
 
     def _decided(self, side: str | None) -> None:
         if self.screen is not None:
@@ -122,7 +128,7 @@ class Prompter:
         answer = self.select(prompt, items, default_item, **kw)
         if answer == TYPE_OWN:
             kw = self._screen_kw(choice.side, choice)
-            kw.pop("looks", None)
+            kw.pop("footer", None)
             answer = self.text(
                 f"{prompt} ({choice.free_hint})",
                 validate=lambda s: choice.refusal(s.strip()) or True,
@@ -132,6 +138,8 @@ class Prompter:
         return answer
 
     def refused(self, reason: str) -> None:
+        if self.screen is not None:
+            self.screen.unmark()
         if self.screen is not None and self.screen.state is not None and not self.io:
             self._notice = f"Refused: {clean(reason)}"  # shown above the question asked again
             return
@@ -155,7 +163,7 @@ class Prompter:
             return check_faces(roll, faces) or True
 
         kw = self._screen_kw(roll.side)
-        kw.pop("looks", None)
+        kw.pop("footer", None)
         text = self.text(
             f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})",
             validate=check,
@@ -188,12 +196,14 @@ class Prompter:
         ]
         return self.select(f"Who plays side {side}?", items, items[0])
 
-    def next_turn(self, number: int, word: str = "turn") -> bool | str:
-        """Between turns: True to play on, False to save and quit, TAKE_BACK to take back the
-        latest decision."""
+    def next_turn(self, number: int, word: str = "turn", saving: bool = True) -> bool | str:
+        """Between turns: True to play on, False to save and quit (or, with no save, quit),
+        TAKE_BACK to take back the latest decision."""
         items = [
             questionary.Choice(f"Play {word} {number}", True),
-            questionary.Choice("Save and quit", False),
+            questionary.Choice(
+                "Save and quit" if saving else "Quit (--no-save: nothing will be saved)", False
+            ),
         ]
         kw = self._screen_kw(None)
         items.extend(self._extras(kw))

@@ -6,6 +6,7 @@ renderables (their view's hooks); the layout is here, shared by every ruleset.""
 from __future__ import annotations
 
 import io
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,8 +79,8 @@ def _short_parts(shown: Any) -> list[Any]:
     (the screen draws the board once, above)."""
     if isinstance(shown, Text | Rule):
         return [shown]
-    if isinstance(shown, Group):
-        return [part for item in shown.renderables for part in _short_parts(item)]
+    if isinstance(shown, Group):  # its own lines, not those of a board inside it
+        return [item for item in shown.renderables if isinstance(item, Text | Rule)]
     return []
 
 
@@ -103,6 +104,7 @@ class DecisionScreen:
         self.entries: list[dict[str, Any]] = []
         self.game: Any = None
         self._marks: dict[str, int] = {}
+        self._previous: dict[str, int] = {}
         self._board = _Cache()
         self._full_height: dict[int, int] = {}
         self._recent: dict[tuple[int, int], list[str]] = {}
@@ -124,8 +126,13 @@ class DecisionScreen:
         return getattr(self.game, "state", None) if self.game is not None else None
 
     def mark(self, side: str | None) -> None:
+        self._previous = dict(self._marks)
         self._marks[side or ANY_SIDE] = len(self.entries)
         self._marks[ANY_SIDE] = len(self.entries)
+
+    def unmark(self) -> None:
+        """The answer was refused: the side is asked again, seeing what it saw."""
+        self._marks = dict(self._previous)
 
     def since(self, side: str | None) -> list[tuple[int, dict[str, Any]]]:
         start = self._marks.get(side or ANY_SIDE, self._marks.get(ANY_SIDE, 0))
@@ -140,13 +147,24 @@ class DecisionScreen:
             compact = False
         if hook is None or state is None:
             return []
-        key = (id(state), len(self.entries), width, compact)
+        key = (self._fingerprint(), width, compact)
         if self._board.key != key:
             self._board.key = key
             self._board.lines = self.renderer.lines(hook(state, self.names), width)
             if not compact:
                 self._full_height[width] = len(self._board.lines)
         return self._board.lines
+
+    def _fingerprint(self) -> Any:
+        """What the board is drawn from: the game's JSON state (hashing it costs well under a
+        millisecond; drawing a board costs tens), so an unchanged board is never redrawn."""
+        state_json = getattr(self.game, "state_json", None)
+        if state_json is None:
+            return (id(self.state), len(self.entries))
+        try:
+            return hash(json.dumps(state_json(), sort_keys=True, default=str))
+        except (TypeError, ValueError):
+            return (id(self.state), len(self.entries))
 
     def card_lines(self, choice: Any, width: int) -> list[str]:
         hook = getattr(self.view, "card", None)

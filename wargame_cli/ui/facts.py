@@ -1,0 +1,134 @@
+"""Pieces the rulesets' views share for the decision screen: a piece's card (a titled column
+of facts), the piece a question is about, and the odds its options state."""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
+from wargame_cli.ui.text import SIDE_STYLE, clean
+
+T = TypeVar("T")
+
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?%)")
+
+
+def side_mark(side: str) -> str:
+    """How a side reads without colour: its letter (`A`, `B`)."""
+    return side
+
+
+def card(
+    title: str,
+    side: str | None,
+    rows: Iterable[tuple[str, Any]],
+    note: str = "",
+    brief: bool = False,
+) -> Any:
+    """A piece's card: a title in its side's colour (with the side letter, readable without
+    colour), then one `key  value` line per fact; values wrap, keys never. `brief`: the same
+    facts as one paragraph (`[A] A4 Sparks: training ...; command ...`), a few lines above a
+    question."""
+    head = Text()
+    if side:
+        head.append(f"[{side_mark(side)}] ", style=SIDE_STYLE.get(side, "bold"))
+    head.append(clean(title), style=SIDE_STYLE.get(side or "", "bold"))
+    if brief:
+        for i, (key, value) in enumerate(rows):
+            head.append(": " if i == 0 else "; ")
+            head.append(f"{key} ", style="dim")
+            head.append_text(value if isinstance(value, Text) else Text(clean(value)))
+        return head
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column(overflow="fold")
+    for key, value in rows:
+        grid.add_row(key, value if isinstance(value, Text) else Text(clean(value)))
+    parts: list[Any] = [head, grid]
+    if note:
+        parts.append(Text(clean(note), style="dim"))
+    return Group(*parts)
+
+
+def actor(prompt: str, pieces: Mapping[str, T], side: str | None = None) -> T | None:
+    """The piece a question is about: the first the prompt names (the longest name among
+    names that start at the same place), one of `side`'s pieces first if it names any (a
+    question asked of side A is about A's piece, even after it names the attacker)."""
+    best: tuple[int, int, int, T] | None = None
+    for name, piece in pieces.items():
+        if not name:
+            continue
+        match = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", prompt)
+        if match is None:
+            continue
+        other = int(side is not None and getattr(piece, "side", side) != side)
+        rank = (other, match.start(), -len(name))
+        if best is None or rank < best[:3]:
+            best = (*rank, piece)
+    return best[3] if best is not None else None
+
+
+def odds_line(lines: list[str]) -> Text | None:
+    """`odds: a; b; c` as one paragraph, or None."""
+    if not lines:
+        return None
+    line = Text("odds: ", style="dim")
+    line.append("; ".join(lines))
+    return line
+
+
+def odds(choice: Any, limit: int = 6) -> Text | None:
+    """The chances the options of `choice` state (`Move: 58%`), as one `odds:` paragraph, or
+    None when they state none."""
+    lines = []
+    for option in choice.options:
+        if option.disabled is not None:
+            continue
+        found = _PERCENT.findall(option.label)
+        if found:
+            head = clean(option.label).split(" (")[0].split(":")[0][:28]
+            lines.append(f"{head}: {', '.join(found)}")
+    shown = lines[:limit]
+    if len(lines) > limit:
+        shown.append(f"{len(lines) - limit} more in the question")
+    return odds_line(shown)
+
+
+class Fit:
+    """`wide` when it fits the width at its natural size, else `narrow` (a stacked form), so a
+    table is never cut mid-word on a narrow terminal."""
+
+    def __init__(self, wide: Any, narrow: Any) -> None:
+        self.wide, self.narrow = wide, narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        need = Measurement.get(console, options.update(width=10_000), self.wide).maximum
+        yield self.wide if need <= options.max_width else self.narrow
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        need = Measurement.get(console, options.update(width=10_000), self.wide)
+        chosen = self.wide if need.maximum <= options.max_width else self.narrow
+        return Measurement.get(console, options, chosen)
+
+
+_MEMOS: dict[int, tuple[weakref.ref[Any], dict[str, Any]]] = {}
+
+
+def memo(state: Any) -> dict[str, Any]:
+    """What a view remembers about one game's state while it renders the log in order (e.g. the
+    step it last announced); forgotten with the state."""
+    found = _MEMOS.get(id(state))
+    if found is not None and found[0]() is state:
+        return found[1]
+    for key in [k for k, (ref, _) in _MEMOS.items() if ref() is None]:
+        del _MEMOS[key]
+    kept: dict[str, Any] = {}
+    _MEMOS[id(state)] = (weakref.ref(state), kept)
+    return kept
