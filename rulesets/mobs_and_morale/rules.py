@@ -25,7 +25,7 @@ from rulesets.mobs_and_morale.turns import Steps, take_turn
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
 from wargame_cli.tabletop.areas import edge_strip
 from wargame_cli.tabletop.table import Table
-from wargame_cli.wording import possessive
+from wargame_cli.wording import plural, possessive
 
 
 def new_battle(
@@ -347,8 +347,10 @@ def _survival(b: Battle, side: str) -> Steps:
         rows.append({"creature": c.id, "mob": c.mob, "how": c.status, "roll": face, "fate": fate})
     lives = sum(r["fate"] in ("wounded", "missing") for r in rows)
     text = (
-        f"{b.sides[side].name}: {lives} of {len(rows)} casualties live (wounded or missing)"
+        f"{b.sides[side].name}: {lives} of {plural(len(rows), 'casualty', 'casualties')} "
+        f"{'lives' if lives == 1 else 'live'} (wounded or missing)"
         if rolled
-        else f"{b.sides[side].name}: {len(rows)} casualties, not rolled (npc_survival is off)"
+        else f"{b.sides[side].name}: {plural(len(rows), 'casualty', 'casualties')}, not rolled "
+        "(npc_survival is off)"
     )
     yield Event(text, rules=("e30",), kind="survival", data={"side": side, "rows": rows})
