@@ -363,7 +363,7 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
 
 
 def resume(args: ResumeArgs) -> None:
-    with store.locked(args.path):
+    with store.locked(args.path, new=False):
         _resume(args)
 
 
