@@ -377,7 +377,7 @@ def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
 
 
 def resume(args: ResumeArgs) -> None:
-    with store.locked(args.path):
+    with store.locked(args.path, new=False):
         _resume(args)
 
 
