@@ -370,9 +370,11 @@ def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
         kind, why = "auto", "the save's dice were typed in, but no one is here to type them"
     else:
         kind, why = recorded, "as the save was played"
-    if not args.json_out:
-        how = "typed in by hand" if kind == "manual" else "rolled by the seeded generator"
+    how = "typed in by hand" if kind == "manual" else "rolled by the seeded generator"
+    if kind != (args.dice or recorded):  # a fallback is a warning, on stderr
         _say(f"dice: {how} ({why})")
+    elif not args.json_out:  # otherwise a note among the game's own lines
+        console().print(f"Dice: {how} ({why}).")
     return kind
 
 
