@@ -295,25 +295,28 @@ def test_replay_report_bare_goes_to_stdout_and_file_form_writes(wargame, tmp_pat
     assert out.read_text() == bare.stdout
 
 
-def test_text_from_a_save_is_shown_literally(wargame, tmp_path):
-    """A save from someone else cannot restyle or hijack the terminal: markup is shown as
-    typed, control characters are dropped."""
+def test_names_from_a_save_obey_the_rules_for_typed_names(wargame, tmp_path):
+    """A save from someone else cannot restyle or hijack the terminal: names with markup or
+    control characters are refused as they are when typed (one clean line, exit 2), and the
+    listing shows the file with those characters dropped."""
     path = _finished_save(wargame, tmp_path)
     text = path.read_text()  # rename the sides everywhere, log texts included
     for old, new in (("Greentoe", "[bold red]Evil[/]"), ("Clearsky", "Bad\x1b[2J\x07Name")):
         text = text.replace(old, json.dumps(new)[1:-1])
     path.write_text(text)
-    env = {"NO_COLOR": "", "TERM": "xterm"}
+    env = {"NO_COLOR": "", "TERM": "xterm", "WARGAME_SAVES_DIR": str(tmp_path)}
     for command in (
         ("replay", str(path), "--no-input"),
-        ("saves",),
+        ("replay", str(path), "--verify"),
         ("replay", str(path), "--report"),
+        ("resume", str(path), "--no-input"),
     ):
-        done = wargame(*command, env={**env, "WARGAME_SAVES_DIR": str(tmp_path)})
-        assert done.returncode == 0, done.stderr
-        assert "\x1b[2J" not in done.stdout and "\x07" not in done.stdout
-    shown = wargame("replay", str(path), "--no-input").stdout
-    assert "[bold red]Evil[/]" in shown and "BadName" in shown
+        line = one_error_line(wargame(*command, env=env))
+        assert "name" in line and "\x1b" not in line and "\x07" not in line
+    listed = wargame("saves", env=env)
+    assert listed.returncode == 0, listed.stderr
+    assert "\x1b[2J" not in listed.stdout and "\x07" not in listed.stdout
+    assert "BadName" in listed.stdout
 
 
 def test_divergence_from_other_rules_version_says_so(wargame, tmp_path):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cli_helpers import one_error_line, stopped_and_resumed
 from tests.cli_helpers import play_json as play_json_of
 
@@ -139,5 +141,42 @@ def test_replay_is_not_a_wall_of_echoes_and_the_report_lists_who_fled(wargame, t
     assert "│ B    │ r1  │ Red Spears 1" in shown
     report = wargame("replay", str(save), "--report").stdout
     losses = report.split("## Aftermath")[1]
-    assert "Red Spears 4 flees the battle" in losses
+    assert "Red Spears 1 flees the battle" in losses  # 4 before e17/e22 changed the game
     assert "to the casualty pool (" not in losses  # bookkeeping (e27) is not a loss
+
+
+ISSUE_CHOICES = (
+    "18,3;10.8,3;18,3;18,21;10.8,21;25.2,21;move;18,15;end;move;close:Odda;end;"
+    "move;close:mob:Hounds;end;end;move"
+)
+
+
+@pytest.mark.parametrize("where", ["shift:26,4.2", "shift:10,4.2", "close:Chief Ugrak"])
+def test_e17_the_hounds_keep_formation_on_a_long_move(wargame, tmp_path, where):
+    """e17 (issue 12, item 11): with the issue's script, the Hounds' 8" moves (East and West,
+    full; closing on Chief Ugrak) stranded a hound that could have kept within 3". Now the
+    followers are placed to keep the chain and no hound is lost."""
+    save = tmp_path / "g.json"
+    result = play(
+        wargame,
+        "--team-a",
+        "Brakka=Warrior, Odda=Houndmaster, Hounds=4 War Hound under Odda",
+        "--no-input",
+        "--seed",
+        "7",
+        "--choices",
+        f"{ISSUE_CHOICES};{where}",
+        "--turns",
+        "1",
+        "--save",
+        str(save),
+    )
+    assert result["status"] == "in_progress"
+    log = json.loads(save.read_text())["log"]
+    [move] = [
+        e for e in log if e.get("kind") == "move" and (e.get("data") or {}).get("mob") == "Hounds"
+    ]
+    assert move["data"]["plan"] == where and "straggle" not in move["text"]
+    assert not [e for e in log if e.get("kind") == "removed"]
+    hounds = [c for c in result["state"]["creatures"] if c["id"].startswith("Hounds")]
+    assert all(c["status"] == "standing" for c in hounds)

@@ -241,13 +241,18 @@ def test_squad_alpha_board_at_an_activation_marks_the_acting_miniature_acting_no
 
 
 def test_seeds_of_wars_board_says_ht_taken():
-    text = _at_a_decision(
-        "seeds-of-wars",
-        lambda hooks, state, names: "\n".join(text_of(seeds_view.grid(state), 120)),
-        12,
-    )
-    assert "Ht taken 0/3" in text
-    assert not re.search(r"Ht \d/\d", text)
+    def seen(state: Any, choice: Any, names: dict[str, str]) -> Any:
+        hit = [u for u in state.fighting() if u.taken]
+        if not hit:
+            return None
+        shown = f"Ht taken {hit[0].taken}/{hit[0].kind.ht}"
+        return shown, "\n".join(text_of(seeds_view.grid(state), 120))
+
+    found = [s for s in at_decisions("seeds-of-wars", seen, options={"max_rounds": 3}) if s]
+    assert found
+    shown, text = found[0]
+    assert shown in text
+    assert not re.search(r"Ht \d/\d", text)  # never a bare "Ht 1/3" (read as hits left)
 
 
 def test_seeds_of_wars_announces_each_step_of_a_round():
@@ -273,6 +278,7 @@ def test_tug_tie_caption_states_the_stacked_penalty():
     assert g.state.sides["A"].penalty == 2
     caption = tug_view.dice_table(g.state).caption
     assert "-2 on the next roll" in caption
+    assert "Next roll: A -2, B -2 (a16, after ties)" in "\n".join(text_of(tug_view.track(g.state)))
     g1 = tug_game()
     play_turns(g1, [4, 3, 6, 4, 4, 5, 4, 3, 6, 4, 4, 5], 2)
     assert "-1 on the next roll" in tug_view.dice_table(g1.state).caption
@@ -306,3 +312,86 @@ def test_tug_track_never_wraps_at_80_columns():
     lines = text_of(tug_view.track(g.state), 80)
     assert all(len(line) <= 80 for line in lines)
     assert "|" in lines[1] and "A1" in lines[1] and "B1" in lines[1]
+
+
+# --- nothing cut -----------------------------------------------------------------------------
+
+LONG = {
+    "squad-alpha": {"max_turns": 3},
+    "battle-of-ixu": {"max_turns": 4},
+    "seeds-of-wars": {"max_rounds": 3},
+    "mobs-and-morale": {"max_rounds": 3},
+}
+
+
+@pytest.mark.parametrize("ruleset_id", list(LONG))
+def test_no_board_or_card_cuts_a_word_at_80_or_120_columns(ruleset_id):
+    hooks = registry.get(ruleset_id).view()
+
+    def seen(state: Any, choice: Any, names: dict[str, str]) -> list[str]:
+        out = []
+        for width in (80, 120):
+            out += text_of(hooks.board(state, names), width)
+            out += text_of(hooks.card(state, choice, names), width)
+        return out
+
+    shown = at_decisions(ruleset_id, seen, options=LONG[ruleset_id], limit=60)
+    for lines in shown[::3]:
+        assert not any("…" in line for line in lines), "\n".join(lines)
+
+
+def test_squad_alpha_board_hook_around_which_miniature_acts_next():
+    """The screen's board: at "which miniature acts next?" no candidate is marked acted, and
+    at the chosen miniature's own question it is the one acting now."""
+    from rulesets.squad_alpha import view as squad_view
+
+    def seen(state: Any, choice: Any, names: dict[str, str]) -> Any:
+        if choice.kind not in ("order", "action"):
+            return None
+        lines = text_of(squad_view.board(state, names), 80)
+        if choice.kind == "order":
+            names_ = [state.mini(o.key).name for o in choice.options]
+        else:
+            names_ = [state.mini(state.acting).name]
+        rows = [line for n in names_ for line in lines if f" {n} " in line and "rating" not in line]
+        return choice.kind, rows
+
+    shown = [s for s in at_decisions("squad-alpha", seen, options={"max_turns": 2}) if s]
+    kinds = {kind for kind, _ in shown}
+    assert kinds == {"order", "action"}
+    for kind, rows in shown:
+        assert rows
+        for row in rows:
+            if kind == "order":
+                assert "acted" not in row and "acting" not in row, row
+            else:
+                assert "acting now" in row, row
+
+
+def test_ixu_roster_at_80_columns_keeps_every_column_once_someone_has_fallen():
+    def seen(state: Any, choice: Any, names: dict[str, str]) -> Any:
+        if not any(w.dead for w in state.warriors):
+            return None
+        ranked = {wid: i + 1 for i, wid in enumerate(state.order)}
+        facts_ = [
+            (
+                w.id,
+                w.name,
+                f"fell, turn {w.died_turn}" if w.dead else f"{w.damage}/{w.health}",
+                ranked.get(w.id) if not w.dead else None,
+            )
+            for w in state.warriors
+        ]
+        return facts_, text_of(ixu_view.roster(state), 80)
+
+    found = [s for s in at_decisions("battle-of-ixu", seen, seed=2) if s]
+    assert found
+    for facts_, lines in found[::5]:
+        text = "\n".join(lines)
+        assert all(len(line) <= 80 for line in lines) and "…" not in text
+        flat = " ".join(text.split())  # a stacked row may wrap
+        for wid, name, damage, rank in facts_:
+            row = next(line for line in lines if f"{wid} {name}" in line)
+            assert damage in flat, (damage, text)
+            if rank is not None:
+                assert re.search(rf"(^|#|│ ){rank}\b", row), row

@@ -6,7 +6,8 @@ about a particular ruleset is special-cased anywhere else.
 
 from __future__ import annotations
 
-import json
+import math
+import re
 import tomllib
 from collections.abc import Generator
 from dataclasses import dataclass, field
@@ -17,6 +18,41 @@ from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import OptionError, TeamError
 
 SIDES = ("A", "B")
+MAX_NUMBER = 10**9  # no option counts or measures anything near this
+MAX_TEAM_NUMBER = 9999  # counts, ratings, positions: a tabletop team never comes near
+MAX_TEAM_BYTES = 2**20
+_WHOLE_NUMBER = re.compile(r"(?<![\d.])\d+(?![\d])")
+
+
+def check_team_numbers(data: Any) -> None:
+    """Every number in a team file within `MAX_TEAM_NUMBER` (and finite), so a count of
+    five million is refused before five million models are built."""
+    from wargame_cli.saves import untrusted
+
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif (
+            isinstance(item, int | float)
+            and not isinstance(item, bool)
+            and (not math.isfinite(item) or abs(item) > MAX_TEAM_NUMBER)
+        ):
+            raise untrusted.Untrusted(
+                f"{_short(item)} is out of range (a team's numbers are at most {MAX_TEAM_NUMBER})"
+            )
+
+
+def _short(value: Any) -> str:
+    """A value as shown in an error: never thousands of digits."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer over Python's digit limit
+        return "a number with too many digits"
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 @dataclass(frozen=True)
@@ -50,15 +86,24 @@ class OptionSpec:
             else:
                 value = text
         except ValueError:
-            raise OptionError(f"option {self.name}: {text!r} is not a {kind.__name__}") from None
+            raise OptionError(
+                f"option {self.name}: {_short(text)} is not a {kind.__name__}"
+            ) from None
         return self.check(value)
 
     def check(self, value: Any) -> Any:
         kind = self.kind
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            value = float(value)
+            try:
+                value = float(value)
+            except OverflowError:
+                raise OptionError(f"option {self.name}: {_short(value)} is too large") from None
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise OptionError(f"option {self.name}: {value!r} is not a {kind.__name__}")
+            raise OptionError(f"option {self.name}: {_short(value)} is not a {kind.__name__}")
+        if kind is float and not math.isfinite(value):
+            raise OptionError(f"option {self.name}: {value!r} is not a finite number")
+        if kind in (int, float) and abs(value) > MAX_NUMBER:
+            raise OptionError(f"option {self.name}: {_short(value)} is too large")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
@@ -238,20 +283,34 @@ class Ruleset:
         return None
 
     def load_team(self, spec: str, options: dict[str, Any]) -> tuple[Any, str | None]:
-        """A `--team-a` value: a .toml/.json file path, or the inline syntax."""
+        """A `--team-a` value: a .toml/.json file path, or the inline syntax. Every number in
+        it is bounded before the ruleset builds anything from it."""
+        from wargame_cli.saves import untrusted
+
         path = Path(spec)
         if path.suffix.lower() in (".toml", ".json"):
-            if not path.is_file():
+            if not path.exists():
                 raise TeamError(f"team file {spec} not found")
             try:
-                text = path.read_text(encoding="utf-8")
-                data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
-            except (OSError, UnicodeDecodeError, ValueError) as exc:
+                if path.suffix.lower() == ".toml":
+                    data = untrusted.read_toml(path, MAX_TEAM_BYTES)
+                else:
+                    data = untrusted.read_json(path, MAX_TEAM_BYTES)
+                check_team_numbers(data)
+            except OSError as exc:
+                raise TeamError(f"team file {spec} cannot be read: {exc.strerror}") from None
+            except untrusted.Untrusted as exc:
                 raise TeamError(f"team file {spec} cannot be read: {exc}") from None
             return self.team_from_data(data, options), self.team_name(data)
         preset = self.preset_named(spec, options)
         if preset is not None:
             return preset
+        for number in _WHOLE_NUMBER.findall(spec):
+            if len(number) > 4:
+                raise TeamError(
+                    f"team: the number {_short(number)} is too large "
+                    f"(a team's numbers are at most {MAX_TEAM_NUMBER})"
+                )
         return self.parse_team(spec, options), None
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -9,18 +9,22 @@ stragglers.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from rulesets.mobs_and_morale.cohesion import split
+from rulesets.mobs_and_morale.cohesion import COHESION, split
 from rulesets.mobs_and_morale.state import EDGE, OTHER, RADIUS, Battle, Creature, Mob
 from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
+from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, contact_spots, farthest_toward, gap
+from wargame_cli.tabletop.movement import Body, contact_spots, farthest_toward, gap, move_problem
 from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.placement import edge_distance
 
 LEAVE = "leave"
 NEAREST_OFFERED = 6  # enemies offered as destinations, nearest first
+REJOIN_TRIES = 24  # spots tried round a figure of the chain for a straggler to rejoin (e17)
+BENT_TRIES = 40  # of those, the nearest tried by a way round bases and terrain
 MOB_TARGETS = 4  # enemy units a mob is offered to close on, nearest first
 
 
@@ -68,6 +72,7 @@ class MobPlan:
     stragglers: list[str]
     moved: int = 0  # figures that would change place (or leave the table)
     in_reach: int = 0  # a closing plan: figures within reach of its target afterwards (e19)
+    first: str | None = None  # a shift's lead: its group is the one kept (e17)
 
 
 def lead(b: Battle, mob: Mob) -> Creature:
@@ -90,11 +95,77 @@ def _others(b: Battle, planned: dict[str, Point | None], skip: str) -> list[Body
     return out
 
 
-def _finish(
-    b: Battle, mob: Mob, key: str, label: str, spots: dict[str, Point | None], target: str = ""
-) -> MobPlan:
+def _placed(spots: dict[str, Point | None], first: str | None) -> list[Body]:
+    """The figures that stay on the table, `first` (a shift's lead) first: groups of equal
+    size keep the one holding the earliest figure (e17), so the lead's group is kept."""
     bodies = [Body(i, p, RADIUS) for i, p in spots.items() if p is not None]
-    kept, lost = split(bodies, b.options["cohesion"])
+    return sorted(bodies, key=lambda body: body.id != first)
+
+
+def keep_formation(
+    b: Battle, spots: dict[str, Point | None], first: str | None = None
+) -> dict[str, Point | None]:
+    """e17: a figure the plan would leave out of the chain is placed instead where it keeps
+    within 3" of the figures that are in it (as near its planned spot as it gets, within its
+    own move); only a figure that cannot is left to straggle. Repeats while figures rejoin."""
+    spots = dict(spots)
+    for _ in range(len(spots)):
+        kept, lost = split(_placed(spots, first), b.options["cohesion"])
+        rejoined = False
+        for fid in lost:
+            spot = _rejoin(b, b.creatures[fid], spots, kept)
+            if spot is not None:
+                spots[fid] = spot
+                kept.append(fid)
+                rejoined = True
+        if not lost or not rejoined:
+            return spots
+    return spots
+
+
+def _rejoin(
+    b: Battle, f: Creature, spots: dict[str, Point | None], kept: list[str]
+) -> Point | None:
+    """The spot within `f`'s move (straight, or round other bases and terrain as a player
+    walks a model), within 3" of a figure in the chain and nearest to where the plan sent it;
+    None when there is none."""
+    want = spots[f.id] or f.pos
+    others = _others(b, spots, f.id)
+    body = f.body()
+    near = COHESION + 2 * RADIUS - 0.05  # centre to centre: bases 3" apart at most
+    candidates = []
+    for fid in kept:
+        anchor = spots[fid]
+        if anchor is None or f.pos.distance(anchor) > f.move + near:
+            continue
+        for ring in (near, near * 0.75, near * 0.5):
+            for k in range(REJOIN_TRIES):
+                angle = 2 * math.pi * k / REJOIN_TRIES
+                spot = anchor.offset(math.cos(angle) * ring, math.sin(angle) * ring).rounded(2)
+                if f.pos.distance(spot) <= f.move:
+                    candidates.append(spot)
+    candidates.sort(key=lambda p: (round(want.distance(p), 3), f.pos.distance(p)))
+    for spot in candidates:
+        if move_problem(b.table, body, spot, f.move, others) is None:
+            return spot
+    for spot in candidates[:BENT_TRIES]:
+        if way_to(b.table, body, spot, f.move, others) is not None:
+            return spot
+    return None
+
+
+def _finish(
+    b: Battle,
+    mob: Mob,
+    key: str,
+    label: str,
+    spots: dict[str, Point | None],
+    target: str = "",
+    first: str | None = None,
+) -> MobPlan:
+    spots = keep_formation(b, spots, first)
+    kept, lost = split(_placed(spots, first), b.options["cohesion"])
+    lost = [i for i in spots if i in lost]  # in the mob's order
     moved = sum(p != b.creatures[i].pos for i, p in spots.items())
     in_reach = 0
     if target:
@@ -110,7 +181,7 @@ def _finish(
         label += f" ({in_reach} of {len(spots)} then in reach)" if moved else " (no room to close)"
     if lost:
         label += f" - {len(lost)} would straggle and be lost (e17)"
-    return MobPlan(key, label, spots, lost, moved, in_reach)
+    return MobPlan(key, label, spots, lost, moved, in_reach, first)
 
 
 def close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
@@ -176,7 +247,7 @@ def shift(b: Battle, mob: Mob, dest: Point, key: str, label: str) -> MobPlan:
         planned[f.id] = farthest_toward(b.table, f.body(), goal, f.move, _others(b, planned, f.id))
     order = {f.id: i for i, f in enumerate(b.figures(mob))}
     spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
-    return _finish(b, mob, key, label, spots)
+    return _finish(b, mob, key, label, spots, first=first.id)
 
 
 def nearest_units(b: Battle, mob: Mob) -> list[str]:

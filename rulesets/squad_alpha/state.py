@@ -82,6 +82,7 @@ class GameState:
     winner: str | None = None
     result: str = ""
     initiative_rolls: dict[str, int] = field(default_factory=dict)
+    acting: str | None = None  # the miniature activating now (its `acted` is already set)
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _memo_at: int = field(default=-1, repr=False, compare=False)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -101,10 +102,11 @@ class Board:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         state = self.state
+        rosters = [roster(state, state.squads[s], self.acting) for s in ("A", "B")]
         side = Group(
-            roster(state, state.squads["A"], self.acting),
+            rosters[0],
             Text(""),
-            roster(state, state.squads["B"], self.acting),
+            rosters[1],
             Text(""),
             legend([], state.table),
             Text(
@@ -114,7 +116,9 @@ class Board:
         )
         shown = table_map(state.table, markers(state), headline(state))
         map_width = 2 * round(state.table.width) + 8
-        if options.max_width < map_width + 2 + SIDE_COLUMN:
+        # the rosters whole beside the map, or under it (never squeezed into cut cells)
+        side_width = max(Measurement.get(console, options, r).maximum for r in rosters)
+        if options.max_width < map_width + 2 + max(SIDE_COLUMN, side_width):
             yield Group(shown, side)
             return
         grid = RichTable.grid(padding=(0, 2))
@@ -126,7 +130,7 @@ class Board:
 
 def board(state: GameState, names: dict[str, str] | None = None) -> Board:
     """The whole board (also drawn on resume and at the end)."""
-    return Board(state, _acting(state))
+    return Board(state, state.acting)
 
 
 # -- the decision screen's pieces -------------------------------------------------------------
@@ -200,7 +204,7 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     m = facts.actor(choice.prompt, pieces, choice.side)
     parts: list[Any] = []
     if m is not None:
-        parts.append(mini_card(state, m, acting=m.id, brief=True))
+        parts.append(mini_card(state, m, acting=state.acting, brief=True))
     else:
         candidates = [
             state.mini(o.key)
@@ -225,17 +229,9 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     return Group(*parts) if parts else None
 
 
-def _acting(state: GameState) -> str | None:
-    """The miniature activating now, as the log last said (its `acted` mark is already set)."""
-    found = facts.memo(state).get("acting")
-    if found is not None and found[:2] == (state.turn, state.step):
-        return str(found[2])
-    return None
-
-
 def cards(state: GameState, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
     """Every miniature's card, side A first."""
-    acting = _acting(state)
+    acting = state.acting
     return [(f"{m.label} {clean(m.name)}", mini_card(state, m, acting)) for m in state.all_minis()]
 
 
@@ -392,8 +388,6 @@ def render_entry(entry: dict[str, Any], state: GameState, names: dict[str, str])
         return text
     if kind == "activate":
         mini = state.mini(data["id"]) if "id" in data else None
-        if mini is not None:
-            facts.memo(state)["acting"] = (state.turn, state.step, mini.id)
         if (
             mini is not None
             and _person(screen, mini.side)

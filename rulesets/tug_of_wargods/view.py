@@ -124,7 +124,13 @@ def track(state: TugState) -> Group:
                 f"{_inches(model.distance)} ({where})",
                 f"crossings {model.crossings}",
             )
-    return Group(Track(state), legend)
+    parts: list[Any] = [Track(state), legend]
+    penalties = [(side, state.sides[side].penalty) for side in ("A", "B")]
+    if any(p for _, p in penalties):
+        line = Text("Next roll: ", style="bold")
+        line.append(", ".join(f"{side} -{p}" for side, p in penalties if p) + " (a16, after ties)")
+        parts.append(line)
+    return Group(*parts)
 
 
 def board(state: TugState, names: dict[str, str] | None = None) -> Group:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -41,10 +42,16 @@ def fill_optional_values(args: list[str]) -> list[str]:
 
 
 def run(app: typer.Typer, args: list[str]) -> int:
+    import signal
+
+    from wargame_cli import cli
+
+    if signal.getsignal(signal.SIGINT) is cli._interrupted_while_starting:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: save, exit 130
     exc = _click_exceptions()
     args = fill_optional_values(args)
-    command = typer.main.get_command(app)
     try:
+        command = typer.main.get_command(app)
         result = command.main(args=args, prog_name="wargame", standalone_mode=False)
     except exc.NoArgsIsHelpError:
         return 0  # `wargame` alone: the help has been shown
@@ -67,5 +74,20 @@ def run(app: typer.Typer, args: list[str]) -> int:
         say("input ended")
         return 130
     except BrokenPipeError:
+        _quiet_stdout()  # `| head -1`: the reader has what it wanted
         return 0
+    except OSError as error:  # disk full, unwritable folder, name too long...
+        where = f"{error.filename}: " if error.filename else ""
+        say(f"{where}{error.strerror or error}")
+        return 2
     return result if isinstance(result, int) else 0
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the flush at exit does not hit the closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

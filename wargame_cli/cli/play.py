@@ -43,6 +43,7 @@ class PlayArgs:
     options: list[str] = field(default_factory=list)
     save: Path | None = None
     no_save: bool = False
+    force: bool = False
     json_out: bool = False
     saves_dir: Path | None = None
 
@@ -52,7 +53,7 @@ class ResumeArgs:
     path: Path
     bots: list[str] = field(default_factory=list)
     no_input: bool = False
-    dice: str = "auto"
+    dice: str | None = None  # None: as the save was played
     rolls: str | None = None
     choices: str | None = None
     turns: int | None = None
@@ -129,7 +130,10 @@ def play(args: PlayArgs) -> None:
         ruleset_id = prompter.ruleset(registry.all_infos())
     ruleset = registry.get(ruleset_id)
     options = resolve_options(ruleset.options, args.options)
-    bots = SIDES if args.no_input else _sides(args.bots)
+    chosen_bots = _sides(args.bots)  # checked even when --no-input makes both sides bots
+    bots = SIDES if args.no_input else chosen_bots
+    if args.save is not None and not args.no_save:
+        _check_new_save(args.save, args.force)
     if args.dice == "manual" and args.no_input:
         raise BadInput(
             "--dice manual needs a person to type the faces; it cannot go with --no-input"
@@ -144,10 +148,28 @@ def play(args: PlayArgs) -> None:
     view = None if args.json_out else _live_view(ruleset, names, prompter, players)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
+    session.meta["dice"] = args.dice
     path = (
         None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
     )
-    _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+    with _held(path):
+        if args.save is not None and path is not None:
+            _check_new_save(path, args.force)  # again, now that the save is ours
+        _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+
+
+def _check_new_save(path: Path, force: bool) -> None:
+    """`--save` never replaces a game without `--force`, and never anything but a save file."""
+    real, _ = store.target(path)  # refuses folders, devices, FIFOs
+    if real.exists() and not force:
+        raise BadInput(f"--save {path}: that file exists; pass --force to overwrite it")
+
+
+def _held(path: Path | None) -> Any:
+    """The save's lock for the whole game (nothing to hold without a save)."""
+    from contextlib import nullcontext
+
+    return store.locked(path) if path is not None else nullcontext()
 
 
 def _sides_setup(
@@ -192,7 +214,7 @@ def _sides_setup(
             from wargame_cli.ui.prompts import HumanController
 
             teams[side] = run_builder(
-                ruleset.build_team(side, options),
+                lambda side=side: ruleset.build_team(side, options),
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
             # a quick pick carries its preset's name; a team built piece by piece does not
@@ -271,9 +293,10 @@ def _run(
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
                 return
-            while (answer := prompter.next_turn(pending.number, word)) == TAKE_BACK:
-                take_back = getattr(runner, "take_back", None)
-                reason = take_back() if take_back is not None else "nothing to take back"
+            while (
+                answer := prompter.next_turn(pending.number, word, saving=path is not None)
+            ) == TAKE_BACK:
+                reason = runner.take_back()
                 if reason is None:
                     return  # an earlier decision is asked again
                 prompter.refused(reason)
@@ -339,7 +362,26 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
         )
 
 
+def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
+    """The dice a resumed game goes on with: `--dice`, else the save's own; says which."""
+    if args.dice is not None:
+        kind, why = args.dice, "as --dice says"
+    elif recorded == "manual" and not can_ask:
+        kind, why = "auto", "the save's dice were typed in, but no one is here to type them"
+    else:
+        kind, why = recorded, "as the save was played"
+    if not args.json_out:
+        how = "typed in by hand" if kind == "manual" else "rolled by the seeded generator"
+        _say(f"dice: {how} ({why})")
+    return kind
+
+
 def resume(args: ResumeArgs) -> None:
+    with store.locked(args.path, new=False):
+        _resume(args)
+
+
+def _resume(args: ResumeArgs) -> None:
     can_ask = interactive() and not args.no_input
     prompter = _prompter() if can_ask else None
     data = store.load(args.path)
@@ -348,10 +390,10 @@ def resume(args: ResumeArgs) -> None:
     ruleset = registry.get(data["ruleset"]["id"])
     names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
     recorded = data["setup"].get("players") or {}
+    chosen = _sides(args.bots)  # checked even when --no-input makes both sides bots
     if args.no_input:
         players = {s: "bot" for s in SIDES}
     elif args.bots:
-        chosen = _sides(args.bots)
         players = {s: "bot" if s in chosen else "human" for s in SIDES}
     else:
         players = {s: recorded.get(s, "human") for s in SIDES}
@@ -359,12 +401,15 @@ def resume(args: ResumeArgs) -> None:
         raise BadInput(
             "--dice manual needs a person to type the faces; it cannot go with --no-input"
         )
+    recorded_dice = data["setup"].get("dice", "auto")
+    kind = _resume_dice(args, recorded_dice, can_ask)
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
-    dice = _dice(args.dice, args.rolls, rng, prompter)
+    dice = _dice(kind, args.rolls, rng, prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
     session = games.open_save(args.path, dice=rng, controllers=controllers)
     session.runner.dice = dice
     session.meta["players"] = players
+    session.meta["dice"] = args.dice or recorded_dice  # a fallback keeps the save's mode
     if not args.json_out:
         view = _live_view(ruleset, names, prompter, players, session.game, session.runner.log)
         if view.screen is None:

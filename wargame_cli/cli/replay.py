@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.cli.output import console, emit_json, interactive
-from wargame_cli.cli.replay_pages import Pages, header, names_of, odds_line, turn_name
+from wargame_cli.cli.replay_pages import (
+    Pages,
+    TakeBacks,
+    header,
+    names_of,
+    odds_line,
+    turn_name,
+)
 from wargame_cli.errors import BadInput
 from wargame_cli.saves import games, store
 
@@ -78,9 +85,16 @@ def _verify(path: Path, json_out: bool) -> None:
     result = (
         f"{session.setup.names.get(outcome.winner, 'nobody')} won" if outcome else "in progress"
     )
+    from wargame_cli.ui.text import safe
+
     console().print(
         f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
-        f"every decision legal and every face fits its die; result matches ({result})."
+        f"every decision legal and every face fits its die; result matches ({safe(result)}); "
+        "the record is as written."
+        if session.meta["saved"]["version"] >= 2
+        else f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
+        f"every decision legal and every face fits its die; result matches ({safe(result)}); "
+        "a version 1 save has no hash chain to show it was not edited."
     )
 
 
@@ -111,7 +125,15 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
     ruleset = registry.get(data["ruleset"]["id"])
     names = names_of(data)
     pages = Pages(out, ruleset, names, with_rules)
-    h = history.load(path, on_turn_end=pages.turn_end, observer=pages.entry)
+    shown = TakeBacks(data, ruleset.turn_word, pages.entry)
+    saved_turns = data["turns"]
+
+    def turn_end(turn: int, game: Any) -> None:
+        if turn == saved_turns:
+            shown.finish(game)  # taken back at the question the save stops at
+        pages.turn_end(turn, game)
+
+    h = history.load(path, on_turn_end=turn_end, observer=shown)
     data = h.session.meta["saved"]
     word = ruleset.turn_word
     last = h.last
@@ -173,7 +195,12 @@ def _straight(
 
     if not json_out:
         out.print(header(data, ruleset, path))
-    h = history.load(path, on_turn_end=turn_end, observer=view)
+    if view is not None and not out.is_terminal:
+        view = _turn_boards(view)
+    shown = TakeBacks(data, ruleset.turn_word, view) if view is not None else None
+    h = history.load(path, on_turn_end=turn_end, observer=shown)
+    if shown is not None:
+        shown.finish(h.session.game)
     if json_out:
         session = h.session
         summary: dict[str, Any] = {
@@ -186,6 +213,40 @@ def _straight(
         if rows is not None:
             summary["odds"] = rows
         emit_json(summary)
+
+
+def _turn_boards(view: Any) -> Any:
+    """Off a terminal (a pipe, a file): the replay as live play shows it, except that a
+    picture a view draws after a line (a grid after a move) is kept once a turn for each kind
+    of event, not redrawn after every move; boards at turn boundaries stay."""
+    view.view = _PicturesOncePerTurn(view.view)
+    return view
+
+
+class _PicturesOncePerTurn:
+    """A ruleset's view whose `render_entry` drops a picture already drawn this turn."""
+
+    def __init__(self, view: Any) -> None:
+        self._view = view
+        self._drawn: set[tuple[str, str]] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    def render_entry(self, entry: dict[str, Any], state: Any, names: dict[str, str]) -> Any:
+        from rich.console import Group
+
+        render = getattr(self._view, "render_entry", None)
+        shown = render(entry, state, names) if render is not None else None
+        if entry["t"] == "turn":
+            self._drawn.clear()
+            return shown
+        kind = (entry["t"], str(entry.get("kind")))
+        if isinstance(shown, Group) and len(shown.renderables) > 1:
+            if kind in self._drawn:
+                return shown.renderables[0]  # the line, not the same picture again
+            self._drawn.add(kind)
+        return shown
 
 
 def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:

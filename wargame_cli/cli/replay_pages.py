@@ -111,3 +111,32 @@ class Pages:
 
 def turn_name(turn: int, word: str) -> str:
     return "the deployment" if turn == 0 else f"{word} {turn}"
+
+
+class TakeBacks:
+    """Take-backs recorded in the save, shown where they happened: before the log entry at
+    their place (`at`), or after the last one when taken back at the open question."""
+
+    def __init__(self, data: dict[str, Any], word: str, show: Any) -> None:
+        self.lines: dict[int, list[str]] = {}
+        if data.get("takebacks"):
+            from wargame_cli.engine.takeback import describe
+
+            names = data["setup"]["names"]
+            for done in data["takebacks"]:
+                self.lines.setdefault(done["at"], []).append(describe(done, names, word))
+        self.show = show
+        self.seen = 0
+
+    def __call__(self, entry: dict[str, Any], game: Any) -> None:
+        if entry.get("t") in ("turn", "roll", "choice", "event", "end"):
+            self._before(self.seen, game)
+            self.seen += 1
+        self.show(entry, game)
+
+    def finish(self, game: Any) -> None:
+        self._before(self.seen, game)
+
+    def _before(self, index: int, game: Any) -> None:
+        for line in self.lines.pop(index, []):
+            self.show({"t": "takeback", "text": line}, game)

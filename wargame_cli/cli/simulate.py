@@ -73,12 +73,17 @@ def simulate(args: SimulateArgs) -> None:
     render.report(ruleset, result)
 
 
+MAX_GAMES = 10_000_000
+
+
 def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
     """Every user error before any work, each as one clear line (exit 2)."""
     if args.workers < 1:
         raise BadInput(f"--workers {args.workers}: at least 1")
     if args.games is not None and args.games < 1:
         raise BadInput(f"--games {args.games}: play at least 1 game")
+    if args.games is not None and args.games > MAX_GAMES:
+        raise BadInput(f"--games: at most {MAX_GAMES:,} games in one run")
     wants_odds = args.exact or args.matrix
     if wants_odds and not hasattr(ruleset, "odds"):
         flag = "--matrix" if args.matrix else "--exact"

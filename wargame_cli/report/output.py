@@ -22,6 +22,8 @@ class ReportRefused(BadInput):
 def is_save(path: Path) -> bool:
     """A wargame save: its format named near the top, or (a JSON object, its keys in any
     order) its `"format"` key once read whole."""
+    if not path.is_file():  # a FIFO or device is no save, and opening one could block
+        return False
     try:
         with path.open("rb") as fh:
             head = fh.read(SNIFF)

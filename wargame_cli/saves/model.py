@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 FORMAT = "wargame-save"
-VERSION = 1
+VERSION = 2
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 
 Side = Literal["A", "B"]
@@ -18,16 +18,25 @@ Source = Literal["rng", "manual", "script", "mixed"]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
-class TurnEntry(Strict):
+Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{20}$")]
+
+
+class Chained(Strict):
+    """A log entry; `h` (version 2) is the hash of the entry before it (see `seal.py`)."""
+
+    h: Hash | None = None
+
+
+class TurnEntry(Chained):
     t: Literal["turn"]
     n: int = Field(ge=1)
     rules: list[str] = Field(default_factory=list)
 
 
-class RollEntry(Strict):
+class RollEntry(Chained):
     t: Literal["roll"]
     side: Side | None
     reason: str
@@ -39,7 +48,7 @@ class RollEntry(Strict):
     rules: list[str]
 
 
-class ChoiceEntry(Strict):
+class ChoiceEntry(Chained):
     t: Literal["choice"]
     side: Side
     kind: str
@@ -50,7 +59,7 @@ class ChoiceEntry(Strict):
     rules: list[str]
 
 
-class EventEntry(Strict):
+class EventEntry(Chained):
     t: Literal["event"]
     kind: str
     text: str
@@ -58,7 +67,7 @@ class EventEntry(Strict):
     data: dict[str, Any] | None = None
 
 
-class EndEntry(Strict):
+class EndEntry(Chained):
     t: Literal["end"]
     winner: Side | None
     reason: str
@@ -71,6 +80,30 @@ LogEntry = Annotated[
 ]
 
 
+class TakenDecision(Strict):
+    key: str
+    label: str
+    prompt: str
+    by: Literal["human", "script"]
+
+
+class NewDecision(Strict):
+    key: str
+    label: str
+    by: Literal["human", "bot", "script"]
+
+
+class TakeBack(Strict):
+    """A decision taken back: `at` is where it stood in the log (and its replacement stands);
+    `new` is None while the question is open again, or when it was taken back further."""
+
+    side: Side
+    turn: int = Field(ge=0)
+    at: int = Field(ge=0)
+    taken: TakenDecision
+    new: NewDecision | None
+
+
 class RulesetRef(Strict):
     id: str
     version: str
@@ -80,6 +113,7 @@ class SetupModel(Strict):
     names: dict[Side, str]
     teams: dict[Side, Any]
     players: dict[Side, Literal["human", "bot"]] = Field(default_factory=dict)
+    dice: Literal["auto", "manual"] = "auto"  # how live faces are made; resume keeps it
 
 
 class Result(Strict):
@@ -98,7 +132,7 @@ class SaveFile(Strict):
     """A whole game: who, with what, under which options, and every roll and decision."""
 
     format: Literal["wargame-save"]
-    version: Literal[1]
+    version: Literal[1, 2]
     program: str
     ruleset: RulesetRef
     created: str
@@ -111,6 +145,8 @@ class SaveFile(Strict):
     result: Result | None = None
     forked_from: ForkedFrom | None = None
     log: list[LogEntry]
+    takebacks: list[TakeBack] = Field(default_factory=list)
+    seal: Hash | None = None  # version 2: the hash chain's tip over the whole file
 
 
 def schema() -> dict[str, Any]:

@@ -152,6 +152,7 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
 def run(job: Job, ruleset: Ruleset, workers: int = 1, progress: Progress | None = None) -> Tally:
     """Play the job's games; `progress` hears of every finished chunk."""
     total = Tally()
+    workers = worker_count(workers, job.games)
     if workers <= 1 or job.games <= chunk_size(job.games):
         for start, stop in chunks(job.games):
             total.merge(play_chunk(ruleset, job, start, stop))
@@ -161,6 +162,14 @@ def run(job: Job, ruleset: Ruleset, workers: int = 1, progress: Progress | None 
     for tally in _in_workers(job, ruleset, workers, progress):
         total.merge(tally)
     return total
+
+
+def worker_count(asked: int, games: int) -> int:
+    """Never more processes than chunks of games to hand out, nor than the machine's cores."""
+    import os
+
+    parts = -(-games // chunk_size(games)) if games > 0 else 1
+    return max(1, min(asked, parts, os.cpu_count() or 1))
 
 
 # -- worker processes -----------------------------------------------------------------------

@@ -1,9 +1,11 @@
-"""Moves that bend around impassable terrain, as a player measures with a tape around a corner.
+"""Moves that bend around impassable terrain and other bases, as a player measures with a tape
+around a corner.
 
-The shortest way around rectangles passes by their corners, so the search is exact: its nodes
-are the corners of every impassable piece grown by the base radius (the same footprints that
-`move_problem` refuses), and each leg between them must be a legal straight move. A move is
-legal when the shortest such path is within the allowance.
+The shortest way around rectangles passes by their corners, so the search over terrain is
+exact: its nodes are the corners of every impassable piece grown by the base radius (the same
+footprints that `move_problem` refuses). Other bases add a ring of nodes just clear of them
+(close to the shortest way round a circle). Each leg between nodes must be a legal straight
+move; a move is legal when the shortest such path is within the allowance.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from wargame_cli.tabletop.movement import (
 from wargame_cli.tabletop.table import Table
 
 CLEARANCE = 0.02  # inches: corner nodes stand this far outside a footprint's corner
+RING = 8  # nodes round another base
 SLACK = 0.01  # the same hair of measuring slack `move_problem` allows
 
 
@@ -67,10 +70,26 @@ def way_to(
         return None
     nodes = [
         p
-        for p in _corners(table, mover.radius)
+        for p in (*_corners(table, mover.radius), *_rings(mover, others))
         if mover.pos.distance(p) + p.distance(dest) <= budget
     ]
     return _shortest(table, mover, dest, nodes, budget, others)
+
+
+def _rings(mover: Body, others: list[Body]) -> list[Point]:
+    """Nodes round each other base, far enough out that the legs between them clear it."""
+    out = []
+    for other in others:
+        if other.id == mover.id:
+            continue
+        # a regular polygon round the base whose sides stay clear of it
+        far = (other.radius + mover.radius + CLEARANCE) / math.cos(math.pi / RING)
+        for k in range(RING):
+            angle = 2 * math.pi * (k + 0.5) / RING
+            out.append(
+                Point(other.pos.x + math.cos(angle) * far, other.pos.y + math.sin(angle) * far)
+            )
+    return out
 
 
 def _leg_ok(table: Table, mover: Body, a: Point, b: Point, others: list[Body]) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import tomllib
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -10,6 +10,8 @@ from typing import Any
 
 from wargame_cli.errors import OptionError
 from wargame_cli.tabletop.geometry import Point, Rect
+
+MAX_PIECES = 200
 
 
 class TerrainKind(StrEnum):
@@ -43,8 +45,10 @@ class Piece:
         try:
             kind = TerrainKind(data["kind"])
             x, y, w, h = (float(data[k]) for k in ("x", "y", "w", "h"))
-        except (KeyError, ValueError, TypeError) as exc:
-            raise OptionError(f"terrain piece {data!r}: {exc}") from None
+        except (KeyError, ValueError, TypeError, OverflowError) as exc:
+            raise OptionError(f"terrain piece {str(data)[:60]}: {exc}") from None
+        if not all(math.isfinite(v) for v in (x, y, w, h)):
+            raise OptionError(f"terrain piece {data.get('name')!r}: not a finite number")
         if w <= 0 or h <= 0:
             raise OptionError(f"terrain piece {data.get('name')!r} has no area")
         return cls(str(data.get("name", kind.value)), kind, Rect(x, y, x + w, y + h))
@@ -98,13 +102,15 @@ class Table:
     def from_data(cls, data: dict[str, Any]) -> Table:
         try:
             width, height = float(data["width"]), float(data["height"])
-        except (KeyError, ValueError, TypeError):
+        except (KeyError, ValueError, TypeError, OverflowError):
             raise OptionError("a table needs a numeric width and height (inches)") from None
         if not (6 <= width <= 120 and 6 <= height <= 120):
             raise OptionError(f"table {width}x{height}: each side must be 6-120 inches")
         terrain = data.get("terrain", [])
         if not isinstance(terrain, list) or not all(isinstance(p, dict) for p in terrain):
             raise OptionError("a table's terrain is a list of pieces ([[terrain]] in TOML)")
+        if len(terrain) > MAX_PIECES:
+            raise OptionError(f"a table has at most {MAX_PIECES} terrain pieces")
         pieces = tuple(Piece.from_data(p) for p in terrain)
         for piece in pieces:
             r = piece.rect
@@ -114,11 +120,14 @@ class Table:
 
     @classmethod
     def load(cls, path: str | Path) -> Table:
+        from wargame_cli.saves import untrusted
+
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-            data = tomllib.loads(text)
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            data = untrusted.read_toml(path, 2**20)
+        except OSError as exc:
+            raise OptionError(f"table file {path}: {exc.strerror or exc}") from None
+        except untrusted.Untrusted as exc:
             raise OptionError(f"table file {path}: {exc}") from None
         return cls.from_data(data)
 

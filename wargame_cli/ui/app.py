@@ -27,12 +27,16 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.styles import merge_styles
 from questionary.prompts.common import InquirerControl
 
+from wargame_cli.ui.wrap import rows as _rows
+from wargame_cli.ui.wrap import wrap_tokens
+
 POINTER = "»"
 INDENT = 5  # continuation lines of a wrapped option start under its text
 LOOK = "\x00look"
 BACK = "\x00back"
 SELECT_HINT = "(Use arrow keys)"
 SCROLL_HINT = "(Use arrow keys; the list scrolls)"
+LOOK_KEY = "(Esc: look) "
 LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
 
 # The top of the screen for a question: given the width, the height, the rows the question's
@@ -50,6 +54,7 @@ class _Question:
     notice: str | None = None
     answer: str = ""
     error: str | None = None
+    can_look: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,72 +63,6 @@ class _Switch:
 
     to: str
     value: int = 0
-
-
-def _breaks(line: str, width: int, indent: int) -> list[tuple[int, int]]:
-    """Where a line wraps at `width` (later rows start after `indent`): (end, next start)
-    pairs, at spaces when there is one, so words stay whole."""
-    out: list[tuple[int, int]] = []
-    start, limit = 0, width
-    while len(line) - start > limit and limit > 0:
-        cut = line.rfind(" ", start + 1, start + limit + 1)
-        if cut <= start:
-            cut, after = start + limit, start + limit
-        else:
-            after = cut + 1
-        out.append((cut, after))
-        start, limit = after, width - indent
-    return out
-
-
-def wrap_tokens(tokens: list[tuple[str, str]], width: int, indent: int) -> list[tuple[str, str]]:
-    """Formatted text wrapped at word boundaries; a wrapped row starts under the text."""
-    lines: list[list[tuple[str, str]]] = [[]]
-    for style, text in tokens:
-        parts = text.split("\n")
-        for i, part in enumerate(parts):
-            if i:
-                lines.append([])
-            if part or style.startswith("["):
-                lines[-1].append((style, part))
-    out: list[tuple[str, str]] = []
-    for number, line in enumerate(lines):
-        if number:
-            out.append(("", "\n"))
-        breaks = _breaks("".join(text for _, text in line), width, indent)
-        if not breaks:
-            out.extend(line)
-            continue
-        position = 0
-        queue = list(breaks)
-        for style, text in line:
-            for char in text:
-                if queue and position == queue[0][0]:
-                    out.append(("", "\n" + " " * indent))
-                if queue and queue[0][0] <= position < queue[0][1]:
-                    pass  # the space a row breaks at
-                else:
-                    out.append((style, char))
-                position += 1
-                if queue and position >= queue[0][1]:
-                    queue.pop(0)
-            if not text:
-                out.append((style, text))
-    return _merge(out)
-
-
-def _merge(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    for style, text in tokens:
-        if out and out[-1][0] == style and not style.startswith("["):
-            out[-1] = (style, out[-1][1] + text)
-        else:
-            out.append((style, text))
-    return out
-
-
-def _rows(tokens: list[tuple[str, str]]) -> int:
-    return 1 + sum(text.count("\n") for _, text in tokens)
 
 
 class WrappingControl(InquirerControl):
@@ -242,6 +181,8 @@ class PromptApp:
     def _header_tokens(self) -> list[tuple[str, str]]:
         q = self._q
         tokens = [("class:qmark", "?"), ("class:question", f" {q.message} ")]
+        if q.mode == "text" and q.can_look and not self.app.is_done:
+            tokens.append(("class:instruction", LOOK_KEY))
         if self.app.is_done:
             tokens.append(("class:answer", q.answer))
         elif q.mode == "select":
@@ -344,6 +285,10 @@ class PromptApp:
         def _(event: Any) -> None:
             event.app.exit(result=_Switch("back"))
 
+        @kb.add(Keys.Escape, filter=typing & Condition(lambda: self._q.can_look), eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_Switch("look"))
+
         @kb.add(Keys.ControlM, filter=selecting, eager=True)
         def _(event: Any) -> None:
             q = self._q
@@ -398,37 +343,37 @@ class PromptApp:
             initial_choice=default,
         )
         control.footer = footer
-        question = _Question(message, "select", control, notice=notice)
-        items: list[tuple[str, Callable[[int], list[str]]]] = []
-        looking: list[str] | None = None
-        scroll = 0
-        self._q = question
+        question = _Question(message, "select", control, notice=notice, can_look=bool(looks))
         while True:
-            if clear or looking is not None or self._q.mode == "look":
-                scroll = self._draw_top(top, looking, scroll)
-            else:
-                self._draw_top(None, None, 0)
+            self._q = question
+            self._draw_top(top if clear else None, None, 0)
             answer = self._run()
             if not isinstance(answer, _Switch):
                 return answer
-            if answer.to == "look":
-                items = looks() if looks is not None else []
-                menu = [questionary.Choice("Back to the question", BACK)] + [
-                    questionary.Choice(title, index) for index, (title, _) in enumerate(items)
-                ]
-                look_control = WrappingControl(
-                    menu, pointer=POINTER, use_indicator=False, show_description=False
-                )
-                look_control.pointed_at = 1 if len(menu) > 1 else 0
-                self._q = _Question("Look at what?", "look", look_control)
-            elif answer.to == "show":
+            self._look(top, looks)
+            question.control.is_answered = False
+
+    def _look(self, top: Top | None, looks: Looks | None) -> None:
+        """The "Look…" menu, above it the screen or what is looked at, until "Back"."""
+        items = looks() if looks is not None else []
+        menu = [questionary.Choice("Back to the question", BACK)] + [
+            questionary.Choice(title, index) for index, (title, _) in enumerate(items)
+        ]
+        control = WrappingControl(menu, pointer=POINTER, use_indicator=False)
+        control.pointed_at = 1 if len(menu) > 1 else 0
+        looking: list[str] | None = None
+        scroll = 0
+        while True:
+            self._q = _Question("Look at what?", "look", control)
+            scroll = self._draw_top(top, looking, scroll)
+            answer = self._run()
+            if not isinstance(answer, _Switch) or answer.to == "back":
+                return
+            if answer.to == "show":
                 looking = items[answer.value][1](self._size()[0])
                 scroll = 0
             elif answer.to == "scroll" and looking is not None:
                 scroll += answer.value * max(1, self._size()[1] // 2)
-            elif answer.to == "back":
-                self._q, looking, scroll = question, None, 0
-                question.control.is_answered = False
 
     def text(
         self,
@@ -436,15 +381,24 @@ class PromptApp:
         default: str = "",
         validate: Callable[[str], Any] | None = None,
         top: Top | None = None,
+        looks: Looks | None = None,
         notice: str | None = None,
         clear: bool = False,
     ) -> str:
-        self._q = _Question(message, "text", validate=validate, notice=notice)
-        self.buffer.reset()
-        self.buffer.insert_text(default)
-        if clear:
-            self._draw_top(top, None, 0)
-        return self._run()
+        typed = default
+        while True:
+            self._q = _Question(
+                message, "text", validate=validate, notice=notice, can_look=bool(looks)
+            )
+            self.buffer.reset()
+            self.buffer.insert_text(typed)
+            if clear:
+                self._draw_top(top, None, 0)
+            answer = self._run()
+            if not isinstance(answer, _Switch):
+                return answer
+            typed = self.buffer.text  # kept while looking
+            self._look(top, looks)
 
     def _run(self) -> Any:
         self.app.layout.focus(self.text_window)

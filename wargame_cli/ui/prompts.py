@@ -128,7 +128,6 @@ class Prompter:
         answer = self.select(prompt, items, default_item, **kw)
         if answer == TYPE_OWN:
             kw = self._screen_kw(choice.side, choice)
-            kw.pop("looks", None)
             kw.pop("footer", None)
             answer = self.text(
                 f"{prompt} ({choice.free_hint})",
@@ -164,7 +163,6 @@ class Prompter:
             return check_faces(roll, faces) or True
 
         kw = self._screen_kw(roll.side)
-        kw.pop("looks", None)
         kw.pop("footer", None)
         text = self.text(
             f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})",
@@ -198,12 +196,14 @@ class Prompter:
         ]
         return self.select(f"Who plays side {side}?", items, items[0])
 
-    def next_turn(self, number: int, word: str = "turn") -> bool | str:
-        """Between turns: True to play on, False to save and quit, TAKE_BACK to take back the
-        latest decision."""
+    def next_turn(self, number: int, word: str = "turn", saving: bool = True) -> bool | str:
+        """Between turns: True to play on, False to save and quit (or, with no save, quit),
+        TAKE_BACK to take back the latest decision."""
         items = [
             questionary.Choice(f"Play {word} {number}", True),
-            questionary.Choice("Save and quit", False),
+            questionary.Choice(
+                "Save and quit" if saving else "Quit (--no-save: nothing will be saved)", False
+            ),
         ]
         kw = self._screen_kw(None)
         items.extend(self._extras(kw))

@@ -9,13 +9,35 @@ _ESCAPE_SEQUENCE = re.compile(
     r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: titles, hyperlinks
     r"|\x1b[@-Z\\-_]"  # other two-character escapes
 )
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 and C1 controls, then characters that hide or reorder text: soft hyphen, Arabic letter
+# mark, Mongolian vowel separator, zero-width and direction marks, line/paragraph separators,
+# invisible operators, the byte-order mark, interlinear annotations, and tag characters.
+_HIDDEN = (
+    "\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    "\ufeff\ufff9-\ufffb\U000e0000-\U000e007f"
+)
+_CONTROL = re.compile(f"[\x00-\x1f{_HIDDEN}]")
+_JSON_UNSAFE = re.compile(f"[{_HIDDEN}]")  # json itself escapes C0 controls
 _MARKUP = re.compile(r"\[/?[A-Za-z#@/][^\[\]]*\]")
 
 
 def clean(text: object) -> str:
     """Remove control characters (ESC among them: rich passes it through untouched)."""
     return _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", str(text)))
+
+
+def json_safe(text: str) -> str:
+    """A JSON document with every invisible or control character written as a \\u escape:
+    the same data, nothing a terminal acts on (they can only occur inside strings)."""
+
+    def escape(match: re.Match[str]) -> str:
+        code = ord(match.group())
+        if code > 0xFFFF:
+            code -= 0x10000
+            return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+        return f"\\u{code:04x}"
+
+    return _JSON_UNSAFE.sub(escape, text)
 
 
 def safe(text: object) -> str:

@@ -1,0 +1,24 @@
+"""Option labels wrap at words, never cut: every word of a long label is on screen whole."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wargame_cli.ui.wrap import rows, wrap_tokens
+
+WORD = st.text(alphabet="abcdefghij,.()'\"0123456789", min_size=1, max_size=12)
+
+
+@given(st.lists(WORD, min_size=1, max_size=40), st.integers(min_value=30, max_value=120))
+def test_long_labels_wrap_between_words(words, width):
+    label = " ".join(words)
+    tokens = [("class:pointer", " » "), ("[SetCursorPosition]", ""), ("class:text", label)]
+    wrapped = wrap_tokens(tokens, width, 5)
+    text = "".join(t for _, t in wrapped)
+    lines = text.split("\n")
+    assert all(len(line) <= width for line in lines)
+    assert all(line.startswith("     ") for line in lines[1:])  # under the text
+    assert text.replace("\n     ", " ") == " » " + label  # nothing lost, no word cut
+    assert rows(wrapped) == len(lines)
+    assert ("[SetCursorPosition]", "") in wrapped  # the list still scrolls to the pointer
