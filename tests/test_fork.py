@@ -134,7 +134,8 @@ def test_fork_of_a_save_stopped_mid_turn(wargame, tmp_path):
     """A save cut short inside a turn (a bad scripted face stops the game in turn 3, keeping
     what was valid): that turn cannot be forked, the one before can."""
     original = tmp_path / "original.json"
-    ties = ",".join(["3"] * 12)  # two tied turns, then an impossible face in turn 3
+    ties = ",".join(["3"] * 15)  # two tied turns and side A's roll of turn 3, then an
+    # impossible face for side B's (a turn stopped before its first face is not saved at all)
     stopped = wargame(
         "play", "tug-of-wargods", "--no-input", "--rolls", ties + ",99", "--save", str(original)
     )
