@@ -129,7 +129,7 @@ def test_replay_shows_the_board(wargame, tmp_path):
     done = wargame("replay", str(save), "--no-input")
     assert done.returncode == 0, done.stderr
     assert "The plains of Ixu, turn 1" in done.stdout
-    assert "Order for turn 1" in done.stdout and "move / combat / defence" in done.stdout
+    assert "Order for turn 1" in done.stdout and "move/combat/defence" in done.stdout
 
 
 def _one_model(tmp_path, file: str, name: str, model: str, at: list[float]) -> str:

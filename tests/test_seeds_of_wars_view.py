@@ -3,6 +3,7 @@ its side, the result listing units by fate, and no line that only repeats the ne
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
@@ -48,8 +49,9 @@ def test_the_grid_shows_every_unit_with_its_state_and_ht_taken():
     text = "\n".join(shown(view.grid(battle)))
     for unit in battle.units:
         assert f"{unit.uid} {unit.kind.name}" in text
-    assert "Shaken Ht 2/3" in text and "Routed Ht 0/2" in text
-    assert text.count("Steady Ht 0/") == 8
+    assert re.search(r"Shaken\s.*\n.*Ht taken 2/3", text) and "Routed" in text
+    assert text.count("Steady") == 8 and text.count("Ht taken") == 1  # only hits are listed
+    assert not re.search(r"Ht \d", text)
     assert "4 B Reserve" in text and "1 A Reserve" in text
 
 
@@ -82,6 +84,8 @@ def entry(t: str, **fields: Any) -> dict[str, Any]:
 
 def test_lines_the_next_event_restates_are_left_out():
     battle = deployed()
+    heading = view.render_entry(entry("event", kind="x", text="x"), battle, battle.names)
+    assert "Round 2, step 3 of 6, movement" in "\n".join(shown(heading))  # the step, once
     for kind in ("deploy", "move", "shoot", "melee", "retreat"):
         assert view.render_entry(entry("choice", kind=kind), battle, battle.names) is False
     for rules in (["d10", "d11"], ["d12"], ["d4"], ["d14"]):
@@ -93,6 +97,7 @@ def test_lines_the_next_event_restates_are_left_out():
 
 def test_the_grid_follows_a_deployment_only_when_the_other_side_deploys_next():
     battle = deployed()
+    battle.step = "deployment"
     same = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": "A"})
     other = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": "B"})
     last = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": None})

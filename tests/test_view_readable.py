@@ -241,13 +241,18 @@ def test_squad_alpha_board_at_an_activation_marks_the_acting_miniature_acting_no
 
 
 def test_seeds_of_wars_board_says_ht_taken():
-    text = _at_a_decision(
-        "seeds-of-wars",
-        lambda hooks, state, names: "\n".join(text_of(seeds_view.grid(state), 120)),
-        12,
-    )
-    assert "Ht taken 0/3" in text
-    assert not re.search(r"Ht \d/\d", text)
+    def seen(state: Any, choice: Any, names: dict[str, str]) -> Any:
+        hit = [u for u in state.fighting() if u.taken]
+        if not hit:
+            return None
+        shown = f"Ht taken {hit[0].taken}/{hit[0].kind.ht}"
+        return shown, "\n".join(text_of(seeds_view.grid(state), 120))
+
+    found = [s for s in at_decisions("seeds-of-wars", seen, options={"max_rounds": 3}) if s]
+    assert found
+    shown, text = found[0]
+    assert shown in text
+    assert not re.search(r"Ht \d/\d", text)  # never a bare "Ht 1/3" (read as hits left)
 
 
 def test_seeds_of_wars_announces_each_step_of_a_round():
@@ -361,3 +366,32 @@ def test_squad_alpha_board_hook_around_which_miniature_acts_next():
                 assert "acted" not in row and "acting" not in row, row
             else:
                 assert "acting now" in row, row
+
+
+def test_ixu_roster_at_80_columns_keeps_every_column_once_someone_has_fallen():
+    def seen(state: Any, choice: Any, names: dict[str, str]) -> Any:
+        if not any(w.dead for w in state.warriors):
+            return None
+        ranked = {wid: i + 1 for i, wid in enumerate(state.order)}
+        facts_ = [
+            (
+                w.id,
+                w.name,
+                f"fell, turn {w.died_turn}" if w.dead else f"{w.damage}/{w.health}",
+                ranked.get(w.id) if not w.dead else None,
+            )
+            for w in state.warriors
+        ]
+        return facts_, text_of(ixu_view.roster(state), 80)
+
+    found = [s for s in at_decisions("battle-of-ixu", seen, seed=2) if s]
+    assert found
+    for facts_, lines in found[::5]:
+        text = "\n".join(lines)
+        assert all(len(line) <= 80 for line in lines) and "…" not in text
+        flat = " ".join(text.split())  # a stacked row may wrap
+        for wid, name, damage, rank in facts_:
+            row = next(line for line in lines if f"{wid} {name}" in line)
+            assert damage in flat, (damage, text)
+            if rank is not None:
+                assert re.search(rf"(^|#|│ ){rank}\b", row), row

@@ -36,8 +36,8 @@ def _unit_line(unit: Unit) -> Text:
     line.append(f"{unit.uid} {clean(unit.kind.name)}", style=SIDE_STYLE[unit.side])
     line.append("\n ")
     line.append(unit.state, style=STATE_STYLE.get(unit.state, "green"))
-    line.append(", Ht taken ", style="dim")
-    line.append(f"{unit.taken}/{unit.kind.ht}", style="dim" if unit.taken == 0 else "bold")
+    if unit.taken:  # hits taken, out of its Ht (none taken: no line, the cell stays narrow)
+        line.append(f"\n Ht taken {unit.taken}/{unit.kind.ht}", style="bold")
     return line
 
 

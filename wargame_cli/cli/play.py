@@ -358,8 +358,7 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
         verb = "resume it with" if session.runner.outcome is None else "replay it with"
         out.print(
             f"Saved to {escape(str(path))}; {verb}: wargame "
-            f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}",
-            soft_wrap=True,  # the path never broken by a newline: it copies whole
+            f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}"
         )
 
 
@@ -378,7 +377,7 @@ def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
 
 
 def resume(args: ResumeArgs) -> None:
-    with store.locked(args.path):
+    with store.locked(args.path, new=False):
         _resume(args)
 
 

@@ -85,9 +85,16 @@ def _verify(path: Path, json_out: bool) -> None:
     result = (
         f"{session.setup.names.get(outcome.winner, 'nobody')} won" if outcome else "in progress"
     )
+    from wargame_cli.ui.text import safe
+
     console().print(
         f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
-        f"every decision legal and every face fits its die; result matches ({result})."
+        f"every decision legal and every face fits its die; result matches ({safe(result)}); "
+        "the record is as written."
+        if session.meta["saved"]["version"] >= 2
+        else f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
+        f"every decision legal and every face fits its die; result matches ({safe(result)}); "
+        "a version 1 save has no hash chain to show it was not edited."
     )
 
 
