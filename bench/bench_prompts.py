@@ -64,18 +64,27 @@ def _spawn(args: list[str], rows: int, columns: int, saves: str) -> pexpect.spaw
     return child
 
 
-def _drive(child: pexpect.spawn, think: float, limit: int = 5000) -> list[float]:
-    """Enter at every question; the seconds from each Enter to the next question's mark."""
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _drive(child: pexpect.spawn, think: float, limit: int = 5000) -> tuple[list[float], float]:
+    """Enter at every question: the seconds from each Enter to the next question's mark, and
+    the CPU seconds the program used per question (from the first question to the last)."""
     waits: list[float] = []
     child.expect(PROMPT)
+    first = last = _cpu(child.pid)
     for _ in range(limit):
         time.sleep(think)
         sent = time.perf_counter()
         child.send("\r")
         child.expect_exact(ANSWERED)
         if child.expect([PROMPT, pexpect.EOF]) == 1:
-            return waits
+            return waits, (last - first) / max(1, len(waits))
         waits.append(time.perf_counter() - sent)
+        last = _cpu(child.pid)
     raise RuntimeError("still asking")
 
 
@@ -101,7 +110,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as saves:
         bare = _spawn(["-c", BARE.format(count=args.questions)], args.rows, args.columns, saves)
-        bare_waits = _drive(bare, args.think)
+        bare_waits, bare_cpu = _drive(bare, args.think)
         bare.close()
         game = _spawn(
             [
@@ -119,17 +128,20 @@ def main() -> None:
             args.columns,
             saves,
         )
-        game_waits = _drive(game, args.think)
+        game_waits, game_cpu = _drive(game, args.think)
         game.close()
     b, g = _stats(bare_waits), _stats(game_waits)
     print(
         f"terminal {args.columns}x{args.rows}, think time {args.think:g} s, "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
-    for name, s in (("bare questionary select", b), ("Squad Alpha, Enter only", g)):
+    for name, s, cpu in (
+        ("bare questionary select", b, bare_cpu),
+        ("Squad Alpha, Enter only", g, game_cpu),
+    ):
         print(
             f"{name:26} {s['n']:4d} prompts  median {s['median']:6.1f} ms  "
-            f"p95 {s['p95']:6.1f} ms  max {s['max']:6.1f} ms"
+            f"p95 {s['p95']:6.1f} ms  max {s['max']:6.1f} ms  CPU {cpu * 1000:5.1f} ms a prompt"
         )
     ratio, spread = g["median"] / b["median"], g["p95"] / g["median"]
     print(

@@ -131,20 +131,30 @@ def test_fork_refuses_to_overwrite_and_bad_turns(wargame, tmp_path):
 
 
 def test_fork_of_a_save_stopped_mid_turn(wargame, tmp_path):
-    """A save cut short inside a turn (a bad scripted face stops the game in turn 3, keeping
-    what was valid): that turn cannot be forked, the one before can."""
+    """A save cut short inside a turn (a bad scripted face stops the game in round 2, keeping
+    what was valid): that round cannot be forked, the one before can."""
+    whole = tmp_path / "whole.json"
+    play_json(wargame, "seeds-of-wars", "--no-input", "--seed", "5", "--save", str(whole))
+    rolls, first_of_round_2 = [], None
+    for entry in load(whole)["log"]:
+        if entry["t"] == "turn" and entry["n"] == 2:
+            first_of_round_2 = len(rolls)
+        if entry["t"] == "roll":
+            rolls.append(entry["faces"])
+    assert first_of_round_2 is not None
+    faces = [f for roll in rolls[: first_of_round_2 + 1] for f in roll]  # one roll into round 2
     original = tmp_path / "original.json"
-    ties = ",".join(["3"] * 12)  # two tied turns, then an impossible face in turn 3
     stopped = wargame(
-        "play", "tug-of-wargods", "--no-input", "--rolls", ties + ",99", "--save", str(original)
-    )
+        "play", "seeds-of-wars", "--no-input", "--seed", "5",
+        "--rolls", ",".join(map(str, faces)) + ",99", "--save", str(original),
+    )  # fmt: skip
     assert stopped.returncode == 2
     data = load(original)
-    assert data["status"] == "in_progress" and data["turns"] == 3
+    assert data["status"] == "in_progress" and data["log"][-1]["t"] != "turn"
     assert wargame("replay", str(original), "--verify").returncode == 0
-    line = one_error_line(wargame("fork", str(original), "--turn", "3"))
+    line = one_error_line(wargame("fork", str(original), "--turn", "2"))
     assert "not over" in line
     fork = tmp_path / "fork.json"
-    assert wargame("fork", str(original), "--turn", "2", "--save", str(fork)).returncode == 0
-    assert load(fork)["log"] == data["log"][: turn_end(data["log"], 2)]
+    assert wargame("fork", str(original), "--turn", "1", "--save", str(fork)).returncode == 0
+    assert load(fork)["log"] == data["log"][: turn_end(data["log"], 1)]
     assert wargame("replay", str(fork), "--verify").returncode == 0

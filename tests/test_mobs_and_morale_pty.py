@@ -32,7 +32,9 @@ def test_enter_alone_plays_the_default_scenario_to_the_end(tmp_path):
     answered = press_enter_until_done(child)
     child.close()
     assert child.exitstatus == 0
-    assert 100 <= answered <= 200  # names, teams, deployment, turns, who acts first, retreats
+    # names, teams, deployment, turns, who acts first, retreats, and the owner's pick of the
+    # figure a character's attack removes (e22)
+    assert 100 <= answered <= 200
     shown = screen.getvalue()
     assert "(suggested) Centre of the deployment area (18,3)" in shown
     assert "Deployment areas:" in shown and "After the battle" in shown
@@ -41,6 +43,9 @@ def test_enter_alone_plays_the_default_scenario_to_the_end(tmp_path):
     assert data["status"] == "finished"
     assert data["setup"]["players"] == {"A": "human", "B": "human"}
     assert data["result"]["reason"] == "The Lantern Company escaped by its table edge"
+    casualty_picks = sum(e["t"] == "choice" and e["kind"] == "casualty" for e in data["log"])
+    assert answered - casualty_picks <= 200
+    assert "max_rounds" not in data["result"]["reason"] and data["options"]["max_rounds"] == 0
     kinds = {e["kind"] for e in data["log"] if e["t"] == "choice"}
     assert {"deploy", "turn", "move", "retreat"} <= kinds
     events = {e["kind"] for e in data["log"] if e["t"] == "event"}

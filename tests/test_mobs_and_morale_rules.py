@@ -3,6 +3,8 @@ inline teams, creatures placed by hand, and the rules driven with scripted dice 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from rulesets.mobs_and_morale import cohesion, combat, initiative, moves, pools, tactics, teams
@@ -15,6 +17,7 @@ from rulesets.mobs_and_morale.rules import (
     finish,
     initiative_phase,
     new_battle,
+    slots,
 )
 from rulesets.mobs_and_morale.ruleset import RULESET
 from rulesets.mobs_and_morale.state import Battle
@@ -386,6 +389,35 @@ def test_e17_followers_are_placed_to_keep_the_chain():
     assert way is not None and way.length <= 6.01
 
 
+def test_e5_the_owner_chooses_whether_the_controller_or_its_mob_acts_first():
+    """e5 (issue 12, item 11): minions share their controller's initiative, so Odda's first
+    question offers to let the Hounds act first; they take their whole turn, then Odda's
+    turn goes on. The bot keeps the controller first."""
+    b = battle(a="Odda=Houndmaster, Hounds=2 War Hound under Odda", b="Ugrak=Chieftain")
+    place(b, Odda=(5, 3), Hounds_1=(7, 3), Hounds_2=(8.2, 3), Ugrak=(30, 21))
+    seen: list[Choice] = []
+
+    def first(choice: Choice) -> str:
+        seen.append(choice)
+        return "first:mob:Hounds"
+
+    script = run(take_turn(b, "Odda", ["mob:Hounds"]), choices=[first, "end", "end"])
+    offer = seen[0]
+    assert "e5" in offer.rules and not offer.default.startswith("first:")
+    assert offer.options[-2].key == "first:mob:Hounds" and offer.options[-1].key == "end"
+    turns = [c for c in script.requests if isinstance(c, Choice)]
+    assert [c.prompt.split(":")[0] for c in turns] == ["Odda", "Hounds", "Odda"]
+    assert "first:mob:Hounds" not in {o.key for o in turns[2].options}  # once only
+    assert [e.kind for e in script.events] == ["slot"]
+
+
+def test_e5_the_slot_runs_the_controller_then_its_mobs_unless_they_went_first():
+    b = battle(a="Odda=Houndmaster, Hounds=2 War Hound under Odda", b="Ugrak=Chieftain")
+    place(b, Odda=(5, 3), Hounds_1=(7, 3), Hounds_2=(8.2, 3), Ugrak=(30, 21))
+    b.order = ["Ugrak", "Odda", "mob:Hounds"]
+    assert slots(b) == [["Ugrak"], ["Odda", "mob:Hounds"]]
+
+
 def test_e18_e19_a_mob_moves_once_and_every_figure_in_range_rolls():
     b = battle(a="Brakka=Warrior", b="Red=4 Tribal Warrior")
     place(b, Brakka=(10, 10), Red_1=(10, 11.05), Red_2=(11.05, 10), Red_3=(10, 14), Red_4=(9, 14))
@@ -450,8 +482,31 @@ def test_e21_e22_e23_mob_damage_carries_over_the_owner_choosing_who_falls():
 def test_e21_a_single_attacker_hits_one_figure_and_excess_is_lost():
     b = battle(a="Brakka=Warrior", b="Red=3 Tribal Warrior")
     place(b, Brakka=(10, 10), Red_1=(10, 11.05), Red_2=(11.2, 11.05), Red_3=(12.4, 11.05))
-    run(combat.attack(b, [b.creatures["Brakka"]], "Red 1", "Brakka"), faces=[9] * 4 + [1] * 4)
+    run(
+        combat.attack(b, [b.creatures["Brakka"]], "Red 1", "Brakka"),
+        faces=[9] * 4 + [1] * 4,
+        choices=["Red 1"],  # the owner's pick (e22)
+    )
     assert [b.creatures[f"Red {i}"].status for i in (1, 2, 3)] == ["dead", "standing", "standing"]
+
+
+def test_e22_the_mobs_owner_picks_the_figure_a_characters_attack_removes():
+    """e22 (issue 12, item 11): Brakka strikes at Red 1, but the Tribe (side B), owner of the
+    mob, decides which figure in Brakka's reach is removed; Red 3, out of reach, is not
+    offered."""
+    b = battle(a="Brakka=Warrior", b="Red=3 Tribal Warrior")
+    place(b, Brakka=(10, 10), Red_1=(10, 11.05), Red_2=(11.2, 11.05), Red_3=(12.4, 11.05))
+    script = run(
+        combat.attack(b, [b.creatures["Brakka"]], "Red 1", "Brakka"),
+        faces=[9] * 4 + [1] * 4,
+        choices=["Red 2"],
+    )
+    [pick] = [r for r in script.requests if isinstance(r, Choice)]
+    assert pick.side == "B" and pick.rules == ("e22",) and pick.kind == "casualty"
+    assert [o.key for o in pick.options] == ["Red 1", "Red 2"]
+    assert [b.creatures[f"Red {i}"].status for i in (1, 2, 3)] == ["standing", "dead", "standing"]
+    [death] = [e for e in script.events if e.kind == "death"]
+    assert death.data["creature"] == "Red 2"
 
 
 # --- morale ----------------------------------------------------------------------------------
@@ -836,3 +891,26 @@ def test_e15_the_limit_is_the_controllers_own_presence_even_when_overridden():
         teams.from_data(team, opts())
     team["characters"][0]["presence"] = 2
     assert teams.from_data(team, opts())["mobs"][0]["controller"] == "Ugrak"  # Wolves: Pack
+
+
+def test_e5_a_mob_sent_first_takes_one_turn_a_round():
+    b = battle(a="Odda=Houndmaster, Hounds=3 War Hound under Odda", max_rounds=6)
+    firsts = []
+
+    def pick(choice: Choice) -> str:
+        first = next((o.key for o in choice.options if o.key.startswith("first:")), None)
+        if first:
+            firsts.append(first)
+        return first or choice.default
+
+    faces = itertools.cycle([7, 2, 9, 4, 10, 1, 6, 3, 8, 5])
+    script = Script(fallback_face=lambda d: min(d, next(faces)), choices=[pick] * 5000)
+    script.run(MobsGame(b))
+    assert script.outcome is not None and firsts
+    per_round: list[int] = []
+    for req in script.requests:
+        if isinstance(req, TurnStart):
+            per_round.append(0)
+        elif isinstance(req, Choice) and req.prompt == "Hounds: move or act":
+            per_round[-1] += 1
+    assert max(per_round) == 1

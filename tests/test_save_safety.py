@@ -245,7 +245,8 @@ def test_the_listing_keeps_good_saves_beside_bad_files(wargame, tmp_path):
         if name != "good.json":
             assert row["status"] == "unreadable" and row["error"], row
     shown = wargame("saves", "--saves-dir", str(folder))
-    assert shown.returncode == 0 and "unreadable: " in shown.stdout
+    assert shown.returncode == 0 and "unreadable" in shown.stdout
+    assert "not a regular file" in shown.stdout and "nests deeper" in shown.stdout
 
 
 def test_team_files_are_read_like_saves(wargame, tmp_path):
@@ -489,3 +490,27 @@ def test_a_bad_bot_side_is_refused_even_with_no_input(wargame):
     for extra in ((), ("--no-input",)):
         line = one_error_line(wargame("play", "tug-of-wargods", "--bot", "C", *extra))
         assert "--bot 'C'" in line
+
+
+def test_with_no_save_the_turn_menu_says_nothing_will_be_saved(tmp_path):
+    """Issue 12 item 3: under --no-save "Save and quit" would lie; the menu says Quit."""
+    import pexpect
+
+    from tests.pty_helpers import spawn
+
+    saves = tmp_path / "saves"
+    child = spawn(
+        ["play", "tug-of-wargods", "--seed", "2", "--bot", "B", "--no-save"]
+        + ["--team-a", "Sebeki,Asar,Asar", "--name-a", "Mira"],
+        str(tmp_path),
+        str(saves),
+        timeout=60,
+    )
+    child.expect("Turn 1 is over")
+    child.expect("nothing will be saved")
+    child.send("\x1b[B\r")  # the second item: Quit
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Save and quit" not in (child.before or "")
+    assert not saves.exists() or not list(saves.glob("*.json"))

@@ -47,3 +47,28 @@ def test_older_version_is_refused_not_misread(tmp_path):
 def test_file_names_say_ruleset_sides_and_time():
     name = store.file_name("squad-alpha", {"A": "Red Team!", "B": "[b]x[/b]"})
     assert name.startswith("squad-alpha_red-team-vs-b-x-b_") and name.endswith(".json")
+
+
+def test_an_unwritable_folder_is_one_clear_error_and_the_old_save_stays(tmp_path, monkeypatch):
+    """Root ignores folder permissions, so the refusal the kernel would give is simulated."""
+    import tempfile
+
+    path = tmp_path / "game.json"
+    store.write_atomic(path, {"turn": 1})
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    with pytest.raises(SaveError, match="cannot write .*game.json: Permission denied"):
+        store.write_atomic(path, {"turn": 2})
+    assert json.loads(path.read_text()) == {"turn": 1}
+
+
+def test_a_lock_file_left_by_a_killed_run_does_not_block(tmp_path):
+    path = tmp_path / "game.json"
+    store.write_atomic(path, {"turn": 1})
+    store.lock_path(path).write_text("")  # no process holds it
+    with store.locked(path, new=False):
+        pass
+    assert not store.lock_path(path).exists()

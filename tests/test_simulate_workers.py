@@ -16,7 +16,7 @@ from tests.test_simulate_runs import default_job
 from wargame_cli import registry
 from wargame_cli.simulate import batch
 from wargame_cli.simulate.summary import summarise
-from wargame_cli.tabletop.table import Table, forget_memos
+from wargame_cli.tabletop.table import forget_memos
 
 LINUX = Path("/proc/self/task").is_dir()
 
@@ -87,15 +87,15 @@ def test_chunks_hold_at_least_four_games():
 def test_first_chunk_is_played_before_the_workers_and_warms_the_table():
     """The parent plays chunk 0 itself, so the table's memos (sight lines, walks) are warm
     when the workers fork; the tallies still add up to the one-worker run's."""
-    ruleset = registry.get("squad-alpha")
-    job = default_job("squad-alpha", 8, 11)
-    table = Table.from_data(job.options["table"])
+    ruleset = registry.get("mobs-and-morale")
+    job = default_job("mobs-and-morale", 8, 11)
+    table = ruleset.new_game(job.setup, job.options).state.table  # one object per table
     forget_memos(table)
     heard: list[int] = []
     parts = batch._in_workers(job, ruleset, 2, heard.append)
     first = next(parts)
     assert first.games == 4 and heard == [4]
-    assert len(table.__dict__["_memo_blocker"]) > 0  # warmed before any fork
+    assert table.__dict__.get("_memo_walk")  # warmed before any fork
     rest = list(parts)
     assert [t.games for t in rest] == [4] and heard == [4, 4]
     one = batch.run(job, ruleset, workers=1)

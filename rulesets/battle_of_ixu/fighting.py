@@ -20,7 +20,6 @@ def combat_phase(state: IxuState) -> Phase:
         if not targets:
             continue
         assert w.dice is not None
-        best = tactics.pick_target(state, w, targets)
         options = [
             Option(t.id, f"Attack {t.name} ({beating(t, die)}; {t.remaining} health left)")
             for t in targets
@@ -30,7 +29,7 @@ def combat_phase(state: IxuState) -> Phase:
             side=w.side,
             prompt=f"{w.name} (combat {w.dice.combat}): fight whom?",
             options=tuple(options),
-            default=best.id,
+            default=lambda w=w, targets=targets: tactics.pick_target(state, w, targets).id,
             rules=("c6",),
             kind="target",
         )

@@ -42,7 +42,7 @@ def movement_phase(state: IxuState) -> Phase:
             side=w.side,
             prompt=f'{w.name} at {w.pos.key()}: move up to {inches}"',
             options=tuple(d.option() for d in offered),
-            default=tactics.pick_move(state, w, offered).point.key(),
+            default=lambda w=w, offered=offered: tactics.pick_move(state, w, offered).point.key(),
             rules=("c5",),
             kind="move",
             free_hint="x,y",

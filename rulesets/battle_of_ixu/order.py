@@ -91,9 +91,8 @@ def attribute_phase(state: IxuState) -> Phase:
         )
         w.rolled = faces
         offered = attribution.assignments(faces)
-        best = tactics.pick_dice(state, w, faces)
         if len(set(faces)) == 1:  # every assignment is the same: nothing to decide
-            chosen = best
+            chosen = tactics.pick_dice(state, w, faces)
         else:
             key = yield Choice(
                 side=w.side,
@@ -102,7 +101,9 @@ def attribute_phase(state: IxuState) -> Phase:
                 options=tuple(
                     Option(attribution.key_of(d), attribution.label(faces, d)) for d in offered
                 ),
-                default=attribution.key_of(best),
+                default=lambda w=w, faces=faces: attribution.key_of(
+                    tactics.pick_dice(state, w, faces)
+                ),
                 rules=("c2",),
                 kind="attribute",
                 free_hint="movement,combat,defence",

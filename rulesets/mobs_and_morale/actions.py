@@ -89,7 +89,7 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
         side=side,
         prompt=f"{name}: which action? (the GM rules on it)",
         options=options,
-        default="rally" if worth_rallying(b, actors) else "search",
+        default=lambda: "rally" if worth_rallying(b, actors) else "search",
         rules=("e9",),
         kind="action",
         free_hint="describe another action",

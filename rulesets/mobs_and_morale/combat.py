@@ -73,8 +73,31 @@ def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> 
     mob_on_mob = len(attackers) > 1 or attackers[0].mob is not None
     if target_key.startswith("mob:") and mob_on_mob:
         yield from carry_over(b, target_key, points)
+    elif targets[0].mob is not None:
+        victim = yield from owners_pick(b, attackers[0], targets[0], points)
+        yield from wound(b, victim, points, ("e14", "e22"))
     else:
         yield from wound(b, targets[0], points, ("e14",))
+
+
+def owners_pick(b: Battle, attacker: Creature, struck: Creature, points: int) -> Steps:
+    """e22: a character's attack on a mob figure damages one figure (reading 5), and the
+    mob's owner chooses which of its figures within the attacker's reach takes it (and is
+    removed if it dies), not the attacker."""
+    mob = b.mobs[struck.mob]  # type: ignore[index]
+    reach = b.options["reach"]
+    near = [f for f in b.figures(mob) if attacker.in_range(f, reach)] or [struck]
+    if len(near) == 1:
+        return near[0]
+    key = yield Choice(
+        side=struck.side,
+        prompt=f"{attacker.id} deals {points} damage to {mob.name}: which figure takes it?",
+        options=tuple(Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in near),
+        default=tactics.to_lose(b, near, wounded_first=False).id,
+        rules=("e22",),
+        kind="casualty",
+    )
+    return b.creatures[key]
 
 
 def carry_over(b: Battle, target_key: str, points: int) -> Steps:
@@ -92,14 +115,13 @@ def carry_over(b: Battle, target_key: str, points: int) -> Steps:
         victim = figures[0]
         # when the damage kills every figure left, the owner's order changes nothing: not asked
         if len(figures) > 1 and points < sum(f.health for f in figures):
-            pick = tactics.to_lose(b, figures, wounded_first=False)
             key = yield Choice(
                 side=figures[0].side,
                 prompt=f"{b.unit_name(target_key)} takes {points} damage: which figure first?",
                 options=tuple(
                     Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in figures
                 ),
-                default=pick.id,
+                default=lambda figures=figures: tactics.to_lose(b, figures, wounded_first=False).id,
                 rules=("e21", "e22"),
                 kind="casualty",
             )

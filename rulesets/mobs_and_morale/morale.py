@@ -12,6 +12,7 @@ from typing import Any
 from rulesets.mobs_and_morale import pools, tactics
 from rulesets.mobs_and_morale.state import FLED, Battle, Mob
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
+from wargame_cli.wording import plural
 
 Steps = Generator[Request, Any, Any]
 
@@ -44,7 +45,7 @@ def _test(b: Battle, mob: Mob) -> Steps:
         )
     under = pools.in_danger(faces, mob.morale)
     danger = min(len(figures), under)  # e26: no more than the mob has left
-    rallied = f" (rallied: {dice} of {dead} dice)" if mob.rallied else ""
+    rallied = f" (rallied: {dice} of {plural(dead, 'die', 'dice')})" if mob.rallied else ""
     capped = f" (only {danger} left)" if danger < under else ""
     yield Event(
         f"{mob.name} tests morale {mob.morale}{rallied}: {pools.shown(faces)} -> {under} "
@@ -80,14 +81,13 @@ def _flee_one(b: Battle, mob: Mob, ask: bool) -> Steps:
     figures = b.figures(mob)
     runner = figures[0]
     if ask and len(figures) > 1:
-        pick = tactics.to_lose(b, figures, wounded_first=True)
         key = yield Choice(
             side=mob.side,
             prompt=f"{mob.name}: a figure flees. Which one?",
             options=tuple(
                 Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in figures
             ),
-            default=pick.id,
+            default=lambda: tactics.to_lose(b, figures, wounded_first=True).id,
             rules=("e26",),
             kind="casualty",
         )

@@ -25,7 +25,7 @@ from rulesets.mobs_and_morale.turns import Steps, take_turn
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
 from wargame_cli.tabletop.areas import edge_strip
 from wargame_cli.tabletop.table import Table
-from wargame_cli.wording import possessive
+from wargame_cli.wording import plural, possessive
 
 
 def new_battle(
@@ -169,11 +169,17 @@ class MobsGame:
                 )
             yield from initiative_phase(b)
             b.phase = "turns"
-            for unit in list(b.order):
-                yield from take_turn(b, unit)
-                over = battle_over(b)
-                if over:
-                    return (yield from finish(b, *over))
+            for slot in slots(b):
+                done: set[str] = set()
+                for unit in slot:
+                    if unit in done:
+                        continue
+                    # e5: the controller may let its mobs act first (they share its slot)
+                    waiting = [u for u in slot[1:] if u not in done] if unit == slot[0] else []
+                    done |= yield from take_turn(b, unit, waiting)
+                    over = battle_over(b)
+                    if over:
+                        return (yield from finish(b, *over))
             b.phase = "morale"
             yield from morale_phase(b)
             over = battle_over(b)
@@ -211,13 +217,29 @@ def initiative_phase(b: Battle) -> Steps:
     )
 
 
+def slots(b: Battle) -> list[list[str]]:
+    """This round's initiative slots: a character with the mobs it controls (e5), or a mob
+    on its own, in initiative order."""
+    out: list[list[str]] = []
+    for unit in b.order:
+        if unit.startswith("mob:") and out and _controls(b, out[-1][0], unit):
+            out[-1].append(unit)
+        else:
+            out.append([unit])
+    return out
+
+
+def _controls(b: Battle, unit: str, mob_unit: str) -> bool:
+    mob = b.mobs[mob_unit[4:]]
+    return not unit.startswith("mob:") and mob.controller == unit
+
+
 def retreat_phase(b: Battle) -> Steps:
     """e28, e29: at the end of the round each side may retreat (or turn and fight again)."""
     for side in SIDES:
         if not b.standing(side):
             continue
         st = b.sides[side]
-        want = tactics.should_retreat(b, side)
         key = yield Choice(
             side=side,
             prompt=f"{st.name}: end of round {b.round}. Fight on or retreat?",
@@ -228,7 +250,7 @@ def retreat_phase(b: Battle) -> Steps:
                     "Keep retreating" if st.retreating else "Retreat toward our table edge",
                 ),
             ),
-            default="retreat" if want else "fight",
+            default=lambda side=side: "retreat" if tactics.should_retreat(b, side) else "fight",
             rules=("e28", "e29"),
             kind="retreat",
         )
@@ -324,8 +346,10 @@ def _survival(b: Battle, side: str) -> Steps:
         rows.append({"creature": c.id, "mob": c.mob, "how": c.status, "roll": face, "fate": fate})
     lives = sum(r["fate"] in ("wounded", "missing") for r in rows)
     text = (
-        f"{b.sides[side].name}: {lives} of {len(rows)} casualties live (wounded or missing)"
+        f"{b.sides[side].name}: {lives} of {plural(len(rows), 'casualty', 'casualties')} "
+        f"{'lives' if lives == 1 else 'live'} (wounded or missing)"
         if rolled
-        else f"{b.sides[side].name}: {len(rows)} casualties, not rolled (npc_survival is off)"
+        else f"{b.sides[side].name}: {plural(len(rows), 'casualty', 'casualties')}, not rolled "
+        "(npc_survival is off)"
     )
     yield Event(text, rules=("e30",), kind="survival", data={"side": side, "rows": rows})

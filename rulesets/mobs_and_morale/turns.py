@@ -3,7 +3,7 @@ never move-act-move. Acting is attacking (e11-e23) or another action the GM rule
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from rulesets.mobs_and_morale import moves, tactics
@@ -26,34 +26,60 @@ Steps = Generator[Request, Any, Any]
 TURN_RULES = ("e8", "e10")
 
 
-def take_turn(b: Battle, unit: str) -> Steps:
-    """The turn of a character or (`mob:NAME`) a mob, if it still has anyone standing."""
+def take_turn(b: Battle, unit: str, waiting: list[str] | tuple[str, ...] = ()) -> Steps:
+    """The turn of a character or (`mob:NAME`) a mob, if it still has anyone standing.
+    `waiting`: the controller's mobs still to act in its slot, which it may let act first
+    (e5); returns those that did."""
     if unit.startswith("mob:"):
         mob = b.mobs[unit[4:]]
         if b.figures(mob):
             yield from _turn(b, unit, mob)
-    elif b.creatures[unit].standing:
-        yield from _turn(b, unit, None)
+        return set()
+    if b.creatures[unit].standing:
+        return (yield from _turn(b, unit, None, list(waiting)))
+    return set()
 
 
-def _turn(b: Battle, unit: str, mob: Mob | None) -> Steps:
+def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = None) -> Steps:
     name = b.unit_name(unit)
     side = b.unit_figures(unit)[0].side
     moved = acted = False
+    went_first: set[str] = set()
     # once it has moved and acted, ending the turn is all that is left: not asked (e8)
     while b.unit_figures(unit) and b.standing(OTHER[side]) and not (moved and acted):
         figures = b.unit_figures(unit)
         options, default = _turn_options(b, unit, figures, moved, acted)
+        ahead: list[str] = []
+        if not (moved or acted):
+            ahead = [u for u in waiting or () if u not in went_first and b.unit_figures(u)]
+            options[-1:-1] = [
+                Option(
+                    f"first:{u}",
+                    f"Let {b.unit_name(u)} act first (it shares {name}'s initiative, e5)",
+                )
+                for u in ahead
+            ]
         key = yield Choice(
             side=side,
             prompt=f"{name}: {'move or act' if not (moved or acted) else 'and then?'}",
             options=tuple(options),
             default=default,
-            rules=TURN_RULES + (("e18",) if mob else ()),
+            rules=TURN_RULES + (("e18",) if mob else ()) + (("e5",) if ahead else ()),
             kind="turn",
         )
         if key == "end":
-            return
+            return went_first
+        if key.startswith("first:"):
+            first = key.removeprefix("first:")
+            went_first.add(first)
+            yield Event(
+                f"{name} lets {b.unit_name(first)} act first (they share an initiative, e5)",
+                rules=("e5",),
+                kind="slot",
+                data={"controller": unit, "first": first},
+            )
+            yield from take_turn(b, first)
+            continue
         if key == "move":
             moved = True
             if mob is not None:
@@ -68,6 +94,7 @@ def _turn(b: Battle, unit: str, mob: Mob | None) -> Steps:
             target = key.removeprefix("attack:")
             attackers = reachable(b, figures, target)
             yield from attack(b, attackers, target, name)
+    return went_first
 
 
 def _targets(b: Battle, unit: str, figures: list[Creature]) -> dict[str, int]:
@@ -83,7 +110,7 @@ def _targets(b: Battle, unit: str, figures: list[Creature]) -> dict[str, int]:
 
 def _turn_options(
     b: Battle, unit: str, figures: list[Creature], moved: bool, acted: bool
-) -> tuple[list[Option], str]:
+) -> tuple[list[Option], Callable[[], str]]:
     is_mob = unit.startswith("mob:")
     done = "it has already acted this turn (e8)"
     speed = min(f.move for f in figures)
@@ -116,7 +143,7 @@ def _turn_options(
         Option("other", "Another action (the GM rules on it)", disabled=done if acted else None)
     )
     options.append(Option("end", "End the turn"))
-    return options, _suggest(b, unit, figures, moved, acted, targets)
+    return options, lambda: _suggest(b, unit, figures, moved, acted, targets)
 
 
 def _suggest(
@@ -162,12 +189,11 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         options.append(Option(moves.LEAVE, "Leave the table by our edge (escape, e29)"))
     if c.pos.key() not in keys:
         options.append(Option(c.pos.key(), "Stay where it is"))
-    default = tactics.character_move(b, c, dests, leave_ok, edge.key())
     key = yield Choice(
         side=c.side,
         prompt=f'{c.id}: move where? (up to {c.move:g}")',
         options=tuple(options),
-        default=default,
+        default=lambda: tactics.character_move(b, c, dests, leave_ok, edge.key()),
         rules=("e8",),
         kind="move",
         free_hint="x,y",
@@ -209,7 +235,7 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         prompt=f"{mob.name}: move where? (typed x,y moves the lead figure, "
         f"{moves.lead(b, mob).id}; the others follow)",
         options=tuple(Option(p.key, p.label) for p in plans),
-        default=tactics.mob_move(b, mob, plans),
+        default=lambda: tactics.mob_move(b, mob, plans),
         rules=("e17", "e18"),
         kind="move",
         free_hint="x,y",

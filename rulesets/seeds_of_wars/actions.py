@@ -70,7 +70,7 @@ def pick_unit(
     side: str,
     what: str,
     refusals: dict[str, str | None],
-    suggestion: str | None,
+    suggestion: Callable[[], str | None],
     rules: tuple[str, ...],
     kind: str,
 ) -> Generator[Any, Any, Unit | None]:
@@ -83,7 +83,7 @@ def pick_unit(
         side,
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit {what}?",
         options,
-        suggestion or PASS,
+        lambda: suggestion() or PASS,
         rules,
         kind,
     )
@@ -94,13 +94,17 @@ def pick_unit(
 def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
     units = battle.fighting(side)
     refusals = {u.uid: move_refusal(battle, u, acted) for u in units}
-    suggestion = bot.best_move(battle, side, acted)
+
+    def suggestion() -> str | None:
+        best = bot.best_move(battle, side, acted)
+        return best[0] if best else None
+
     unit = yield from pick_unit(
         battle,
         side,
         "moves",
         refusals,
-        suggestion[0] if suggestion else None,
+        suggestion,
         ("d7", "d8"),
         "move",
     )
@@ -124,8 +128,11 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
         options.append(
             Option(board.key(space), label, space_refusal(battle, unit, space, reachable))
         )
-    best, _ = bot.best_destination(battle, unit, reachable)
-    default = STAY if best == unit.space else board.key(best)
+
+    def default() -> str:
+        best, _ = bot.best_destination(battle, unit, reachable)
+        return STAY if best == unit.space else board.key(best)
+
     key = yield from ask(
         side,
         f"Round {battle.round}, movement: where does {unit.name} at {here} go (Mv {unit.kind.mv})?",
@@ -382,7 +389,7 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
                 + battle.reserve_warning(target, back),
             ),
         ),
-        "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
+        lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
         ("d13",),
         "retreat",
     )

@@ -88,7 +88,7 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
             unit.side,
             f"Deploy {unit.name} ({unit.kind.profile()}): which space?",
             options,
-            board.key(bot.deploy_space(battle, unit, legal)),
+            lambda unit=unit, legal=legal: board.key(bot.deploy_space(battle, unit, legal)),
             ("d1", "d2"),
             "deploy",
         )

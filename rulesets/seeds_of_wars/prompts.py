@@ -4,7 +4,7 @@ Enter alone never gives a battle away."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
@@ -24,7 +24,7 @@ def ask(
     side: str,
     prompt: str,
     options: Sequence[Option],
-    default: str,
+    default: str | Callable[[], str],
     rules: tuple[str, ...],
     kind: str,
 ) -> Generator[Choice, Any, str]:

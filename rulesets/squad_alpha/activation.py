@@ -94,7 +94,7 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
         side=mini.side,
         prompt=f"{mini.name} (step {state.step}): move or shoot?",
         options=tuple(options),
-        default=tactics.action(state, mini, state.step),
+        default=lambda: tactics.action(state, mini, state.step),
         rules=("b11", "b14", "b15"),
         kind="action",
     )
@@ -169,7 +169,7 @@ def _pick_melee_target(
         side=mini.side,
         prompt=f"{mini.name} is in base contact with several enemies: attack which?",
         options=tuple(Option(e.id, f"{e.name} ({e.training})") for e in contacts),
-        default=tactics.melee_target(state, mini, contacts).id,
+        default=lambda: tactics.melee_target(state, mini, contacts).id,
         rules=rules,
         kind="melee",
     )
@@ -235,7 +235,7 @@ def _pick_miss_victim(
         side=shooter.side,
         prompt=f"The shot at {target.name} missed: which miniature in the melee takes it?",
         options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in mates),
-        default=tactics.miss_victim(state, shooter, mates).id,
+        default=lambda: tactics.miss_victim(state, shooter, mates).id,
         rules=("b20",),
         kind="miss",
     )

@@ -184,7 +184,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             options=tuple(
                 Option(m.id, f"{m.name} ({m.training}, rating {m.rating})") for m in waiting
             ),
-            default=tactics.deploy_who(state, waiting).id,
+            default=lambda: tactics.deploy_who(state, waiting).id,
             rules=("b5",),
             kind="deploy",
         )

@@ -102,13 +102,14 @@ def _by_hand(
             for rest, face in zip(living[i:], remaining, strict=True):
                 plan[rest.id] = face
             return plan
-        suggestion = tactics.attribution(state, living[i:], remaining)[mini.id]
         key = yield Choice(
             side=side,
             prompt=f"Which die for {mini.name} ({mini.training})? Left: "
             + " ".join(map(str, remaining)),
             options=tuple(Option(str(f), f"{f}") for f in sorted(set(remaining))),
-            default=str(suggestion),
+            default=lambda i=i, mini=mini: str(
+                tactics.attribution(state, living[i:], remaining)[mini.id]
+            ),
             rules=("b8",),
             kind="attribute",
         )
@@ -141,7 +142,7 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
                         side=side,
                         prompt=f"Step {step}: which miniature acts next?",
                         options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in ready),
-                        default=tactics.order(state, ready, step).id,
+                        default=lambda ready=ready, step=step: tactics.order(state, ready, step).id,
                         rules=("b10",),
                         kind="order",
                     )

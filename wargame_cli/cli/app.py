@@ -13,11 +13,39 @@ app = typer.Typer(
     name="wargame",
     help="Play tabletop miniature wargames at the terminal: hot-seat, replays and scripts.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # the completers below import their module only when the shell asks
     pretty_exceptions_enable=False,
 )
 
-RulesetArg = Annotated[str, typer.Argument(help="Ruleset id (see `wargame rulesets`).")]
+
+def _complete_ids(incomplete: str) -> list[str]:
+    from wargame_cli.cli import completion
+
+    return completion.ruleset_ids(incomplete)
+
+
+def _complete_options(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    from wargame_cli.cli import completion
+
+    return completion.options(completion.known(ctx.params, args), incomplete)
+
+
+def _complete_teams(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    from wargame_cli.cli import completion
+
+    return completion.teams(completion.known(ctx.params, args), incomplete)
+
+
+def _complete_saves(ctx: typer.Context, incomplete: str) -> list[str]:
+    from wargame_cli.cli import completion
+
+    return completion.saves(ctx.params, incomplete)
+
+
+RulesetArg = Annotated[
+    str,
+    typer.Argument(help="Ruleset id (see `wargame rulesets`).", autocompletion=_complete_ids),
+]
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON object on stdout, nothing else.")
 ]
@@ -40,6 +68,10 @@ DiceOpt = Annotated[
     str,
     typer.Option("--dice", help="auto (seeded generator) or manual (type the faces of real dice)."),
 ]
+ResumeDiceOpt = Annotated[
+    str | None,
+    typer.Option("--dice", help="auto or manual; by default, as the save was played."),
+]
 RollsOpt = Annotated[
     str | None,
     typer.Option(
@@ -60,9 +92,17 @@ TurnsOpt = Annotated[
     typer.Option("--turns", min=1, help="Stop after N more turns; the game is saved in progress."),
 ]
 OptionOpt = Annotated[
-    list[str] | None, typer.Option("--option", help="Ruleset option KEY=VALUE (repeatable).")
+    list[str] | None,
+    typer.Option(
+        "--option",
+        help="Ruleset option KEY=VALUE (repeatable).",
+        autocompletion=_complete_options,
+    ),
 ]
-SaveOpt = Annotated[Path | None, typer.Option("--save", help="Save to this file.")]
+SaveOpt = Annotated[
+    Path | None,
+    typer.Option("--save", help="Save to this file.", autocompletion=_complete_saves),
+]
 NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Do not write a save file.")]
 
 
@@ -92,15 +132,27 @@ def rules_cmd(
 @app.command("play")
 def play_cmd(
     ruleset_id: Annotated[
-        str | None, typer.Argument(help="Ruleset id; asked for in a terminal when left out.")
+        str | None,
+        typer.Argument(
+            help="Ruleset id; asked for in a terminal when left out.",
+            autocompletion=_complete_ids,
+        ),
     ] = None,
     team_a: Annotated[
         str | None,
-        typer.Option("--team-a", help="Side A's team: inline spec or a .toml/.json file."),
+        typer.Option(
+            "--team-a",
+            help="Side A's team: a preset's name, an inline spec or a .toml/.json file.",
+            autocompletion=_complete_teams,
+        ),
     ] = None,
     team_b: Annotated[
         str | None,
-        typer.Option("--team-b", help="Side B's team: inline spec or a .toml/.json file."),
+        typer.Option(
+            "--team-b",
+            help="Side B's team: a preset's name, an inline spec or a .toml/.json file.",
+            autocompletion=_complete_teams,
+        ),
     ] = None,
     name_a: Annotated[str | None, typer.Option("--name-a", help="Side A's name.")] = None,
     name_b: Annotated[str | None, typer.Option("--name-b", help="Side B's name.")] = None,
@@ -153,7 +205,10 @@ def play_cmd(
 def resume_cmd(
     save_file: Annotated[
         str | None,
-        typer.Argument(help="The save to continue: its path, or its number in `wargame saves`."),
+        typer.Argument(
+            help="The save to continue: its path, or its number in `wargame saves`.",
+            autocompletion=_complete_saves,
+        ),
     ] = None,
     last: Annotated[
         bool, typer.Option("--last", help="Continue the newest game still in progress.")
@@ -161,7 +216,7 @@ def resume_cmd(
     saves_dir: SavesDirOpt = None,
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
-    dice: DiceOpt = "auto",
+    dice: ResumeDiceOpt = None,
     rolls: RollsOpt = None,
     choices: ChoicesOpt = None,
     turns: TurnsOpt = None,
@@ -186,7 +241,9 @@ def resume_cmd(
 
 @app.command("replay")
 def replay_cmd(
-    save_file: Annotated[Path, typer.Argument(help="The save to replay.")],
+    save_file: Annotated[
+        Path, typer.Argument(help="The save to replay.", autocompletion=_complete_saves)
+    ],
     verify: Annotated[
         bool,
         typer.Option(
@@ -264,7 +321,9 @@ def replay_cmd(
 
 @app.command("fork")
 def fork_cmd(
-    save_file: Annotated[Path, typer.Argument(help="The save to branch.")],
+    save_file: Annotated[
+        Path, typer.Argument(help="The save to branch.", autocompletion=_complete_saves)
+    ],
     turn: Annotated[
         int,
         typer.Option(
@@ -299,10 +358,20 @@ def saves_cmd(json_out: JsonOpt = False, saves_dir: SavesDirOpt = None) -> None:
 def simulate_cmd(
     ruleset_id: RulesetArg,
     team_a: Annotated[
-        str | None, typer.Option("--team-a", help="Side A's team (default: the ruleset's).")
+        str | None,
+        typer.Option(
+            "--team-a",
+            help="Side A's team (default: the ruleset's).",
+            autocompletion=_complete_teams,
+        ),
     ] = None,
     team_b: Annotated[
-        str | None, typer.Option("--team-b", help="Side B's team (default: the ruleset's).")
+        str | None,
+        typer.Option(
+            "--team-b",
+            help="Side B's team (default: the ruleset's).",
+            autocompletion=_complete_teams,
+        ),
     ] = None,
     games: Annotated[
         int | None, typer.Option("--games", help="Number of bot-vs-bot games.")

@@ -54,7 +54,8 @@ def fork(
     session.created = ""  # a new save: created now
     session.meta["forked_from"] = {"save": path.name, "turn": turn}
     try:
-        store.write_atomic(out, games.to_save(session))
+        with store.locked(out):  # never under a game running on that file
+            store.write_atomic(out, games.to_save(session))
     except OSError as exc:
         raise BadInput(f"--save {out}: cannot write it ({exc.strerror or exc})") from None
     if json_out:

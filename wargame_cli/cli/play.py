@@ -53,7 +53,7 @@ class ResumeArgs:
     path: Path
     bots: list[str] = field(default_factory=list)
     no_input: bool = False
-    dice: str = "auto"
+    dice: str | None = None  # None: as the save was played
     rolls: str | None = None
     choices: str | None = None
     turns: int | None = None
@@ -148,6 +148,7 @@ def play(args: PlayArgs) -> None:
     view = None if args.json_out else _live_view(ruleset, names, prompter, players)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
+    session.meta["dice"] = args.dice
     path = (
         None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
     )
@@ -213,7 +214,7 @@ def _sides_setup(
             from wargame_cli.ui.prompts import HumanController
 
             teams[side] = run_builder(
-                ruleset.build_team(side, options),
+                lambda side=side: ruleset.build_team(side, options),
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
             )
             # a quick pick carries its preset's name; a team built piece by piece does not
@@ -295,8 +296,7 @@ def _run(
             while (
                 answer := prompter.next_turn(pending.number, word, saving=path is not None)
             ) == TAKE_BACK:
-                take_back = getattr(runner, "take_back", None)
-                reason = take_back() if take_back is not None else "nothing to take back"
+                reason = runner.take_back()
                 if reason is None:
                     return  # an earlier decision is asked again
                 prompter.refused(reason)
@@ -362,8 +362,24 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
         )
 
 
+def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
+    """The dice a resumed game goes on with: `--dice`, else the save's own; says which."""
+    if args.dice is not None:
+        kind, why = args.dice, "as --dice says"
+    elif recorded == "manual" and not can_ask:
+        kind, why = "auto", "the save's dice were typed in, but no one is here to type them"
+    else:
+        kind, why = recorded, "as the save was played"
+    how = "typed in by hand" if kind == "manual" else "rolled by the seeded generator"
+    if kind != (args.dice or recorded):  # a fallback is a warning, on stderr
+        _say(f"dice: {how} ({why})")
+    elif not args.json_out:  # otherwise a note among the game's own lines
+        console().print(f"Dice: {how} ({why}).")
+    return kind
+
+
 def resume(args: ResumeArgs) -> None:
-    with store.locked(args.path):
+    with store.locked(args.path, new=False):
         _resume(args)
 
 
@@ -387,12 +403,15 @@ def _resume(args: ResumeArgs) -> None:
         raise BadInput(
             "--dice manual needs a person to type the faces; it cannot go with --no-input"
         )
+    recorded_dice = data["setup"].get("dice", "auto")
+    kind = _resume_dice(args, recorded_dice, can_ask)
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
-    dice = _dice(args.dice, args.rolls, rng, prompter)
+    dice = _dice(kind, args.rolls, rng, prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
     session = games.open_save(args.path, dice=rng, controllers=controllers)
     session.runner.dice = dice
     session.meta["players"] = players
+    session.meta["dice"] = args.dice or recorded_dice  # a fallback keeps the save's mode
     if not args.json_out:
         view = _live_view(ruleset, names, prompter, players, session.game, session.runner.log)
         if view.screen is None:

@@ -85,9 +85,16 @@ def _verify(path: Path, json_out: bool) -> None:
     result = (
         f"{session.setup.names.get(outcome.winner, 'nobody')} won" if outcome else "in progress"
     )
+    from wargame_cli.ui.text import safe
+
     console().print(
         f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
-        f"every decision legal and every face fits its die; result matches ({result})."
+        f"every decision legal and every face fits its die; result matches ({safe(result)}); "
+        "the record is as written."
+        if session.meta["saved"]["version"] >= 2
+        else f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
+        f"every decision legal and every face fits its die; result matches ({safe(result)}); "
+        "a version 1 save has no hash chain to show it was not edited."
     )
 
 
@@ -188,6 +195,8 @@ def _straight(
 
     if not json_out:
         out.print(header(data, ruleset, path))
+    if view is not None and not out.is_terminal:
+        view = _turn_boards(view)
     shown = TakeBacks(data, ruleset.turn_word, view) if view is not None else None
     h = history.load(path, on_turn_end=turn_end, observer=shown)
     if shown is not None:
@@ -204,6 +213,40 @@ def _straight(
         if rows is not None:
             summary["odds"] = rows
         emit_json(summary)
+
+
+def _turn_boards(view: Any) -> Any:
+    """Off a terminal (a pipe, a file): the replay as live play shows it, except that a
+    picture a view draws after a line (a grid after a move) is kept once a turn for each kind
+    of event, not redrawn after every move; boards at turn boundaries stay."""
+    view.view = _PicturesOncePerTurn(view.view)
+    return view
+
+
+class _PicturesOncePerTurn:
+    """A ruleset's view whose `render_entry` drops a picture already drawn this turn."""
+
+    def __init__(self, view: Any) -> None:
+        self._view = view
+        self._drawn: set[tuple[str, str]] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    def render_entry(self, entry: dict[str, Any], state: Any, names: dict[str, str]) -> Any:
+        from rich.console import Group
+
+        render = getattr(self._view, "render_entry", None)
+        shown = render(entry, state, names) if render is not None else None
+        if entry["t"] == "turn":
+            self._drawn.clear()
+            return shown
+        kind = (entry["t"], str(entry.get("kind")))
+        if isinstance(shown, Group) and len(shown.renderables) > 1:
+            if kind in self._drawn:
+                return shown.renderables[0]  # the line, not the same picture again
+            self._drawn.add(kind)
+        return shown
 
 
 def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:

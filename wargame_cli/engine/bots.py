@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from wargame_cli.engine.requests import Choice
+from wargame_cli.engine.requests import TAKE_BACK, Choice
+from wargame_cli.engine.takeback import NOTHING
 
 
 class BotController:
@@ -17,18 +19,35 @@ class BotController:
         raise RuntimeError(f"the ruleset suggested an illegal answer {key!r}: {reason}")
 
 
-def run_builder(builder: Any, controller: Any, game: Any = None) -> Any:
-    """Drive a team-building generator with a controller; returns the team it builds."""
-    answer = None
+def run_builder(make: Callable[[], Any] | Any, controller: Any, game: Any = None) -> Any:
+    """Drive a team-building generator with a controller; returns the team it builds.
+
+    `make` makes a fresh builder (a generator given as such cannot take answers back): a
+    take-back drops the latest answer, and a fresh builder is fed the answers kept."""
+    fresh = make if callable(make) else None
+    builder = make() if fresh is not None else make
+    answers: list[str] = []
     try:
+        choice = builder.send(None)
         while True:
-            choice = builder.send(answer)
-            while True:
-                key = controller.choose(choice, game)
+            key = controller.choose(choice, game)
+            if key == TAKE_BACK:
+                reason = NOTHING if not answers else None
+                if fresh is None:
+                    reason = "this question cannot take answers back"
+                if reason is None:
+                    answers.pop()
+                    builder = fresh()
+                    choice = builder.send(None)
+                    for answer in answers:
+                        choice = builder.send(answer)
+                    continue
+            else:
                 reason = choice.refusal(key)
                 if reason is None:
-                    break
-                controller.refused(choice, key, reason)
-            answer = key
+                    answers.append(key)
+                    choice = builder.send(key)
+                    continue
+            controller.refused(choice, key, reason)
     except StopIteration as stop:
         return stop.value

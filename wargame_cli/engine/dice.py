@@ -64,6 +64,11 @@ class RngDice:
         for d in dice:
             self.face(d)
 
+    def rewind(self) -> None:
+        """Back to the seed's first face; a replay then skips what the kept log drew."""
+        self._rng = random.Random(self.seed)
+        self.draws = 0
+
 
 @dataclass
 class ScriptDice:
@@ -89,11 +94,41 @@ class ScriptDice:
                 out.append(face)
                 sources.append(SCRIPT)
             else:
-                one = self.after.throw(Roll(dice=(die,), reason=roll.reason, side=roll.side))
-                out.append(one.faces[0])
-                sources.append(one.source if isinstance(one.source, str) else one.source[0])
-        uniform = set(sources)
-        return Thrown(tuple(out), sources[0] if len(uniform) == 1 else tuple(sources))
+                break
+        if len(out) < len(roll.dice):  # the script ran out: the rest in one throw, labelled
+            rest = rest_of(roll, len(out))
+            thrown = self.after.throw(rest)
+            out += thrown.faces
+            sources += per_die(thrown, len(rest.dice))
+        return Thrown(tuple(out), collapse(sources))
+
+
+def rest_of(roll: Roll, done: int) -> Roll:
+    """The dice of `roll` after the first `done`, with their labels."""
+    return Roll(
+        dice=roll.dice[done:],
+        reason=roll.reason,
+        side=roll.side,
+        rules=roll.rules,
+        labels=roll.labels[done:],
+    )
+
+
+def per_die(thrown: Thrown, n: int) -> list[str]:
+    return [thrown.source] * n if isinstance(thrown.source, str) else list(thrown.source)
+
+
+def collapse(sources: Sequence[str]) -> str | tuple[str, ...]:
+    return sources[0] if len(set(sources)) == 1 else tuple(sources)
+
+
+def rng_of(dice: object) -> RngDice | None:
+    """The seeded generator behind a dice source, if there is one."""
+    if isinstance(dice, RngDice):
+        return dice
+    if isinstance(dice, ScriptDice):
+        return rng_of(dice.after)
+    return None
 
 
 class ManualDice:

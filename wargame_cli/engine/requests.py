@@ -38,14 +38,35 @@ class Option:
     disabled: str | None = None
 
 
+class Lazy:
+    """A field that may be given as a function: it is called once, on first read. So a bot's
+    suggestion is worked out only when a bot or a person is asked, never in a replay."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            raise AttributeError(self.slot)  # a dataclass field with no default
+        value = obj.__dict__[self.slot]
+        if callable(value):
+            value = value()
+            obj.__dict__[self.slot] = value
+        return value
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.slot] = value
+
+
 @dataclass(frozen=True)
 class Choice:
-    """A decision for one side. `default` is the bot's pick, always legal."""
+    """A decision for one side. `default` is the bot's pick, always legal; it may be given as
+    a function of no arguments, called only when someone asks for it."""
 
     side: str
     prompt: str
     options: tuple[Option, ...]
-    default: str
+    default: str = Lazy()  # type: ignore[assignment]
     rules: tuple[str, ...] = ()
     kind: str = ""
     free_hint: str | None = None
@@ -119,7 +140,7 @@ def choice(
     side: str,
     prompt: str,
     options: list[Option] | tuple[Option, ...],
-    default: str | None = None,
+    default: str | Callable[[], str] | None = None,
     **kw: Any,
 ) -> Choice:
     """Build a Choice whose default falls back to the first legal option."""

@@ -9,8 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from wargame_cli.engine.dice import RNG, DiceSource, RngDice, check_faces
-from wargame_cli.engine.requests import Choice, Event, Outcome, Play, Request, Roll, TurnStart
+from wargame_cli.engine import takeback
+from wargame_cli.engine.dice import RNG, DiceSource, check_faces, rng_of
+from wargame_cli.engine.requests import (
+    TAKE_BACK,
+    Choice,
+    Event,
+    Outcome,
+    Play,
+    Request,
+    Roll,
+    TurnStart,
+)
 from wargame_cli.errors import BadInput, ReplayDivergence
 
 
@@ -82,17 +92,28 @@ def end_entry(outcome: Outcome) -> dict[str, Any]:
 
 
 class Runner:
+    """`factory` makes a fresh game of the same setup: with it, decisions can be taken back
+    (the kept log is replayed into a new game); without it, a take-back is refused."""
+
     def __init__(
         self,
         game: Game,
         dice: DiceSource,
         controllers: Mapping[str, Controller] | None = None,
         observer: Observer | None = None,
+        factory: Callable[[], Game] | None = None,
     ) -> None:
-        self.game = game
         self.dice = dice
         self.controllers = dict(controllers or {})
         self.observer = observer
+        self.factory = factory
+        self.takebacks: list[dict[str, Any]] = []
+        self.tape = takeback.Tape()
+        self._awaiting: dict[str, Any] | None = None  # a take-back waiting for its new decision
+        self._start(game)
+
+    def _start(self, game: Game) -> None:
+        self.game = game
         self.log: list[dict[str, Any]] = []
         self.turn = 0
         self.outcome: Outcome | None = None
@@ -171,9 +192,9 @@ class Runner:
             if problem:
                 raise ReplayDivergence(index, f"impossible faces for {req.reason}: {problem}")
             source = entry.get("source", RNG)
-            if isinstance(self.dice, RngDice):
+            if (rng := rng_of(self.dice)) is not None:
                 sources = entry.get("sources") or [source] * len(faces)
-                self.dice.skip([d for d, s in zip(req.dice, sources, strict=False) if s == RNG])
+                rng.skip([d for d, s in zip(req.dice, sources, strict=False) if s == RNG])
             src: str | tuple[str, ...] = (
                 tuple(entry["sources"]) if source == "mixed" and "sources" in entry else source
             )
@@ -223,12 +244,19 @@ class Runner:
             self._record(turn_entry(req))
             self._send(None)
         elif isinstance(req, Roll):
-            thrown = self.dice.throw(req)
+            thrown = self.tape.throw(req, self.dice, self.note)
             self._record(roll_entry(req, thrown.faces, thrown.source))
             self._send(thrown.faces)
         elif isinstance(req, Choice):
-            key, by = self._ask(req)
-            self._record(self._choice_entry(req, key, by))
+            answered = self._ask(req)
+            if answered is None:  # taken back: an earlier decision is pending again
+                return
+            key, by = answered
+            entry = self._choice_entry(req, key, by)
+            if self._awaiting is not None and self._awaiting["at"] == len(self.log):
+                self._awaiting["new"] = {"key": key, "label": entry["label"], "by": by}
+                self._awaiting = None
+            self._record(entry)
             self._send(key)
         elif isinstance(req, Event):
             self._record(event_entry(req))
@@ -236,16 +264,65 @@ class Runner:
         if self.pending is None and self.outcome is not None:
             self._record(end_entry(self.outcome))
 
-    def _ask(self, req: Choice) -> tuple[str, str]:
+    def _ask(self, req: Choice) -> tuple[str, str] | None:
+        """The controller's legal answer, or None once it took back an earlier decision."""
         controller = self.controllers.get(req.side)
         if controller is None:
             raise BadInput(f"no one answers for side {req.side}: {req.prompt}")
         while True:
             key = controller.choose(req, self.game)
-            reason = req.refusal(key)
-            if reason is None:
-                return key, controller.by
+            if key == TAKE_BACK:
+                reason = self.take_back()
+                if reason is None:
+                    return None
+            else:
+                reason = req.refusal(key)
+                if reason is None:
+                    return key, controller.by
             controller.refused(req, key, reason)
+
+    # -- taking back ----------------------------------------------------------------------
+    def note(self, text: str) -> None:
+        """Tell the screen something about the play that is not a rule's event."""
+        if self.observer is not None:
+            self.observer({"t": "note", "text": text}, self.game)
+
+    def keep_takebacks(self, takebacks: list[dict[str, Any]]) -> None:
+        """Take-backs from a save, after its log is replayed: one still waiting for its new
+        decision gets it from the next one made here."""
+        self.takebacks = [dict(t) for t in takebacks]
+        last = self.takebacks[-1] if self.takebacks else None
+        if last is not None and last.get("new") is None:
+            last["at"] = min(last["at"], len(self.log))
+            self._awaiting = last
+
+    def take_back(self) -> str | None:
+        """Take back the latest decision by a person or a script, with everything after it,
+        so that decision is pending again; the dice rolled after it stay on the tape. Returns
+        why it cannot, or None when done."""
+        at = takeback.latest_taken(self.log)
+        if at is None:
+            return takeback.NOTHING
+        if self.factory is None:
+            return "this game cannot take decisions back"
+        kept, removed = self.log[:at], self.log[at:]
+        self.tape.rewind(self.dice, takeback.faces_of(removed))
+        observer, self.observer = self.observer, None
+        try:
+            self._start(self.factory())
+            self.replay(kept)
+        finally:
+            self.observer = observer
+        done = takeback.record(removed[0], at, self.turn)
+        for earlier in self.takebacks:
+            earlier["at"] = min(earlier["at"], at)
+        self.takebacks.append(done)
+        self._awaiting = done
+        if self.observer is not None:
+            text = takeback.describe(done, open_question=True)
+            told = {"t": "takeback", "text": text, "live": True, **done}
+            self.observer(told, self.game)
+        return None
 
     def run(
         self,
@@ -257,6 +334,8 @@ class Runner:
             req = self.pending
             if isinstance(req, TurnStart) and req.number > 1 and on_turn_end is not None:
                 on_turn_end(self)
+                if self.pending is not req:  # taken back at the between-turns question
+                    continue
             if (
                 isinstance(req, TurnStart)
                 and stop_after_turn is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargame_cli.engine.requests import Choice
+from wargame_cli.engine.requests import TAKE_BACK, Choice
 from wargame_cli.errors import BadInput
 
 SEPARATOR = ";"  # keys may hold commas (positions such as "3,4.5")
@@ -33,12 +33,17 @@ class ScriptedController:
         self.script = script
         self.inner = inner
         self.by = inner.by
+        self.scripted = False  # the last answer came from the script
 
     def choose(self, choice: Choice, game: Any) -> str:
         script = self.script
-        if script.used < len(script.keys):
+        self.scripted = script.used < len(script.keys)
+        if self.scripted:
             key = script.keys[script.used]
             script.used += 1
+            if key == TAKE_BACK:  # the runner takes back the latest decision
+                self.by = "script"
+                return key
             reason = choice.refusal(key)
             if reason is not None:
                 raise BadInput(
@@ -51,4 +56,9 @@ class ScriptedController:
         return self.inner.choose(choice, game)
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
+        if self.scripted:
+            raise BadInput(
+                f"--choices value #{self.script.used} ({key!r}) is refused at "
+                f'"{choice.prompt}": {reason}'
+            )
         self.inner.refused(choice, key, reason)

@@ -61,6 +61,7 @@ def start(
         dice if dice is not None else RngDice(seed),
         controllers if controllers is not None else {s: BotController() for s in SIDES},
         observer,
+        factory=lambda: ruleset.new_game(setup, opts),
     )
     return Session(ruleset, opts, seed, setup, runner)
 

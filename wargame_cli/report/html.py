@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from wargame_cli.engine import takeback
 from wargame_cli.report import facts
 from wargame_cli.report.chart import chance_chart
 from wargame_cli.report.hooks import teller
@@ -129,6 +130,8 @@ def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "
         if section.turn == 0 and not section.beats and picture is None:
             continue
         out.append(_section(section, picture, turn_word, with_rules))
+    if taken := takeback.lines(save, turn_word):  # so the opponent sees them
+        out += ["<h2>Take-backs</h2><ol>", *(f"<li>{h(t)}</li>" for t in taken), "</ol>"]
     out += ["<h2>Aftermath</h2>", _result(save, reading.end)]
     if reading.losses:
         out.append(f"<p>{h(story.tally_title)}</p><ol>")

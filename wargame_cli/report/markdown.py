@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from wargame_cli.engine import takeback
 from wargame_cli.report import facts
 from wargame_cli.report.hooks import teller
 from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, read_log
@@ -111,6 +112,8 @@ def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
         shown_options = ", ".join(f"{md(k)}={md(facts.option(v))}" for k, v in options.items())
         out += ["", f"Options: {shown_options}."]
     out += _story(reading.sections, with_rules, story.turn_word.capitalize())
+    if taken := takeback.lines(save_data, story.turn_word):  # so the opponent sees them
+        out += ["", "## Take-backs", "", *(f"{i}. {md(t)}." for i, t in enumerate(taken, 1))]
     out += ["", "## Aftermath", "", _result(save_data, reading.end), ""]
     if reading.losses:
         out += [story.tally_title, ""]

@@ -15,6 +15,20 @@ from wargame_cli.saves import store
 from wargame_cli.saves.untrusted import Untrusted
 
 
+def settled(log: list[dict[str, Any]], turn: int) -> tuple[list[dict[str, Any]], int]:
+    """The log and turn count to save: a turn that has only begun (no die rolled, nothing
+    decided, as when Ctrl-C comes at its first manual dice) is left out, so a save never
+    counts a turn in which nothing happened; resuming starts that turn again."""
+    for index in range(len(log) - 1, -1, -1):
+        kind = log[index]["t"]
+        if kind in ("roll", "choice", "end"):
+            return log, turn
+        if kind == "turn":
+            before = next((e["n"] for e in reversed(log[:index]) if e["t"] == "turn"), 0)
+            return log[:index], before
+    return log, turn
+
+
 def to_save(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
     """What goes on disk: the game with its hash chain (see `seal.py`)."""
     from wargame_cli.saves import seal
@@ -32,6 +46,7 @@ def replayed(session: Session) -> dict[str, Any]:
 
 def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
     outcome = session.runner.outcome
+    log, turns = settled(session.runner.log, session.runner.turn)
     created = session.created or store.now()
     session.created = created
     fork = {"forked_from": session.meta["forked_from"]} if session.meta.get("forked_from") else {}
@@ -48,15 +63,23 @@ def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str,
             "names": dict(session.setup.names),
             "teams": dict(session.setup.teams),
             "players": dict(players or session.meta.get("players", {})),
+            "dice": session.meta.get("dice", "auto"),
         },
         "status": session.status,
-        "turns": session.runner.turn,
+        "turns": turns,
         "result": (
             {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None
         ),
         **fork,
-        "log": session.runner.log,
-    }
+        "log": log,
+    } | _takebacks(session.runner.takebacks, len(log))
+
+
+def _takebacks(takebacks: list[dict[str, Any]], length: int) -> dict[str, Any]:
+    """The save's `takebacks` (left out when there are none), placed within the saved log."""
+    if not takebacks:
+        return {}
+    return {"takebacks": [dict(t, at=min(t["at"], length)) for t in takebacks]}
 
 
 def save(session: Session, path: Path) -> None:
@@ -91,9 +114,16 @@ def open_save(
     setup = Setup(names=names, teams=teams)
     seed = data["seed"]
     game = ruleset.new_game(setup, options)
-    runner = Runner(game, dice if dice is not None else RngDice(seed), controllers, observer)
+    runner = Runner(
+        game,
+        dice if dice is not None else RngDice(seed),
+        controllers,
+        observer,
+        factory=lambda: ruleset.new_game(setup, options),
+    )
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))
+    session.meta["dice"] = data["setup"].get("dice", "auto")
     session.meta["path"] = path
     session.meta["forked_from"] = data.get("forked_from")
     if replay:
@@ -108,6 +138,7 @@ def open_save(
                 f"{exc.reason} (the save was made with version {made_with} of these rules; "
                 f"this wargame has version {ruleset.version})",
             ) from None
+    runner.keep_takebacks(data.get("takebacks", []))
     session.meta["saved"] = data
     return session
 
@@ -206,8 +237,24 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
     problem = _rng_problem(data["seed"], runner.log)
     if problem is not None:
         raise ReplayDivergence(*problem)
+    _check_takebacks(data.get("takebacks", []), data["log"])
     store.check_seal(path, data)
     return session
+
+
+def _check_takebacks(takebacks: list[dict[str, Any]], log: list[dict[str, Any]]) -> None:
+    """Each take-back stands where the log has its side's new decision."""
+    latest = {t["at"]: t for t in takebacks}  # the last take-back at each place
+    for at, done in latest.items():
+        entry = log[at] if at < len(log) else None
+        new = done.get("new")
+        if new is None:
+            if entry is not None:
+                raise ReplayDivergence(at, "a take-back with no new decision, but play went on")
+            continue
+        if entry is None or entry.get("t") != "choice" or entry.get("key") != new.get("key"):
+            key = new.get("key")
+            raise ReplayDivergence(at, f"the take-back's new decision {key!r} is not there")
 
 
 def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> None:

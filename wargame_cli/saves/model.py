@@ -80,6 +80,30 @@ LogEntry = Annotated[
 ]
 
 
+class TakenDecision(Strict):
+    key: str
+    label: str
+    prompt: str
+    by: Literal["human", "script"]
+
+
+class NewDecision(Strict):
+    key: str
+    label: str
+    by: Literal["human", "bot", "script"]
+
+
+class TakeBack(Strict):
+    """A decision taken back: `at` is where it stood in the log (and its replacement stands);
+    `new` is None while the question is open again, or when it was taken back further."""
+
+    side: Side
+    turn: int = Field(ge=0)
+    at: int = Field(ge=0)
+    taken: TakenDecision
+    new: NewDecision | None
+
+
 class RulesetRef(Strict):
     id: str
     version: str
@@ -89,6 +113,7 @@ class SetupModel(Strict):
     names: dict[Side, str]
     teams: dict[Side, Any]
     players: dict[Side, Literal["human", "bot"]] = Field(default_factory=dict)
+    dice: Literal["auto", "manual"] = "auto"  # how live faces are made; resume keeps it
 
 
 class Result(Strict):
@@ -120,6 +145,7 @@ class SaveFile(Strict):
     result: Result | None = None
     forked_from: ForkedFrom | None = None
     log: list[LogEntry]
+    takebacks: list[TakeBack] = Field(default_factory=list)
     seal: Hash | None = None  # version 2: the hash chain's tip over the whole file
 
 

@@ -145,14 +145,17 @@ def lock_path(path: Path) -> Path:
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[None]:
+def locked(path: Path, new: bool = True) -> Iterator[None]:
     """Hold the save for one game at a time: a second `wargame` on it stops at once.
 
-    The lock file (`.NAME.json.lock`, beside the save) is removed on release; a run that
+    `new`: the save may not exist yet (its folder is made). The lock file (`.NAME.json.lock`,
+    beside the save) is removed on release; a run that
     locked a file just removed sees that the path now names another file, and starts over."""
     import fcntl
 
     where = lock_path(path)
+    if not new and not path.exists():
+        raise SaveError(f"save {path} not found")
     while True:
         try:
             where.parent.mkdir(parents=True, exist_ok=True)

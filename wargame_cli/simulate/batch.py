@@ -188,6 +188,7 @@ def _worker_init(job: Job) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _hold(signal.SIG_UNBLOCK)  # held by the parent while it built the pool
     _WORKER["job"] = job
     _WORKER["ruleset"] = registry.get(job.ruleset_id)
     _watch_parent()
@@ -244,17 +245,33 @@ def _in_workers(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
-    pool = multiprocessing.get_context(method).Pool(
-        processes=workers, initializer=_worker_init, initargs=(job,)
-    )
+    # Ctrl-C or SIGTERM while the pool is being built would leave workers no one stops:
+    # hold both until it is built (the workers let them through again in `_worker_init`).
+    _hold(signal.SIG_BLOCK)
+    pool = None
     try:
+        pool = multiprocessing.get_context(method).Pool(
+            processes=workers, initializer=_worker_init, initargs=(job,)
+        )
+        _hold(signal.SIG_UNBLOCK)
         for tally in pool.imap(_worker_chunk, parts):
             if progress is not None:
                 progress(tally.games)
             yield tally
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        _hold(signal.SIG_UNBLOCK)
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         if main:
             signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+def _hold(how: int) -> None:
+    """Block or unblock Ctrl-C and SIGTERM for this thread (where the platform can)."""
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:
+        mask(how, {signal.SIGINT, signal.SIGTERM})

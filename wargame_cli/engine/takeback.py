@@ -1,0 +1,147 @@
+"""Taking back a decision: which entry goes, the dice tape it leaves, and the record a save keeps.
+
+Dice are a fixed tape: the faces rolled after a taken-back decision come out again, in order,
+for the next dice the rules ask for, so a take-back can never fish for new dice.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from wargame_cli.engine.dice import (
+    RNG,
+    SCRIPT,
+    DiceSource,
+    ScriptDice,
+    Thrown,
+    collapse,
+    per_die,
+    rest_of,
+    rng_of,
+)
+from wargame_cli.engine.requests import Roll
+
+TAKERS = ("human", "script")  # whose decisions can be taken back (never a bot's alone)
+NOTHING = "nothing to take back: no decision by a person or a script yet"
+
+
+def latest_taken(log: list[dict[str, Any]]) -> int | None:
+    """Index of the latest decision a person or a script made, or None."""
+    for index in range(len(log) - 1, -1, -1):
+        entry = log[index]
+        if entry.get("t") == "choice" and entry.get("by") in TAKERS:
+            return index
+    return None
+
+
+def faces_of(entries: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
+    """Every die rolled in `entries`, in order: (die size, face, source)."""
+    out: list[tuple[int, int, str]] = []
+    for entry in entries:
+        if entry.get("t") != "roll":
+            continue
+        source = entry.get("source", RNG)
+        sources = entry.get("sources") or [source] * len(entry["faces"])
+        out += zip(entry["dice"], entry["faces"], sources, strict=False)
+    return out
+
+
+def record(entry: dict[str, Any], at: int, turn: int) -> dict[str, Any]:
+    """A save's `takebacks` item; `new` is filled in when the decision is made again."""
+    return {
+        "side": entry["side"],
+        "turn": turn,
+        "at": at,
+        "taken": {
+            "key": entry["key"],
+            "label": entry["label"],
+            "prompt": entry["prompt"],
+            "by": entry["by"],
+        },
+        "new": None,
+    }
+
+
+def describe(
+    takeback: dict[str, Any],
+    names: dict[str, str] | None = None,
+    word: str = "turn",
+    open_question: bool = False,
+) -> str:
+    """One line for the screen, replays and reports; `open_question`: it is being asked
+    again now (live play, or where a save stopped)."""
+    side = takeback.get("side", "?")
+    who = (names or {}).get(side, f"Side {side}")
+    taken = takeback.get("taken") or {}
+    new = takeback.get("new")
+    if new:
+        then = f"; chose {new.get('label')} instead"
+    else:
+        then = ": asked again" if open_question else "; then took back further"
+    turn = takeback.get("turn")
+    when = f"{word} {turn}" if turn else "setting up"
+    return f"{who} took back {taken.get('label')!s} ({when}){then}"
+
+
+@dataclass
+class Tape:
+    """Faces kept from taken-back play, reused in order before the live dice roll anything."""
+
+    kept: deque[tuple[int, int, str]] = field(default_factory=deque)
+
+    def __bool__(self) -> bool:
+        return bool(self.kept)
+
+    def rewind(self, dice: DiceSource, removed: list[tuple[int, int, str]]) -> None:
+        """Put `removed` back in front of the tape; rewind a script and the seeded stream."""
+        if isinstance(dice, ScriptDice):
+            scripted = sum(1 for _, _, source in removed if source == SCRIPT)
+            dice.used = max(0, dice.used - scripted)
+        rng = rng_of(dice)
+        if rng is not None:
+            rng.rewind()  # the replay of the kept log skips what it drew
+        self.kept.extendleft(reversed(removed))
+
+    def throw(self, roll: Roll, dice: DiceSource, note: Callable[[str], None]) -> Thrown:
+        if not self.kept:
+            return dice.throw(roll)
+        faces: list[int] = []
+        sources: list[str] = []
+        for die in roll.dice:
+            if not self.kept:
+                break
+            kept_die, face, source = self.kept[0]
+            if kept_die != die:
+                note(
+                    f"The rules now ask for a d{die} where the kept dice had a d{kept_die}: "
+                    f"new dice for {roll.reason} and every roll after it."
+                )
+                self.kept.clear()
+                break
+            self.kept.popleft()
+            _advance(dice, die, source)
+            faces.append(face)
+            sources.append(source)
+        if len(faces) < len(roll.dice):
+            rest = rest_of(roll, len(faces))
+            thrown = dice.throw(rest)
+            faces += thrown.faces
+            sources += per_die(thrown, len(rest.dice))
+        return Thrown(tuple(faces), collapse(sources))
+
+
+def _advance(dice: DiceSource, die: int, source: str) -> None:
+    """Keep the live source in step with a reused face (the rewound stream draws it again)."""
+    if source == SCRIPT and isinstance(dice, ScriptDice) and dice.used < len(dice.faces):
+        dice.used += 1
+    elif source == RNG and (rng := rng_of(dice)) is not None:
+        rng.face(die)
+
+
+def lines(save: dict[str, Any], word: str = "turn") -> list[str]:
+    """One line per take-back a save lists, in order (for battle reports)."""
+    names = (save.get("setup") or {}).get("names") or {}
+    return [describe(t, names, word) for t in save.get("takebacks") or []]
