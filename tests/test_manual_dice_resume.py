@@ -54,7 +54,7 @@ def test_ctrl_c_before_a_turns_first_face_saves_no_empty_turn_and_resume_types_o
     assert wargame(tmp_path, "replay", str(path), "--verify").returncode == 0
     # resume: the save's dice were typed in, so they still are, and the screen says so
     child = spawn(["resume", str(path), "--turns", "1"], str(tmp_path), str(saves))
-    child.expect("dice: typed in by hand \\(as the save was played\\)")
+    child.expect("Dice: typed in by hand \\(as the save was played\\)")
     ones(child)  # turn 2, asked again from its start
     ones(child)
     child.expect(pexpect.EOF)
@@ -74,11 +74,11 @@ def test_resume_dice_flag_overrides_the_saves_mode(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     done = wargame(tmp_path, "resume", str(path), "--no-input", "--turns", "1")
-    assert done.returncode == 0 and "no one is here to type them" in done.stderr
+    assert done.returncode == 0 and "no one is here to type them" in " ".join(done.stdout.split())
     assert json.loads(path.read_text())["setup"]["dice"] == "manual"  # kept for a person
     done = wargame(tmp_path, "resume", str(path), "--dice", "auto", "--turns", "1")
     assert done.returncode == 0, done.stderr
-    assert "dice: rolled by the seeded generator (as --dice says)" in done.stderr
+    assert "Dice: rolled by the seeded generator (as --dice says)." in " ".join(done.stdout.split())
     data = json.loads(path.read_text())
     assert [e["source"] for e in data["log"] if e["t"] == "roll"] == ["manual"] * 2 + ["rng"] * 4
     assert data["setup"]["dice"] == "auto"

@@ -370,9 +370,11 @@ def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
         kind, why = "auto", "the save's dice were typed in, but no one is here to type them"
     else:
         kind, why = recorded, "as the save was played"
-    if not args.json_out:
+    if not args.json_out:  # on stdout: stderr is kept for the one line of a failure
+        from rich.text import Text
+
         how = "typed in by hand" if kind == "manual" else "rolled by the seeded generator"
-        _say(f"dice: {how} ({why})")
+        console().print(Text(f"Dice: {how} ({why})."))
     return kind
 
 
