@@ -37,6 +37,7 @@ BACK = "\x00back"
 SELECT_HINT = "(Use arrow keys)"
 SCROLL_HINT = "(Use arrow keys; the list scrolls)"
 LOOK_KEY = "(Esc: look) "
+BACK_KEY = "(Esc: take back) "
 LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
 
 # The top of the screen for a question: given the width, the height, the rows the question's
@@ -55,6 +56,7 @@ class _Question:
     answer: str = ""
     error: str | None = None
     can_look: bool = False
+    back: Any = None  # what Esc answers at a typed question with nothing to look at
 
 
 @dataclass(frozen=True)
@@ -181,10 +183,14 @@ class PromptApp:
     def _header_tokens(self) -> list[tuple[str, str]]:
         q = self._q
         tokens = [("class:qmark", "?"), ("class:question", f" {q.message} ")]
-        if q.mode == "text" and q.can_look and not self.app.is_done:
-            tokens.append(("class:instruction", LOOK_KEY))
+        if q.mode == "text" and not self.app.is_done:
+            if q.can_look:
+                tokens.append(("class:instruction", LOOK_KEY))
+            elif q.back is not None:
+                tokens.append(("class:instruction", BACK_KEY))
         if self.app.is_done:
-            tokens.append(("class:answer", q.answer))
+            if q.mode != "text" or not self.buffer.text:  # a typed answer shows as typed
+                tokens.append(("class:answer", q.answer))
         elif q.mode == "select":
             hint = SELECT_HINT if self._list_rows >= self._wanted else SCROLL_HINT
             if len(q.message) + len(hint) + 3 <= self._size()[0]:  # never a row of its own
@@ -289,6 +295,14 @@ class PromptApp:
         def _(event: Any) -> None:
             event.app.exit(result=_Switch("look"))
 
+        can_back = Condition(lambda: not self._q.can_look and self._q.back is not None)
+
+        @kb.add(Keys.Escape, filter=typing & can_back, eager=True)
+        def _(event: Any) -> None:
+            self._q.answer = "(taken back)"
+            self.buffer.reset()
+            event.app.exit(result=self._q.back)
+
         @kb.add(Keys.ControlM, filter=selecting, eager=True)
         def _(event: Any) -> None:
             q = self._q
@@ -384,11 +398,13 @@ class PromptApp:
         looks: Looks | None = None,
         notice: str | None = None,
         clear: bool = False,
+        back: Any = None,
     ) -> str:
+        """A typed answer; with `back` and nothing to look at, Esc answers `back` instead."""
         typed = default
         while True:
             self._q = _Question(
-                message, "text", validate=validate, notice=notice, can_look=bool(looks)
+                message, "text", validate=validate, notice=notice, can_look=bool(looks), back=back
             )
             self.buffer.reset()
             self.buffer.insert_text(typed)
