@@ -22,6 +22,9 @@ from wargame_cli.ui.text import name_problem
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
 
 
+FIRST = "nothing to take back: this is the first question"
+
+
 class QuitRequested(Exception):
     """The player chose "Save and quit" between turns."""
 
@@ -155,10 +158,8 @@ def play(args: PlayArgs) -> None:
 
 def _ask_ruleset(prompter: Any) -> str:
     """Which ruleset; Take back at this first question is refused (nothing before it)."""
-    from wargame_cli.engine.takeback import NOTHING
-
     while (answer := prompter.ruleset(registry.all_infos())) == TAKE_BACK:
-        prompter.setup_refused(NOTHING)
+        prompter.setup_refused(FIRST)
     return answer
 
 
@@ -212,9 +213,7 @@ def _ask_steps(steps: list[Any], prompter: Any, can_go_back: bool) -> None:
             elif can_go_back:
                 raise
             else:
-                from wargame_cli.engine.takeback import NOTHING
-
-                prompter.setup_refused(NOTHING)
+                prompter.setup_refused(FIRST)
             continue
         index += 1
 
@@ -287,7 +286,7 @@ def _sides_setup(
             prompter.setup_looks = None
         # a quick pick carries its preset's name; a team built piece by piece does not
         # take the default preset's (the player names it, "Side A" until then)
-        names[side] = ruleset.team_name(teams[side]) or given[side][1] or f"Side {side}"
+        names[side] = given[side][1] or ruleset.team_name(teams[side]) or f"Side {side}"
         if side == built[-1]:
             settle_names()
 

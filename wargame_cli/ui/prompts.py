@@ -126,12 +126,15 @@ class Prompter:
         prompt = prompt if prompt.startswith(who) else f"{who}: {prompt}"
         kw = self._screen_kw(choice.side, choice)
         items.extend(self._extras(kw))
-        answer = self.select(prompt, items, default_item, **kw)
+        typed = TYPE_OWN if choice.free_hint is not None else None
+        answer = self.select(prompt, items, default_item, typed=typed, **kw)
         if answer == TYPE_OWN:
+            started = self.app.pending  # typing at the list starts the typed answer
             kw = self._screen_kw(choice.side, choice)
             kw.pop("footer", None)
             answer = self.text(
                 f"{prompt} ({choice.free_hint})",
+                default=started,
                 validate=lambda s: choice.refusal(s.strip()) or True,
                 **kw,
             ).strip()
