@@ -11,7 +11,7 @@ from tests.pty_helpers import Terminal, settle, spawn
 
 pytestmark = pytest.mark.pty
 
-UP, ESC = "\x1b[A", "\x1b"
+UP, DOWN, ESC = "\x1b[A", "\x1b[B", "\x1b"
 
 
 def start_mobs(tmp_path) -> tuple[pexpect.spawn, Terminal]:
@@ -48,7 +48,7 @@ def test_what_happened_since_the_last_decision_can_be_looked_at(tmp_path):
     child.expect("Look at what")
     settle(child)
     assert "Since your last decision" in screen.text()
-    child.send("\r")  # the first thing to look at: what happened
+    child.send(DOWN + "\r")  # past the full board: what happened
     settle(child)
     assert any(line.startswith("Deployment areas:") for line in screen.lines())
     child.send(ESC)

@@ -258,17 +258,17 @@ class DecisionScreen:
 
     # -- looking without deciding ---------------------------------------------------------
     def looks(self, choice: Any = None) -> list[Look]:
-        """What a person can look at: what happened since this side last decided (whole, when
-        the screen shows only its newest lines), the full board, every piece's card, the cited
-        rules."""
+        """What a person can look at: the full board, what happened since this side last
+        decided (whole, when the screen shows only its newest lines), every piece's card, the
+        cited rules."""
         out: list[Look] = []
         state = self.state
-        side = getattr(choice, "side", None)
-        if self.since(side):
-            out.append(Look(RECENT_TITLE, lambda width: self.recent_lines(side, width)))
         board = getattr(self.view, "board", None)
         if board is not None and state is not None:
             out.append(Look("The full board", board(state, self.names)))
+        side = getattr(choice, "side", None)
+        if self.since(side):
+            out.append(Look(RECENT_TITLE, lambda width: self.recent_lines(side, width)))
         cards = getattr(self.view, "cards", None)
         if cards is not None and state is not None:
             out.extend(Look(clean(title), shown) for title, shown in cards(state, self.names))
