@@ -32,8 +32,8 @@ def test_typing_at_a_list_with_type_it_types_the_answer(tmp_path):
     child, screen = start_mobs(tmp_path)
     child.send("5,2")  # straight at the list: the first key opens the typed answer
     settle(child)
-    prompt = next(line for line in screen.lines() if "Deploy Brakka" in line)
-    assert "(x,y)" in prompt and prompt.endswith("5,2"), prompt  # every key kept
+    shown = screen.text().rstrip()
+    assert "(x,y;" in shown and shown.endswith(" 5,2"), shown  # typing, every key kept
     child.send("\r")
     child.expect("Deploy Ysolde")
     settle(child)
@@ -53,5 +53,20 @@ def test_what_happened_since_the_last_decision_can_be_looked_at(tmp_path):
     assert any(line.startswith("Deployment areas:") for line in screen.lines())
     child.send(ESC)
     child.expect("Deploy Brakka")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+
+
+def test_enter_alone_at_a_typed_answer_goes_back_to_the_list(tmp_path):
+    child, screen = start_mobs(tmp_path)
+    child.send("7")  # a stray key at the list opens the typed answer...
+    settle(child)
+    assert "empty: back to the list" in " ".join(screen.text().split())
+    child.send("\x7f\r")  # ...rubbed out, Enter with nothing typed: the list again
+    settle(child)
+    assert "Type it (x,y)" in screen.text()
+    assert "Deploy Brakka" in screen.text() and "Deploy Ysolde" not in screen.text()
+    child.send("\r")  # the suggestion
+    child.expect("Deploy Ysolde")
     child.sendcontrol("c")
     child.expect(pexpect.EOF)

@@ -127,17 +127,19 @@ class Prompter:
         kw = self._screen_kw(choice.side, choice)
         items.extend(self._extras(kw))
         typed = TYPE_OWN if choice.free_hint is not None else None
-        answer = self.select(prompt, items, default_item, typed=typed, **kw)
-        if answer == TYPE_OWN:
+        while (answer := self.select(prompt, items, default_item, typed=typed, **kw)) == TYPE_OWN:
             started = self.app.pending  # typing at the list starts the typed answer
             kw = self._screen_kw(choice.side, choice)
             kw.pop("footer", None)
             answer = self.text(
-                f"{prompt} ({choice.free_hint})",
+                f"{prompt} ({choice.free_hint}; empty: back to the list)",
                 default=started,
-                validate=lambda s: choice.refusal(s.strip()) or True,
+                validate=lambda s: not s.strip() or choice.refusal(s.strip()) or True,
                 **kw,
             ).strip()
+            if answer:
+                break
+            kw = self._screen_kw(choice.side, choice)  # nothing typed: the list again
         self._decided(choice.side)
         return answer
 
