@@ -22,6 +22,9 @@ from wargame_cli.ui.text import name_problem
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
 
 
+FIRST = "nothing to take back: this is the first question"
+
+
 class QuitRequested(Exception):
     """The player chose "Save and quit" between turns."""
 
@@ -127,20 +130,15 @@ def play(args: PlayArgs) -> None:
         if args.no_input:
             raise BadInput("name a ruleset: wargame play ID --no-input (see wargame rulesets)")
         _need_terminal("choosing a ruleset")
-        ruleset_id = prompter.ruleset(registry.all_infos())
-    ruleset = registry.get(ruleset_id)
-    options = resolve_options(ruleset.options, args.options)
-    chosen_bots = _sides(args.bots)  # checked even when --no-input makes both sides bots
-    bots = SIDES if args.no_input else chosen_bots
-    if args.save is not None and not args.no_save:
-        _check_new_save(args.save, args.force)
-    if args.dice == "manual" and args.no_input:
-        raise BadInput(
-            "--dice manual needs a person to type the faces; it cannot go with --no-input"
-        )
-    seed = args.seed if args.seed is not None else draw_seed()
-
-    teams, names, players = _sides_setup(args, ruleset, options, bots, can_ask, prompter)
+    while True:  # taking back the first side question asks the ruleset again
+        if args.ruleset_id is None:
+            ruleset_id = _ask_ruleset(prompter)
+        try:
+            ruleset, options, seed, sides = _prepare(args, ruleset_id, can_ask, prompter)
+            break
+        except SetupBack:
+            continue
+    teams, names, players = sides
     options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
@@ -158,6 +156,32 @@ def play(args: PlayArgs) -> None:
         _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
 
 
+def _ask_ruleset(prompter: Any) -> str:
+    """Which ruleset; Take back at this first question is refused (nothing before it)."""
+    while (answer := prompter.ruleset(registry.all_infos())) == TAKE_BACK:
+        prompter.setup_refused(FIRST)
+    return answer
+
+
+def _prepare(args: PlayArgs, ruleset_id: str, can_ask: bool, prompter: Any) -> Any:
+    """The ruleset, its options, the seed and each side's team, name and player."""
+    ruleset = registry.get(ruleset_id)
+    options = resolve_options(ruleset.options, args.options)
+    chosen_bots = _sides(args.bots)  # checked even when --no-input makes both sides bots
+    bots = SIDES if args.no_input else chosen_bots
+    if args.save is not None and not args.no_save:
+        _check_new_save(args.save, args.force)
+    if args.dice == "manual" and args.no_input:
+        raise BadInput(
+            "--dice manual needs a person to type the faces; it cannot go with --no-input"
+        )
+    seed = args.seed if args.seed is not None else draw_seed()
+    sides = _sides_setup(
+        args, ruleset, options, bots, can_ask, prompter, can_go_back=args.ruleset_id is None
+    )
+    return ruleset, options, seed, sides
+
+
 def _check_new_save(path: Path, force: bool) -> None:
     """`--save` never replaces a game without `--force`, and never anything but a save file."""
     real, _ = store.target(path)  # refuses folders, devices, FIFOs
@@ -172,6 +196,28 @@ def _held(path: Path | None) -> Any:
     return store.locked(path) if path is not None else nullcontext()
 
 
+class SetupBack(Exception):
+    """A person took back a setting-up question: the one before it is asked again."""
+
+
+def _ask_steps(steps: list[Any], prompter: Any, can_go_back: bool) -> None:
+    """Ask setting-up questions in order; a take-back asks the one before again (before the
+    first: SetupBack, when there is an earlier question, else a refusal)."""
+    index = 0
+    while index < len(steps):
+        try:
+            steps[index]()
+        except SetupBack:
+            if index > 0:
+                index -= 1
+            elif can_go_back:
+                raise
+            else:
+                prompter.setup_refused(FIRST)
+            continue
+        index += 1
+
+
 def _sides_setup(
     args: PlayArgs,
     ruleset: Ruleset,
@@ -179,14 +225,24 @@ def _sides_setup(
     bots: tuple[str, ...] | set[str],
     can_ask: bool,
     prompter: Any,
+    can_go_back: bool = False,
 ) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
     """Each side's team, name and player, from the flags, else asked: who plays, then the
-    team, then the name (defaulting to the team's, so a quick pick names the side)."""
+    team, then the name (defaulting to the team's, so a quick pick names the side). Every
+    question asked offers Take back, which asks the question before it again."""
     teams: dict[str, Any] = {}
     names: dict[str, str] = {}
     players: dict[str, str] = {}
     ask_name: list[str] = []
     given = {"A": (args.team_a, args.name_a), "B": (args.team_b, args.name_b)}
+    steps: list[Any] = []
+
+    def ask_player(side: str) -> None:
+        answer = prompter.player(side)
+        if answer == TAKE_BACK:
+            raise SetupBack
+        players[side] = answer
+
     for side in SIDES:
         spec, name = given[side]
         if name is not None and (problem := name_problem(name)):
@@ -206,33 +262,80 @@ def _sides_setup(
         if side in bots:
             players[side] = "bot"
         elif can_ask and not args.bots and spec is None:
-            players[side] = prompter.player(side)
+            steps.append(lambda side=side: ask_player(side))
         else:
             players[side] = "human"
-    for side in SIDES:
-        if teams[side] is None:
-            from wargame_cli.ui.prompts import HumanController
+    built = [side for side in SIDES if teams[side] is None]
+    answers: dict[str, list[str]] = {side: [] for side in built}
+    asked: dict[str, str] = {}  # names typed so far: asked again, they are the default
 
+    def build(side: str) -> None:
+        from wargame_cli.ui.prompts import HumanController
+
+        if answers[side]:
+            answers[side].pop()  # back from a later question: the team's last one again
+        prompter.setup_looks = _unit_looks(ruleset)
+        try:
             teams[side] = run_builder(
-                lambda side=side: ruleset.build_team(side, options),
+                lambda: ruleset.build_team(side, options),
                 HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
+                back=SetupBack,
+                answers=answers[side],
             )
-            # a quick pick carries its preset's name; a team built piece by piece does not
-            # take the default preset's (the player names it, "Side A" until then)
-            names[side] = ruleset.team_name(teams[side]) or given[side][1] or f"Side {side}"
-    if args.name_a is None and args.name_b is None and "B" not in ask_name:
-        names["B"] = distinct_default(names["B"], names["A"], "B")  # the same preset twice
-    for side in ask_name:
+        finally:
+            prompter.setup_looks = None
+        # a quick pick carries its preset's name; a team built piece by piece does not
+        # take the default preset's (the player names it, "Side A" until then)
+        names[side] = given[side][1] or ruleset.team_name(teams[side]) or f"Side {side}"
+        if side == built[-1]:
+            settle_names()
+
+    def settle_names() -> None:
+        if args.name_a is None and args.name_b is None and "B" not in ask_name:
+            names["B"] = distinct_default(names["B"], names["A"], "B")  # the same preset twice
+
+    def ask_name_of(side: str) -> None:
         other = "B" if side == "A" else "A"
         later = other in ask_name and ask_name.index(other) > ask_name.index(side)
-        if not later:
-            names[side] = distinct_default(names[side], names[other], side)
-        names[side] = prompter.name(side, names[side], taken=None if later else names[other])
+        default = asked.get(side, names[side])
+        if not later and side not in asked:
+            default = distinct_default(default, names[other], side)
+        answer = prompter.name(side, default, taken=None if later else names[other])
+        if answer == TAKE_BACK:
+            asked.pop(side, None)
+            raise SetupBack
+        names[side] = asked[side] = answer
+
+    steps.extend(lambda side=side: build(side) for side in built)
+    if not built:
+        settle_names()
+    steps.extend(lambda side=side: ask_name_of(side) for side in ask_name)
+    _ask_steps(steps, prompter, can_go_back)
     for side in SIDES:
         if problem := name_problem(names[side]):
             raise BadInput(f"side {side}'s name from its team file: {problem}")
     _check_names(names, given)
     return teams, names, players
+
+
+def _unit_looks(ruleset: Ruleset) -> Any:
+    """While a team is built, "Look…" shows the ruleset's unit profiles."""
+    rows = ruleset.units()
+    if not rows:
+        return None
+
+    def lines(width: int) -> list[str]:
+        import textwrap
+
+        from wargame_cli.ui.text import clean
+
+        out = []
+        for row in rows:
+            text = ", ".join(f"{key}: {clean(str(value))}" for key, value in row.items())
+            out.extend(textwrap.wrap(text, width - 1, subsequent_indent="    ") or [""])
+        return out
+
+    return lambda: [("Unit profiles", lines)]
 
 
 def _check_names(names: dict[str, str], given: dict[str, tuple[Any, Any]]) -> None:

@@ -19,19 +19,32 @@ class BotController:
         raise RuntimeError(f"the ruleset suggested an illegal answer {key!r}: {reason}")
 
 
-def run_builder(make: Callable[[], Any] | Any, controller: Any, game: Any = None) -> Any:
+def run_builder(
+    make: Callable[[], Any] | Any,
+    controller: Any,
+    game: Any = None,
+    back: type[Exception] | None = None,
+    answers: list[str] | None = None,
+) -> Any:
     """Drive a team-building generator with a controller; returns the team it builds.
 
     `make` makes a fresh builder (a generator given as such cannot take answers back): a
-    take-back drops the latest answer, and a fresh builder is fed the answers kept."""
+    take-back drops the latest answer, and a fresh builder is fed the answers kept. Taking
+    back its first question raises `back` when given (the question before it is asked again).
+    `answers` (kept in place) are fed first: coming back to a team, a caller passes them minus
+    the last, so the team's last question is asked again."""
     fresh = make if callable(make) else None
     builder = make() if fresh is not None else make
-    answers: list[str] = []
+    answers = answers if answers is not None else []
     try:
         choice = builder.send(None)
+        for answer in answers:
+            choice = builder.send(answer)
         while True:
             key = controller.choose(choice, game)
             if key == TAKE_BACK:
+                if not answers and back is not None:
+                    raise back
                 reason = NOTHING if not answers else None
                 if fresh is None:
                     reason = "this question cannot take answers back"

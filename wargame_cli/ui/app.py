@@ -36,7 +36,10 @@ LOOK = "\x00look"
 BACK = "\x00back"
 SELECT_HINT = "(Use arrow keys)"
 SCROLL_HINT = "(Use arrow keys; the list scrolls)"
+SHORT_SCROLL_HINT = "(the list scrolls)"  # when the long one does not fit beside the question
+SCROLL_HINTS = (SCROLL_HINT, SHORT_SCROLL_HINT)
 LOOK_KEY = "(Esc: look) "
+BACK_KEY = "(Esc: take back) "
 LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
 
 # The top of the screen for a question: given the width, the height, the rows the question's
@@ -55,6 +58,8 @@ class _Question:
     answer: str = ""
     error: str | None = None
     can_look: bool = False
+    back: Any = None  # what Esc answers at a typed question with nothing to look at
+    typed: Any = None  # the value of a list's "Type it" item, which typing at the list picks
 
 
 @dataclass(frozen=True)
@@ -113,6 +118,8 @@ class PromptApp:
         self._list_rows = 1
         self._wanted = 1
         self.buffer = Buffer(multiline=False)
+        self.pending = ""  # typed at a list before its "Type it" item took over
+        self.buffer.on_text_changed += self._typing  # a refusal goes once the answer changes
         # One control for every list (its tokens come from the question's control), so the
         # application's key bindings, cached per set of controls, are merged only once
         self.list_window = Window(
@@ -177,18 +184,27 @@ class PromptApp:
             gc.freeze()
             gc.disable()
 
+    def _typing(self, _: Any) -> None:
+        self._q.error = None
+
     # -- what is drawn --------------------------------------------------------------------
     def _header_tokens(self) -> list[tuple[str, str]]:
         q = self._q
         tokens = [("class:qmark", "?"), ("class:question", f" {q.message} ")]
-        if q.mode == "text" and q.can_look and not self.app.is_done:
-            tokens.append(("class:instruction", LOOK_KEY))
-        if self.app.is_done and q.mode != "text":  # a typed answer stays in its buffer
-            tokens.append(("class:answer", q.answer))
+        if q.mode == "text" and not self.app.is_done:
+            if q.can_look:
+                tokens.append(("class:instruction", LOOK_KEY))
+            elif q.back is not None:
+                tokens.append(("class:instruction", BACK_KEY))
+        if self.app.is_done:
+            if q.mode != "text" or not self.buffer.text:  # a typed answer shows as typed
+                tokens.append(("class:answer", q.answer))
         elif q.mode == "select":
-            hint = SELECT_HINT if self._list_rows >= self._wanted else SCROLL_HINT
-            if len(q.message) + len(hint) + 3 <= self._size()[0]:  # never a row of its own
-                tokens.append(("class:instruction", hint))
+            hints = (SELECT_HINT,) if self._list_rows >= self._wanted else SCROLL_HINTS
+            for hint in hints:
+                if len(q.message) + len(hint) + 3 <= self._size()[0]:  # never a row of its own
+                    tokens.append(("class:instruction", hint))
+                    break
         elif q.mode == "look":
             tokens.append(("class:instruction", LOOK_HINT))
         return tokens
@@ -230,8 +246,12 @@ class PromptApp:
         if looking is not None:
             self._list_rows = min(wanted, max(3, height // 3))
             room = max(0, height - fixed - self._list_rows)
+            if len(looking) > room > 1:  # a last line says where this is and what is left
+                room -= 1
             scroll = max(0, min(scroll, len(looking) - room))
             lines = looking[scroll : scroll + room]
+            if len(looking) > len(lines) and lines:
+                lines.append(_position(scroll, len(lines), len(looking)))
         elif top is not None:
             lines, self._list_rows = top(width, height, fixed, wanted)
         else:
@@ -289,6 +309,14 @@ class PromptApp:
         def _(event: Any) -> None:
             event.app.exit(result=_Switch("look"))
 
+        can_back = Condition(lambda: not self._q.can_look and self._q.back is not None)
+
+        @kb.add(Keys.Escape, filter=typing & can_back, eager=True)
+        def _(event: Any) -> None:
+            self._q.answer = "(taken back)"
+            self.buffer.reset()
+            event.app.exit(result=self._q.back)
+
         @kb.add(Keys.ControlM, filter=selecting, eager=True)
         def _(event: Any) -> None:
             q = self._q
@@ -318,7 +346,17 @@ class PromptApp:
 
         @kb.add(Keys.Any, filter=selecting)
         def _(event: Any) -> None:
-            """Typing at a list does nothing (questionary's select alike)."""
+            """Typing at a list with a "Type it" item starts typing there (what was typed is
+            kept); at any other list it does nothing (questionary's select alike)."""
+            q = self._q
+            typed = q.typed
+            if q.mode != "select" or typed is None or not event.data.isprintable():
+                return
+            if any(choice.value == typed for choice in q.control.choices):
+                self.pending = event.data
+                q.control.is_answered = True
+                q.answer = "Type it"
+                event.app.exit(result=typed)
 
         return kb
 
@@ -333,6 +371,7 @@ class PromptApp:
         notice: str | None = None,
         clear: bool = False,
         footer: frozenset[Any] = frozenset(),
+        typed: Any = None,
     ) -> Any:
         control = WrappingControl(
             choices,
@@ -343,7 +382,10 @@ class PromptApp:
             initial_choice=default,
         )
         control.footer = footer
-        question = _Question(message, "select", control, notice=notice, can_look=bool(looks))
+        question = _Question(
+            message, "select", control, notice=notice, can_look=bool(looks), typed=typed
+        )
+        self.pending = ""
         while True:
             self._q = question
             self._draw_top(top if clear else None, None, 0)
@@ -384,11 +426,13 @@ class PromptApp:
         looks: Looks | None = None,
         notice: str | None = None,
         clear: bool = False,
+        back: Any = None,
     ) -> str:
+        """A typed answer; with `back` and nothing to look at, Esc answers `back` instead."""
         typed = default
         while True:
             self._q = _Question(
-                message, "text", validate=validate, notice=notice, can_look=bool(looks)
+                message, "text", validate=validate, notice=notice, can_look=bool(looks), back=back
             )
             self.buffer.reset()
             self.buffer.insert_text(typed)
@@ -414,6 +458,12 @@ class PromptApp:
         self._loop.close()
         if self.manage_gc:
             gc.enable()
+
+
+def _position(first: int, shown: int, total: int) -> str:
+    """The line under a looked-at text taller than the room: which lines, and the keys."""
+    keys = [key for key, more in (("PgUp", first > 0), ("PgDn", first + shown < total)) if more]
+    return f"\x1b[2m-- lines {first + 1}-{first + shown} of {total}; {'/'.join(keys)} --\x1b[0m"
 
 
 def _tidy() -> None:

@@ -36,6 +36,7 @@ class Prompter:
         self.screen: DecisionScreen | None = None
         self._app: Any = None
         self._notice: str | None = None
+        self.setup_looks: Any = None  # while building a team: what can be looked at
 
     @property
     def app(self) -> Any:
@@ -66,7 +67,7 @@ class Prompter:
         notice, self._notice = self._notice, None
         screen = self.screen
         if screen is None or screen.state is None:
-            return {"notice": notice, "footer": FOOTER}
+            return {"notice": notice, "footer": FOOTER, "looks": self.setup_looks}
 
         def top(width: int, height: int, fixed: int, wanted: int) -> tuple[list[str], int]:
             layout = screen.compose(width, height, fixed, wanted, choice, side)
@@ -125,15 +126,20 @@ class Prompter:
         prompt = prompt if prompt.startswith(who) else f"{who}: {prompt}"
         kw = self._screen_kw(choice.side, choice)
         items.extend(self._extras(kw))
-        answer = self.select(prompt, items, default_item, **kw)
-        if answer == TYPE_OWN:
+        typed = TYPE_OWN if choice.free_hint is not None else None
+        while (answer := self.select(prompt, items, default_item, typed=typed, **kw)) == TYPE_OWN:
+            started = self.app.pending  # typing at the list starts the typed answer
             kw = self._screen_kw(choice.side, choice)
             kw.pop("footer", None)
             answer = self.text(
-                f"{prompt} ({choice.free_hint})",
-                validate=lambda s: choice.refusal(s.strip()) or True,
+                f"{prompt} ({choice.free_hint}; empty: back to the list)",
+                default=started,
+                validate=lambda s: not s.strip() or choice.refusal(s.strip()) or True,
                 **kw,
             ).strip()
+            if answer:
+                break
+            kw = self._screen_kw(choice.side, choice)  # nothing typed: the list again
         self._decided(choice.side)
         return answer
 
@@ -173,12 +179,16 @@ class Prompter:
         return [int(p) for p in text.replace(",", " ").split()]
 
     # -- setting up -----------------------------------------------------------------------
+    # Every setting-up question offers Take back: it answers TAKE_BACK, and the caller asks
+    # the question before it again.
     def ruleset(self, infos: list[Any]) -> str:
         items = [questionary.Choice(title=f"{clean(i.name)}  ({i.id})", value=i.id) for i in infos]
+        items.append(questionary.Choice(title=TAKE_BACK_LABEL, value=TAKE_BACK))
         return self.select("Which ruleset?", items, items[0])
 
     def name(self, side: str, default: str, taken: str | None = None) -> str:
-        """A side's name; never the other side's (`taken`), whatever the case or spaces."""
+        """A side's name; never the other side's (`taken`), whatever the case or spaces.
+        Esc takes it back (TAKE_BACK)."""
 
         def check(text: str) -> bool | str:
             if problem := name_problem(text):
@@ -187,14 +197,20 @@ class Prompter:
                 return f"the other side is already called {clean(taken)}"
             return True
 
-        return self.text(f"Name for side {side}", default=default, validate=check).strip()
+        answer = self.text(f"Name for side {side}", default=default, validate=check, back=TAKE_BACK)
+        return answer if answer == TAKE_BACK else answer.strip()
 
     def player(self, side: str) -> str:
         items = [
             questionary.Choice("A person at this terminal", "human"),
             questionary.Choice("The computer", "bot"),
+            questionary.Choice(TAKE_BACK_LABEL, TAKE_BACK),
         ]
         return self.select(f"Who plays side {side}?", items, items[0])
+
+    def setup_refused(self, reason: str) -> None:
+        """A setting-up answer refused (no decision screen yet: a line above the question)."""
+        self.console.print(f"[bold red]Refused:[/] {safe(reason)}")
 
     def next_turn(self, number: int, word: str = "turn", saving: bool = True) -> bool | str:
         """Between turns: True to play on, False to save and quit (or, with no save, quit),

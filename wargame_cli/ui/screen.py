@@ -239,11 +239,18 @@ class DecisionScreen:
         lines = list(board)
         recent_room = room - (len(card) if shown_card else 0)
         recent: list[str] = []
-        if recent_room >= 2:
-            events = self.recent_lines(side, width)
-            if events:
-                title = self.renderer.lines(Text(RECENT_TITLE + ":", style="dim"), width)
-                recent = title + events[-(recent_room - 1) :]
+        events = self.recent_lines(side, width) if recent_room >= 1 else []
+        if recent_room >= 2 and events:
+            shown = events[-(recent_room - 1) :]
+            cut = len(events) - len(shown)
+            more = f" (the {cut} line{'s' if cut > 1 else ''} before: Look…)"
+            title = RECENT_TITLE + (more if len(shown) < len(events) else "") + ":"
+            recent = self.renderer.lines(Text(title, style="dim"), width)[:1] + shown
+        elif len(events) == 1:  # one row: the one line that happened
+            recent = events
+        elif events:  # one row: say that something happened, and where to read it
+            note = f"{RECENT_TITLE}: {len(events)} lines (Look… to read them)"
+            recent = self.renderer.lines(Text(note, style="dim"), width)[:1]
         lines.extend(recent)
         if shown_card:
             lines.extend(card)
@@ -251,12 +258,17 @@ class DecisionScreen:
 
     # -- looking without deciding ---------------------------------------------------------
     def looks(self, choice: Any = None) -> list[Look]:
-        """What a person can look at: the full board, every piece's card, the cited rules."""
+        """What a person can look at: the full board, what happened since this side last
+        decided (whole, when the screen shows only its newest lines), every piece's card, the
+        cited rules."""
         out: list[Look] = []
         state = self.state
         board = getattr(self.view, "board", None)
         if board is not None and state is not None:
             out.append(Look("The full board", board(state, self.names)))
+        side = getattr(choice, "side", None)
+        if self.since(side):
+            out.append(Look(RECENT_TITLE, lambda width: self.recent_lines(side, width)))
         cards = getattr(self.view, "cards", None)
         if cards is not None and state is not None:
             out.extend(Look(clean(title), shown) for title, shown in cards(state, self.names))
@@ -275,4 +287,6 @@ class DecisionScreen:
         return self._reference.text_of(rule)
 
     def look_lines(self, look: Look, width: int) -> list[str]:
+        if callable(look.renderable):  # already lines, laid out at the width
+            return look.renderable(width)
         return self.renderer.lines(look.renderable, width)

@@ -1,0 +1,54 @@
+"""At a decision, "Look…": the cards say what is true now. In Squad Alpha the miniature
+activating now is "acting now" on its card, never "acted" (its `acted` flag is already set
+while it acts), and no miniature that has yet to act is marked "acted"."""
+
+from __future__ import annotations
+
+import re
+
+from rich.console import Console
+
+from wargame_cli import registry
+from wargame_cli.engine.bots import BotController
+from wargame_cli.engine.dice import RngDice
+from wargame_cli.engine.requests import Choice
+from wargame_cli.engine.session import start
+from wargame_cli.ruleset import SIDES, Setup, resolve_options
+from wargame_cli.ui.screen import DecisionScreen
+
+PLAIN = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def status_of(screen: DecisionScreen, look) -> str:
+    lines = [PLAIN.sub("", line) for line in screen.look_lines(look, 80)]
+    [status] = [line for line in lines if line.strip().startswith("status")]
+    return status
+
+
+def test_squad_alpha_look_cards_show_the_acting_miniature_acting_not_acted():
+    ruleset = registry.get("squad-alpha")
+    options = resolve_options(ruleset.options, None)
+    teams, names = {}, {}
+    for side in SIDES:
+        teams[side], names[side] = ruleset.default_team(side, options)
+    screen = DecisionScreen(ruleset, names, Console(force_terminal=True))
+    bots = {side: BotController() for side in SIDES}
+    session = start(ruleset, Setup(names=names, teams=teams), options, 3, RngDice(3), bots, None)
+    runner = session.runner
+    runner.observer = screen.observe
+    checked = 0
+    while runner.outcome is None and checked < 5:
+        state = screen.state
+        if isinstance(runner.pending, Choice) and state is not None and state.acting:
+            acting = state.mini(state.acting)
+            assert acting.acted  # the rules have already marked it: the card must not say so
+            looks = {look.title: look for look in screen.looks(runner.pending)}
+            [title] = [t for t in looks if t.startswith(f"{acting.label} ")]
+            assert "acting now" in status_of(screen, looks[title])
+            for m in state.all_minis():
+                [other] = [t for t in looks if t.startswith(f"{m.label} ")]
+                if m.id != acting.id and not m.acted:
+                    assert "acted" not in status_of(screen, looks[other])
+            checked += 1
+        runner.step()
+    assert checked == 5
