@@ -109,7 +109,9 @@ def test_the_grid_follows_a_deployment_only_when_the_other_side_deploys_next():
 
 
 def test_a_played_game_is_not_a_wall_of_grids(wargame):
-    shown = wargame("play", "seeds-of-wars", "--no-input", "--seed", "5", env={"COLUMNS": "130"})
+    shown = wargame(
+        "play", "seeds-of-wars", "--no-input", "--seed", "5", "--no-save", env={"COLUMNS": "130"}
+    )
     text = shown.stdout
     deployment = text[: text.index("Round 1 begins")]
     assert deployment.count("┏") == 2  # the empty field, then after the first side's units
