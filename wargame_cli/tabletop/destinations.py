@@ -86,9 +86,12 @@ def offer(
     others: list[Body],
     names: Callable[[str], str] = str,
     bend: bool = False,
+    enemies_only: bool = False,
 ) -> list[Destination]:
     """Legal destinations, one per distinct point, most purposeful first. `others` are all
-    bodies that block movement (friends and enemies)."""
+    bodies that block movement (friends and enemies). `enemies_only` stops after the contact
+    and toward spots (the same ones, in the same order): all a bot reads, for a fraction of
+    the work."""
     m = Mover(table, mover, max_inches, tuple(others), bend)
     found: list[Destination] = []
     seen: set[str] = set()
@@ -110,6 +113,8 @@ def offer(
         spot = toward(m, enemy)
         if spot is not None:
             add(f"toward:{enemy.id}", f"Toward {name}, {m.inches(spot)}", spot)
+    if enemies_only:
+        return found
     for tag, label, spot in cover_spots(m):
         add(tag, f"{label}, {m.inches(spot)}", spot)
     if by_distance and by_distance[0].pos.distance(mover.pos) > EPS:
