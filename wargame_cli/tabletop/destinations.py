@@ -104,12 +104,18 @@ def offer(
         found.append(Destination(tag, label, point))
 
     by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
-    for enemy in by_distance:
-        spot = contact_spot(m, enemy)
+    contacts = [contact_spot(m, enemy) for enemy in by_distance]
+    # with `enemies_only`, a toward spot matters only while some contact spot comes after it
+    # (a bot reads the contacts when there are any; an earlier toward spot may take its place)
+    last = max((i for i, spot in enumerate(contacts) if spot is not None), default=None)
+    for i, enemy in enumerate(by_distance):
+        spot = contacts[i]
         name = names(enemy.id)
         if spot is not None:
             add(f"contact:{enemy.id}", f"Into contact with {name}, {m.inches(spot)}", spot)
             continue
+        if enemies_only and last is not None and i > last:
+            break
         spot = toward(m, enemy)
         if spot is not None:
             add(f"toward:{enemy.id}", f"Toward {name}, {m.inches(spot)}", spot)
