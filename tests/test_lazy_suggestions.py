@@ -78,3 +78,28 @@ def test_the_ixu_bot_picks_from_its_short_menu_what_it_picked_from_the_whole_one
     for seed in (1, 2, 3):
         bot_game(registry.get("battle-of-ixu"), seed=seed, max_turns=3)
     assert compared > 20
+
+
+def test_the_mobs_character_bot_moves_as_it_did_with_the_whole_menu(monkeypatch):
+    """A character's bot reads the contact spots or the first toward spot; the whole menu
+    gives it the same move in every position of a few seeded games."""
+    from rulesets.mobs_and_morale import moves, tactics
+
+    compared = 0
+    short = moves.destinations
+
+    def both(b, c, enemies_only=False):
+        nonlocal compared
+        found = short(b, c, enemies_only)
+        if enemies_only:
+            leave_ok = moves.can_leave(b, c, b.bodies())
+            edge = moves.toward_edge(b, c).key()
+            whole = tactics.character_move(b, c, short(b, c), leave_ok, edge)
+            assert tactics.character_move(b, c, found, leave_ok, edge) == whole
+            compared += 1
+        return found
+
+    monkeypatch.setattr(moves, "destinations", both)
+    for seed in (1, 2, 3, 4):
+        bot_game(registry.get("mobs-and-morale"), seed=seed, max_turns=4)
+    assert compared > 5

@@ -48,10 +48,18 @@ def enemy_bodies(b: Battle, c: Creature) -> list[Body]:
 
 
 def destinations(b: Battle, c: Creature, enemies_only: bool = False) -> list[Destination]:
-    """The menu of moves; `enemies_only` keeps just the contact and toward spots, all the bot
-    reads."""
+    """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
+    else the first toward spot."""
     bodies = enemy_bodies(b, c)
-    return offer(b.table, c.body(), c.move, bodies, b.bodies(), enemies_only=enemies_only)
+    return offer(
+        b.table,
+        c.body(),
+        c.move,
+        bodies,
+        b.bodies(),
+        enemies_only=enemies_only,
+        first_only=enemies_only,
+    )
 
 
 def toward_edge(b: Battle, c: Creature) -> Point:

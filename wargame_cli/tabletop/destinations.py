@@ -87,11 +87,13 @@ def offer(
     names: Callable[[str], str] = str,
     bend: bool = False,
     enemies_only: bool = False,
+    first_only: bool = False,
 ) -> list[Destination]:
     """Legal destinations, one per distinct point, most purposeful first. `others` are all
     bodies that block movement (friends and enemies). `enemies_only` stops after the contact
     and toward spots (the same ones, in the same order): all a bot reads, for a fraction of
-    the work."""
+    the work. `first_only` (with it) stops at the first toward spot when no enemy can be
+    contacted, for a bot that takes the first one."""
     m = Mover(table, mover, max_inches, tuple(others), bend)
     found: list[Destination] = []
     seen: set[str] = set()
@@ -119,6 +121,8 @@ def offer(
         spot = toward(m, enemy)
         if spot is not None:
             add(f"toward:{enemy.id}", f"Toward {name}, {m.inches(spot)}", spot)
+            if first_only and last is None and found:
+                break
     if enemies_only:
         return found
     for tag, label, spot in cover_spots(m):
