@@ -86,3 +86,18 @@ def test_resume_refuses_what_it_cannot_find_in_one_line(wargame, args, words):
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_end_of_a_game_prints_its_save_path_whole_at_80_columns(wargame, tmp_path):
+    """The path `play` names at its end is the one `resume` needs: never broken across lines."""
+    deep = tmp_path / ("a-rather-long-folder-name-for-saved-games-" * 2) / "saves"
+    done = wargame(
+        "play", TUG, "--no-input", "--seed", "1", "--turns", "1", "--saves-dir", str(deep),
+        env={"COLUMNS": "80"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    [saved] = [line for line in done.stdout.splitlines() if line.startswith("Saved to ")]
+    path = saved.removeprefix("Saved to ")
+    assert len(path) > 80 and path.endswith(".json")
+    assert f"Resume it with: wargame resume {path}" in done.stdout.splitlines()
+    assert wargame("resume", path, "--no-input", "--turns", "1").returncode == 0

@@ -164,12 +164,17 @@ def test_a_name_prompt_refuses_the_other_sides_name(tmp_path):
         str(tmp_path),
         str(saves),
     )
+    term = Terminal(50, 120)
+    child.logfile_read = term
     child.expect("pick a warband")
     child.send("\r")
     child.expect("Name for side A")
     child.send("\x15  swords \r")  # side B (the computer) is Swords
     child.expect("the other side is already called Swords")
     child.send("\x15Spears\r")
+    child.expect_exact(ANSWERED)
+    answered = [line for line in term.lines() if "Name for side A" in line]
+    assert answered and answered[-1].endswith("Name for side A Spears")  # shown once, not twice
     press_enter_until_done(child)
     child.close()
     assert child.exitstatus == 0

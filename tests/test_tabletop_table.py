@@ -164,7 +164,8 @@ def test_the_map_shows_terrain_labels_and_a_legend():
     ]
     text = render(board(table, markers, "Test"))
     assert "a#" in text and "b+" in text and "c." in text  # each piece tagged with its letter
-    assert "A1" in text and "B1" in text
+    assert "A1" in text and "x1" in text  # a casualty: x and its number, not its side letter
+    assert "x1  Vex (5.5,2.5)" in text
     assert "Rook (0.5,0.5)" in text and "cover from fire (hard): b hard 1" in text
     assert "blocking (no sight, no entry): a block 1" in text
     assert "cover from view (soft): c soft 1" in text

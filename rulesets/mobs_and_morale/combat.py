@@ -93,7 +93,7 @@ def owners_pick(b: Battle, attacker: Creature, struck: Creature, points: int) ->
         side=struck.side,
         prompt=f"{attacker.id} deals {points} damage to {mob.name}: which figure takes it?",
         options=tuple(Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in near),
-        default=tactics.to_lose(b, near, wounded_first=False).id,
+        default=lambda: tactics.to_lose(b, near, wounded_first=False).id,
         rules=("e22",),
         kind="casualty",
     )

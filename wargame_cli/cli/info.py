@@ -223,7 +223,9 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
         # of the terminal (which folds it) and still copies whole
         out.print(Text(" " * (width + 2) + clean(row["path"])), soft_wrap=True)
         if row.get("error"):
-            out.print(Text(" " * (width + 2) + clean(row["error"]), style="dim"), soft_wrap=True)
+            out.print(
+                Text(" " * (width + 2) + "unreadable: " + clean(row["error"])), soft_wrap=True
+            )
 
 
 def pick_save(spec: str | None, last: bool, saves_dir: Path | None) -> Path:

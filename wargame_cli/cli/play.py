@@ -353,12 +353,12 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
 
     out = console()
     if session.runner.outcome is None:
-        out.print(f"Game in progress after turn {session.runner.turn}.")
-    if path is not None:
-        verb = "resume it with" if session.runner.outcome is None else "replay it with"
+        out.print(f"Game in progress after {session.ruleset.turn_word} {session.runner.turn}.")
+    if path is not None:  # whole paths, never wrapped, so they can be copied as they are
+        command = "resume" if session.runner.outcome is None else "replay"
+        out.print(f"Saved to {escape(str(path))}", soft_wrap=True)
         out.print(
-            f"Saved to {escape(str(path))}; {verb}: wargame "
-            f"{'resume' if session.runner.outcome is None else 'replay'} {escape(str(path))}"
+            f"{command.capitalize()} it with: wargame {command} {escape(str(path))}", soft_wrap=True
         )
 
 

@@ -183,7 +183,7 @@ class PromptApp:
         tokens = [("class:qmark", "?"), ("class:question", f" {q.message} ")]
         if q.mode == "text" and q.can_look and not self.app.is_done:
             tokens.append(("class:instruction", LOOK_KEY))
-        if self.app.is_done:
+        if self.app.is_done and q.mode != "text":  # a typed answer stays in its buffer
             tokens.append(("class:answer", q.answer))
         elif q.mode == "select":
             hint = SELECT_HINT if self._list_rows >= self._wanted else SCROLL_HINT
