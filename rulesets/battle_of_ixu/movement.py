@@ -11,10 +11,12 @@ from wargame_cli.tabletop.geometry import Point
 
 
 def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> list[Destination]:
-    """The menu of moves; `enemies_only` keeps just the contact and toward spots (and stay),
-    all the bot reads."""
+    """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
+    else the toward spot of the nearest enemy that has one (and stay)."""
     assert w.dice is not None
-    enemies = [e.body() for e in state.enemies(w)]
+    foes = state.enemies(w)
+    enemies = [e.body() for e in foes]
+    prefer = [e.id for e in tactics.by_gap(state, w, foes)] if enemies_only else None
     found = offer(
         state.table,
         w.body(),
@@ -23,6 +25,7 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
         state.bodies(w),
         state.name_of,
         enemies_only=enemies_only,
+        prefer=prefer,
     )
     here = w.pos.key()
     engaged = " and ".join(e.name for e in state.engaged(w))

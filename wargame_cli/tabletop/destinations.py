@@ -88,12 +88,14 @@ def offer(
     bend: bool = False,
     enemies_only: bool = False,
     first_only: bool = False,
+    prefer: list[str] | None = None,
 ) -> list[Destination]:
     """Legal destinations, one per distinct point, most purposeful first. `others` are all
     bodies that block movement (friends and enemies). `enemies_only` stops after the contact
     and toward spots (the same ones, in the same order): all a bot reads, for a fraction of
     the work. `first_only` (with it) stops at the first toward spot when no enemy can be
-    contacted, for a bot that takes the first one."""
+    contacted, for a bot that takes the first one; `prefer` (with it) then gives only the
+    toward spot of the first enemy in that order (ids) that the whole menu would list."""
     m = Mover(table, mover, max_inches, tuple(others), bend)
     found: list[Destination] = []
     seen: set[str] = set()
@@ -110,6 +112,8 @@ def offer(
     # with `enemies_only`, a toward spot matters only while some contact spot comes after it
     # (a bot reads the contacts when there are any; an earlier toward spot may take its place)
     last = max((i for i, spot in enumerate(contacts) if spot is not None), default=None)
+    if enemies_only and last is None and prefer is not None:
+        return _preferred_toward(m, by_distance, prefer, names)
     for i, enemy in enumerate(by_distance):
         spot = contacts[i]
         name = names(enemy.id)
@@ -150,6 +154,34 @@ def offer(
             add(f"{name}:{word}", label, spot)
     found.append(Destination("stay", "Stay where it is", mover.pos))
     return found
+
+
+def _preferred_toward(
+    m: Mover, by_distance: list[Body], prefer: list[str], names: Callable[[str], str]
+) -> list[Destination]:
+    """The toward entry the whole menu lists for the first enemy in `prefer` that has one
+    (no enemy can be contacted): an enemy's entry is listed when its spot is a legal move and
+    no nearer enemy's listed spot has the same key. Only the spots needed are worked out."""
+    spots: dict[int, Point | None] = {}
+
+    def listed(i: int) -> Point | None:
+        if i not in spots:
+            spot = toward(m, by_distance[i])
+            ok = spot is not None and spot != m.body.pos and m.fits(spot)
+            spots[i] = spot if ok else None
+        return spots[i]
+
+    index = {e.id: i for i, e in enumerate(by_distance)}
+    for enemy_id in prefer:
+        i = index.get(enemy_id)
+        spot = listed(i) if i is not None else None
+        if spot is None:
+            continue
+        if any((q := listed(j)) is not None and q.key() == spot.key() for j in range(i)):
+            continue
+        label = f"Toward {names(enemy_id)}, {m.inches(spot)}"
+        return [Destination(f"toward:{enemy_id}", label, spot)]
+    return []
 
 
 def farthest_along(m: Mover, goal: Point) -> Point:
