@@ -10,10 +10,23 @@ from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
 from wargame_cli.tabletop.geometry import Point
 
 
-def destinations(state: IxuState, w: Warrior) -> list[Destination]:
+def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> list[Destination]:
+    """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
+    else the toward spot of the nearest enemy that has one (and stay)."""
     assert w.dice is not None
-    enemies = [e.body() for e in state.enemies(w)]
-    found = offer(state.table, w.body(), w.dice.movement, enemies, state.bodies(w), state.name_of)
+    foes = state.enemies(w)
+    enemies = [e.body() for e in foes]
+    prefer = [e.id for e in tactics.by_gap(state, w, foes)] if enemies_only else None
+    found = offer(
+        state.table,
+        w.body(),
+        w.dice.movement,
+        enemies,
+        state.bodies(w),
+        state.name_of,
+        enemies_only=enemies_only,
+        prefer=prefer,
+    )
     here = w.pos.key()
     engaged = " and ".join(e.name for e in state.engaged(w))
     stay = Destination(
@@ -35,14 +48,13 @@ def movement_phase(state: IxuState) -> Phase:
     for w in state.in_order():
         assert w.dice is not None
         inches = w.dice.movement
-        offered = destinations(state, w)
         others = state.bodies(w)
         body = w.body()
         key = yield Choice(
             side=w.side,
             prompt=f'{w.name} at {w.pos.key()}: move up to {inches}"',
-            options=tuple(d.option() for d in offered),
-            default=lambda w=w, offered=offered: tactics.pick_move(state, w, offered).point.key(),
+            options=lambda w=w: tuple(d.option() for d in destinations(state, w)),
+            default=lambda w=w: _bot_move(state, w),
             rules=("c5",),
             kind="move",
             free_hint="x,y",
@@ -52,6 +64,14 @@ def movement_phase(state: IxuState) -> Phase:
         )
         yield _moved(state, w, Point.parse(key))
     return None
+
+
+def _bot_move(state: IxuState, w: Warrior) -> str:
+    """The bot's pick, from the part of the menu it reads (the whole menu is built only when
+    a person is asked)."""
+    if state.engaged(w):
+        return w.pos.key()  # stay
+    return tactics.pick_move(state, w, destinations(state, w, enemies_only=True)).point.key()
 
 
 def _moved(state: IxuState, w: Warrior, dest: Point) -> Event:

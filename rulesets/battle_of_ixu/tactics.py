@@ -91,11 +91,15 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
     if charges:
         best_worth, best = max(charges, key=lambda pair: pair[0])
         return best if best_worth > 0 else stay
-    enemies = sorted(state.enemies(warrior), key=lambda e: state.gap_to(warrior, e))
-    for enemy in enemies:
+    for enemy in by_gap(state, warrior, state.enemies(warrior)):
         if f"toward:{enemy.id}" in by_tag:
             return by_tag[f"toward:{enemy.id}"]
     return stay
+
+
+def by_gap(state: IxuState, warrior: Warrior, enemies: list[Warrior]) -> list[Warrior]:
+    """Enemies nearest first by the gap between bases: the order the bot closes on them."""
+    return sorted(enemies, key=lambda e: state.gap_to(warrior, e))
 
 
 def pick_target(state: IxuState, warrior: Warrior, targets: list[Warrior]) -> Warrior:

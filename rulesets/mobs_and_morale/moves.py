@@ -47,8 +47,19 @@ def enemy_bodies(b: Battle, c: Creature) -> list[Body]:
     return [e.body() for e in near[:NEAREST_OFFERED]]
 
 
-def destinations(b: Battle, c: Creature) -> list[Destination]:
-    return offer(b.table, c.body(), c.move, enemy_bodies(b, c), b.bodies())
+def destinations(b: Battle, c: Creature, enemies_only: bool = False) -> list[Destination]:
+    """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
+    else the first toward spot."""
+    bodies = enemy_bodies(b, c)
+    return offer(
+        b.table,
+        c.body(),
+        c.move,
+        bodies,
+        b.bodies(),
+        enemies_only=enemies_only,
+        first_only=enemies_only,
+    )
 
 
 def toward_edge(b: Battle, c: Creature) -> Point:

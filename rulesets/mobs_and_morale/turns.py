@@ -177,27 +177,38 @@ def _suggest(
 
 # -- moving -----------------------------------------------------------------------------------
 def _move_character(b: Battle, c: Creature) -> Steps:
-    dests = moves.destinations(b, c)
-    options = [d.option() for d in dests]
-    keys = {o.key for o in options}
     leave_ok = moves.can_leave(b, c, b.bodies())
     edge = moves.toward_edge(b, c)
-    if edge.key() not in keys:
-        options.append(Option(edge.key(), f"Toward our table edge ({edge.key()})"))
-        keys.add(edge.key())
-    if leave_ok:
-        options.append(Option(moves.LEAVE, "Leave the table by our edge (escape, e29)"))
-    if c.pos.key() not in keys:
-        options.append(Option(c.pos.key(), "Stay where it is"))
+
+    def menu() -> tuple[Option, ...]:
+        """Built only when someone reads it: a bot reads just the contact and toward spots."""
+        options = [d.option() for d in moves.destinations(b, c)]
+        keys = {o.key for o in options}
+        if edge.key() not in keys:
+            options.append(Option(edge.key(), f"Toward our table edge ({edge.key()})"))
+            keys.add(edge.key())
+        if leave_ok:
+            options.append(Option(moves.LEAVE, "Leave the table by our edge (escape, e29)"))
+        if c.pos.key() not in keys:
+            options.append(Option(c.pos.key(), "Stay where it is"))
+        return tuple(options)
+
+    typed = moves.typed_check(b, c)
+
+    def check(text: str) -> str | None:
+        return None if leave_ok and text == moves.LEAVE else typed(text)  # type: ignore[operator]
+
     key = yield Choice(
         side=c.side,
         prompt=f'{c.id}: move where? (up to {c.move:g}")',
-        options=tuple(options),
-        default=lambda: tactics.character_move(b, c, dests, leave_ok, edge.key()),
+        options=menu,  # type: ignore[arg-type]
+        default=lambda: tactics.character_move(
+            b, c, moves.destinations(b, c, enemies_only=True), leave_ok, edge.key()
+        ),
         rules=("e8",),
         kind="move",
         free_hint="x,y",
-        check=moves.typed_check(b, c),
+        check=check,
     )
     if key == moves.LEAVE:
         yield from _leave(b, c)

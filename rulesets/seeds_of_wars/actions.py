@@ -114,20 +114,37 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     board = battle.board
     reachable = reach(battle, unit)
     here = board.key(unit.space)
-    options = [Option(STAY, f"Stay at {here}")]
-    for space in board.spaces():
-        if space == unit.space or board.distance(unit.space, space) > unit.kind.mv:
-            continue  # spaces beyond Mv are not listed; nearer ones out of reach say why
-        label = f"{board.key(space)} ({board.row_label(space[0])})"
-        if space in reachable:
-            label += f", {reachable[space]} space{'s' if reachable[space] > 1 else ''}"
-            foes = battle.enemies_at(side, space)
-            if foes:
-                label += f": charge {', '.join(f.name for f in foes)} and stop (d9)"
-            label += battle.reserve_warning(unit, space)
-        options.append(
-            Option(board.key(space), label, space_refusal(battle, unit, space, reachable))
-        )
+    start = unit.space
+
+    def listed(space: tuple[int, int]) -> bool:
+        """Spaces beyond Mv are not listed; nearer ones out of reach say why."""
+        return space != start and board.distance(start, space) <= unit.kind.mv
+
+    def options() -> list[Option]:
+        menu = [Option(STAY, f"Stay at {here}")]
+        for space in board.spaces():
+            if not listed(space):
+                continue
+            label = f"{board.key(space)} ({board.row_label(space[0])})"
+            if space in reachable:
+                label += f", {reachable[space]} space{'s' if reachable[space] > 1 else ''}"
+                foes = battle.enemies_at(side, space)
+                if foes:
+                    label += f": charge {', '.join(f.name for f in foes)} and stop (d9)"
+                label += battle.reserve_warning(unit, space)
+            menu.append(
+                Option(board.key(space), label, space_refusal(battle, unit, space, reachable))
+            )
+        return menu
+
+    def check(key: str) -> str | None:
+        """What the menu's option for `key` would say, without building the menu."""
+        if key == STAY:
+            return None
+        space = board.parse(key)
+        if space is None or not listed(space) or board.key(space) != key:
+            return f"{key!r} is not one of the options"
+        return space_refusal(battle, unit, space, reachable)
 
     def default() -> str:
         best, _ = bot.best_destination(battle, unit, reachable)
@@ -140,6 +157,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
         default,
         ("d8", "d9"),
         "move",
+        check,
     )
     acted.add(unit.uid)
     if key == STAY:

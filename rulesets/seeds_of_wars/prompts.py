@@ -23,13 +23,21 @@ class Surrendered(Exception):  # noqa: N818 - it is an event, not an error
 def ask(
     side: str,
     prompt: str,
-    options: Sequence[Option],
+    options: Sequence[Option] | Callable[[], Sequence[Option]],
     default: str | Callable[[], str],
     rules: tuple[str, ...],
     kind: str,
+    check: Callable[[str], str | None] | None = None,
 ) -> Generator[Choice, Any, str]:
-    """A battle decision for `side`; returns the key, or raises `Surrendered`."""
-    offered = (*options, Option(SURRENDER, "Surrender the battle"))
+    """A battle decision for `side`; returns the key, or raises `Surrendered`. `options` may
+    be a function that builds the menu, called only when someone reads it; then `check`
+    (why a key is not legal) judges a bot's answer without the menu."""
+    surrender = Option(SURRENDER, "Surrender the battle")
+    if callable(options):
+        build = options
+        offered: Any = lambda: (*build(), surrender)  # noqa: E731
+    else:
+        offered = (*options, surrender)
     while True:
         key = yield Choice(
             side=side,
@@ -38,6 +46,7 @@ def ask(
             default=default,
             rules=(*rules, "d16"),
             kind=kind,
+            check=check,
         )
         if key != SURRENDER:
             return key

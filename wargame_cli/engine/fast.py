@@ -83,7 +83,7 @@ def play_any(ruleset: Any, game: Any, below: Callable[[int], int]) -> Played:
 def _answer(req: Any, below: Any) -> Any:
     """The less frequent requests (and subclasses of the frequent ones)."""
     if isinstance(req, Choice):
-        reason = req.refusal(req.default)
+        reason = req.default_refusal()
         if reason is not None:
             raise RuntimeError(f"the ruleset suggested an illegal answer {req.default!r}: {reason}")
         return req.default

@@ -61,11 +61,12 @@ class Lazy:
 @dataclass(frozen=True)
 class Choice:
     """A decision for one side. `default` is the bot's pick, always legal; it may be given as
-    a function of no arguments, called only when someone asks for it."""
+    a function of no arguments, called only when someone asks for it. `options` may be given
+    the same way, so a menu is built only when a person (or a check) needs it."""
 
     side: str
     prompt: str
-    options: tuple[Option, ...]
+    options: tuple[Option, ...] = Lazy()  # type: ignore[assignment]
     default: str = Lazy()  # type: ignore[assignment]
     rules: tuple[str, ...] = ()
     kind: str = ""
@@ -80,6 +81,15 @@ class Choice:
         if self.free_hint is not None and self.check is not None:
             return self.check(key)
         return f"{key!r} is not one of the options; {legal_keys(self.options)}"
+
+    def default_refusal(self) -> str | None:
+        """Why the bot's own suggestion is not legal, or None. While the menu is still unbuilt
+        and the choice checks typed answers, that check judges it, so a bot's game never
+        builds menus; otherwise (or when the check refuses it) it is `refusal(default)`."""
+        unbuilt = callable(self.__dict__["_options"])
+        if unbuilt and self.check is not None and self.check(self.default) is None:
+            return None
+        return self.refusal(self.default)
 
     def label_of(self, key: str) -> str:
         for option in self.options:

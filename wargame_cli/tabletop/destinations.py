@@ -86,9 +86,16 @@ def offer(
     others: list[Body],
     names: Callable[[str], str] = str,
     bend: bool = False,
+    enemies_only: bool = False,
+    first_only: bool = False,
+    prefer: list[str] | None = None,
 ) -> list[Destination]:
     """Legal destinations, one per distinct point, most purposeful first. `others` are all
-    bodies that block movement (friends and enemies)."""
+    bodies that block movement (friends and enemies). `enemies_only` stops after the contact
+    and toward spots (the same ones, in the same order): all a bot reads, for a fraction of
+    the work. `first_only` (with it) stops at the first toward spot when no enemy can be
+    contacted, for a bot that takes the first one; `prefer` (with it) then gives only the
+    toward spot of the first enemy in that order (ids) that the whole menu would list."""
     m = Mover(table, mover, max_inches, tuple(others), bend)
     found: list[Destination] = []
     seen: set[str] = set()
@@ -101,15 +108,27 @@ def offer(
         found.append(Destination(tag, label, point))
 
     by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
-    for enemy in by_distance:
-        spot = contact_spot(m, enemy)
+    contacts = [contact_spot(m, enemy) for enemy in by_distance]
+    # with `enemies_only`, a toward spot matters only while some contact spot comes after it
+    # (a bot reads the contacts when there are any; an earlier toward spot may take its place)
+    last = max((i for i, spot in enumerate(contacts) if spot is not None), default=None)
+    if enemies_only and last is None and prefer is not None:
+        return _preferred_toward(m, by_distance, prefer, names)
+    for i, enemy in enumerate(by_distance):
+        spot = contacts[i]
         name = names(enemy.id)
         if spot is not None:
             add(f"contact:{enemy.id}", f"Into contact with {name}, {m.inches(spot)}", spot)
             continue
+        if enemies_only and last is not None and i > last:
+            break
         spot = toward(m, enemy)
         if spot is not None:
             add(f"toward:{enemy.id}", f"Toward {name}, {m.inches(spot)}", spot)
+            if first_only and last is None and found:
+                break
+    if enemies_only:
+        return found
     for tag, label, spot in cover_spots(m):
         add(tag, f"{label}, {m.inches(spot)}", spot)
     if by_distance and by_distance[0].pos.distance(mover.pos) > EPS:
@@ -135,6 +154,34 @@ def offer(
             add(f"{name}:{word}", label, spot)
     found.append(Destination("stay", "Stay where it is", mover.pos))
     return found
+
+
+def _preferred_toward(
+    m: Mover, by_distance: list[Body], prefer: list[str], names: Callable[[str], str]
+) -> list[Destination]:
+    """The toward entry the whole menu lists for the first enemy in `prefer` that has one
+    (no enemy can be contacted): an enemy's entry is listed when its spot is a legal move and
+    no nearer enemy's listed spot has the same key. Only the spots needed are worked out."""
+    spots: dict[int, Point | None] = {}
+
+    def listed(i: int) -> Point | None:
+        if i not in spots:
+            spot = toward(m, by_distance[i])
+            ok = spot is not None and spot != m.body.pos and m.fits(spot)
+            spots[i] = spot if ok else None
+        return spots[i]
+
+    index = {e.id: i for i, e in enumerate(by_distance)}
+    for enemy_id in prefer:
+        i = index.get(enemy_id)
+        spot = listed(i) if i is not None else None
+        if spot is None:
+            continue
+        if any((q := listed(j)) is not None and q.key() == spot.key() for j in range(i)):
+            continue
+        label = f"Toward {names(enemy_id)}, {m.inches(spot)}"
+        return [Destination(f"toward:{enemy_id}", label, spot)]
+    return []
 
 
 def farthest_along(m: Mover, goal: Point) -> Point:
