@@ -33,14 +33,7 @@ DEPLOYS = ("{x} takes its place at {at}", "{x} deploys at {at}", "{x} forms up a
 class Teller(BaseTeller):
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
-        setup = save.get("setup", {})
-        self.cast: dict[str, str] = {}
-        for side in ("A", "B"):
-            army = setup.get("teams", {}).get(side) or {}
-            units = army.get("units", []) if isinstance(army, dict) else []
-            for i, unit in enumerate(units):
-                if isinstance(unit, dict):
-                    self.cast[f"{side}{i + 1}"] = f"{side}{i + 1} {unit.get('type', '')}".strip()
+        self.cast = self.pieces("units", lambda uid, unit: f"{uid} {unit.get('type', '')}".strip())
 
     def name(self, uid: Any) -> str:
         return self.cast.get(str(uid), str(uid))

@@ -30,14 +30,7 @@ RATING = ("{s}'s command rating falls to {n}", "{s} is shaken: command rating {n
 class Teller(BaseTeller):
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
-        setup = save.get("setup", {})
-        self.cast: dict[str, str] = {}
-        for side in ("A", "B"):
-            team = setup.get("teams", {}).get(side) or {}
-            minis = team.get("miniatures", []) if isinstance(team, dict) else []
-            for i, mini in enumerate(minis):
-                if isinstance(mini, dict):
-                    self.cast[f"{side}{i + 1}"] = str(mini.get("name", f"{side}{i + 1}"))
+        self.cast = self.pieces("miniatures", lambda uid, mini: str(mini.get("name", uid)))
 
     def name(self, mini_id: Any) -> str:
         return self.cast.get(str(mini_id), str(mini_id))

@@ -9,6 +9,7 @@ A ruleset without them still gets a report: every event told by its own text, no
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -35,6 +36,18 @@ class Teller:
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         return text
+
+    def pieces(self, key: str, label: Callable[[str, dict[str, Any]], str]) -> dict[str, str]:
+        """Each side's pieces by id (A1, A2, ... B1, ...): the team's list `key` in the save,
+        each named by `label(id, piece)`; anything malformed is left out."""
+        cast: dict[str, str] = {}
+        for side in ("A", "B"):
+            team = self.save.get("setup", {}).get("teams", {}).get(side) or {}
+            listed = team.get(key, []) if isinstance(team, dict) else []
+            for i, piece in enumerate(listed):
+                if isinstance(piece, dict):
+                    cast[f"{side}{i + 1}"] = label(f"{side}{i + 1}", piece)
+        return cast
 
 
 def module(ruleset_id: str, name: str) -> ModuleType | None:
