@@ -42,7 +42,12 @@ def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn
         return Text(clean(entry["text"]))
     if kind in ("takeback", "note"):  # told by the engine, not the rules' log
         mark = "↶ " if kind == "takeback" else "! "
-        return Text(mark + clean(entry.get("text", "")), style="bold yellow")
+        text = entry.get("text", "")
+        if kind == "takeback" and "taken" in entry:  # the side by its name, not its letter
+            from wargame_cli.engine.takeback import describe
+
+            text = describe(entry, names, turn_word, open_question=bool(entry.get("live")))
+        return Text(mark + clean(text), style="bold yellow")
     if kind == "end":
         winner = entry.get("winner")
         title = victory(clean(names.get(winner, winner))) if winner else "A draw"
