@@ -66,7 +66,7 @@ def test_e29_a_game_with_a_person_has_no_round_limit(tmp_path):
     child.send("\r")
     child.expect("Name for side A")
     child.send("\r")
-    child.expect(r"\?")  # the first question of the battle
+    child.expect("Centre of the deployment area")  # the first question of the battle
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
