@@ -112,7 +112,7 @@ def test_building_miniature_by_miniature_with_typed_entries_and_refusals():
             "Kid c 0",
             "Hawk elite 4",
             "done",  # refused: the top rating is shared
-            "undo",
+            "remove",  # the builder's own key: Remove Hawk
             "Hawk regular 1",
             "Dusty regular 1",  # refused: the name is taken
             "done",

@@ -232,7 +232,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         answer = yield _next_miniature(side, soldiers, options)
         if answer == "done":
             return soldiers
-        if answer == "undo":
+        if answer == "remove":
             soldiers.pop()
         else:
             soldiers.append(_typed(answer, soldiers, options)[0])
@@ -278,7 +278,7 @@ def _next_miniature(side: str, soldiers: list[Soldier], options: dict[str, Any])
         Option("done", "Finish the squad", disabled=unfinished[0] if unfinished else None),
     ]
     if soldiers:
-        opts.append(Option("undo", f"Remove {soldiers[-1].name}"))
+        opts.append(Option("remove", f"Remove {soldiers[-1].name}"))
     default = "done" if not unfinished and len(soldiers) >= 6 else opts[0].key
     if next(o for o in opts if o.key == default).disabled:
         default = next(o.key for o in opts if o.disabled is None)
