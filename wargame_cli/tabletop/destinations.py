@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.detours import bent_move_ok, bent_move_problem, way_to
 from wargame_cli.tabletop.geometry import EPS, Point
-from wargame_cli.tabletop.movement import Body, move_ok, move_problem
+from wargame_cli.tabletop.movement import Body, contact_ring, move_ok, move_problem
 from wargame_cli.tabletop.paths import path_distance, route_toward
 from wargame_cli.tabletop.table import Table, TerrainKind
 
@@ -237,15 +237,7 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
     start = m.body.pos
     if start.distance(enemy.pos) > m.max_inches + touching + 0.01:
         return None
-    base = math.atan2(start.y - enemy.pos.y, start.x - enemy.pos.x)
-    for i in range(CONTACT_TRIES):
-        step = (i + 1) // 2 * (1 if i % 2 else -1)
-        angle = base + step * (2 * math.pi / CONTACT_TRIES)
-        spot = Point(
-            enemy.pos.x + math.cos(angle) * touching, enemy.pos.y + math.sin(angle) * touching
-        ).rounded(2)
-        if spot.distance(enemy.pos) < touching - EPS:  # rounding pulled it inside the base
-            spot = enemy.pos.toward(spot, touching + 0.005).rounded(2)
+    for spot in contact_ring(start, enemy.pos, touching, CONTACT_TRIES):
         if start.distance(spot) > m.max_inches + 0.01:
             continue
         if m.fits(spot):

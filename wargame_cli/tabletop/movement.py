@@ -4,7 +4,7 @@ other bases. Every check returns the reason it fails, so a refusal can say why."
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -220,20 +220,28 @@ def contact_spots(
     touching = mover.radius + target.radius
     if mover.pos.distance(target.pos) > max_inches + touching + 0.01:
         return []
-    base = math.atan2(mover.pos.y - target.pos.y, mover.pos.x - target.pos.x)
-    spots: list[Point] = []
+    spots = [
+        spot
+        for spot in contact_ring(mover.pos, target.pos, touching, tries)
+        if _fits(table, mover, spot.x, spot.y, max_inches, others)
+    ]
+    spots.sort(key=mover.pos.distance)
+    return spots
+
+
+def contact_ring(start: Point, centre: Point, touching: float, tries: int) -> Iterator[Point]:
+    """Spots `touching` inches from `centre`, all round it, the side facing `start` first
+    and then alternately either way (rounded to 0.01", never inside the base)."""
+    base = math.atan2(start.y - centre.y, start.x - centre.x)
     for i in range(tries):
         step = (i + 1) // 2 * (1 if i % 2 else -1)
         angle = base + step * (2 * math.pi / tries)
         spot = Point(
-            target.pos.x + math.cos(angle) * touching, target.pos.y + math.sin(angle) * touching
+            centre.x + math.cos(angle) * touching, centre.y + math.sin(angle) * touching
         ).rounded(2)
-        if spot.distance(target.pos) < touching - EPS:  # rounding pulled it inside the base
-            spot = target.pos.toward(spot, touching + 0.005).rounded(2)
-        if _fits(table, mover, spot.x, spot.y, max_inches, others):
-            spots.append(spot)
-    spots.sort(key=mover.pos.distance)
-    return spots
+        if spot.distance(centre) < touching - EPS:  # rounding pulled it inside the base
+            spot = centre.toward(spot, touching + 0.005).rounded(2)
+        yield spot
 
 
 def farthest_toward(
