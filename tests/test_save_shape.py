@@ -116,3 +116,26 @@ values = st.recursive(
 def test_agrees_with_the_rule_as_written(value, depth, as_dict):
     for data in (value, nest(depth, value, as_dict)):
         assert refused(data) == reference_problem(data)
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.text()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_the_hash_chain_hashes_canonical_json(value):
+    """A save's hashes stay those every earlier version wrote: sorted keys, compact, UTF-8."""
+    import hashlib
+
+    from wargame_cli.saves import seal
+
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    assert seal.digest(value) == hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]

@@ -82,6 +82,9 @@ def all_infos() -> list[RulesetInfo]:
 
 
 def info(ruleset_id: str) -> RulesetInfo:
+    for name in BUILTIN:  # a built-in id wins over any plugin's: no need to look for plugins
+        if (builtin := importlib.import_module(name).INFO).id == ruleset_id:
+            return builtin
     for candidate in all_infos():
         if candidate.id == ruleset_id:
             return candidate
