@@ -216,15 +216,17 @@ def _straight(
 
 
 def _turn_boards(view: Any) -> Any:
-    """Off a terminal (a pipe, a file): the replay as live play shows it, except that a
-    picture a view draws after a line (a grid after a move) is kept once a turn for each kind
-    of event, not redrawn after every move; boards at turn boundaries stay."""
+    """Off a terminal (a pipe, a file): the replay as live play shows it, every line of it,
+    except that a picture a view draws beside a line (a grid after a move) is kept once a
+    turn for each kind of entry, not redrawn after every move; the boards a view draws at a
+    turn's start and at the end stay."""
     view.view = _PicturesOncePerTurn(view.view)
     return view
 
 
 class _PicturesOncePerTurn:
-    """A ruleset's view whose `render_entry` drops a picture already drawn this turn."""
+    """A ruleset's view whose `render_entry` drops a picture already drawn this turn for the
+    same kind of entry, keeping every line (text, headings) around it."""
 
     def __init__(self, view: Any) -> None:
         self._view = view
@@ -238,15 +240,36 @@ class _PicturesOncePerTurn:
 
         render = getattr(self._view, "render_entry", None)
         shown = render(entry, state, names) if render is not None else None
-        if entry["t"] == "turn":
+        if entry["t"] in ("turn", "end"):
             self._drawn.clear()
             return shown
+        if not isinstance(shown, Group):
+            return shown
+        parts = _flat(shown)
+        if all(_is_line(part) for part in parts):
+            return shown
         kind = (entry["t"], str(entry.get("kind")))
-        if isinstance(shown, Group) and len(shown.renderables) > 1:
-            if kind in self._drawn:
-                return shown.renderables[0]  # the line, not the same picture again
+        if kind not in self._drawn:
             self._drawn.add(kind)
-        return shown
+            return shown
+        return Group(*(part for part in parts if _is_line(part)))  # the lines, not the picture
+
+
+def _flat(group: Any) -> list[Any]:
+    from rich.console import Group
+
+    parts: list[Any] = []
+    for part in group.renderables:
+        parts.extend(_flat(part) if isinstance(part, Group) else [part])
+    return parts
+
+
+def _is_line(part: Any) -> bool:
+    """Text and headings are lines of the story; tables, panels and maps are pictures."""
+    from rich.rule import Rule
+    from rich.text import Text
+
+    return isinstance(part, Text | Rule | str)
 
 
 def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:
