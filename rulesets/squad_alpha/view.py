@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.measure import Measurement
+from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -26,6 +27,7 @@ from rulesets.squad_alpha.odds import highest_passing, pass_chance
 from rulesets.squad_alpha.state import OTHER, GameState, Mini, Squad
 from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
 from wargame_cli.ui import facts
+from wargame_cli.ui.drawn import DRAWN, Drawn, beside
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
 
@@ -41,42 +43,88 @@ def markers(state: GameState) -> list[Marker]:
 
 
 def _status(state: GameState, m: Mini, acting: str | None = None) -> Text:
+    words, style = _status_words(state, m, acting)
+    return Text(words, style=style)
+
+
+def _status_words(state: GameState, m: Mini, acting: str | None = None) -> tuple[str, str]:
     if not m.alive:
-        return Text("casualty", style="dim strike")
+        return "casualty", "dim strike"
     if m.pos is None:
-        return Text("to deploy", style="dim")
+        return "to deploy", "dim"
     if m.id == acting:
-        return Text("acting now", style="bold")
+        return "acting now", "bold"
     foes = state.contacts(m)
     if foes:
-        return Text(f"melee: {', '.join(f.label for f in foes)}", style="bold yellow")
+        return f"melee: {', '.join(f.label for f in foes)}", "bold yellow"
     if m.die is not None and m.acted:
-        return Text("acted", style="dim")
-    return Text("active")
+        return "acted", "dim"
+    return "active", ""
 
 
 def roster(state: GameState, squad: Squad, acting: str | None = None) -> RichTable:
+    return _roster_table(_roster_rows(state, squad, acting))
+
+
+def _roster_rows(state: GameState, squad: Squad, acting: str | None) -> tuple[Any, ...]:
+    """Everything a squad's roster shows, as plain values: the key its drawing is kept by."""
     rating = state.current_rating(squad.side)
     leader = state.leader(squad.side)
-    title = Text(clean(squad.name), style=SIDE_STYLE.get(squad.side, "bold"))
+    head = (squad.side, clean(squad.name), clean(leader.name), rating, squad.casualties)
+    rows = tuple(
+        (
+            m.label,
+            m.side,
+            m.alive,
+            clean(m.name),
+            m.training,
+            f"{m.rating}{'*' if m.id == squad.leader_id else ''}",
+            str(m.die) if m.die is not None and m.alive else "-",
+            m.pos.key() if m.pos is not None else "-",
+            _status_words(state, m, acting),
+        )
+        for m in squad.minis
+    )
+    return (head, rows)
+
+
+ROSTER_HEADERS = ("", "name", "training", "cmd", "die", "at", "status")
+
+
+def _roster_width_at_most(shown: tuple[Any, ...]) -> int:
+    """A bound on the roster's width, from its cells' lengths (each column as wide as its
+    longest cell, a space each side, a rule between): laying it out costs milliseconds."""
+    _, rows = shown
+    columns = [
+        [label, name, training, cmd, die, at, status[0]]
+        for label, _, _, name, training, cmd, die, at, status in rows
+    ]
+    widths = [
+        max([cell_len(header)] + [cell_len(row[i]) for row in columns])
+        for i, header in enumerate(ROSTER_HEADERS)
+    ]
+    return sum(widths) + 3 * len(widths) - 3
+
+
+def _roster_table(shown: tuple[Any, ...]) -> RichTable:
+    (side, name, leader, rating, casualties), rows = shown
+    title = Text(name, style=SIDE_STYLE.get(side, "bold"))
     title.append(
-        f"  leader {clean(leader.name)}, rating {rating}"
-        + (f" ({squad.casualties} down)" if squad.casualties else ""),
+        f"  leader {leader}, rating {rating}" + (f" ({casualties} down)" if casualties else ""),
         style="bold red" if rating < 0 else "",
     )
     table = RichTable(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("", "name", "training", "cmd", "die", "at", "status"):
+    for column in ROSTER_HEADERS:
         table.add_column(column)
-    for m in squad.minis:
-        lead = "*" if m.id == squad.leader_id else ""
+    for label, mini_side, alive, mini_name, training, cmd, die, at, status in rows:
         table.add_row(
-            Text(m.label, style=SIDE_STYLE.get(m.side, "bold") if m.alive else "dim"),
-            clean(m.name),
-            m.training,
-            f"{m.rating}{lead}",
-            str(m.die) if m.die is not None and m.alive else "-",
-            m.pos.key() if m.pos is not None else "-",
-            _status(state, m, acting),
+            Text(label, style=SIDE_STYLE.get(mini_side, "bold") if alive else "dim"),
+            mini_name,
+            training,
+            cmd,
+            die,
+            at,
+            Text(*status),
         )
     return table
 
@@ -93,39 +141,112 @@ def headline(state: GameState) -> str:
     return f"Turn {state.turn}{step}; initiative: {clean(who)}"
 
 
+LEGEND_NOTE = "* leader; cmd = command rating; die = the die attributed this turn"
+
+
 @dataclass
 class Board:
-    """The map with the rosters and legend beside it, or under it on a narrow screen."""
+    """The map with the rosters and legend beside it, or under it on a narrow screen.
+
+    Beside the map, each part is drawn from `DRAWN` when what it shows has not changed (the
+    map while nobody moved, a roster while its rows read the same, the legend always): a
+    full board is redrawn after nearly every decision, and drawing its tables afresh costs
+    tens of milliseconds."""
 
     state: GameState
     acting: str | None = None  # the miniature activating now (already marked to have acted)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         state = self.state
-        rosters = [roster(state, state.squads[s], self.acting) for s in ("A", "B")]
-        side = Group(
-            rosters[0],
-            Text(""),
-            rosters[1],
-            Text(""),
-            legend([], state.table),
-            Text(
-                "* leader; cmd = command rating; die = the die attributed this turn",
-                style="dim",
-            ),
-        )
-        shown = table_map(state.table, markers(state), headline(state))
+        rows = [_roster_rows(state, state.squads[s], self.acting) for s in ("A", "B")]
+        marks = tuple(markers(state))
+        title = headline(state)
         map_width = 2 * round(state.table.width) + 8
         # the rosters whole beside the map, or under it (never squeezed into cut cells)
-        side_width = max(Measurement.get(console, options, r).maximum for r in rosters)
+        if all(_roster_width_at_most(r) <= SIDE_COLUMN for r in rows):
+            side_width = SIDE_COLUMN  # no need to lay the rosters out to know they fit
+        else:
+            side_width = max(
+                DRAWN.width(console, options, ("roster", r), _roster_table, r) for r in rows
+            )
         if options.max_width < map_width + 2 + max(SIDE_COLUMN, side_width):
-            yield Group(shown, side)
+            yield Group(table_map(state.table, list(marks), title), _side(state, rows))
             return
-        grid = RichTable.grid(padding=(0, 2))
-        grid.add_column(no_wrap=True)
-        grid.add_column()
-        grid.add_row(shown, side)
-        yield grid
+        yield from _beside(console, options, state, rows, marks, title)
+
+
+def _side(state: GameState, rows: list[tuple[Any, ...]]) -> Group:
+    return Group(
+        _roster_table(rows[0]),
+        Text(""),
+        _roster_table(rows[1]),
+        Text(""),
+        legend([], state.table),
+        Text(LEGEND_NOTE, style="dim"),
+    )
+
+
+def _beside(
+    console: Console,
+    options: ConsoleOptions,
+    state: GameState,
+    rows: list[tuple[Any, ...]],
+    marks: tuple[Marker, ...],
+    title: str,
+) -> RenderResult:
+    """The map and the side column as a two-column grid whose cells are drawn lines."""
+    table = state.table
+    parts: list[tuple[Any, Any, Any]] = [
+        (("roster", rows[0]), _roster_table, rows[0]),
+        (("blank",), Text, ""),
+        (("roster", rows[1]), _roster_table, rows[1]),
+        (("blank",), Text, ""),
+        (("legend", table), lambda t: legend([], t), table),
+        (("note",), lambda words: Text(words, style="dim"), LEGEND_NOTE),
+    ]
+    drawn_map = _drawn_map(console, options, table, marks, title)
+    # the side column's widest part, narrowed to what the map leaves (as rich's grid does);
+    # the rosters are measured only when the legend and note do not fill that already
+    room = options.max_width - drawn_map.width - 2
+    fixed = [part for part in parts if part[0][0] != "roster"]
+    widest = max(DRAWN.width(console, options, key, make, arg) for key, make, arg in fixed)
+    if widest < room:
+        widest = max(DRAWN.width(console, options, key, make, arg) for key, make, arg in parts)
+    width = min(widest, room)
+    lines = []
+    for key, make, arg in parts:
+        lines.extend(DRAWN.get(console, options, key, make, arg, width).lines)
+    yield from beside(drawn_map, Drawn(lines, width), gap=2)
+
+
+def _drawn_map(
+    console: Console, options: ConsoleOptions, table: Any, marks: tuple[Marker, ...], title: str
+) -> Drawn:
+    """The map's lines: its body kept while nobody moves, its top edge (which carries the
+    headline, new at every step) drawn alone."""
+    body = DRAWN.get(
+        console,
+        options,
+        ("map", table, marks),
+        lambda m: table_map(table, list(m)),
+        marks,
+        no_wrap=True,
+    )
+    if cell_len(clean(title)) + 6 >= body.width:  # a title this long sets the frame's width
+        return DRAWN.get(
+            console,
+            options,
+            ("map", table, marks, title),
+            lambda m: table_map(table, list(m), title),
+            marks,
+            no_wrap=True,
+        )
+
+    def edge(width: int) -> Panel:
+        return Panel(Text(" " * (width - 4)), title=clean(title) or " ", expand=False)
+
+    top = DRAWN.get(console, options, ("map edge", title), edge, body.width, no_wrap=True)
+    return Drawn(top.lines[:1] + body.lines[1:], body.width)
 
 
 def board(state: GameState, names: dict[str, str] | None = None) -> Board:
