@@ -4,9 +4,11 @@ For each ruleset, one seeded bot-vs-bot game is saved, then timed, in process, b
 --repeat runs:
 
 - rules alone: the ruleset's game generator fed the log's faces and decisions, nothing else;
+- +menus: the same, with each decision's menu built as the rules must to judge it legal;
 - `replay --verify` (`games.verify`: load, check, replay through the Runner);
-- `replay --no-input` with its output going to a file (not a terminal), the board drawn only
-  at turn boundaries; and, for comparison, the same replay as on a terminal, where each
+- `replay --no-input` with its output going to a file (not a terminal), every line told but
+  a picture beside a line (a grid after a move) only once a turn for each kind of entry;
+  and, for comparison, the same replay as on a terminal, where each
   entry goes through the ruleset's view (Seeds of Wars draws the grid after every move).
 
 Goals (issue 13, goal 3): verify <= 1.5x the rules alone (bots are never run: a Choice's
@@ -24,6 +26,7 @@ import argparse
 import contextlib
 import gc
 import io
+import os
 import sys
 import tempfile
 import time
@@ -37,10 +40,13 @@ from wargame_cli.engine.session import bot_game  # noqa: E402
 from wargame_cli.saves import games, store  # noqa: E402
 
 LARGE_SEEDS = ["columns=5", "battle_lines=2", "army_size=12"]  # a large Seeds of Wars battle
+LONG_TUG = 19  # a Tug of WarGods game with many pulls (92 log entries; seed 7 gives 12)
 
 
-def rules_alone(ruleset, data: dict) -> None:
-    """The generator answered straight from the log: the floor any replay stands on."""
+def rules_alone(ruleset, data: dict, judged: bool = False) -> None:
+    """The generator answered straight from the log: the floor any replay stands on.
+    `judged`: each decision's menu is built too, as the rules must to judge it legal (a
+    verify asks them; for Ixu and Mobs and Morale the menus cost more than the rest)."""
     from wargame_cli.ruleset import Setup, resolve_options
 
     options = resolve_options(ruleset.options, data["options"])
@@ -59,6 +65,8 @@ def rules_alone(ruleset, data: dict) -> None:
                 Roll if isinstance(req, Roll) else Choice if isinstance(req, Choice) else None
             )
             assert expected is None or answer is not None
+            if judged and expected is Choice:
+                req.refusal(answer)
             req = gen.send(answer)
     except StopIteration:
         pass
@@ -99,33 +107,37 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    games_to_time = [(info.id, None) for info in registry.all_infos()]
-    games_to_time.append(("seeds-of-wars", LARGE_SEEDS))
-    print(f"{'game':34} {'entries':>7} {'rules':>9} {'verify':>9} {'ratio':>6} "
-          f"{'no-input':>9} {'/verify':>7} {'terminal':>9} {'/verify':>7}")  # fmt: skip
+    games_to_time = [(info.id, None, args.seed, "") for info in registry.all_infos()]
+    games_to_time.append(("seeds-of-wars", LARGE_SEEDS, args.seed, " (large)"))
+    games_to_time.append(("tug-of-wargods", None, LONG_TUG, f" (seed {LONG_TUG})"))
+    print(f"load average {os.getloadavg()[0]:.1f}; best of {args.repeat}, seed {args.seed}")
+    heads = ("entries", "rules", "+menus", "verify", "ratio", "/+menus", "no-input", "/verify")
+    print(f"{'game':30} " + " ".join(f"{h:>8}" for h in heads) + "  terminal  /verify")
     worst = 0.0
     with tempfile.TemporaryDirectory() as folder:
-        for ruleset_id, options in games_to_time:
+        for ruleset_id, options, seed, label in games_to_time:
             ruleset = registry.get(ruleset_id)
-            session = bot_game(ruleset, args.seed, options)
+            session = bot_game(ruleset, seed, options)
             path = Path(folder) / f"{ruleset_id}.json"
             games.save(session, path)
             data = store.load(path)
-            rules, verify, shown, every = best(
+            rules, judged, verify, shown, every = best(
                 [
                     lambda ruleset=ruleset, data=data: rules_alone(ruleset, data),
+                    lambda ruleset=ruleset, data=data: rules_alone(ruleset, data, judged=True),
                     lambda path=path: games.verify(path),
                     lambda path=path: no_input_replay(path),
                     lambda path=path: no_input_replay(path, terminal=True),
                 ],
                 args.repeat,
             )
-            name = ruleset_id + (" (large)" if options else "")
             worst = max(worst, verify / rules)
+            ms = [f"{t * 1e3:6.1f}ms" for t in (rules, judged, verify)]
+            ratios = [f"{verify / rules:7.2f}x", f"{verify / judged:7.2f}x"]
             print(
-                f"{name:34} {len(data['log']):7d} {rules * 1e3:7.1f}ms {verify * 1e3:7.1f}ms "
-                f"{verify / rules:5.2f}x {shown * 1e3:7.1f}ms {shown / verify:6.2f}x "
-                f"{every * 1e3:7.1f}ms {every / verify:6.2f}x"
+                f"{ruleset_id + label:30} {len(data['log']):8d} {' '.join(ms + ratios)} "
+                f"{shown * 1e3:6.1f}ms {shown / verify:7.2f}x {every * 1e3:7.1f}ms "
+                f"{every / verify:6.2f}x"
             )
     print(f"worst verify / rules alone: {worst:.2f}x (goal <= 1.5x)")
 
