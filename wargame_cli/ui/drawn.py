@@ -45,7 +45,6 @@ class DrawnParts:
         self._by_console: weakref.WeakKeyDictionary[Console, OrderedDict[Any, Any]] = (
             weakref.WeakKeyDictionary()
         )
-        self.enabled = True
 
     def _kept(self, console: Console) -> OrderedDict[Any, Any]:
         kept = self._by_console.get(console)
@@ -54,8 +53,6 @@ class DrawnParts:
         return kept
 
     def _remember(self, console: Console, key: Any, make: Callable[[], Any]) -> Any:
-        if not self.enabled:
-            return make()
         kept = self._kept(console)
         found = kept.get(key)
         if found is None:
