@@ -139,10 +139,10 @@ def move_ok(
     """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
     a game, and most are fine. Every test is `move_problem`'s, with the same arithmetic, so
     the two always agree; `move_problem` is asked for the reason only when this says no."""
-    return _fits(table, mover, dest.x, dest.y, max_inches, others)
+    return move_ok_xy(table, mover, dest.x, dest.y, max_inches, others)
 
 
-def _fits(
+def move_ok_xy(
     table: Table, mover: Body, bx: float, by: float, max_inches: float, others: Iterable[Body]
 ) -> bool:
     """`move_ok` to the point (bx, by)."""
@@ -194,7 +194,7 @@ _NO_ZONES: dict[float, Any] = {}
 
 def _zones(table: Table, radius: float) -> tuple[tuple[float, ...], ...]:
     """`footprints` as numbers: each zone's corners, then its piece's (kept on the table,
-    where `_fits` looks first: it runs tens of thousands of times a game)."""
+    where `move_ok_xy` looks first: it runs tens of thousands of times a game)."""
     memo = table.__dict__.get("_memo_footprints")
     if memo is None or len(memo) > 64:
         memo = {}
@@ -223,7 +223,7 @@ def contact_spots(
     spots = [
         spot
         for spot in contact_ring(mover.pos, target.pos, touching, tries)
-        if _fits(table, mover, spot.x, spot.y, max_inches, others)
+        if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others)
     ]
     spots.sort(key=mover.pos.distance)
     return spots
@@ -262,10 +262,10 @@ def farthest_toward(
     reach = min(max_inches, gap)
     if gap < EPS:  # `toward` stays put: every point tried is the start, rounded
         spot = start.rounded(2)
-        return spot if _fits(table, mover, spot.x, spot.y, max_inches, others) else start
+        return spot if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others) else start
     for i in range(steps, 0, -1):
         f = reach * i / steps / gap
         x, y = round(sx + (gx - sx) * f, 2), round(sy + (gy - sy) * f, 2)
-        if _fits(table, mover, x, y, max_inches, others):
+        if move_ok_xy(table, mover, x, y, max_inches, others):
             return Point(x, y)
     return start

@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
-from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok
+from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok_xy
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 WALK_CACHE = 50_000  # walking distances remembered per table (cleared when full)
@@ -180,30 +180,38 @@ def route_toward(
     """The legal spot within `max_inches` that leaves the shortest walk to `goal`, going
     around impassable terrain; stays put when nothing gets closer. `stop_short` keeps that
     much distance from the goal (e.g. two base radii to end beside a miniature)."""
-    candidates = [
-        farthest_toward(table, mover, goal, max_inches, others),
-        *ring_spots(table, mover, max_inches, others),
-    ]
+    start = mover.pos
+    px, py, gx, gy = start.x, start.y, goal.x, goal.y
 
     def remaining(p: Point) -> float:
         return abs(path_distance(table, p, goal, mover.radius) - stop_short)
 
-    # The best candidate by (remaining walk rounded to 0.001", then nearest, then first). A
-    # walk is never shorter than the straight line (less a margin for the rounding the
-    # walking distances use), so candidates are tried by that bound and the walk from one
-    # whose bound cannot beat the best so far is never worked out: the same pick, fewer
-    # searches.
-    start = mover.pos
-    bounds = []
-    for index, p in enumerate(candidates):
-        line = math.hypot(p.x - goal.x, p.y - goal.y) - 0.1 - stop_short
-        bounds.append((round(line, 3) if line > 0 else 0.0, index, p))
+    # The candidates are the farthest point on the straight way, then the legal spots of
+    # `ring_spots` in its order; the best is the one with the shortest remaining walk (rounded
+    # to 0.001"), then the nearest, then the first. A walk is never shorter than the straight
+    # line (less a margin for the rounding the walking distances use), so candidates are
+    # tried by that bound: a candidate whose bound cannot beat the best walk so far is never
+    # walked, and a ring spot is tested for legality only when its bound could still win.
+    # The same pick as trying every candidate, for a fraction of the work.
+    straight = farthest_toward(table, mover, goal, max_inches, others)
+    bounds = [(_bound(straight.x - gx, straight.y - gy, stop_short), 0, straight)]
+    ring = _ring_points(px, py, max_inches)
+    for index, (x, y) in enumerate(ring, 1):
+        bounds.append((_bound(x - gx, y - gy, stop_short), index, None))
     bounds.sort(key=lambda b: (b[0], b[1]))
+    near: tuple[Body, ...] | None = None
     scored = []
     best_walk = math.inf
     for bound, index, p in bounds:
         if bound > best_walk:
             break
+        if p is None:
+            if near is None:
+                near = _near(mover, max_inches, others)
+            x, y = ring[index - 1]
+            if not move_ok_xy(table, mover, x, y, max_inches, near):
+                continue
+            p = Point(x, y)
         walk = round(remaining(p), 3)
         best_walk = min(best_walk, walk)
         scored.append((walk, start.distance(p), index, p))
@@ -212,32 +220,55 @@ def route_toward(
     return best if remaining(best) < here - 1e-6 else start
 
 
+def _bound(dx: float, dy: float, stop_short: float) -> float:
+    """The least remaining walk a candidate this far (dx, dy) from the goal may have, as the
+    walk is rounded: the straight line less 0.1", never below 0."""
+    line = math.hypot(dx, dy) - 0.1 - stop_short
+    return round(line, 3) if line > 0 else 0.0
+
+
+@lru_cache(maxsize=64)
+def _ring_units(max_inches: float) -> tuple[tuple[float, float], ...]:
+    """The offsets of the two rings' 32 spots from the mover, as `ring_spots` works them out."""
+    out = []
+    for ring in (1.0, 0.5):
+        for k in range(16):
+            angle = 2 * math.pi * k / 16
+            out.append((math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring))
+    return tuple(out)
+
+
+def _ring_points(px: float, py: float, max_inches: float) -> list[tuple[float, float]]:
+    """The 32 spots `ring_spots` tries from (px, py), rounded to 0.01", legal or not."""
+    return [(round(px + dx, 2), round(py + dy, 2)) for dx, dy in _ring_units(max_inches)]
+
+
+def _near(mover: Body, max_inches: float, others: list[Body]) -> tuple[Body, ...]:
+    """The bases near enough to stand in the way of a move of `max_inches` (a base farther
+    from the mover than the move plus both radii cannot touch any spot or way tried)."""
+    px, py, radius = mover.pos.x, mover.pos.y, mover.radius
+    return tuple(
+        o
+        for o in others
+        if math.hypot(o.pos.x - px, o.pos.y - py) <= max_inches + o.radius + radius + 0.1
+    )
+
+
 def ring_spots(table: Table, mover: Body, max_inches: float, others: list[Body]) -> list[Point]:
     """Legal spots on two rings around the mover (full and half move, 16 directions).
 
     Only bases near enough to stand in the way are part of the memo's key (a base farther
     from the mover than the move plus both radii cannot touch any spot or way tried), so
     a mob's figures moving one after another share the work."""
-    px, py, radius = mover.pos.x, mover.pos.y, mover.radius
-    near = tuple(
-        o
-        for o in others
-        if math.hypot(o.pos.x - px, o.pos.y - py) <= max_inches + o.radius + radius + 0.1
-    )
-    return list(_ring(table, mover, max_inches, near))
+    return list(_ring(table, mover, max_inches, _near(mover, max_inches, others)))
 
 
 @lru_cache(maxsize=1024)
 def _ring(
     table: Table, mover: Body, max_inches: float, others: tuple[Body, ...]
 ) -> tuple[Point, ...]:
-    out = []
-    for ring in (1.0, 0.5):
-        for k in range(16):
-            angle = 2 * math.pi * k / 16
-            spot = mover.pos.offset(
-                math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
-            ).rounded(2)
-            if move_ok(table, mover, spot, max_inches, others):
-                out.append(spot)
-    return tuple(out)
+    return tuple(
+        Point(x, y)
+        for x, y in _ring_points(mover.pos.x, mover.pos.y, max_inches)
+        if move_ok_xy(table, mover, x, y, max_inches, others)
+    )
