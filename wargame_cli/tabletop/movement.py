@@ -172,11 +172,17 @@ def move_ok_xy(
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     me = mover.id
+    # a base farther than `touch` from the way's bounding box is clear of it: skipped
+    # without the distances (a hair of margin for their rounding)
+    x0, x1 = (ax, bx) if ax < bx else (bx, ax)
+    y0, y1 = (ay, by) if ay < by else (by, ay)
+    x0, y0, x1, y1 = x0 - radius - 1e-6, y0 - radius - 1e-6, x1 + radius + 1e-6, y1 + radius + 1e-6
     for other in others:
-        if other.id == me:
+        pos = other.pos
+        ox, oy, far = pos.x, pos.y, other.radius
+        if ox < x0 - far or ox > x1 + far or oy < y0 - far or oy > y1 + far or other.id == me:
             continue
-        ox, oy = other.pos.x, other.pos.y
-        touch = other.radius + radius - CONTACT_TOLERANCE
+        touch = far + radius - CONTACT_TOLERANCE
         if math.hypot(ox - bx, oy - by) < touch:
             return False
         if length2 < EPS:
