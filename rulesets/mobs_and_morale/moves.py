@@ -228,6 +228,10 @@ def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
 
 def withdraw(b: Battle, mob: Mob) -> MobPlan:
     """Every figure toward the mob's own edge; those that reach it leave the table."""
+    return b.remember(("withdraw", mob.name), lambda: _withdraw(b, mob))
+
+
+def _withdraw(b: Battle, mob: Mob) -> MobPlan:
     planned: dict[str, Point | None] = {}
     figures = sorted(b.figures(mob), key=lambda f: edge_distance(b.table, f.pos, EDGE[f.side]))
     for f in figures:
@@ -269,13 +273,24 @@ def nearest_units(b: Battle, mob: Mob) -> list[str]:
     )
 
 
+def targets(b: Battle, mob: Mob) -> list[str]:
+    """The enemy units a mob is offered to close on, nearest first."""
+    return b.remember(("targets", mob.name), lambda: nearest_units(b, mob)[:MOB_TARGETS])
+
+
+def closing_plans(b: Battle, mob: Mob) -> list[MobPlan]:
+    """The closing moves: the first entries of `mob_plans`, and all a bot reads when one of
+    them is worth making."""
+    return [close_on(b, mob, u) for u in targets(b, mob)]
+
+
 def mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
     """Closing on each of the nearest enemy units, withdrawing, then the lead's shifts."""
     return list(b.remember(("plans", mob.name), lambda: _mob_plans(b, mob)))
 
 
 def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
-    plans = [close_on(b, mob, u) for u in nearest_units(b, mob)[:MOB_TARGETS]]
+    plans = closing_plans(b, mob)
     plans.append(withdraw(b, mob))
     first = lead(b, mob)
     seen = {first.pos.key()}
@@ -289,8 +304,41 @@ def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
         plans.append(
             shift(b, mob, d.point, f"shift:{d.point.key()}", f"{d.label} (lead to {d.point.key()})")
         )
-    plans.append(shift(b, mob, first.pos, "stay", "Stay where it is"))
+    plans.append(stay(b, mob))
     return plans
+
+
+def stay(b: Battle, mob: Mob) -> MobPlan:
+    """Staying put: the last entry of `mob_plans`."""
+    return shift(b, mob, lead(b, mob).pos, "stay", "Stay where it is")
+
+
+def offered(b: Battle, mob: Mob, key: str) -> bool:
+    """Is `key` an entry of `mob_plans`? Closing, withdrawing and staying always are, known
+    without working out the lead's shifts."""
+    if key in ("withdraw", "stay") or _closing(b, mob, key):
+        return True
+    return any(p.key == key for p in mob_plans(b, mob))
+
+
+def _closing(b: Battle, mob: Mob, key: str) -> bool:
+    return key.startswith("close:") and key.removeprefix("close:") in targets(b, mob)
+
+
+def chosen(b: Battle, mob: Mob, key: str) -> MobPlan:
+    """The plan of the entry `key` of `mob_plans`, or the shift of a typed x,y for the lead;
+    a closing move, withdrawing or staying is worked out alone (the same plan)."""
+    if key == "withdraw":
+        return withdraw(b, mob)
+    if key == "stay":
+        return stay(b, mob)
+    if _closing(b, mob, key):
+        return close_on(b, mob, key.removeprefix("close:"))
+    for plan in mob_plans(b, mob):
+        if plan.key == key:
+            return plan
+    dest = Point.parse(key)
+    return shift(b, mob, dest, key, f"lead to {dest.key()}")
 
 
 def typed_mob_check(b: Battle, mob: Mob) -> object:
