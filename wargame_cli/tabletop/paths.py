@@ -182,36 +182,38 @@ def route_toward(
     much distance from the goal (e.g. two base radii to end beside a miniature)."""
     start = mover.pos
     px, py, gx, gy = start.x, start.y, goal.x, goal.y
+    near = _near(mover, max_inches, others)  # the farther bases cannot touch any way tried
 
     def remaining(p: Point) -> float:
         return abs(path_distance(table, p, goal, mover.radius) - stop_short)
 
-    # The candidates are the farthest point on the straight way, then the legal spots of
-    # `ring_spots` in its order; the best is the one with the shortest remaining walk (rounded
-    # to 0.001"), then the nearest, then the first. A walk is never shorter than the straight
-    # line (less a margin for the rounding the walking distances use), so candidates are
-    # tried by that bound: a candidate whose bound cannot beat the best walk so far is never
-    # walked, and a ring spot is tested for legality only when its bound could still win.
-    # The same pick as trying every candidate, for a fraction of the work.
-    straight = farthest_toward(table, mover, goal, max_inches, others)
-    bounds = [(_bound(straight.x - gx, straight.y - gy, stop_short), 0, straight)]
-    ring = _ring_points(px, py, max_inches)
-    for index, (x, y) in enumerate(ring, 1):
-        bounds.append((_bound(x - gx, y - gy, stop_short), index, None))
-    bounds.sort(key=lambda b: (b[0], b[1]))
-    near: tuple[Body, ...] | None = None
-    scored = []
-    best_walk = math.inf
-    for bound, index, p in bounds:
+    # The candidates are the farthest point on the straight way (index 0), then the legal
+    # spots of `ring_spots` in its order (1-32); the best has the shortest remaining walk
+    # (rounded to 0.001"), then is the nearest, then the first. A walk is never shorter than
+    # the straight line less 0.1" (the margin covers the rounding of the walking distances),
+    # so a candidate whose bound exceeds a walk already found cannot win: the ring spots are
+    # first screened against the straight candidate's walk (one dot product each, with room
+    # for the spots' rounding), then tried by bound, and a spot is tested for legality and
+    # walked only while its bound could still win. The pick is that of trying every
+    # candidate (`tests/test_fast_paths.py`), for a fraction of the work.
+    straight = farthest_toward(table, mover, goal, max_inches, near)
+    best_walk = round(remaining(straight), 3)
+    scored = [(best_walk, start.distance(straight), 0, straight)]
+    vx, vy = px - gx, py - gy
+    reach = best_walk + 0.1 + stop_short + 0.01
+    lowest = (reach * reach - vx * vx - vy * vy) / 2  # spot o may win only if o.v <= this - r²/2
+    bounds = []
+    for index, (dx, dy, half_r2) in enumerate(_ring_units(max_inches), 1):
+        if dx * vx + dy * vy <= lowest - half_r2:
+            x, y = round(px + dx, 2), round(py + dy, 2)
+            bounds.append((_bound(x - gx, y - gy, stop_short), index, x, y))
+    bounds.sort()
+    for bound, index, x, y in bounds:
         if bound > best_walk:
             break
-        if p is None:
-            if near is None:
-                near = _near(mover, max_inches, others)
-            x, y = ring[index - 1]
-            if not move_ok_xy(table, mover, x, y, max_inches, near):
-                continue
-            p = Point(x, y)
+        if not move_ok_xy(table, mover, x, y, max_inches, near):
+            continue
+        p = Point(x, y)
         walk = round(remaining(p), 3)
         best_walk = min(best_walk, walk)
         scored.append((walk, start.distance(p), index, p))
@@ -228,19 +230,21 @@ def _bound(dx: float, dy: float, stop_short: float) -> float:
 
 
 @lru_cache(maxsize=64)
-def _ring_units(max_inches: float) -> tuple[tuple[float, float], ...]:
-    """The offsets of the two rings' 32 spots from the mover, as `ring_spots` works them out."""
+def _ring_units(max_inches: float) -> tuple[tuple[float, float, float], ...]:
+    """The offsets of the two rings' 32 spots from the mover, as `ring_spots` works them out,
+    each with half its length squared."""
     out = []
     for ring in (1.0, 0.5):
         for k in range(16):
             angle = 2 * math.pi * k / 16
-            out.append((math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring))
+            dx, dy = math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
+            out.append((dx, dy, (dx * dx + dy * dy) / 2))
     return tuple(out)
 
 
 def _ring_points(px: float, py: float, max_inches: float) -> list[tuple[float, float]]:
     """The 32 spots `ring_spots` tries from (px, py), rounded to 0.01", legal or not."""
-    return [(round(px + dx, 2), round(py + dy, 2)) for dx, dy in _ring_units(max_inches)]
+    return [(round(px + dx, 2), round(py + dy, 2)) for dx, dy, _ in _ring_units(max_inches)]
 
 
 def _near(mover: Body, max_inches: float, others: list[Body]) -> tuple[Body, ...]:
