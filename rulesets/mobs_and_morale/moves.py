@@ -17,7 +17,13 @@ from rulesets.mobs_and_morale.state import EDGE, OTHER, RADIUS, Battle, Creature
 from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, contact_spots, farthest_toward, gap, move_problem
+from wargame_cli.tabletop.movement import (
+    Body,
+    farthest_toward,
+    gap,
+    move_problem,
+    nearest_contact_spot,
+)
 from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.placement import edge_distance
 
@@ -213,9 +219,8 @@ def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
         body = f.body()
         spot = None
         for t in sorted(targets, key=lambda t: f.pos.distance(t.pos)):
-            found = contact_spots(b.table, body, t.body(), f.move, others)
-            if found:
-                spot = found[0]
+            spot = nearest_contact_spot(b.table, body, t.body(), f.move, others)
+            if spot is not None:
                 break
         if spot is None:
             near = min(targets, key=lambda t: f.pos.distance(t.pos))

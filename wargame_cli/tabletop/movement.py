@@ -235,6 +235,28 @@ def contact_spots(
     return spots
 
 
+def nearest_contact_spot(
+    table: Table,
+    mover: Body,
+    target: Body,
+    max_inches: float,
+    others: list[Body],
+    tries: int = 24,
+) -> Point | None:
+    """`contact_spots(...)[0]`, or None when there is none: the spots are put in order
+    first (the same stable order) and tested only until one fits."""
+    touching = mover.radius + target.radius
+    start = mover.pos
+    if start.distance(target.pos) > max_inches + touching + 0.01:
+        return None
+    spots = list(contact_ring(start, target.pos, touching, tries))
+    spots.sort(key=start.distance)
+    for spot in spots:
+        if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others):
+            return spot
+    return None
+
+
 def contact_ring(start: Point, centre: Point, touching: float, tries: int) -> Iterator[Point]:
     """Spots `touching` inches from `centre`, all round it, the side facing `start` first
     and then alternately either way (rounded to 0.01", never inside the base)."""
