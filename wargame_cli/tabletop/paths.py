@@ -31,8 +31,18 @@ def _zones(table: Table, radius: float) -> tuple[Rect, ...]:
 
 def _clear(table: Table, a: Point, b: Point, radius: float) -> bool:
     """Can a base of `radius` walk straight from a to b past the impassable terrain?"""
-    ax, ay, bx, by = a.x, a.y, b.x, b.y
-    for x0, y0, x1, y1 in _corners(table, radius):
+    return _clear_xy(_corners(table, radius), a.x, a.y, b.x, b.y)
+
+
+def _clear_xy(
+    zones: tuple[tuple[float, float, float, float], ...] | list,
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+) -> bool:
+    """`_clear` from (ax, ay) to (bx, by) past `zones` (see `_corners`)."""
+    for x0, y0, x1, y1 in zones:
         if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
             continue  # wholly beside the zone: neither end in it, no crossing
         if (ay < y0 and by < y0) or (ay > y1 and by > y1):
@@ -57,22 +67,30 @@ def _corners(table: Table, radius: float) -> tuple[tuple[float, float, float, fl
 
 @lru_cache(maxsize=32)
 def _graph(table: Table, radius: float, step: float) -> dict[Node, list[tuple[Node, float]]]:
-    """Walkable nodes and their clear links to neighbours."""
+    """Walkable nodes and their clear links to neighbours. A link is tested only against the
+    zones within a step of its node: a farther zone lies wholly beside both its ends."""
+    zones = _corners(table, radius)
     cols, rows = int(table.width / step), int(table.height / step)
+    x_lo, x_hi = radius - 1e-9, table.width - radius + 1e-9  # `Table.on_table`
+    y_lo, y_hi = radius - 1e-9, table.height - radius + 1e-9
     nodes = {
         (i, j)
         for i in range(cols + 1)
         for j in range(rows + 1)
-        if table.on_table(Point(i * step, j * step), radius)
-        and _clear(table, Point(i * step, j * step), Point(i * step, j * step), radius)
+        if x_lo <= i * step <= x_hi
+        and y_lo <= j * step <= y_hi
+        and _clear_xy(zones, i * step, j * step, i * step, j * step)
     }
     graph: dict[Node, list[tuple[Node, float]]] = {}
+    pad = step + 1e-6
     for i, j in nodes:
+        x, y = i * step, j * step
+        near = [z for z in zones if z[0] - pad <= x <= z[2] + pad and z[1] - pad <= y <= z[3] + pad]
         links = []
         for di, dj in NEIGHBOURS:
             other = (i + di, j + dj)
-            if other in nodes and _clear(
-                table, Point(i * step, j * step), Point(other[0] * step, other[1] * step), radius
+            if other in nodes and (
+                not near or _clear_xy(near, x, y, other[0] * step, other[1] * step)
             ):
                 links.append((other, step * math.hypot(di, dj)))
         graph[(i, j)] = links
