@@ -14,7 +14,13 @@ from dataclasses import dataclass
 
 from rulesets.mobs_and_morale.cohesion import COHESION, split
 from rulesets.mobs_and_morale.state import EDGE, OTHER, RADIUS, Battle, Creature, Mob
-from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
+from wargame_cli.tabletop.destinations import (
+    Destination,
+    Mover,
+    contact_spot,
+    offer,
+    typed_problem,
+)
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import (
@@ -68,7 +74,25 @@ def destinations(b: Battle, c: Creature, enemies_only: bool = False) -> list[Des
     )
 
 
+def bot_destinations(b: Battle, c: Creature) -> list[Destination]:
+    """What the bot reads of the menu: the nearest enemy's contact spot alone when it has
+    one (the menu's first entry then, and the bot's pick), else the contact spots or the
+    first toward spot (`destinations(enemies_only=True)`)."""
+    bodies = enemy_bodies(b, c)
+    if bodies:
+        m = Mover(b.table, c.body(), c.move, tuple(b.bodies()))
+        spot = contact_spot(m, bodies[0])
+        if spot is not None and spot != c.pos and m.fits(spot):
+            label = f"Into contact with {bodies[0].id}, {m.inches(spot)}"
+            return [Destination(f"contact:{bodies[0].id}", label, spot)]
+    return destinations(b, c, enemies_only=True)
+
+
 def toward_edge(b: Battle, c: Creature) -> Point:
+    return b.remember(("edge", c.id), lambda: _toward_edge(b, c))
+
+
+def _toward_edge(b: Battle, c: Creature) -> Point:
     goal = edge_goal(b, c.side, c.pos)
     return route_toward(b.table, c.body(), goal, c.move, b.bodies())
 

@@ -62,10 +62,17 @@ def to_lose(b: Battle, figures: list[Creature], wounded_first: bool) -> Creature
 
 
 def character_move(
-    b: Battle, c: Creature, dests: list[Destination], leave_ok: bool, edge_key: str
+    b: Battle,
+    c: Creature,
+    dests: list[Destination] | Callable[[], list[Destination]],
+    leave_ok: bool,
+    edge_key: str | Callable[[], str],
 ) -> str:
+    """Leave or head for our edge when retreating, else into contact, else toward the enemy
+    (`dests` and `edge_key` may be functions, called only when needed)."""
     if should_retreat(b, c.side):
-        return LEAVE if leave_ok else edge_key
+        return LEAVE if leave_ok else (edge_key() if callable(edge_key) else edge_key)
+    dests = dests() if callable(dests) else dests
     for prefix in ("contact:", "toward:"):
         found = next((d for d in dests if d.tag.startswith(prefix)), None)
         if found is not None:

@@ -183,12 +183,12 @@ def _advance(b: Battle, mob: Mob) -> moves.MobPlan | None:
 # -- moving -----------------------------------------------------------------------------------
 def _move_character(b: Battle, c: Creature) -> Steps:
     leave_ok = moves.can_leave(b, c, b.bodies())
-    edge = moves.toward_edge(b, c)
 
     def menu() -> tuple[Option, ...]:
         """Built only when someone reads it: a bot reads just the contact and toward spots."""
         options = [d.option() for d in moves.destinations(b, c)]
         keys = {o.key for o in options}
+        edge = moves.toward_edge(b, c)
         if edge.key() not in keys:
             options.append(Option(edge.key(), f"Toward our table edge ({edge.key()})"))
             keys.add(edge.key())
@@ -208,7 +208,11 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         prompt=f'{c.id}: move where? (up to {c.move:g}")',
         options=menu,  # type: ignore[arg-type]
         default=lambda: tactics.character_move(
-            b, c, moves.destinations(b, c, enemies_only=True), leave_ok, edge.key()
+            b,
+            c,
+            lambda: moves.bot_destinations(b, c),
+            leave_ok,
+            lambda: moves.toward_edge(b, c).key(),
         ),
         rules=("e8",),
         kind="move",
