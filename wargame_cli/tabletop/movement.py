@@ -260,16 +260,18 @@ def nearest_contact_spot(
 def contact_ring(start: Point, centre: Point, touching: float, tries: int) -> Iterator[Point]:
     """Spots `touching` inches from `centre`, all round it, the side facing `start` first
     and then alternately either way (rounded to 0.01", never inside the base)."""
-    base = math.atan2(start.y - centre.y, start.x - centre.x)
+    cx, cy = centre.x, centre.y
+    base = math.atan2(start.y - cy, start.x - cx)
+    cos, sin, hypot = math.cos, math.sin, math.hypot
+    inside = touching - EPS
     for i in range(tries):
         step = (i + 1) // 2 * (1 if i % 2 else -1)
         angle = base + step * (2 * math.pi / tries)
-        spot = Point(
-            centre.x + math.cos(angle) * touching, centre.y + math.sin(angle) * touching
-        ).rounded(2)
-        if spot.distance(centre) < touching - EPS:  # rounding pulled it inside the base
-            spot = centre.toward(spot, touching + 0.005).rounded(2)
-        yield spot
+        x, y = round(cx + cos(angle) * touching, 2), round(cy + sin(angle) * touching, 2)
+        if hypot(x - cx, y - cy) < inside:  # rounding pulled it inside the base
+            yield centre.toward(Point(x, y), touching + 0.005).rounded(2)
+        else:
+            yield Point(x, y)
 
 
 def farthest_toward(
