@@ -251,28 +251,10 @@ def nearest_contact_spot(
         return None
     spots = list(contact_ring(start, target.pos, touching, tries))
     spots.sort(key=start.distance)
-    tx, ty, far = target.pos.x, target.pos.y, touching + 0.02  # holds the start and the spots
-    x0, y0 = min(start.x, tx - far), min(start.y, ty - far)
-    others = nearby(others, x0, y0, max(start.x, tx + far), max(start.y, ty + far), mover.radius)
     for spot in spots:
         if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others):
             return spot
     return None
-
-
-def nearby(
-    others: Iterable[Body], x0: float, y0: float, x1: float, y1: float, radius: float
-) -> list[Body]:
-    """The bases that `move_ok_xy` may have to look at for a base of `radius` moving from
-    and to points in the box (x0, y0)-(x1, y1): it skips every other one for each such move
-    (the same test, on the box that holds the move's own), so fewer are passed."""
-    x0, y0, x1, y1 = x0 - radius - 1e-6, y0 - radius - 1e-6, x1 + radius + 1e-6, y1 + radius + 1e-6
-    out = []
-    for other in others:
-        pos, far = other.pos, other.radius
-        if not (pos.x < x0 - far or pos.x > x1 + far or pos.y < y0 - far or pos.y > y1 + far):
-            out.append(other)
-    return out
 
 
 def contact_ring(start: Point, centre: Point, touching: float, tries: int) -> Iterator[Point]:
@@ -311,10 +293,6 @@ def farthest_toward(
     if gap < EPS:  # `toward` stays put: every point tried is the start, rounded
         spot = start.rounded(2)
         return spot if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others) else start
-    f = reach / gap  # the points tried lie between the start and this far, give or take
-    ex, ey = sx + (gx - sx) * f, sy + (gy - sy) * f  # their rounding
-    box = (min(sx, ex) - 0.01, min(sy, ey) - 0.01, max(sx, ex) + 0.01, max(sy, ey) + 0.01)
-    others = nearby(others, *box, mover.radius)
     for i in range(steps, 0, -1):
         f = reach * i / steps / gap
         x, y = round(sx + (gx - sx) * f, 2), round(sy + (gy - sy) * f, 2)
