@@ -4,6 +4,8 @@ positions are open information), no randomness."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rulesets.battle_of_ixu.attribution import assignments
 from rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
 from wargame_cli.tabletop.destinations import Destination
@@ -45,16 +47,47 @@ def score_dice(state: IxuState, warrior: Warrior, dice: Dice) -> float:
     return dealt - taken + 0.2 * closing
 
 
+def dice_scorer(state: IxuState, warrior: Warrior) -> Callable[[Dice], float]:
+    """`score_dice(state, warrior, ·)` with what does not depend on the dice (the enemies'
+    gaps and guessed dice) worked out once: the same arithmetic in the same order, so the
+    same floats, for the up to six assignments weighed in a row."""
+    die = int(state.options["die"])
+    enemies = state.enemies(warrior)
+    if not enemies:
+        return lambda dice: 0.0
+    known = [
+        (
+            state.gap_to(warrior, e),
+            beat_chance(round(guess(e, "defence", die)), die),
+            guess(e, "combat", die),
+            guess(e, "movement", die),
+        )
+        for e in enemies
+    ]
+    nearest = min(gap for gap, *_ in known)
+
+    def score(dice: Dice) -> float:
+        reach = dice.movement + REACH
+        dealt = max((dice.combat * hit for gap, hit, _, _ in known if gap <= reach), default=0.0)
+        threats = sum(
+            combat for gap, _, combat, move in known if gap <= dice.movement + move + REACH
+        )
+        taken = threats * beat_chance(dice.defence, die)
+        closing = min(dice.movement, nearest)
+        return dealt - taken + 0.2 * closing
+
+    return score
+
+
 def pick_dice(state: IxuState, warrior: Warrior, faces: list[int]) -> Dice:
     """The best-scoring assignment; ties go to defence, then combat, then movement."""
+    offered = assignments(faces)
+    if len(offered) == 1:  # all faces alike: nothing to weigh
+        return offered[0]
+    score = dice_scorer(state, warrior)
     return max(
-        assignments(faces),
-        key=lambda d: (
-            round(score_dice(state, warrior, d), 6),
-            d.defence,
-            d.combat,
-            d.movement,
-        ),
+        offered,
+        key=lambda d: (round(score(d), 6), d.defence, d.combat, d.movement),
     )
 
 
