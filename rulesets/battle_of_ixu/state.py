@@ -65,7 +65,12 @@ class Warrior:
         return EXPERIENCE.get(self.experience, str(self.experience))
 
     def body(self) -> Body:
-        return Body(self.id, self.pos, self.radius)
+        """Its base where it stands; the same Body until it moves (asked for thousands of
+        times a game, by the bot and the contact tests)."""
+        kept = self.__dict__.get("_body")
+        if kept is None or kept.pos is not self.pos:
+            kept = self.__dict__["_body"] = Body(self.id, self.pos, self.radius)
+        return kept
 
     def new_turn(self) -> None:
         self.order_rolls, self.rolled, self.dice = [], [], None

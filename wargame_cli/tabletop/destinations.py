@@ -232,7 +232,47 @@ def _rounded_back(m: Mover, p: Point) -> Point | None:
 
 def contact_spot(m: Mover, enemy: Body) -> Point | None:
     """The nearest reachable spot in base contact with `enemy`, or None. Spots are tried all
-    round its base, nearest first, so a narrow gap beside a corner is found too."""
+    round its base, nearest first, so a narrow gap beside a corner is found too.
+
+    The spots of `contact_ring` (the same arithmetic, on plain numbers): a spot whose unrounded
+    place is more than `RING_SLACK` beyond the move is out of reach however it rounds, and
+    farther round the ring every spot is farther still (the distance from the mover grows
+    with the angle from the side facing it), so the search stops once both ways are out."""
+    touching = m.body.radius + enemy.radius
+    start, centre = m.body.pos, enemy.pos
+    if start.distance(centre) > m.max_inches + touching + 0.01:
+        return None
+    sx, sy, cx, cy = start.x, start.y, centre.x, centre.y
+    reach = m.max_inches + 0.01
+    base = math.atan2(sy - cy, sx - cx)
+    turn = 2 * math.pi / CONTACT_TRIES
+    out_of_reach = [False, False]  # counter-clockwise, clockwise
+    for i in range(CONTACT_TRIES):
+        step = (i + 1) // 2 * (1 if i % 2 else -1)
+        angle = base + step * turn
+        x, y = cx + math.cos(angle) * touching, cy + math.sin(angle) * touching
+        if math.hypot(x - sx, y - sy) > reach + RING_SLACK:
+            if step == 0:
+                return None
+            out_of_reach[step < 0] = True
+            if out_of_reach[0] and out_of_reach[1]:
+                return None
+            continue
+        spot = Point(round(x, 2), round(y, 2))
+        if spot.distance(centre) < touching - EPS:  # rounding pulled it inside the base
+            spot = centre.toward(spot, touching + 0.005).rounded(2)
+        if start.distance(spot) > reach:
+            continue
+        if m.fits(spot):
+            return spot
+    return None
+
+
+RING_SLACK = 0.05  # inches: more than rounding a ring spot to 0.01" (and out of a base) moves it
+
+
+def contact_spot_plain(m: Mover, enemy: Body) -> Point | None:
+    """`contact_spot` by its definition, every spot of the ring in turn (for tests)."""
     touching = m.body.radius + enemy.radius
     start = m.body.pos
     if start.distance(enemy.pos) > m.max_inches + touching + 0.01:
