@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.detours import bent_move_ok, bent_move_problem, way_to
 from wargame_cli.tabletop.geometry import EPS, Point
-from wargame_cli.tabletop.movement import Body, contact_ring, move_ok, move_problem
+from wargame_cli.tabletop.movement import (
+    CONTACT_TOLERANCE,
+    Body,
+    contact_ring,
+    move_ok,
+    move_problem,
+)
 from wargame_cli.tabletop.paths import path_distance, route_toward
 from wargame_cli.tabletop.table import Table, TerrainKind
 
@@ -246,6 +252,10 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
     reach = m.max_inches + 0.01
     base = math.atan2(sy - cy, sx - cx)
     turn = 2 * math.pi / CONTACT_TRIES
+    me, radius = m.body.id, m.body.radius
+    bases = [
+        (o.pos.x, o.pos.y, o.radius + radius - CONTACT_TOLERANCE) for o in m.others if o.id != me
+    ]
     out_of_reach = [False, False]  # counter-clockwise, clockwise
     for i in range(CONTACT_TRIES):
         step = (i + 1) // 2 * (1 if i % 2 else -1)
@@ -263,6 +273,9 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
             spot = centre.toward(spot, touching + 0.005).rounded(2)
         if start.distance(spot) > reach:
             continue
+        bx, by = spot.x, spot.y
+        if any(math.hypot(ox - bx, oy - by) < touch for ox, oy, touch in bases):
+            continue  # on another base: a test of `fits` (the same arithmetic), done first
         if m.fits(spot):
             return spot
     return None
