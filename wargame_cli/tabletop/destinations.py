@@ -268,14 +268,16 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
             if out_of_reach[0] and out_of_reach[1]:
                 return None
             continue
-        spot = Point(round(x, 2), round(y, 2))
-        if spot.distance(centre) < touching - EPS:  # rounding pulled it inside the base
-            spot = centre.toward(spot, touching + 0.005).rounded(2)
-        if start.distance(spot) > reach:
+        bx, by = round(x, 2), round(y, 2)
+        out = math.hypot(bx - cx, by - cy)
+        if out < touching - EPS:  # rounding pulled it inside the base: `toward`, `rounded`
+            f = (touching + 0.005) / out
+            bx, by = round(cx + (bx - cx) * f, 2), round(cy + (by - cy) * f, 2)
+        if math.hypot(sx - bx, sy - by) > reach:
             continue
-        bx, by = spot.x, spot.y
         if any(math.hypot(ox - bx, oy - by) < touch for ox, oy, touch in bases):
             continue  # on another base: a test of `fits` (the same arithmetic), done first
+        spot = Point(bx, by)
         if m.fits(spot):
             return spot
     return None
