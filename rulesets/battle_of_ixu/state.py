@@ -155,5 +155,9 @@ def new_state(
                     radius=radius,
                 )
             )
-    table = Table(float(options["width"]), float(options["height"]), name="the plains of Ixu")
+    # one table object per size (`from_data`), so what is remembered about it (sight lines,
+    # ways around, footprints) serves every game on it
+    table = Table.from_data(
+        {"name": "the plains of Ixu", "width": options["width"], "height": options["height"]}
+    )
     return IxuState(warriors=warriors, names=dict(names), table=table, options=dict(options))
