@@ -130,3 +130,18 @@ def test_contact_spot_stops_only_past_the_reach_of_the_move():
             blocker = Body("b", Point(round(enemy.pos.x - 0.6, 2), round(enemy.pos.y, 2)), 0.375)
             m = Mover(table, Body("me", start, 0.375), 2.0, (enemy, blocker))
             assert contact_spot(m, enemy) == contact_spot_plain(m, enemy), (gap, angle)
+
+
+spot = st.floats(min_value=1, max_value=23, allow_nan=False).map(lambda v: round(v, 2))
+
+
+@settings(max_examples=400, deadline=None)
+@given(spot, spot, spot, spot, st.lists(st.tuples(spot, spot), max_size=6))
+def test_the_bases_test_is_move_oks_on_an_open_table(ax, ay, bx, by, crowd):
+    """On a table with no terrain, a move in reach and on the table is refused exactly when
+    it ends on a base or passes through one it started clear of."""
+    others = tuple(Body(f"o{i}", Point(x, y), 0.5) for i, (x, y) in enumerate(crowd))
+    mover = Body("me", Point(ax, ay), 0.5)
+    m = Mover(TABLES[0], mover, 40.0, others)
+    refused = destinations._on_or_through_a_base(destinations._bases_in_the_way(m), ax, ay, bx, by)
+    assert refused == (not m.fits(Point(bx, by)))

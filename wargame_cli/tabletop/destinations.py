@@ -252,10 +252,7 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
     reach = m.max_inches + 0.01
     base = math.atan2(sy - cy, sx - cx)
     turn = 2 * math.pi / CONTACT_TRIES
-    me, radius = m.body.id, m.body.radius
-    bases = [
-        (o.pos.x, o.pos.y, o.radius + radius - CONTACT_TOLERANCE) for o in m.others if o.id != me
-    ]
+    bases = _bases_in_the_way(m)
     out_of_reach = [False, False]  # counter-clockwise, clockwise
     for i in range(CONTACT_TRIES):
         step = (i + 1) // 2 * (1 if i % 2 else -1)
@@ -275,12 +272,46 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
             bx, by = round(cx + (bx - cx) * f, 2), round(cy + (by - cy) * f, 2)
         if math.hypot(sx - bx, sy - by) > reach:
             continue
-        if any(math.hypot(ox - bx, oy - by) < touch for ox, oy, touch in bases):
-            continue  # on another base: a test of `fits` (the same arithmetic), done first
+        if _on_or_through_a_base(bases, sx, sy, bx, by):
+            continue  # refused by the bases' tests of `fits`, done first on plain numbers
         spot = Point(bx, by)
         if m.fits(spot):
             return spot
     return None
+
+
+def _bases_in_the_way(m: Mover) -> list[tuple[float, float, float, bool]]:
+    """Each other base as (x, y, the least distance the mover's centre must keep, whether the
+    mover starts clear of it): what `move_ok` tests a move against, worked out once."""
+    me, radius, sx, sy = m.body.id, m.body.radius, m.body.pos.x, m.body.pos.y
+    out = []
+    for o in m.others:
+        if o.id != me:
+            ox, oy, touch = o.pos.x, o.pos.y, o.radius + radius - CONTACT_TOLERANCE
+            out.append((ox, oy, touch, math.hypot(ox - sx, oy - sy) >= touch))
+    return out
+
+
+def _on_or_through_a_base(
+    bases: list[tuple[float, float, float, bool]], ax: float, ay: float, bx: float, by: float
+) -> bool:
+    """Whether the move from (ax, ay) to (bx, by) ends on a base or passes through one it
+    started clear of: `why_not`'s tests of the other bases, with `move_ok`'s arithmetic."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    for ox, oy, touch, clear in bases:
+        if math.hypot(ox - bx, oy - by) < touch:
+            return True
+        if not clear:
+            continue
+        if length2 < EPS:
+            passing = math.hypot(ax - ox, ay - oy)
+        else:
+            t = max(0.0, min(1.0, ((ox - ax) * dx + (oy - ay) * dy) / length2))
+            passing = math.hypot(ox - (ax + t * dx), oy - (ay + t * dy))
+        if passing < touch:
+            return True
+    return False
 
 
 RING_SLACK = 0.05  # inches: more than rounding a ring spot to 0.01" (and out of a base) moves it
