@@ -145,3 +145,26 @@ def test_the_bases_test_is_move_oks_on_an_open_table(ax, ay, bx, by, crowd):
     m = Mover(TABLES[0], mover, 40.0, others)
     refused = destinations._on_or_through_a_base(destinations._bases_in_the_way(m), ax, ay, bx, by)
     assert refused == (not m.fits(Point(bx, by)))
+
+
+def test_remembered_attribution_answers_are_the_worked_out_ones():
+    """Every roll of 3-5 d6 (sorted and not): the remembered assignments, leftovers and
+    refusals equal a fresh working out, and a caller may change what it was given."""
+    from itertools import product
+
+    from rulesets.battle_of_ixu import attribution
+
+    texts = ("6,5,4", "1,1,1", "6,6", "2,3,1", "x", "5 4 3")
+    for n in (3, 4, 5):
+        for faces in map(list, product(range(1, 7), repeat=n)):
+            offered = attribution.assignments(faces)
+            assert tuple(offered) == attribution._assignments.__wrapped__(tuple(faces))
+            offered.clear()  # a fresh list each time
+            for dice in attribution.assignments(faces):
+                left = attribution.unused(faces, dice)
+                assert tuple(left) == attribution._unused.__wrapped__(tuple(faces), dice)
+                left.append(99)
+                assert 99 not in attribution.unused(faces, dice)
+            for text in texts:
+                plain = attribution._problem.__wrapped__(tuple(faces), text)
+                assert attribution.problem(faces, text) == plain

@@ -20,7 +20,7 @@ Phase = Generator[Request, Any, Outcome | None]
 
 
 def listed(values: list[int]) -> str:
-    return ", ".join(str(v) for v in values)
+    return ", ".join(map(str, values))
 
 
 @dataclass(frozen=True, slots=True)

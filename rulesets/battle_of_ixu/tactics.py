@@ -68,10 +68,17 @@ def dice_scorer(state: IxuState, warrior: Warrior) -> Callable[[Dice], float]:
 
     def score(dice: Dice) -> float:
         reach = dice.movement + REACH
-        dealt = max((dice.combat * hit for gap, hit, _, _ in known if gap <= reach), default=0.0)
-        threats = sum(
-            combat for gap, _, combat, move in known if gap <= dice.movement + move + REACH
-        )
+        dealt = None  # the best harm on a reachable enemy (`max`, default 0.0)
+        threats = 0  # summed in the enemies' order, as `sum` does
+        for gap, hit, combat, move in known:
+            if gap <= reach:
+                harm = dice.combat * hit
+                if dealt is None or harm > dealt:
+                    dealt = harm
+            if gap <= dice.movement + move + REACH:
+                threats += combat
+        if dealt is None:
+            dealt = 0.0
         taken = threats * beat_chance(dice.defence, die)
         closing = min(dice.movement, nearest)
         return dealt - taken + 0.2 * closing
