@@ -19,7 +19,7 @@ from wargame_cli.ruleset import resolve_options
 from wargame_cli.tabletop import destinations
 from wargame_cli.tabletop.destinations import Mover, contact_spot, contact_spot_plain
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, in_contact
+from wargame_cli.tabletop.movement import Body, gap, in_contact
 from wargame_cli.tabletop.table import Table
 
 SEEDS = (1, 2, 3, 4)
@@ -55,6 +55,8 @@ def test_dice_scoring_and_state_helpers_match_their_definitions_in_seeded_games(
             assert state.engaged(w) == [e for e in plain_enemies if in_contact(w.body(), e.body())]
             assert w.body() == Body(w.id, w.pos, w.radius)
             assert state.get(w.id) is w
+            for e in state.warriors:
+                assert state.gap_to(w, e) == gap(w.body(), e.body())
         assert state.standing() == [w for w in state.warriors if w.standing]
         compared += 1
         return picked

@@ -10,7 +10,7 @@ from typing import Any
 from rulesets.battle_of_ixu.warband import EXPERIENCE, own_places, table_place
 from wargame_cli.engine.requests import Outcome, Request
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, gap
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body
 from wargame_cli.tabletop.table import Table
 
 OTHER = {"A": "B", "B": "A"}
@@ -128,7 +128,8 @@ class IxuState:
         ]
 
     def gap_to(self, a: Warrior, b: Warrior) -> float:
-        return gap(a.body(), b.body())
+        """`gap` between their bases, on plain numbers."""
+        return max(0.0, math.hypot(a.pos.x - b.pos.x, a.pos.y - b.pos.y) - a.radius - b.radius)
 
 
 def new_state(

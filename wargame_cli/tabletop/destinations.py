@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.detours import bent_move_ok, bent_move_problem, way_to
@@ -389,7 +390,13 @@ def typed_problem(
 ) -> str | None:
     """The check for a typed `x,y` destination."""
     try:
-        point = Point.parse(text)
+        point = point_of(text)
     except ValueError as exc:
         return str(exc)
     return Mover(table, mover, max_inches, tuple(others), bend).problem(point)
+
+
+@lru_cache(maxsize=256)
+def point_of(text: str) -> Point:
+    """`Point.parse`, remembered: a move's answer is read by its check and then by the rules."""
+    return Point.parse(text)
