@@ -120,18 +120,18 @@ def test_contact_spot_stops_only_past_the_reach_of_the_move():
     """An enemy at the very edge of the move: only the spots facing the mover are in reach,
     and the search finds the same one as trying all 180."""
     table = TABLES[0]
-    for gap in (2.0, 2.5, 2.74, 2.75, 2.76, 2.8):
+    for apart in (2.0, 2.5, 2.74, 2.75, 2.76, 2.8):
         for angle in range(0, 360, 7):
             a = math.radians(angle)
             start = Point(12.0, 12.0)
             enemy = Body(
                 "e",
-                Point(round(12 + gap * math.cos(a), 2), round(12 + gap * math.sin(a), 2)),
+                Point(round(12 + apart * math.cos(a), 2), round(12 + apart * math.sin(a), 2)),
                 0.375,
             )
             blocker = Body("b", Point(round(enemy.pos.x - 0.6, 2), round(enemy.pos.y, 2)), 0.375)
             m = Mover(table, Body("me", start, 0.375), 2.0, (enemy, blocker))
-            assert contact_spot(m, enemy) == contact_spot_plain(m, enemy), (gap, angle)
+            assert contact_spot(m, enemy) == contact_spot_plain(m, enemy), (apart, angle)
 
 
 spot = st.floats(min_value=1, max_value=23, allow_nan=False).map(lambda v: round(v, 2))
