@@ -19,7 +19,7 @@ from wargame_cli.ruleset import resolve_options
 from wargame_cli.tabletop import destinations
 from wargame_cli.tabletop.destinations import Mover, contact_spot, contact_spot_plain
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, gap, in_contact
+from wargame_cli.tabletop.movement import Body, contact_ring, gap, in_contact
 from wargame_cli.tabletop.table import Table
 
 SEEDS = (1, 2, 3, 4)
@@ -170,3 +170,35 @@ def test_remembered_attribution_answers_are_the_worked_out_ones():
             for text in texts:
                 plain = attribution._problem.__wrapped__(tuple(faces), text)
                 assert attribution.problem(faces, text) == plain
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(TABLES),
+    st.floats(min_value=2, max_value=22, allow_nan=False).map(lambda v: round(v, 2)),
+    st.floats(min_value=2, max_value=22, allow_nan=False).map(lambda v: round(v, 2)),
+    near,
+    near,
+    st.lists(st.tuples(near, near), max_size=6),
+    st.sampled_from([0.375, 0.5, 0.75]),
+)
+def test_spots_passed_over_in_a_crowd_are_refused_by_the_move_test(table, x, y, dx, dy, crowd, r):
+    """Every ring spot `contact_spot` passes over without testing (on a base, behind the
+    enemy) is one the full move test refuses."""
+    enemy = Body("e", Point(round(x + dx, 2), round(y + dy, 2)), r)
+    others = tuple(
+        Body(f"o{i}", Point(round(enemy.pos.x + ox / 2, 2), round(enemy.pos.y + oy / 2, 2)), r)
+        for i, (ox, oy) in enumerate(crowd)
+    ) + (enemy,)
+    m = Mover(table, Body("me", Point(x, y), r), 40.0, others)
+    touching = 2 * r
+    base = math.atan2(y - enemy.pos.y, x - enemy.pos.x)
+    turn = 2 * math.pi / destinations.CONTACT_TRIES
+    bases = destinations._bases_in_the_way(m)
+    covered = destinations._covered_steps(bases, enemy.pos.x, enemy.pos.y, touching, base, turn)
+    behind = destinations._behind_the_enemy(m, enemy, touching, turn)
+    ring = contact_ring(m.body.pos, enemy.pos, touching, destinations.CONTACT_TRIES)
+    for i, spot in enumerate(ring):
+        step = (i + 1) // 2 * (1 if i % 2 else -1)
+        if step in covered or abs(step) >= behind:
+            assert not m.fits(spot), (step, spot)

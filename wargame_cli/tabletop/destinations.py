@@ -244,7 +244,9 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
     The spots of `contact_ring` (the same arithmetic, on plain numbers): a spot whose unrounded
     place is more than `RING_SLACK` beyond the move is out of reach however it rounds, and
     farther round the ring every spot is farther still (the distance from the mover grows
-    with the angle from the side facing it), so the search stops once both ways are out."""
+    with the angle from the side facing it), so the search stops once both ways are out.
+    In a crowd, spots surely refused (on another base, or behind the enemy) are passed over
+    (`_covered_steps`, `_behind_the_enemy`)."""
     touching = m.body.radius + enemy.radius
     start, centre = m.body.pos, enemy.pos
     if start.distance(centre) > m.max_inches + touching + 0.01:
@@ -254,9 +256,21 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
     base = math.atan2(sy - cy, sx - cx)
     turn = 2 * math.pi / CONTACT_TRIES
     bases = _bases_in_the_way(m)
+    # the first spots usually do; after a few refusals the ring is crowded, and the spots
+    # surely refused (on a base, behind the enemy) are worked out to pass them over
+    covered: set[int] = set()
+    behind, refused = CONTACT_TRIES, 0
     out_of_reach = [False, False]  # counter-clockwise, clockwise
     for i in range(CONTACT_TRIES):
         step = (i + 1) // 2 * (1 if i % 2 else -1)
+        if refused == CROWDED:
+            covered = _covered_steps(bases, cx, cy, touching, base, turn)
+            behind = _behind_the_enemy(m, enemy, touching, turn)
+            refused += 1
+        if abs(step) >= behind:
+            return None  # this spot and every one after it: the way passes through the enemy
+        if step in covered:
+            continue
         angle = base + step * turn
         x, y = cx + math.cos(angle) * touching, cy + math.sin(angle) * touching
         if math.hypot(x - sx, y - sy) > reach + RING_SLACK:
@@ -274,11 +288,16 @@ def contact_spot(m: Mover, enemy: Body) -> Point | None:
         if math.hypot(sx - bx, sy - by) > reach:
             continue
         if _on_or_through_a_base(bases, sx, sy, bx, by):
+            refused += 1
             continue  # refused by the bases' tests of `fits`, done first on plain numbers
         spot = Point(bx, by)
         if m.fits(spot):
             return spot
+        refused += 1
     return None
+
+
+CROWDED = 4  # refused spots before the surely refused ones are worked out
 
 
 def _bases_in_the_way(m: Mover) -> list[tuple[float, float, float, bool]]:
@@ -313,6 +332,67 @@ def _on_or_through_a_base(
         if passing < touch:
             return True
     return False
+
+
+SURE = 0.05  # inches: more than rounding a ring spot (and pulling it out of the base) moves it
+
+
+def _covered_steps(
+    bases: list[tuple[float, float, float, bool]],
+    cx: float,
+    cy: float,
+    touching: float,
+    base: float,
+    turn: float,
+    tries: int = CONTACT_TRIES,
+) -> set[int]:
+    """The ring's steps whose spot stands on another base however it rounds: the ring's
+    arc within that base's reach less `SURE` (every such spot is refused by `move_ok`). A
+    necessary refusal only: the spots left are tested as before."""
+    covered: set[int] = set()
+    half = tries // 2
+    for ox, oy, touch, _ in bases:
+        keep = touch - SURE
+        apart = math.hypot(ox - cx, oy - cy)
+        if keep <= 0 or apart < 1e-6:
+            continue
+        cos_limit = (touching * touching + apart * apart - keep * keep) / (2 * touching * apart)
+        if cos_limit >= 1:
+            continue
+        if cos_limit <= -1:
+            return set(range(1 - half, half + 1))
+        width = math.acos(cos_limit) / turn
+        middle = (math.atan2(oy - cy, ox - cx) - base) / turn
+        for k in range(math.ceil(middle - width) + 1, math.floor(middle + width)):
+            covered.add((k + half - 1) % tries - half + 1)
+    return covered
+
+
+def _behind_the_enemy(m: Mover, enemy: Body, touching: float, turn: float) -> int:
+    """The first step round the ring (either way) from which every spot lies behind the enemy:
+    the straight way there passes through its base however the spot rounds, so `move_ok`
+    refuses it. Past the tangent from the mover the way's closest approach to the enemy's
+    centre, `D t sin(a) / |way|`, only shrinks as the angle `a` grows; it is below the base's
+    reach less `SURE` where `cos(a) < (k^2 - sqrt((D^2 - k^2)(t^2 - k^2))) / (D t)`. A step
+    past the ring (never reached) when the enemy blocks no way."""
+    never = CONTACT_TRIES
+    if enemy not in m.others or enemy.id == m.body.id:
+        return never
+    keep = enemy.radius + m.body.radius - CONTACT_TOLERANCE
+    sx, sy = m.body.pos.x, m.body.pos.y
+    apart = math.hypot(enemy.pos.x - sx, enemy.pos.y - sy)
+    if not (apart >= keep and apart > touching + SURE):  # the mover must start clear of it
+        return never
+    k = keep - SURE
+    if k <= 0:
+        return never
+    limit = (k * k - math.sqrt((apart * apart - k * k) * (touching * touching - k * k))) / (
+        apart * touching
+    )
+    if limit <= -1:
+        return never
+    first = max(math.acos(limit), math.acos(touching / apart))  # and past the tangent
+    return math.floor(first / turn) + 2  # a step to spare against rounding
 
 
 RING_SLACK = 0.05  # inches: more than rounding a ring spot to 0.01" (and out of a base) moves it
