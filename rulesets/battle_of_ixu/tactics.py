@@ -55,15 +55,14 @@ def dice_scorer(state: IxuState, warrior: Warrior) -> Callable[[Dice], float]:
     enemies = state.enemies(warrior)
     if not enemies:
         return lambda dice: 0.0
-    known = [
-        (
-            state.gap_to(warrior, e),
-            beat_chance(round(guess(e, "defence", die)), die),
-            guess(e, "combat", die),
-            guess(e, "movement", die),
+    middling = 0.65 * die + 0.5  # `guess` for a model that has not attributed yet
+    known = []
+    for e in enemies:
+        d = e.dice
+        defence, combat, move = (
+            (middling,) * 3 if d is None else (float(d.defence), float(d.combat), float(d.movement))
         )
-        for e in enemies
-    ]
+        known.append((state.gap_to(warrior, e), beat_chance(round(defence), die), combat, move))
     nearest = min(gap for gap, *_ in known)
 
     def score(dice: Dice) -> float:
