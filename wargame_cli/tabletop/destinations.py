@@ -173,9 +173,8 @@ def _preferred_toward(
 
     def listed(i: int) -> Point | None:
         if i not in spots:
-            spot = toward(m, by_distance[i])
-            ok = spot is not None and spot != m.body.pos and m.fits(spot)
-            spots[i] = spot if ok else None
+            # `toward` gives only a legal spot away from the start: what `add` checks
+            spots[i] = toward(m, by_distance[i])
         return spots[i]
 
     index = {e.id: i for i, e in enumerate(by_distance)}
