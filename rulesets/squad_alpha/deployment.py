@@ -203,7 +203,9 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             kind="deploy-fallback",
             data={"id": mini.id, "level": level},
         )
-    ranked = tactics.deploy_rank(state, side, spots)[:OFFERED]
+    ranked = tactics.deploy_best(
+        state, side, spots, OFFERED, _fitting(state.table, state.base_radius)
+    )
     key = yield Choice(
         side=side,
         prompt=f"{squad.name}: where does {mini.name} deploy? ({len(spots)} legal cells)",
