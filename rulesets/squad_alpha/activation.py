@@ -127,17 +127,23 @@ def action_test(state: GameState, mini: Mini, what: str, word: str) -> Generator
 def move(state: GameState, mini: Mini) -> Flow:
     """b14: up to 4"; ending in base contact gives a free melee attack (b17)."""
     assert mini.pos is not None
-    offered = destinations(state, mini)
-    points = [d.point for d in offered]
-    best = tactics.destination(state, mini, points + legal_ring(state, mini), state.step)
     start = mini.pos
-    options = [move_option(state, mini, d.label, d.point) for d in offered]
-    if best.key() not in {o.key for o in options}:
-        options.insert(0, move_option(state, mini, f'{start.distance(best):.1f}" away', best))
+    offered: list = []  # the menu's destinations, worked out once for the bot or the menu
+    best = tactics.destination(state, mini, move_candidates(state, mini, offered), state.step)
+
+    def menu() -> tuple[Option, ...]:
+        """The menu, labelled only when someone reads it (a person, a replay's check)."""
+        if not offered:
+            offered.extend(destinations(state, mini))
+        options = [move_option(state, mini, d.label, d.point) for d in offered]
+        if best.key() not in {o.key for o in options}:
+            options.insert(0, move_option(state, mini, f'{start.distance(best):.1f}" away', best))
+        return tuple(options)
+
     key = yield Choice(
         side=mini.side,
         prompt=f'{mini.name} moves up to {MOVE_INCHES:g}" from {start.key()}: where to?',
-        options=tuple(options),
+        options=menu,
         default=best.key(),
         rules=("b14", "b17"),
         kind="move",
@@ -157,6 +163,13 @@ def move(state: GameState, mini: Mini) -> Flow:
     if contacts:
         target = yield from _pick_melee_target(state, mini, contacts, forced=False)
         yield from melee(state, mini, target, free=True)
+
+
+def move_candidates(state: GameState, mini: Mini, offered: list) -> list[Point]:
+    """The spots the bot weighs for a move: the menu's destinations (kept in `offered`) and
+    the legal ring around the miniature."""
+    offered.extend(destinations(state, mini))
+    return [d.point for d in offered] + legal_ring(state, mini)
 
 
 def _pick_melee_target(

@@ -197,8 +197,8 @@ def _spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
     best, alive, total = 0.0, 1.0, 0.0
     px, py = p.x, p.y
     for _enemy, epos, value, free, holds, now, later in _foes(state, mini.side):
-        if line_of_sight(table, p, epos):
-            kill = 1 - save_chance(cover(table, p, epos))
+        kill, unsaved = _exchange(table, p, epos)
+        if kill is not None:
             best = max(best, kill * value)
         if (
             chance * value > best  # else the charge cannot raise the best: skip the walk
@@ -206,8 +206,7 @@ def _spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
             and path_distance(table, p, epos, radius) <= reach
         ):
             best = max(best, chance * value)
-        if free and line_of_sight(table, epos, p):
-            unsaved = 1 - save_chance(cover(table, epos, p))
+        if free and unsaved is not None:
             if holds:
                 alive *= 1 - now * unsaved
                 total += now * unsaved
@@ -217,6 +216,28 @@ def _spot_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
     value += contact_value(state, mini, p, step)
     value -= APPROACH * nearest_walk(state, mini, p)
     return value
+
+
+EXCHANGE_CACHE = 100_000  # spot-enemy pairs remembered per table (cleared when full)
+
+
+def _exchange(table: Table, p: Point, e: Point) -> tuple[float | None, float | None]:
+    """Fire both ways between `p` and an enemy at `e`: the share of shots from `p` the enemy
+    does not save (None without a line of sight from `p`), and the same from `e` at `p`.
+    The sight lines and covers of `line_of_sight` and `cover`, remembered per table as one
+    entry: a decision weighs every spot against every enemy."""
+    memo = table.__dict__.get("_memo_squad-alpha-exchange")
+    if memo is None:
+        memo = table_cache(table, "squad-alpha-exchange", EXCHANGE_CACHE)
+    key = (p.x, p.y, e.x, e.y)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= EXCHANGE_CACHE:
+            memo.clear()
+        out = 1 - save_chance(cover(table, p, e)) if line_of_sight(table, p, e) else None
+        back = 1 - save_chance(cover(table, e, p)) if line_of_sight(table, e, p) else None
+        found = memo[key] = (out, back)
+    return found
 
 
 def _foes(state: GameState, side: str) -> list[tuple[Mini, Point, float, bool, bool, float, float]]:
