@@ -274,13 +274,13 @@ def action(state: GameState, mini: Mini, step: int) -> str:
     p = pass_chance(mini.dice, step, state.modifier(mini.side))
     assert mini.pos is not None
     here = spot_value(state, mini, mini.pos, step)
-    best_move = max(
-        (spot_value(state, mini, q, step) for q in move_samples(state, mini)), default=here
-    )
-    gain = p * (best_move - here)
-    if target is not None and shot > 0 and shot >= gain:
-        return f"shoot:{target.id}"
-    return "move"
+    # Shoot when the shot is worth at least p * (best move - here). That product only grows
+    # with the move's value, so the first spot whose own product beats the shot settles it
+    # (move) without weighing the rest (a failed move test then never needs them).
+    for q in move_samples(state, mini):
+        if p * (spot_value(state, mini, q, step) - here) > shot:
+            return "move"
+    return f"shoot:{target.id}"  # (with no spot at all, the best move is staying: gain 0)
 
 
 def move_samples(state: GameState, mini: Mini) -> list[Point]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wargame_cli.tabletop.geometry import Point, segment_crosses
+from wargame_cli.tabletop.geometry import EPS, Point, segment_crosses
 from wargame_cli.tabletop.table import Piece, Table, TerrainKind, table_cache
 
 COVER_RANK = {TerrainKind.HARD: 2, TerrainKind.SOFT: 1}
@@ -82,19 +82,41 @@ def cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
 
 
 def _cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
+    """`cover_piece` worked out: on plain numbers, with `Rect.contains` and `Rect.crosses`'
+    arithmetic, and pieces wholly beside the line of fire passed over (neither end within
+    the tests' slack of them: neither stands in them nor does the line cross them)."""
     best: Piece | None = None
-    for piece in table.pieces:
-        if piece.kind is TerrainKind.BLOCKING:
+    fx, fy, tx, ty = firer.x, firer.y, target.x, target.y
+    best_rank = 0
+    for piece, rank, x0, y0, x1, y1 in _covering(table):
+        if (fx < x0 - EPS and tx < x0 - EPS) or (fx > x1 + EPS and tx > x1 + EPS):
             continue
-        if piece.rect.contains(target):
+        if (fy < y0 - EPS and ty < y0 - EPS) or (fy > y1 + EPS and ty > y1 + EPS):
+            continue
+        if x0 - EPS <= tx <= x1 + EPS and y0 - EPS <= ty <= y1 + EPS:
             hit = True
-        elif piece.rect.contains(firer):
+        elif x0 - EPS <= fx <= x1 + EPS and y0 - EPS <= fy <= y1 + EPS:
             hit = False
         else:
-            hit = piece.rect.crosses(firer, target)
-        if hit and (best is None or COVER_RANK[piece.kind] > COVER_RANK[best.kind]):
-            best = piece
+            hit = segment_crosses(x0, y0, x1, y1, fx, fy, tx, ty)
+        if hit and (best is None or rank > best_rank):
+            best, best_rank = piece, rank
     return best
+
+
+def _covering(
+    table: Table,
+) -> tuple[tuple[Piece, int, float, float, float, float], ...]:
+    """The pieces that give cover, in the table's order, with their rank and corners."""
+    memo = table_cache(table, "covering", 2)
+    found = memo.get("all")
+    if found is None:
+        found = memo["all"] = tuple(
+            (p, COVER_RANK[p.kind], p.rect.x0, p.rect.y0, p.rect.x1, p.rect.y1)
+            for p in table.pieces
+            if p.kind is not TerrainKind.BLOCKING
+        )
+    return found
 
 
 def cover(table: Table, firer: Point, target: Point) -> TerrainKind | None:
