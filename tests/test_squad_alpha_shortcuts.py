@@ -49,7 +49,10 @@ CRAMPED = Table.from_data(
         ],
     }
 )
-coord = st.floats(min_value=0.4, max_value=23.6, allow_nan=False).map(lambda v: round(v, 2))
+coord = st.one_of(
+    st.floats(min_value=0.4, max_value=23.6, allow_nan=False).map(lambda v: round(v, 2)),
+    st.sampled_from([0.5, 1.95, 2.0, 5.45, 10.0, 11.5, 14.05, 23.5]),  # edges, walls' zones
+)
 point = st.builds(Point, coord, coord)
 bodies = st.lists(
     st.builds(lambda i, p: Body(f"o{i}", p, 0.5), st.integers(0, 9), point),
@@ -80,7 +83,7 @@ def _plain_farthest_along(m: Mover, goal: Point) -> Point:
     return _rounded_back(m, start.toward(goal, lo)) or start
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(
     st.sampled_from([FARMSTEAD, CRAMPED]),
     point,

@@ -15,16 +15,10 @@ from dataclasses import dataclass
 
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.detours import bent_move_ok, bent_move_problem, way_to
-from wargame_cli.tabletop.geometry import EPS, Point, ray_span
-from wargame_cli.tabletop.movement import (
-    CONTACT_TOLERANCE,
-    Body,
-    contact_ring,
-    footprints,
-    move_ok,
-    move_problem,
-)
+from wargame_cli.tabletop.geometry import EPS, Point
+from wargame_cli.tabletop.movement import Body, contact_ring, move_ok, move_problem
 from wargame_cli.tabletop.paths import path_distance, route_toward
+from wargame_cli.tabletop.reach import known_span
 from wargame_cli.tabletop.table import Table, TerrainKind
 
 COMPASS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
@@ -204,7 +198,8 @@ def farthest_along(m: Mover, goal: Point) -> Point:
     if spot is not None and move_ok(m.table, m.body, spot, m.max_inches, m.others):
         return spot
     lo, hi = 0.0, t_edge
-    safe, bad = _known_span(m, goal)  # the halvings surely legal or not need no test
+    # the halvings the walls and bases in the way settle need no test
+    safe, bad = known_span(m.table, m.body, m.others, goal)
     for _ in range(24):
         mid = (lo + hi) / 2
         if mid < safe or (
@@ -214,38 +209,6 @@ def farthest_along(m: Mover, goal: Point) -> Point:
         else:
             hi = mid
     return _rounded_back(m, start.toward(goal, lo)) or start
-
-
-SURE = 1e-6  # inches: far beyond the tests' 1e-9 slack and the arithmetic's rounding
-
-
-def _known_span(m: Mover, goal: Point) -> tuple[float, float]:
-    """How far along the straight way to `goal` a move is surely legal (`move_ok`) and
-    beyond which it surely is not, worked out from the walls and bases the way runs into
-    (`ray_span`); `(-1, inf)` (test everything) when the start overlaps a wall's zone or a
-    base, or hugs the table's edge, where the plain tests do not grow with the way."""
-    start, radius = m.body.pos, m.body.radius
-    sx, sy, gap = start.x, start.y, start.distance(goal)
-    ux, uy = (goal.x - sx) / gap, (goal.y - sy) / gap
-    unknown = (-1.0, math.inf)
-    for u, p, hi in ((ux, sx, m.table.width), (uy, sy, m.table.height)):
-        if u != 0 and abs(u) <= EPS and not (radius + SURE <= p <= hi - radius - SURE):
-            return unknown
-    rects = []
-    for _, zone in footprints(m.table, radius):
-        if zone.x0 - SURE < sx < zone.x1 + SURE and zone.y0 - SURE < sy < zone.y1 + SURE:
-            return unknown
-        rects.append((zone.x0, zone.y0, zone.x1, zone.y1))
-    circles = []
-    for other in m.others:
-        if other.id == m.body.id:
-            continue
-        touch = other.radius + radius - CONTACT_TOLERANCE
-        if math.hypot(other.pos.x - sx, other.pos.y - sy) < touch + SURE:
-            return unknown
-        circles.append((other.pos.x, other.pos.y, touch))
-    safe, bad = ray_span(sx, sy, ux, uy, rects, circles, SURE)
-    return safe - SURE, (bad + SURE if bad >= 1e-4 else math.inf)
 
 
 def _edge_limit(table: Table, body: Body, goal: Point, length: float) -> float:
