@@ -443,29 +443,40 @@ def deploy_rank(state: GameState, side: str, spots: list[Point]) -> list[Point]:
 
 
 def deploy_best(
-    state: GameState, side: str, spots: list[Point], count: int, cells: list[Point]
+    state: GameState,
+    side: str,
+    spots: list[Point],
+    count: int,
+    cells: list[Point],
+    picked: set[int] | None = None,
 ) -> list[Point]:
     """`deploy_rank(state, side, spots)[:count]`, where every spot is one of `cells` (the
-    table's fitting cells, a list kept for the table). The cells are ranked by their ground
-    value once per table; a friend nearby only lowers a spot's value, so the walk down that
-    ranking stops as soon as the next cell's ground value cannot reach the `count` best
-    found: the same spots, without weighing all of them at every deployment."""
+    table's fitting cells, a list kept for the table; `picked`, when given, holds the spots'
+    numbers in it). The cells are ranked by their ground value once per table; a friend
+    nearby only lowers a spot's value, so the walk down that ranking stops as soon as the
+    next cell's ground value cannot reach the `count` best found: the same spots, without
+    weighing all of them at every deployment."""
     table, edge = state.table, HOME_EDGE[side]
     memo = table_cache(table, "squad-alpha-ground-order", 16)
     key = (edge, id(cells))
     ranked = memo.get(key)
     if ranked is None or ranked[0] is not cells:
-        order = sorted(((-round(_ground_value(table, edge, p), 6), p.y, p.x), p) for p in cells)
-        ranked = memo[key] = (cells, order, frozenset(cells))
-    wanted = set(spots)
-    if len(wanted) != len(spots) or not wanted <= ranked[2]:
-        return deploy_rank(state, side, spots)[:count]  # not the usual cells: the long way
+        order = sorted(
+            ((-round(_ground_value(table, edge, p), 6), p.y, p.x), k, p)
+            for k, p in enumerate(cells)
+        )
+        ranked = memo[key] = (cells, order, {p: k for k, p in enumerate(cells)})
+    if picked is None:
+        numbers = ranked[2]
+        picked = {numbers.get(p, -1) for p in spots}
+        if -1 in picked or len(picked) != len(spots):
+            return deploy_rank(state, side, spots)[:count]  # not the usual cells: the long way
     friends = [(f.pos.x, f.pos.y) for f in state.squads[side].minis if f.pos is not None]
     best: list[tuple[tuple[float, float, float], Point]] = []
-    for bound, p in ranked[1]:
+    for bound, k, p in ranked[1]:
         if len(best) >= count and bound > best[-1][0]:
             break  # this cell's value at best, and every later one's, ranks below them all
-        if p not in wanted:
+        if k not in picked:
             continue
         found = _ground_value(table, edge, p)
         for fx, fy in friends:
