@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesets.squad_alpha import tactics
-from rulesets.squad_alpha.deployment import _fitting, legal_spots
+from rulesets.squad_alpha.deployment import _fitting, _legal_cells, legal_spots
 from rulesets.squad_alpha.odds import save_chance
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source
@@ -188,9 +188,14 @@ def test_deployment_ranking_and_sight_memos_match_the_plain_definitions(seed):
             if mini.pos is None:
                 spots, _ = legal_spots(state, mini)
                 cells = _fitting(table, state.base_radius)
+                picked, _ = _legal_cells(state, mini)
+                assert [cells[k] for k in picked] == spots
                 for n in (1, 8, 30):
-                    best = tactics.deploy_best(state, mini.side, spots, n, cells)
-                    assert best == tactics.deploy_rank(state, mini.side, spots)[:n]
+                    plain = tactics.deploy_rank(state, mini.side, spots)[:n]
+                    assert tactics.deploy_best(state, mini.side, spots, n, cells) == plain
+                    assert (
+                        tactics.deploy_best(state, mini.side, spots, n, cells, set(picked)) == plain
+                    )
                     checked += 1
             elif mini.alive:
                 for enemy in state.enemies(mini.side):
