@@ -10,7 +10,6 @@ from rulesets.squad_alpha import tactics
 from rulesets.squad_alpha.movement import (
     MOVE_INCHES,
     destinations,
-    legal_ring,
     move_option,
     typed_move_problem,
     walked,
@@ -128,14 +127,11 @@ def move(state: GameState, mini: Mini) -> Flow:
     """b14: up to 4"; ending in base contact gives a free melee attack (b17)."""
     assert mini.pos is not None
     start = mini.pos
-    offered: list = []  # the menu's destinations, worked out once for the bot or the menu
-    best = tactics.destination(state, mini, move_candidates(state, mini, offered), state.step)
+    best = tactics.destination(state, mini, tactics.move_spots(state, mini), state.step)
 
     def menu() -> tuple[Option, ...]:
-        """The menu, labelled only when someone reads it (a person, a replay's check)."""
-        if not offered:
-            offered.extend(destinations(state, mini))
-        options = [move_option(state, mini, d.label, d.point) for d in offered]
+        """The menu, worked out only when someone reads it (a person, a replay's check)."""
+        options = [move_option(state, mini, d.label, d.point) for d in destinations(state, mini)]
         if best.key() not in {o.key for o in options}:
             options.insert(0, move_option(state, mini, f'{start.distance(best):.1f}" away', best))
         return tuple(options)
@@ -163,13 +159,6 @@ def move(state: GameState, mini: Mini) -> Flow:
     if contacts:
         target = yield from _pick_melee_target(state, mini, contacts, forced=False)
         yield from melee(state, mini, target, free=True)
-
-
-def move_candidates(state: GameState, mini: Mini, offered: list) -> list[Point]:
-    """The spots the bot weighs for a move: the menu's destinations (kept in `offered`) and
-    the legal ring around the miniature."""
-    offered.extend(destinations(state, mini))
-    return [d.point for d in offered] + legal_ring(state, mini)
 
 
 def _pick_melee_target(

@@ -13,6 +13,7 @@ from functools import lru_cache
 from rulesets.squad_alpha.movement import MOVE_INCHES, legal_ring
 from rulesets.squad_alpha.odds import pass_chance, save_chance
 from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
+from wargame_cli.tabletop.destinations import Mover, contact_spot, cover_spots, toward
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, contact_spots
 from wargame_cli.tabletop.paths import path_distance, route_toward
@@ -296,6 +297,33 @@ def move_samples(state: GameState, mini: Mini) -> list[Point]:
         reach = me.radius + near.radius
         spots.append(route_toward(state.table, me, near.pos, MOVE_INCHES, others, reach))
     return spots
+
+
+def move_spots(state: GameState, mini: Mini) -> list[Point]:
+    """Spots the bot weighs for a move: base contact with each enemy it can reach (nearest
+    first) or, when it can reach none, the way toward the nearest enemy; into the two
+    nearest pieces of cover; staying put; and the ring of legal spots. The menu a person
+    sees (`movement.destinations`) is built only when someone reads it: the bot's own list
+    leaves out the ways toward farther enemies, the compass moves and "away", which seldom
+    won and cost most of a move's time; against the bot that weighed the whole menu it won
+    1,022 of 2,000 games (sides swapped; bench/README.md)."""
+    me = state.body(mini)
+    m = Mover(state.table, me, MOVE_INCHES, tuple(state.bodies()), True)
+    enemies = sorted(
+        (state.body(e) for e in state.enemies(mini.side)), key=lambda e: me.pos.distance(e.pos)
+    )
+    spots = []
+    for enemy in enemies:
+        spot = contact_spot(m, enemy)
+        if spot is not None and spot != me.pos and m.fits(spot):
+            spots.append(spot)
+    if enemies and not spots:
+        spot = toward(m, enemies[0])
+        if spot is not None and m.fits(spot):
+            spots.append(spot)
+    spots += [spot for _, _, spot in cover_spots(m) if m.fits(spot)]
+    spots.append(me.pos)
+    return spots + legal_ring(state, mini)
 
 
 def destination(state: GameState, mini: Mini, points: list[Point], step: int) -> Point:
