@@ -306,7 +306,7 @@ def move_spots(state: GameState, mini: Mini) -> list[Point]:
     sees (`movement.destinations`) is built only when someone reads it: the bot's own list
     leaves out the ways toward farther enemies, the compass moves and "away", which seldom
     won and cost most of a move's time; against the bot that weighed the whole menu it won
-    1,022 of 2,000 games (sides swapped; bench/README.md)."""
+    1,013 of 2,000 games (sides swapped; bench/README.md)."""
     me = state.body(mini)
     m = Mover(state.table, me, MOVE_INCHES, tuple(state.bodies()), True)
     enemies = sorted(
