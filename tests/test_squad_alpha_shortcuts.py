@@ -216,3 +216,13 @@ def test_deployment_ranking_and_sight_memos_match_the_plain_definitions(seed):
                         checked += 1
     assert checked > 50
     forget_memos(FARMSTEAD)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([FARMSTEAD, CRAMPED]), point, point)
+def test_sight_worked_out_once_is_the_remembered_sight(table, a, b):
+    from wargame_cli.tabletop.sight import line_of_sight_once
+
+    assert line_of_sight_once(table, a, b) == line_of_sight(table, a, b)
+    forget_memos(table)
+    assert line_of_sight_once(table, a, b) == line_of_sight(table, a, b)

@@ -15,7 +15,7 @@ from wargame_cli.engine.requests import Choice, Event, Option
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, in_contact, standing_problem
 from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
-from wargame_cli.tabletop.sight import line_of_sight
+from wargame_cli.tabletop.sight import line_of_sight_once
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 OFFERED = 8
@@ -163,7 +163,7 @@ def _seen_cells(table: Table, radius: float, eye: Point) -> int:
     if found is None:
         found = 0
         for k, p in enumerate(_fitting(table, radius)):
-            if line_of_sight(table, eye, p):
+            if line_of_sight_once(table, eye, p):
                 found |= 1 << k
         memo[key] = found
     return found

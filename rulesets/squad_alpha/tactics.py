@@ -18,7 +18,7 @@ from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, contact_spots
 from wargame_cli.tabletop.paths import path_distance, route_toward
 from wargame_cli.tabletop.placement import cell_centres, edge_distance
-from wargame_cli.tabletop.sight import cover, line_of_sight
+from wargame_cli.tabletop.sight import cover, line_of_sight, line_of_sight_once
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 TYPICAL_STEP = 4  # what an enemy's die is worth on average when guessing its next action
@@ -235,8 +235,8 @@ def _exchange(table: Table, p: Point, e: Point) -> tuple[float | None, float | N
     if found is None:
         if len(memo) >= EXCHANGE_CACHE:
             memo.clear()
-        out = 1 - save_chance(cover(table, p, e)) if line_of_sight(table, p, e) else None
-        back = 1 - save_chance(cover(table, e, p)) if line_of_sight(table, e, p) else None
+        out = 1 - save_chance(cover(table, p, e)) if line_of_sight_once(table, p, e) else None
+        back = 1 - save_chance(cover(table, e, p)) if line_of_sight_once(table, e, p) else None
         found = memo[key] = (out, back)
     return found
 
@@ -428,7 +428,7 @@ def concealment(table: Table, edge: str, p: Point) -> float:
     samples = _far_samples(table, edge)
     if not samples:
         return 0.0
-    return sum(not line_of_sight(table, s, p) for s in samples) / len(samples)
+    return sum(not line_of_sight_once(table, s, p) for s in samples) / len(samples)
 
 
 def _ground_value(table: Table, edge: str, p: Point) -> float:

@@ -29,18 +29,21 @@ def blocker(table: Table, a: Point, b: Point) -> Piece | None:
     if found is _MISSING:
         if len(memo) >= SIGHT_CACHE:
             memo.clear()
-        found = None
-        pieces = table.__dict__.get("_memo_blocking")
-        for piece, x0, y0, x1, y1 in pieces["all"] if pieces else _blocking(table):
-            if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
-                continue  # wholly beside the piece: it cannot cross it
-            if (ay < y0 and by < y0) or (ay > y1 and by > y1):
-                continue
-            if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
-                found = piece
-                break
-        memo[key] = found
+        found = memo[key] = _first_blocker(table, ax, ay, bx, by)
     return found  # type: ignore[return-value]
+
+
+def _first_blocker(table: Table, ax: float, ay: float, bx: float, by: float) -> Piece | None:
+    """`blocker` worked out, on plain numbers."""
+    pieces = table.__dict__.get("_memo_blocking")
+    for piece, x0, y0, x1, y1 in pieces["all"] if pieces else _blocking(table):
+        if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+            continue  # wholly beside the piece: it cannot cross it
+        if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+            continue
+        if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
+            return piece
+    return None
 
 
 def _blocking(table: Table) -> tuple[tuple[Piece, float, float, float, float], ...]:
@@ -58,6 +61,12 @@ def _blocking(table: Table) -> tuple[tuple[Piece, float, float, float, float], .
 
 def line_of_sight(table: Table, a: Point, b: Point) -> bool:
     return blocker(table, a, b) is None
+
+
+def line_of_sight_once(table: Table, a: Point, b: Point) -> bool:
+    """`line_of_sight` without remembering the answer: for sweeps over many lines that are
+    asked once (a table's cells against the far half), which would only crowd the memo."""
+    return _first_blocker(table, a.x, a.y, b.x, b.y) is None
 
 
 def seen_by(table: Table, point: Point, eyes: Iterable[Point]) -> list[Point]:
