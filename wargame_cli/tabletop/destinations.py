@@ -25,6 +25,7 @@ from wargame_cli.tabletop.movement import (
     move_problem,
 )
 from wargame_cli.tabletop.paths import path_distance, route_toward
+from wargame_cli.tabletop.reach import known_span
 from wargame_cli.tabletop.table import Table, TerrainKind
 
 COMPASS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
@@ -203,12 +204,16 @@ def farthest_along(m: Mover, goal: Point) -> Point:
     if spot is not None and move_ok(m.table, m.body, spot, m.max_inches, m.others):
         return spot
     lo, hi = 0.0, t_edge
+    # the halvings the walls and bases in the way settle need no test
+    safe, bad = known_span(m.table, m.body, m.others, goal)
     for _ in range(24):
         mid = (lo + hi) / 2
-        if not move_ok(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others):
-            hi = mid
-        else:
+        if mid < safe or (
+            mid <= bad and move_ok(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others)
+        ):
             lo = mid
+        else:
+            hi = mid
     return _rounded_back(m, start.toward(goal, lo)) or start
 
 

@@ -101,7 +101,23 @@ def _near_nodes(
     table: Table, p: Point, radius: float, step: float, graph: dict[Node, list]
 ) -> list[tuple[Node, float]]:
     """Nodes around `p` reachable in a straight line, with their distance from it: the
-    corners of its grid cell, or a wider ring when terrain hides them all."""
+    corners of its grid cell, or a wider ring when terrain hides them all. Remembered per
+    table: a spot's walks to every enemy start from the same nodes."""
+    memo = table.__dict__.get("_memo_near-nodes")
+    if memo is None:
+        memo = table_cache(table, "near-nodes", WALK_CACHE)
+    key = (p.x, p.y, radius, step)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= WALK_CACHE:
+            memo.clear()
+        found = memo[key] = _nodes_near(table, p, radius, step, graph)
+    return found
+
+
+def _nodes_near(
+    table: Table, p: Point, radius: float, step: float, graph: dict[Node, list]
+) -> list[tuple[Node, float]]:
     i0, j0 = math.floor(p.x / step), math.floor(p.y / step)
     for lo, hi in ((0, 2), (-2, 4)):
         out = []
@@ -120,42 +136,71 @@ def _near_nodes(
 class _Field:
     """Walking distances to one goal, from a shortest-path search run only as far as the
     nodes asked about so far: a node's distance is final once the search reaches it, so
-    the answers are those of the whole search, which the bots rarely need."""
+    the answers are those of the whole search, which the bots rarely need.
 
-    __slots__ = ("dist", "graph", "heap")
+    The search runs on the nodes' numbers (`_numbered`) and pushes a node again only when
+    the new way to it is shorter than the best known. A node's distance is the least of its
+    neighbours' distances plus the link, whatever order ties are taken in, so the answers are
+    those of the plain search to the last bit (`tests/test_squad_alpha_shortcuts.py`)."""
 
-    def __init__(self, graph: dict[Node, list[tuple[Node, float]]], start: list) -> None:
-        self.graph = graph
-        self.dist: dict[Node, float] = {}
-        self.heap = [(d, node) for node, d in start]
+    __slots__ = ("dist", "heap", "index", "links", "best")
+
+    def __init__(self, numbered: tuple[dict[Node, int], tuple], start: list) -> None:
+        self.index, self.links = numbered
+        self.dist: list[float | None] = [None] * len(self.links)
+        self.best = [math.inf] * len(self.links)
+        self.heap = []
+        for node, d in start:
+            k = self.index[node]
+            if d < self.best[k]:
+                self.best[k] = d
+            self.heap.append((d, k))
         heapq.heapify(self.heap)
 
     def get(self, node: Node) -> float | None:
         """The walk from `node` to the goal; None when no walk reaches it."""
+        target = self.index.get(node)
+        if target is None:
+            return None
         dist = self.dist
-        found = dist.get(node)
+        found = dist[target]
         if found is not None:
             return found
-        heap, graph = self.heap, self.graph
+        heap, links, best = self.heap, self.links, self.best
         pop, push = heapq.heappop, heapq.heappush
         while heap:
             d, near = pop(heap)
-            if near in dist:
+            if dist[near] is not None:
                 continue
             dist[near] = d
-            for other, length in graph[near]:
-                if other not in dist:
-                    push(heap, (d + length, other))
-            if near == node:
+            for other, length in links[near]:
+                if dist[other] is None:
+                    way = d + length
+                    if way < best[other]:
+                        best[other] = way
+                        push(heap, (way, other))
+            if near == target:
                 return d
         return None
+
+
+@lru_cache(maxsize=32)
+def _numbered(
+    table: Table, radius: float, step: float
+) -> tuple[dict[Node, int], tuple[tuple[tuple[int, float], ...], ...]]:
+    """`_graph`'s nodes numbered, and each node's links by number (once per graph)."""
+    graph = _graph(table, radius, step)
+    index = {node: k for k, node in enumerate(graph)}
+    links = tuple(tuple((index[o], length) for o, length in graph[node]) for node in graph)
+    return index, links
 
 
 @lru_cache(maxsize=256)
 def _field(table: Table, goal: Point, radius: float, step: float) -> _Field:
     """Walking distance from every reachable node to `goal`, worked out as asked."""
     graph = _graph(table, radius, step)
-    return _Field(graph, _near_nodes(table, goal, radius, step, graph))
+    start = _near_nodes(table, goal, radius, step, graph)
+    return _Field(_numbered(table, radius, step), start)
 
 
 def path_distance(table: Table, a: Point, b: Point, radius: float, step: float = 1.0) -> float:
