@@ -55,13 +55,14 @@ def alternate(
             if done != ACTED:
                 passed.add(side)
                 chose_to_pass = chose_to_pass or done == PASSED
-                why = "" if done == PASSED else ": no unit can act"
-                yield Event(
-                    f"{battle.names[side]} passes the {step} step{why}",
-                    rules=rules + ("d7",),
-                    kind="pass",
-                    data={"side": side, "step": step, "forced": done == NOTHING},
-                )
+                if battle.fast is None:
+                    why = "" if done == PASSED else ": no unit can act"
+                    yield Event(
+                        f"{battle.names[side]} passes the {step} step{why}",
+                        rules=rules + ("d7",),
+                        kind="pass",
+                        data={"side": side, "step": step, "forced": done == NOTHING},
+                    )
         side = OTHER[side]
 
 
@@ -80,6 +81,7 @@ def pick_unit(
     options = [Option(uid, battle.describe(battle.unit(uid)), r) for uid, r in refusals.items()]
     options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
     key = yield from ask(
+        battle,
         side,
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit {what}?",
         options,
@@ -151,6 +153,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
         return STAY if best == unit.space else board.key(best)
 
     key = yield from ask(
+        battle,
         side,
         f"Round {battle.round}, movement: where does {unit.name} at {here} go (Mv {unit.kind.mv})?",
         options,
@@ -161,15 +164,18 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     )
     acted.add(unit.uid)
     if key == STAY:
-        yield Event(
-            f"{unit.name} holds {here}", rules=("d8",), kind="hold", data={"unit": unit.uid}
-        )
+        if battle.fast is None:
+            yield Event(
+                f"{unit.name} holds {here}", rules=("d8",), kind="hold", data={"unit": unit.uid}
+            )
         return ACTED
     dest = board.parse(key)
     assert dest is not None
     foes = battle.enemies_at(side, dest)
     unit.space = dest
     unit.charged = frozenset(f.uid for f in foes)
+    if battle.fast is not None:
+        return ACTED
     text = f"{unit.name} moves {here} to {key}"
     if foes:
         text += f" and must stop: it charges {', '.join(f.name for f in foes)}"
@@ -223,6 +229,7 @@ def pick_attack(
         options += [Option(f"{u.uid}>{t.uid}", label) for u, t, label in pairs if u.uid == uid]
     options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
     key = yield from ask(
+        battle,
         side,
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit "
         f"{'shoots at' if what == 'shoots' else what} which enemy?",
@@ -297,6 +304,10 @@ def attack(
     de = target.kind.de
     value = attacker.kind.ra if stat == "Ra" else attacker.kind.me
     assert value is not None
+    if battle.fast is not None:
+        if hits(battle.fast(DIE) + 1, value + bonus, de):
+            damage(target)
+        return
     terms = f"{stat} {value}" + (f" + {bonus} ({' and '.join(why)})" if bonus else "")
     faces = yield Roll(
         dice=(DIE,),
@@ -384,6 +395,8 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
     win outright; it steps back towards its Reserve and the attack is lost (gap 7)."""
     back, reason = retreat_space(battle, target)
     if back is None:
+        if battle.fast is not None:
+            return False
         yield Event(
             f"{target.name} cannot retreat before combat: {reason}",
             rules=("d13",),
@@ -394,6 +407,7 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
     bonus, why = melee_bonus(battle, attacker, target)
     extra = " and ".join(why)
     key = yield from ask(
+        battle,
         target.side,
         f"Round {battle.round}, melee: {attacker.name} attacks {target.name} ({target.state}, "
         f"Ht {target.taken}/{target.kind.ht}), {needs(attacker.kind.me + bonus, target.kind.de)}"
@@ -420,7 +434,12 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         ),
         f"{target.name} retreats before combat",
         ("d13",),
+        battle.fast,
     )
+    if battle.fast is not None:
+        if mine > theirs:
+            target.space = back
+        return mine > theirs
     data = {"unit": target.uid, "attacker": attacker.uid, "totals": [mine, theirs]}
     if mine > theirs:
         start = battle.space_name(target)

@@ -3,6 +3,7 @@ Order and roles, and the queries every step asks (who is where, who can still fi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +72,9 @@ class Battle:
     initiative: str | None = None
     attacked: dict[str, set[str]] = field(default_factory=dict)  # target -> melee attackers
     result: dict[str, Any] | None = None
+    # Set only by `fast_play` (simulate): a die's face minus one, drawn here instead of asked
+    # for; then the rules yield no events and ask no questions (every answer is the default).
+    fast: Callable[[int], int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def defender(self) -> str:
