@@ -78,8 +78,14 @@ def pick_unit(
     """Which unit acts (or pass); None without asking when no unit can act."""
     if all(r is not None for r in refusals.values()):
         return None
-    options = [Option(uid, battle.describe(battle.unit(uid)), r) for uid, r in refusals.items()]
-    options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
+    if battle.fast is not None:
+        key = suggestion() or PASS
+        return None if key == PASS else battle.unit(key)
+
+    def options() -> list[Option]:
+        menu = [Option(uid, battle.describe(battle.unit(uid)), r) for uid, r in refusals.items()]
+        return [*menu, Option(PASS, f"Pass: no more {NOUNS[what]} this step")]
+
     key = yield from ask(
         battle,
         side,
@@ -190,7 +196,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
 
 # -- steps 4 and 5: one prompt names the attacker and its target --------------------------
 def only_attack(
-    battle: Battle, pairs: list[tuple[Unit, Unit, str]], suggestion: tuple[str, str] | None
+    battle: Battle, pairs: list[tuple[Unit, Unit]], suggestion: tuple[str, str] | None
 ) -> bool:
     """Option `auto_attack`: a side with a single possible attack (a shot in step 4, a blow in
     step 5), one the bot would make, makes it without being asked. Only where a pass could gain
@@ -209,25 +215,34 @@ def pick_attack(
     side: str,
     what: str,
     refusals: dict[str, str | None],
-    pairs: list[tuple[Unit, Unit, str]],
+    pairs: list[tuple[Unit, Unit]],
+    label: Callable[[Unit, Unit], str],
     suggestion: tuple[str, str] | None,
     rules: tuple[str, ...],
     kind: str,
 ) -> Generator[Any, Any, tuple[Unit, Unit] | None]:
     """Which unit attacks which enemy (or pass), in one question: every legal pair is an
-    option, and each unit that cannot act is listed once with the reason. None without asking
-    when no unit can act; the only attack without asking when `only_attack` says so."""
+    option (`label` says what it is), and each unit that cannot act is listed once with the
+    reason. None without asking when no unit can act; the only attack without asking when
+    `only_attack` says so."""
     if not pairs:
         return None
     if only_attack(battle, pairs, suggestion):
         return pairs[0][0], pairs[0][1]
-    options = []
-    for uid, refusal in refusals.items():
-        if refusal is not None:
-            options.append(Option(uid, battle.describe(battle.unit(uid)), refusal))
-            continue
-        options += [Option(f"{u.uid}>{t.uid}", label) for u, t, label in pairs if u.uid == uid]
-    options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
+    if battle.fast is not None:
+        return (
+            None if suggestion is None else (battle.unit(suggestion[0]), battle.unit(suggestion[1]))
+        )
+
+    def options() -> list[Option]:
+        menu = []
+        for uid, refusal in refusals.items():
+            if refusal is not None:
+                menu.append(Option(uid, battle.describe(battle.unit(uid)), refusal))
+                continue
+            menu += [Option(f"{u.uid}>{t.uid}", label(u, t)) for u, t in pairs if u.uid == uid]
+        return [*menu, Option(PASS, f"Pass: no more {NOUNS[what]} this step")]
+
     key = yield from ask(
         battle,
         side,
@@ -257,26 +272,27 @@ def _target(battle: Battle, target: Unit, bonus: int, extra: str = "") -> str:
 def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
     units = [u for u in battle.fighting(side) if u.kind.ra is not None]
     refusals = {u.uid: shooter_refusal(battle, u, acted) for u in units}
-    pairs = []
-    for unit in units:
-        if refusals[unit.uid] is None:
-            ra = unit.kind.ra
-            assert ra is not None
-            pairs += [
-                (
-                    unit,
-                    t,
-                    f"{unit.name} ({battle.space_name(unit)}, Ra {ra:+d}) shoots "
-                    + _target(battle, t, ra),
-                )
-                for t in shot_targets(battle, unit)
-            ]
+    pairs = [
+        (unit, t)
+        for unit in units
+        if refusals[unit.uid] is None
+        for t in shot_targets(battle, unit)
+    ]
+
+    def label(unit: Unit, target: Unit) -> str:
+        ra = unit.kind.ra
+        assert ra is not None
+        return f"{unit.name} ({battle.space_name(unit)}, Ra {ra:+d}) shoots " + _target(
+            battle, target, ra
+        )
+
     picked = yield from pick_attack(
         battle,
         side,
         "shoots",
         refusals,
         pairs,
+        label,
         bot.best_shot(battle, side, acted),
         ("d7", "d10", "d11"),
         "shoot",
@@ -356,23 +372,21 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     for unit in units:
         if refusals[unit.uid] is not None:
             continue
+        pairs += [(unit, t) for t in battle.enemies_at(side, unit.space)]  # type: ignore[arg-type]
+
+    def label(unit: Unit, target: Unit) -> str:
         me = unit.kind.me
-        for t in battle.enemies_at(side, unit.space):  # type: ignore[arg-type]
-            bonus, why = melee_bonus(battle, unit, t)
-            extra = f", +{bonus} {' and '.join(why)}" if bonus else ""
-            pairs.append(
-                (
-                    unit,
-                    t,
-                    f"{unit.name} (Me {me:+d}) attacks " + _target(battle, t, me + bonus, extra),
-                )
-            )
+        bonus, why = melee_bonus(battle, unit, target)
+        extra = f", +{bonus} {' and '.join(why)}" if bonus else ""
+        return f"{unit.name} (Me {me:+d}) attacks " + _target(battle, target, me + bonus, extra)
+
     picked = yield from pick_attack(
         battle,
         side,
         "attacks",
         refusals,
         pairs,
+        label,
         bot.best_melee(battle, side, acted),
         ("d7", "d12"),
         "melee",
@@ -404,27 +418,11 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             data={"unit": target.uid},
         )
         return False
-    bonus, why = melee_bonus(battle, attacker, target)
-    extra = " and ".join(why)
-    key = yield from ask(
-        battle,
-        target.side,
-        f"Round {battle.round}, melee: {attacker.name} attacks {target.name} ({target.state}, "
-        f"Ht {target.taken}/{target.kind.ht}), {needs(attacker.kind.me + bonus, target.kind.de)}"
-        f"{f' with +{bonus} {extra}' if bonus else ''}. Retreat before combat?",
-        (
-            Option("stand", f"{target.name} stands and fights"),
-            Option(
-                "retreat",
-                f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
-                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
-                + battle.reserve_warning(target, back),
-            ),
-        ),
-        lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
-        ("d13",),
-        "retreat",
-    )
+    if battle.fast is not None:
+        wants = bot.wants_retreat(battle, target, attacker)
+        key = "retreat" if wants else "stand"
+    else:
+        key = yield from _ask_retreat(battle, attacker, target, back)
     if key != "retreat":
         return False
     mine, theirs = yield from opposed(
@@ -460,3 +458,33 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         data={**data, "success": False},
     )
     return False
+
+
+def _ask_retreat(
+    battle: Battle, attacker: Unit, target: Unit, back: tuple[int, int]
+) -> Generator[Any, Any, str]:
+    """d13's question to the target's side: stand, or retreat to `back`."""
+    bonus, why = melee_bonus(battle, attacker, target)
+    extra = " and ".join(why)
+    odds = needs(attacker.kind.me + bonus, target.kind.de)
+    return (
+        yield from ask(
+            battle,
+            target.side,
+            f"Round {battle.round}, melee: {attacker.name} attacks {target.name} ({target.state}, "
+            f"Ht {target.taken}/{target.kind.ht}), {odds}"
+            f"{f' with +{bonus} {extra}' if bonus else ''}. Retreat before combat?",
+            (
+                Option("stand", f"{target.name} stands and fights"),
+                Option(
+                    "retreat",
+                    f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
+                    f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
+                    + battle.reserve_warning(target, back),
+                ),
+            ),
+            lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
+            ("d13",),
+            "retreat",
+        )
+    )

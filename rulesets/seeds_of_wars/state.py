@@ -23,10 +23,13 @@ REMOVED = "removed"  # Routed in its Reserve at a recovery step: left the battle
 CAPTURED = "captured"  # on the losing side and could not retreat (d17)
 ESCAPED = "escaped"  # on the losing side and could retreat (d17)
 
-# Bumped whenever a unit changes (moves, is hurt, wavers, leaves the battle): the index of who
-# fights where (`Battle._where`) and what the bot worked out (`Battle.remembered`) are rebuilt
-# only then, not rescanned for every space a step asks about.
+# Bumped whenever a unit changes (moves, is hurt, wavers, leaves the battle): what the bot
+# worked out (`Battle.remembered`) is worked out again only then.
 _MOVES = [0]
+# Bumped whenever a unit's space or fate changes: the index of who fights where
+# (`Battle._index`) is rebuilt only then, not rescanned for every space a step asks about.
+_PLACES = [0]
+_PLACED = frozenset({"space", "fate"})
 
 
 @dataclass
@@ -43,6 +46,8 @@ class Unit:
 
     def __setattr__(self, name: str, value: Any) -> None:
         _MOVES[0] += 1
+        if name in _PLACED:
+            _PLACES[0] += 1
         object.__setattr__(self, name, value)
 
     @property
@@ -89,17 +94,19 @@ class Battle:
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units if u.side == side]
 
-    def fighting(self, side: str | None = None) -> list[Unit]:
-        index = self.__dict__.get("_index")
-        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
-            index = self._reindex()
-        return list(index[2][side])
+    def fighting(self, side: str | None = None) -> tuple[Unit, ...]:
+        """Units still fighting (of `side`, or all), in army-list order."""
+        return self._where()[side]
 
-    def at(self, space: Space, side: str | None = None) -> list[Unit]:
+    def at(self, space: Space, side: str | None = None) -> tuple[Unit, ...]:
+        """Units fighting at `space` (of `side`, or all), in army-list order."""
+        return self._where().get((space, side), ())
+
+    def _where(self) -> dict[Any, Any]:
         index = self.__dict__.get("_index")
-        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
-            index = self._reindex()
-        return list(index[2].get((space, side), ()))
+        if index is None or index[0] != _PLACES[0] or index[1] != len(self.units):
+            return self._reindex()
+        return index[2]
 
     def remembered(self) -> dict[Any, Any]:
         """A memo that lasts until a unit changes (the options and the board are fixed)."""
@@ -109,28 +116,32 @@ class Battle:
             self.__dict__["_memo"] = memo
         return memo[1]
 
-    def _reindex(self) -> tuple[int, int, dict[Any, tuple[Unit, ...]]]:
+    def _reindex(self) -> dict[Any, Any]:
         """Units still fighting, by side (None: all) and by (space, side), in army-list
-        order; rebuilt only after a unit changes."""
+        order (and whatever else depends only on that, like `out_of_fight`); rebuilt only
+        after a unit moves or leaves the battle."""
         found: dict[Any, list[Unit]] = {None: [], "A": [], "B": []}
         for u in self.units:
-            if u.fate == "" and u.space is not None:
+            space = u.space
+            if u.fate == "" and space is not None:
+                side = u.side
                 found[None].append(u)
-                found.setdefault(u.side, []).append(u)
-                found.setdefault((u.space, None), []).append(u)
-                found.setdefault((u.space, u.side), []).append(u)
-        index = (_MOVES[0], len(self.units), {k: tuple(v) for k, v in found.items()})
-        self.__dict__["_index"] = index
-        return index
+                found.setdefault(side, []).append(u)
+                for key in ((space, None), (space, side)):
+                    here = found.get(key)
+                    if here is None:
+                        found[key] = [u]
+                    else:
+                        here.append(u)
+        where: dict[Any, Any] = {k: tuple(v) for k, v in found.items()}
+        self.__dict__["_index"] = (_PLACES[0], len(self.units), where)
+        return where
 
-    def enemies_at(self, side: str, space: Space) -> list[Unit]:
-        return self.at(space, OTHER[side])
+    def enemies_at(self, side: str, space: Space) -> tuple[Unit, ...]:
+        return self._where().get((space, OTHER[side]), ())
 
     def friends_at(self, side: str, space: Space) -> int:
-        index = self.__dict__.get("_index")
-        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
-            index = self._reindex()
-        return len(index[2].get((space, side), ()))
+        return len(self._where().get((space, side), ()))
 
     def room(self, side: str, space: Space) -> str | None:
         """Why `side` cannot end a move in `space` (the stacking limit), or None."""
@@ -141,20 +152,19 @@ class Battle:
 
     def engaged(self, unit: Unit) -> bool:
         """Sharing a space with an enemy: melee happens within a space."""
-        return unit.space is not None and bool(self.enemies_at(unit.side, unit.space))
+        return unit.space is not None and (unit.space, OTHER[unit.side]) in self._where()
 
     def in_reserve(self, unit: Unit) -> bool:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)
 
     def out_of_fight(self, side: str) -> bool:
         """d16: every unit of `side` is destroyed (or gone) or in its own Reserve (asked twice
-        an activation: remembered until a unit changes)."""
-        memo = self.remembered()
-        found = memo.get(("out", side))
+        an activation: kept with the index of who fights where)."""
+        where = self._where()
+        found: bool | None = where.get(("out", side))
         if found is None:
-            found = memo[("out", side)] = all(
-                not u.fighting or self.in_reserve(u) for u in self.side_units(side)
-            )
+            row = self.board.reserve_row(side)
+            found = where[("out", side)] = all(u.space[0] == row for u in where[side])
         return found
 
     def loses_if_at(self, unit: Unit, space: Space) -> bool:
