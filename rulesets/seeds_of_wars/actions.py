@@ -19,7 +19,8 @@ from rulesets.seeds_of_wars.combat import (
     shot_targets,
 )
 from rulesets.seeds_of_wars.movement import move_refusal as space_refusal
-from rulesets.seeds_of_wars.movement import reach, retreat_space
+from rulesets.seeds_of_wars.movement import reachable as reach_of
+from rulesets.seeds_of_wars.movement import retreat_space
 from rulesets.seeds_of_wars.prompts import ask
 from rulesets.seeds_of_wars.state import OTHER, Battle, Unit
 from wargame_cli.engine.requests import Event, Option, Roll
@@ -120,7 +121,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
         return NOTHING if all(refusals.values()) else PASSED
     assert unit.space is not None
     board = battle.board
-    reachable = reach(battle, unit)
+    reachable = reach_of(battle, unit)
     here = board.key(unit.space)
     start = unit.space
 
@@ -155,7 +156,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
         return space_refusal(battle, unit, space, reachable)
 
     def default() -> str:
-        best, _ = bot.best_destination(battle, unit, reachable)
+        best, _ = bot.best_destination(battle, unit)
         return STAY if best == unit.space else board.key(best)
 
     key = yield from ask(

@@ -19,7 +19,7 @@ from rulesets.seeds_of_wars.combat import (
     shooter_refusal,
     shot_targets,
 )
-from rulesets.seeds_of_wars.movement import reach, retreat_space
+from rulesets.seeds_of_wars.movement import reachable, retreat_space
 from rulesets.seeds_of_wars.state import OTHER, ROUTED, SHAKEN, STEADY, Battle, Unit
 
 GAIN_NEEDED = 0.01  # a move must improve a unit's position by more than this
@@ -52,63 +52,80 @@ def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
 # -- movement -----------------------------------------------------------------------------
 def position_value(battle: Battle, unit: Unit, space: Space) -> float:
     """How good `space` is for `unit` this round (higher is better)."""
+    return valuer(battle, unit)(space)
+
+
+def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
+    """`position_value` of `unit` as a function of the space, for weighing many spaces: what
+    does not depend on the space (the enemies, their odds) is worked out once."""
     side = unit.side
     kind = unit.kind
-    enemies = battle.enemies_at(side, space)
-    entering = space != unit.space
-    value = 0.0
-    if enemies:
-        bonus = MAX_BONUS if entering else 0
-        attack = max(hit_chance(kind.me + bonus, e.kind.de) * target_weight(e) for e in enemies)
-        threat = max(
-            (hit_chance(e.kind.me, kind.de) for e in enemies if e.state != ROUTED), default=0.0
-        )
-        keen = 0.5 if kind.ra is not None else 1.0
-        value += keen * attack - (1.0 if unit.state == SHAKEN else 0.5) * threat + 0.2 * keen
-    elif kind.ra is not None:
-        value += max(
-            (
-                hit_chance(kind.ra, e.kind.de) * target_weight(e)
-                for e in battle.fighting(OTHER[side])
-                if e.space and battle.board.adjacent(space, e.space)
-            ),
-            default=0.0,
-        )
-    foes = [e.space for e in battle.fighting(OTHER[side]) if e.space is not None]
-    if foes and unit.state == STEADY:
-        nearest = min(battle.board.distance(space, f) for f in foes)
-        value -= (0.1 if side == battle.attacker else 0.03) * nearest
-    if battle.board.in_reserve(side, space):
-        value -= RESERVE_PENALTY
+    board = battle.board
+    where = battle.places()
+    other = OTHER[side]
+    foes = where[other]  # every enemy still fighting stands on a space
+    spaces = [e.space for e in foes]
+    keen = 0.5 if kind.ra is not None else 1.0
+    fear = 1.0 if unit.state == SHAKEN else 0.5
+    pull = (0.1 if side == battle.attacker else 0.03) if spaces and unit.state == STEADY else 0.0
+    reserve = board.reserve_row(side)
+    weights = {e.uid: target_weight(e) for e in foes}
+    shots = (
+        [(e.space, hit_chance(kind.ra, e.kind.de) * weights[e.uid]) for e in foes]
+        if kind.ra is not None
+        else []
+    )
+
+    def value(space: Space) -> float:
+        enemies = where.get((space, other))
+        result = 0.0
+        if enemies:
+            bonus = MAX_BONUS if space != unit.space else 0
+            attack = max(hit_chance(kind.me + bonus, e.kind.de) * weights[e.uid] for e in enemies)
+            threat = max(
+                (hit_chance(e.kind.me, kind.de) for e in enemies if e.state != ROUTED),
+                default=0.0,
+            )
+            result += keen * attack - fear * threat + 0.2 * keen
+        elif shots:
+            row, col = space
+            result += max(
+                (w for (r, c), w in shots if abs(row - r) + abs(col - c) == 1), default=0.0
+            )
+        if pull:
+            row, col = space
+            result -= pull * min(abs(row - r) + abs(col - c) for r, c in spaces)
+        if space[0] == reserve:
+            result -= RESERVE_PENALTY
+        return result
+
     return value
 
 
-def best_destination(
-    battle: Battle, unit: Unit, reachable: dict[Space, int]
-) -> tuple[Space, float]:
-    """The best space to end in and how much it gains over staying (worked out once until a
-    unit changes: the bot weighs every unit, then the menu asks again for the one that
-    moves)."""
-    key = ("best", unit.uid, unit.space, tuple(sorted(reachable.items())))
+def best_destination(battle: Battle, unit: Unit) -> tuple[Space, float]:
+    """The best space `unit` can reach and how much it gains over staying (worked out once
+    until a unit changes: the bot weighs every unit, then the menu asks again for the one
+    that moves)."""
+    spaces = reachable(battle, unit)
     memo = battle.remembered()
+    key = ("best", unit.uid)
     found = memo.get(key)
-    if found is None:
-        found = memo[key] = _best_destination(battle, unit, reachable)
-    return found
+    if found is None or found[0] is not spaces:
+        found = memo[key] = (spaces, _best_destination(battle, unit, spaces))
+    return found[1]
 
 
-def _best_destination(
-    battle: Battle, unit: Unit, reachable: dict[Space, int]
-) -> tuple[Space, float]:
+def _best_destination(battle: Battle, unit: Unit, spaces: dict[Space, int]) -> tuple[Space, float]:
     assert unit.space is not None
-    here = position_value(battle, unit, unit.space)
+    value = valuer(battle, unit)
+    here = value(unit.space)
     best, gain = unit.space, 0.0
-    for space in sorted(reachable):
+    for space in sorted(spaces):
         if space == unit.space:
             continue
-        value = position_value(battle, unit, space) - here
-        if value > gain + 1e-9:
-            best, gain = space, value
+        better = value(space) - here
+        if better > gain + 1e-9:
+            best, gain = space, better
     return best, gain
 
 
@@ -119,7 +136,7 @@ def best_move(battle: Battle, side: str, acted: set[str]) -> tuple[str, Space] |
     for unit in battle.fighting(side):
         if move_refusal(battle, unit, acted) is not None:
             continue
-        space, gain = best_destination(battle, unit, reach(battle, unit))
+        space, gain = best_destination(battle, unit)
         if gain > top:
             found, top = (unit.uid, space), gain
     return found

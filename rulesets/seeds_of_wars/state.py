@@ -96,13 +96,15 @@ class Battle:
 
     def fighting(self, side: str | None = None) -> tuple[Unit, ...]:
         """Units still fighting (of `side`, or all), in army-list order."""
-        return self._where()[side]
+        return self.places()[side]
 
     def at(self, space: Space, side: str | None = None) -> tuple[Unit, ...]:
         """Units fighting at `space` (of `side`, or all), in army-list order."""
-        return self._where().get((space, side), ())
+        return self.places().get((space, side), ())
 
-    def _where(self) -> dict[Any, Any]:
+    def places(self) -> dict[Any, Any]:
+        """The index of who fights where: units still fighting by side (None: all) and by
+        (space, side) (None: both sides), as tuples in army-list order. Read-only."""
         index = self.__dict__.get("_index")
         if index is None or index[0] != _PLACES[0] or index[1] != len(self.units):
             return self._reindex()
@@ -138,10 +140,10 @@ class Battle:
         return where
 
     def enemies_at(self, side: str, space: Space) -> tuple[Unit, ...]:
-        return self._where().get((space, OTHER[side]), ())
+        return self.places().get((space, OTHER[side]), ())
 
     def friends_at(self, side: str, space: Space) -> int:
-        return len(self._where().get((space, side), ()))
+        return len(self.places().get((space, side), ()))
 
     def room(self, side: str, space: Space) -> str | None:
         """Why `side` cannot end a move in `space` (the stacking limit), or None."""
@@ -152,7 +154,7 @@ class Battle:
 
     def engaged(self, unit: Unit) -> bool:
         """Sharing a space with an enemy: melee happens within a space."""
-        return unit.space is not None and (unit.space, OTHER[unit.side]) in self._where()
+        return unit.space is not None and (unit.space, OTHER[unit.side]) in self.places()
 
     def in_reserve(self, unit: Unit) -> bool:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)
@@ -160,7 +162,7 @@ class Battle:
     def out_of_fight(self, side: str) -> bool:
         """d16: every unit of `side` is destroyed (or gone) or in its own Reserve (asked twice
         an activation: kept with the index of who fights where)."""
-        where = self._where()
+        where = self.places()
         found: bool | None = where.get(("out", side))
         if found is None:
             row = self.board.reserve_row(side)
