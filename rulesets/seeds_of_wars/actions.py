@@ -105,7 +105,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     refusals = {u.uid: move_refusal(battle, u, acted) for u in units}
 
     def suggestion() -> str | None:
-        best = bot.best_move(battle, side, acted)
+        best = bot.best_move(battle, side, acted, refusals)
         return best[0] if best else None
 
     unit = yield from pick_unit(
@@ -294,7 +294,7 @@ def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
         refusals,
         pairs,
         label,
-        bot.best_shot(battle, side, acted),
+        bot.best_shot(battle, side, acted, refusals),
         ("d7", "d10", "d11"),
         "shoot",
     )
@@ -388,7 +388,7 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
         refusals,
         pairs,
         label,
-        bot.best_melee(battle, side, acted),
+        bot.best_melee(battle, side, acted, refusals),
         ("d7", "d12"),
         "melee",
     )

@@ -24,6 +24,7 @@ from rulesets.seeds_of_wars.state import OTHER, ROUTED, SHAKEN, STEADY, Battle, 
 
 GAIN_NEEDED = 0.01  # a move must improve a unit's position by more than this
 RESERVE_PENALTY = 5.0  # units in their own Reserve count towards losing (d16)
+NOT_LISTED = "not listed"  # a unit the step's refusals leave out may not act
 
 
 def target_weight(target: Unit) -> float:
@@ -68,6 +69,7 @@ def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
     keen = 0.5 if kind.ra is not None else 1.0
     fear = 1.0 if unit.state == SHAKEN else 0.5
     pull = (0.1 if side == battle.attacker else 0.03) if spaces and unit.state == STEADY else 0.0
+    nearest: dict[Space, int] = battle.remembered().setdefault(("nearest", other), {})
     reserve = board.reserve_row(side)
     weights = {e.uid: target_weight(e) for e in foes}
     shots = (
@@ -93,8 +95,11 @@ def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
                 (w for (r, c), w in shots if abs(row - r) + abs(col - c) == 1), default=0.0
             )
         if pull:
-            row, col = space
-            result -= pull * min(abs(row - r) + abs(col - c) for r, c in spaces)
+            gap = nearest.get(space)
+            if gap is None:
+                row, col = space
+                gap = nearest[space] = min(abs(row - r) + abs(col - c) for r, c in spaces)
+            result -= pull * gap
         if space[0] == reserve:
             result -= RESERVE_PENALTY
         return result
@@ -129,12 +134,21 @@ def _best_destination(battle: Battle, unit: Unit, spaces: dict[Space, int]) -> t
     return best, gain
 
 
-def best_move(battle: Battle, side: str, acted: set[str]) -> tuple[str, Space] | None:
-    """The unit whose move gains most, and where; None: pass."""
+def best_move(
+    battle: Battle,
+    side: str,
+    acted: set[str],
+    refusals: dict[str, str | None] | None = None,
+) -> tuple[str, Space] | None:
+    """The unit whose move gains most, and where; None: pass. `refusals`: what
+    `move_refusal` says of each unit, when the step has worked it out already."""
     found: tuple[str, Space] | None = None
     top = GAIN_NEEDED
     for unit in battle.fighting(side):
-        if move_refusal(battle, unit, acted) is not None:
+        if refusals is not None:
+            if refusals.get(unit.uid, NOT_LISTED) is not None:
+                continue
+        elif move_refusal(battle, unit, acted) is not None:
             continue
         space, gain = best_destination(battle, unit)
         if gain > top:
@@ -158,11 +172,17 @@ def _best_pair(
     acted: set[str],
     refusal: Callable[[Battle, Unit, set[str]], str | None],
     best_at: Callable[[Battle, Unit], tuple[Unit, float] | None],
+    refusals: dict[str, str | None] | None,
 ) -> tuple[str, str] | None:
-    """The attacker and target with the best odds; None (pass) when nothing can hit."""
+    """The attacker and target with the best odds; None (pass) when nothing can hit.
+    `refusals`: what `refusal` says of each unit, when the step has worked it out already
+    (a unit missing from it may not act)."""
     found, top = None, 0.0
     for unit in battle.fighting(side):
-        if refusal(battle, unit, acted) is not None:
+        if refusals is not None:
+            if refusals.get(unit.uid, NOT_LISTED) is not None:
+                continue
+        elif refusal(battle, unit, acted) is not None:
             continue
         pick = best_at(battle, unit)
         if pick and pick[1] > top:
@@ -170,8 +190,13 @@ def _best_pair(
     return found
 
 
-def best_shot(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
-    return _best_pair(battle, side, acted, shooter_refusal, best_shot_at)
+def best_shot(
+    battle: Battle,
+    side: str,
+    acted: set[str],
+    refusals: dict[str, str | None] | None = None,
+) -> tuple[str, str] | None:
+    return _best_pair(battle, side, acted, shooter_refusal, best_shot_at, refusals)
 
 
 def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
@@ -186,8 +211,13 @@ def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
     return max(scored, key=lambda p: p[1], default=None)
 
 
-def best_melee(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
-    return _best_pair(battle, side, acted, fighter_refusal, best_blow_at)
+def best_melee(
+    battle: Battle,
+    side: str,
+    acted: set[str],
+    refusals: dict[str, str | None] | None = None,
+) -> tuple[str, str] | None:
+    return _best_pair(battle, side, acted, fighter_refusal, best_blow_at, refusals)
 
 
 def wants_retreat(battle: Battle, target: Unit, attacker: Unit) -> bool:

@@ -124,9 +124,11 @@ class SeedsGame:
                 if battle.fast is None:
                     yield TurnStart(battle.round + 1, rules=("d3",))
                 battle.round += 1  # after the pause point: a stopped game shows rounds done
-                for unit in battle.units:
-                    unit.damaged_this_round = False
-                    unit.charged = frozenset()
+                for unit in battle.units:  # only where set: each change drops the bot's memo
+                    if unit.damaged_this_round:
+                        unit.damaged_this_round = False
+                    if unit.charged:
+                        unit.charged = frozenset()
                 battle.attacked = {}
                 for step in ROUND:
                     yield from step(battle)

@@ -106,7 +106,7 @@ class Battle:
         """The index of who fights where: units still fighting by side (None: all) and by
         (space, side) (None: both sides), as tuples in army-list order. Read-only."""
         index = self.__dict__.get("_index")
-        if index is None or index[0] != _PLACES[0] or index[1] != len(self.units):
+        if index is None or index[0] != _PLACES[0] or index[1] is not self.units:
             return self._reindex()
         return index[2]
 
@@ -136,7 +136,7 @@ class Battle:
                     else:
                         here.append(u)
         where: dict[Any, Any] = {k: tuple(v) for k, v in found.items()}
-        self.__dict__["_index"] = (_PLACES[0], len(self.units), where)
+        self.__dict__["_index"] = (_PLACES[0], self.units, where)
         return where
 
     def enemies_at(self, side: str, space: Space) -> tuple[Unit, ...]:
