@@ -49,7 +49,7 @@ def alternate(
     while len(passed) < 2:
         if chose_to_pass and battle.options["pass_rule"] == "first_pass_ends":
             break
-        if battle.out_of_fight("A") or battle.out_of_fight("B"):
+        if battle.either_out():
             break
         if side not in passed:
             done = yield from activation(battle, side, acted)

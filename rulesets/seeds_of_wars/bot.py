@@ -8,6 +8,7 @@ The attacker closes in; the defender holds unless a charge is worth it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from rulesets.seeds_of_wars.board import Space
@@ -40,12 +41,12 @@ def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
     rows = list(reversed(board.home_rows(unit.side)))  # front first, Reserve last
     centre = (board.columns - 1) / 2
 
+    facing = Counter(e.space[1] for e in battle.fighting(OTHER[unit.side]) if e.space)
+    where = battle.places()
+
     def key(space: Space) -> tuple[float, ...]:
-        friends = battle.friends_at(unit.side, space)
-        facing = sum(
-            1 for e in battle.fighting(OTHER[unit.side]) if e.space and e.space[1] == space[1]
-        )
-        return (rows.index(space[0]), friends, -facing, abs(space[1] - centre), space[1])
+        friends = len(where.get((space, unit.side), ()))
+        return (rows.index(space[0]), friends, -facing[space[1]], abs(space[1] - centre), space[1])
 
     return min(legal, key=key)
 

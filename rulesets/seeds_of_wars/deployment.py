@@ -84,6 +84,9 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
             for col in range(board.columns)
         ]
         legal = [s for s in home if battle.room(unit.side, s) is None]
+        if battle.fast is not None:  # nobody is asked: the bot's space
+            unit.space = bot.deploy_space(battle, unit, legal)
+            continue
         key = yield from ask(
             battle,
             unit.side,
@@ -97,8 +100,6 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
             "deploy",
         )
         unit.space = board.parse(key)
-        if battle.fast is not None:
-            continue
         who = battle.names[unit.side]
         yield Event(
             f"{who} deploys {unit.name} at {key} ({board.row_label(unit.space[0])})",  # type: ignore[index]

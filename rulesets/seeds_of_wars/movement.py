@@ -43,13 +43,13 @@ def _reach(battle: Battle, unit: Unit) -> dict[Space, int]:
     charge = can_charge(battle, unit)
     where = battle.places()
     side, other = unit.side, OTHER[unit.side]
-    neighbours = battle.board.neighbours
+    neighbours = battle.board.neighbour_table()
     for step in range(1, unit.kind.mv + 1):
         nxt: list[Space] = []
         for space in frontier:
             if space != start and (space, other) in where:
                 continue  # d9: it stopped here
-            for near in neighbours(space):
+            for near in neighbours[space]:
                 if near in dist:
                     continue
                 if not charge and (near, other) in where:

@@ -63,6 +63,8 @@ def new_battle(names: dict[str, str], teams: dict[str, Any], options: dict[str, 
 
 def decided(battle: Battle) -> tuple[str | None, str] | None:
     """d16: a side whose units are all destroyed (or gone) or in its Reserve has lost."""
+    if not battle.either_out():
+        return None
     out = [side for side in SIDES if battle.out_of_fight(side)]
     if len(out) == 2:
         return None, "no unit of either side is left fighting outside its Reserve"

@@ -136,6 +136,10 @@ class Battle:
                     else:
                         here.append(u)
         where: dict[Any, Any] = {k: tuple(v) for k, v in found.items()}
+        for side in SIDES:  # `out_of_fight`
+            row = self.board.reserve_row(side)
+            where[("out", side)] = all(u.space[0] == row for u in where[side])
+        where["out"] = where[("out", "A")] or where[("out", "B")]
         self.__dict__["_index"] = (_PLACES[0], self.units, where)
         return where
 
@@ -162,12 +166,11 @@ class Battle:
     def out_of_fight(self, side: str) -> bool:
         """d16: every unit of `side` is destroyed (or gone) or in its own Reserve (asked twice
         an activation: kept with the index of who fights where)."""
-        where = self.places()
-        found: bool | None = where.get(("out", side))
-        if found is None:
-            row = self.board.reserve_row(side)
-            found = where[("out", side)] = all(u.space[0] == row for u in where[side])
-        return found
+        return self.places()[("out", side)]  # type: ignore[no-any-return]
+
+    def either_out(self) -> bool:
+        """`out_of_fight` of either side: the battle is decided (d16)."""
+        return self.places()["out"]  # type: ignore[no-any-return]
 
     def loses_if_at(self, unit: Unit, space: Space) -> bool:
         """d16: would `unit` standing at `space` leave every unit of its side destroyed, gone
