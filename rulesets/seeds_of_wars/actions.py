@@ -120,6 +120,46 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     if unit is None:
         return NOTHING if all(refusals.values()) else PASSED
     assert unit.space is not None
+    if battle.fast is not None:  # nobody is asked: the bot's destination
+        best, _ = bot.best_destination(battle, unit)
+        dest = None if best == unit.space else best
+    else:
+        key = yield from _ask_destination(battle, unit)
+        dest = None if key == STAY else battle.board.parse(key)
+    acted.add(unit.uid)
+    if dest is None:
+        if battle.fast is None:
+            yield Event(
+                f"{unit.name} holds {battle.space_name(unit)}",
+                rules=("d8",),
+                kind="hold",
+                data={"unit": unit.uid},
+            )
+        return ACTED
+    here = battle.space_name(unit)
+    foes = battle.enemies_at(side, dest)
+    unit.space = dest
+    unit.charged = frozenset(f.uid for f in foes)
+    if battle.fast is not None:
+        return ACTED
+    key = battle.space_name(unit)
+    text = f"{unit.name} moves {here} to {key}"
+    if foes:
+        text += f" and must stop: it charges {', '.join(f.name for f in foes)}"
+    yield Event(
+        text,
+        rules=("d8", "d9") if foes else ("d8",),
+        kind="move",
+        data={"unit": unit.uid, "from": here, "to": key, "charging": sorted(unit.charged)},
+    )
+    return ACTED
+
+
+def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
+    """Step 3's question for the unit that moves: where it goes (or `STAY`); the menu of
+    spaces is built only when someone reads it."""
+    assert unit.space is not None
+    side = unit.side
     board = battle.board
     reachable = reach_of(battle, unit)
     here = board.key(unit.space)
@@ -159,40 +199,19 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
         best, _ = bot.best_destination(battle, unit)
         return STAY if best == unit.space else board.key(best)
 
-    key = yield from ask(
-        battle,
-        side,
-        f"Round {battle.round}, movement: where does {unit.name} at {here} go (Mv {unit.kind.mv})?",
-        options,
-        default,
-        ("d8", "d9"),
-        "move",
-        check,
+    return (
+        yield from ask(
+            battle,
+            side,
+            f"Round {battle.round}, movement: where does {unit.name} at {here} go "
+            f"(Mv {unit.kind.mv})?",
+            options,
+            default,
+            ("d8", "d9"),
+            "move",
+            check,
+        )
     )
-    acted.add(unit.uid)
-    if key == STAY:
-        if battle.fast is None:
-            yield Event(
-                f"{unit.name} holds {here}", rules=("d8",), kind="hold", data={"unit": unit.uid}
-            )
-        return ACTED
-    dest = board.parse(key)
-    assert dest is not None
-    foes = battle.enemies_at(side, dest)
-    unit.space = dest
-    unit.charged = frozenset(f.uid for f in foes)
-    if battle.fast is not None:
-        return ACTED
-    text = f"{unit.name} moves {here} to {key}"
-    if foes:
-        text += f" and must stop: it charges {', '.join(f.name for f in foes)}"
-    yield Event(
-        text,
-        rules=("d8", "d9") if foes else ("d8",),
-        kind="move",
-        data={"unit": unit.uid, "from": here, "to": key, "charging": sorted(unit.charged)},
-    )
-    return ACTED
 
 
 # -- steps 4 and 5: one prompt names the attacker and its target --------------------------

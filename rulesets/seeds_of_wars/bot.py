@@ -66,15 +66,14 @@ def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
     where = battle.places()
     other = OTHER[side]
     foes = where[other]  # every enemy still fighting stands on a space
-    spaces = [e.space for e in foes]
+    spaces = list({e.space: None for e in foes})  # each held space once: for the nearest
     keen = 0.5 if kind.ra is not None else 1.0
     fear = 1.0 if unit.state == SHAKEN else 0.5
     pull = (0.1 if side == battle.attacker else 0.03) if spaces and unit.state == STEADY else 0.0
     nearest: dict[Space, int] = battle.remembered().setdefault(("nearest", other), {})
     reserve = board.reserve_row(side)
-    weights = {e.uid: target_weight(e) for e in foes}
     shots = (
-        [(e.space, hit_chance(kind.ra, e.kind.de) * weights[e.uid]) for e in foes]
+        [(e.space, hit_chance(kind.ra, e.kind.de) * target_weight(e)) for e in foes]
         if kind.ra is not None
         else []
     )
@@ -83,17 +82,17 @@ def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
         enemies = where.get((space, other))
         result = 0.0
         if enemies:
-            bonus = MAX_BONUS if space != unit.space else 0
-            attack = max(hit_chance(kind.me + bonus, e.kind.de) * weights[e.uid] for e in enemies)
+            me = kind.me + (MAX_BONUS if space != unit.space else 0)
+            attack = max([hit_chance(me, e.kind.de) * target_weight(e) for e in enemies])
             threat = max(
-                (hit_chance(e.kind.me, kind.de) for e in enemies if e.state != ROUTED),
+                [hit_chance(e.kind.me, kind.de) for e in enemies if e.state != ROUTED],
                 default=0.0,
             )
             result += keen * attack - fear * threat + 0.2 * keen
         elif shots:
             row, col = space
             result += max(
-                (w for (r, c), w in shots if abs(row - r) + abs(col - c) == 1), default=0.0
+                [w for (r, c), w in shots if abs(row - r) + abs(col - c) == 1], default=0.0
             )
         if pull:
             gap = nearest.get(space)
