@@ -122,23 +122,29 @@ class Battle:
         """Units still fighting, by side (None: all) and by (space, side), in army-list
         order (and whatever else depends only on that, like `out_of_fight`); rebuilt only
         after a unit moves or leaves the battle."""
-        found: dict[Any, list[Unit]] = {None: [], "A": [], "B": []}
+        where: dict[Any, Any] = {}
+        get = where.get
+        every: list[Unit] = []
+        by_side: dict[str, list[Unit]] = {side: [] for side in SIDES}
+        away = dict.fromkeys(SIDES, 0)  # units out of their own Reserve: `out_of_fight`
+        reserve = {side: self.board.reserve_row(side) for side in SIDES}
         for u in self.units:
             space = u.space
-            if u.fate == "" and space is not None:
-                side = u.side
-                found[None].append(u)
-                found.setdefault(side, []).append(u)
-                for key in ((space, None), (space, side)):
-                    here = found.get(key)
-                    if here is None:
-                        found[key] = [u]
-                    else:
-                        here.append(u)
-        where: dict[Any, Any] = {k: tuple(v) for k, v in found.items()}
-        for side in SIDES:  # `out_of_fight`
-            row = self.board.reserve_row(side)
-            where[("out", side)] = all(u.space[0] == row for u in where[side])
+            if u.fate != "" or space is None:
+                continue
+            side = u.side
+            every.append(u)
+            by_side[side].append(u)
+            if space[0] != reserve[side]:
+                away[side] += 1
+            key = (space, side)
+            where[key] = get(key, ()) + (u,)
+            key = (space, None)
+            where[key] = get(key, ()) + (u,)
+        where[None] = tuple(every)
+        for side in SIDES:
+            where[side] = tuple(by_side[side])
+            where[("out", side)] = away[side] == 0
         where["out"] = where[("out", "A")] or where[("out", "B")]
         self.__dict__["_index"] = (_PLACES[0], self.units, where)
         return where
