@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STATES, STEADY
@@ -30,6 +31,7 @@ def hits(face: int, bonus: int, de: int) -> bool:
     return face + bonus > de
 
 
+@cache  # a few dozen (bonus, De) pairs, asked hundreds of times a battle by the bot
 def hit_chance(bonus: int, de: int) -> float:
     """P(1d20 + bonus > de)."""
     return max(0, min(DIE, DIE - (de - bonus))) / DIE

@@ -80,6 +80,11 @@ class Battle:
     # Set only by `fast_play` (simulate): a die's face minus one, drawn here instead of asked
     # for; then the rules yield no events and ask no questions (every answer is the default).
     fast: Callable[[int], int] | None = field(default=None, repr=False, compare=False)
+    # `places()`: (the `_PLACES` count it was built at, the list of units, the index). The
+    # queries asked most often read it directly: they run thousands of times a battle.
+    _index: tuple[int, Any, Any] = field(
+        default=(-1, None, None), init=False, repr=False, compare=False
+    )
 
     @property
     def defender(self) -> str:
@@ -96,19 +101,24 @@ class Battle:
 
     def fighting(self, side: str | None = None) -> tuple[Unit, ...]:
         """Units still fighting (of `side`, or all), in army-list order."""
-        return self.places()[side]
+        index = self._index
+        if index[0] != _PLACES[0] or index[1] is not self.units:
+            return self._reindex()[side]  # type: ignore[no-any-return]
+        return index[2][side]  # type: ignore[no-any-return]
 
     def at(self, space: Space, side: str | None = None) -> tuple[Unit, ...]:
         """Units fighting at `space` (of `side`, or all), in army-list order."""
-        return self.places().get((space, side), ())
+        index = self._index
+        where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
+        return where.get((space, side), ())  # type: ignore[no-any-return]
 
     def places(self) -> dict[Any, Any]:
         """The index of who fights where: units still fighting by side (None: all) and by
         (space, side) (None: both sides), as tuples in army-list order. Read-only."""
-        index = self.__dict__.get("_index")
-        if index is None or index[0] != _PLACES[0] or index[1] is not self.units:
+        index = self._index
+        if index[0] != _PLACES[0] or index[1] is not self.units:
             return self._reindex()
-        return index[2]
+        return index[2]  # type: ignore[no-any-return]
 
     def remembered(self) -> dict[Any, Any]:
         """A memo that lasts until a unit changes (the options and the board are fixed)."""
@@ -146,11 +156,13 @@ class Battle:
             where[side] = tuple(by_side[side])
             where[("out", side)] = away[side] == 0
         where["out"] = where[("out", "A")] or where[("out", "B")]
-        self.__dict__["_index"] = (_PLACES[0], self.units, where)
+        self._index = (_PLACES[0], self.units, where)
         return where
 
     def enemies_at(self, side: str, space: Space) -> tuple[Unit, ...]:
-        return self.places().get((space, OTHER[side]), ())
+        index = self._index
+        where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
+        return where.get((space, OTHER[side]), ())  # type: ignore[no-any-return]
 
     def friends_at(self, side: str, space: Space) -> int:
         return len(self.places().get((space, side), ()))
@@ -164,7 +176,9 @@ class Battle:
 
     def engaged(self, unit: Unit) -> bool:
         """Sharing a space with an enemy: melee happens within a space."""
-        return unit.space is not None and (unit.space, OTHER[unit.side]) in self.places()
+        index = self._index
+        where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
+        return unit.space is not None and (unit.space, OTHER[unit.side]) in where
 
     def in_reserve(self, unit: Unit) -> bool:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)
