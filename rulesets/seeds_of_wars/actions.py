@@ -298,6 +298,8 @@ def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
         if refusals[unit.uid] is None
         for t in shot_targets(battle, unit)
     ]
+    if not pairs:  # no unit can shoot: nothing to ask, nothing for the bot to weigh
+        return NOTHING
 
     def label(unit: Unit, target: Unit) -> str:
         ra = unit.kind.ra
@@ -393,6 +395,8 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
         if refusals[unit.uid] is not None:
             continue
         pairs += [(unit, t) for t in battle.enemies_at(side, unit.space)]  # type: ignore[arg-type]
+    if not pairs:  # no unit can strike: nothing to ask, nothing for the bot to weigh
+        return NOTHING
 
     def label(unit: Unit, target: Unit) -> str:
         me = unit.kind.me

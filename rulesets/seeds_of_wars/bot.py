@@ -8,7 +8,6 @@ The attacker closes in; the defender holds unless a charge is worth it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from rulesets.seeds_of_wars.board import Space
@@ -41,12 +40,15 @@ def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
     rows = list(reversed(board.home_rows(unit.side)))  # front first, Reserve last
     centre = (board.columns - 1) / 2
 
-    facing = Counter(e.space[1] for e in battle.fighting(OTHER[unit.side]) if e.space)
+    facing: dict[int, int] = {}
+    for e in battle.fighting(OTHER[unit.side]):
+        facing[e.space[1]] = facing.get(e.space[1], 0) + 1  # type: ignore[index]
     where = battle.places()
 
     def key(space: Space) -> tuple[float, ...]:
         friends = len(where.get((space, unit.side), ()))
-        return (rows.index(space[0]), friends, -facing[space[1]], abs(space[1] - centre), space[1])
+        col = space[1]
+        return (rows.index(space[0]), friends, -facing.get(col, 0), abs(col - centre), col)
 
     return min(legal, key=key)
 
