@@ -66,8 +66,11 @@ def flanking(battle: Battle, attacker: Unit, target: Unit) -> bool:
     """Gap 6, option `flank`: `attacked`: another friendly unit already attacked the target in
     melee this round; `outnumber`: the attacker's side has more units in the space; `off`."""
     rule = battle.options["flank"]
-    if rule == "attacked":
-        return bool(battle.attacked.get(target.uid, set()) - {attacker.uid})
+    if rule == "attacked":  # someone besides the attacker struck the target this round
+        others = battle.attacked.get(target.uid)
+        if not others:
+            return False
+        return len(others) > 1 or attacker.uid not in others
     if rule == "outnumber":
         assert attacker.space is not None
         mine = len(battle.at(attacker.space, attacker.side))
