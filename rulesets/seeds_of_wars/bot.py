@@ -74,11 +74,8 @@ def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
     pull = (0.1 if side == battle.attacker else 0.03) if spaces and unit.state == STEADY else 0.0
     nearest: dict[Space, int] = battle.remembered().setdefault(("nearest", other), {})
     reserve = board.reserve_row(side)
-    shots = (
-        [(e.space, hit_chance(kind.ra, e.kind.de) * target_weight(e)) for e in foes]
-        if kind.ra is not None
-        else []
-    )
+    ra = kind.ra
+    neighbours = board.neighbour_table()
 
     def value(space: Space) -> float:
         enemies = where.get((space, other))
@@ -91,10 +88,14 @@ def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
                 default=0.0,
             )
             result += keen * attack - fear * threat + 0.2 * keen
-        elif shots:
-            row, col = space
+        elif ra is not None:  # the best shot from here: enemies in the adjacent spaces
             result += max(
-                [w for (r, c), w in shots if abs(row - r) + abs(col - c) == 1], default=0.0
+                [
+                    hit_chance(ra, e.kind.de) * target_weight(e)
+                    for near in neighbours[space]
+                    for e in where.get((near, other), ())
+                ],
+                default=0.0,
             )
         if pull:
             gap = nearest.get(space)
