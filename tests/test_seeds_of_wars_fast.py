@@ -170,3 +170,11 @@ def test_shortcuts_equal_their_plain_definitions_in_seeded_games(variant):
         except StopIteration:
             pass
     assert checked > 50  # positions with units on the field were really compared
+
+
+def test_a_fresh_unit_is_the_dataclass_built_unit():
+    _, setup, options = _setup(None)
+    battle = registry.get(SEEDS).new_game(setup, options).state
+    for unit in battle.units:
+        plain = Unit(unit.uid, unit.side, unit.kind)
+        assert unit == plain and vars(unit) == vars(plain)

@@ -47,7 +47,7 @@ ROUND = (steps.recovery, steps.initiative, _movement, _ranged, _melee, steps.mor
 def new_battle(names: dict[str, str], teams: dict[str, Any], options: dict[str, Any]) -> Battle:
     board = Board(options["columns"], options["battle_lines"], options["neutral_rows"])
     units = [
-        Unit(f"{side}{i + 1}", side, kind)
+        Unit.fresh(f"{side}{i + 1}", side, kind)
         for side in SIDES
         for i, kind in enumerate(types_of(teams[side]))
     ]
