@@ -142,6 +142,11 @@ def check_position(battle: Battle) -> int:
             flank = battle.options["flank"]
             if flank == "attacked":
                 assert combat.flanking(battle, unit, target) == bool(others)
+            back, _ = movement.retreat_space(battle, target)
+            plain = bot.wants_retreat(battle, target, unit)
+            assert bot.wants_retreat(battle, target, unit, back) == plain
+    for unit in battle.units:
+        assert battle.unit(unit.uid) is next(u for u in battle.units if u.uid == unit.uid)
     for side in SIDES:
         acted: set[str] = set()
         refusals = {u.uid: combat.move_refusal(battle, u, acted) for u in battle.fighting(side)}

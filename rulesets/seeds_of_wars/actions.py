@@ -443,7 +443,7 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         )
         return False
     if battle.fast is not None:
-        wants = bot.wants_retreat(battle, target, attacker)
+        wants = bot.wants_retreat(battle, target, attacker, back)
         key = "retreat" if wants else "stand"
     else:
         key = yield from _ask_retreat(battle, attacker, target, back)

@@ -223,10 +223,12 @@ def best_melee(
     return _best_pair(battle, side, acted, fighter_refusal, best_blow_at, refusals)
 
 
-def wants_retreat(battle: Battle, target: Unit, attacker: Unit) -> bool:
+def wants_retreat(battle: Battle, target: Unit, attacker: Unit, back: Space | None = None) -> bool:
     """d13: pull back a unit that is shaken or about to fall, never the last one out of the
-    Reserve (d16), nor a steady one into the Reserve."""
-    back, _ = retreat_space(battle, target)
+    Reserve (d16), nor a steady one into the Reserve. `back`: the `retreat_space` when the
+    step has found it already."""
+    if back is None:
+        back, _ = retreat_space(battle, target)
     if back is None:
         return False
     if battle.board.in_reserve(target.side, back):

@@ -108,7 +108,13 @@ class Battle:
         return "attacker" if side == self.attacker else "defender"
 
     def unit(self, uid: str) -> Unit:
-        return next(u for u in self.units if u.uid == uid)
+        by_uid = self.__dict__.get("_by_uid")
+        if by_uid is None or by_uid[0] is not self.units:
+            by_uid = self.__dict__["_by_uid"] = (self.units, {u.uid: u for u in self.units})
+        found = by_uid[1].get(uid)
+        if found is None:  # not in the list it was made from: look again
+            return next(u for u in self.units if u.uid == uid)
+        return found
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units if u.side == side]
