@@ -9,6 +9,7 @@ import pexpect
 
 PROMPT = r"\?(?:\x1b\[[0-9;]*m)* "  # questionary marks every question with "?"
 ANSWERED = "\x1b[?2004l"  # prompt_toolkit leaves bracketed-paste mode when a prompt is done
+DRAWN = "\x1b[?7h"  # prompt_toolkit turns line wrapping back on when a drawing of it is done
 
 
 def spawn(
@@ -57,6 +58,12 @@ class Terminal:
 
     def text(self) -> str:
         return "\n".join(self.lines())
+
+
+def drawn(child: pexpect.spawn) -> None:
+    """Wait for the next question to be drawn whole (its "?", then the end of the drawing)."""
+    child.expect(PROMPT)
+    child.expect_exact(DRAWN)
 
 
 def settle(child: pexpect.spawn, quiet: float = 0.4) -> None:

@@ -18,11 +18,34 @@ def _complete(wargame, shell: str, words: str) -> list[str]:
     return done.stdout
 
 
+MARK = {
+    "bash": "complete -o default -F",
+    "zsh": "#compdef wargame",
+    "fish": "complete --command wargame",
+}
+
+
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
-def test_the_scripts_install_for_each_shell(wargame, shell):
+def test_the_script_shown_is_the_named_shells(wargame, shell):
     done = wargame("--show-completion", shell)
     assert done.returncode == 0 and "_WARGAME_COMPLETE" in done.stdout
+    assert MARK[shell] in done.stdout
+    assert not any(MARK[other] in done.stdout for other in MARK if other != shell)
     assert "--install-completion" in wargame("--help").stdout
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_install_completion_writes_the_named_shells_script(wargame, tmp_path, shell):
+    done = wargame("--install-completion", shell, env={"HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    written = [p for p in tmp_path.rglob("*") if p.is_file() and "wargame" in p.read_text()]
+    assert written and shell in done.stdout
+
+
+def test_an_unknown_shell_is_one_line_and_exit_2(wargame):
+    done = wargame("--show-completion", "tcsh")
+    assert done.returncode == 2 and "tcsh" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])

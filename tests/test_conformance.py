@@ -4,6 +4,7 @@ identically, through the library and through the real `wargame` command."""
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import pytest
 
@@ -15,11 +16,17 @@ IDS = [info.id for info in registry.all_infos()]
 SEEDS = [1, 2, 3, 4, 5]
 
 
+@cache
+def played(ruleset_id: str, seed: int):
+    """The seeded bot game, played once for every test that reads its log."""
+    return bot_game(registry.get(ruleset_id), seed)
+
+
 @pytest.mark.parametrize("ruleset_id", IDS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bot_games_end_save_and_verify(ruleset_id, seed, tmp_path):
     ruleset = registry.get(ruleset_id)
-    session = bot_game(ruleset, seed)
+    session = played(ruleset_id, seed)
     assert session.status == "finished", f"{ruleset_id} seed {seed} did not end"
     assert session.runner.log[-1]["t"] == "end"
     unexplained = [e for e in session.runner.log if not e.get("rules")]
@@ -87,7 +94,7 @@ def test_reference_covers_every_rule_the_log_cites(ruleset_id):
     assert reference.notes, "the gaps and the readings chosen are documented"
     assert all(o.doc for o in ruleset.options)
     cited = {
-        r for seed in SEEDS for e in bot_game(ruleset, seed).runner.log for r in e.get("rules", [])
+        r for seed in SEEDS for e in played(ruleset_id, seed).runner.log for r in e.get("rules", [])
     }
     unknown = {r for r in cited if r not in ids and not _is_range(r, ids)}
     assert not unknown, f"rules cited but not in reference.toml: {sorted(unknown)}"

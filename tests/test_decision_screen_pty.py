@@ -12,7 +12,14 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.pty_helpers import ANSWERED, PROMPT, Terminal, press_enter_until_done, settle, spawn
+from tests.pty_helpers import (
+    ANSWERED,
+    Terminal,
+    drawn,
+    press_enter_until_done,
+    settle,
+    spawn,
+)
 from wargame_cli.engine.requests import Choice, TurnStart
 from wargame_cli.saves import games
 from wargame_cli.ui.screen import Renderer
@@ -74,8 +81,7 @@ def expected_items(pending: object) -> list[str]:
 def reach(child: pexpect.spawn, term: Terminal, pattern: str, limit: int = 400) -> None:
     """Enter (the suggestion) at every question until one matching `pattern` is on screen."""
     for _ in range(limit):
-        child.expect(PROMPT)
-        settle(child)
+        drawn(child)
         if re.search(pattern, question(term)[1]):
             return
         child.send("\r")

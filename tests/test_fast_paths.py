@@ -202,7 +202,12 @@ def _forget_everything(game) -> None:
     from rulesets.seeds_of_wars import state as seeds_state
     from rulesets.squad_alpha import state as squad_state
 
-    for counter in (squad_state._CHANGES, mobs_state._CHANGES, seeds_state._MOVES):
+    for counter in (
+        squad_state._CHANGES,
+        mobs_state._CHANGES,
+        seeds_state._MOVES,
+        seeds_state._PLACES,
+    ):
         counter[0] += 1
     state = getattr(game, "state", None) or getattr(game, "battle", None)
     table = getattr(state, "table", None)

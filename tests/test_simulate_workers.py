@@ -52,6 +52,8 @@ def test_stopping_simulate_stops_its_workers(tmp_path, how):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        # as from a terminal: a run started in the background inherits SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         workers: set[int] = set()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from itertools import permutations
 
 from rulesets.battle_of_ixu.state import Dice
@@ -19,14 +20,22 @@ SLOTS = ("movement", "combat", "defence")
 
 def assignments(faces: list[int]) -> list[Dice]:
     """The distinct ways to place the three highest faces, best movement first."""
+    return list(_assignments(tuple(faces)))
+
+
+# The same few dozen rolls come up turn after turn: the answers for a roll (pure functions of
+# the faces and the typed text) are remembered, at most a few thousand.
+@lru_cache(maxsize=4096)
+def _assignments(faces: tuple[int, ...]) -> tuple[Dice, ...]:
     top = sorted(faces, reverse=True)[:3]
-    return [Dice(*p) for p in sorted(set(permutations(top)), reverse=True)]
+    return tuple(Dice(*p) for p in sorted(set(permutations(top)), reverse=True))
 
 
 def key_of(dice: Dice) -> str:
     return f"{dice.movement},{dice.combat},{dice.defence}"
 
 
+@lru_cache(maxsize=1024)
 def parse(text: str) -> Dice:
     parts = [p for p in re.split(r"[^0-9]+", text.strip()) if p]
     if len(parts) != 3:
@@ -36,13 +45,23 @@ def parse(text: str) -> Dice:
 
 def unused(faces: list[int], dice: Dice) -> list[int]:
     """The faces left over once `dice` are taken (c2: ignored)."""
+    return list(_unused(tuple(faces), dice))
+
+
+@lru_cache(maxsize=4096)
+def _unused(faces: tuple[int, ...], dice: Dice) -> tuple[int, ...]:
     left = Counter(faces)
     left.subtract([dice.movement, dice.combat, dice.defence])
-    return sorted(left.elements(), reverse=True)
+    return tuple(sorted(left.elements(), reverse=True))
 
 
 def problem(faces: list[int], text: str) -> str | None:
     """Why `text` is not an assignment of the rolled `faces`, or None."""
+    return _problem(tuple(faces), text)
+
+
+@lru_cache(maxsize=4096)
+def _problem(faces: tuple[int, ...], text: str) -> str | None:
     try:
         dice = parse(text)
     except ValueError as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesets.battle_of_ixu import tactics
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
 from wargame_cli.engine.requests import Choice, Event
-from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
+from wargame_cli.tabletop.destinations import Destination, offer, point_of, typed_problem
 from wargame_cli.tabletop.geometry import Point
 
 
@@ -62,7 +62,7 @@ def movement_phase(state: IxuState) -> Phase:
                 state.table, body, inches, others, text
             ),
         )
-        yield _moved(state, w, Point.parse(key))
+        yield _moved(state, w, point_of(key))
     return None
 
 

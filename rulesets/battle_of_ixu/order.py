@@ -90,7 +90,6 @@ def attribute_phase(state: IxuState) -> Phase:
             )
         )
         w.rolled = faces
-        offered = attribution.assignments(faces)
         if len(set(faces)) == 1:  # every assignment is the same: nothing to decide
             chosen = tactics.pick_dice(state, w, faces)
         else:
@@ -98,8 +97,9 @@ def attribute_phase(state: IxuState) -> Phase:
                 side=w.side,
                 prompt=f"{w.name} rolled {listed(sorted(faces, reverse=True))}: "
                 "movement, combat, defence?",
-                options=tuple(
-                    Option(attribution.key_of(d), attribution.label(faces, d)) for d in offered
+                options=lambda faces=faces: tuple(
+                    Option(attribution.key_of(d), attribution.label(faces, d))
+                    for d in attribution.assignments(faces)
                 ),
                 default=lambda w=w, faces=faces: attribution.key_of(
                     tactics.pick_dice(state, w, faces)

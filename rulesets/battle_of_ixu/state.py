@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from rulesets.battle_of_ixu.warband import EXPERIENCE, own_places, table_place
 from wargame_cli.engine.requests import Outcome, Request
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, gap, in_contact
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body
 from wargame_cli.tabletop.table import Table
 
 OTHER = {"A": "B", "B": "A"}
@@ -19,7 +20,7 @@ Phase = Generator[Request, Any, Outcome | None]
 
 
 def listed(values: list[int]) -> str:
-    return ", ".join(str(v) for v in values)
+    return ", ".join(map(str, values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,12 @@ class Warrior:
         return EXPERIENCE.get(self.experience, str(self.experience))
 
     def body(self) -> Body:
-        return Body(self.id, self.pos, self.radius)
+        """Its base where it stands; the same Body until it moves (asked for thousands of
+        times a game, by the bot and the contact tests)."""
+        kept = self.__dict__.get("_body")
+        if kept is None or kept.pos is not self.pos:
+            kept = self.__dict__["_body"] = Body(self.id, self.pos, self.radius)
+        return kept
 
     def new_turn(self) -> None:
         self.order_rolls, self.rolled, self.dice = [], [], None
@@ -85,13 +91,18 @@ class IxuState:
     winner: str | None = None
 
     def get(self, warrior_id: str) -> Warrior:
-        return next(w for w in self.warriors if w.id == warrior_id)
+        index = self.__dict__.get("_index")
+        if index is None or index[0] is not self.warriors or warrior_id not in index[1]:
+            index = self.__dict__["_index"] = (self.warriors, {w.id: w for w in self.warriors})
+        return index[1][warrior_id]
 
     def name_of(self, warrior_id: str) -> str:
         return self.get(warrior_id).name
 
     def standing(self, side: str | None = None) -> list[Warrior]:
-        return [w for w in self.warriors if w.standing and (side is None or w.side == side)]
+        if side is None:
+            return [w for w in self.warriors if not w.dead]
+        return [w for w in self.warriors if not w.dead and w.side == side]
 
     def in_order(self) -> list[Warrior]:
         """This turn's order (c4), skipping the fallen."""
@@ -105,11 +116,20 @@ class IxuState:
         return [w.body() for w in self.standing() if w is not but]
 
     def engaged(self, warrior: Warrior) -> list[Warrior]:
-        """Standing enemies in base contact (c6)."""
-        return [e for e in self.enemies(warrior) if in_contact(warrior.body(), e.body())]
+        """Standing enemies in base contact (c6): `in_contact` on plain numbers (asked
+        hundreds of times a game)."""
+        x, y, radius, side = warrior.pos.x, warrior.pos.y, warrior.radius, OTHER[warrior.side]
+        return [
+            e
+            for e in self.warriors
+            if not e.dead
+            and e.side == side
+            and math.hypot(x - e.pos.x, y - e.pos.y) <= radius + e.radius + CONTACT_TOLERANCE
+        ]
 
     def gap_to(self, a: Warrior, b: Warrior) -> float:
-        return gap(a.body(), b.body())
+        """`gap` between their bases, on plain numbers."""
+        return max(0.0, math.hypot(a.pos.x - b.pos.x, a.pos.y - b.pos.y) - a.radius - b.radius)
 
 
 def new_state(
@@ -136,5 +156,9 @@ def new_state(
                     radius=radius,
                 )
             )
-    table = Table(float(options["width"]), float(options["height"]), name="the plains of Ixu")
+    # one table object per size (`from_data`), so what is remembered about it (sight lines,
+    # ways around, footprints) serves every game on it
+    table = Table.from_data(
+        {"name": "the plains of Ixu", "width": options["width"], "height": options["height"]}
+    )
     return IxuState(warriors=warriors, names=dict(names), table=table, options=dict(options))

@@ -4,6 +4,8 @@ positions are open information), no randomness."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rulesets.battle_of_ixu.attribution import assignments
 from rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
 from wargame_cli.tabletop.destinations import Destination
@@ -45,16 +47,53 @@ def score_dice(state: IxuState, warrior: Warrior, dice: Dice) -> float:
     return dealt - taken + 0.2 * closing
 
 
+def dice_scorer(state: IxuState, warrior: Warrior) -> Callable[[Dice], float]:
+    """`score_dice(state, warrior, ·)` with what does not depend on the dice (the enemies'
+    gaps and guessed dice) worked out once: the same arithmetic in the same order, so the
+    same floats, for the up to six assignments weighed in a row."""
+    die = int(state.options["die"])
+    enemies = state.enemies(warrior)
+    if not enemies:
+        return lambda dice: 0.0
+    middling = 0.65 * die + 0.5  # `guess` for a model that has not attributed yet
+    known = []
+    for e in enemies:
+        d = e.dice
+        defence, combat, move = (
+            (middling,) * 3 if d is None else (float(d.defence), float(d.combat), float(d.movement))
+        )
+        known.append((state.gap_to(warrior, e), beat_chance(round(defence), die), combat, move))
+    nearest = min(gap for gap, *_ in known)
+
+    def score(dice: Dice) -> float:
+        reach = dice.movement + REACH
+        dealt = None  # the best harm on a reachable enemy (`max`, default 0.0)
+        threats = 0  # summed in the enemies' order, as `sum` does
+        for gap, hit, combat, move in known:
+            if gap <= reach:
+                harm = dice.combat * hit
+                if dealt is None or harm > dealt:
+                    dealt = harm
+            if gap <= dice.movement + move + REACH:
+                threats += combat
+        if dealt is None:
+            dealt = 0.0
+        taken = threats * beat_chance(dice.defence, die)
+        closing = min(dice.movement, nearest)
+        return dealt - taken + 0.2 * closing
+
+    return score
+
+
 def pick_dice(state: IxuState, warrior: Warrior, faces: list[int]) -> Dice:
     """The best-scoring assignment; ties go to defence, then combat, then movement."""
+    offered = assignments(faces)
+    if len(offered) == 1:  # all faces alike: nothing to weigh
+        return offered[0]
+    score = dice_scorer(state, warrior)
     return max(
-        assignments(faces),
-        key=lambda d: (
-            round(score_dice(state, warrior, d), 6),
-            d.defence,
-            d.combat,
-            d.movement,
-        ),
+        offered,
+        key=lambda d: (round(score(d), 6), d.defence, d.combat, d.movement),
     )
 
 

@@ -3,11 +3,12 @@ into the dead pool, and a mob's damage carrying over from figure to figure."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from typing import Any
 
 from rulesets.mobs_and_morale import pools, tactics
-from rulesets.mobs_and_morale.state import DEAD, OTHER, Battle, Creature
+from rulesets.mobs_and_morale.state import DEAD, OTHER, RADIUS, Battle, Creature
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
 
 Steps = Generator[Request, Any, Any]
@@ -16,8 +17,15 @@ Steps = Generator[Request, Any, Any]
 def reachable(b: Battle, attackers: list[Creature], unit: str) -> list[Creature]:
     """e11, e19: the attackers within range (1", or the reach option) of the target unit."""
     reach = b.options["reach"]
-    targets = b.unit_figures(unit)
-    return [a for a in attackers if any(a.in_range(t, reach) for t in targets)]
+    spots = [(t.pos.x, t.pos.y) for t in b.unit_figures(unit) if t.pos is not None]
+    hypot = math.hypot
+    out = []
+    for a in attackers:  # `Creature.in_range` on plain numbers: the gap between the bases
+        assert a.pos is not None
+        ax, ay, limit = a.pos.x, a.pos.y, a.reach(reach) + 1e-6
+        if any(max(0.0, hypot(ax - x, ay - y) - RADIUS - RADIUS) <= limit for x, y in spots):
+            out.append(a)
+    return out
 
 
 def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> Steps:

@@ -14,10 +14,22 @@ from dataclasses import dataclass
 
 from rulesets.mobs_and_morale.cohesion import COHESION, split
 from rulesets.mobs_and_morale.state import EDGE, OTHER, RADIUS, Battle, Creature, Mob
-from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
+from wargame_cli.tabletop.destinations import (
+    Destination,
+    Mover,
+    contact_spot,
+    offer,
+    typed_problem,
+)
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, contact_spots, farthest_toward, gap, move_problem
+from wargame_cli.tabletop.movement import (
+    Body,
+    farthest_toward,
+    gap,
+    move_ok,
+    nearest_contact_spot,
+)
 from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.placement import edge_distance
 
@@ -62,7 +74,25 @@ def destinations(b: Battle, c: Creature, enemies_only: bool = False) -> list[Des
     )
 
 
+def bot_destinations(b: Battle, c: Creature) -> list[Destination]:
+    """What the bot reads of the menu: the nearest enemy's contact spot alone when it has
+    one (the menu's first entry then, and the bot's pick), else the contact spots or the
+    first toward spot (`destinations(enemies_only=True)`)."""
+    bodies = enemy_bodies(b, c)
+    if bodies:
+        m = Mover(b.table, c.body(), c.move, tuple(b.bodies()))
+        spot = contact_spot(m, bodies[0])
+        if spot is not None and spot != c.pos and m.fits(spot):
+            label = f"Into contact with {bodies[0].id}, {m.inches(spot)}"
+            return [Destination(f"contact:{bodies[0].id}", label, spot)]
+    return destinations(b, c, enemies_only=True)
+
+
 def toward_edge(b: Battle, c: Creature) -> Point:
+    return b.remember(("edge", c.id), lambda: _toward_edge(b, c))
+
+
+def _toward_edge(b: Battle, c: Creature) -> Point:
     goal = edge_goal(b, c.side, c.pos)
     return route_toward(b.table, c.body(), goal, c.move, b.bodies())
 
@@ -157,7 +187,7 @@ def _rejoin(
                     candidates.append(spot)
     candidates.sort(key=lambda p: (round(want.distance(p), 3), f.pos.distance(p)))
     for spot in candidates:
-        if move_problem(b.table, body, spot, f.move, others) is None:
+        if move_ok(b.table, body, spot, f.move, others):  # `move_problem(...) is None`
             return spot
     for spot in candidates[:BENT_TRIES]:
         if way_to(b.table, body, spot, f.move, others) is not None:
@@ -213,9 +243,8 @@ def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
         body = f.body()
         spot = None
         for t in sorted(targets, key=lambda t: f.pos.distance(t.pos)):
-            found = contact_spots(b.table, body, t.body(), f.move, others)
-            if found:
-                spot = found[0]
+            spot = nearest_contact_spot(b.table, body, t.body(), f.move, others)
+            if spot is not None:
                 break
         if spot is None:
             near = min(targets, key=lambda t: f.pos.distance(t.pos))
@@ -228,6 +257,10 @@ def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
 
 def withdraw(b: Battle, mob: Mob) -> MobPlan:
     """Every figure toward the mob's own edge; those that reach it leave the table."""
+    return b.remember(("withdraw", mob.name), lambda: _withdraw(b, mob))
+
+
+def _withdraw(b: Battle, mob: Mob) -> MobPlan:
     planned: dict[str, Point | None] = {}
     figures = sorted(b.figures(mob), key=lambda f: edge_distance(b.table, f.pos, EDGE[f.side]))
     for f in figures:
@@ -269,13 +302,24 @@ def nearest_units(b: Battle, mob: Mob) -> list[str]:
     )
 
 
+def targets(b: Battle, mob: Mob) -> list[str]:
+    """The enemy units a mob is offered to close on, nearest first."""
+    return b.remember(("targets", mob.name), lambda: nearest_units(b, mob)[:MOB_TARGETS])
+
+
+def closing_plans(b: Battle, mob: Mob) -> list[MobPlan]:
+    """The closing moves: the first entries of `mob_plans`, and all a bot reads when one of
+    them is worth making."""
+    return [close_on(b, mob, u) for u in targets(b, mob)]
+
+
 def mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
     """Closing on each of the nearest enemy units, withdrawing, then the lead's shifts."""
     return list(b.remember(("plans", mob.name), lambda: _mob_plans(b, mob)))
 
 
 def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
-    plans = [close_on(b, mob, u) for u in nearest_units(b, mob)[:MOB_TARGETS]]
+    plans = closing_plans(b, mob)
     plans.append(withdraw(b, mob))
     first = lead(b, mob)
     seen = {first.pos.key()}
@@ -289,8 +333,41 @@ def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
         plans.append(
             shift(b, mob, d.point, f"shift:{d.point.key()}", f"{d.label} (lead to {d.point.key()})")
         )
-    plans.append(shift(b, mob, first.pos, "stay", "Stay where it is"))
+    plans.append(stay(b, mob))
     return plans
+
+
+def stay(b: Battle, mob: Mob) -> MobPlan:
+    """Staying put: the last entry of `mob_plans`."""
+    return shift(b, mob, lead(b, mob).pos, "stay", "Stay where it is")
+
+
+def offered(b: Battle, mob: Mob, key: str) -> bool:
+    """Is `key` an entry of `mob_plans`? Closing, withdrawing and staying always are, known
+    without working out the lead's shifts."""
+    if key in ("withdraw", "stay") or _closing(b, mob, key):
+        return True
+    return any(p.key == key for p in mob_plans(b, mob))
+
+
+def _closing(b: Battle, mob: Mob, key: str) -> bool:
+    return key.startswith("close:") and key.removeprefix("close:") in targets(b, mob)
+
+
+def chosen(b: Battle, mob: Mob, key: str) -> MobPlan:
+    """The plan of the entry `key` of `mob_plans`, or the shift of a typed x,y for the lead;
+    a closing move, withdrawing or staying is worked out alone (the same plan)."""
+    if key == "withdraw":
+        return withdraw(b, mob)
+    if key == "stay":
+        return stay(b, mob)
+    if _closing(b, mob, key):
+        return close_on(b, mob, key.removeprefix("close:"))
+    for plan in mob_plans(b, mob):
+        if plan.key == key:
+            return plan
+    dest = Point.parse(key)
+    return shift(b, mob, dest, key, f"lead to {dest.key()}")
 
 
 def typed_mob_check(b: Battle, mob: Mob) -> object:

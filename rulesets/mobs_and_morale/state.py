@@ -116,15 +116,22 @@ class Battle:
         return self._memo[key]
 
     # -- who is where -------------------------------------------------------------------------
+    # who stands where is asked thousands of times between two changes: remembered till then
     def standing(self, side: str | None = None) -> list[Creature]:
+        return list(self.remember(("standing", side), lambda: self._standing(side)))
+
+    def _standing(self, side: str | None) -> list[Creature]:
         return [
             c for c in self.creatures.values() if c.standing and (side is None or c.side == side)
         ]
 
     def bodies(self) -> list[Body]:
-        return [c.body() for c in self.standing()]
+        return list(self.remember(("bodies",), lambda: [c.body() for c in self.standing()]))
 
     def figures(self, mob: Mob) -> list[Creature]:
+        return list(self.remember(("figures", mob.name), lambda: self._figures(mob)))
+
+    def _figures(self, mob: Mob) -> list[Creature]:
         return [self.creatures[i] for i in mob.members if self.creatures[i].standing]
 
     def controller(self, mob: Mob) -> Creature | None:

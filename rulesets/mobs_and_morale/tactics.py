@@ -5,11 +5,14 @@ three to one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rulesets.mobs_and_morale.moves import LEAVE, MobPlan
 from rulesets.mobs_and_morale.state import OTHER, Battle, Creature, Mob
 from wargame_cli.tabletop.destinations import Destination
 from wargame_cli.tabletop.geometry import Point
 
+Plans = list[MobPlan] | Callable[[], list[MobPlan]]  # a mob's plans, or how to get them
 RETREAT_RATIO = 3  # a side retreats when the enemy is this many times stronger
 
 
@@ -59,10 +62,17 @@ def to_lose(b: Battle, figures: list[Creature], wounded_first: bool) -> Creature
 
 
 def character_move(
-    b: Battle, c: Creature, dests: list[Destination], leave_ok: bool, edge_key: str
+    b: Battle,
+    c: Creature,
+    dests: list[Destination] | Callable[[], list[Destination]],
+    leave_ok: bool,
+    edge_key: str | Callable[[], str],
 ) -> str:
+    """Leave or head for our edge when retreating, else into contact, else toward the enemy
+    (`dests` and `edge_key` may be functions, called only when needed)."""
     if should_retreat(b, c.side):
-        return LEAVE if leave_ok else edge_key
+        return LEAVE if leave_ok else (edge_key() if callable(edge_key) else edge_key)
+    dests = dests() if callable(dests) else dests
     for prefix in ("contact:", "toward:"):
         found = next((d for d in dests if d.tag.startswith(prefix)), None)
         if found is not None:
@@ -77,12 +87,17 @@ def best_close(plans: list[MobPlan]) -> MobPlan | None:
     return max(useful, key=lambda p: p.in_reach, default=None)
 
 
-def mob_advance(b: Battle, mob: Mob, plans: list[MobPlan]) -> MobPlan | None:
+def mob_advance(
+    b: Battle, mob: Mob, plans: Plans, closing: list[MobPlan] | None = None
+) -> MobPlan | None:
     """The best closing move, else the straggler-free move that brings the mob nearest the
-    enemy (by at least half an inch), else None: then the mob stays put."""
-    best = best_close(plans)
+    enemy (by at least half an inch), else None: then the mob stays put. `plans` may be a
+    function giving them, called only when no closing move (`closing`, the first plans) is
+    worth making."""
+    best = best_close(closing if closing is not None else _listed(plans))
     if best is not None:
         return best
+    plans = _listed(plans)
     enemies = [e.pos for e in b.standing(OTHER[mob.side])]
     if not enemies:
         return None
@@ -100,8 +115,12 @@ def mob_advance(b: Battle, mob: Mob, plans: list[MobPlan]) -> MobPlan | None:
     return next(p for p in plans if p.key == found[1]) if found else None
 
 
-def mob_move(b: Battle, mob: Mob, plans: list[MobPlan]) -> str:
+def mob_move(b: Battle, mob: Mob, plans: Plans, closing: list[MobPlan] | None = None) -> str:
     if should_retreat(b, mob.side):
         return "withdraw"
-    plan = mob_advance(b, mob, plans)
+    plan = mob_advance(b, mob, plans, closing)
     return plan.key if plan is not None else "stay"
+
+
+def _listed(plans: Plans) -> list[MobPlan]:
+    return plans() if callable(plans) else plans

@@ -158,8 +158,8 @@ def _suggest(
     fresh = not moved and not acted
     mob = b.mobs[unit[4:]] if unit.startswith("mob:") else None
     if mob is not None and fresh:
-        nearest = moves.nearest_units(b, mob)[: moves.MOB_TARGETS]
-        best = tactics.best_close([moves.close_on(b, mob, u) for u in nearest])
+        closing = moves.closing_plans(b, mob)
+        best = tactics.best_close(closing)
         if best is not None and best.in_reach > max(targets.values(), default=0):
             return "move"
     if targets and not acted:
@@ -170,20 +170,25 @@ def _suggest(
     rally = "other" if not acted and worth_rallying(b, figures) else "end"
     if not fresh:
         return rally
-    if mob is not None and tactics.mob_advance(b, mob, moves.mob_plans(b, mob)) is None:
+    if mob is not None and _advance(b, mob) is None:
         return rally  # nowhere useful to go
     return "move"
+
+
+def _advance(b: Battle, mob: Mob) -> moves.MobPlan | None:
+    """The mob's move worth making, working out all its plans only when no closing move is."""
+    return tactics.mob_advance(b, mob, lambda: moves.mob_plans(b, mob), moves.closing_plans(b, mob))
 
 
 # -- moving -----------------------------------------------------------------------------------
 def _move_character(b: Battle, c: Creature) -> Steps:
     leave_ok = moves.can_leave(b, c, b.bodies())
-    edge = moves.toward_edge(b, c)
 
     def menu() -> tuple[Option, ...]:
         """Built only when someone reads it: a bot reads just the contact and toward spots."""
         options = [d.option() for d in moves.destinations(b, c)]
         keys = {o.key for o in options}
+        edge = moves.toward_edge(b, c)
         if edge.key() not in keys:
             options.append(Option(edge.key(), f"Toward our table edge ({edge.key()})"))
             keys.add(edge.key())
@@ -203,7 +208,11 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         prompt=f'{c.id}: move where? (up to {c.move:g}")',
         options=menu,  # type: ignore[arg-type]
         default=lambda: tactics.character_move(
-            b, c, moves.destinations(b, c, enemies_only=True), leave_ok, edge.key()
+            b,
+            c,
+            lambda: moves.bot_destinations(b, c),
+            leave_ok,
+            lambda: moves.toward_edge(b, c).key(),
         ),
         rules=("e8",),
         kind="move",
@@ -238,24 +247,30 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
     yield from cohesion_check(b, mob, "start")
     if not b.figures(mob):
         return
-    plans = moves.mob_plans(b, mob)
-    by_key = {p.key: p for p in plans}
-    check = moves.typed_mob_check(b, mob)
+    typed = moves.typed_mob_check(b, mob)
+
+    def menu() -> tuple[Option, ...]:
+        """Built only when someone reads it: a bot reads just the closing moves when one of
+        them is worth making."""
+        return tuple(Option(p.key, p.label) for p in moves.mob_plans(b, mob))
+
+    def check(text: str) -> str | None:
+        return None if moves.offered(b, mob, text) else typed(text)  # type: ignore[operator]
+
     key = yield Choice(
         side=mob.side,
         prompt=f"{mob.name}: move where? (typed x,y moves the lead figure, "
         f"{moves.lead(b, mob).id}; the others follow)",
-        options=tuple(Option(p.key, p.label) for p in plans),
-        default=lambda: tactics.mob_move(b, mob, plans),
+        options=menu,  # type: ignore[arg-type]
+        default=lambda: tactics.mob_move(
+            b, mob, lambda: moves.mob_plans(b, mob), moves.closing_plans(b, mob)
+        ),
         rules=("e17", "e18"),
         kind="move",
         free_hint="x,y",
         check=check,
     )
-    plan = by_key.get(key)
-    if plan is None:
-        dest = Point.parse(key)
-        plan = moves.shift(b, mob, dest, key, f"lead to {dest.key()}")
+    plan = moves.chosen(b, mob, key)
     moved = []
     for fid, spot in plan.spots.items():
         f = b.creatures[fid]

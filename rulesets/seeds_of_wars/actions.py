@@ -19,7 +19,8 @@ from rulesets.seeds_of_wars.combat import (
     shot_targets,
 )
 from rulesets.seeds_of_wars.movement import move_refusal as space_refusal
-from rulesets.seeds_of_wars.movement import reach, retreat_space
+from rulesets.seeds_of_wars.movement import reachable as reach_of
+from rulesets.seeds_of_wars.movement import retreat_space
 from rulesets.seeds_of_wars.prompts import ask
 from rulesets.seeds_of_wars.state import OTHER, Battle, Unit
 from wargame_cli.engine.requests import Event, Option, Roll
@@ -48,20 +49,21 @@ def alternate(
     while len(passed) < 2:
         if chose_to_pass and battle.options["pass_rule"] == "first_pass_ends":
             break
-        if battle.out_of_fight("A") or battle.out_of_fight("B"):
+        if battle.either_out():
             break
         if side not in passed:
             done = yield from activation(battle, side, acted)
             if done != ACTED:
                 passed.add(side)
                 chose_to_pass = chose_to_pass or done == PASSED
-                why = "" if done == PASSED else ": no unit can act"
-                yield Event(
-                    f"{battle.names[side]} passes the {step} step{why}",
-                    rules=rules + ("d7",),
-                    kind="pass",
-                    data={"side": side, "step": step, "forced": done == NOTHING},
-                )
+                if battle.fast is None:
+                    why = "" if done == PASSED else ": no unit can act"
+                    yield Event(
+                        f"{battle.names[side]} passes the {step} step{why}",
+                        rules=rules + ("d7",),
+                        kind="pass",
+                        data={"side": side, "step": step, "forced": done == NOTHING},
+                    )
         side = OTHER[side]
 
 
@@ -77,9 +79,16 @@ def pick_unit(
     """Which unit acts (or pass); None without asking when no unit can act."""
     if all(r is not None for r in refusals.values()):
         return None
-    options = [Option(uid, battle.describe(battle.unit(uid)), r) for uid, r in refusals.items()]
-    options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
+    if battle.fast is not None:
+        key = suggestion() or PASS
+        return None if key == PASS else battle.unit(key)
+
+    def options() -> list[Option]:
+        menu = [Option(uid, battle.describe(battle.unit(uid)), r) for uid, r in refusals.items()]
+        return [*menu, Option(PASS, f"Pass: no more {NOUNS[what]} this step")]
+
     key = yield from ask(
+        battle,
         side,
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit {what}?",
         options,
@@ -96,7 +105,7 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     refusals = {u.uid: move_refusal(battle, u, acted) for u in units}
 
     def suggestion() -> str | None:
-        best = bot.best_move(battle, side, acted)
+        best = bot.best_move(battle, side, acted, refusals)
         return best[0] if best else None
 
     unit = yield from pick_unit(
@@ -111,8 +120,48 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     if unit is None:
         return NOTHING if all(refusals.values()) else PASSED
     assert unit.space is not None
+    if battle.fast is not None:  # nobody is asked: the bot's destination
+        best, _ = bot.best_destination(battle, unit)
+        dest = None if best == unit.space else best
+    else:
+        key = yield from _ask_destination(battle, unit)
+        dest = None if key == STAY else battle.board.parse(key)
+    acted.add(unit.uid)
+    if dest is None:
+        if battle.fast is None:
+            yield Event(
+                f"{unit.name} holds {battle.space_name(unit)}",
+                rules=("d8",),
+                kind="hold",
+                data={"unit": unit.uid},
+            )
+        return ACTED
+    here = battle.space_name(unit)
+    foes = battle.enemies_at(side, dest)
+    unit.space = dest
+    unit.charged = frozenset(f.uid for f in foes)
+    if battle.fast is not None:
+        return ACTED
+    key = battle.space_name(unit)
+    text = f"{unit.name} moves {here} to {key}"
+    if foes:
+        text += f" and must stop: it charges {', '.join(f.name for f in foes)}"
+    yield Event(
+        text,
+        rules=("d8", "d9") if foes else ("d8",),
+        kind="move",
+        data={"unit": unit.uid, "from": here, "to": key, "charging": sorted(unit.charged)},
+    )
+    return ACTED
+
+
+def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
+    """Step 3's question for the unit that moves: where it goes (or `STAY`); the menu of
+    spaces is built only when someone reads it."""
+    assert unit.space is not None
+    side = unit.side
     board = battle.board
-    reachable = reach(battle, unit)
+    reachable = reach_of(battle, unit)
     here = board.key(unit.space)
     start = unit.space
 
@@ -147,44 +196,27 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
         return space_refusal(battle, unit, space, reachable)
 
     def default() -> str:
-        best, _ = bot.best_destination(battle, unit, reachable)
+        best, _ = bot.best_destination(battle, unit)
         return STAY if best == unit.space else board.key(best)
 
-    key = yield from ask(
-        side,
-        f"Round {battle.round}, movement: where does {unit.name} at {here} go (Mv {unit.kind.mv})?",
-        options,
-        default,
-        ("d8", "d9"),
-        "move",
-        check,
-    )
-    acted.add(unit.uid)
-    if key == STAY:
-        yield Event(
-            f"{unit.name} holds {here}", rules=("d8",), kind="hold", data={"unit": unit.uid}
+    return (
+        yield from ask(
+            battle,
+            side,
+            f"Round {battle.round}, movement: where does {unit.name} at {here} go "
+            f"(Mv {unit.kind.mv})?",
+            options,
+            default,
+            ("d8", "d9"),
+            "move",
+            check,
         )
-        return ACTED
-    dest = board.parse(key)
-    assert dest is not None
-    foes = battle.enemies_at(side, dest)
-    unit.space = dest
-    unit.charged = frozenset(f.uid for f in foes)
-    text = f"{unit.name} moves {here} to {key}"
-    if foes:
-        text += f" and must stop: it charges {', '.join(f.name for f in foes)}"
-    yield Event(
-        text,
-        rules=("d8", "d9") if foes else ("d8",),
-        kind="move",
-        data={"unit": unit.uid, "from": here, "to": key, "charging": sorted(unit.charged)},
     )
-    return ACTED
 
 
 # -- steps 4 and 5: one prompt names the attacker and its target --------------------------
 def only_attack(
-    battle: Battle, pairs: list[tuple[Unit, Unit, str]], suggestion: tuple[str, str] | None
+    battle: Battle, pairs: list[tuple[Unit, Unit]], suggestion: tuple[str, str] | None
 ) -> bool:
     """Option `auto_attack`: a side with a single possible attack (a shot in step 4, a blow in
     step 5), one the bot would make, makes it without being asked. Only where a pass could gain
@@ -203,26 +235,36 @@ def pick_attack(
     side: str,
     what: str,
     refusals: dict[str, str | None],
-    pairs: list[tuple[Unit, Unit, str]],
+    pairs: list[tuple[Unit, Unit]],
+    label: Callable[[Unit, Unit], str],
     suggestion: tuple[str, str] | None,
     rules: tuple[str, ...],
     kind: str,
 ) -> Generator[Any, Any, tuple[Unit, Unit] | None]:
     """Which unit attacks which enemy (or pass), in one question: every legal pair is an
-    option, and each unit that cannot act is listed once with the reason. None without asking
-    when no unit can act; the only attack without asking when `only_attack` says so."""
+    option (`label` says what it is), and each unit that cannot act is listed once with the
+    reason. None without asking when no unit can act; the only attack without asking when
+    `only_attack` says so."""
     if not pairs:
         return None
     if only_attack(battle, pairs, suggestion):
         return pairs[0][0], pairs[0][1]
-    options = []
-    for uid, refusal in refusals.items():
-        if refusal is not None:
-            options.append(Option(uid, battle.describe(battle.unit(uid)), refusal))
-            continue
-        options += [Option(f"{u.uid}>{t.uid}", label) for u, t, label in pairs if u.uid == uid]
-    options.append(Option(PASS, f"Pass: no more {NOUNS[what]} this step"))
+    if battle.fast is not None:
+        return (
+            None if suggestion is None else (battle.unit(suggestion[0]), battle.unit(suggestion[1]))
+        )
+
+    def options() -> list[Option]:
+        menu = []
+        for uid, refusal in refusals.items():
+            if refusal is not None:
+                menu.append(Option(uid, battle.describe(battle.unit(uid)), refusal))
+                continue
+            menu += [Option(f"{u.uid}>{t.uid}", label(u, t)) for u, t in pairs if u.uid == uid]
+        return [*menu, Option(PASS, f"Pass: no more {NOUNS[what]} this step")]
+
     key = yield from ask(
+        battle,
         side,
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit "
         f"{'shoots at' if what == 'shoots' else what} which enemy?",
@@ -250,27 +292,30 @@ def _target(battle: Battle, target: Unit, bonus: int, extra: str = "") -> str:
 def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]:
     units = [u for u in battle.fighting(side) if u.kind.ra is not None]
     refusals = {u.uid: shooter_refusal(battle, u, acted) for u in units}
-    pairs = []
-    for unit in units:
-        if refusals[unit.uid] is None:
-            ra = unit.kind.ra
-            assert ra is not None
-            pairs += [
-                (
-                    unit,
-                    t,
-                    f"{unit.name} ({battle.space_name(unit)}, Ra {ra:+d}) shoots "
-                    + _target(battle, t, ra),
-                )
-                for t in shot_targets(battle, unit)
-            ]
+    pairs = [
+        (unit, t)
+        for unit in units
+        if refusals[unit.uid] is None
+        for t in shot_targets(battle, unit)
+    ]
+    if not pairs:  # no unit can shoot: nothing to ask, nothing for the bot to weigh
+        return NOTHING
+
+    def label(unit: Unit, target: Unit) -> str:
+        ra = unit.kind.ra
+        assert ra is not None
+        return f"{unit.name} ({battle.space_name(unit)}, Ra {ra:+d}) shoots " + _target(
+            battle, target, ra
+        )
+
     picked = yield from pick_attack(
         battle,
         side,
         "shoots",
         refusals,
         pairs,
-        bot.best_shot(battle, side, acted),
+        label,
+        bot.best_shot(battle, side, acted, refusals),
         ("d7", "d10", "d11"),
         "shoot",
     )
@@ -297,6 +342,10 @@ def attack(
     de = target.kind.de
     value = attacker.kind.ra if stat == "Ra" else attacker.kind.me
     assert value is not None
+    if battle.fast is not None:
+        if hits(battle.fast(DIE) + 1, value + bonus, de):
+            damage(target)
+        return
     terms = f"{stat} {value}" + (f" + {bonus} ({' and '.join(why)})" if bonus else "")
     faces = yield Roll(
         dice=(DIE,),
@@ -345,24 +394,24 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     for unit in units:
         if refusals[unit.uid] is not None:
             continue
+        pairs += [(unit, t) for t in battle.enemies_at(side, unit.space)]  # type: ignore[arg-type]
+    if not pairs:  # no unit can strike: nothing to ask, nothing for the bot to weigh
+        return NOTHING
+
+    def label(unit: Unit, target: Unit) -> str:
         me = unit.kind.me
-        for t in battle.enemies_at(side, unit.space):  # type: ignore[arg-type]
-            bonus, why = melee_bonus(battle, unit, t)
-            extra = f", +{bonus} {' and '.join(why)}" if bonus else ""
-            pairs.append(
-                (
-                    unit,
-                    t,
-                    f"{unit.name} (Me {me:+d}) attacks " + _target(battle, t, me + bonus, extra),
-                )
-            )
+        bonus, why = melee_bonus(battle, unit, target)
+        extra = f", +{bonus} {' and '.join(why)}" if bonus else ""
+        return f"{unit.name} (Me {me:+d}) attacks " + _target(battle, target, me + bonus, extra)
+
     picked = yield from pick_attack(
         battle,
         side,
         "attacks",
         refusals,
         pairs,
-        bot.best_melee(battle, side, acted),
+        label,
+        bot.best_melee(battle, side, acted, refusals),
         ("d7", "d12"),
         "melee",
     )
@@ -384,6 +433,8 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
     win outright; it steps back towards its Reserve and the attack is lost (gap 7)."""
     back, reason = retreat_space(battle, target)
     if back is None:
+        if battle.fast is not None:
+            return False
         yield Event(
             f"{target.name} cannot retreat before combat: {reason}",
             rules=("d13",),
@@ -391,26 +442,11 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             data={"unit": target.uid},
         )
         return False
-    bonus, why = melee_bonus(battle, attacker, target)
-    extra = " and ".join(why)
-    key = yield from ask(
-        target.side,
-        f"Round {battle.round}, melee: {attacker.name} attacks {target.name} ({target.state}, "
-        f"Ht {target.taken}/{target.kind.ht}), {needs(attacker.kind.me + bonus, target.kind.de)}"
-        f"{f' with +{bonus} {extra}' if bonus else ''}. Retreat before combat?",
-        (
-            Option("stand", f"{target.name} stands and fights"),
-            Option(
-                "retreat",
-                f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
-                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
-                + battle.reserve_warning(target, back),
-            ),
-        ),
-        lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
-        ("d13",),
-        "retreat",
-    )
+    if battle.fast is not None:
+        wants = bot.wants_retreat(battle, target, attacker, back)
+        key = "retreat" if wants else "stand"
+    else:
+        key = yield from _ask_retreat(battle, attacker, target, back)
     if key != "retreat":
         return False
     mine, theirs = yield from opposed(
@@ -420,7 +456,12 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         ),
         f"{target.name} retreats before combat",
         ("d13",),
+        battle.fast,
     )
+    if battle.fast is not None:
+        if mine > theirs:
+            target.space = back
+        return mine > theirs
     data = {"unit": target.uid, "attacker": attacker.uid, "totals": [mine, theirs]}
     if mine > theirs:
         start = battle.space_name(target)
@@ -441,3 +482,33 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         data={**data, "success": False},
     )
     return False
+
+
+def _ask_retreat(
+    battle: Battle, attacker: Unit, target: Unit, back: tuple[int, int]
+) -> Generator[Any, Any, str]:
+    """d13's question to the target's side: stand, or retreat to `back`."""
+    bonus, why = melee_bonus(battle, attacker, target)
+    extra = " and ".join(why)
+    odds = needs(attacker.kind.me + bonus, target.kind.de)
+    return (
+        yield from ask(
+            battle,
+            target.side,
+            f"Round {battle.round}, melee: {attacker.name} attacks {target.name} ({target.state}, "
+            f"Ht {target.taken}/{target.kind.ht}), {odds}"
+            f"{f' with +{bonus} {extra}' if bonus else ''}. Retreat before combat?",
+            (
+                Option("stand", f"{target.name} stands and fights"),
+                Option(
+                    "retreat",
+                    f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
+                    f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
+                    + battle.reserve_warning(target, back),
+                ),
+            ),
+            lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
+            ("d13",),
+            "retreat",
+        )
+    )

@@ -7,6 +7,7 @@ after someone edits the TOML data.
 
 from __future__ import annotations
 
+import copy
 import re
 import tomllib
 from dataclasses import dataclass
@@ -217,7 +218,21 @@ def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def types_of(team: dict[str, Any]) -> list[UnitType]:
-    return [_unit_type(row["type"], row) for row in team["units"]]
+    """The profiles of a team's units (worked out once while the same list of units comes
+    back unchanged: `simulate` sets up the same armies game after game)."""
+    rows = team["units"]
+    last = _LAST_TYPES.get(id(rows))
+    if last is not None and last[0] is rows and last[1] == rows:
+        return list(last[2])
+    found = tuple(_unit_type(row["type"], row) for row in rows)
+    if len(_LAST_TYPES) >= 16:
+        _LAST_TYPES.clear()
+    # The rows themselves (so the id stays theirs), a copy to see them unchanged, and the types.
+    _LAST_TYPES[id(rows)] = (rows, copy.deepcopy(rows), found)
+    return list(found)
+
+
+_LAST_TYPES: dict[int, tuple[Any, Any, tuple[UnitType, ...]]] = {}
 
 
 def default_army(side: str, options: dict[str, Any]) -> tuple[dict[str, Any], str]:

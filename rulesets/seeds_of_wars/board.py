@@ -10,6 +10,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 Space = tuple[int, int]  # (row, column)
 
@@ -54,11 +55,14 @@ class Board:
             for col in range(self.columns):
                 yield (row, col)
 
-    def neighbours(self, space: Space) -> list[Space]:
+    def neighbours(self, space: Space) -> tuple[Space, ...]:
         """Orthogonally adjacent spaces (d11): the only ones a step or a shot reaches."""
-        row, col = space
-        near = [(row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)]
-        return [s for s in near if self.contains(s)]
+        return self.neighbour_table()[space]
+
+    def neighbour_table(self) -> dict[Space, tuple[Space, ...]]:
+        """`neighbours` of every space, worked out once per board size (searches step
+        through it)."""
+        return _neighbour_table(self.rows, self.columns)
 
     def adjacent(self, a: Space, b: Space) -> bool:
         return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
@@ -95,3 +99,13 @@ class Board:
 
     def distance(self, a: Space, b: Space) -> int:
         return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+@cache
+def _neighbour_table(rows: int, columns: int) -> dict[Space, tuple[Space, ...]]:
+    table = {}
+    for row in range(rows):
+        for col in range(columns):
+            near = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+            table[(row, col)] = tuple((r, c) for r, c in near if 0 <= r < rows and 0 <= c < columns)
+    return table

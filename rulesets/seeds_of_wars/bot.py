@@ -19,11 +19,12 @@ from rulesets.seeds_of_wars.combat import (
     shooter_refusal,
     shot_targets,
 )
-from rulesets.seeds_of_wars.movement import reach, retreat_space
+from rulesets.seeds_of_wars.movement import reachable, retreat_space
 from rulesets.seeds_of_wars.state import OTHER, ROUTED, SHAKEN, STEADY, Battle, Unit
 
 GAIN_NEEDED = 0.01  # a move must improve a unit's position by more than this
 RESERVE_PENALTY = 5.0  # units in their own Reserve count towards losing (d16)
+NOT_LISTED = "not listed"  # a unit the step's refusals leave out may not act
 
 
 def target_weight(target: Unit) -> float:
@@ -39,12 +40,15 @@ def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
     rows = list(reversed(board.home_rows(unit.side)))  # front first, Reserve last
     centre = (board.columns - 1) / 2
 
+    facing: dict[int, int] = {}
+    for e in battle.fighting(OTHER[unit.side]):
+        facing[e.space[1]] = facing.get(e.space[1], 0) + 1  # type: ignore[index]
+    where = battle.places()
+
     def key(space: Space) -> tuple[float, ...]:
-        friends = battle.friends_at(unit.side, space)
-        facing = sum(
-            1 for e in battle.fighting(OTHER[unit.side]) if e.space and e.space[1] == space[1]
-        )
-        return (rows.index(space[0]), friends, -facing, abs(space[1] - centre), space[1])
+        friends = len(where.get((space, unit.side), ()))
+        col = space[1]
+        return (rows.index(space[0]), friends, -facing.get(col, 0), abs(col - centre), col)
 
     return min(legal, key=key)
 
@@ -52,74 +56,104 @@ def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
 # -- movement -----------------------------------------------------------------------------
 def position_value(battle: Battle, unit: Unit, space: Space) -> float:
     """How good `space` is for `unit` this round (higher is better)."""
+    return valuer(battle, unit)(space)
+
+
+def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
+    """`position_value` of `unit` as a function of the space, for weighing many spaces: what
+    does not depend on the space (the enemies, their odds) is worked out once."""
     side = unit.side
     kind = unit.kind
-    enemies = battle.enemies_at(side, space)
-    entering = space != unit.space
-    value = 0.0
-    if enemies:
-        bonus = MAX_BONUS if entering else 0
-        attack = max(hit_chance(kind.me + bonus, e.kind.de) * target_weight(e) for e in enemies)
-        threat = max(
-            (hit_chance(e.kind.me, kind.de) for e in enemies if e.state != ROUTED), default=0.0
-        )
-        keen = 0.5 if kind.ra is not None else 1.0
-        value += keen * attack - (1.0 if unit.state == SHAKEN else 0.5) * threat + 0.2 * keen
-    elif kind.ra is not None:
-        value += max(
-            (
-                hit_chance(kind.ra, e.kind.de) * target_weight(e)
-                for e in battle.fighting(OTHER[side])
-                if e.space and battle.board.adjacent(space, e.space)
-            ),
-            default=0.0,
-        )
-    foes = [e.space for e in battle.fighting(OTHER[side]) if e.space is not None]
-    if foes and unit.state == STEADY:
-        nearest = min(battle.board.distance(space, f) for f in foes)
-        value -= (0.1 if side == battle.attacker else 0.03) * nearest
-    if battle.board.in_reserve(side, space):
-        value -= RESERVE_PENALTY
+    board = battle.board
+    where = battle.places()
+    other = OTHER[side]
+    foes = where[other]  # every enemy still fighting stands on a space
+    spaces = list({e.space: None for e in foes})  # each held space once: for the nearest
+    keen = 0.5 if kind.ra is not None else 1.0
+    fear = 1.0 if unit.state == SHAKEN else 0.5
+    pull = (0.1 if side == battle.attacker else 0.03) if spaces and unit.state == STEADY else 0.0
+    nearest: dict[Space, int] = battle.remembered().setdefault(("nearest", other), {})
+    reserve = board.reserve_row(side)
+    ra = kind.ra
+    neighbours = board.neighbour_table()
+
+    def value(space: Space) -> float:
+        enemies = where.get((space, other))
+        result = 0.0
+        if enemies:
+            me = kind.me + (MAX_BONUS if space != unit.space else 0)
+            attack = max([hit_chance(me, e.kind.de) * target_weight(e) for e in enemies])
+            threat = max(
+                [hit_chance(e.kind.me, kind.de) for e in enemies if e.state != ROUTED],
+                default=0.0,
+            )
+            result += keen * attack - fear * threat + 0.2 * keen
+        elif ra is not None:  # the best shot from here: enemies in the adjacent spaces
+            result += max(
+                [
+                    hit_chance(ra, e.kind.de) * target_weight(e)
+                    for near in neighbours[space]
+                    for e in where.get((near, other), ())
+                ],
+                default=0.0,
+            )
+        if pull:
+            gap = nearest.get(space)
+            if gap is None:
+                row, col = space
+                gap = nearest[space] = min(abs(row - r) + abs(col - c) for r, c in spaces)
+            result -= pull * gap
+        if space[0] == reserve:
+            result -= RESERVE_PENALTY
+        return result
+
     return value
 
 
-def best_destination(
-    battle: Battle, unit: Unit, reachable: dict[Space, int]
-) -> tuple[Space, float]:
-    """The best space to end in and how much it gains over staying (worked out once until a
-    unit changes: the bot weighs every unit, then the menu asks again for the one that
-    moves)."""
-    key = ("best", unit.uid, unit.space, tuple(sorted(reachable.items())))
+def best_destination(battle: Battle, unit: Unit) -> tuple[Space, float]:
+    """The best space `unit` can reach and how much it gains over staying (worked out once
+    until a unit changes: the bot weighs every unit, then the menu asks again for the one
+    that moves)."""
+    spaces = reachable(battle, unit)
     memo = battle.remembered()
+    key = ("best", unit.uid)
     found = memo.get(key)
-    if found is None:
-        found = memo[key] = _best_destination(battle, unit, reachable)
-    return found
+    if found is None or found[0] is not spaces:
+        found = memo[key] = (spaces, _best_destination(battle, unit, spaces))
+    return found[1]
 
 
-def _best_destination(
-    battle: Battle, unit: Unit, reachable: dict[Space, int]
-) -> tuple[Space, float]:
+def _best_destination(battle: Battle, unit: Unit, spaces: dict[Space, int]) -> tuple[Space, float]:
     assert unit.space is not None
-    here = position_value(battle, unit, unit.space)
+    value = valuer(battle, unit)
+    here = value(unit.space)
     best, gain = unit.space, 0.0
-    for space in sorted(reachable):
+    for space in sorted(spaces):
         if space == unit.space:
             continue
-        value = position_value(battle, unit, space) - here
-        if value > gain + 1e-9:
-            best, gain = space, value
+        better = value(space) - here
+        if better > gain + 1e-9:
+            best, gain = space, better
     return best, gain
 
 
-def best_move(battle: Battle, side: str, acted: set[str]) -> tuple[str, Space] | None:
-    """The unit whose move gains most, and where; None: pass."""
+def best_move(
+    battle: Battle,
+    side: str,
+    acted: set[str],
+    refusals: dict[str, str | None] | None = None,
+) -> tuple[str, Space] | None:
+    """The unit whose move gains most, and where; None: pass. `refusals`: what
+    `move_refusal` says of each unit, when the step has worked it out already."""
     found: tuple[str, Space] | None = None
     top = GAIN_NEEDED
     for unit in battle.fighting(side):
-        if move_refusal(battle, unit, acted) is not None:
+        if refusals is not None:
+            if refusals.get(unit.uid, NOT_LISTED) is not None:
+                continue
+        elif move_refusal(battle, unit, acted) is not None:
             continue
-        space, gain = best_destination(battle, unit, reach(battle, unit))
+        space, gain = best_destination(battle, unit)
         if gain > top:
             found, top = (unit.uid, space), gain
     return found
@@ -141,11 +175,17 @@ def _best_pair(
     acted: set[str],
     refusal: Callable[[Battle, Unit, set[str]], str | None],
     best_at: Callable[[Battle, Unit], tuple[Unit, float] | None],
+    refusals: dict[str, str | None] | None,
 ) -> tuple[str, str] | None:
-    """The attacker and target with the best odds; None (pass) when nothing can hit."""
+    """The attacker and target with the best odds; None (pass) when nothing can hit.
+    `refusals`: what `refusal` says of each unit, when the step has worked it out already
+    (a unit missing from it may not act)."""
     found, top = None, 0.0
     for unit in battle.fighting(side):
-        if refusal(battle, unit, acted) is not None:
+        if refusals is not None:
+            if refusals.get(unit.uid, NOT_LISTED) is not None:
+                continue
+        elif refusal(battle, unit, acted) is not None:
             continue
         pick = best_at(battle, unit)
         if pick and pick[1] > top:
@@ -153,8 +193,13 @@ def _best_pair(
     return found
 
 
-def best_shot(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
-    return _best_pair(battle, side, acted, shooter_refusal, best_shot_at)
+def best_shot(
+    battle: Battle,
+    side: str,
+    acted: set[str],
+    refusals: dict[str, str | None] | None = None,
+) -> tuple[str, str] | None:
+    return _best_pair(battle, side, acted, shooter_refusal, best_shot_at, refusals)
 
 
 def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
@@ -169,14 +214,21 @@ def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
     return max(scored, key=lambda p: p[1], default=None)
 
 
-def best_melee(battle: Battle, side: str, acted: set[str]) -> tuple[str, str] | None:
-    return _best_pair(battle, side, acted, fighter_refusal, best_blow_at)
+def best_melee(
+    battle: Battle,
+    side: str,
+    acted: set[str],
+    refusals: dict[str, str | None] | None = None,
+) -> tuple[str, str] | None:
+    return _best_pair(battle, side, acted, fighter_refusal, best_blow_at, refusals)
 
 
-def wants_retreat(battle: Battle, target: Unit, attacker: Unit) -> bool:
+def wants_retreat(battle: Battle, target: Unit, attacker: Unit, back: Space | None = None) -> bool:
     """d13: pull back a unit that is shaken or about to fall, never the last one out of the
-    Reserve (d16), nor a steady one into the Reserve."""
-    back, _ = retreat_space(battle, target)
+    Reserve (d16), nor a steady one into the Reserve. `back`: the `retreat_space` when the
+    step has found it already."""
+    if back is None:
+        back, _ = retreat_space(battle, target)
     if back is None:
         return False
     if battle.board.in_reserve(target.side, back):

@@ -3,8 +3,9 @@ exceed De" (d10, d12), opposed 1d20 rolls (d1, d6, d13), and the odds the bot we
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STATES, STEADY
@@ -30,6 +31,7 @@ def hits(face: int, bonus: int, de: int) -> bool:
     return face + bonus > de
 
 
+@cache  # a few dozen (bonus, De) pairs, asked hundreds of times a battle by the bot
 def hit_chance(bonus: int, de: int) -> float:
     """P(1d20 + bonus > de)."""
     return max(0, min(DIE, DIE - (de - bonus))) / DIE
@@ -62,9 +64,16 @@ class Contender:
 
 
 def opposed(
-    first: Contender, second: Contender, reason: str, rules: tuple[str, ...]
+    first: Contender,
+    second: Contender,
+    reason: str,
+    rules: tuple[str, ...],
+    fast: Callable[[int], int] | None = None,
 ) -> Generator[Roll, Any, tuple[int, int]]:
-    """Each side rolls its own 1d20 (so `--dice manual` asks the right player); the totals."""
+    """Each side rolls its own 1d20 (so `--dice manual` asks the right player); the totals.
+    `fast` (a fast game's `Battle.fast`) draws the faces instead of asking for them."""
+    if fast is not None:
+        return fast(DIE) + 1 + first.modifier, fast(DIE) + 1 + second.modifier
     totals = []
     for c in (first, second):
         faces = yield Roll(

@@ -6,7 +6,7 @@ Every refusal is a reason a human can read, so illegal options are shown disable
 from __future__ import annotations
 
 from rulesets.seeds_of_wars.checks import MAX_BONUS
-from rulesets.seeds_of_wars.movement import reach
+from rulesets.seeds_of_wars.movement import reachable
 from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, Battle, Unit
 
 ROUTED_CANNOT_ATTACK = "Routed units cannot attack"
@@ -21,7 +21,7 @@ def move_refusal(battle: Battle, unit: Unit, acted: set[str]) -> str | None:
         return "Mv 0: it cannot move"
     if battle.engaged(unit) and not battle.options["engaged_can_move"]:
         return "engaged in melee: it leaves only by retreating before combat (d13)"
-    if len(reach(battle, unit)) <= 1:
+    if len(reachable(battle, unit)) <= 1:
         return "no space it can reach"
     return None
 
@@ -66,8 +66,11 @@ def flanking(battle: Battle, attacker: Unit, target: Unit) -> bool:
     """Gap 6, option `flank`: `attacked`: another friendly unit already attacked the target in
     melee this round; `outnumber`: the attacker's side has more units in the space; `off`."""
     rule = battle.options["flank"]
-    if rule == "attacked":
-        return bool(battle.attacked.get(target.uid, set()) - {attacker.uid})
+    if rule == "attacked":  # someone besides the attacker struck the target this round
+        others = battle.attacked.get(target.uid)
+        if not others:
+            return False
+        return len(others) > 1 or attacker.uid not in others
     if rule == "outnumber":
         assert attacker.space is not None
         mine = len(battle.at(attacker.space, attacker.side))

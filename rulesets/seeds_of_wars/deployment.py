@@ -29,17 +29,20 @@ def contender(battle: Battle, side: str) -> Contender:
 def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
     """Who deploys which unit when: the loser of the roll first (or as the winner chooses),
     alternately from the defender on a tie (d2)."""
-    a, b = yield from opposed(contender(battle, "A"), contender(battle, "B"), "Deployment", ("d1",))
+    a, b = yield from opposed(
+        contender(battle, "A"), contender(battle, "B"), "Deployment", ("d1",), battle.fast
+    )
     units = {side: battle.side_units(side) for side in SIDES}
     if a == b:
         first = battle.defender
-        yield Event(
-            f"Deployment roll tied at {a}: the sides deploy alternately, "
-            f"{battle.names[first]} (defender) first",
-            rules=("d1", "d2"),
-            kind="deploy_roll",
-            data={"totals": {"A": a, "B": b}, "tie": True, "first": first},
-        )
+        if battle.fast is None:
+            yield Event(
+                f"Deployment roll tied at {a}: the sides deploy alternately, "
+                f"{battle.names[first]} (defender) first",
+                rules=("d1", "d2"),
+                kind="deploy_roll",
+                data={"totals": {"A": a, "B": b}, "tie": True, "first": first},
+            )
         pairs = zip_longest(units[first], units[OTHER[first]])
         return [u for pair in pairs for u in pair if u is not None]
     winner = "A" if a > b else "B"
@@ -47,6 +50,7 @@ def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
     first = loser
     if battle.options["deploy_order"] == "winner_chooses":
         pick = yield from ask(
+            battle,
             winner,
             f"You won the deployment roll {max(a, b)} to {min(a, b)}: deploy first or second?",
             (
@@ -58,13 +62,14 @@ def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
             "deploy",
         )
         first = winner if pick == "first" else loser
-    yield Event(
-        f"Deployment roll: {battle.names['A']} {a}, {battle.names['B']} {b}; "
-        f"{battle.names[first]} deploys all its units first",
-        rules=("d1",),
-        kind="deploy_roll",
-        data={"totals": {"A": a, "B": b}, "tie": False, "winner": winner, "first": first},
-    )
+    if battle.fast is None:
+        yield Event(
+            f"Deployment roll: {battle.names['A']} {a}, {battle.names['B']} {b}; "
+            f"{battle.names[first]} deploys all its units first",
+            rules=("d1",),
+            kind="deploy_roll",
+            data={"totals": {"A": a, "B": b}, "tie": False, "winner": winner, "first": first},
+        )
     return units[first] + units[OTHER[first]]
 
 
@@ -78,21 +83,24 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
             for row in reversed(board.home_rows(unit.side))
             for col in range(board.columns)
         ]
-        options = [
-            Option(board.key(s), _space_label(battle, unit, s), battle.room(unit.side, s))
-            for s in home
-        ]
         legal = [s for s in home if battle.room(unit.side, s) is None]
-        who = battle.names[unit.side]
+        if battle.fast is not None:  # nobody is asked: the bot's space
+            unit.space = bot.deploy_space(battle, unit, legal)
+            continue
         key = yield from ask(
+            battle,
             unit.side,
             f"Deploy {unit.name} ({unit.kind.profile()}): which space?",
-            options,
+            lambda unit=unit, home=home: [
+                Option(board.key(s), _space_label(battle, unit, s), battle.room(unit.side, s))
+                for s in home
+            ],
             lambda unit=unit, legal=legal: board.key(bot.deploy_space(battle, unit, legal)),
             ("d1", "d2"),
             "deploy",
         )
         unit.space = board.parse(key)
+        who = battle.names[unit.side]
         yield Event(
             f"{who} deploys {unit.name} at {key} ({board.row_label(unit.space[0])})",  # type: ignore[index]
             rules=("d1",),

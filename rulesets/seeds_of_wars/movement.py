@@ -4,7 +4,7 @@ routed units' flight (gap 8), the step back of a retreat (d13) and the way home 
 from __future__ import annotations
 
 from rulesets.seeds_of_wars.board import Space
-from rulesets.seeds_of_wars.state import SHAKEN, Battle, Unit
+from rulesets.seeds_of_wars.state import OTHER, SHAKEN, Battle, Unit
 
 
 def can_charge(battle: Battle, unit: Unit) -> bool:
@@ -16,18 +16,23 @@ def reach(battle: Battle, unit: Unit) -> dict[Space, int]:
     """Every space `unit` can end its move in, with the spaces it takes to get there.
 
     Breadth first, one space per point of Mv (d8); entering a space held by an enemy ends the
-    move there (d9). Spaces full of friends can be passed through, not stopped in. Worked
-    out once until a unit moves (the refusals, the bot and the menu all ask).
+    move there (d9). Spaces full of friends can be passed through, not stopped in.
     """
+    return dict(reachable(battle, unit))
+
+
+def reachable(battle: Battle, unit: Unit) -> dict[Space, int]:
+    """`reach`, worked out once until a unit changes (the refusals, the bot and the menu all
+    ask); the dict is shared: read it, never change it."""
     assert unit.space is not None
     memo = battle.remembered()
     options = battle.options
-    key = ("reach", unit.uid, unit.space, unit.state, unit.kind.mv)
-    key += (options["shaken_can_charge"], options["stack_limit"])
-    found = memo.get(key)
+    key = ("reach", unit.uid, unit.space, unit.state, options["shaken_can_charge"])
+    key += (options["stack_limit"],)
+    found: dict[Space, int] | None = memo.get(key)
     if found is None:
         found = memo[key] = _reach(battle, unit)
-    return dict(found)
+    return found
 
 
 def _reach(battle: Battle, unit: Unit) -> dict[Space, int]:
@@ -36,20 +41,24 @@ def _reach(battle: Battle, unit: Unit) -> dict[Space, int]:
     dist = {start: 0}
     frontier = [start]
     charge = can_charge(battle, unit)
+    where = battle.places()
+    side, other = unit.side, OTHER[unit.side]
+    neighbours = battle.board.neighbour_table()
     for step in range(1, unit.kind.mv + 1):
         nxt: list[Space] = []
         for space in frontier:
-            if space != start and battle.enemies_at(unit.side, space):
+            if space != start and (space, other) in where:
                 continue  # d9: it stopped here
-            for near in battle.board.neighbours(space):
+            for near in neighbours[space]:
                 if near in dist:
                     continue
-                if battle.enemies_at(unit.side, near) and not charge:
+                if not charge and (near, other) in where:
                     continue
                 dist[near] = step
                 nxt.append(near)
         frontier = nxt
-    return {s: d for s, d in dist.items() if s == start or battle.room(unit.side, s) is None}
+    limit = battle.options["stack_limit"]  # `room`: no more than `limit` friends end there
+    return {s: d for s, d in dist.items() if s == start or len(where.get((s, side), ())) < limit}
 
 
 def move_refusal(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
+from rulesets.seeds_of_wars.state import Battle
 from wargame_cli.engine.requests import Choice, Option
 
 SURRENDER = "surrender"
@@ -21,6 +22,7 @@ class Surrendered(Exception):  # noqa: N818 - it is an event, not an error
 
 
 def ask(
+    battle: Battle,
     side: str,
     prompt: str,
     options: Sequence[Option] | Callable[[], Sequence[Option]],
@@ -31,7 +33,10 @@ def ask(
 ) -> Generator[Choice, Any, str]:
     """A battle decision for `side`; returns the key, or raises `Surrendered`. `options` may
     be a function that builds the menu, called only when someone reads it; then `check`
-    (why a key is not legal) judges a bot's answer without the menu."""
+    (why a key is not legal) judges a bot's answer without the menu. In a fast game (simulate)
+    nobody is asked: the answer is the default, and no menu is built."""
+    if battle.fast is not None:
+        return default() if callable(default) else default
     surrender = Option(SURRENDER, "Surrender the battle")
     if callable(options):
         build = options

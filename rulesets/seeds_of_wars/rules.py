@@ -4,7 +4,7 @@ modules."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from rulesets.seeds_of_wars import actions, steps
@@ -47,7 +47,7 @@ ROUND = (steps.recovery, steps.initiative, _movement, _ranged, _melee, steps.mor
 def new_battle(names: dict[str, str], teams: dict[str, Any], options: dict[str, Any]) -> Battle:
     board = Board(options["columns"], options["battle_lines"], options["neutral_rows"])
     units = [
-        Unit(f"{side}{i + 1}", side, kind)
+        Unit.fresh(f"{side}{i + 1}", side, kind)
         for side in SIDES
         for i, kind in enumerate(types_of(teams[side]))
     ]
@@ -63,6 +63,8 @@ def new_battle(names: dict[str, str], teams: dict[str, Any], options: dict[str, 
 
 def decided(battle: Battle) -> tuple[str | None, str] | None:
     """d16: a side whose units are all destroyed (or gone) or in its Reserve has lost."""
+    if not battle.either_out():
+        return None
     out = [side for side in SIDES if battle.out_of_fight(side)]
     if len(out) == 2:
         return None, "no unit of either side is left fighting outside its Reserve"
@@ -89,6 +91,7 @@ def between_rounds(battle: Battle) -> Generator[Any, Any, None]:
     first = battle.initiative or battle.attacker
     for side in (first, OTHER[first]):
         yield from ask(
+            battle,
             side,
             f"End of round {battle.round}: {battle.names[side]} fights on or surrenders?",
             (Option("fight", f"Fight on into round {battle.round + 1}"),),
@@ -120,11 +123,14 @@ class SeedsGame:
             yield from deploy(battle)
             end = decided(battle)
             while end is None:
-                yield TurnStart(battle.round + 1, rules=("d3",))
+                if battle.fast is None:
+                    yield TurnStart(battle.round + 1, rules=("d3",))
                 battle.round += 1  # after the pause point: a stopped game shows rounds done
-                for unit in battle.units:
-                    unit.damaged_this_round = False
-                    unit.charged = frozenset()
+                for unit in battle.units:  # only where set: each change drops the bot's memo
+                    if unit.damaged_this_round:
+                        unit.damaged_this_round = False
+                    if unit.charged:
+                        unit.charged = frozenset()
                 battle.attacked = {}
                 for step in ROUND:
                     yield from step(battle)
@@ -163,7 +169,7 @@ class SeedsGame:
         if winner is not None:
             for unit in battle.fighting(OTHER[winner]):
                 unit.fate = ESCAPED if way_home(battle, unit) else CAPTURED
-                if unit.fate == CAPTURED:
+                if unit.fate == CAPTURED and battle.fast is None:
                     why = (
                         "an enemy shares its space"
                         if battle.engaged(unit)
@@ -183,6 +189,8 @@ class SeedsGame:
             "sides": {side: self._tally(side) for side in SIDES},
         }
         battle.result = result
+        if battle.fast is not None:
+            return Outcome(winner=winner, reason=reason, rules=rules, data=result, cause=cause)
         yield Event(self._summary(), rules=("d16", "d17"), kind="result", data=result)
         return Outcome(winner=winner, reason=reason, rules=rules, data=result, cause=cause)
 
@@ -211,3 +219,18 @@ class SeedsGame:
 
     def state_json(self) -> dict[str, Any]:
         return self.state.to_json()
+
+
+def fast_play(game: SeedsGame, below: Callable[[int], int]) -> tuple[Outcome, int]:
+    """`game` played to the end with `below(sides) + 1` for every die, in the order `play()`
+    asks for them, and every decision the default `play()` offers: the outcome and the rounds
+    played. The rules skip the events and questions nobody reads (see `Battle.fast`)."""
+    battle = game.state
+    battle.fast = below
+    try:
+        request = next(game.play())
+    except StopIteration as stop:
+        return stop.value, battle.round
+    finally:
+        battle.fast = None
+    raise RuntimeError(f"a fast Seeds of Wars game asked {request!r}")

@@ -3,7 +3,8 @@ Order and roles, and the queries every step asks (who is where, who can still fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from rulesets.seeds_of_wars.army import UnitType
@@ -22,10 +23,13 @@ REMOVED = "removed"  # Routed in its Reserve at a recovery step: left the battle
 CAPTURED = "captured"  # on the losing side and could not retreat (d17)
 ESCAPED = "escaped"  # on the losing side and could retreat (d17)
 
-# Bumped whenever a unit changes (moves, is hurt, wavers, leaves the battle): the index of who
-# fights where (`Battle._where`) and what the bot worked out (`Battle.remembered`) are rebuilt
-# only then, not rescanned for every space a step asks about.
+# Bumped whenever a unit changes (moves, is hurt, wavers, leaves the battle): what the bot
+# worked out (`Battle.remembered`) is worked out again only then.
 _MOVES = [0]
+# Bumped whenever a unit's space or fate changes: the index of who fights where
+# (`Battle._index`) is rebuilt only then, not rescanned for every space a step asks about.
+_PLACES = [0]
+_PLACED = frozenset({"space", "fate"})
 
 
 @dataclass
@@ -42,7 +46,19 @@ class Unit:
 
     def __setattr__(self, name: str, value: Any) -> None:
         _MOVES[0] += 1
+        if name in _PLACED:
+            _PLACES[0] += 1
         object.__setattr__(self, name, value)
+
+    @classmethod
+    def fresh(cls, uid: str, side: str, kind: UnitType) -> Unit:
+        """`Unit(uid, side, kind)` without a change counted per field (a battle sets up
+        sixteen of them, thousands of times in a simulation)."""
+        unit = object.__new__(cls)
+        unit.__dict__.update(_FRESH, uid=uid, side=side, kind=kind)
+        _MOVES[0] += 1
+        _PLACES[0] += 1
+        return unit
 
     @property
     def name(self) -> str:
@@ -58,6 +74,10 @@ class Unit:
         return self.kind.ht - self.taken
 
 
+# The defaults of every field that has one: what `Unit.fresh` starts from.
+_FRESH = {f.name: f.default for f in fields(Unit) if f.default is not MISSING}
+
+
 @dataclass
 class Battle:
     board: Board
@@ -71,6 +91,14 @@ class Battle:
     initiative: str | None = None
     attacked: dict[str, set[str]] = field(default_factory=dict)  # target -> melee attackers
     result: dict[str, Any] | None = None
+    # Set only by `fast_play` (simulate): a die's face minus one, drawn here instead of asked
+    # for; then the rules yield no events and ask no questions (every answer is the default).
+    fast: Callable[[int], int] | None = field(default=None, repr=False, compare=False)
+    # `places()`: (the `_PLACES` count it was built at, the list of units, the index). The
+    # queries asked most often read it directly: they run thousands of times a battle.
+    _index: tuple[int, Any, Any] = field(
+        default=(-1, None, None), init=False, repr=False, compare=False
+    )
 
     @property
     def defender(self) -> str:
@@ -80,22 +108,37 @@ class Battle:
         return "attacker" if side == self.attacker else "defender"
 
     def unit(self, uid: str) -> Unit:
-        return next(u for u in self.units if u.uid == uid)
+        by_uid = self.__dict__.get("_by_uid")
+        if by_uid is None or by_uid[0] is not self.units:
+            by_uid = self.__dict__["_by_uid"] = (self.units, {u.uid: u for u in self.units})
+        found = by_uid[1].get(uid)
+        if found is None:  # not in the list it was made from: look again
+            return next(u for u in self.units if u.uid == uid)
+        return found
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units if u.side == side]
 
-    def fighting(self, side: str | None = None) -> list[Unit]:
-        index = self.__dict__.get("_index")
-        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
-            index = self._reindex()
-        return list(index[2][side])
+    def fighting(self, side: str | None = None) -> tuple[Unit, ...]:
+        """Units still fighting (of `side`, or all), in army-list order."""
+        index = self._index
+        if index[0] != _PLACES[0] or index[1] is not self.units:
+            return self._reindex()[side]  # type: ignore[no-any-return]
+        return index[2][side]  # type: ignore[no-any-return]
 
-    def at(self, space: Space, side: str | None = None) -> list[Unit]:
-        index = self.__dict__.get("_index")
-        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
-            index = self._reindex()
-        return list(index[2].get((space, side), ()))
+    def at(self, space: Space, side: str | None = None) -> tuple[Unit, ...]:
+        """Units fighting at `space` (of `side`, or all), in army-list order."""
+        index = self._index
+        where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
+        return where.get((space, side), ())  # type: ignore[no-any-return]
+
+    def places(self) -> dict[Any, Any]:
+        """The index of who fights where: units still fighting by side (None: all) and by
+        (space, side) (None: both sides), as tuples in army-list order. Read-only."""
+        index = self._index
+        if index[0] != _PLACES[0] or index[1] is not self.units:
+            return self._reindex()
+        return index[2]  # type: ignore[no-any-return]
 
     def remembered(self) -> dict[Any, Any]:
         """A memo that lasts until a unit changes (the options and the board are fixed)."""
@@ -105,28 +148,44 @@ class Battle:
             self.__dict__["_memo"] = memo
         return memo[1]
 
-    def _reindex(self) -> tuple[int, int, dict[Any, tuple[Unit, ...]]]:
+    def _reindex(self) -> dict[Any, Any]:
         """Units still fighting, by side (None: all) and by (space, side), in army-list
-        order; rebuilt only after a unit changes."""
-        found: dict[Any, list[Unit]] = {None: [], "A": [], "B": []}
+        order (and whatever else depends only on that, like `out_of_fight`); rebuilt only
+        after a unit moves or leaves the battle."""
+        where: dict[Any, Any] = {}
+        get = where.get
+        every: list[Unit] = []
+        by_side: dict[str, list[Unit]] = {side: [] for side in SIDES}
+        away = dict.fromkeys(SIDES, 0)  # units out of their own Reserve: `out_of_fight`
+        reserve = {side: self.board.reserve_row(side) for side in SIDES}
         for u in self.units:
-            if u.fate == "" and u.space is not None:
-                found[None].append(u)
-                found.setdefault(u.side, []).append(u)
-                found.setdefault((u.space, None), []).append(u)
-                found.setdefault((u.space, u.side), []).append(u)
-        index = (_MOVES[0], len(self.units), {k: tuple(v) for k, v in found.items()})
-        self.__dict__["_index"] = index
-        return index
+            space = u.space
+            if u.fate != "" or space is None:
+                continue
+            side = u.side
+            every.append(u)
+            by_side[side].append(u)
+            if space[0] != reserve[side]:
+                away[side] += 1
+            key = (space, side)
+            where[key] = get(key, ()) + (u,)
+            key = (space, None)
+            where[key] = get(key, ()) + (u,)
+        where[None] = tuple(every)
+        for side in SIDES:
+            where[side] = tuple(by_side[side])
+            where[("out", side)] = away[side] == 0
+        where["out"] = where[("out", "A")] or where[("out", "B")]
+        self._index = (_PLACES[0], self.units, where)
+        return where
 
-    def enemies_at(self, side: str, space: Space) -> list[Unit]:
-        return self.at(space, OTHER[side])
+    def enemies_at(self, side: str, space: Space) -> tuple[Unit, ...]:
+        index = self._index
+        where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
+        return where.get((space, OTHER[side]), ())  # type: ignore[no-any-return]
 
     def friends_at(self, side: str, space: Space) -> int:
-        index = self.__dict__.get("_index")
-        if index is None or index[0] != _MOVES[0] or index[1] != len(self.units):
-            index = self._reindex()
-        return len(index[2].get((space, side), ()))
+        return len(self.places().get((space, side), ()))
 
     def room(self, side: str, space: Space) -> str | None:
         """Why `side` cannot end a move in `space` (the stacking limit), or None."""
@@ -137,21 +196,21 @@ class Battle:
 
     def engaged(self, unit: Unit) -> bool:
         """Sharing a space with an enemy: melee happens within a space."""
-        return unit.space is not None and bool(self.enemies_at(unit.side, unit.space))
+        index = self._index
+        where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
+        return unit.space is not None and (unit.space, OTHER[unit.side]) in where
 
     def in_reserve(self, unit: Unit) -> bool:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)
 
     def out_of_fight(self, side: str) -> bool:
         """d16: every unit of `side` is destroyed (or gone) or in its own Reserve (asked twice
-        an activation: remembered until a unit changes)."""
-        memo = self.remembered()
-        found = memo.get(("out", side))
-        if found is None:
-            found = memo[("out", side)] = all(
-                not u.fighting or self.in_reserve(u) for u in self.side_units(side)
-            )
-        return found
+        an activation: kept with the index of who fights where)."""
+        return self.places()[("out", side)]  # type: ignore[no-any-return]
+
+    def either_out(self) -> bool:
+        """`out_of_fight` of either side: the battle is decided (d16)."""
+        return self.places()["out"]  # type: ignore[no-any-return]
 
     def loses_if_at(self, unit: Unit, space: Space) -> bool:
         """d16: would `unit` standing at `space` leave every unit of its side destroyed, gone

@@ -10,7 +10,6 @@ from rulesets.squad_alpha import tactics
 from rulesets.squad_alpha.movement import (
     MOVE_INCHES,
     destinations,
-    legal_ring,
     move_option,
     typed_move_problem,
     walked,
@@ -127,17 +126,20 @@ def action_test(state: GameState, mini: Mini, what: str, word: str) -> Generator
 def move(state: GameState, mini: Mini) -> Flow:
     """b14: up to 4"; ending in base contact gives a free melee attack (b17)."""
     assert mini.pos is not None
-    offered = destinations(state, mini)
-    points = [d.point for d in offered]
-    best = tactics.destination(state, mini, points + legal_ring(state, mini), state.step)
     start = mini.pos
-    options = [move_option(state, mini, d.label, d.point) for d in offered]
-    if best.key() not in {o.key for o in options}:
-        options.insert(0, move_option(state, mini, f'{start.distance(best):.1f}" away', best))
+    best = tactics.destination(state, mini, tactics.move_spots(state, mini), state.step)
+
+    def menu() -> tuple[Option, ...]:
+        """The menu, worked out only when someone reads it (a person, a replay's check)."""
+        options = [move_option(state, mini, d.label, d.point) for d in destinations(state, mini)]
+        if best.key() not in {o.key for o in options}:
+            options.insert(0, move_option(state, mini, f'{start.distance(best):.1f}" away', best))
+        return tuple(options)
+
     key = yield Choice(
         side=mini.side,
         prompt=f'{mini.name} moves up to {MOVE_INCHES:g}" from {start.key()}: where to?',
-        options=tuple(options),
+        options=menu,
         default=best.key(),
         rules=("b14", "b17"),
         kind="move",

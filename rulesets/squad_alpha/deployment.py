@@ -15,7 +15,7 @@ from wargame_cli.engine.requests import Choice, Event, Option
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, in_contact, standing_problem
 from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
-from wargame_cli.tabletop.sight import line_of_sight
+from wargame_cli.tabletop.sight import line_of_sight_once
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 OFFERED = 8
@@ -82,13 +82,21 @@ def legal_spots(state: GameState, mini: Mini) -> tuple[list[Point], str]:
     The same cells `spot_problem` allows, found without asking it 576 times: the cells a base
     fits on (terrain only) are worked out once per table, the cells each enemy position sees
     once per position, and only the bases placed so far are checked for every deployment."""
+    fitting = _fitting(state.table, state.base_radius)
+    picked, level = _legal_cells(state, mini)
+    return [fitting[i] for i in picked], level
+
+
+def _legal_cells(state: GameState, mini: Mini) -> tuple[list[int], str]:
+    """`legal_spots` as the cells' numbers in `_fitting`: the cells taken by bases and those
+    the enemies see are sets of bits, so a deployment combines them without hashing points."""
     table, radius = state.table, state.base_radius
     near = radius + radius - CONTACT_TOLERANCE
     fitting = _fitting(table, radius)
     by_cell = _cells_by_index(table, radius)
     touch = radius + radius + CONTACT_TOLERANCE
     foes = {e.id for e in state.enemies(mini.side)}
-    taken: set[Point] = set()
+    taken = 0
     for body in state.bodies():  # the cells a base overlaps, or an enemy's touches (b5, b17)
         if body.id == mini.id:
             continue
@@ -96,22 +104,26 @@ def legal_spots(state: GameState, mini: Mini) -> tuple[list[Point], str]:
         reach = touch if body.id in foes else near
         for i in range(math.floor(o.x - reach) - 1, math.floor(o.x + reach) + 2):
             for j in range(math.floor(o.y - reach) - 1, math.floor(o.y + reach) + 2):
-                p = by_cell.get((i, j))
-                if p is not None and (
-                    o.distance(p) < near or (body.id in foes and o.distance(p) <= touch)
-                ):
-                    taken.add(p)
-    free = [p for p in fitting if p not in taken] if taken else list(fitting)
-    seen: set[Point] = set()
+                k = by_cell.get((i, j))
+                if k is None:
+                    continue
+                p = fitting[k]
+                if o.distance(p) < near or (body.id in foes and o.distance(p) <= touch):
+                    taken |= 1 << k
+    free = [k for k in range(len(fitting)) if not taken >> k & 1] if taken else None
+    seen = 0
     for enemy in state.enemies(mini.side):
         assert enemy.pos is not None
         seen |= _seen_cells(table, radius, enemy.pos)
-    hidden = [p for p in free if p not in seen]
+    out = taken | seen
+    hidden = [k for k in range(len(fitting)) if not out >> k & 1]
     if hidden:
         return hidden, HIDDEN
+    if free is None:
+        free = list(range(len(fitting)))
     fallback = float(state.options["deploy_fallback"])
     edge = HOME_EDGE[mini.side]
-    band = [p for p in free if edge_distance(table, p, edge) <= fallback]
+    band = [k for k in free if edge_distance(table, fitting[k], edge) <= fallback]
     if band:
         return band, BAND
     return free, ANYWHERE
@@ -130,26 +142,30 @@ def _fitting(table: Table, radius: float) -> list[Point]:
     return found
 
 
-def _cells_by_index(table: Table, radius: float) -> dict[tuple[int, int], Point]:
-    """`_fitting`'s cells by their column and row (a 1" cell's centre is (i + 0.5, j + 0.5))."""
+def _cells_by_index(table: Table, radius: float) -> dict[tuple[int, int], int]:
+    """The number in `_fitting` of each cell, by its column and row (a 1" cell's centre is
+    (i + 0.5, j + 0.5))."""
     memo = table_cache(table, "squad-alpha-cell-index", 16)
     found = memo.get(radius)
     if found is None:
         found = memo[radius] = {
-            (math.floor(p.x), math.floor(p.y)): p for p in _fitting(table, radius)
+            (math.floor(p.x), math.floor(p.y)): k for k, p in enumerate(_fitting(table, radius))
         }
     return found
 
 
-def _seen_cells(table: Table, radius: float, eye: Point) -> frozenset[Point]:
-    """The cells (of `_fitting`) in sight from `eye`, once per table and position."""
+def _seen_cells(table: Table, radius: float, eye: Point) -> int:
+    """The cells (of `_fitting`) in sight from `eye`, as bits by their number, once per table
+    and position."""
     memo = table_cache(table, "squad-alpha-seen", 4096)
     key = (eye.x, eye.y, radius)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = frozenset(
-            p for p in _fitting(table, radius) if line_of_sight(table, eye, p)
-        )
+        found = 0
+        for k, p in enumerate(_fitting(table, radius)):
+            if line_of_sight_once(table, eye, p):
+                found |= 1 << k
+        memo[key] = found
     return found
 
 
@@ -189,7 +205,9 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             kind="deploy",
         )
         mini = state.mini(key)
-    spots, level = legal_spots(state, mini)
+    cells = _fitting(state.table, state.base_radius)
+    picked, level = _legal_cells(state, mini)
+    spots = [cells[k] for k in picked]
     if level != HIDDEN:
         how = (
             f'within {state.options["deploy_fallback"]:g}" of its own edge'
@@ -203,7 +221,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             kind="deploy-fallback",
             data={"id": mini.id, "level": level},
         )
-    ranked = tactics.deploy_rank(state, side, spots)[:OFFERED]
+    ranked = tactics.deploy_best(state, side, spots, OFFERED, cells, set(picked))
     key = yield Choice(
         side=side,
         prompt=f"{squad.name}: where does {mini.name} deploy? ({len(spots)} legal cells)",

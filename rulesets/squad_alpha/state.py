@@ -153,8 +153,14 @@ class GameState:
         return self.leader(side).rating - self.squads[side].casualties
 
     def modifier(self, side: str) -> int:
-        """b24: a negative rating modifies every activation test."""
-        return min(0, self.current_rating(side))
+        """b24: a negative rating modifies every activation test (remembered until a
+        miniature changes: the bot asks it for every chance it weighs)."""
+        memo = self._remembered()
+        key = ("modifier", side)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = min(0, self.current_rating(side))
+        return found
 
 
 def new_state(

@@ -254,9 +254,7 @@ def replay_cmd(
     report: Annotated[
         str | None,
         typer.Option(
-            "--report",
-            is_flag=False,
-            flag_value="-",
+            "--report",  # alone, it means `--report -` (boundary.fill_optional_values)
             help="Write a Markdown battle report to FILE (or to stdout when no FILE is given).",
         ),
     ] = None,

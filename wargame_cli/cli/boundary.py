@@ -51,6 +51,10 @@ def run(app: typer.Typer, args: list[str]) -> int:
     exc = _click_exceptions()
     args = fill_optional_values(args)
     try:
+        if len(args) == 2 and args[0] in ("--show-completion", "--install-completion"):
+            from wargame_cli.cli import completion
+
+            return completion.for_named_shell(args[0], args[1])
         command = typer.main.get_command(app)
         result = command.main(args=args, prog_name="wargame", standalone_mode=False)
     except exc.NoArgsIsHelpError:

@@ -102,3 +102,25 @@ def paths(incomplete: str, suffixes: tuple[str, ...]) -> list[str]:
         elif entry.suffix.lower() in suffixes:
             out.append(shown)
     return out[:200]
+
+
+SHELLS = ("bash", "zsh", "fish")
+NAMED_SHELL_FLAGS = ("--show-completion", "--install-completion")
+PROG, COMPLETE_VAR = "wargame", "_WARGAME_COMPLETE"
+
+
+def for_named_shell(flag: str, shell: str) -> int:
+    """`--show-completion zsh` / `--install-completion fish`: the shell named, not the one
+    typer guesses from the processes above (typer's own flags take no shell name)."""
+    from typer import _completion_shared as shared
+
+    from wargame_cli.errors import BadInput
+
+    if shell not in SHELLS:
+        raise BadInput(f"{flag}: no completion for shell {shell!r} (known: {', '.join(SHELLS)})")
+    if flag == "--show-completion":
+        print(shared.get_completion_script(prog_name=PROG, complete_var=COMPLETE_VAR, shell=shell))
+        return 0
+    _, where = shared.install(shell=shell, prog_name=PROG, complete_var=COMPLETE_VAR)
+    print(f"{shell} completion installed in {where}; it works in shells started from now on.")
+    return 0

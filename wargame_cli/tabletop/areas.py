@@ -3,11 +3,13 @@ into one around a chosen point. Rulesets choose the areas; the checks are the sa
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect
-from wargame_cli.tabletop.movement import Body, stands_ok
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, stands_ok
 from wargame_cli.tabletop.table import Table
 
 ANCHOR_NAMES = ("centre", "left of centre", "right of centre", "left", "right")
@@ -65,6 +67,28 @@ def fit_group(
 ) -> list[Point]:
     """Up to `count` spots in `area` for bases of `radius`, nearest `anchor` first, on a square
     lattice `spacing` apart edge to edge, clear of terrain and of `others`."""
+    placed: list[Body] = []
+    near = _near_bodies(others, _lattice(table, area, anchor, count, radius, spacing), radius)
+    for x, y in _lattice(table, area, anchor, count, radius, spacing):
+        if len(placed) == count:
+            break
+        me = f"#{len(placed)}"
+        for ox, oy, touch, oid in near:
+            if oid != me and math.hypot(ox - x, oy - y) < touch:
+                break
+        else:
+            body = Body(me, Point(x, y), radius)
+            placed.append(body)
+            near.append((x, y, radius + radius - CONTACT_TOLERANCE, me))
+    return [b.pos for b in placed]
+
+
+@lru_cache(maxsize=512)
+def _lattice(
+    table: Table, area: Area, anchor: Point, count: int, radius: float, spacing: float
+) -> tuple[tuple[float, float], ...]:
+    """The lattice spots `fit_group` tries, nearest `anchor` first, that lie in the area and
+    where a base stands clear of the terrain (the part of the test that no base changes)."""
     pitch = 2 * radius + spacing
     reach = int(count**0.5) + 4
     lattice = [
@@ -73,11 +97,29 @@ def fit_group(
         for j in range(-reach, reach + 1)
     ]
     lattice.sort(key=lambda p: (round(p.distance(anchor), 6), p.y, p.x))
-    placed: list[Body] = []
-    for spot in lattice:
-        if len(placed) == count:
-            break
-        body = Body(f"#{len(placed)}", spot, radius)
-        if area.holds(body) and stands_ok(table, body, [*others, *placed]):
-            placed.append(body)
-    return [b.pos for b in placed]
+    return tuple(
+        (p.x, p.y)
+        for p in lattice
+        if area.holds(Body("", p, radius)) and stands_ok(table, Body("", p, radius), ())
+    )
+
+
+def _near_bodies(
+    others: list[Body], spots: tuple[tuple[float, float], ...], radius: float
+) -> list[tuple[float, float, float, str]]:
+    """The bases that may overlap a base of `radius` on one of `spots`, as (x, y, the least
+    centre distance clear of them, id); the others are too far from every spot to matter."""
+    if not spots:
+        return []
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    out = []
+    for o in others:
+        touch = o.radius + radius - CONTACT_TOLERANCE
+        ox, oy = o.pos.x, o.pos.y
+        if (
+            x0 - touch - 0.01 < ox < x1 + touch + 0.01
+            and y0 - touch - 0.01 < oy < y1 + touch + 0.01
+        ):
+            out.append((ox, oy, touch, o.id))
+    return out

@@ -12,12 +12,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.detours import bent_move_ok, bent_move_problem, way_to
 from wargame_cli.tabletop.geometry import EPS, Point
-from wargame_cli.tabletop.movement import Body, contact_ring, move_ok, move_problem
+from wargame_cli.tabletop.movement import (
+    CONTACT_TOLERANCE,
+    Body,
+    contact_ring,
+    move_ok,
+    move_problem,
+)
 from wargame_cli.tabletop.paths import path_distance, route_toward
+from wargame_cli.tabletop.reach import known_span
 from wargame_cli.tabletop.table import Table, TerrainKind
 
 COMPASS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
@@ -166,9 +174,8 @@ def _preferred_toward(
 
     def listed(i: int) -> Point | None:
         if i not in spots:
-            spot = toward(m, by_distance[i])
-            ok = spot is not None and spot != m.body.pos and m.fits(spot)
-            spots[i] = spot if ok else None
+            # `toward` gives only a legal spot away from the start: what `add` checks
+            spots[i] = toward(m, by_distance[i])
         return spots[i]
 
     index = {e.id: i for i, e in enumerate(by_distance)}
@@ -197,12 +204,16 @@ def farthest_along(m: Mover, goal: Point) -> Point:
     if spot is not None and move_ok(m.table, m.body, spot, m.max_inches, m.others):
         return spot
     lo, hi = 0.0, t_edge
+    # the halvings the walls and bases in the way settle need no test
+    safe, bad = known_span(m.table, m.body, m.others, goal)
     for _ in range(24):
         mid = (lo + hi) / 2
-        if not move_ok(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others):
-            hi = mid
-        else:
+        if mid < safe or (
+            mid <= bad and move_ok(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others)
+        ):
             lo = mid
+        else:
+            hi = mid
     return _rounded_back(m, start.toward(goal, lo)) or start
 
 
@@ -232,7 +243,167 @@ def _rounded_back(m: Mover, p: Point) -> Point | None:
 
 def contact_spot(m: Mover, enemy: Body) -> Point | None:
     """The nearest reachable spot in base contact with `enemy`, or None. Spots are tried all
-    round its base, nearest first, so a narrow gap beside a corner is found too."""
+    round its base, nearest first, so a narrow gap beside a corner is found too.
+
+    The spots of `contact_ring` (the same arithmetic, on plain numbers): a spot whose unrounded
+    place is more than `RING_SLACK` beyond the move is out of reach however it rounds, and
+    farther round the ring every spot is farther still (the distance from the mover grows
+    with the angle from the side facing it), so the search stops once both ways are out.
+    In a crowd, spots surely refused (on another base, or behind the enemy) are passed over
+    (`_covered_steps`, `_behind_the_enemy`)."""
+    touching = m.body.radius + enemy.radius
+    start, centre = m.body.pos, enemy.pos
+    if start.distance(centre) > m.max_inches + touching + 0.01:
+        return None
+    sx, sy, cx, cy = start.x, start.y, centre.x, centre.y
+    reach = m.max_inches + 0.01
+    base = math.atan2(sy - cy, sx - cx)
+    turn = 2 * math.pi / CONTACT_TRIES
+    bases = _bases_in_the_way(m)
+    # the first spots usually do; after a few refusals the ring is crowded, and the spots
+    # surely refused (on a base, behind the enemy) are worked out to pass them over
+    covered: set[int] = set()
+    behind, refused = CONTACT_TRIES, 0
+    out_of_reach = [False, False]  # counter-clockwise, clockwise
+    for i in range(CONTACT_TRIES):
+        step = (i + 1) // 2 * (1 if i % 2 else -1)
+        if refused == CROWDED:
+            covered = _covered_steps(bases, cx, cy, touching, base, turn)
+            behind = _behind_the_enemy(m, enemy, touching, turn)
+            refused += 1
+        if abs(step) >= behind:
+            return None  # this spot and every one after it: the way passes through the enemy
+        if step in covered:
+            continue
+        angle = base + step * turn
+        x, y = cx + math.cos(angle) * touching, cy + math.sin(angle) * touching
+        if math.hypot(x - sx, y - sy) > reach + RING_SLACK:
+            if step == 0:
+                return None
+            out_of_reach[step < 0] = True
+            if out_of_reach[0] and out_of_reach[1]:
+                return None
+            continue
+        bx, by = round(x, 2), round(y, 2)
+        out = math.hypot(bx - cx, by - cy)
+        if out < touching - EPS:  # rounding pulled it inside the base: `toward`, `rounded`
+            f = (touching + 0.005) / out
+            bx, by = round(cx + (bx - cx) * f, 2), round(cy + (by - cy) * f, 2)
+        if math.hypot(sx - bx, sy - by) > reach:
+            continue
+        if _on_or_through_a_base(bases, sx, sy, bx, by):
+            refused += 1
+            continue  # refused by the bases' tests of `fits`, done first on plain numbers
+        spot = Point(bx, by)
+        if m.fits(spot):
+            return spot
+        refused += 1
+    return None
+
+
+CROWDED = 4  # refused spots before the surely refused ones are worked out
+
+
+def _bases_in_the_way(m: Mover) -> list[tuple[float, float, float, bool]]:
+    """Each other base as (x, y, the least distance the mover's centre must keep, whether the
+    mover starts clear of it): what `move_ok` tests a move against, worked out once."""
+    me, radius, sx, sy = m.body.id, m.body.radius, m.body.pos.x, m.body.pos.y
+    out = []
+    for o in m.others:
+        if o.id != me:
+            ox, oy, touch = o.pos.x, o.pos.y, o.radius + radius - CONTACT_TOLERANCE
+            out.append((ox, oy, touch, math.hypot(ox - sx, oy - sy) >= touch))
+    return out
+
+
+def _on_or_through_a_base(
+    bases: list[tuple[float, float, float, bool]], ax: float, ay: float, bx: float, by: float
+) -> bool:
+    """Whether the move from (ax, ay) to (bx, by) ends on a base or passes through one it
+    started clear of: `why_not`'s tests of the other bases, with `move_ok`'s arithmetic."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    for ox, oy, touch, clear in bases:
+        if math.hypot(ox - bx, oy - by) < touch:
+            return True
+        if not clear:
+            continue
+        if length2 < EPS:
+            passing = math.hypot(ax - ox, ay - oy)
+        else:
+            t = max(0.0, min(1.0, ((ox - ax) * dx + (oy - ay) * dy) / length2))
+            passing = math.hypot(ox - (ax + t * dx), oy - (ay + t * dy))
+        if passing < touch:
+            return True
+    return False
+
+
+SURE = 0.05  # inches: more than rounding a ring spot (and pulling it out of the base) moves it
+
+
+def _covered_steps(
+    bases: list[tuple[float, float, float, bool]],
+    cx: float,
+    cy: float,
+    touching: float,
+    base: float,
+    turn: float,
+    tries: int = CONTACT_TRIES,
+) -> set[int]:
+    """The ring's steps whose spot stands on another base however it rounds: the ring's
+    arc within that base's reach less `SURE` (every such spot is refused by `move_ok`). A
+    necessary refusal only: the spots left are tested as before."""
+    covered: set[int] = set()
+    half = tries // 2
+    for ox, oy, touch, _ in bases:
+        keep = touch - SURE
+        apart = math.hypot(ox - cx, oy - cy)
+        if keep <= 0 or apart < 1e-6:
+            continue
+        cos_limit = (touching * touching + apart * apart - keep * keep) / (2 * touching * apart)
+        if cos_limit >= 1:
+            continue
+        if cos_limit <= -1:
+            return set(range(1 - half, half + 1))
+        width = math.acos(cos_limit) / turn
+        middle = (math.atan2(oy - cy, ox - cx) - base) / turn
+        for k in range(math.ceil(middle - width) + 1, math.floor(middle + width)):
+            covered.add((k + half - 1) % tries - half + 1)
+    return covered
+
+
+def _behind_the_enemy(m: Mover, enemy: Body, touching: float, turn: float) -> int:
+    """The first step round the ring (either way) from which every spot lies behind the enemy:
+    the straight way there passes through its base however the spot rounds, so `move_ok`
+    refuses it. Past the tangent from the mover the way's closest approach to the enemy's
+    centre, `D t sin(a) / |way|`, only shrinks as the angle `a` grows; it is below the base's
+    reach less `SURE` where `cos(a) < (k^2 - sqrt((D^2 - k^2)(t^2 - k^2))) / (D t)`. A step
+    past the ring (never reached) when the enemy blocks no way."""
+    never = CONTACT_TRIES
+    if enemy not in m.others or enemy.id == m.body.id:
+        return never
+    keep = enemy.radius + m.body.radius - CONTACT_TOLERANCE
+    sx, sy = m.body.pos.x, m.body.pos.y
+    apart = math.hypot(enemy.pos.x - sx, enemy.pos.y - sy)
+    if not (apart >= keep and apart > touching + SURE):  # the mover must start clear of it
+        return never
+    k = keep - SURE
+    if k <= 0:
+        return never
+    limit = (k * k - math.sqrt((apart * apart - k * k) * (touching * touching - k * k))) / (
+        apart * touching
+    )
+    if limit <= -1:
+        return never
+    first = max(math.acos(limit), math.acos(touching / apart))  # and past the tangent
+    return math.floor(first / turn) + 2  # a step to spare against rounding
+
+
+RING_SLACK = 0.05  # inches: more than rounding a ring spot to 0.01" (and out of a base) moves it
+
+
+def contact_spot_plain(m: Mover, enemy: Body) -> Point | None:
+    """`contact_spot` by its definition, every spot of the ring in turn (for tests)."""
     touching = m.body.radius + enemy.radius
     start = m.body.pos
     if start.distance(enemy.pos) > m.max_inches + touching + 0.01:
@@ -303,7 +474,13 @@ def typed_problem(
 ) -> str | None:
     """The check for a typed `x,y` destination."""
     try:
-        point = Point.parse(text)
+        point = point_of(text)
     except ValueError as exc:
         return str(exc)
     return Mover(table, mover, max_inches, tuple(others), bend).problem(point)
+
+
+@lru_cache(maxsize=256)
+def point_of(text: str) -> Point:
+    """`Point.parse`, remembered: a move's answer is read by its check and then by the rules."""
+    return Point.parse(text)

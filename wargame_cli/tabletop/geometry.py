@@ -171,3 +171,69 @@ def segment_crosses(
     mx = ax + (bx - ax) * (t0 + t1) / 2
     my = ay + (by - ay) * (t0 + t1) / 2
     return x0 + EPS < mx < x1 - EPS and y0 + EPS < my < y1 - EPS
+
+
+def ray_span(
+    sx: float,
+    sy: float,
+    ux: float,
+    uy: float,
+    rects: list[tuple[float, float, float, float]],
+    circles: list[tuple[float, float, float]],
+    margin: float,
+) -> tuple[float, float]:
+    """Along the ray from (sx, sy) in the unit direction (ux, uy), which rectangles' insides
+    and circles' insides (radius given) a way from the start must not enter: `(safe, bad)`,
+    where every way shorter than `safe` stays at least `margin` clear of them all, and
+    every way longer than `bad` goes at least `margin` deep into one. In between, only an
+    exact test can tell. Searches that probe a way's length step by step ask this first."""
+    safe = bad = math.inf
+    for x0, y0, x1, y1 in rects:
+        safe = min(
+            safe, _slab_entry(sx, sy, ux, uy, x0 - margin, y0 - margin, x1 + margin, y1 + margin)
+        )
+        bad = min(
+            bad, _slab_entry(sx, sy, ux, uy, x0 + margin, y0 + margin, x1 - margin, y1 - margin)
+        )
+    for ox, oy, radius in circles:
+        safe = min(safe, _circle_entry(sx, sy, ux, uy, ox, oy, radius + margin))
+        bad = min(bad, _circle_entry(sx, sy, ux, uy, ox, oy, radius - margin))
+    return safe, bad
+
+
+def _slab_entry(
+    sx: float, sy: float, ux: float, uy: float, x0: float, y0: float, x1: float, y1: float
+) -> float:
+    """Where the ray first enters the closed rectangle (0 when it starts in it; inf: never)."""
+    if x0 > x1 or y0 > y1:
+        return math.inf
+    lo, hi = 0.0, math.inf
+    for s, u, a, b in ((sx, ux, x0, x1), (sy, uy, y0, y1)):
+        if abs(u) < 1e-12:
+            if s < a or s > b:
+                return math.inf
+            continue
+        t0, t1 = (a - s) / u, (b - s) / u
+        if t0 > t1:
+            t0, t1 = t1, t0
+        lo, hi = max(lo, t0), min(hi, t1)
+        if lo > hi:
+            return math.inf
+    return lo
+
+
+def _circle_entry(
+    sx: float, sy: float, ux: float, uy: float, ox: float, oy: float, radius: float
+) -> float:
+    """Where the ray first comes within `radius` of (ox, oy) (0: it starts there; inf: never)."""
+    if radius <= 0:
+        return math.inf
+    dx, dy = sx - ox, sy - oy
+    c = dx * dx + dy * dy - radius * radius
+    if c <= 0:
+        return 0.0
+    b = ux * dx + uy * dy
+    disc = b * b - c
+    if b >= 0 or disc <= 0:
+        return math.inf
+    return -b - math.sqrt(disc)

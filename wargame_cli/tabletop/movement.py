@@ -139,10 +139,10 @@ def move_ok(
     """`move_problem(...) is None`, on plain numbers: the bots try tens of thousands of moves
     a game, and most are fine. Every test is `move_problem`'s, with the same arithmetic, so
     the two always agree; `move_problem` is asked for the reason only when this says no."""
-    return _fits(table, mover, dest.x, dest.y, max_inches, others)
+    return move_ok_xy(table, mover, dest.x, dest.y, max_inches, others)
 
 
-def _fits(
+def move_ok_xy(
     table: Table, mover: Body, bx: float, by: float, max_inches: float, others: Iterable[Body]
 ) -> bool:
     """`move_ok` to the point (bx, by)."""
@@ -172,11 +172,17 @@ def _fits(
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     me = mover.id
+    # a base farther than `touch` from the way's bounding box is clear of it: skipped
+    # without the distances (a hair of margin for their rounding)
+    x0, x1 = (ax, bx) if ax < bx else (bx, ax)
+    y0, y1 = (ay, by) if ay < by else (by, ay)
+    x0, y0, x1, y1 = x0 - radius - 1e-6, y0 - radius - 1e-6, x1 + radius + 1e-6, y1 + radius + 1e-6
     for other in others:
-        if other.id == me:
+        pos = other.pos
+        ox, oy, far = pos.x, pos.y, other.radius
+        if ox < x0 - far or ox > x1 + far or oy < y0 - far or oy > y1 + far or other.id == me:
             continue
-        ox, oy = other.pos.x, other.pos.y
-        touch = other.radius + radius - CONTACT_TOLERANCE
+        touch = far + radius - CONTACT_TOLERANCE
         if math.hypot(ox - bx, oy - by) < touch:
             return False
         if length2 < EPS:
@@ -194,7 +200,7 @@ _NO_ZONES: dict[float, Any] = {}
 
 def _zones(table: Table, radius: float) -> tuple[tuple[float, ...], ...]:
     """`footprints` as numbers: each zone's corners, then its piece's (kept on the table,
-    where `_fits` looks first: it runs tens of thousands of times a game)."""
+    where `move_ok_xy` looks first: it runs tens of thousands of times a game)."""
     memo = table.__dict__.get("_memo_footprints")
     if memo is None or len(memo) > 64:
         memo = {}
@@ -223,25 +229,49 @@ def contact_spots(
     spots = [
         spot
         for spot in contact_ring(mover.pos, target.pos, touching, tries)
-        if _fits(table, mover, spot.x, spot.y, max_inches, others)
+        if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others)
     ]
     spots.sort(key=mover.pos.distance)
     return spots
 
 
+def nearest_contact_spot(
+    table: Table,
+    mover: Body,
+    target: Body,
+    max_inches: float,
+    others: list[Body],
+    tries: int = 24,
+) -> Point | None:
+    """`contact_spots(...)[0]`, or None when there is none: the spots are put in order
+    first (the same stable order) and tested only until one fits."""
+    touching = mover.radius + target.radius
+    start = mover.pos
+    if start.distance(target.pos) > max_inches + touching + 0.01:
+        return None
+    spots = list(contact_ring(start, target.pos, touching, tries))
+    spots.sort(key=start.distance)
+    for spot in spots:
+        if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others):
+            return spot
+    return None
+
+
 def contact_ring(start: Point, centre: Point, touching: float, tries: int) -> Iterator[Point]:
     """Spots `touching` inches from `centre`, all round it, the side facing `start` first
     and then alternately either way (rounded to 0.01", never inside the base)."""
-    base = math.atan2(start.y - centre.y, start.x - centre.x)
+    cx, cy = centre.x, centre.y
+    base = math.atan2(start.y - cy, start.x - cx)
+    cos, sin, hypot = math.cos, math.sin, math.hypot
+    inside = touching - EPS
     for i in range(tries):
         step = (i + 1) // 2 * (1 if i % 2 else -1)
         angle = base + step * (2 * math.pi / tries)
-        spot = Point(
-            centre.x + math.cos(angle) * touching, centre.y + math.sin(angle) * touching
-        ).rounded(2)
-        if spot.distance(centre) < touching - EPS:  # rounding pulled it inside the base
-            spot = centre.toward(spot, touching + 0.005).rounded(2)
-        yield spot
+        x, y = round(cx + cos(angle) * touching, 2), round(cy + sin(angle) * touching, 2)
+        if hypot(x - cx, y - cy) < inside:  # rounding pulled it inside the base
+            yield centre.toward(Point(x, y), touching + 0.005).rounded(2)
+        else:
+            yield Point(x, y)
 
 
 def farthest_toward(
@@ -262,10 +292,10 @@ def farthest_toward(
     reach = min(max_inches, gap)
     if gap < EPS:  # `toward` stays put: every point tried is the start, rounded
         spot = start.rounded(2)
-        return spot if _fits(table, mover, spot.x, spot.y, max_inches, others) else start
+        return spot if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others) else start
     for i in range(steps, 0, -1):
         f = reach * i / steps / gap
         x, y = round(sx + (gx - sx) * f, 2), round(sy + (gy - sy) * f, 2)
-        if _fits(table, mover, x, y, max_inches, others):
+        if move_ok_xy(table, mover, x, y, max_inches, others):
             return Point(x, y)
     return start

@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
-from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok
+from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok_xy
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 WALK_CACHE = 50_000  # walking distances remembered per table (cleared when full)
@@ -31,8 +31,18 @@ def _zones(table: Table, radius: float) -> tuple[Rect, ...]:
 
 def _clear(table: Table, a: Point, b: Point, radius: float) -> bool:
     """Can a base of `radius` walk straight from a to b past the impassable terrain?"""
-    ax, ay, bx, by = a.x, a.y, b.x, b.y
-    for x0, y0, x1, y1 in _corners(table, radius):
+    return _clear_xy(_corners(table, radius), a.x, a.y, b.x, b.y)
+
+
+def _clear_xy(
+    zones: tuple[tuple[float, float, float, float], ...] | list,
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+) -> bool:
+    """`_clear` from (ax, ay) to (bx, by) past `zones` (see `_corners`)."""
+    for x0, y0, x1, y1 in zones:
         if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
             continue  # wholly beside the zone: neither end in it, no crossing
         if (ay < y0 and by < y0) or (ay > y1 and by > y1):
@@ -57,22 +67,30 @@ def _corners(table: Table, radius: float) -> tuple[tuple[float, float, float, fl
 
 @lru_cache(maxsize=32)
 def _graph(table: Table, radius: float, step: float) -> dict[Node, list[tuple[Node, float]]]:
-    """Walkable nodes and their clear links to neighbours."""
+    """Walkable nodes and their clear links to neighbours. A link is tested only against the
+    zones within a step of its node: a farther zone lies wholly beside both its ends."""
+    zones = _corners(table, radius)
     cols, rows = int(table.width / step), int(table.height / step)
+    x_lo, x_hi = radius - 1e-9, table.width - radius + 1e-9  # `Table.on_table`
+    y_lo, y_hi = radius - 1e-9, table.height - radius + 1e-9
     nodes = {
         (i, j)
         for i in range(cols + 1)
         for j in range(rows + 1)
-        if table.on_table(Point(i * step, j * step), radius)
-        and _clear(table, Point(i * step, j * step), Point(i * step, j * step), radius)
+        if x_lo <= i * step <= x_hi
+        and y_lo <= j * step <= y_hi
+        and _clear_xy(zones, i * step, j * step, i * step, j * step)
     }
     graph: dict[Node, list[tuple[Node, float]]] = {}
+    pad = step + 1e-6
     for i, j in nodes:
+        x, y = i * step, j * step
+        near = [z for z in zones if z[0] - pad <= x <= z[2] + pad and z[1] - pad <= y <= z[3] + pad]
         links = []
         for di, dj in NEIGHBOURS:
             other = (i + di, j + dj)
-            if other in nodes and _clear(
-                table, Point(i * step, j * step), Point(other[0] * step, other[1] * step), radius
+            if other in nodes and (
+                not near or _clear_xy(near, x, y, other[0] * step, other[1] * step)
             ):
                 links.append((other, step * math.hypot(di, dj)))
         graph[(i, j)] = links
@@ -83,7 +101,23 @@ def _near_nodes(
     table: Table, p: Point, radius: float, step: float, graph: dict[Node, list]
 ) -> list[tuple[Node, float]]:
     """Nodes around `p` reachable in a straight line, with their distance from it: the
-    corners of its grid cell, or a wider ring when terrain hides them all."""
+    corners of its grid cell, or a wider ring when terrain hides them all. Remembered per
+    table: a spot's walks to every enemy start from the same nodes."""
+    memo = table.__dict__.get("_memo_near-nodes")
+    if memo is None:
+        memo = table_cache(table, "near-nodes", WALK_CACHE)
+    key = (p.x, p.y, radius, step)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= WALK_CACHE:
+            memo.clear()
+        found = memo[key] = _nodes_near(table, p, radius, step, graph)
+    return found
+
+
+def _nodes_near(
+    table: Table, p: Point, radius: float, step: float, graph: dict[Node, list]
+) -> list[tuple[Node, float]]:
     i0, j0 = math.floor(p.x / step), math.floor(p.y / step)
     for lo, hi in ((0, 2), (-2, 4)):
         out = []
@@ -102,42 +136,71 @@ def _near_nodes(
 class _Field:
     """Walking distances to one goal, from a shortest-path search run only as far as the
     nodes asked about so far: a node's distance is final once the search reaches it, so
-    the answers are those of the whole search, which the bots rarely need."""
+    the answers are those of the whole search, which the bots rarely need.
 
-    __slots__ = ("dist", "graph", "heap")
+    The search runs on the nodes' numbers (`_numbered`) and pushes a node again only when
+    the new way to it is shorter than the best known. A node's distance is the least of its
+    neighbours' distances plus the link, whatever order ties are taken in, so the answers are
+    those of the plain search to the last bit (`tests/test_squad_alpha_shortcuts.py`)."""
 
-    def __init__(self, graph: dict[Node, list[tuple[Node, float]]], start: list) -> None:
-        self.graph = graph
-        self.dist: dict[Node, float] = {}
-        self.heap = [(d, node) for node, d in start]
+    __slots__ = ("dist", "heap", "index", "links", "best")
+
+    def __init__(self, numbered: tuple[dict[Node, int], tuple], start: list) -> None:
+        self.index, self.links = numbered
+        self.dist: list[float | None] = [None] * len(self.links)
+        self.best = [math.inf] * len(self.links)
+        self.heap = []
+        for node, d in start:
+            k = self.index[node]
+            if d < self.best[k]:
+                self.best[k] = d
+            self.heap.append((d, k))
         heapq.heapify(self.heap)
 
     def get(self, node: Node) -> float | None:
         """The walk from `node` to the goal; None when no walk reaches it."""
+        target = self.index.get(node)
+        if target is None:
+            return None
         dist = self.dist
-        found = dist.get(node)
+        found = dist[target]
         if found is not None:
             return found
-        heap, graph = self.heap, self.graph
+        heap, links, best = self.heap, self.links, self.best
         pop, push = heapq.heappop, heapq.heappush
         while heap:
             d, near = pop(heap)
-            if near in dist:
+            if dist[near] is not None:
                 continue
             dist[near] = d
-            for other, length in graph[near]:
-                if other not in dist:
-                    push(heap, (d + length, other))
-            if near == node:
+            for other, length in links[near]:
+                if dist[other] is None:
+                    way = d + length
+                    if way < best[other]:
+                        best[other] = way
+                        push(heap, (way, other))
+            if near == target:
                 return d
         return None
+
+
+@lru_cache(maxsize=32)
+def _numbered(
+    table: Table, radius: float, step: float
+) -> tuple[dict[Node, int], tuple[tuple[tuple[int, float], ...], ...]]:
+    """`_graph`'s nodes numbered, and each node's links by number (once per graph)."""
+    graph = _graph(table, radius, step)
+    index = {node: k for k, node in enumerate(graph)}
+    links = tuple(tuple((index[o], length) for o, length in graph[node]) for node in graph)
+    return index, links
 
 
 @lru_cache(maxsize=256)
 def _field(table: Table, goal: Point, radius: float, step: float) -> _Field:
     """Walking distance from every reachable node to `goal`, worked out as asked."""
     graph = _graph(table, radius, step)
-    return _Field(graph, _near_nodes(table, goal, radius, step, graph))
+    start = _near_nodes(table, goal, radius, step, graph)
+    return _Field(_numbered(table, radius, step), start)
 
 
 def path_distance(table: Table, a: Point, b: Point, radius: float, step: float = 1.0) -> float:
@@ -180,30 +243,40 @@ def route_toward(
     """The legal spot within `max_inches` that leaves the shortest walk to `goal`, going
     around impassable terrain; stays put when nothing gets closer. `stop_short` keeps that
     much distance from the goal (e.g. two base radii to end beside a miniature)."""
-    candidates = [
-        farthest_toward(table, mover, goal, max_inches, others),
-        *ring_spots(table, mover, max_inches, others),
-    ]
+    start = mover.pos
+    px, py, gx, gy = start.x, start.y, goal.x, goal.y
+    near = _near(mover, max_inches, others)  # the farther bases cannot touch any way tried
 
     def remaining(p: Point) -> float:
         return abs(path_distance(table, p, goal, mover.radius) - stop_short)
 
-    # The best candidate by (remaining walk rounded to 0.001", then nearest, then first). A
-    # walk is never shorter than the straight line (less a margin for the rounding the
-    # walking distances use), so candidates are tried by that bound and the walk from one
-    # whose bound cannot beat the best so far is never worked out: the same pick, fewer
-    # searches.
-    start = mover.pos
+    # The candidates are the farthest point on the straight way (index 0), then the legal
+    # spots of `ring_spots` in its order (1-32); the best has the shortest remaining walk
+    # (rounded to 0.001"), then is the nearest, then the first. A walk is never shorter than
+    # the straight line less 0.1" (the margin covers the rounding of the walking distances),
+    # so a candidate whose bound exceeds a walk already found cannot win: the ring spots are
+    # first screened against the straight candidate's walk (one dot product each, with room
+    # for the spots' rounding), then tried by bound, and a spot is tested for legality and
+    # walked only while its bound could still win. The pick is that of trying every
+    # candidate (`tests/test_fast_paths.py`), for a fraction of the work.
+    straight = farthest_toward(table, mover, goal, max_inches, near)
+    best_walk = round(remaining(straight), 3)
+    scored = [(best_walk, start.distance(straight), 0, straight)]
+    vx, vy = px - gx, py - gy
+    reach = best_walk + 0.1 + stop_short + 0.01
+    lowest = (reach * reach - vx * vx - vy * vy) / 2  # spot o may win only if o.v <= this - r²/2
     bounds = []
-    for index, p in enumerate(candidates):
-        line = math.hypot(p.x - goal.x, p.y - goal.y) - 0.1 - stop_short
-        bounds.append((round(line, 3) if line > 0 else 0.0, index, p))
-    bounds.sort(key=lambda b: (b[0], b[1]))
-    scored = []
-    best_walk = math.inf
-    for bound, index, p in bounds:
+    for index, (dx, dy, half_r2) in enumerate(_ring_units(max_inches), 1):
+        if dx * vx + dy * vy <= lowest - half_r2:
+            x, y = round(px + dx, 2), round(py + dy, 2)
+            bounds.append((_bound(x - gx, y - gy, stop_short), index, x, y))
+    bounds.sort()
+    for bound, index, x, y in bounds:
         if bound > best_walk:
             break
+        if not move_ok_xy(table, mover, x, y, max_inches, near):
+            continue
+        p = Point(x, y)
         walk = round(remaining(p), 3)
         best_walk = min(best_walk, walk)
         scored.append((walk, start.distance(p), index, p))
@@ -212,32 +285,57 @@ def route_toward(
     return best if remaining(best) < here - 1e-6 else start
 
 
+def _bound(dx: float, dy: float, stop_short: float) -> float:
+    """The least remaining walk a candidate this far (dx, dy) from the goal may have, as the
+    walk is rounded: the straight line less 0.1", never below 0."""
+    line = math.hypot(dx, dy) - 0.1 - stop_short
+    return round(line, 3) if line > 0 else 0.0
+
+
+@lru_cache(maxsize=64)
+def _ring_units(max_inches: float) -> tuple[tuple[float, float, float], ...]:
+    """The offsets of the two rings' 32 spots from the mover, as `ring_spots` works them out,
+    each with half its length squared."""
+    out = []
+    for ring in (1.0, 0.5):
+        for k in range(16):
+            angle = 2 * math.pi * k / 16
+            dx, dy = math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
+            out.append((dx, dy, (dx * dx + dy * dy) / 2))
+    return tuple(out)
+
+
+def _ring_points(px: float, py: float, max_inches: float) -> list[tuple[float, float]]:
+    """The 32 spots `ring_spots` tries from (px, py), rounded to 0.01", legal or not."""
+    return [(round(px + dx, 2), round(py + dy, 2)) for dx, dy, _ in _ring_units(max_inches)]
+
+
+def _near(mover: Body, max_inches: float, others: list[Body]) -> tuple[Body, ...]:
+    """The bases near enough to stand in the way of a move of `max_inches` (a base farther
+    from the mover than the move plus both radii cannot touch any spot or way tried)."""
+    px, py, radius = mover.pos.x, mover.pos.y, mover.radius
+    return tuple(
+        o
+        for o in others
+        if math.hypot(o.pos.x - px, o.pos.y - py) <= max_inches + o.radius + radius + 0.1
+    )
+
+
 def ring_spots(table: Table, mover: Body, max_inches: float, others: list[Body]) -> list[Point]:
     """Legal spots on two rings around the mover (full and half move, 16 directions).
 
     Only bases near enough to stand in the way are part of the memo's key (a base farther
     from the mover than the move plus both radii cannot touch any spot or way tried), so
     a mob's figures moving one after another share the work."""
-    px, py, radius = mover.pos.x, mover.pos.y, mover.radius
-    near = tuple(
-        o
-        for o in others
-        if math.hypot(o.pos.x - px, o.pos.y - py) <= max_inches + o.radius + radius + 0.1
-    )
-    return list(_ring(table, mover, max_inches, near))
+    return list(_ring(table, mover, max_inches, _near(mover, max_inches, others)))
 
 
 @lru_cache(maxsize=1024)
 def _ring(
     table: Table, mover: Body, max_inches: float, others: tuple[Body, ...]
 ) -> tuple[Point, ...]:
-    out = []
-    for ring in (1.0, 0.5):
-        for k in range(16):
-            angle = 2 * math.pi * k / 16
-            spot = mover.pos.offset(
-                math.cos(angle) * max_inches * ring, math.sin(angle) * max_inches * ring
-            ).rounded(2)
-            if move_ok(table, mover, spot, max_inches, others):
-                out.append(spot)
-    return tuple(out)
+    return tuple(
+        Point(x, y)
+        for x, y in _ring_points(mover.pos.x, mover.pos.y, max_inches)
+        if move_ok_xy(table, mover, x, y, max_inches, others)
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wargame_cli.tabletop.geometry import Point, segment_crosses
+from wargame_cli.tabletop.geometry import EPS, Point, segment_crosses
 from wargame_cli.tabletop.table import Piece, Table, TerrainKind, table_cache
 
 COVER_RANK = {TerrainKind.HARD: 2, TerrainKind.SOFT: 1}
@@ -29,18 +29,21 @@ def blocker(table: Table, a: Point, b: Point) -> Piece | None:
     if found is _MISSING:
         if len(memo) >= SIGHT_CACHE:
             memo.clear()
-        found = None
-        pieces = table.__dict__.get("_memo_blocking")
-        for piece, x0, y0, x1, y1 in pieces["all"] if pieces else _blocking(table):
-            if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
-                continue  # wholly beside the piece: it cannot cross it
-            if (ay < y0 and by < y0) or (ay > y1 and by > y1):
-                continue
-            if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
-                found = piece
-                break
-        memo[key] = found
+        found = memo[key] = _first_blocker(table, ax, ay, bx, by)
     return found  # type: ignore[return-value]
+
+
+def _first_blocker(table: Table, ax: float, ay: float, bx: float, by: float) -> Piece | None:
+    """`blocker` worked out, on plain numbers."""
+    pieces = table.__dict__.get("_memo_blocking")
+    for piece, x0, y0, x1, y1 in pieces["all"] if pieces else _blocking(table):
+        if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+            continue  # wholly beside the piece: it cannot cross it
+        if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+            continue
+        if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
+            return piece
+    return None
 
 
 def _blocking(table: Table) -> tuple[tuple[Piece, float, float, float, float], ...]:
@@ -58,6 +61,12 @@ def _blocking(table: Table) -> tuple[tuple[Piece, float, float, float, float], .
 
 def line_of_sight(table: Table, a: Point, b: Point) -> bool:
     return blocker(table, a, b) is None
+
+
+def line_of_sight_once(table: Table, a: Point, b: Point) -> bool:
+    """`line_of_sight` without remembering the answer: for sweeps over many lines that are
+    asked once (a table's cells against the far half), which would only crowd the memo."""
+    return _first_blocker(table, a.x, a.y, b.x, b.y) is None
 
 
 def seen_by(table: Table, point: Point, eyes: Iterable[Point]) -> list[Point]:
@@ -82,19 +91,41 @@ def cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
 
 
 def _cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
+    """`cover_piece` worked out: on plain numbers, with `Rect.contains` and `Rect.crosses`'
+    arithmetic, and pieces wholly beside the line of fire passed over (neither end within
+    the tests' slack of them: neither stands in them nor does the line cross them)."""
     best: Piece | None = None
-    for piece in table.pieces:
-        if piece.kind is TerrainKind.BLOCKING:
+    fx, fy, tx, ty = firer.x, firer.y, target.x, target.y
+    best_rank = 0
+    for piece, rank, x0, y0, x1, y1 in _covering(table):
+        if (fx < x0 - EPS and tx < x0 - EPS) or (fx > x1 + EPS and tx > x1 + EPS):
             continue
-        if piece.rect.contains(target):
+        if (fy < y0 - EPS and ty < y0 - EPS) or (fy > y1 + EPS and ty > y1 + EPS):
+            continue
+        if x0 - EPS <= tx <= x1 + EPS and y0 - EPS <= ty <= y1 + EPS:
             hit = True
-        elif piece.rect.contains(firer):
+        elif x0 - EPS <= fx <= x1 + EPS and y0 - EPS <= fy <= y1 + EPS:
             hit = False
         else:
-            hit = piece.rect.crosses(firer, target)
-        if hit and (best is None or COVER_RANK[piece.kind] > COVER_RANK[best.kind]):
-            best = piece
+            hit = segment_crosses(x0, y0, x1, y1, fx, fy, tx, ty)
+        if hit and (best is None or rank > best_rank):
+            best, best_rank = piece, rank
     return best
+
+
+def _covering(
+    table: Table,
+) -> tuple[tuple[Piece, int, float, float, float, float], ...]:
+    """The pieces that give cover, in the table's order, with their rank and corners."""
+    memo = table_cache(table, "covering", 2)
+    found = memo.get("all")
+    if found is None:
+        found = memo["all"] = tuple(
+            (p, COVER_RANK[p.kind], p.rect.x0, p.rect.y0, p.rect.x1, p.rect.y1)
+            for p in table.pieces
+            if p.kind is not TerrainKind.BLOCKING
+        )
+    return found
 
 
 def cover(table: Table, firer: Point, target: Point) -> TerrainKind | None:
