@@ -399,3 +399,15 @@ def test_ixu_roster_at_80_columns_keeps_every_column_once_someone_has_fallen():
             assert damage in flat, (damage, text)
             if rank is not None:
                 assert re.search(rf"(^|#|│ ){rank}\b", row), row
+
+
+def test_mobs_and_morale_before_deployment_says_who_is_still_to_come():
+    from tests.test_mobs_and_morale_rules import battle
+
+    b = battle()
+    lines = text_of(mobs_view.compact_board(b, {"A": "Party", "B": "Tribe"}), 80)
+    status = next(x for x in lines if x.startswith("A:"))
+    assert "to deploy" in status and "B:" in status
+    first = next(iter(b.creatures.values()))
+    card = "\n".join(text_of(mobs_view.creature_card(b, first), 80))
+    assert "not yet deployed" in card and "at standing" not in card

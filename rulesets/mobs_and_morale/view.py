@@ -221,6 +221,11 @@ def _side_line(b: Battle, side: str) -> Text:
         line.append(f" {map_label(c)} {c.health}/{c.max_health}")
     for m in b.live_mobs(side):
         line.append(f" {clean(m.name)} {len(b.figures(m))}/{len(m.members)}")
+    waiting = [
+        c for c in b.creatures.values() if c.side == side and c.pos is None and c.status == STANDING
+    ]
+    if waiting:  # deployment: say who is still to come rather than leave the side blank
+        line.append(f" {len(waiting)} to deploy")
     if st.retreating:
         line.append(" (retreating)")
     return line
@@ -237,7 +242,7 @@ def compact_board(state: Battle, names: dict[str, str] | None = None) -> Group:
 
 def _place(b: Battle, c: Creature) -> str:
     if c.pos is None:
-        return c.status
+        return "not yet deployed" if c.status == STANDING else c.status
     terrain = b.table.pieces_at(c.pos)
     return c.pos.key() + (f" in {', '.join(clean(p.name) for p in terrain)}" if terrain else "")
 
