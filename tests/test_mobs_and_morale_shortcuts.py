@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from rulesets.mobs_and_morale import combat, moves, tactics
 from rulesets.mobs_and_morale.ruleset import RULESET
+from tests.helpers import bot_decisions
 from tests.test_fast_paths import _reference_route
-from wargame_cli.engine.fast import face_source, stream_seed
-from wargame_cli.engine.requests import Choice, Roll
+from wargame_cli.engine.fast import stream_seed
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop import paths
 from wargame_cli.tabletop.areas import edge_strip, fit_group
@@ -179,20 +179,11 @@ def _play(seed: int) -> int:
     for side in SIDES:
         teams[side], names[side] = RULESET.default_team(side, OPTIONS)
     game = RULESET.new_game(Setup(names=names, teams=teams), OPTIONS)
-    below = face_source(stream_seed(seed, 0))
-    gen, answer, count = game.play(), None, 0
-    try:
-        while True:
-            req = gen.send(answer)
-            if isinstance(req, Roll):
-                answer = tuple(below(d) + 1 for d in req.dice)
-            elif isinstance(req, Choice):
-                assert req.default_refusal() is None
-                answer, count = req.default, count + 1
-            else:
-                answer = None
-    except StopIteration:
-        return count
+    count = 0
+    for req in bot_decisions(game, stream_seed(seed, 0)):
+        assert req.default_refusal() is None
+        count += 1
+    return count
 
 
 def test_the_mob_bot_picks_from_its_closing_moves_what_it_picked_from_all_its_plans(

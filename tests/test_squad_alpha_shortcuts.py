@@ -18,9 +18,8 @@ from hypothesis import strategies as st
 from rulesets.squad_alpha import tactics
 from rulesets.squad_alpha.deployment import _fitting, _legal_cells, legal_spots
 from rulesets.squad_alpha.odds import save_chance
+from tests.helpers import bot_decisions
 from wargame_cli import registry
-from wargame_cli.engine.fast import face_source
-from wargame_cli.engine.requests import Choice, Roll
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop import paths
 from wargame_cli.tabletop.destinations import Mover, _rounded_back, farthest_along
@@ -161,22 +160,9 @@ def _squad_positions(seed: int, every: int = 3):
     options = resolve_options(ruleset.options, None)
     teams = {s: ruleset.default_team(s, options)[0] for s in SIDES}
     game = ruleset.new_game(Setup({"A": "A", "B": "B"}, teams), options)
-    below = face_source(seed)
-    gen, answer, seen = game.play(), None, 0
-    try:
-        while True:
-            req = gen.send(answer)
-            if isinstance(req, Roll):
-                answer = tuple(below(d) + 1 for d in req.dice)
-            elif isinstance(req, Choice):
-                seen += 1
-                if seen % every == 0:
-                    yield game.state, req
-                answer = req.default
-            else:
-                answer = None
-    except StopIteration:
-        return
+    for seen, req in enumerate(bot_decisions(game, seed), 1):
+        if seen % every == 0:
+            yield game.state, req
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
