@@ -52,3 +52,22 @@ def test_squad_alpha_look_cards_show_the_acting_miniature_acting_not_acted():
             checked += 1
         runner.step()
     assert checked == 5
+
+
+def test_squad_alpha_attributing_dice_shows_the_deciding_squad_not_the_enemy_leader():
+    from rulesets.squad_alpha import view
+    from tests.view_helpers import at_decisions, text_of
+
+    def attribution_card(state, choice, names):
+        if choice.kind != "attribute":
+            return None
+        other = "B" if choice.side == "A" else "A"
+        ours = [m.name for m in state.squads[choice.side].living]
+        theirs = [m.name for m in state.squads[other].living]
+        return ours, theirs, "\n".join(text_of(view.card(state, choice, names), 100))
+
+    seen = [x for x in at_decisions("squad-alpha", attribution_card, seed=3) if x is not None]
+    assert seen, "no attribution question in the game"
+    for ours, theirs, card in seen:
+        assert all(name in card for name in ours)
+        assert not any(name in card for name in theirs)

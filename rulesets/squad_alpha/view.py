@@ -318,20 +318,27 @@ def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool 
 
 def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> Any:
     """The acting miniature's card (the one the question names), with the odds the options
-    state; for "which miniature acts next?" the candidates' cards, one line each."""
+    state; for "which miniature acts next?" the candidates' cards, one line each, and for
+    attributing dice the deciding squad's, one line each."""
     pieces: dict[str, Mini] = {}
     for m in state.all_minis():
         pieces[m.name] = m
-    m = facts.actor(choice.prompt, pieces, choice.side)
+    # attributing dice is about the whole squad (the prompt names only what the enemy holds)
+    whole_squad = choice.kind == "attribute"
+    m = None if whole_squad else facts.actor(choice.prompt, pieces, choice.side)
     parts: list[Any] = []
     if m is not None:
         parts.append(mini_card(state, m, acting=state.acting, brief=True))
     else:
-        candidates = [
-            state.mini(o.key)
-            for o in choice.options
-            if o.disabled is None and o.key[:1] in "AB" and o.key[1:].isdigit()
-        ]
+        candidates = (
+            list(state.squads[choice.side].living)
+            if whole_squad
+            else [
+                state.mini(o.key)
+                for o in choice.options
+                if o.disabled is None and o.key[:1] in "AB" and o.key[1:].isdigit()
+            ]
+        )
         if candidates:
             grid = RichTable.grid(padding=(0, 1))
             for c in candidates:
