@@ -9,6 +9,7 @@ from typing import Any
 
 from rulesets.seeds_of_wars.army import UnitType
 from rulesets.seeds_of_wars.board import Board, Space
+from wargame_cli.wording import plural
 
 OTHER = {"A": "B", "B": "A"}
 SIDES = ("A", "B")
@@ -191,7 +192,8 @@ class Battle:
         """Why `side` cannot end a move in `space` (the stacking limit), or None."""
         limit = self.options["stack_limit"]
         if self.friends_at(side, space) >= limit:
-            return f"{self.board.key(space)} already holds {limit} friendly unit(s) (stack_limit)"
+            held = plural(limit, "friendly unit")
+            return f"{self.board.key(space)} already holds {held} (stack_limit)"
         return None
 
     def engaged(self, unit: Unit) -> bool:

@@ -18,6 +18,7 @@ from rich.text import Text
 from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, SIDES, STEADY, Battle, Unit
 from wargame_cli.ui import facts
 from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.wording import plural
 
 STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
 MAP_EVENTS = ("move", "flee", "retreat")  # after these the grid is shown again
@@ -322,7 +323,9 @@ def unit_card(battle: Battle, unit: Unit, brief: bool = False) -> Any:
         foes = battle.enemies_at(unit.side, unit.space)
         if foes:
             rows.append(("engaged", ", ".join(clean(f.name) for f in foes)))
-        rows.append(("reach", f"moves {k.mv} space(s)" + ("" if k.ra is None else ", shoots")))
+        rows.append(
+            ("reach", f"moves {plural(k.mv, 'space')}" + ("" if k.ra is None else ", shoots"))
+        )
     return facts.card(unit.name, unit.side, rows, brief=brief)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.tug_of_wargods.rules import TugState
 from wargame_cli.report.svg import SIDE_FILL, svg, tag, text, title
+from wargame_cli.wording import plural
 
 SCALE = 28.0  # pixels per inch
 ROW = {"A": 46.0, "B": 86.0}  # each team's lane
@@ -53,7 +54,7 @@ def picture(state: TugState, names: dict[str, str]) -> str:
                     "g",
                     title(
                         f'{model.unit} (d{model.die}), {model.distance:g}" from the line, '
-                        f"pulled across {model.crossings} time(s)"
+                        f"pulled across {plural(model.crossings, 'time')}"
                     )
                     + tag(
                         "circle",

@@ -13,6 +13,7 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import TeamBuilder, quick_pick
+from wargame_cli.wording import plural
 
 TEAM_SIZE = 3  # a1
 DATA = Path(__file__).with_name("units.toml")
@@ -91,7 +92,7 @@ def problems(models: list[str], options: dict[str, Any], complete: bool = True) 
             limit = cat.tier_limits.get(die, TEAM_SIZE)
             if n > limit:
                 rule = {12: "a4", 10: "a5", 8: "a6", 6: "a7", 4: "a8"}.get(die, "a2")
-                out.append(f"at most {limit} d{die} model(s) per team, not {n} ({rule})")
+                out.append(f"at most {plural(limit, f'd{die} model')} per team, not {n} ({rule})")
     else:
         for name, n in Counter(models).items():
             die = cat.units[name].die
