@@ -23,8 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wargame_cli import registry  # noqa: E402
-from wargame_cli.engine.fast import face_source, stream_seed  # noqa: E402
-from wargame_cli.engine.requests import Choice, Roll  # noqa: E402
+from wargame_cli.engine.fast import bot_decisions, face_source, stream_seed  # noqa: E402
 from wargame_cli.ruleset import SIDES, Setup, resolve_options  # noqa: E402
 
 SKIRMISHES = ("squad-alpha", "battle-of-ixu", "mobs-and-morale", "seeds-of-wars")
@@ -40,23 +39,16 @@ def fingerprint(ruleset_id: str, seed: int, menus: bool = True) -> dict[str, Any
     below = face_source(stream_seed(seed, 0))
     decisions, shown = hashlib.sha256(), hashlib.sha256()
     count = 0
-    gen = game.play()
-    answer: Any = None
+    played = bot_decisions(game, below)
     try:
         while True:
-            req = gen.send(answer)
-            if isinstance(req, Roll):
-                answer = tuple(below(d) + 1 for d in req.dice)
-            elif isinstance(req, Choice):
-                answer = req.default
-                count += 1
-                decisions.update(f"{req.side}|{req.kind}|{answer}\n".encode())
-                if menus:
-                    for o in req.options:
-                        shown.update(f"{o.key}|{o.label}|{o.disabled}\n".encode())
-                    shown.update(f"{req.prompt}|{req.free_hint}\n".encode())
-            else:
-                answer = None
+            req = next(played)
+            count += 1
+            decisions.update(f"{req.side}|{req.kind}|{req.default}\n".encode())
+            if menus:
+                for o in req.options:
+                    shown.update(f"{o.key}|{o.label}|{o.disabled}\n".encode())
+                shown.update(f"{req.prompt}|{req.free_hint}\n".encode())
     except StopIteration as stop:
         outcome = stop.value
     return {

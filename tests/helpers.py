@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from wargame_cli.engine.requests import Choice, Event, Outcome, Roll, TurnStart
@@ -74,25 +74,3 @@ class Script:
 
 def turns_seen(script: Script) -> int:
     return sum(isinstance(r, TurnStart) for r in script.requests)
-
-
-def bot_decisions(game: Any, faces_seed: int) -> Iterator[Choice]:
-    """A game played by its own bots on the seeded faces `simulate` draws (`face_source`),
-    yielding each decision before the bot's answer is sent: the positions of a seeded game,
-    for comparing a shortcut with its plain definition there."""
-    from wargame_cli.engine.fast import face_source
-
-    below = face_source(faces_seed)
-    gen, answer = game.play(), None
-    try:
-        while True:
-            req = gen.send(answer)
-            if isinstance(req, Roll):
-                answer = tuple(below(d) + 1 for d in req.dice)
-            elif isinstance(req, Choice):
-                yield req
-                answer = req.default
-            else:
-                answer = None
-    except StopIteration:
-        return

@@ -17,9 +17,8 @@ from hypothesis import strategies as st
 
 from rulesets.mobs_and_morale import combat, moves, tactics
 from rulesets.mobs_and_morale.ruleset import RULESET
-from tests.helpers import bot_decisions
 from tests.test_fast_paths import _reference_route
-from wargame_cli.engine.fast import stream_seed
+from wargame_cli.engine.fast import bot_decisions, face_source, stream_seed
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop import paths
 from wargame_cli.tabletop.areas import edge_strip, fit_group
@@ -180,7 +179,7 @@ def _play(seed: int) -> int:
         teams[side], names[side] = RULESET.default_team(side, OPTIONS)
     game = RULESET.new_game(Setup(names=names, teams=teams), OPTIONS)
     count = 0
-    for req in bot_decisions(game, stream_seed(seed, 0)):
+    for req in bot_decisions(game, face_source(stream_seed(seed, 0))):
         assert req.default_refusal() is None
         count += 1
     return count

@@ -12,9 +12,8 @@ import pytest
 from rulesets.seeds_of_wars import bot, combat, movement
 from rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
 from rulesets.seeds_of_wars.state import OTHER, ROUTED, SHAKEN, SIDES, STEADY, Battle, Unit
-from tests.helpers import bot_decisions
 from wargame_cli import registry
-from wargame_cli.engine.fast import face_source, play_any, play_fast, stream_seed
+from wargame_cli.engine.fast import bot_decisions, face_source, play_any, play_fast, stream_seed
 from wargame_cli.ruleset import Setup, resolve_options
 
 SEEDS = "seeds-of-wars"
@@ -160,7 +159,7 @@ def test_shortcuts_equal_their_plain_definitions_in_seeded_games(variant):
     checked = 0
     for index in range(3):
         game = ruleset.new_game(setup, options)
-        for _ in bot_decisions(game, stream_seed(11, index)):
+        for _ in bot_decisions(game, face_source(stream_seed(11, index))):
             checked += check_position(game.state)
     assert checked > 50  # positions with units on the field were really compared
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from rulesets.squad_alpha import tactics
 from rulesets.squad_alpha.deployment import _fitting, _legal_cells, legal_spots
 from rulesets.squad_alpha.odds import save_chance
-from tests.helpers import bot_decisions
 from wargame_cli import registry
+from wargame_cli.engine.fast import bot_decisions, face_source
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop import paths
 from wargame_cli.tabletop.destinations import Mover, _rounded_back, farthest_along
@@ -160,7 +160,7 @@ def _squad_positions(seed: int, every: int = 3):
     options = resolve_options(ruleset.options, None)
     teams = {s: ruleset.default_team(s, options)[0] for s in SIDES}
     game = ruleset.new_game(Setup({"A": "A", "B": "B"}, teams), options)
-    for seen, req in enumerate(bot_decisions(game, seed), 1):
+    for seen, req in enumerate(bot_decisions(game, face_source(seed)), 1):
         if seen % every == 0:
             yield game.state, req
 

@@ -10,7 +10,7 @@ number of turns. Fed the faces of `face_source(S)`, a game here is the game
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any, NamedTuple
 
 from wargame_cli.engine.requests import Choice, Outcome, Roll, TurnStart
@@ -68,6 +68,26 @@ def play_fast(game: Any, below: Callable[[int], int]) -> Played:
     if not isinstance(outcome, Outcome):
         raise TypeError("a ruleset's play() must return an Outcome")
     return Played(outcome, turns)
+
+
+def bot_decisions(game: Any, below: Callable[[int], int]) -> Generator[Choice, None, Outcome]:
+    """Each decision of `game` played by its own bots on the faces `below(sides) + 1`, yielded
+    before the bot's answer is sent, for tools that look at a seeded game's positions (the
+    shortcut tests, `bench/bot_fingerprint.py`); returns the game's Outcome."""
+    gen = game.play()
+    answer: Any = None
+    try:
+        while True:
+            req = gen.send(answer)
+            if isinstance(req, Roll):
+                answer = tuple([below(d) + 1 for d in req.dice])
+            elif isinstance(req, Choice):
+                yield req
+                answer = req.default
+            else:
+                answer = None
+    except StopIteration as stop:
+        return stop.value
 
 
 def play_any(ruleset: Any, game: Any, below: Callable[[int], int]) -> Played:
