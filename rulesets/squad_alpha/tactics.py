@@ -15,7 +15,7 @@ from rulesets.squad_alpha.odds import pass_chance, save_chance
 from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
 from wargame_cli.tabletop.destinations import Mover, contact_spot, cover_spots, toward
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, contact_spots
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, nearest_contact_spot
 from wargame_cli.tabletop.paths import path_distance, route_toward
 from wargame_cli.tabletop.placement import cell_centres, edge_distance
 from wargame_cli.tabletop.sight import cover, line_of_sight, line_of_sight_once
@@ -291,7 +291,8 @@ def move_samples(state: GameState, mini: Mini) -> list[Point]:
     spots = legal_ring(state, mini)
     enemies = [state.body(e) for e in state.enemies(mini.side)]
     for enemy in enemies:
-        spots += contact_spots(state.table, me, enemy, MOVE_INCHES, others)[:1]
+        spot = nearest_contact_spot(state.table, me, enemy, MOVE_INCHES, others)
+        spots += [spot] if spot is not None else []
     if enemies:
         near = min(enemies, key=lambda e: me.pos.distance(e.pos))
         reach = me.radius + near.radius

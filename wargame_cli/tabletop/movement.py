@@ -223,16 +223,11 @@ def contact_spots(
     tries: int = 24,
 ) -> list[Point]:
     """Reachable spots in base contact with `target`, nearest first."""
-    touching = mover.radius + target.radius
-    if mover.pos.distance(target.pos) > max_inches + touching + 0.01:
-        return []
-    spots = [
+    return [
         spot
-        for spot in contact_ring(mover.pos, target.pos, touching, tries)
+        for spot in _contact_ring_nearest_first(mover, target, max_inches, tries)
         if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others)
     ]
-    spots.sort(key=mover.pos.distance)
-    return spots
 
 
 def nearest_contact_spot(
@@ -243,18 +238,25 @@ def nearest_contact_spot(
     others: list[Body],
     tries: int = 24,
 ) -> Point | None:
-    """`contact_spots(...)[0]`, or None when there is none: the spots are put in order
-    first (the same stable order) and tested only until one fits."""
-    touching = mover.radius + target.radius
-    start = mover.pos
-    if start.distance(target.pos) > max_inches + touching + 0.01:
-        return None
-    spots = list(contact_ring(start, target.pos, touching, tries))
-    spots.sort(key=start.distance)
-    for spot in spots:
+    """`contact_spots(...)[0]`, or None when there is none, testing spots only until one fits."""
+    for spot in _contact_ring_nearest_first(mover, target, max_inches, tries):
         if move_ok_xy(table, mover, spot.x, spot.y, max_inches, others):
             return spot
     return None
+
+
+def _contact_ring_nearest_first(
+    mover: Body, target: Body, max_inches: float, tries: int
+) -> list[Point]:
+    """The contact ring round `target` in order of distance from the mover (a stable sort, so
+    equally near spots keep the ring's order); none when contact is out of reach."""
+    touching = mover.radius + target.radius
+    start = mover.pos
+    if start.distance(target.pos) > max_inches + touching + 0.01:
+        return []
+    spots = list(contact_ring(start, target.pos, touching, tries))
+    spots.sort(key=start.distance)
+    return spots
 
 
 def contact_ring(start: Point, centre: Point, touching: float, tries: int) -> Iterator[Point]:
