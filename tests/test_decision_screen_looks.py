@@ -64,6 +64,13 @@ def test_squad_alpha_attributing_dice_shows_the_deciding_squad_not_the_enemy_lea
         other = "B" if choice.side == "A" else "A"
         ours = [m.name for m in state.squads[choice.side].living]
         theirs = [m.name for m in state.squads[other].living]
+        # one miniature's die asked by hand: that miniature's card alone
+        one = state.squads[choice.side].living[1]
+        by_hand = Choice(
+            choice.side, f"Which die for {one.name}? Left: 1 2", (), "1", kind="attribute"
+        )
+        single = "\n".join(text_of(view.card(state, by_hand, names), 100))
+        assert one.name in single and not any(n in single for n in ours if n != one.name)
         return ours, theirs, "\n".join(text_of(view.card(state, choice, names), 100))
 
     seen = [x for x in at_decisions("squad-alpha", attribution_card, seed=3) if x is not None]

@@ -323,9 +323,11 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     pieces: dict[str, Mini] = {}
     for m in state.all_minis():
         pieces[m.name] = m
-    # attributing dice is about the whole squad (the prompt names only what the enemy holds)
-    whole_squad = choice.kind == "attribute"
-    m = None if whole_squad else facts.actor(choice.prompt, pieces, choice.side)
+    m = facts.actor(choice.prompt, pieces, choice.side)
+    # attributing the dice is about the whole squad (the prompt names only what the enemy
+    # holds), until one miniature's die is asked for
+    whole_squad = choice.kind == "attribute" and (m is None or m.side != choice.side)
+    m = None if whole_squad else m
     parts: list[Any] = []
     if m is not None:
         parts.append(mini_card(state, m, acting=state.acting, brief=True))
