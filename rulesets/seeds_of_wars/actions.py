@@ -5,6 +5,7 @@ combat (d12, d13)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from functools import cache
 from typing import Any
 
 from rulesets.seeds_of_wars import bot
@@ -216,7 +217,9 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
 
 # -- steps 4 and 5: one prompt names the attacker and its target --------------------------
 def only_attack(
-    battle: Battle, pairs: list[tuple[Unit, Unit]], suggestion: tuple[str, str] | None
+    battle: Battle,
+    pairs: list[tuple[Unit, Unit]],
+    suggestion: Callable[[], tuple[str, str] | None],
 ) -> bool:
     """Option `auto_attack`: a side with a single possible attack (a shot in step 4, a blow in
     step 5), one the bot would make, makes it without being asked. Only where a pass could gain
@@ -226,7 +229,7 @@ def only_attack(
         battle.options["auto_attack"]
         and battle.options["pass_rule"] == "other_finishes"
         and len(pairs) == 1
-        and suggestion == (pairs[0][0].uid, pairs[0][1].uid)
+        and suggestion() == (pairs[0][0].uid, pairs[0][1].uid)
     )
 
 
@@ -237,22 +240,23 @@ def pick_attack(
     refusals: dict[str, str | None],
     pairs: list[tuple[Unit, Unit]],
     label: Callable[[Unit, Unit], str],
-    suggestion: tuple[str, str] | None,
+    suggest: Callable[[], tuple[str, str] | None],
     rules: tuple[str, ...],
     kind: str,
 ) -> Generator[Any, Any, tuple[Unit, Unit] | None]:
     """Which unit attacks which enemy (or pass), in one question: every legal pair is an
     option (`label` says what it is), and each unit that cannot act is listed once with the
     reason. None without asking when no unit can act; the only attack without asking when
-    `only_attack` says so."""
+    `only_attack` says so. `suggest` (the bot's pair) is worked out only when the rules need
+    it (`auto_attack`'s single attack), a bot or a person asks, so a replay runs no bot."""
     if not pairs:
         return None
+    suggestion = cache(suggest)
     if only_attack(battle, pairs, suggestion):
         return pairs[0][0], pairs[0][1]
     if battle.fast is not None:
-        return (
-            None if suggestion is None else (battle.unit(suggestion[0]), battle.unit(suggestion[1]))
-        )
+        best = suggestion()
+        return None if best is None else (battle.unit(best[0]), battle.unit(best[1]))
 
     def options() -> list[Option]:
         menu = []
@@ -269,7 +273,7 @@ def pick_attack(
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit "
         f"{'shoots at' if what == 'shoots' else what} which enemy?",
         options,
-        f"{suggestion[0]}>{suggestion[1]}" if suggestion else PASS,
+        lambda: ">".join(best) if (best := suggestion()) else PASS,
         rules,
         kind,
     )
@@ -315,7 +319,7 @@ def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
         refusals,
         pairs,
         label,
-        bot.best_shot(battle, side, acted, refusals),
+        lambda: bot.best_shot(battle, side, acted, refusals),
         ("d7", "d10", "d11"),
         "shoot",
     )
@@ -411,7 +415,7 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
         refusals,
         pairs,
         label,
-        bot.best_melee(battle, side, acted, refusals),
+        lambda: bot.best_melee(battle, side, acted, refusals),
         ("d7", "d12"),
         "melee",
     )

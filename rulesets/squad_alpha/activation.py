@@ -4,6 +4,7 @@ melee attack on moving into contact, saves, misses into a melee, and the casualt
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 from typing import Any
 
 from rulesets.squad_alpha import tactics
@@ -127,24 +128,42 @@ def move(state: GameState, mini: Mini) -> Flow:
     """b14: up to 4"; ending in base contact gives a free melee attack (b17)."""
     assert mini.pos is not None
     start = mini.pos
-    best = tactics.destination(state, mini, tactics.move_spots(state, mini), state.step)
+
+    @cache
+    def best() -> Point:
+        return tactics.destination(state, mini, tactics.move_spots(state, mini), state.step)
+
+    @cache
+    def listed() -> dict[str, Option]:
+        """The tabletop's destinations (no bot): worked out only when someone reads them."""
+        options = (move_option(state, mini, d.label, d.point) for d in destinations(state, mini))
+        return {o.key: o for o in options}
+
+    def unlisted(p: Point) -> Option:
+        """A spot the destinations do not list (the bot's pick, or one typed in)."""
+        return move_option(state, mini, f'{start.distance(p):.1f}" away', p)
 
     def menu() -> tuple[Option, ...]:
-        """The menu, worked out only when someone reads it (a person, a replay's check)."""
-        options = [move_option(state, mini, d.label, d.point) for d in destinations(state, mini)]
-        if best.key() not in {o.key for o in options}:
-            options.insert(0, move_option(state, mini, f'{start.distance(best):.1f}" away', best))
-        return tuple(options)
+        """The menu a person reads: the bot's pick first when the destinations lack it."""
+        options = listed()
+        if best().key() in options:
+            return tuple(options.values())
+        return (unlisted(best()), *options.values())
+
+    def describe(key: str) -> str:
+        option = listed().get(key)
+        return option.label if option is not None else unlisted(Point.parse(key)).label
 
     key = yield Choice(
         side=mini.side,
         prompt=f'{mini.name} moves up to {MOVE_INCHES:g}" from {start.key()}: where to?',
         options=menu,
-        default=best.key(),
+        default=lambda: best().key(),
         rules=("b14", "b17"),
         kind="move",
         free_hint="x,y",
         check=lambda text: typed_move_problem(state, mini, text),
+        describe=describe,
     )
     dest = Point.parse(key)
     inches = walked(state, mini, dest)

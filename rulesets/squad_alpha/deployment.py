@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator
+from functools import cache
 from typing import Any
 
 from rulesets.squad_alpha import tactics
@@ -221,16 +222,17 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             kind="deploy-fallback",
             data={"id": mini.id, "level": level},
         )
-    ranked = tactics.deploy_best(state, side, spots, OFFERED, cells, set(picked))
+    ranked = cache(lambda: tactics.deploy_best(state, side, spots, OFFERED, cells, set(picked)))
     key = yield Choice(
         side=side,
         prompt=f"{squad.name}: where does {mini.name} deploy? ({len(spots)} legal cells)",
-        options=tuple(Option(p.key(), _label(state, side, p)) for p in ranked),
-        default=ranked[0].key(),
+        options=lambda: tuple(Option(p.key(), _label(state, side, p)) for p in ranked()),
+        default=lambda: ranked()[0].key(),
         rules=("b5",),
         kind="deploy",
         free_hint="x,y",
         check=lambda text: _typed(state, mini, text, level),
+        describe=lambda text: _label(state, side, Point.parse(text)),
     )
     mini.pos = Point.parse(key)
     yield Event(

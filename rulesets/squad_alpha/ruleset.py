@@ -17,7 +17,8 @@ FOLDER = Path(__file__).parent
 class SquadAlpha(Ruleset):
     id = "squad-alpha"
     name = "Super Toy Soldier Squad Alpha"
-    version = "3"  # 3: moves bend round blocking terrain, no deploying in contact; wording
+    version = "4"  # 3: moves bend round blocking terrain, no deploying in contact; wording
+    # 4: a typed move or deployment spot is labelled as the menu labels spots
     has_decisions = True
     folder = FOLDER
     team_syntax = (

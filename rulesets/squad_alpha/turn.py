@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 from typing import Any
 
 from rulesets.squad_alpha import tactics
@@ -11,6 +12,8 @@ from rulesets.squad_alpha.rolloff import roll_off, with_bonus
 from rulesets.squad_alpha.state import OTHER, GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Roll
 from wargame_cli.wording import possessive
+
+ATTRIBUTE_KEYS = ("suggested", "by_hand")
 
 
 def initiative(state: GameState) -> Generator[Any, Any, None]:
@@ -58,9 +61,8 @@ def attribute(
     attributing first, the other side's attribution to the side attributing second."""
     squad = state.squads[side]
     living = squad.living
-    plan = tactics.attribution(state, living, faces)
     if len(living) > 1 and len(set(faces)) > 1:
-        summary = ", ".join(f"{m.name} {plan[m.id]}" for m in living)
+        suggested = cache(lambda: tactics.attribution(state, living, faces))
         other = state.squads[OTHER[side]]
         if side == state.initiative:
             seen = "; they hold " + ", ".join(f"{m.name} {m.die}" for m in other.living)
@@ -68,19 +70,33 @@ def attribute(
             seen = f"; {other.name} rolled {' '.join(map(str, sorted(theirs)))}"
         else:
             seen = ""
+
+        def describe(key: str) -> str:
+            """The option's label; the bot's plan is worked out only for "suggested"."""
+            if key == "by_hand":
+                return "Attribute them one miniature at a time"
+            plan = suggested()
+            return "Keep the suggested attribution: " + ", ".join(
+                f"{m.name} {plan[m.id]}" for m in living
+            )
+
         key = yield Choice(
             side=side,
             prompt=f"{squad.name}: attribute your dice {' '.join(map(str, sorted(faces)))}{seen}",
-            options=(
-                Option("suggested", f"Keep the suggested attribution: {summary}"),
-                Option("by_hand", "Attribute them one miniature at a time"),
-            ),
+            options=lambda: tuple(Option(k, describe(k)) for k in ATTRIBUTE_KEYS),
             default="suggested",
             rules=("b8",),
             kind="attribute",
+            check=lambda key: (
+                None if key in ATTRIBUTE_KEYS else f"{key!r} is not one of the options"
+            ),
+            describe=describe,
         )
-        if key == "by_hand":
-            plan = yield from _by_hand(state, side, living, faces)
+        plan = (
+            suggested() if key == "suggested" else (yield from _by_hand(state, side, living, faces))
+        )
+    else:  # one miniature, or every die alike: there is nothing to choose
+        plan = {m.id: face for m, face in zip(living, faces, strict=True)}
     for mini in living:
         mini.die = plan[mini.id]
         mini.acted = False

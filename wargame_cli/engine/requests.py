@@ -62,7 +62,12 @@ class Lazy:
 class Choice:
     """A decision for one side. `default` is the bot's pick, always legal; it may be given as
     a function of no arguments, called only when someone asks for it. `options` may be given
-    the same way, so a menu is built only when a person (or a check) needs it."""
+    the same way, so a menu is built only when a person (or a check) needs it.
+
+    `check` judges a typed answer. With `describe` too (the label the menu gives a key, or
+    would give a typed one), a replay judges and labels a recorded key without building the
+    menu: a key `check` accepts is legal, and its label is `describe(key)`. So a menu whose
+    entries depend on the bot (its pick offered first) never runs the bot in a replay."""
 
     side: str
     prompt: str
@@ -72,9 +77,13 @@ class Choice:
     kind: str = ""
     free_hint: str | None = None
     check: Callable[[str], str | None] | None = field(default=None, compare=False)
+    describe: Callable[[str], str] | None = field(default=None, compare=False)
 
     def refusal(self, key: str) -> str | None:
         """Why `key` is not a legal answer, or None when it is."""
+        judged_alone = self.describe is not None and self.check is not None and self._unbuilt()
+        if judged_alone and self.check(key) is None:  # type: ignore[misc]
+            return None  # judged as a typed answer; what it refuses, the menu judges
         for option in self.options:
             if option.key == key:
                 return option.disabled
@@ -86,12 +95,16 @@ class Choice:
         """Why the bot's own suggestion is not legal, or None. While the menu is still unbuilt
         and the choice checks typed answers, that check judges it, so a bot's game never
         builds menus; otherwise (or when the check refuses it) it is `refusal(default)`."""
-        unbuilt = callable(self.__dict__["_options"])
-        if unbuilt and self.check is not None and self.check(self.default) is None:
+        if self._unbuilt() and self.check is not None and self.check(self.default) is None:
             return None
         return self.refusal(self.default)
 
+    def _unbuilt(self) -> bool:
+        return callable(self.__dict__["_options"])
+
     def label_of(self, key: str) -> str:
+        if self.describe is not None:
+            return self.describe(key)
         for option in self.options:
             if option.key == key:
                 return option.label
