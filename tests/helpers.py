@@ -39,6 +39,7 @@ class Script:
                     raise AssertionError(f"script ran out of faces at {req.reason}")
             return tuple(out)
         if isinstance(req, Choice):
+            req.options  # noqa: B018 - a menu built later would show a later position
             if self.choices:
                 pick = self.choices.pop(0)
                 key = pick(req) if callable(pick) else pick

@@ -65,31 +65,34 @@ def test_verify_enters_the_bot_only_where_the_rules_need_it(tmp_path, ruleset_id
         assert replayed[("attribution", "<lambda>")] == len(kept) > 0
 
 
-def _squad_choices(seed: int, kinds: set[str]):
-    """Squad Alpha's move and deployment questions of a seeded bot game."""
-    ruleset = registry.get("squad-alpha")
+def _choices(ruleset_id: str, seed: int):
+    """The questions of a seeded bot game, as the rules ask them."""
+    ruleset = registry.get(ruleset_id)
     options = resolve_options(ruleset.options, None)
     teams = {s: ruleset.default_team(s, options)[0] for s in SIDES}
     game = ruleset.new_game(Setup({"A": "A", "B": "B"}, teams), options)
-    for req in bot_decisions(game, face_source(seed)):
-        if req.kind in kinds and req.free_hint == "x,y":  # spots, not who deploys next
-            yield req
+    yield from bot_decisions(game, face_source(seed))
 
 
 @pytest.mark.parametrize("seed", [2, 5])
-def test_squad_alpha_spots_judged_without_the_menu_read_as_the_menu_reads(seed):
-    """Every spot the menu lists is labelled by `describe` exactly as in the menu; a spot the
-    menu refuses is refused by `check` too, so a replay that skips the menu accepts nothing
-    the menu would refuse; the bot's pick is in the menu."""
+@pytest.mark.parametrize("ruleset_id", sorted(BOTS))
+def test_keys_judged_without_the_menu_read_as_the_menu_reads(ruleset_id, seed):
+    """Wherever a choice can label a key without its menu (`describe`), every key the menu
+    lists is labelled exactly as in the menu, and a key the menu refuses is refused by
+    `check` too: a replay that skips the menu accepts nothing the menu would refuse."""
     seen = Counter()
-    for req in _squad_choices(seed, {"move", "deploy"}):
+    for req in _choices(ruleset_id, seed):
+        if req.describe is None:
+            continue
         for option in req.options:
-            assert req.describe(option.key) == option.label
+            assert req.describe(option.key) == option.label, req.prompt
             if option.disabled is not None:
-                assert req.check(option.key) is not None
-        assert req.default in {o.key for o in req.options}
+                assert req.check(option.key) is not None, req.prompt
+        assert req.label_of(req.default) == next(
+            o.label for o in req.options if o.key == req.default
+        )
         seen[req.kind] += 1
-    assert seen["move"] > 10 and seen["deploy"] >= 10
+    assert seen["move"] > 10 or ruleset_id == "seeds-of-wars"
 
 
 class _Typist(BotController):

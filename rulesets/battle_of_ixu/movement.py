@@ -6,7 +6,13 @@ from __future__ import annotations
 from rulesets.battle_of_ixu import tactics
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
 from wargame_cli.engine.requests import Choice, Event
-from wargame_cli.tabletop.destinations import Destination, offer, point_of, typed_problem
+from wargame_cli.tabletop.destinations import (
+    Destination,
+    menu_entry,
+    offer,
+    point_of,
+    typed_problem,
+)
 from wargame_cli.tabletop.geometry import Point
 
 
@@ -28,11 +34,27 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
         prefer=prefer,
     )
     here = w.pos.key()
+    return [_gap_told(state, w, d) for d in found if d.point.key() != here] + [_stay(state, w)]
+
+
+def _stay(state: IxuState, w: Warrior) -> Destination:
     engaged = " and ".join(e.name for e in state.engaged(w))
-    stay = Destination(
+    return Destination(
         "stay", f"Stay where it is{f' (fighting {engaged})' if engaged else ''}", w.pos
     )
-    return [_gap_told(state, w, d) for d in found if d.point.key() != here] + [stay]
+
+
+def describe(state: IxuState, w: Warrior, key: str) -> str:
+    """The menu's label for `key`, the menu worked out only as far as that entry (a typed
+    spot it does not list reads as typed)."""
+    assert w.dice is not None
+    if key == w.pos.key():
+        return _stay(state, w).option().label
+    enemies = [e.body() for e in state.enemies(w)]
+    found = menu_entry(
+        state.table, w.body(), w.dice.movement, enemies, state.bodies(w), key, state.name_of
+    )
+    return key if found is None else _gap_told(state, w, found).option().label
 
 
 def _gap_told(state: IxuState, w: Warrior, d: Destination) -> Destination:
@@ -61,6 +83,7 @@ def movement_phase(state: IxuState) -> Phase:
             check=lambda text, body=body, inches=inches, others=others: typed_problem(
                 state.table, body, inches, others, text
             ),
+            describe=lambda key, w=w: describe(state, w, key),
         )
         yield _moved(state, w, point_of(key))
     return None

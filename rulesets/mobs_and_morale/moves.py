@@ -18,6 +18,7 @@ from wargame_cli.tabletop.destinations import (
     Destination,
     Mover,
     contact_spot,
+    menu_entry,
     offer,
     typed_problem,
 )
@@ -72,6 +73,11 @@ def destinations(b: Battle, c: Creature, enemies_only: bool = False) -> list[Des
         enemies_only=enemies_only,
         first_only=enemies_only,
     )
+
+
+def listed_destination(b: Battle, c: Creature, key: str) -> Destination | None:
+    """The entry `destinations` lists for the spot `key`, working out the menu only that far."""
+    return menu_entry(b.table, c.body(), c.move, enemy_bodies(b, c), b.bodies(), key)
 
 
 def bot_destinations(b: Battle, c: Creature) -> list[Destination]:
@@ -354,18 +360,23 @@ def _closing(b: Battle, mob: Mob, key: str) -> bool:
     return key.startswith("close:") and key.removeprefix("close:") in targets(b, mob)
 
 
-def chosen(b: Battle, mob: Mob, key: str) -> MobPlan:
-    """The plan of the entry `key` of `mob_plans`, or the shift of a typed x,y for the lead;
-    a closing move, withdrawing or staying is worked out alone (the same plan)."""
+def listed_plan(b: Battle, mob: Mob, key: str) -> MobPlan | None:
+    """The entry `key` of `mob_plans`, or None (a typed x,y); a closing move, withdrawing or
+    staying is worked out alone (the same plan), without the lead's shifts."""
     if key == "withdraw":
         return withdraw(b, mob)
     if key == "stay":
         return stay(b, mob)
     if _closing(b, mob, key):
         return close_on(b, mob, key.removeprefix("close:"))
-    for plan in mob_plans(b, mob):
-        if plan.key == key:
-            return plan
+    return next((plan for plan in mob_plans(b, mob) if plan.key == key), None)
+
+
+def chosen(b: Battle, mob: Mob, key: str) -> MobPlan:
+    """The plan of the entry `key` of `mob_plans`, or the shift of a typed x,y for the lead."""
+    plan = listed_plan(b, mob, key)
+    if plan is not None:
+        return plan
     dest = Point.parse(key)
     return shift(b, mob, dest, key, f"lead to {dest.key()}")
 

@@ -203,6 +203,17 @@ def _move_character(b: Battle, c: Creature) -> Steps:
     def check(text: str) -> str | None:
         return None if leave_ok and text == moves.LEAVE else typed(text)  # type: ignore[operator]
 
+    def describe(key: str) -> str:
+        """`menu()`'s label for `key`, the destinations worked out only as far as it."""
+        found = moves.listed_destination(b, c, key)
+        if found is not None:
+            return found.option().label
+        if key == moves.toward_edge(b, c).key():
+            return f"Toward our table edge ({key})"
+        if leave_ok and key == moves.LEAVE:
+            return "Leave the table by our edge (escape, e29)"
+        return "Stay where it is" if key == c.pos.key() else key
+
     key = yield Choice(
         side=c.side,
         prompt=f'{c.id}: move where? (up to {c.move:g}")',
@@ -218,6 +229,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         kind="move",
         free_hint="x,y",
         check=check,
+        describe=describe,
     )
     if key == moves.LEAVE:
         yield from _leave(b, c)
@@ -269,6 +281,7 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         kind="move",
         free_hint="x,y",
         check=check,
+        describe=lambda key: plan.label if (plan := moves.listed_plan(b, mob, key)) else key,
     )
     plan = moves.chosen(b, mob, key)
     moved = []

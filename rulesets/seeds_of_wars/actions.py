@@ -170,22 +170,27 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
         """Spaces beyond Mv are not listed; nearer ones out of reach say why."""
         return space != start and board.distance(start, space) <= unit.kind.mv
 
+    def label(space: tuple[int, int]) -> str:
+        label = f"{board.key(space)} ({board.row_label(space[0])})"
+        if space in reachable:
+            label += f", {reachable[space]} space{'s' if reachable[space] > 1 else ''}"
+            foes = battle.enemies_at(side, space)
+            if foes:
+                label += f": charge {', '.join(f.name for f in foes)} and stop (d9)"
+            label += battle.reserve_warning(unit, space)
+        return label
+
     def options() -> list[Option]:
         menu = [Option(STAY, f"Stay at {here}")]
         for space in board.spaces():
-            if not listed(space):
-                continue
-            label = f"{board.key(space)} ({board.row_label(space[0])})"
-            if space in reachable:
-                label += f", {reachable[space]} space{'s' if reachable[space] > 1 else ''}"
-                foes = battle.enemies_at(side, space)
-                if foes:
-                    label += f": charge {', '.join(f.name for f in foes)} and stop (d9)"
-                label += battle.reserve_warning(unit, space)
-            menu.append(
-                Option(board.key(space), label, space_refusal(battle, unit, space, reachable))
-            )
+            if listed(space):
+                refusal = space_refusal(battle, unit, space, reachable)
+                menu.append(Option(board.key(space), label(space), refusal))
         return menu
+
+    def describe(key: str) -> str:
+        """The menu's label for a key `check` accepts, without building the menu."""
+        return f"Stay at {here}" if key == STAY else label(board.parse(key))  # type: ignore[arg-type]
 
     def check(key: str) -> str | None:
         """What the menu's option for `key` would say, without building the menu."""
@@ -211,6 +216,7 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
             ("d8", "d9"),
             "move",
             check,
+            describe,
         )
     )
 

@@ -30,10 +30,12 @@ def ask(
     rules: tuple[str, ...],
     kind: str,
     check: Callable[[str], str | None] | None = None,
+    describe: Callable[[str], str] | None = None,
 ) -> Generator[Choice, Any, str]:
     """A battle decision for `side`; returns the key, or raises `Surrendered`. `options` may
     be a function that builds the menu, called only when someone reads it; then `check`
-    (why a key is not legal) judges a bot's answer without the menu. In a fast game (simulate)
+    (why a key is not legal) judges a bot's answer without the menu, and with `describe` (the
+    menu's label for a key) a replay's answer too. In a fast game (simulate)
     nobody is asked: the answer is the default, and no menu is built."""
     if battle.fast is not None:
         return default() if callable(default) else default
@@ -43,6 +45,9 @@ def ask(
         offered: Any = lambda: (*build(), surrender)  # noqa: E731
     else:
         offered = (*options, surrender)
+    labelled = None
+    if describe is not None:
+        labelled = lambda key: surrender.label if key == SURRENDER else describe(key)  # noqa: E731
     while True:
         key = yield Choice(
             side=side,
@@ -52,6 +57,7 @@ def ask(
             rules=(*rules, "d16"),
             kind=kind,
             check=check,
+            describe=labelled,
         )
         if key != SURRENDER:
             return key

@@ -11,6 +11,7 @@ from rulesets.squad_alpha import tactics
 from rulesets.squad_alpha.movement import (
     MOVE_INCHES,
     destinations,
+    listed_destination,
     move_option,
     typed_move_problem,
     walked,
@@ -151,8 +152,11 @@ def move(state: GameState, mini: Mini) -> Flow:
         return (unlisted(best()), *options.values())
 
     def describe(key: str) -> str:
-        option = listed().get(key)
-        return option.label if option is not None else unlisted(Point.parse(key)).label
+        """The menu's label for `key` (the destinations worked out only as far as it)."""
+        found = listed_destination(state, mini, key)
+        if found is None:
+            return unlisted(Point.parse(key)).label
+        return move_option(state, mini, found.label, found.point).label
 
     key = yield Choice(
         side=mini.side,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Option
-from wargame_cli.tabletop.destinations import Destination, offer, typed_problem
+from wargame_cli.tabletop.destinations import Destination, menu_entry, offer, typed_problem
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.paths import ring_spots
@@ -24,6 +24,21 @@ def destinations(state: GameState, mini: Mini) -> list[Destination]:
         MOVE_INCHES,
         enemies,
         state.bodies(),
+        names=state.name_of,
+        bend=True,
+    )
+
+
+def listed_destination(state: GameState, mini: Mini, key: str) -> Destination | None:
+    """The entry `destinations` lists for the spot `key`, working out the menu only that far."""
+    enemies = [state.body(e) for e in state.enemies(mini.side)]
+    return menu_entry(
+        state.table,
+        state.body(mini),
+        MOVE_INCHES,
+        enemies,
+        state.bodies(),
+        key,
         names=state.name_of,
         bend=True,
     )

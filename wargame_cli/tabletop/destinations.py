@@ -10,7 +10,7 @@ With `bend=True` a move may go around impassable terrain (a tape measured around
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -105,46 +105,88 @@ def offer(
     contacted, for a bot that takes the first one; `prefer` (with it) then gives only the
     toward spot of the first enemy in that order (ids) that the whole menu would list."""
     m = Mover(table, mover, max_inches, tuple(others), bend)
-    found: list[Destination] = []
+    by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
+    if not enemies_only:
+        return list(_entries(m, by_distance, names))
+    contacts = [contact_spot(m, enemy) for enemy in by_distance]
+    # a toward spot matters only while some contact spot comes after it (a bot reads the
+    # contacts when there are any; an earlier toward spot may take its place)
+    last = max((i for i, spot in enumerate(contacts) if spot is not None), default=None)
+    if last is None and prefer is not None:
+        return _preferred_toward(m, by_distance, prefer, names)
+    return list(_entries(m, by_distance, names, contacts, last, first_only))
+
+
+def menu_entry(
+    table: Table,
+    mover: Body,
+    max_inches: float,
+    enemies: list[Body],
+    others: list[Body],
+    key: str,
+    names: Callable[[str], str] = str,
+    bend: bool = False,
+) -> Destination | None:
+    """The entry `offer` lists for the point `key`, or None: found by working out the menu
+    only as far as that entry, so a replay labels a recorded move without the whole menu."""
+    m = Mover(table, mover, max_inches, tuple(others), bend)
+    by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
+    return next((d for d in _entries(m, by_distance, names) if d.point.key() == key), None)
+
+
+def _entries(
+    m: Mover,
+    by_distance: list[Body],
+    names: Callable[[str], str],
+    contacts: list[Point | None] | None = None,
+    last: int | None = None,
+    first_only: bool = False,
+) -> Iterator[Destination]:
+    """`offer`'s entries in order, each worked out when reached. With `contacts` (every
+    enemy's contact spot, `last` the index of the last one found) only the contact and toward
+    entries come, as `offer(enemies_only=True)` gives them."""
+    mover, max_inches = m.body, m.max_inches
     seen: set[str] = set()
 
-    def add(tag: str, label: str, point: Point) -> None:
+    def fresh(point: Point) -> bool:
         key = point.key()
         if key in seen or point == mover.pos or not m.fits(point):
-            return
+            return False
         seen.add(key)
-        found.append(Destination(tag, label, point))
+        return True
 
-    by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
-    contacts = [contact_spot(m, enemy) for enemy in by_distance]
-    # with `enemies_only`, a toward spot matters only while some contact spot comes after it
-    # (a bot reads the contacts when there are any; an earlier toward spot may take its place)
-    last = max((i for i, spot in enumerate(contacts) if spot is not None), default=None)
-    if enemies_only and last is None and prefer is not None:
-        return _preferred_toward(m, by_distance, prefer, names)
+    listed = 0
     for i, enemy in enumerate(by_distance):
-        spot = contacts[i]
+        spot = contact_spot(m, enemy) if contacts is None else contacts[i]
         name = names(enemy.id)
         if spot is not None:
-            add(f"contact:{enemy.id}", f"Into contact with {name}, {m.inches(spot)}", spot)
+            if fresh(spot):
+                yield Destination(
+                    f"contact:{enemy.id}", f"Into contact with {name}, {m.inches(spot)}", spot
+                )
             continue
-        if enemies_only and last is not None and i > last:
-            break
+        if contacts is not None and last is not None and i > last:
+            return
         spot = toward(m, enemy)
         if spot is not None:
-            add(f"toward:{enemy.id}", f"Toward {name}, {m.inches(spot)}", spot)
-            if first_only and last is None and found:
-                break
-    if enemies_only:
-        return found
+            if fresh(spot):
+                listed += 1
+                yield Destination(f"toward:{enemy.id}", f"Toward {name}, {m.inches(spot)}", spot)
+            if first_only and last is None and listed:
+                return
+    if contacts is not None:
+        return
     for tag, label, spot in cover_spots(m):
-        add(tag, f"{label}, {m.inches(spot)}", spot)
+        if fresh(spot):
+            yield Destination(tag, f"{label}, {m.inches(spot)}", spot)
     if by_distance and by_distance[0].pos.distance(mover.pos) > EPS:
         nearest = by_distance[0]
         # "away" is the full allowance straight away from the enemy, not a mirror of its gap
         away = nearest.pos.toward(mover.pos, nearest.pos.distance(mover.pos) + max_inches)
         spot = farthest_along(m, away)
-        add(f"away:{nearest.id}", f"Away from {names(nearest.id)}, {m.inches(spot)}", spot)
+        if fresh(spot):
+            label = f"Away from {names(nearest.id)}, {m.inches(spot)}"
+            yield Destination(f"away:{nearest.id}", label, spot)
     for name, (dx, dy) in COMPASS.items():
         full_reach = 0.0
         for share, word in ((1.0, "full"), (0.5, "half")):
@@ -159,9 +201,9 @@ def offer(
                 label = f'{name.capitalize()}, {word} move ({max_inches * share:g}")'
             else:
                 label = f'{name.capitalize()}, {reach:.2f}" (as far as it can go)'
-            add(f"{name}:{word}", label, spot)
-    found.append(Destination("stay", "Stay where it is", mover.pos))
-    return found
+            if fresh(spot):
+                yield Destination(f"{name}:{word}", label, spot)
+    yield Destination("stay", "Stay where it is", mover.pos)
 
 
 def _preferred_toward(
