@@ -4,7 +4,9 @@ For each ruleset, one seeded bot-vs-bot game is saved, then timed, in process, b
 --repeat runs:
 
 - rules alone: the ruleset's game generator fed the log's faces and decisions, nothing else;
-- +menus: the same, with each decision's menu built as the rules must to judge it legal;
+- +judged: the same, with each decision judged legal and labelled as a verify does it
+  (`Choice.refusal` and `label_of`: the whole menu, or for a move only as much of it as
+  reaches the recorded spot);
 - `replay --verify` (`games.verify`: load, check, replay through the Runner);
 - `replay --no-input` with its output going to a file (not a terminal), every line told but
   a picture beside a line (a grid after a move) only once a turn for each kind of entry;
@@ -45,8 +47,7 @@ LONG_TUG = 19  # a Tug of WarGods game with many pulls (92 log entries; seed 7 g
 
 def rules_alone(ruleset, data: dict, judged: bool = False) -> None:
     """The generator answered straight from the log: the floor any replay stands on.
-    `judged`: each decision's menu is built too, as the rules must to judge it legal (a
-    verify asks them; for Ixu and Mobs and Morale the menus cost more than the rest)."""
+    `judged`: each decision is judged legal and labelled too, as a verify does it."""
     from wargame_cli.ruleset import Setup, resolve_options
 
     options = resolve_options(ruleset.options, data["options"])
@@ -67,6 +68,7 @@ def rules_alone(ruleset, data: dict, judged: bool = False) -> None:
             assert expected is None or answer is not None
             if judged and expected is Choice:
                 req.refusal(answer)
+                req.label_of(answer)
             req = gen.send(answer)
     except StopIteration:
         pass
@@ -111,7 +113,7 @@ def main() -> None:
     games_to_time.append(("seeds-of-wars", LARGE_SEEDS, args.seed, " (large)"))
     games_to_time.append(("tug-of-wargods", None, LONG_TUG, f" (seed {LONG_TUG})"))
     print(f"load average {os.getloadavg()[0]:.1f}; best of {args.repeat}, seed {args.seed}")
-    heads = ("entries", "rules", "+menus", "verify", "ratio", "/+menus", "no-input", "/verify")
+    heads = ("entries", "rules", "+judged", "verify", "ratio", "/judged", "no-input", "/verify")
     print(f"{'game':30} " + " ".join(f"{h:>8}" for h in heads) + "  terminal  /verify")
     worst = 0.0
     with tempfile.TemporaryDirectory() as folder:

@@ -70,3 +70,29 @@ def test_enter_alone_at_a_typed_answer_goes_back_to_the_list(tmp_path):
     child.expect("Deploy Ysolde")
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
+
+
+def test_a_long_question_being_typed_at_wraps_between_words(tmp_path):
+    """The typing line wraps at the terminal's edge whatever it holds; the question before
+    the answer is wrapped at words all the same, and the typed text follows it."""
+    child = spawn(["play", "squad-alpha", "--seed", "11", "--bot", "B", "--no-save",
+                   "--team-a", "Alpha Squad", "--team-b", "Bravo Squad",
+                   "--name-a", "Reds", "--name-b", "Blues"],
+                  str(tmp_path), str(tmp_path / "saves"), size=(24, 80))  # fmt: skip
+    screen = Terminal(24, 80)
+    child.logfile_read = screen
+    child.expect("which miniature deploys next")
+    settle(child)
+    child.send("\r")  # Sgt Rook
+    child.expect("where does Sgt Rook deploy")
+    settle(child)
+    child.send("9.5,3.5")
+    settle(child)
+    lines = [line.rstrip() for line in screen.lines()]
+    first = next(i for i, line in enumerate(lines) if "where does Sgt Rook deploy?" in line)
+    assert lines[first].endswith("back to the"), lines[first]  # a whole word ends the row
+    assert lines[first + 1] == "  list) (Esc: look) 9.5,3.5", lines[first + 1]
+    child.send("\r")
+    child.expect("Reds deploys Sgt Rook at 9.5,3.5")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)

@@ -129,7 +129,7 @@ class PromptApp:
             always_hide_cursor=True,
         )
         self.text_window = Window(
-            BufferControl(self.buffer, input_processors=[BeforeInput(self._header_tokens)]),
+            BufferControl(self.buffer, input_processors=[BeforeInput(self._padded_header)]),
             wrap_lines=True,
             dont_extend_height=True,
         )
@@ -216,6 +216,23 @@ class PromptApp:
     def _wrapped_header(self) -> list[tuple[str, str]]:
         return wrap_tokens(self._header_tokens(), self._size()[0], 2)
 
+    def _padded_header(self) -> list[tuple[str, str]]:
+        """The header wrapped at words for the typing line, which wraps at the terminal's
+        edge whatever it holds (a newline shows as ^J there): each wrapped row is filled with
+        spaces to the edge instead, so the next row starts where a word would."""
+        width = self._size()[0]
+        out: list[tuple[str, str]] = []
+        column = 0
+        for style, text in self._wrapped_header():
+            rows = text.split("\n")
+            for i, row in enumerate(rows):
+                if i:
+                    out.append(("", " " * (width - column)))
+                    column = 0
+                out.append((style, row))
+                column += len(row)
+        return out
+
     def _size(self) -> tuple[int, int]:
         size = self.app.output.get_size()
         return max(20, size.columns), max(6, size.rows)
@@ -224,9 +241,11 @@ class PromptApp:
         """The rows of the question's fixed part (message, notice, room for an error) and
         those its list would like."""
         q = self._q
-        if q.mode == "text":
-            line = len(q.message) + 3 + len(self.buffer.text) + 12
-            fixed = 1 + max(0, line - 1) // width + 1  # and a row for a refusal
+        if q.mode == "text":  # the message wrapped at words, then what is typed after it
+            header = self._wrapped_header()
+            last = "".join(text for _, text in header).rsplit("\n", 1)[-1]
+            line = len(last) + len(self.buffer.text) + 12
+            fixed = _rows(header) + max(0, line - 1) // width + 1  # and a row for a refusal
         else:
             fixed = _rows(self._wrapped_header())
         if q.notice:
