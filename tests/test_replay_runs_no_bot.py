@@ -4,8 +4,10 @@ judged without its menu gets the label the menu gives."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -14,7 +16,7 @@ from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.fast import bot_decisions, face_source
 from wargame_cli.engine.session import bot_game, start
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
-from wargame_cli.saves import games
+from wargame_cli.saves import games, seal
 from wargame_cli.tabletop.geometry import Point
 
 BOTS = {
@@ -117,9 +119,8 @@ class _Typist(BotController):
         return choice.default
 
 
-def test_typed_squad_alpha_spots_are_labelled_like_listed_ones_and_verify(tmp_path, wargame):
-    """A spot typed in is labelled with what standing there means (as the menu labels the
-    spots it lists), so `replay --verify` labels it again without the bot or the menu."""
+def _typed_game() -> tuple[Any, _Typist]:
+    """A Squad Alpha turn whose side A typed its first deployment spot and first move."""
     ruleset = registry.get("squad-alpha")
     options = resolve_options(ruleset.options, None)
     teams = {s: ruleset.default_team(s, options)[0] for s in SIDES}
@@ -132,6 +133,13 @@ def test_typed_squad_alpha_spots_are_labelled_like_listed_ones_and_verify(tmp_pa
         controllers={"A": typist, "B": BotController()},
     )
     session.runner.run(stop_after_turn=1)
+    return session, typist
+
+
+def test_typed_squad_alpha_spots_are_labelled_like_listed_ones_and_verify(tmp_path, wargame):
+    """A spot typed in is labelled with what standing there means (as the menu labels the
+    spots it lists), so `replay --verify` labels it again without the bot or the menu."""
+    session, typist = _typed_game()
     assert set(typist.typed) == {"move", "deploy"}
     key, label = typist.typed["move"]
     assert f'" away ({key}): ' in label
@@ -144,3 +152,24 @@ def test_typed_squad_alpha_spots_are_labelled_like_listed_ones_and_verify(tmp_pa
     result = wargame("replay", str(path), "--verify")
     assert result.returncode == 0, result.stderr
     assert "verified" in result.stdout.lower()
+
+
+def test_an_older_versions_wording_is_named_as_such_not_as_an_edit(tmp_path, wargame):
+    """Version 3 of Squad Alpha labelled a typed spot with the spot alone: its saves still
+    replay, and `replay --verify` says which version's wording differs, not "edited"."""
+    session, typist = _typed_game()
+    path = tmp_path / "typed.json"
+    games.save(session, path)
+    data = json.loads(path.read_text())
+    data["ruleset"]["version"] = "3"
+    typed = {key for key, _ in typist.typed.values()}
+    for entry in data["log"]:
+        if entry["t"] == "choice" and entry["key"] in typed:
+            entry["label"] = entry["key"]
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(seal.sealed(data)))
+    assert wargame("replay", str(older), "--no-input").returncode == 0
+    result = wargame("replay", str(older), "--verify")
+    assert result.returncode == 2
+    assert "made with version 3 of these rules, worded otherwise" in result.stderr
+    assert "edited" not in result.stderr

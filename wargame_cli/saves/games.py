@@ -233,7 +233,14 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
         raise ReplayDivergence(n, "save states a result, but the log gives a game in progress")
     if data["turns"] != runner.turn:
         raise ReplayDivergence(n, f"save says {data['turns']} turns, the log gives {runner.turn}")
-    _same_as_replayed(data["log"], runner.log)
+    made_with = data["ruleset"]["version"]
+    why = (
+        "the record was edited"
+        if made_with == session.ruleset.version
+        else f"the save was made with version {made_with} of these rules, worded otherwise "
+        f"(this wargame has version {session.ruleset.version})"
+    )
+    _same_as_replayed(data["log"], runner.log, why)
     problem = _rng_problem(data["seed"], runner.log)
     if problem is not None:
         raise ReplayDivergence(*problem)
@@ -257,9 +264,12 @@ def _check_takebacks(takebacks: list[dict[str, Any]], log: list[dict[str, Any]])
             raise ReplayDivergence(at, f"the take-back's new decision {key!r} is not there")
 
 
-def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> None:
+def _same_as_replayed(
+    saved: list[dict[str, Any]], replayed: list[dict[str, Any]], why: str
+) -> None:
     """Every field the rules re-derive (event kinds and data, roll reasons, prompts, labels)
-    must read as the rules give it: the report shows the replayed log, so must the file."""
+    must read as the rules give it: the report shows the replayed log, so must the file.
+    `why` says what a difference means (an edit, or an older version's wording)."""
     from wargame_cli.saves.seal import unchained
 
     for index, (raw, ours) in enumerate(zip(saved, replayed, strict=False)):
@@ -271,6 +281,5 @@ def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[dict[str, Any]
         key = next((k for k in sorted(set(raw) | set(ours)) if raw.get(k) != ours.get(k)), "entry")
         raise ReplayDivergence(
             index,
-            f"the save has {key}={raw.get(key)!r}, the rules give {ours.get(key)!r}: "
-            "the record was edited",
+            f"the save has {key}={raw.get(key)!r}, the rules give {ours.get(key)!r}: {why}",
         )
