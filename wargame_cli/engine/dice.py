@@ -59,10 +59,10 @@ class RngDice:
     def throw(self, roll: Roll) -> Thrown:
         return Thrown(tuple(self.face(d) for d in roll.dice), RNG)
 
-    def skip(self, dice: Sequence[int]) -> None:
-        """Consume the draws a replayed roll made, so play continues as if never stopped."""
-        for d in dice:
-            self.face(d)
+    def skip(self, dice: Sequence[int]) -> list[int]:
+        """Consume the draws a replayed roll made, so play continues as if never stopped;
+        the faces drawn, which a replay compares with the faces recorded."""
+        return [self.face(d) for d in dice]
 
     def rewind(self) -> None:
         """Back to the seed's first face; a replay then skips what the kept log drew."""

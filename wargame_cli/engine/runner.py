@@ -117,6 +117,8 @@ class Runner:
         self.log: list[dict[str, Any]] = []
         self.turn = 0
         self.outcome: Outcome | None = None
+        # where a replayed face marked as the seeded generator's is not what it gives
+        self.rng_mismatch: tuple[int, str] | None = None
         self._gen = game.play()
         self.pending: Request | None = None
         self._send(None)
@@ -130,6 +132,19 @@ class Runner:
             self.outcome = stop.value
             if not isinstance(self.outcome, Outcome):
                 raise TypeError("a ruleset's play() must return an Outcome") from None
+
+    def _compare_drawn(
+        self, index: int, seed: int, faces: list[int], drawn: list[int], rolled: list[int]
+    ) -> None:
+        """Keep the first face marked as the generator's that its stream did not give."""
+        for i, expected in zip(drawn, rolled, strict=True):
+            if faces[i] != expected:
+                self.rng_mismatch = (
+                    index,
+                    f"die {i + 1} shows {faces[i]}, but the generator with seed {seed} rolled "
+                    f"{expected}: the record was edited",
+                )
+                return
 
     def _record(self, entry: dict[str, Any]) -> None:
         self.log.append(entry)
@@ -194,7 +209,10 @@ class Runner:
             source = entry.get("source", RNG)
             if (rng := rng_of(self.dice)) is not None:
                 sources = entry.get("sources") or [source] * len(faces)
-                rng.skip([d for d, s in zip(req.dice, sources, strict=False) if s == RNG])
+                drawn = [i for i, s in enumerate(sources[: len(req.dice)]) if s == RNG]
+                rolled = rng.skip([req.dice[i] for i in drawn])
+                if self.rng_mismatch is None:
+                    self._compare_drawn(index, rng.seed, faces, drawn, rolled)
             src: str | tuple[str, ...] = (
                 tuple(entry["sources"]) if source == "mixed" and "sources" in entry else source
             )

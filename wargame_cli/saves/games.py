@@ -178,27 +178,6 @@ def _local_tables(path: Path, ruleset: Any, options: dict[str, Any]) -> dict[str
     return out
 
 
-def _rng_problem(seed: int, log: list[dict[str, Any]]) -> tuple[int, str] | None:
-    """The first face marked as the generator's that the seed's stream did not give."""
-    stream = RngDice(seed)
-    for index, entry in enumerate(log):
-        if entry.get("t") != "roll":
-            continue
-        sources = entry.get("sources") or [entry.get("source")] * len(entry["faces"])
-        for i, (die, face, source) in enumerate(
-            zip(entry["dice"], entry["faces"], sources, strict=False)
-        ):
-            if source != "rng":
-                continue
-            expected = stream.face(die)
-            if face != expected:
-                return index, (
-                    f"die {i + 1} shows {face}, but the generator with seed {seed} rolled "
-                    f"{expected}: the record was edited"
-                )
-    return None
-
-
 def _normal(value: Any) -> Any:
     """As it reads back from JSON (tuples are lists, keys are text)."""
     import json
@@ -241,9 +220,8 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
         f"(this wargame has version {session.ruleset.version})"
     )
     _same_as_replayed(data["log"], runner.log, why)
-    problem = _rng_problem(data["seed"], runner.log)
-    if problem is not None:
-        raise ReplayDivergence(*problem)
+    if runner.rng_mismatch is not None:  # found while replaying, on the seed's stream
+        raise ReplayDivergence(*runner.rng_mismatch)
     _check_takebacks(data.get("takebacks", []), data["log"])
     store.check_seal(path, data)
     return session
