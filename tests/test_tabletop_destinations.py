@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargame_cli.tabletop import Piece, Point, Table, TerrainKind
-from wargame_cli.tabletop.destinations import offer, typed_problem
+from wargame_cli.tabletop.destinations import menu_entry, offer, typed_problem
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Rect
 from wargame_cli.tabletop.movement import Body, in_contact, move_problem
@@ -124,3 +124,25 @@ def test_contact_is_offered_for_each_enemy_in_reach():
     found = by_tag(offer(table, me, 4, [west, south, beyond], [me, west, south, beyond]))
     assert {"contact:W", "contact:S"} <= set(found)
     assert "contact:X" not in found
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    x=st.floats(0.5, 23.5),
+    y=st.floats(0.5, 23.5),
+    foes=st.lists(st.tuples(st.floats(0.5, 23.5), st.floats(0.5, 23.5)), max_size=3),
+    bend=st.booleans(),
+)
+def test_one_entry_walked_to_is_the_entry_the_whole_menu_lists(x, y, foes, bend):
+    """`menu_entry` (a replay labelling a recorded move) works the menu out only as far as the
+    key, and gives the entry `offer` lists for it: the first with that point, or None."""
+    me = Body("A1", Point(round(x, 2), round(y, 2)), 0.5)
+    enemies = [Body(f"B{i}", Point(round(a, 2), round(b, 2)), 0.5) for i, (a, b) in enumerate(foes)]
+    others = [me, *enemies]
+    menu = offer(FARMSTEAD, me, 4, enemies, others, bend=bend)
+    first = {}
+    for d in menu:
+        first.setdefault(d.point.key(), d)
+    for key, d in first.items():
+        assert menu_entry(FARMSTEAD, me, 4, enemies, others, key, bend=bend) == d
+    assert menu_entry(FARMSTEAD, me, 4, enemies, others, "0.01,0.01", bend=bend) is None
