@@ -14,25 +14,16 @@ from wargame_cli.tabletop.destinations import (
     typed_problem,
 )
 from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body
+from wargame_cli.tabletop.table import Table
 
 
 def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> list[Destination]:
     """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
     else the toward spot of the nearest enemy that has one (and stay)."""
-    assert w.dice is not None
     foes = state.enemies(w)
-    enemies = [e.body() for e in foes]
     prefer = [e.id for e in tactics.by_gap(state, w, foes)] if enemies_only else None
-    found = offer(
-        state.table,
-        w.body(),
-        w.dice.movement,
-        enemies,
-        state.bodies(w),
-        state.name_of,
-        enemies_only=enemies_only,
-        prefer=prefer,
-    )
+    found = offer(*_move_of(state, w), state.name_of, enemies_only=enemies_only, prefer=prefer)
     here = w.pos.key()
     return [_gap_told(state, w, d) for d in found if d.point.key() != here] + [_stay(state, w)]
 
@@ -47,14 +38,18 @@ def _stay(state: IxuState, w: Warrior) -> Destination:
 def describe(state: IxuState, w: Warrior, key: str) -> str:
     """The menu's label for `key`, the menu worked out only as far as that entry (a typed
     spot it does not list reads as typed)."""
-    assert w.dice is not None
     if key == w.pos.key():
         return _stay(state, w).option().label
-    enemies = [e.body() for e in state.enemies(w)]
-    found = menu_entry(
-        state.table, w.body(), w.dice.movement, enemies, state.bodies(w), key, state.name_of
-    )
+    found = menu_entry(*_move_of(state, w), key, state.name_of)
     return key if found is None else _gap_told(state, w, found).option().label
+
+
+def _move_of(state: IxuState, w: Warrior) -> tuple[Table, Body, float, list[Body], list[Body]]:
+    """What the tabletop's menu is worked out from: the table, the mover, its movement die,
+    the enemies and every base in the way."""
+    assert w.dice is not None
+    enemies = [e.body() for e in state.enemies(w)]
+    return state.table, w.body(), w.dice.movement, enemies, state.bodies(w)
 
 
 def _gap_told(state: IxuState, w: Warrior, d: Destination) -> Destination:

@@ -184,18 +184,24 @@ def _advance(b: Battle, mob: Mob) -> moves.MobPlan | None:
 def _move_character(b: Battle, c: Creature) -> Steps:
     leave_ok = moves.can_leave(b, c, b.bodies())
 
+    def extras() -> list[Option]:
+        """After the tabletop's destinations, each unless one of them has its key already."""
+        edge = moves.toward_edge(b, c).key()
+        leave = [Option(moves.LEAVE, "Leave the table by our edge (escape, e29)")]
+        return [
+            Option(edge, f"Toward our table edge ({edge})"),
+            *(leave if leave_ok else []),
+            Option(c.pos.key(), "Stay where it is"),
+        ]
+
     def menu() -> tuple[Option, ...]:
         """Built only when someone reads it: a bot reads just the contact and toward spots."""
         options = [d.option() for d in moves.destinations(b, c)]
         keys = {o.key for o in options}
-        edge = moves.toward_edge(b, c)
-        if edge.key() not in keys:
-            options.append(Option(edge.key(), f"Toward our table edge ({edge.key()})"))
-            keys.add(edge.key())
-        if leave_ok:
-            options.append(Option(moves.LEAVE, "Leave the table by our edge (escape, e29)"))
-        if c.pos.key() not in keys:
-            options.append(Option(c.pos.key(), "Stay where it is"))
+        for extra in extras():
+            if extra.key not in keys:
+                options.append(extra)
+                keys.add(extra.key)
         return tuple(options)
 
     typed = moves.typed_check(b, c)
@@ -208,11 +214,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         found = moves.listed_destination(b, c, key)
         if found is not None:
             return found.option().label
-        if key == moves.toward_edge(b, c).key():
-            return f"Toward our table edge ({key})"
-        if leave_ok and key == moves.LEAVE:
-            return "Leave the table by our edge (escape, e29)"
-        return "Stay where it is" if key == c.pos.key() else key
+        return next((o.label for o in extras() if o.key == key), key)
 
     key = yield Choice(
         side=c.side,

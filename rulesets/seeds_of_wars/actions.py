@@ -180,8 +180,10 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
             label += battle.reserve_warning(unit, space)
         return label
 
+    stay = f"Stay at {here}"
+
     def options() -> list[Option]:
-        menu = [Option(STAY, f"Stay at {here}")]
+        menu = [Option(STAY, stay)]
         for space in board.spaces():
             if listed(space):
                 refusal = space_refusal(battle, unit, space, reachable)
@@ -190,7 +192,7 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
 
     def describe(key: str) -> str:
         """The menu's label for a key `check` accepts, without building the menu."""
-        return f"Stay at {here}" if key == STAY else label(board.parse(key))  # type: ignore[arg-type]
+        return stay if key == STAY else label(board.parse(key))  # type: ignore[arg-type]
 
     def check(key: str) -> str | None:
         """What the menu's option for `key` would say, without building the menu."""

@@ -134,22 +134,16 @@ def move(state: GameState, mini: Mini) -> Flow:
     def best() -> Point:
         return tactics.destination(state, mini, tactics.move_spots(state, mini), state.step)
 
-    @cache
-    def listed() -> dict[str, Option]:
-        """The tabletop's destinations (no bot): worked out only when someone reads them."""
-        options = (move_option(state, mini, d.label, d.point) for d in destinations(state, mini))
-        return {o.key: o for o in options}
-
     def unlisted(p: Point) -> Option:
         """A spot the destinations do not list (the bot's pick, or one typed in)."""
         return move_option(state, mini, f'{start.distance(p):.1f}" away', p)
 
     def menu() -> tuple[Option, ...]:
         """The menu a person reads: the bot's pick first when the destinations lack it."""
-        options = listed()
-        if best().key() in options:
-            return tuple(options.values())
-        return (unlisted(best()), *options.values())
+        options = [move_option(state, mini, d.label, d.point) for d in destinations(state, mini)]
+        if best().key() in {o.key for o in options}:
+            return tuple(options)
+        return (unlisted(best()), *options)
 
     def describe(key: str) -> str:
         """The menu's label for `key` (the destinations worked out only as far as it)."""

@@ -103,12 +103,14 @@ class Choice:
         return callable(self.__dict__["_options"])
 
     def label_of(self, key: str) -> str:
-        if self.describe is not None:
+        """The menu's label for `key`; `describe` gives it while the menu is unbuilt (a
+        replay) and for a typed key the menu does not list, else the key itself."""
+        if self.describe is not None and self._unbuilt():
             return self.describe(key)
         for option in self.options:
             if option.key == key:
                 return option.label
-        return key
+        return self.describe(key) if self.describe is not None else key
 
 
 def legal_keys(options: tuple[Option, ...], shown: int = 12) -> str:
