@@ -66,7 +66,8 @@ def per_game_in_process(games: int) -> dict[str, float]:
     from minimal_tug_loop import play
 
     from wargame_cli import registry
-    from wargame_cli.engine.fast import face_source, play_any, play_fast, stream_seed
+    from rulesets.tug_of_wargods.rules import fast_play
+    from wargame_cli.engine.fast import face_source, play_fast, stream_seed
     from wargame_cli.engine.session import bot_game
     from wargame_cli.ruleset import SIDES, Setup, resolve_options
 
@@ -85,7 +86,7 @@ def per_game_in_process(games: int) -> dict[str, float]:
     below = face_source(stream_seed(1, 0))
     started = time.perf_counter()
     for _ in range(games):
-        play_any(ruleset, ruleset.new_game(setup, options), below)
+        fast_play(ruleset.new_game(setup, options).state, below)
     out["ruleset fast_play(new_game(...))"] = (time.perf_counter() - started) / games * 1e6
 
     started = time.perf_counter()

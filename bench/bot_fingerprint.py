@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wargame_cli import registry  # noqa: E402
-from wargame_cli.engine.fast import bot_decisions, face_source, stream_seed  # noqa: E402
+from wargame_cli.engine.fast import face_source, play_fast, stream_seed  # noqa: E402
 from wargame_cli.ruleset import SIDES, Setup, resolve_options  # noqa: E402
 
 SKIRMISHES = ("squad-alpha", "battle-of-ixu", "mobs-and-morale", "seeds-of-wars")
@@ -39,18 +39,17 @@ def fingerprint(ruleset_id: str, seed: int, menus: bool = True) -> dict[str, Any
     below = face_source(stream_seed(seed, 0))
     decisions, shown = hashlib.sha256(), hashlib.sha256()
     count = 0
-    played = bot_decisions(game, below)
-    try:
-        while True:
-            req = next(played)
-            count += 1
-            decisions.update(f"{req.side}|{req.kind}|{req.default}\n".encode())
-            if menus:
-                for o in req.options:
-                    shown.update(f"{o.key}|{o.label}|{o.disabled}\n".encode())
-                shown.update(f"{req.prompt}|{req.free_hint}\n".encode())
-    except StopIteration as stop:
-        outcome = stop.value
+
+    def seen(req: Any) -> None:
+        nonlocal count
+        count += 1
+        decisions.update(f"{req.side}|{req.kind}|{req.default}\n".encode())
+        if menus:
+            for o in req.options:
+                shown.update(f"{o.key}|{o.label}|{o.disabled}\n".encode())
+            shown.update(f"{req.prompt}|{req.free_hint}\n".encode())
+
+    outcome = play_fast(game, below, on_choice=seen).outcome
     return {
         "decisions": count,
         "choices": decisions.hexdigest()[:16],

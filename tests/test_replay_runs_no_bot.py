@@ -13,7 +13,7 @@ import pytest
 
 from wargame_cli import registry
 from wargame_cli.engine.bots import BotController
-from wargame_cli.engine.fast import bot_decisions, face_source
+from wargame_cli.engine.fast import face_source, play_fast
 from wargame_cli.engine.session import bot_game, start
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.saves import games, seal
@@ -67,13 +67,13 @@ def test_verify_enters_the_bot_only_where_the_rules_need_it(tmp_path, ruleset_id
         assert replayed[("attribution", "<lambda>")] == len(kept) > 0
 
 
-def _choices(ruleset_id: str, seed: int):
-    """The questions of a seeded bot game, as the rules ask them."""
+def _choices(ruleset_id: str, seed: int, visit) -> None:
+    """`visit` each question of a seeded bot game as the rules ask it, before it is answered."""
     ruleset = registry.get(ruleset_id)
     options = resolve_options(ruleset.options, None)
     teams = {s: ruleset.default_team(s, options)[0] for s in SIDES}
     game = ruleset.new_game(Setup({"A": "A", "B": "B"}, teams), options)
-    yield from bot_decisions(game, face_source(seed))
+    play_fast(game, face_source(seed), on_choice=visit)
 
 
 @pytest.mark.parametrize("seed", [2, 5])
@@ -83,9 +83,10 @@ def test_keys_judged_without_the_menu_read_as_the_menu_reads(ruleset_id, seed):
     lists is labelled exactly as in the menu, and a key the menu refuses is refused by
     `check` too: a replay that skips the menu accepts nothing the menu would refuse."""
     seen = Counter()
-    for req in _choices(ruleset_id, seed):
+
+    def look(req) -> None:
         if req.describe is None:
-            continue
+            return
         for option in req.options:
             assert req.describe(option.key) == option.label, req.prompt
             if option.disabled is not None:
@@ -94,6 +95,8 @@ def test_keys_judged_without_the_menu_read_as_the_menu_reads(ruleset_id, seed):
             o.label for o in req.options if o.key == req.default
         )
         seen[req.kind] += 1
+
+    _choices(ruleset_id, seed, look)
     assert seen["move"] > 10 or ruleset_id == "seeds-of-wars"
 
 

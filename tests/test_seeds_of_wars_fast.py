@@ -1,7 +1,7 @@
-"""Seeds of Wars' simulate shortcuts against their plain definitions: the fast game (dice drawn
-by the rules, no events or questions) is the game `play()` plays, and the index of who fights
-where, the reach, the bot's valuer and the flanking test agree with a plain scan in every
-position of seeded games, under option sets that exercise each rule."""
+"""Seeds of Wars' simulate shortcuts against their plain definitions: the game `simulate`
+plays is the Runner's game, and the index of who fights where, the reach, the bot's valuer
+and the flanking test agree with a plain scan in every position of seeded games, under option
+sets that exercise each rule."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from rulesets.seeds_of_wars import bot, combat, movement
 from rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
 from rulesets.seeds_of_wars.state import OTHER, ROUTED, SHAKEN, SIDES, STEADY, Battle, Unit
 from wargame_cli import registry
-from wargame_cli.engine.fast import bot_decisions, face_source, play_any, play_fast, stream_seed
+from wargame_cli.engine.fast import face_source, play_fast, stream_seed
+from wargame_cli.engine.session import start
 from wargame_cli.ruleset import Setup, resolve_options
 
 SEEDS = "seeds-of-wars"
@@ -36,18 +37,19 @@ def _setup(variant: dict[str, Any] | None) -> tuple[Any, Setup, dict[str, Any]]:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_the_fast_game_is_the_game_play_plays(variant):
-    """Same dice in the same order, same decisions: same outcome, rounds and final state."""
+def test_the_simulated_game_is_the_game_play_plays(variant):
+    """Same dice in the same order, same decisions: the game `simulate` plays (no log) has
+    the outcome, rounds and final state of the Runner's seeded bot game."""
     ruleset, setup, options = _setup(variant)
-    for index in range(12):
+    for index in range(4):
         seed = stream_seed(3, index)
-        slow_game = ruleset.new_game(setup, options)
-        slow = play_fast(slow_game, face_source(seed))
-        fast_game = ruleset.new_game(setup, options)
-        fast = play_any(ruleset, fast_game, face_source(seed))
-        assert fast == slow
-        assert fast_game.state_json() == slow_game.state_json()
-        assert fast_game.state.fast is None  # the battle is left as `play()` would leave it
+        game = ruleset.new_game(setup, options)
+        played = play_fast(game, face_source(seed))
+        session = start(ruleset, setup, options, seed)
+        session.runner.run()
+        assert played.outcome == session.runner.outcome
+        assert played.turns == session.runner.turn
+        assert game.state_json() == session.game.state_json()
 
 
 # -- the plain definitions the shortcuts replaced ------------------------------------------
@@ -159,8 +161,12 @@ def test_shortcuts_equal_their_plain_definitions_in_seeded_games(variant):
     checked = 0
     for index in range(3):
         game = ruleset.new_game(setup, options)
-        for _ in bot_decisions(game, face_source(stream_seed(11, index))):
+
+        def check(_req, game=game) -> None:
+            nonlocal checked
             checked += check_position(game.state)
+
+        play_fast(game, face_source(stream_seed(11, index)), on_choice=check)
     assert checked > 50  # positions with units on the field were really compared
 
 

@@ -19,7 +19,7 @@ from rulesets.squad_alpha import tactics
 from rulesets.squad_alpha.deployment import _fitting, _legal_cells, legal_spots
 from rulesets.squad_alpha.odds import save_chance
 from wargame_cli import registry
-from wargame_cli.engine.fast import bot_decisions, face_source
+from wargame_cli.engine.fast import face_source, play_fast
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop import paths
 from wargame_cli.tabletop.destinations import Mover, _rounded_back, farthest_along
@@ -154,21 +154,29 @@ def test_walking_distances_are_the_whole_searchs(table, goal):
         assert field.get(node) == plain.get(node), node
 
 
-def _squad_positions(seed: int, every: int = 3):
-    """(state, request) pairs of a seeded Squad Alpha bot game, every `every`-th decision."""
+def _squad_positions(seed: int, visit, every: int = 3) -> None:
+    """`visit(state)` at every `every`-th decision of a seeded Squad Alpha bot game, before
+    the bot answers it."""
     ruleset = registry.get("squad-alpha")
     options = resolve_options(ruleset.options, None)
     teams = {s: ruleset.default_team(s, options)[0] for s in SIDES}
     game = ruleset.new_game(Setup({"A": "A", "B": "B"}, teams), options)
-    for seen, req in enumerate(bot_decisions(game, face_source(seed)), 1):
-        if seen % every == 0:
-            yield game.state, req
+    seen = [0]
+
+    def each(_req) -> None:
+        seen[0] += 1
+        if seen[0] % every == 0:
+            visit(game.state)
+
+    play_fast(game, face_source(seed), on_choice=each)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_deployment_ranking_and_sight_memos_match_the_plain_definitions(seed):
     checked = 0
-    for state, _ in _squad_positions(seed):
+
+    def check(state) -> None:
+        nonlocal checked
         table = state.table
         for mini in state.all_minis():
             if mini.pos is None:
@@ -200,6 +208,8 @@ def test_deployment_ranking_and_sight_memos_match_the_plain_definitions(seed):
                         )
                         assert (out, back) == (plain_out, plain_back)
                         checked += 1
+
+    _squad_positions(seed, check)
     assert checked > 50
     forget_memos(FARMSTEAD)
 

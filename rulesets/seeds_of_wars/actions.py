@@ -5,7 +5,6 @@ combat (d12, d13)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from functools import cache
 from typing import Any
 
 from rulesets.seeds_of_wars import bot
@@ -22,7 +21,7 @@ from rulesets.seeds_of_wars.combat import (
 from rulesets.seeds_of_wars.movement import move_refusal as space_refusal
 from rulesets.seeds_of_wars.movement import reachable as reach_of
 from rulesets.seeds_of_wars.movement import retreat_space
-from rulesets.seeds_of_wars.prompts import ask
+from rulesets.seeds_of_wars.prompts import ask, not_offered
 from rulesets.seeds_of_wars.state import OTHER, Battle, Unit
 from wargame_cli.engine.requests import Event, Option, Roll
 from wargame_cli.wording import possessive
@@ -57,14 +56,13 @@ def alternate(
             if done != ACTED:
                 passed.add(side)
                 chose_to_pass = chose_to_pass or done == PASSED
-                if battle.fast is None:
-                    why = "" if done == PASSED else ": no unit can act"
-                    yield Event(
-                        f"{battle.names[side]} passes the {step} step{why}",
-                        rules=rules + ("d7",),
-                        kind="pass",
-                        data={"side": side, "step": step, "forced": done == NOTHING},
-                    )
+                why = "" if done == PASSED else ": no unit can act"
+                yield Event(
+                    f"{battle.names[side]} passes the {step} step{why}",
+                    rules=rules + ("d7",),
+                    kind="pass",
+                    data={"side": side, "step": step, "forced": done == NOTHING},
+                )
         side = OTHER[side]
 
 
@@ -80,13 +78,16 @@ def pick_unit(
     """Which unit acts (or pass); None without asking when no unit can act."""
     if all(r is not None for r in refusals.values()):
         return None
-    if battle.fast is not None:
-        key = suggestion() or PASS
-        return None if key == PASS else battle.unit(key)
 
     def options() -> list[Option]:
         menu = [Option(uid, battle.describe(battle.unit(uid)), r) for uid, r in refusals.items()]
         return [*menu, Option(PASS, f"Pass: no more {NOUNS[what]} this step")]
+
+    def check(key: str) -> str | None:
+        """What the menu's option for `key` would say, without building the menu."""
+        if key == PASS:
+            return None
+        return refusals[key] if key in refusals else not_offered(key)
 
     key = yield from ask(
         battle,
@@ -96,6 +97,7 @@ def pick_unit(
         lambda: suggestion() or PASS,
         rules,
         kind,
+        check,
     )
     return None if key == PASS else battle.unit(key)
 
@@ -121,28 +123,21 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     if unit is None:
         return NOTHING if all(refusals.values()) else PASSED
     assert unit.space is not None
-    if battle.fast is not None:  # nobody is asked: the bot's destination
-        best, _ = bot.best_destination(battle, unit)
-        dest = None if best == unit.space else best
-    else:
-        key = yield from _ask_destination(battle, unit)
-        dest = None if key == STAY else battle.board.parse(key)
+    key = yield from _ask_destination(battle, unit)
+    dest = None if key == STAY else battle.board.parse(key)
     acted.add(unit.uid)
     if dest is None:
-        if battle.fast is None:
-            yield Event(
-                f"{unit.name} holds {battle.space_name(unit)}",
-                rules=("d8",),
-                kind="hold",
-                data={"unit": unit.uid},
-            )
+        yield Event(
+            f"{unit.name} holds {battle.space_name(unit)}",
+            rules=("d8",),
+            kind="hold",
+            data={"unit": unit.uid},
+        )
         return ACTED
     here = battle.space_name(unit)
     foes = battle.enemies_at(side, dest)
     unit.space = dest
     unit.charged = frozenset(f.uid for f in foes)
-    if battle.fast is not None:
-        return ACTED
     key = battle.space_name(unit)
     text = f"{unit.name} moves {here} to {key}"
     if foes:
@@ -200,7 +195,7 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
             return None
         space = board.parse(key)
         if space is None or not listed(space) or board.key(space) != key:
-            return f"{key!r} is not one of the options"
+            return not_offered(key)
         return space_refusal(battle, unit, space, reachable)
 
     def default() -> str:
@@ -259,12 +254,15 @@ def pick_attack(
     it (`auto_attack`'s single attack), a bot or a person asks, so a replay runs no bot."""
     if not pairs:
         return None
-    suggestion = cache(suggest)
+    worked_out: list[tuple[str, str] | None] = []
+
+    def suggestion() -> tuple[str, str] | None:
+        if not worked_out:
+            worked_out.append(suggest())
+        return worked_out[0]
+
     if only_attack(battle, pairs, suggestion):
         return pairs[0][0], pairs[0][1]
-    if battle.fast is not None:
-        best = suggestion()
-        return None if best is None else (battle.unit(best[0]), battle.unit(best[1]))
 
     def options() -> list[Option]:
         menu = []
@@ -275,6 +273,17 @@ def pick_attack(
             menu += [Option(f"{u.uid}>{t.uid}", label(u, t)) for u, t in pairs if u.uid == uid]
         return [*menu, Option(PASS, f"Pass: no more {NOUNS[what]} this step")]
 
+    def check(key: str) -> str | None:
+        """What the menu's option for `key` would say, without building the menu."""
+        if key == PASS:
+            return None
+        mine, pair, theirs = key.partition(">")
+        if not pair:
+            refusal = refusals.get(key)
+            return refusal if refusal is not None else not_offered(key)
+        legal = any(u.uid == mine and t.uid == theirs for u, t in pairs)
+        return None if legal else not_offered(key)
+
     key = yield from ask(
         battle,
         side,
@@ -284,6 +293,7 @@ def pick_attack(
         lambda: ">".join(best) if (best := suggestion()) else PASS,
         rules,
         kind,
+        check,
     )
     if key == PASS:
         return None
@@ -354,10 +364,6 @@ def attack(
     de = target.kind.de
     value = attacker.kind.ra if stat == "Ra" else attacker.kind.me
     assert value is not None
-    if battle.fast is not None:
-        if hits(battle.fast(DIE) + 1, value + bonus, de):
-            damage(target)
-        return
     terms = f"{stat} {value}" + (f" + {bonus} ({' and '.join(why)})" if bonus else "")
     faces = yield Roll(
         dice=(DIE,),
@@ -445,8 +451,6 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
     win outright; it steps back towards its Reserve and the attack is lost (gap 7)."""
     back, reason = retreat_space(battle, target)
     if back is None:
-        if battle.fast is not None:
-            return False
         yield Event(
             f"{target.name} cannot retreat before combat: {reason}",
             rules=("d13",),
@@ -454,11 +458,7 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             data={"unit": target.uid},
         )
         return False
-    if battle.fast is not None:
-        wants = bot.wants_retreat(battle, target, attacker, back)
-        key = "retreat" if wants else "stand"
-    else:
-        key = yield from _ask_retreat(battle, attacker, target, back)
+    key = yield from _ask_retreat(battle, attacker, target, back)
     if key != "retreat":
         return False
     mine, theirs = yield from opposed(
@@ -468,12 +468,7 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
         ),
         f"{target.name} retreats before combat",
         ("d13",),
-        battle.fast,
     )
-    if battle.fast is not None:
-        if mine > theirs:
-            target.space = back
-        return mine > theirs
     data = {"unit": target.uid, "attacker": attacker.uid, "totals": [mine, theirs]}
     if mine > theirs:
         start = battle.space_name(target)
@@ -510,7 +505,7 @@ def _ask_retreat(
             f"Round {battle.round}, melee: {attacker.name} attacks {target.name} ({target.state}, "
             f"Ht {target.taken}/{target.kind.ht}), {odds}"
             f"{f' with +{bonus} {extra}' if bonus else ''}. Retreat before combat?",
-            (
+            lambda: (
                 Option("stand", f"{target.name} stands and fights"),
                 Option(
                     "retreat",
@@ -522,5 +517,6 @@ def _ask_retreat(
             lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
             ("d13",),
             "retreat",
+            lambda key: None if key in ("stand", "retreat") else not_offered(key),
         )
     )

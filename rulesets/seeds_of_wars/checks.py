@@ -3,7 +3,7 @@ exceed De" (d10, d12), opposed 1d20 rolls (d1, d6, d13), and the odds the bot we
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -68,12 +68,8 @@ def opposed(
     second: Contender,
     reason: str,
     rules: tuple[str, ...],
-    fast: Callable[[int], int] | None = None,
 ) -> Generator[Roll, Any, tuple[int, int]]:
-    """Each side rolls its own 1d20 (so `--dice manual` asks the right player); the totals.
-    `fast` (a fast game's `Battle.fast`) draws the faces instead of asking for them."""
-    if fast is not None:
-        return fast(DIE) + 1 + first.modifier, fast(DIE) + 1 + second.modifier
+    """Each side rolls its own 1d20 (so `--dice manual` asks the right player); the totals."""
     totals = []
     for c in (first, second):
         faces = yield Roll(

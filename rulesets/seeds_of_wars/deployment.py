@@ -10,7 +10,7 @@ from typing import Any
 from rulesets.seeds_of_wars import bot
 from rulesets.seeds_of_wars.board import Space
 from rulesets.seeds_of_wars.checks import Contender, opposed
-from rulesets.seeds_of_wars.prompts import ask
+from rulesets.seeds_of_wars.prompts import ask, not_offered
 from rulesets.seeds_of_wars.state import OTHER, SIDES, Battle, Unit
 from wargame_cli.engine.requests import Event, Option
 
@@ -29,20 +29,17 @@ def contender(battle: Battle, side: str) -> Contender:
 def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
     """Who deploys which unit when: the loser of the roll first (or as the winner chooses),
     alternately from the defender on a tie (d2)."""
-    a, b = yield from opposed(
-        contender(battle, "A"), contender(battle, "B"), "Deployment", ("d1",), battle.fast
-    )
+    a, b = yield from opposed(contender(battle, "A"), contender(battle, "B"), "Deployment", ("d1",))
     units = {side: battle.side_units(side) for side in SIDES}
     if a == b:
         first = battle.defender
-        if battle.fast is None:
-            yield Event(
-                f"Deployment roll tied at {a}: the sides deploy alternately, "
-                f"{battle.names[first]} (defender) first",
-                rules=("d1", "d2"),
-                kind="deploy_roll",
-                data={"totals": {"A": a, "B": b}, "tie": True, "first": first},
-            )
+        yield Event(
+            f"Deployment roll tied at {a}: the sides deploy alternately, "
+            f"{battle.names[first]} (defender) first",
+            rules=("d1", "d2"),
+            kind="deploy_roll",
+            data={"totals": {"A": a, "B": b}, "tie": True, "first": first},
+        )
         pairs = zip_longest(units[first], units[OTHER[first]])
         return [u for pair in pairs for u in pair if u is not None]
     winner = "A" if a > b else "B"
@@ -62,14 +59,13 @@ def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
             "deploy",
         )
         first = winner if pick == "first" else loser
-    if battle.fast is None:
-        yield Event(
-            f"Deployment roll: {battle.names['A']} {a}, {battle.names['B']} {b}; "
-            f"{battle.names[first]} deploys all its units first",
-            rules=("d1",),
-            kind="deploy_roll",
-            data={"totals": {"A": a, "B": b}, "tie": False, "winner": winner, "first": first},
-        )
+    yield Event(
+        f"Deployment roll: {battle.names['A']} {a}, {battle.names['B']} {b}; "
+        f"{battle.names[first]} deploys all its units first",
+        rules=("d1",),
+        kind="deploy_roll",
+        data={"totals": {"A": a, "B": b}, "tie": False, "winner": winner, "first": first},
+    )
     return units[first] + units[OTHER[first]]
 
 
@@ -84,9 +80,6 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
             for col in range(board.columns)
         ]
         legal = [s for s in home if battle.room(unit.side, s) is None]
-        if battle.fast is not None:  # nobody is asked: the bot's space
-            unit.space = bot.deploy_space(battle, unit, legal)
-            continue
         key = yield from ask(
             battle,
             unit.side,
@@ -98,6 +91,7 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
             lambda unit=unit, legal=legal: board.key(bot.deploy_space(battle, unit, legal)),
             ("d1", "d2"),
             "deploy",
+            lambda key, unit=unit, home=home: _space_refusal(battle, unit, home, key),
         )
         unit.space = board.parse(key)
         who = battle.names[unit.side]
@@ -111,6 +105,14 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
                 "next_side": sequence[i + 1].side if i + 1 < len(sequence) else None,
             },
         )
+
+
+def _space_refusal(battle: Battle, unit: Unit, home: list[Space], key: str) -> str | None:
+    """What the deployment menu's option for `key` would say, without building the menu."""
+    space = battle.board.parse(key)
+    if space is None or space not in home or battle.board.key(space) != key:
+        return not_offered(key)
+    return battle.room(unit.side, space)
 
 
 def _space_label(battle: Battle, unit: Unit, space: Space) -> str:

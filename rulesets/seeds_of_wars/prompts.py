@@ -11,6 +11,7 @@ from rulesets.seeds_of_wars.state import Battle
 from wargame_cli.engine.requests import Choice, Option
 
 SURRENDER = "surrender"
+_SURRENDER = Option(SURRENDER, "Surrender the battle")
 
 
 class Surrendered(Exception):  # noqa: N818 - it is an event, not an error
@@ -35,11 +36,8 @@ def ask(
     """A battle decision for `side`; returns the key, or raises `Surrendered`. `options` may
     be a function that builds the menu, called only when someone reads it; then `check`
     (why a key is not legal) judges a bot's answer without the menu, and with `describe` (the
-    menu's label for a key) a replay's answer too. In a fast game (simulate)
-    nobody is asked: the answer is the default, and no menu is built."""
-    if battle.fast is not None:
-        return default() if callable(default) else default
-    surrender = Option(SURRENDER, "Surrender the battle")
+    menu's label for a key) a replay's answer too."""
+    surrender = _SURRENDER
     if callable(options):
         build = options
         offered: Any = lambda: (*build(), surrender)  # noqa: E731
@@ -71,3 +69,8 @@ def ask(
         )
         if sure == "yes":
             raise Surrendered(side)
+
+
+def not_offered(key: str) -> str:
+    """A check's refusal of a key its menu does not list."""
+    return f"{key!r} is not one of the options"

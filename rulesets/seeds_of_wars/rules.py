@@ -4,7 +4,7 @@ modules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 from rulesets.seeds_of_wars import actions, steps
@@ -123,8 +123,7 @@ class SeedsGame:
             yield from deploy(battle)
             end = decided(battle)
             while end is None:
-                if battle.fast is None:
-                    yield TurnStart(battle.round + 1, rules=("d3",))
+                yield TurnStart(battle.round + 1, rules=("d3",))
                 battle.round += 1  # after the pause point: a stopped game shows rounds done
                 for unit in battle.units:  # only where set: each change drops the bot's memo
                     if unit.damaged_this_round:
@@ -169,7 +168,7 @@ class SeedsGame:
         if winner is not None:
             for unit in battle.fighting(OTHER[winner]):
                 unit.fate = ESCAPED if way_home(battle, unit) else CAPTURED
-                if unit.fate == CAPTURED and battle.fast is None:
+                if unit.fate == CAPTURED:
                     why = (
                         "an enemy shares its space"
                         if battle.engaged(unit)
@@ -189,8 +188,6 @@ class SeedsGame:
             "sides": {side: self._tally(side) for side in SIDES},
         }
         battle.result = result
-        if battle.fast is not None:
-            return Outcome(winner=winner, reason=reason, rules=rules, data=result, cause=cause)
         yield Event(self._summary(), rules=("d16", "d17"), kind="result", data=result)
         return Outcome(winner=winner, reason=reason, rules=rules, data=result, cause=cause)
 
@@ -219,18 +216,3 @@ class SeedsGame:
 
     def state_json(self) -> dict[str, Any]:
         return self.state.to_json()
-
-
-def fast_play(game: SeedsGame, below: Callable[[int], int]) -> tuple[Outcome, int]:
-    """`game` played to the end with `below(sides) + 1` for every die, in the order `play()`
-    asks for them, and every decision the default `play()` offers: the outcome and the rounds
-    played. The rules skip the events and questions nobody reads (see `Battle.fast`)."""
-    battle = game.state
-    battle.fast = below
-    try:
-        request = next(game.play())
-    except StopIteration as stop:
-        return stop.value, battle.round
-    finally:
-        battle.fast = None
-    raise RuntimeError(f"a fast Seeds of Wars game asked {request!r}")

@@ -3,13 +3,11 @@ armies and games."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rulesets.seeds_of_wars import army
-from rulesets.seeds_of_wars.rules import SeedsGame, fast_play, new_battle
-from wargame_cli.engine.requests import Outcome
+from rulesets.seeds_of_wars.rules import SeedsGame, new_battle
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 
 
@@ -63,11 +61,6 @@ class SeedsOfWars(Ruleset):
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SeedsGame:
         return SeedsGame(new_battle(setup.names, setup.teams, options))
-
-    def fast_play(self, game: SeedsGame, below: Callable[[int], int]) -> tuple[Outcome, int]:
-        """Simulation hook: the same game with the dice drawn by the rules themselves, no
-        events and no questions (every answer the bot's default), in `play()`'s dice order."""
-        return fast_play(game, below)
 
     def view(self) -> Any:
         from rulesets.seeds_of_wars import view

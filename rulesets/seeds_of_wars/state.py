@@ -3,7 +3,6 @@ Order and roles, and the queries every step asks (who is where, who can still fi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
@@ -92,9 +91,6 @@ class Battle:
     initiative: str | None = None
     attacked: dict[str, set[str]] = field(default_factory=dict)  # target -> melee attackers
     result: dict[str, Any] | None = None
-    # Set only by `fast_play` (simulate): a die's face minus one, drawn here instead of asked
-    # for; then the rules yield no events and ask no questions (every answer is the default).
-    fast: Callable[[int], int] | None = field(default=None, repr=False, compare=False)
     # `places()`: (the `_PLACES` count it was built at, the list of units, the index). The
     # queries asked most often read it directly: they run thousands of times a battle.
     _index: tuple[int, Any, Any] = field(

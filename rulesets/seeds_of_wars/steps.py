@@ -38,22 +38,17 @@ def recovery(battle: Battle) -> Steps:
     for unit in battle.fighting():
         if unit.state == ROUTED and battle.in_reserve(unit):
             unit.fate = REMOVED
-            if battle.fast is None:
-                yield Event(
-                    f"{unit.name} is Routed in its Reserve and is removed from battle",
-                    rules=("d5",),
-                    kind="removed",
-                    data={"unit": unit.uid},
-                )
+            yield Event(
+                f"{unit.name} is Routed in its Reserve and is removed from battle",
+                rules=("d5",),
+                kind="removed",
+                data={"unit": unit.uid},
+            )
     for side in SIDES:
         for unit in battle.fighting(side):
             if unit.state not in (SHAKEN, ROUTED):
                 continue
             mo = unit.kind.mo
-            if battle.fast is not None:
-                if recovery_passes(battle.fast(DIE) + 1, mo):
-                    unit.state = better(unit.state)
-                continue
             faces = yield Roll(
                 dice=(DIE,),
                 reason=f"Round {battle.round} recovery: {unit.name} ({unit.state}) rolls "
@@ -96,7 +91,6 @@ def initiative(battle: Battle) -> Steps:
             ),
             f"Round {battle.round} initiative",
             ("d6",),
-            battle.fast,
         )
         if a != b:
             winner = "A" if a > b else "B"
@@ -105,17 +99,15 @@ def initiative(battle: Battle) -> Steps:
         if ties != "reroll":
             winner = battle.attacker if ties == "attacker" else battle.defender
             break
-        if battle.fast is None:
-            yield Event(f"Initiative tied at {a}: roll again", rules=("d6",), kind="initiative_tie")
+        yield Event(f"Initiative tied at {a}: roll again", rules=("d6",), kind="initiative_tie")
     battle.initiative = winner
-    if battle.fast is None:
-        yield Event(
-            f"Initiative: {battle.names['A']} {a}, {battle.names['B']} {b}; "
-            f"{battle.names[winner]} acts first in steps 3-5",
-            rules=("d6", "d7"),
-            kind="initiative",
-            data={"totals": {"A": a, "B": b}, "winner": winner},
-        )
+    yield Event(
+        f"Initiative: {battle.names['A']} {a}, {battle.names['B']} {b}; "
+        f"{battle.names[winner]} acts first in steps 3-5",
+        rules=("d6", "d7"),
+        kind="initiative",
+        data={"totals": {"A": a, "B": b}, "winner": winner},
+    )
 
 
 def flight(battle: Battle) -> Steps:
@@ -131,8 +123,6 @@ def flight(battle: Battle) -> Steps:
             start = battle.space_name(unit)
             unit.space = path[-1]
             unit.charged = frozenset()
-            if battle.fast is not None:
-                continue
             stopped = " and stops among the enemy (d9)" if battle.engaged(unit) else ""
             yield Event(
                 f"{unit.name} (Routed) flees {start} to {battle.space_name(unit)}{stopped}",
@@ -151,14 +141,6 @@ def morale(battle: Battle) -> Steps:
             if not unit.damaged_this_round:
                 continue
             mo, taken = unit.kind.mo, unit.taken
-            if battle.fast is not None:
-                if not morale_passes(battle.fast(DIE) + 1, mo, taken):
-                    after = worse(unit.state)
-                    if after is None:
-                        unit.fate = DESTROYED
-                    else:
-                        unit.state = after
-                continue
             faces = yield Roll(
                 dice=(DIE,),
                 reason=f"Round {battle.round} morale: {unit.name} rolls 1d20 + Mo {mo} - "

@@ -11,7 +11,6 @@ from rulesets.tug_of_wargods.rules import (
     TugGame,
     Win,
     fast_games,
-    fast_play,
     new_state,
     outcome_of,
 )
@@ -74,12 +73,6 @@ class TugOfWarGods(Ruleset):
     def new_game(self, setup: Setup, options: dict[str, Any]) -> TugGame:
         models = {side: setup.teams[side]["models"] for side in ("A", "B")}
         return TugGame(new_state(setup.names, models, teams.dice_of(), options))
-
-    def fast_play(self, game: TugGame, below: Callable[[int], int]) -> tuple[Outcome, int]:
-        """Simulation hook: the game played by `resolve` alone, no requests or events, drawing
-        the dice in the order `play()` asks for them."""
-        win, turns = fast_play(game.state, below)
-        return outcome_of(win), turns
 
     def fast_games(
         self, setup: Setup, options: dict[str, Any], below: Callable[[int], int]

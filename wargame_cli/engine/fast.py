@@ -1,19 +1,21 @@
-"""A lean driver for bot-vs-bot games: the Runner's answers without its log.
+"""Bot-vs-bot games for simulations: the one driver (`drive.py`) with seeded dice and the
+bots' legal suggestions, keeping only the outcome and the number of turns.
 
 `simulate` plays many thousands of games; the Runner builds a log entry for every request,
-which costs more than the rules themselves. This driver answers the same requests the same
-way (seeded dice, the ruleset's default for every choice) and keeps only the outcome and the
-number of turns. Fed the faces of `face_source(S)`, a game here is the game
+which costs more than the rules themselves. Here the same requests are answered the same way
+(seeded dice, the ruleset's default for every choice, checked as the Runner checks it) with
+no log. Fed the faces of `face_source(S)`, a game here is the game
 `wargame play ID --no-input --seed S` plays: the faces are drawn exactly as `RngDice` draws them.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from wargame_cli.engine.requests import Choice, Outcome, Roll, TurnStart
+from wargame_cli.cpython import die_faces
+from wargame_cli.engine import drive
+from wargame_cli.engine.requests import Choice, Outcome, TurnStart
 
 _MASK = (1 << 64) - 1
 
@@ -35,78 +37,44 @@ def stream_seed(run_seed: int, index: int) -> int:
 
 
 def face_source(seed: int) -> Callable[[int], int]:
-    """`below(sides)` is a die's face minus one. `randint(1, d)` is exactly
-    `1 + _randbelow(d)`, so these are the faces `RngDice(seed)` draws, at half the cost; the
-    public call is the fallback if that private method goes away."""
-    rng = random.Random(seed)
-    below = getattr(rng, "_randbelow", None)
-    if below is None:  # pragma: no cover - CPython has had it since 3.2
-        return lambda d: rng.randint(1, d) - 1
-    return below
+    """`below(sides)` is a die's face minus one: the faces `RngDice(seed)` draws."""
+    return die_faces(seed)
 
 
-def play_fast(game: Any, below: Callable[[int], int]) -> Played:
-    """Play `game` to the end: each die `below(sides) + 1`, every choice the ruleset's default."""
-    gen = game.play()
-    send = gen.send
-    answer: Any = None
+def play_fast(
+    game: Any,
+    below: Callable[[int], int],
+    on_choice: Callable[[Choice], None] | None = None,
+    answers: Sequence[Any] = (),
+) -> Played:
+    """Play `game` to the end: first the recorded `answers` (a saved log's, for `--from`),
+    then each die `below(sides) + 1` and every choice the bot's legal suggestion.
+    `on_choice` sees each of the bots' questions before it is answered (the fingerprint,
+    the shortcut tests)."""
     turns = 0
-    roll, turn_start = Roll, TurnStart
-    try:
-        while True:
-            req = send(answer)
-            kind = type(req)
-            if kind is roll:
-                answer = tuple([below(d) + 1 for d in req.dice])
-            elif kind is turn_start:
-                turns = req.number
-                answer = None
-            else:
-                answer = _answer(req, below)
-    except StopIteration as stop:
-        outcome = stop.value
-    if not isinstance(outcome, Outcome):
-        raise TypeError("a ruleset's play() must return an Outcome")
-    return Played(outcome, turns)
 
+    def on_turn(number: int) -> None:
+        nonlocal turns
+        turns = number
 
-def bot_decisions(game: Any, below: Callable[[int], int]) -> Generator[Choice, None, Outcome]:
-    """Each decision of `game` played by its own bots on the faces `below(sides) + 1`, yielded
-    before the bot's answer is sent, for tools that look at a seeded game's positions (the
-    shortcut tests, `bench/bot_fingerprint.py`); returns the game's Outcome."""
     gen = game.play()
-    answer: Any = None
-    try:
-        while True:
-            req = gen.send(answer)
-            if isinstance(req, Roll):
-                answer = tuple([below(d) + 1 for d in req.dice])
-            elif isinstance(req, Choice):
-                yield req
-                answer = req.default
-            else:
-                answer = None
-    except StopIteration as stop:
-        return stop.value
-
-
-def play_any(ruleset: Any, game: Any, below: Callable[[int], int]) -> Played:
-    """A ruleset's own `fast_play(game, below)` where it offers one (the same rules without the
-    request protocol, drawing dice in the same order), else the generic `play_fast`."""
-    fast = getattr(ruleset, "fast_play", None)
-    if fast is None:
-        return play_fast(game, below)
-    outcome, turns = fast(game, below)
+    request = None
+    if answers:
+        paused = drive.drive(gen, _counting(drive.recorded(answers), on_turn))
+        if not isinstance(paused, drive.Paused):
+            return Played(drive.ended(paused), turns)
+        request = paused.request
+    outcome = drive.play(gen, drive.seeded(below, on_choice, on_turn), request)
     return Played(outcome, turns)
 
 
-def _answer(req: Any, below: Any) -> Any:
-    """The less frequent requests (and subclasses of the frequent ones)."""
-    if isinstance(req, Choice):
-        reason = req.default_refusal()
-        if reason is not None:
-            raise RuntimeError(f"the ruleset suggested an illegal answer {req.default!r}: {reason}")
-        return req.default
-    if isinstance(req, Roll):
-        return tuple([below(d) + 1 for d in req.dice])
-    return None  # Event, TurnStart subclass: nothing to record
+def _counting(answer: drive.Answerer, on_turn: Callable[[int], None]) -> drive.Answerer:
+    """`answer`, telling `on_turn` of each turn it answers the start of."""
+
+    def counted(req: Any) -> Any:
+        reply = answer(req)
+        if isinstance(req, TurnStart) and reply is not drive.STOP:
+            on_turn(req.number)
+        return reply
+
+    return counted

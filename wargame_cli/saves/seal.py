@@ -10,37 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
 from typing import Any
+
+from wargame_cli.cpython import json_encoder
 
 HEADER = ("ruleset", "seed", "options", "setup", "forked_from")  # the seal covers the rest
 UNSEALED = {"log", "seal", "updated", "program"}  # the log is chained; the rest is bookkeeping
 
 
-def _canonical_encoder() -> Callable[[Any], str]:
-    """`json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`, built
-    once: `dumps` with these options makes a new encoder per call, which costs as much as
-    encoding a log entry (the C encoder is used when this Python has it)."""
-    options = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return json.JSONEncoder(**options).encode  # type: ignore[arg-type]
-    plain = json.JSONEncoder(**options)  # type: ignore[arg-type]
-    encode = make(
-        None,  # no circular check: a save's values come from JSON
-        plain.default,
-        json.encoder.encode_basestring,
-        None,
-        plain.key_separator,
-        plain.item_separator,
-        plain.sort_keys,
-        plain.skipkeys,
-        plain.allow_nan,
-    )
-    return lambda value: "".join(encode(value, 0))
-
-
-_canonical = _canonical_encoder()
+# `json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`, built once
+_canonical = json_encoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def digest(value: Any) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from wargame_cli.engine.fast import face_source, play_any, stream_seed
+from wargame_cli.engine.fast import face_source, play_fast, stream_seed
 from wargame_cli.ruleset import Ruleset, Setup
 
 Progress = Callable[[int], None]  # called with the number of games just finished
@@ -117,10 +117,8 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     wants_figures = hasattr(ruleset, "sim_figures")
     below = face_source(stream_seed(seed, start))
     many = getattr(ruleset, "fast_games", None)
+    answers = job.answers or ()
     if job.answers is not None:  # every game goes on from a saved position
-        from wargame_cli.simulate.from_save import play_from
-
-        answers = job.answers
         many = None
     if many is not None and not wants_figures:
         # The ruleset plays game after game itself (see Ruleset.fast_games).
@@ -135,11 +133,7 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
         return tally
     for _ in range(start, stop):
         game = new_game(setup, options)
-        played = (
-            play_any(ruleset, game, below)
-            if job.answers is None
-            else play_from(game, answers, below)
-        )
+        played = play_fast(game, below, answers=answers)
         outcome = played.outcome
         results[(outcome.winner, played.turns, ending(outcome))] += 1
         if wants_figures or outcome.data:

@@ -8,44 +8,15 @@ position is the rules' own, whatever the ruleset keeps in its state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from wargame_cli import history
-from wargame_cli.engine.fast import Played, stream_seed
-from wargame_cli.engine.requests import Choice, Outcome, Roll, TurnStart
+from wargame_cli.engine.fast import stream_seed
 from wargame_cli.simulate import batch
 
 DRAW = "draw"
-
-
-def play_from(game: Any, answers: Sequence[Any], below: Callable[[int], int]) -> Played:
-    """Feed `game` the recorded `answers`, then play it to the end: each die
-    `below(sides) + 1`, every choice the ruleset's suggestion (the bot)."""
-    gen = game.play()
-    send = gen.send
-    turns = 0
-    try:
-        req = send(None)
-        for answer in answers:
-            if isinstance(req, TurnStart):
-                turns = req.number
-            req = send(answer)
-        while True:
-            answer = None
-            if isinstance(req, Roll):
-                answer = tuple([below(d) + 1 for d in req.dice])
-            elif isinstance(req, Choice):
-                answer = req.default
-            elif isinstance(req, TurnStart):
-                turns = req.number
-            req = send(answer)
-    except StopIteration as stop:
-        outcome = stop.value
-    if not isinstance(outcome, Outcome):
-        raise TypeError("a ruleset's play() must return an Outcome")
-    return Played(outcome, turns)
 
 
 def job_from(h: history.History, turn: int | None, seed: int, games: int) -> batch.Job:

@@ -8,7 +8,6 @@ question. The question keeps questionary's look and controls: its select control
 from __future__ import annotations
 
 import asyncio
-import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +26,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.styles import merge_styles
 from questionary.prompts.common import InquirerControl
 
+from wargame_cli.cpython import collect_and_freeze, pause_collector, resume_collector
 from wargame_cli.ui.wrap import rows as _rows
 from wargame_cli.ui.wrap import wrap_tokens
 
@@ -180,9 +180,7 @@ class PromptApp:
         self._idle: Any = None
         self.manage_gc = manage_gc
         if manage_gc:  # collections happen while a person reads (see _tidy), not on a key
-            gc.collect()
-            gc.freeze()
-            gc.disable()
+            pause_collector()
 
     def _typing(self, _: Any) -> None:
         self._q.error = None
@@ -476,7 +474,7 @@ class PromptApp:
     def close(self) -> None:
         self._loop.close()
         if self.manage_gc:
-            gc.enable()
+            resume_collector()
 
 
 def _position(first: int, shown: int, total: int) -> str:
@@ -488,5 +486,4 @@ def _position(first: int, shown: int, total: int) -> str:
 def _tidy() -> None:
     """While a person reads the question: collect what the last turn left and freeze the rest,
     so no collection lands between a key press and the next question."""
-    gc.collect()
-    gc.freeze()
+    collect_and_freeze()
