@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from wargame_cli.engine.drive import STOP, Paused, drive
 from wargame_cli.engine.requests import Choice, Event, Outcome, Roll, TurnStart
 
 
@@ -56,18 +57,22 @@ class Script:
         self, game: Any, until: Callable[[Any], bool] | None = None, max_requests: int = 100_000
     ) -> Any:
         """Play `game` until it ends or `until(request)` is true (that request unanswered)."""
-        gen = game.play()
-        answer = None
-        for _ in range(max_requests):
-            try:
-                req = gen.send(answer)
-            except StopIteration as stop:
-                self.outcome = stop.value
-                return None
+        asked = 0
+
+        def answer(req: Any) -> Any:
+            nonlocal asked
             if until is not None and until(req):
-                return req
-            answer = self.answer(req)
-        raise AssertionError("game did not end")
+                return STOP
+            asked += 1
+            if asked > max_requests:
+                raise AssertionError("game did not end")
+            return self.answer(req)
+
+        ended = drive(game.play(), answer)
+        if isinstance(ended, Paused):
+            return ended.request
+        self.outcome = ended
+        return None
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.events]

@@ -97,7 +97,7 @@ def test_first_chunk_is_played_before_the_workers_and_warms_the_table():
     parts = batch._in_workers(job, ruleset, 2, heard.append)
     first = next(parts)
     assert first.games == 4 and heard == [4]
-    assert table.__dict__.get("_memo_walk")  # warmed before any fork
+    assert table.memos.get("walk")  # warmed before any fork
     rest = list(parts)
     assert [t.games for t in rest] == [4] and heard == [4, 4]
     one = batch.run(job, ruleset, workers=1)

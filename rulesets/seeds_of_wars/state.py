@@ -48,7 +48,7 @@ class Unit:
         _MOVES[0] += 1
         if name in _PLACED:
             _PLACES[0] += 1
-        object.__setattr__(self, name, value)
+        super().__setattr__(name, value)
 
     @classmethod
     def fresh(cls, uid: str, side: str, kind: UnitType) -> Unit:
@@ -96,6 +96,14 @@ class Battle:
     _index: tuple[int, Any, Any] = field(
         default=(-1, None, None), init=False, repr=False, compare=False
     )
+    # `unit()`: (the list of units it was made from, units by id).
+    _by_uid: tuple[Any, dict[str, Unit]] = field(
+        default_factory=lambda: (None, {}), init=False, repr=False, compare=False
+    )
+    # `remembered()`: (the `_MOVES` count it was made at, the memo).
+    _memo: tuple[int, dict[Any, Any]] = field(
+        default_factory=lambda: (-1, {}), init=False, repr=False, compare=False
+    )
 
     @property
     def defender(self) -> str:
@@ -105,9 +113,9 @@ class Battle:
         return "attacker" if side == self.attacker else "defender"
 
     def unit(self, uid: str) -> Unit:
-        by_uid = self.__dict__.get("_by_uid")
-        if by_uid is None or by_uid[0] is not self.units:
-            by_uid = self.__dict__["_by_uid"] = (self.units, {u.uid: u for u in self.units})
+        by_uid = self._by_uid
+        if by_uid[0] is not self.units:
+            by_uid = self._by_uid = (self.units, {u.uid: u for u in self.units})
         found = by_uid[1].get(uid)
         if found is None:  # not in the list it was made from: look again
             return next(u for u in self.units if u.uid == uid)
@@ -139,10 +147,9 @@ class Battle:
 
     def remembered(self) -> dict[Any, Any]:
         """A memo that lasts until a unit changes (the options and the board are fixed)."""
-        memo = self.__dict__.get("_memo")
-        if memo is None or memo[0] != _MOVES[0]:
-            memo = (_MOVES[0], {})
-            self.__dict__["_memo"] = memo
+        memo = self._memo
+        if memo[0] != _MOVES[0]:
+            memo = self._memo = (_MOVES[0], {})
         return memo[1]
 
     def _reindex(self) -> dict[Any, Any]:

@@ -35,7 +35,7 @@ class Mini:
 
     def __setattr__(self, name: str, value: Any) -> None:
         _CHANGES[0] += 1
-        object.__setattr__(self, name, value)
+        super().__setattr__(name, value)
 
     @property
     def dice(self) -> int:

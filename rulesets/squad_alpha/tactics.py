@@ -227,7 +227,7 @@ def _exchange(table: Table, p: Point, e: Point) -> tuple[float | None, float | N
     does not save (None without a line of sight from `p`), and the same from `e` at `p`.
     The sight lines and covers of `line_of_sight` and `cover`, remembered per table as one
     entry: a decision weighs every spot against every enemy."""
-    memo = table.__dict__.get("_memo_squad-alpha-exchange")
+    memo = table.memos.get("squad-alpha-exchange")
     if memo is None:
         memo = table_cache(table, "squad-alpha-exchange", EXCHANGE_CACHE)
     key = (p.x, p.y, e.x, e.y)

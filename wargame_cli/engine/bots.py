@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from wargame_cli.engine.drive import STOP, Paused, drive
 from wargame_cli.engine.requests import TAKE_BACK, Choice
 from wargame_cli.engine.takeback import NOTHING
 
@@ -34,33 +35,34 @@ def run_builder(
     `answers` (kept in place) are fed first: coming back to a team, a caller passes them minus
     the last, so the team's last question is asked again."""
     fresh = make if callable(make) else None
-    builder = make() if fresh is not None else make
     answers = answers if answers is not None else []
-    try:
-        choice = builder.send(None)
-        for answer in answers:
-            choice = builder.send(answer)
-        while True:
-            key = controller.choose(choice, game)
-            if key == TAKE_BACK:
-                if not answers and back is not None:
-                    raise back
-                reason = NOTHING if not answers else None
-                if fresh is None:
-                    reason = "this question cannot take answers back"
-                if reason is None:
-                    answers.pop()
-                    builder = fresh()
-                    choice = builder.send(None)
-                    for answer in answers:
-                        choice = builder.send(answer)
-                    continue
-            else:
-                reason = choice.refusal(key)
-                if reason is None:
-                    answers.append(key)
-                    choice = builder.send(key)
-                    continue
-            controller.refused(choice, key, reason)
-    except StopIteration as stop:
-        return stop.value
+    while True:
+        builder = fresh() if fresh is not None else make
+        kept = len(answers)  # fed again first, as they were given
+
+        def answer(choice: Choice) -> Any:
+            nonlocal kept
+            if kept:
+                kept -= 1
+                return answers[len(answers) - kept - 1]
+            while True:
+                key = controller.choose(choice, game)
+                if key == TAKE_BACK:
+                    if not answers and back is not None:
+                        raise back
+                    reason = NOTHING if not answers else None
+                    if fresh is None:
+                        reason = "this question cannot take answers back"
+                    if reason is None:
+                        answers.pop()
+                        return STOP  # a fresh builder is fed the answers kept
+                else:
+                    reason = choice.refusal(key)
+                    if reason is None:
+                        answers.append(key)
+                        return key
+                controller.refused(choice, key, reason)
+
+        built = drive(builder, answer)
+        if not isinstance(built, Paused):
+            return built

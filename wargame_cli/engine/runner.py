@@ -1,7 +1,9 @@
 """Drives a ruleset's game generator: answers its requests, checks them and keeps the log.
 
 One runner serves live play, resuming and verification: a saved log is fed back first
-(`replay`), then live controllers and dice take over (`run`).
+(`replay`), then live controllers and dice take over (`run`). Both are answerers of the one
+driver (`drive.py`): the runner works out each answer, checks it and logs it; `drive` feeds it
+to the rules.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any, Protocol
 
 from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import RNG, DiceSource, check_faces, rng_of
+from wargame_cli.engine.drive import STOP, Answerer, Paused, drive, ended
 from wargame_cli.engine.requests import (
     TAKE_BACK,
     Choice,
@@ -121,17 +124,24 @@ class Runner:
         self.rng_mismatch: tuple[int, str] | None = None
         self._gen = game.play()
         self.pending: Request | None = None
-        self._send(None)
+        self._drive(_first, live=False)
 
     # -- stepping -------------------------------------------------------------------------
-    def _send(self, answer: Any) -> None:
-        try:
-            self.pending = self._gen.send(answer)
-        except StopIteration as stop:
-            self.pending = None
-            self.outcome = stop.value
-            if not isinstance(self.outcome, Outcome):
-                raise TypeError("a ruleset's play() must return an Outcome") from None
+    def _drive(self, answer: Answerer, live: bool = True) -> None:
+        """Drive the game from the pending request with `answer` until it gives STOP or the
+        game ends (then, in live play, the end is logged). A take-back inside `answer` starts
+        a new game, which is left where the take-back put it."""
+        gen = self._gen
+        result = drive(gen, answer, self.pending)
+        if self._gen is not gen:
+            return
+        if isinstance(result, Paused):
+            self.pending = result.request
+            return
+        self.pending = None
+        self.outcome = ended(result)
+        if live:
+            self._record(end_entry(self.outcome))
 
     def _compare_drawn(
         self, index: int, seed: int, faces: list[int], drawn: list[int], rolled: list[int]
@@ -158,14 +168,23 @@ class Runner:
     # -- replay ---------------------------------------------------------------------------
     def replay(self, entries: list[dict[str, Any]]) -> None:
         """Feed a recorded log through the rules, checking every entry against what they ask."""
-        for index, entry in enumerate(entries):
-            if not isinstance(entry, dict) or "t" not in entry:
-                raise ReplayDivergence(index, "not a log entry")
-            self._replay_one(index, entry)
+        feed = enumerate(entries)
+
+        def answer(req: Request) -> Any:
+            self.pending = req
+            for index, entry in feed:
+                return self._replay_one(index, _entry(index, entry))
+            return STOP
+
+        if self.pending is not None:
+            self._drive(answer, live=False)
+        for index, entry in feed:  # the game has ended: only its end is left
+            self._replay_one(index, _entry(index, entry))
         if self.outcome is not None and (not self.log or self.log[-1]["t"] != "end"):
             self._record(end_entry(self.outcome))
 
-    def _replay_one(self, index: int, entry: dict[str, Any]) -> None:
+    def _replay_one(self, index: int, entry: dict[str, Any]) -> Any:
+        """Check `entry` against the pending request and log it: the answer it records."""
         req, kind = self.pending, entry.get("t")
         if req is None:
             if kind != "end":
@@ -188,7 +207,7 @@ class Runner:
                 )
             self.turn = req.number
             self._record(turn_entry(req))
-            self._send(None)
+            return None
         elif isinstance(req, Roll):
             if kind != "roll":
                 raise ReplayDivergence(
@@ -217,7 +236,7 @@ class Runner:
                 tuple(entry["sources"]) if source == "mixed" and "sources" in entry else source
             )
             self._record(roll_entry(req, tuple(faces), src))
-            self._send(tuple(faces))
+            return tuple(faces)
         elif isinstance(req, Choice):
             if kind != "choice":
                 raise ReplayDivergence(
@@ -232,13 +251,13 @@ class Runner:
             if reason is not None:
                 raise ReplayDivergence(index, f"illegal decision {key!r} ({req.prompt}): {reason}")
             self._record(self._choice_entry(req, key, entry.get("by", "human")))
-            self._send(key)
+            return key
         elif isinstance(req, Event):
             if kind != "event" or entry.get("text") != req.text:
                 got = entry.get("text") if kind == "event" else kind
                 raise ReplayDivergence(index, f"the rules give {req.text!r}, log has {got!r}")
             self._record(event_entry(req))
-            self._send(None)
+        return None
 
     # -- live play ------------------------------------------------------------------------
     @staticmethod
@@ -256,31 +275,41 @@ class Runner:
 
     def step(self) -> None:
         """Answer the pending request live."""
-        req = self.pending
+        if self.pending is None:
+            return
+        answered: list[Request] = []
+
+        def once(req: Request) -> Any:
+            if answered:
+                return STOP
+            answered.append(req)
+            return self._live(req)
+
+        self._drive(once)
+
+    def _live(self, req: Request) -> Any:
+        """The live answer to `req`, logged (STOP: taken back, another request is pending)."""
         if isinstance(req, TurnStart):
             self.turn = req.number
             self._record(turn_entry(req))
-            self._send(None)
         elif isinstance(req, Roll):
             thrown = self.tape.throw(req, self.dice, self.note)
             self._record(roll_entry(req, thrown.faces, thrown.source))
-            self._send(thrown.faces)
+            return thrown.faces
         elif isinstance(req, Choice):
             answered = self._ask(req)
             if answered is None:  # taken back: an earlier decision is pending again
-                return
+                return STOP
             key, by = answered
             entry = self._choice_entry(req, key, by)
             if self._awaiting is not None and self._awaiting["at"] == len(self.log):
                 self._awaiting["new"] = {"key": key, "label": entry["label"], "by": by}
                 self._awaiting = None
             self._record(entry)
-            self._send(key)
+            return key
         elif isinstance(req, Event):
             self._record(event_entry(req))
-            self._send(None)
-        if self.pending is None and self.outcome is not None:
-            self._record(end_entry(self.outcome))
+        return None
 
     def _ask(self, req: Choice) -> tuple[str, str] | None:
         """The controller's legal answer, or None once it took back an earlier decision."""
@@ -348,19 +377,37 @@ class Runner:
         on_turn_end: Callable[[Runner], None] | None = None,
     ) -> Outcome | None:
         """Play until the game ends or turn `stop_after_turn` is complete."""
-        while self.pending is not None:
-            req = self.pending
-            if isinstance(req, TurnStart) and req.number > 1 and on_turn_end is not None:
-                on_turn_end(self)
-                if self.pending is not req:  # taken back at the between-turns question
-                    continue
-            if (
-                isinstance(req, TurnStart)
-                and stop_after_turn is not None
-                and req.number > stop_after_turn
-            ):
-                return None
-            self.step()
+        stopped = False
+
+        def answer(req: Request) -> Any:
+            nonlocal stopped
+            self.pending = req
+            if isinstance(req, TurnStart):
+                if req.number > 1 and on_turn_end is not None:
+                    on_turn_end(self)
+                    if self.pending is not req:  # taken back at the between-turns question
+                        return STOP
+                if stop_after_turn is not None and req.number > stop_after_turn:
+                    stopped = True
+                    return STOP
+            return self._live(req)
+
+        while self.pending is not None and not stopped:
+            self._drive(answer)
+        if stopped:
+            return None
         if on_turn_end is not None:
             on_turn_end(self)
         return self.outcome
+
+
+def _first(req: Request) -> Any:
+    """Answers nothing: driving with it only starts the game (its first request pends)."""
+    return STOP
+
+
+def _entry(index: int, entry: Any) -> dict[str, Any]:
+    """A saved log's entry, or why it is not one."""
+    if not isinstance(entry, dict) or "t" not in entry:
+        raise ReplayDivergence(index, "not a log entry")
+    return entry

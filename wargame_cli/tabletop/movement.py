@@ -60,7 +60,7 @@ def stands_ok(table: Table, body: Body, others: Iterable[Body]) -> bool:
         and radius - 1e-9 <= y <= table.height - radius + 1e-9
     ):
         return False
-    zones = table.__dict__.get("_memo_footprints", _NO_ZONES).get(radius)
+    zones = table.memos.get("footprints", _NO_ZONES).get(radius)
     if zones is None:
         zones = _zones(table, radius)
     for x0, y0, x1, y1, *_ in zones:
@@ -155,7 +155,7 @@ def move_ok_xy(
         and radius - 1e-9 <= by <= table.height - radius + 1e-9
     ):
         return False
-    zones = table.__dict__.get("_memo_footprints", _NO_ZONES).get(radius)
+    zones = table.memos.get("footprints", _NO_ZONES).get(radius)
     if zones is None:
         zones = _zones(table, radius)
     for x0, y0, x1, y1, px0, py0, px1, py1 in zones:
@@ -201,10 +201,9 @@ _NO_ZONES: dict[float, Any] = {}
 def _zones(table: Table, radius: float) -> tuple[tuple[float, ...], ...]:
     """`footprints` as numbers: each zone's corners, then its piece's (kept on the table,
     where `move_ok_xy` looks first: it runs tens of thousands of times a game)."""
-    memo = table.__dict__.get("_memo_footprints")
+    memo = table.memos.get("footprints")
     if memo is None or len(memo) > 64:
-        memo = {}
-        object.__setattr__(table, "_memo_footprints", memo)
+        memo = table.memos["footprints"] = {}
     found = memo.get(radius)
     if found is None:
         found = memo[radius] = tuple(

@@ -103,7 +103,7 @@ def _near_nodes(
     """Nodes around `p` reachable in a straight line, with their distance from it: the
     corners of its grid cell, or a wider ring when terrain hides them all. Remembered per
     table: a spot's walks to every enemy start from the same nodes."""
-    memo = table.__dict__.get("_memo_near-nodes")
+    memo = table.memos.get("near-nodes")
     if memo is None:
         memo = table_cache(table, "near-nodes", WALK_CACHE)
     key = (p.x, p.y, radius, step)
@@ -206,7 +206,7 @@ def _field(table: Table, goal: Point, radius: float, step: float) -> _Field:
 def path_distance(table: Table, a: Point, b: Point, radius: float, step: float = 1.0) -> float:
     """Walking distance from a to b around impassable terrain (`inf` when walled off)."""
     key = (round(a.x, 2), round(a.y, 2), round(b.x, 1), round(b.y, 1), radius, step)
-    memo = table.__dict__.get("_memo_walk")
+    memo = table.memos.get("walk")
     if memo is None:
         memo = table_cache(table, "walk", WALK_CACHE)
     found = memo.get(key)

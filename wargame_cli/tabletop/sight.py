@@ -21,7 +21,7 @@ _MISSING = object()
 def blocker(table: Table, a: Point, b: Point) -> Piece | None:
     """The first blocking piece the line between two centres passes through, if any."""
     ax, ay, bx, by = a.x, a.y, b.x, b.y
-    memo = table.__dict__.get("_memo_blocker")
+    memo = table.memos.get("blocker")
     if memo is None:
         memo = table_cache(table, "blocker", SIGHT_CACHE)
     key = (ax, ay, bx, by)
@@ -35,7 +35,7 @@ def blocker(table: Table, a: Point, b: Point) -> Piece | None:
 
 def _first_blocker(table: Table, ax: float, ay: float, bx: float, by: float) -> Piece | None:
     """`blocker` worked out, on plain numbers."""
-    pieces = table.__dict__.get("_memo_blocking")
+    pieces = table.memos.get("blocking")
     for piece, x0, y0, x1, y1 in pieces["all"] if pieces else _blocking(table):
         if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
             continue  # wholly beside the piece: it cannot cross it
@@ -78,7 +78,7 @@ def cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
     """The piece giving the target its best cover from the firer's perspective: one it stands
     in, or one the line of fire crosses that the firer is not standing in. Hard beats soft;
     between equals, the first listed."""
-    memo = table.__dict__.get("_memo_cover")
+    memo = table.memos.get("cover")
     if memo is None:
         memo = table_cache(table, "cover", SIGHT_CACHE)
     key = (firer.x, firer.y, target.x, target.y)

@@ -62,13 +62,18 @@ class Table:
     height: float
     pieces: tuple[Piece, ...] = field(default=())
     name: str = "table"
+    # What is worked out about the table (sight lines, walking distances, cells), by name:
+    # it lives and dies with the table and is never part of what the table is (see
+    # `table_cache`). The dict is the table's own; only its contents change.
+    memos: dict[str, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def __hash__(self) -> int:
         """Computed once: tables key the caches of walking distances and sight."""
-        cached = self.__dict__.get("_hash")
+        cached: int | None = self.memos.get("hash")
         if cached is None:
-            cached = hash((self.width, self.height, self.pieces, self.name))
-            object.__setattr__(self, "_hash", cached)
+            cached = self.memos["hash"] = hash((self.width, self.height, self.pieces, self.name))
         return cached
 
     def on_table(self, p: Point, radius: float = 0.0) -> bool:
@@ -133,15 +138,13 @@ class Table:
 
 
 def table_cache(table: Table, name: str, limit: int) -> dict[Any, Any]:
-    """A memo kept on the table itself (sight lines, walking distances, cells), as the
-    attribute `_memo_<name>`: it lives and dies with the table and holds at most `limit`
+    """A memo kept on the table itself (sight lines, walking distances, cells), in
+    `table.memos[name]`: it lives and dies with the table and holds at most `limit`
     entries, cleared when full, so a long simulation's memory stays flat. The hottest
-    callers read the attribute directly and call this only to make or clear it."""
-    attr = "_memo_" + name
-    memo = table.__dict__.get(attr)
+    callers read `table.memos` directly and call this only to make or clear it."""
+    memo: dict[Any, Any] | None = table.memos.get(name)
     if memo is None:
-        memo = {}
-        object.__setattr__(table, attr, memo)
+        memo = table.memos[name] = {}
     elif len(memo) >= limit:
         memo.clear()
     return memo
@@ -150,8 +153,7 @@ def table_cache(table: Table, name: str, limit: int) -> dict[Any, Any]:
 def forget_memos(table: Table) -> None:
     """Drop everything remembered about the table (tests use it to check that nothing
     remembered changes an answer)."""
-    for attr in [a for a in table.__dict__ if a.startswith("_memo_")]:
-        del table.__dict__[attr]
+    table.memos.clear()
 
 
 _CANONICAL: dict[Table, Table] = {}
