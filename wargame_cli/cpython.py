@@ -14,13 +14,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+RANDBELOW = "_randbelow"  # random.Random's private draw of a number below n
+C_ENCODER = "c_make_encoder"  # json.encoder's C encoder factory
+
 
 def die_faces(seed: int) -> Callable[[int], int]:
     """`below(sides)`: a die's face minus one, drawn as `random.Random(seed).randint(1, sides)`
     draws it. `randint(1, d)` is exactly `1 + _randbelow(d)`, so the private method gives the
     same faces at half the cost; the public call is the fallback."""
     rng = random.Random(seed)
-    below: Callable[[int], int] | None = getattr(rng, "_randbelow", None)
+    below: Callable[[int], int] | None = getattr(rng, RANDBELOW, None)
     if below is None:
         randint = rng.randint
         return lambda sides: randint(1, sides) - 1
@@ -32,7 +35,7 @@ def json_encoder(**options: Any) -> Callable[[Any], str]:
     encoder per call, which costs as much as encoding a small value. The C encoder is used
     directly where this Python has it (no circular check: the values come from JSON)."""
     plain = json.JSONEncoder(**options)
-    make = getattr(json.encoder, "c_make_encoder", None)
+    make = getattr(json.encoder, C_ENCODER, None)
     if make is None or plain.indent is not None:
         return plain.encode
     strings = json.encoder.encode_basestring_ascii if plain.ensure_ascii else None
