@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any, NamedTuple
 
-from wargame_cli.engine.requests import Choice, Outcome, Request, Roll, TurnStart
+from wargame_cli.engine.requests import Choice, Event, Outcome, Request, Roll, TurnStart
 
 
 class _Stop:
@@ -85,13 +85,15 @@ def seeded(
     """The answerer of a bot-vs-bot game: each die `below(sides) + 1`, each choice the bot's
     legal suggestion. Hooks: `on_choice` sees each Choice before it is answered, `on_turn`
     each turn's number (TurnStart)."""
-    roll, turn_start = Roll, TurnStart
+    roll, event, choice, turn_start = Roll, Event, Choice, TurnStart
 
     def answer(req: Request) -> Any:
         kind = type(req)
+        if kind is event:
+            return None
         if kind is roll:
             return tuple([below(d) + 1 for d in req.dice])  # type: ignore[union-attr]
-        if kind is Choice:
+        if kind is choice:
             if on_choice is not None:
                 on_choice(req)  # type: ignore[arg-type]
             return bot_key(req)  # type: ignore[arg-type]
