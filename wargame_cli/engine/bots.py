@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from wargame_cli.engine.drive import STOP, Paused, drive
+from wargame_cli.engine.drive import STOP, IllegalSuggestion, Paused, drive
 from wargame_cli.engine.requests import TAKE_BACK, Choice
 from wargame_cli.engine.takeback import NOTHING
 
@@ -17,7 +17,7 @@ class BotController:
         return choice.default
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
-        raise RuntimeError(f"the ruleset suggested an illegal answer {key!r}: {reason}")
+        raise IllegalSuggestion(f"the ruleset suggested an illegal answer {key!r}: {reason}")
 
 
 def run_builder(

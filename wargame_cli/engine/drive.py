@@ -112,7 +112,7 @@ def _seldom(
     on_choice: Callable[[Choice], None] | None,
     on_turn: Callable[[int], None] | None,
 ) -> Any:
-    """Events, and subclasses of the frequent requests (not told apart by their exact type)."""
+    """Subclasses of the requests (not told apart by their exact type): answered alike."""
     if isinstance(req, Roll):
         return tuple([below(d) + 1 for d in req.dice])
     if isinstance(req, Choice):
