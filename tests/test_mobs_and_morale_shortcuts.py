@@ -180,7 +180,7 @@ def _play(seed: int) -> int:
     game = RULESET.new_game(Setup(names=names, teams=teams), OPTIONS)
     count = 0
     for req in bot_decisions(game, face_source(stream_seed(seed, 0))):
-        assert req.default_refusal() is None
+        assert req.legal(req.default) is None
         count += 1
     return count
 

@@ -56,7 +56,7 @@ def run_builder(
                         choice = builder.send(answer)
                     continue
             else:
-                reason = choice.refusal(key)
+                reason = choice.legal(key)
                 if reason is None:
                     answers.append(key)
                     choice = builder.send(key)

@@ -103,7 +103,7 @@ def play_any(ruleset: Any, game: Any, below: Callable[[int], int]) -> Played:
 def _answer(req: Any, below: Any) -> Any:
     """The less frequent requests (and subclasses of the frequent ones)."""
     if isinstance(req, Choice):
-        reason = req.default_refusal()
+        reason = req.legal(req.default)
         if reason is not None:
             raise RuntimeError(f"the ruleset suggested an illegal answer {req.default!r}: {reason}")
         return req.default
