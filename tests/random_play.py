@@ -329,6 +329,7 @@ def play_checked(
     session = new_session(ruleset_id, seed, controller, random_teams)
     runner = session.runner
     midway: Path | None = None
+    saved_at = 0
     while runner.pending is not None:
         req = runner.pending
         if isinstance(req, TurnStart):
@@ -337,7 +338,10 @@ def play_checked(
             if midway is None and req.number > 1 and rng.random() < checks.resume:
                 midway = folder / f"{ruleset_id}-{seed}-turn{req.number}.json"
                 games.save(session, midway)
+                saved_at = len(runner.log)
         runner.step()
+        if midway is not None and len(runner.log) < saved_at:
+            midway = None  # a take-back reached behind the save: save again at a later turn
         if rng.random() < checks.replay:
             replay_matches(session)
     if midway is not None:
