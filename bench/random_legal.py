@@ -29,6 +29,9 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=0, help="stop after this turn (0: play on)")
     parser.add_argument("--replay", type=float, default=0.01, help="share of steps replayed")
     parser.add_argument("--take-back", type=float, default=0.02, help="share taken back")
+    parser.add_argument(
+        "--any-options", action="store_true", help="options with a few values drawn at random"
+    )
     args = parser.parse_args()
     checks = Checks(replay=args.replay, resume=0.5, take_back=args.take_back, checked=1.0)
     failed = 0
@@ -45,6 +48,7 @@ def main() -> None:
                         checks,
                         tally,
                         random_teams=seed % 3 == 0,
+                        any_options=args.any_options,
                     )
                 except Exception as exc:  # every failure is reported, then the next game
                     found += 1

@@ -245,16 +245,29 @@ def random_team(
     return run_builder(lambda: ruleset.build_team(side, options), controller)
 
 
+def random_options(ruleset: Any, rng: random.Random) -> dict[str, Any]:
+    """Each option that has a few values (a list of choices, or yes and no) drawn at random;
+    the others at their defaults."""
+    drawn: dict[str, Any] = {}
+    for spec in ruleset.options:
+        if spec.choices is not None:
+            drawn[spec.name] = rng.choice(spec.choices)
+        elif isinstance(spec.default, bool):
+            drawn[spec.name] = rng.random() < 0.5
+    return resolve_options(ruleset.options, drawn)
+
+
 def new_session(
     ruleset_id: str,
     seed: int,
     controller: Any,
     random_teams: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> Session:
     """A seeded game of `ruleset_id` with default (or randomly built) teams, `controller`
-    answering for both sides."""
+    answering for both sides; the ruleset's default options unless `options` are given."""
     ruleset = registry.get(ruleset_id)
-    options = resolve_options(ruleset.options, None)
+    options = resolve_options(ruleset.options, options)
     teams, names = {}, {}
     for side in SIDES:
         teams[side], names[side] = ruleset.default_team(side, options)
@@ -319,14 +332,17 @@ def play_checked(
     checks: Checks | None = None,
     tally: Tally | None = None,
     random_teams: bool = False,
+    any_options: bool = False,
 ) -> Session:
     """One seeded random-legal game (up to `turns` turns), checked as it goes: every answer
     by `RandomController`, the log replayed at sampled steps, sampled take-backs, a save
-    between two turns resumed at the end to reach the same log, and the final save verified."""
+    between two turns resumed at the end to reach the same log, and the final save verified.
+    With `any_options`, the options with a few values are drawn at random."""
     checks = checks or Checks()
     rng = random.Random(f"random-legal {ruleset_id} {seed}")
     controller = RandomController(rng, tally, take_back=checks.take_back, checked=checks.checked)
-    session = new_session(ruleset_id, seed, controller, random_teams)
+    options = random_options(registry.get(ruleset_id), rng) if any_options else None
+    session = new_session(ruleset_id, seed, controller, random_teams, options)
     runner = session.runner
     midway: Path | None = None
     saved_at = 0

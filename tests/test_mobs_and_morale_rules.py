@@ -717,6 +717,21 @@ def test_e15_team_builder_suggests_the_preset_and_offers_only_room_left():
     assert "e16" in rat.disabled
 
 
+def test_the_team_builder_stops_at_the_figures_a_side_may_have():
+    """Found by random legal play: four uncontrolled mobs of 12 once built a team of 44+
+    figures that "Done" then refused with an error; now the last mob is offered only the
+    room left, and at 40 figures every "Add" is shown disabled, with the reason."""
+    mob = ["Tribal Warrior", "none", "12"]
+    team, asked = build("B", ["build", *mob, *mob, *mob, "Tribal Warrior", "none", "4", "done"])
+    counts = [c for c in asked if c.prompt.startswith("how many")]
+    assert [len(c.options) for c in counts] == [12, 12, 12, 4]
+    assert sum(m["count"] for mob in team["mobs"] for m in mob["members"]) == 40
+    full = asked[-1]
+    assert full.options[0].disabled == "at most 40 figures a side"
+    assert full.legal(full.options[0].key) == "at most 40 figures a side"
+    assert full.default == "done" and full.legal("done") is None
+
+
 def test_e19_bot_mob_closes_on_a_target_it_can_reach_not_a_blocked_one():
     """Its nearest enemy is walled off by its own chieftain: it goes for the next one instead
     of "closing" without moving a figure (a game once stood still like this for rounds)."""
