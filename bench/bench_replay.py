@@ -67,7 +67,7 @@ def rules_alone(ruleset, data: dict, judged: bool = False) -> None:
             )
             assert expected is None or answer is not None
             if judged and expected is Choice:
-                req.refusal(answer)
+                req.legal(answer)
                 req.label_of(answer)
             req = gen.send(answer)
     except StopIteration:

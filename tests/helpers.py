@@ -46,7 +46,7 @@ class Script:
                 key = pick(req) if callable(pick) else pick
             else:
                 key = req.default
-            reason = req.refusal(key)
+            reason = req.legal(key)
             assert reason is None, f"scripted answer {key!r} refused: {reason}"
             return key
         if isinstance(req, Event):

@@ -111,7 +111,7 @@ def test_c2_prompt_shows_the_dice_and_what_is_left():
     assert choice.kind == "attribute" and "c2" in choice.rules
     assert "rolled 6, 3, 1" in choice.prompt
     assert all("ignore" not in o.label for o in choice.options)  # three dice: none left
-    assert choice.free_hint and choice.refusal("6,6,6") and choice.refusal("1,3,6") is None
+    assert choice.free_hint and choice.legal("6,6,6") and choice.legal("1,3,6") is None
 
 
 def test_c2_the_attributed_dice_are_what_the_model_uses():
@@ -200,9 +200,9 @@ def test_c5_moves_up_to_the_movement_die_in_inches():
     for option in choice.options:
         assert Point.parse(option.key).distance(ajax.pos) <= 4.01
     assert choice.free_hint == "x,y" and "c5" in choice.rules
-    assert "away" in choice.refusal("12,9")  # 7" away
-    assert "off the" in choice.refusal("12,0.2")
-    assert choice.refusal("12,5.5") is None
+    assert "away" in choice.legal("12,9")  # 7" away
+    assert "off the" in choice.legal("12,0.2")
+    assert choice.legal("12,5.5") is None
 
 
 def test_c5_a_move_into_contact_is_a_charge():

@@ -157,8 +157,8 @@ def test_builder_refuses_a_name_twice():
     choice = builder.send("2")
     choice = builder.send("Vashti")
     choice = builder.send("4")
-    assert "already in this warband" in choice.refusal("vashti")
-    assert choice.refusal("[b]x[/b]") is not None
+    assert "already in this warband" in choice.legal("vashti")
+    assert choice.legal("[b]x[/b]") is not None
     assert choice.default not in ("Vashti",)
 
 

@@ -16,7 +16,7 @@ def test_a_function_default_is_called_once_on_first_read():
     choice = Choice(
         "A", "Which?", (Option("a", "A"), Option("b", "B")), lambda: calls.append(1) or "b"
     )
-    assert choice.refusal("a") is None and calls == []
+    assert choice.legal("a") is None and calls == []
     assert choice.default == "b" and choice.default == "b" and calls == [1]
     assert Choice("A", "Which?", (Option("a", "A"),), "a").default == "a"
 
@@ -47,16 +47,17 @@ def test_a_function_menu_is_built_on_first_read_and_a_bot_answer_checked_without
         built.append(1)
         return (Option("1,1", "Here"), Option("2,2", "There"))
 
-    def check(text):
+    def judge(text):
         return None if text in ("1,1", "2,2", "3,3") else f"{text} is off the table"
 
-    choice = Choice("A", "Where?", menu, lambda: "2,2", free_hint="x,y", check=check)
-    assert choice.default_refusal() is None and built == []
+    choice = Choice("A", "Where?", menu, lambda: "2,2", free_hint="x,y", judge=judge)
+    assert choice.legal(choice.default) is None and built == []
     assert choice.options[1].key == "2,2" and choice.options[0].label == "Here" and built == [1]
-    assert choice.refusal("9,9") == "9,9 is off the table" and built == [1]
-    bad = Choice("A", "Where?", menu, lambda: "9,9", free_hint="x,y", check=check)
-    assert bad.default_refusal() == "9,9 is off the table"
-    assert Choice("A", "Which?", lambda: (Option("a", "A"),), "b").default_refusal() is not None
+    assert choice.legal("9,9") == "9,9 is off the table" and built == [1]
+    bad = Choice("A", "Where?", menu, lambda: "9,9", free_hint="x,y", judge=judge)
+    assert bad.legal(bad.default) == "9,9 is off the table"
+    unjudged = Choice("A", "Which?", lambda: (Option("a", "A"),), "b")
+    assert unjudged.legal(unjudged.default) is not None
 
 
 def test_the_ixu_bot_picks_from_its_short_menu_what_it_picked_from_the_whole_one(monkeypatch):

@@ -108,8 +108,8 @@ def test_e1_deployment_refuses_typed_spot_outside_area():
     script = Script()
     req = script.run(Steps(deploy(b)), until=lambda r: isinstance(r, Choice))
     assert req.kind == "deploy" and req.free_hint == "x,y"
-    assert "outside" in req.refusal("18,12")
-    assert req.refusal("5,3") is None
+    assert "outside" in req.legal("18,12")
+    assert req.legal("5,3") is None
 
 
 def test_e2_surprised_side_deploys_first():
@@ -223,7 +223,7 @@ def test_e9_other_action_ruled_by_the_gm_and_logged():
     )
     action, ruling = (r for r in script.requests if isinstance(r, Choice))
     assert action.side == "A" and action.free_hint and ruling.side == "B"
-    assert action.refusal("[red]x") is not None
+    assert action.legal("[red]x") is not None
     [event] = script.events
     assert event.kind == "other" and "climb the standing stones" in event.text
     assert event.data["ruling"] == "fails"
@@ -684,8 +684,8 @@ def test_every_request_cites_rules():
     for req in script.requests:
         if isinstance(req, Roll | Choice | Event):
             assert req.rules and all(r.startswith("e") for r in req.rules), req
-        if isinstance(req, Choice):
-            assert req.refusal(req.default) is None
+    # each default was judged legal when it was asked (`Script.answer`), in its position
+    assert any(isinstance(req, Choice) for req in script.requests)
 
 
 def build(side, answers):
@@ -698,7 +698,7 @@ def build(side, answers):
             asked.append(choice)
             pick = answers.pop(0) if answers else None
             answer = choice.default if pick is None else pick
-            assert choice.refusal(answer) is None, (answer, choice.refusal(answer))
+            assert choice.legal(answer) is None, (answer, choice.legal(answer))
     except StopIteration as stop:
         return stop.value, asked
 
@@ -715,6 +715,21 @@ def test_e15_team_builder_suggests_the_preset_and_offers_only_room_left():
     assert [m["controller"] for m in team["mobs"]] == ["Chieftain", "Chieftain"]
     rat = next(o for o in asked[1].options if o.key == "Giant Rat")
     assert "e16" in rat.disabled
+
+
+def test_the_team_builder_stops_at_the_figures_a_side_may_have():
+    """Found by random legal play: four uncontrolled mobs of 12 once built a team of 44+
+    figures that "Done" then refused with an error; now the last mob is offered only the
+    room left, and at 40 figures every "Add" is shown disabled, with the reason."""
+    mob = ["Tribal Warrior", "none", "12"]
+    team, asked = build("B", ["build", *mob, *mob, *mob, "Tribal Warrior", "none", "4", "done"])
+    counts = [c for c in asked if c.prompt.startswith("how many")]
+    assert [len(c.options) for c in counts] == [12, 12, 12, 4]
+    assert sum(m["count"] for mob in team["mobs"] for m in mob["members"]) == 40
+    full = asked[-1]
+    assert full.options[0].disabled == "at most 40 figures a side"
+    assert full.legal(full.options[0].key) == "at most 40 figures a side"
+    assert full.default == "done" and full.legal("done") is None
 
 
 def test_e19_bot_mob_closes_on_a_target_it_can_reach_not_a_blocked_one():
@@ -805,7 +820,7 @@ def test_e9_the_gm_may_rule_in_words_and_the_ruling_is_logged_as_said():
     )
     ruling = choices_of(script, "ruling")[0]
     assert ruling.side == "B" and ruling.free_hint and ruling.default == "partial"
-    assert ruling.refusal("x" * 101) and ruling.refusal("[red]no") and not ruling.refusal("ok")
+    assert ruling.legal("x" * 101) and ruling.legal("[red]no") and not ruling.legal("ok")
     [event] = script.events
     assert event.text == "Brakka: Shove Ugrak. The GM rules: Ugrak stumbles but keeps his feet"
     assert b.creatures["Ugrak"].pos == Point(10, 11.05)  # words move nobody

@@ -12,7 +12,7 @@ from rich.console import Console
 from rulesets.tug_of_wargods import teams
 from rulesets.tug_of_wargods.ruleset import RULESET
 from wargame_cli.engine.bots import run_builder
-from wargame_cli.engine.requests import Choice, Option, Roll
+from wargame_cli.engine.requests import Choice, Option, Roll, menu_or
 from wargame_cli.ruleset import resolve_options
 from wargame_cli.ui.prompts import HumanController, Prompter
 
@@ -46,13 +46,14 @@ def test_disabled_options_are_skipped_by_the_cursor(prompter):
 
 
 def test_typed_answer_is_checked_before_it_is_accepted(prompter):
+    stay = (Option("1,1", "Stay"),)
     choice = Choice(
         "A",
         "Move to",
-        (Option("1,1", "Stay"),),
+        stay,
         default="1,1",
         free_hint="x,y",
-        check=lambda s: None if s == "3,4" else f"{s} is out of reach",
+        judge=menu_or(stay, lambda s: None if s == "3,4" else f"{s} is out of reach"),
     )
     # select "Type it", type a refused value (validation keeps the prompt open), fix it
     prompter.pipe.send_text(DOWN + ENTER + "9,9" + ENTER + "\x7f\x7f\x7f" + "3,4" + ENTER)
@@ -106,7 +107,7 @@ def test_a_typed_suggestion_is_offered_first_and_taken_by_enter(prompter):
         (Option("1,1", "Stay"),),
         default="2,3",
         free_hint="x,y",
-        check=lambda s: None,
+        judge=lambda s: None,
     )
     prompter.pipe.send_text(ENTER)
     assert prompter.choose(choice, "Side A") == "2,3"

@@ -81,7 +81,7 @@ def _choices(ruleset_id: str, seed: int, visit) -> None:
 def test_keys_judged_without_the_menu_read_as_the_menu_reads(ruleset_id, seed):
     """Wherever a choice can label a key without its menu (`describe`), every key the menu
     lists is labelled exactly as in the menu, and a key the menu refuses is refused by
-    `check` too: a replay that skips the menu accepts nothing the menu would refuse."""
+    `legal` with the same reason: a replay that skips the menu accepts nothing it refuses."""
     seen = Counter()
 
     def look(req) -> None:
@@ -89,8 +89,7 @@ def test_keys_judged_without_the_menu_read_as_the_menu_reads(ruleset_id, seed):
             return
         for option in req.options:
             assert req.describe(option.key) == option.label, req.prompt
-            if option.disabled is not None:
-                assert req.check(option.key) is not None, req.prompt
+            assert req.legal(option.key) == option.disabled, req.prompt
         assert req.label_of(req.default) == next(
             o.label for o in req.options if o.key == req.default
         )
@@ -116,7 +115,7 @@ class _Typist(BotController):
         best = Point.parse(choice.default)
         for dx, dy in ((0.3, 0.1), (-0.3, 0.1), (0.1, -0.3), (-0.1, 0.3), (0.6, 0), (0, -0.6)):
             key = Point(round(best.x + dx, 1), round(best.y + dy, 1)).key()
-            if key not in listed and choice.check(key) is None:
+            if key not in listed and choice.legal(key) is None:
                 self.typed[choice.kind] = (key, choice.label_of(key))
                 return key
         return choice.default

@@ -72,7 +72,7 @@ def play(battle: Battle, rng: random.Random, chooser: Any) -> Script:
         check(battle)
         if isinstance(req, Choice):
             assert req.default != SURRENDER
-            assert req.refusal(req.default) is None
+            assert req.legal(req.default) is None
         return False
 
     script = Script(choices=[chooser] * 100_000, fallback_face=lambda d: rng.randint(1, d))

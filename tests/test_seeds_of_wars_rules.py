@@ -787,7 +787,7 @@ def test_d1_building_an_army_unit_by_unit():
             choice = gen.send(answer)
             asked_.append(choice)
             answer = next(answers)
-            assert choice.refusal(answer) is None
+            assert choice.legal(answer) is None
     except StopIteration as stop:
         team = stop.value
     assert team["order"] == 3
@@ -795,4 +795,4 @@ def test_d1_building_an_army_unit_by_unit():
     assert asked_[0].prompt == "pick an army"  # the screen says whose: "Side A: pick an army"
     assert asked_[0].default == "army:Northern Host"
     assert asked_[-1].prompt.endswith("(so far: Knights, Light Horse)")
-    assert asked_[2].refusal("done") == "an army needs at least one unit"
+    assert asked_[2].legal("done") == "an army needs at least one unit"

@@ -173,10 +173,10 @@ def test_b5_the_offered_spots_are_legal_and_typed_ones_are_checked():
 
     def typed(choice: Choice) -> str:
         seen.append(choice)
-        assert "can see" in choice.refusal("2.5,8.5")  # in sight, beyond 6" of A's edge
-        assert "overlaps B1" in choice.refusal("1.6,1.6")
-        assert "not a position" in choice.refusal("here")
-        assert choice.refusal("3.25,2.75") is None  # any legal spot may be typed
+        assert "can see" in choice.legal("2.5,8.5")  # in sight, beyond 6" of A's edge
+        assert "overlaps B1" in choice.legal("1.6,1.6")
+        assert "not a position" in choice.legal("here")
+        assert choice.legal("3.25,2.75") is None  # any legal spot may be typed
         return "3.25,2.75"
 
     # an open table, every cell in sight: the default fallback offers cells near A's edge
@@ -185,7 +185,7 @@ def test_b5_the_offered_spots_are_legal_and_typed_ones_are_checked():
     assert "deploy-fallback" in kinds(script)
     for option in seen[0].options:
         assert Point.parse(option.key).y <= 6
-        assert seen[0].refusal(option.key) is None
+        assert seen[0].legal(option.key) is None
     assert state.mini("A1").pos == Point(3.25, 2.75)
 
 
@@ -468,7 +468,7 @@ def test_b11_b14_a_passed_move_goes_up_to_4_inches():
 
     def far(choice: Choice) -> str:
         seen.append(choice)
-        assert choice.refusal("6.5,4.5") is not None  # more than 4"
+        assert choice.legal("6.5,4.5") is not None  # more than 4"
         return "5.5,4.5"
 
     script = act(state, "A1", 4, faces=[3, 6, 6], choices=["move", far])
@@ -511,7 +511,7 @@ def test_b14_b17_the_contact_spot_beside_the_barn_corner_is_offered():
     [melee] = [e for e in script.events if e.kind == "melee"]
     assert melee.data == {"id": "A1", "target": "B1", "free": True}  # the free attack (b17)
     assert not state.mini("B1").alive
-    assert where.refusal("23.5,9.66") is None
+    assert where.legal("23.5,9.66") is None
 
 
 def test_b14_a_move_may_bend_around_blocking_terrain_within_4_inches():
@@ -527,7 +527,7 @@ def test_b14_a_move_may_bend_around_blocking_terrain_within_4_inches():
     state = farmstead_state()
     seen: list[Choice] = []
     act(state, "A1", 4, faces=[1, 6, 6], choices=["move", lambda c: seen.append(c) or "20.35,9.27"])
-    refusal = seen[0].refusal("22.6,12.5")  # 3.9" straight, 5.1" round the corner
+    refusal = seen[0].legal("22.6,12.5")  # 3.9" straight, 5.1" round the corner
     assert refusal == (
         'the way to 22.6,12.5 passes through Barn (impassable), and no way around it is within 4"'
     )
@@ -556,7 +556,7 @@ def test_b14_move_destinations_say_what_the_spot_is_worth():
     assert 'Toward E1, 4.0" (5.2,3.03): seen by E1' in labels
     # every label says how far the move goes: stopped by the wall, it is no "full move"
     assert "East, 3.05\" (as far as it can go) (4.55,1.5): out of every enemy's sight" in labels
-    assert all(where.refusal(o.key) is None for o in where.options)
+    assert all(where.legal(o.key) is None for o in where.options)
 
 
 def test_b14_a_failed_move_moves_nothing():

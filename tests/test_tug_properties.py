@@ -77,7 +77,7 @@ def test_builder_offers_exactly_the_legal_units(models):
     choice = builder.send("build")
     reachable = True
     for i, unit in enumerate(models):
-        if choice.refusal(unit) is not None:
+        if choice.legal(unit) is not None:
             reachable = False
             break
         try:

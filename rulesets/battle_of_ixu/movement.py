@@ -75,7 +75,7 @@ def movement_phase(state: IxuState) -> Phase:
             rules=("c5",),
             kind="move",
             free_hint="x,y",
-            check=lambda text, body=body, inches=inches, others=others: typed_problem(
+            judge=lambda text, body=body, inches=inches, others=others: typed_problem(
                 state.table, body, inches, others, text
             ),
             describe=lambda key, w=w: describe(state, w, key),

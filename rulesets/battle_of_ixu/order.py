@@ -107,7 +107,7 @@ def attribute_phase(state: IxuState) -> Phase:
                 rules=("c2",),
                 kind="attribute",
                 free_hint="movement,combat,defence",
-                check=lambda text, faces=faces: attribution.problem(faces, text),
+                judge=lambda text, faces=faces: attribution.problem(faces, text),
             )
             chosen = attribution.parse(key)
         w.dice = chosen

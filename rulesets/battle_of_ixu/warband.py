@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.tabletop.geometry import Point
@@ -213,15 +213,16 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
                 return problem
             return f"{name} is already in this warband" if name.lower() in taken else None
 
+        names = tuple(Option(n, n) for n in offered)
         name = yield Choice(
             side,
             f"Side {side}: name of model {i + 1} of {count}",
-            tuple(Option(n, n) for n in offered),
+            names,
             offered[0],
             ("c1",),
             "team",
             free_hint="a name",
-            check=check,
+            judge=menu_or(names, check),
         )
         rating = yield Choice(
             side,

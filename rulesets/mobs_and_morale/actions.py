@@ -19,7 +19,7 @@ from collections.abc import Generator
 from typing import Any
 
 from rulesets.mobs_and_morale.state import OTHER, Battle, Creature, Mob
-from wargame_cli.engine.requests import Choice, Event, Option, Request
+from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
 from wargame_cli.tabletop.movement import farthest_toward
 
 Steps = Generator[Request, Any, Any]
@@ -93,22 +93,23 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
         rules=("e9",),
         kind="action",
         free_hint="describe another action",
-        check=text_problem,
+        judge=menu_or(options, text_problem),
     )
     known = {o.key: o.label for o in options}
     what = known.get(key, key.strip())
     # an offered action is a verb ("Shove B2"); a typed one is the player's own words, quoted
     # as they are ("bellows a war cry" would read "tries to bellows")
     tried = f"tries to {what[0].lower() + what[1:]}" if key in known else f'tries this: "{what}"'
+    rulings = tuple(Option(k, label) for k, label in RULINGS)
     ruling = yield Choice(
         side="B",
         prompt=f"GM: {name} {tried}. How does it turn out?",
-        options=tuple(Option(k, label) for k, label in RULINGS),
+        options=rulings,
         default="partial",
         rules=("e9",),
         kind="ruling",
         free_hint="type the GM's ruling in words",
-        check=lambda text: text_problem(text, RULING_LENGTH),
+        judge=menu_or(rulings, lambda text: text_problem(text, RULING_LENGTH)),
     )
     verdicts = dict(RULINGS)
     if ruling not in verdicts:  # the GM's own words: logged, nothing moves on the table

@@ -10,7 +10,7 @@ from typing import Any
 
 from rulesets.mobs_and_morale import initiative
 from rulesets.mobs_and_morale.state import RADIUS, SIDES, Battle, Creature
-from wargame_cli.engine.requests import Choice, Event, Option, Request
+from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
 from wargame_cli.tabletop.areas import fit_group
 from wargame_cli.tabletop.geometry import Point
 
@@ -108,7 +108,7 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         rules=rules,
         kind="deploy",
         free_hint="x,y",
-        check=check,
+        judge=menu_or(options, check),
     )
     anchor = Point.parse(key)
     for member, spot in zip(

@@ -344,7 +344,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
             team["characters"].append({"name": name, "profile": profile.name})
             continue
         boss = yield _controller_choice(side, team, profile)
-        room = _room(team, boss) if boss != "none" else 12
+        room = min(_room(team, boss) if boss != "none" else 12, MAX_FIGURES - _figures(team))
         count = yield Choice(
             side=side,
             prompt=f"how many {profile.name} in the mob?",
@@ -366,11 +366,17 @@ def _checked(data: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     return from_data({k: v for k, v in data.items() if k != "side"}, options)
 
 
+def _figures(team: dict[str, Any]) -> int:
+    """The figures of a team being built: one a character, a mob's count each."""
+    return len(team["characters"]) + sum(size_raw(m) for m in team["mobs"])
+
+
 def _add_choice(side: str, team: dict[str, Any]) -> Choice:
     cat = catalogue()
+    full = _figures(team) >= MAX_FIGURES
     opts = []
     for p in cat.profiles.values():
-        reason = None
+        reason = f"at most {MAX_FIGURES} figures a side" if full else None
         if p.minion and not ("humanoid" in p.traits or "pack" in p.traits):
             reason = "neither humanoid nor Pack: cannot form a mob (e16)"
         kind = "mob of" if p.minion else "character:"
@@ -378,7 +384,7 @@ def _add_choice(side: str, team: dict[str, Any]) -> Choice:
     empty = not team["characters"] and not team["mobs"]
     opts.append(Option("done", "Done", disabled="add a creature first" if empty else None))
     has_chars = bool(team["characters"])
-    default = "done" if has_chars and len(team["mobs"]) >= 1 else None
+    default = "done" if full or (has_chars and len(team["mobs"]) >= 1) else None
     if default is None:
         default = next(p.name for p in cat.profiles.values() if not p.minion)
         if has_chars:

@@ -206,7 +206,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
 
     typed = moves.typed_check(b, c)
 
-    def check(text: str) -> str | None:
+    def judge(text: str) -> str | None:
         return None if leave_ok and text == moves.LEAVE else typed(text)  # type: ignore[operator]
 
     def describe(key: str) -> str:
@@ -230,7 +230,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         rules=("e8",),
         kind="move",
         free_hint="x,y",
-        check=check,
+        judge=judge,
         describe=describe,
     )
     if key == moves.LEAVE:
@@ -268,7 +268,7 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         them is worth making."""
         return tuple(Option(p.key, p.label) for p in moves.mob_plans(b, mob))
 
-    def check(text: str) -> str | None:
+    def judge(text: str) -> str | None:
         return None if moves.offered(b, mob, text) else typed(text)  # type: ignore[operator]
 
     key = yield Choice(
@@ -282,7 +282,7 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         rules=("e17", "e18"),
         kind="move",
         free_hint="x,y",
-        check=check,
+        judge=judge,
         describe=lambda key: plan.label if (plan := moves.listed_plan(b, mob, key)) else key,
     )
     plan = moves.chosen(b, mob, key)

@@ -186,11 +186,11 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
         return menu
 
     def describe(key: str) -> str:
-        """The menu's label for a key `check` accepts, without building the menu."""
+        """The menu's label for a key `judge` accepts, without building the menu."""
         return stay if key == STAY else label(board.parse(key))  # type: ignore[arg-type]
 
-    def check(key: str) -> str | None:
-        """What the menu's option for `key` would say, without building the menu."""
+    def judge(key: str) -> str | None:
+        """Why `key` is refused (the menu's disabled reason), without building the menu."""
         if key == STAY:
             return None
         space = board.parse(key)
@@ -212,7 +212,7 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
             default,
             ("d8", "d9"),
             "move",
-            check,
+            judge,
             describe,
         )
     )

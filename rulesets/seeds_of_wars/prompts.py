@@ -30,22 +30,24 @@ def ask(
     default: str | Callable[[], str],
     rules: tuple[str, ...],
     kind: str,
-    check: Callable[[str], str | None] | None = None,
+    judge: Callable[[str], str | None] | None = None,
     describe: Callable[[str], str] | None = None,
 ) -> Generator[Choice, Any, str]:
     """A battle decision for `side`; returns the key, or raises `Surrendered`. `options` may
-    be a function that builds the menu, called only when someone reads it; then `check`
-    (why a key is not legal) judges a bot's answer without the menu, and with `describe` (the
-    menu's label for a key) a replay's answer too."""
+    be a function that builds the menu, called only when someone reads it; then `judge`
+    (why a key is not legal) judges every answer without the menu, and `describe` (the
+    menu's label for a key) labels a replay's answer without it."""
     surrender = _SURRENDER
     if callable(options):
         build = options
         offered: Any = lambda: (*build(), surrender)  # noqa: E731
     else:
         offered = (*options, surrender)
-    labelled = None
+    labelled = judged = None
     if describe is not None:
         labelled = lambda key: surrender.label if key == SURRENDER else describe(key)  # noqa: E731
+    if judge is not None:
+        judged = lambda key: None if key == SURRENDER else judge(key)  # noqa: E731
     while True:
         key = yield Choice(
             side=side,
@@ -54,7 +56,7 @@ def ask(
             default=default,
             rules=(*rules, "d16"),
             kind=kind,
-            check=check,
+            judge=judged,
             describe=labelled,
         )
         if key != SURRENDER:

@@ -160,7 +160,7 @@ def move(state: GameState, mini: Mini) -> Flow:
         rules=("b14", "b17"),
         kind="move",
         free_hint="x,y",
-        check=lambda text: typed_move_problem(state, mini, text),
+        judge=lambda text: typed_move_problem(state, mini, text),
         describe=describe,
     )
     dest = Point.parse(key)

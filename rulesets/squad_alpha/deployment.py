@@ -231,7 +231,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
         rules=("b5",),
         kind="deploy",
         free_hint="x,y",
-        check=lambda text: _typed(state, mini, text, level),
+        judge=lambda text: _typed(state, mini, text, level),
         describe=lambda text: _label(state, side, Point.parse(text)),
     )
     mini.pos = Point.parse(key)

@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.ui.text import name_problem
@@ -291,9 +291,12 @@ def _next_miniature(side: str, soldiers: list[Soldier], options: dict[str, Any])
         rules=RULES,
         kind="team",
         free_hint="name training rating, e.g. Rook elite 4",
-        check=lambda text: (
-            f"a squad has at most {MAX_SIZE} miniatures (b1)"
-            if full
-            else _typed(text, soldiers, options)[1]
+        judge=menu_or(
+            opts,
+            lambda text: (
+                f"a squad has at most {MAX_SIZE} miniatures (b1)"
+                if full
+                else _typed(text, soldiers, options)[1]
+            ),
         ),
     )

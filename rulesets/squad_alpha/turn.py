@@ -87,7 +87,7 @@ def attribute(
             default="suggested",
             rules=("b8",),
             kind="attribute",
-            check=lambda key: (
+            judge=lambda key: (
                 None if key in ATTRIBUTE_KEYS else f"{key!r} is not one of the options"
             ),
             describe=describe,

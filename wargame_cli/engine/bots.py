@@ -57,7 +57,7 @@ def run_builder(
                         answers.pop()
                         return STOP  # a fresh builder is fed the answers kept
                 else:
-                    reason = choice.refusal(key)
+                    reason = choice.legal(key)
                     if reason is None:
                         answers.append(key)
                         return key

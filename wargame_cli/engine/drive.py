@@ -69,7 +69,7 @@ class IllegalSuggestion(RuntimeError):
 
 def bot_key(choice: Choice) -> str:
     """The bot's answer: the choice's default, checked as every answer is checked."""
-    reason = choice.default_refusal()
+    reason = choice.legal(choice.default)
     if reason is not None:
         raise IllegalSuggestion(
             f"the ruleset suggested an illegal answer {choice.default!r}: {reason}"

@@ -13,8 +13,9 @@ rolls: humans, bots, scripts and replays answer through this one interface.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 
@@ -58,16 +59,22 @@ class Lazy:
         obj.__dict__[self.slot] = value
 
 
+Judge = Callable[[str], str | None]
+
+
 @dataclass(frozen=True)
 class Choice:
     """A decision for one side. `default` is the bot's pick, always legal; it may be given as
-    a function of no arguments, called only when someone asks for it. `options` may be given
-    the same way, so a menu is built only when a person (or a check) needs it.
+    a function of no arguments, called only when someone asks for it. `options` (the menu)
+    may be given the same way, so a menu is built only when a person (or a check) needs it.
 
-    `check` judges a typed answer. With `describe` too (the label the menu gives a key, or
-    would give a typed one), a replay judges and labels a recorded key without building the
-    menu: a key `check` accepts is legal, and its label is `describe(key)`. So a menu whose
-    entries depend on the bot (its pick offered first) never runs the bot in a replay."""
+    `legal(key)` is the one test of an answer: the runner's refusal in play and in replay,
+    `--choices`, the bot's suggestion and the menu's disabled reasons all come from it.
+    Without `judge` it reads the menu (a key is legal when its option is enabled). With
+    `judge` (the reason any key is refused, or None), the judge alone decides, so a replay or
+    a bot judges a key without building the menu, and the menu's disabled reasons are the
+    judge's own. `free_hint` only says that typing is offered (and what to type); `describe`
+    only labels a key without the menu (a replay's, or a typed one the menu lacks)."""
 
     side: str
     prompt: str
@@ -76,28 +83,20 @@ class Choice:
     rules: tuple[str, ...] = ()
     kind: str = ""
     free_hint: str | None = None
-    check: Callable[[str], str | None] | None = field(default=None, compare=False)
+    judge: Judge | None = field(default=None, compare=False)
     describe: Callable[[str], str] | None = field(default=None, compare=False)
 
-    def refusal(self, key: str) -> str | None:
-        """Why `key` is not a legal answer, or None when it is."""
-        judged_alone = self.describe is not None and self.check is not None and self._unbuilt()
-        if judged_alone and self.check(key) is None:  # type: ignore[misc]
-            return None  # judged as a typed answer; what it refuses, the menu judges
-        for option in self.options:
-            if option.key == key:
-                return option.disabled
-        if self.free_hint is not None and self.check is not None:
-            return self.check(key)
-        return f"{key!r} is not one of the options; {legal_keys(self.options)}"
+    def __post_init__(self) -> None:
+        if self.free_hint is not None and self.judge is None:
+            raise TypeError("a choice that takes typed answers needs a judge for them")
+        if self.judge is not None:  # the menu says what the judge says
+            self.__dict__["_options"] = partial(_judged, self.__dict__["_options"], self.judge)
 
-    def default_refusal(self) -> str | None:
-        """Why the bot's own suggestion is not legal, or None. While the menu is still unbuilt
-        and the choice checks typed answers, that check judges it, so a bot's game never
-        builds menus; otherwise (or when the check refuses it) it is `refusal(default)`."""
-        if self._unbuilt() and self.check is not None and self.check(self.default) is None:
-            return None
-        return self.refusal(self.default)
+    def legal(self, key: str) -> str | None:
+        """Why `key` is not a legal answer, or None when it is."""
+        if self.judge is not None:
+            return self.judge(key)
+        return listed_refusal(self.options, key)
 
     def _unbuilt(self) -> bool:
         return callable(self.__dict__["_options"])
@@ -111,6 +110,34 @@ class Choice:
             if option.key == key:
                 return option.label
         return self.describe(key) if self.describe is not None else key
+
+
+def _judged(
+    menu: tuple[Option, ...] | Callable[[], tuple[Option, ...]], judge: Judge
+) -> tuple[Option, ...]:
+    """The menu with each option's disabled reason the judge's."""
+    listed = menu() if callable(menu) else menu
+    return tuple(Option(o.key, o.label, judge(o.key)) for o in listed)
+
+
+def listed_refusal(options: Sequence[Option], key: str) -> str | None:
+    """Why `key` is refused by a menu alone: its option's disabled reason, or not listed."""
+    for option in options:
+        if option.key == key:
+            return option.disabled
+    return f"{key!r} is not one of the options; {legal_keys(tuple(options))}"
+
+
+def menu_or(options: Sequence[Option], typed: Judge) -> Judge:
+    """A judge for a menu built in full that also takes typed answers: a listed key is
+    judged as its option says (a disabled one is refused with its reason, even typed), any
+    other key by `typed`."""
+    by_key = {o.key: o.disabled for o in options}
+
+    def judge(key: str) -> str | None:
+        return by_key[key] if key in by_key else typed(key)
+
+    return judge
 
 
 def legal_keys(options: tuple[Option, ...], shown: int = 12) -> str:

@@ -247,7 +247,7 @@ class Runner:
                     index, f"decision by side {entry.get('side')}, the rules ask side {req.side}"
                 )
             key = entry.get("key")
-            reason = req.refusal(key) if isinstance(key, str) else "no key"
+            reason = req.legal(key) if isinstance(key, str) else "no key"
             if reason is not None:
                 raise ReplayDivergence(index, f"illegal decision {key!r} ({req.prompt}): {reason}")
             self._record(self._choice_entry(req, key, entry.get("by", "human")))
@@ -323,7 +323,7 @@ class Runner:
                 if reason is None:
                     return None
             else:
-                reason = req.refusal(key)
+                reason = req.legal(key)
                 if reason is None:
                     return key, controller.by
             controller.refused(req, key, reason)

@@ -44,7 +44,7 @@ class ScriptedController:
             if key == TAKE_BACK:  # the runner takes back the latest decision
                 self.by = "script"
                 return key
-            reason = choice.refusal(key)
+            reason = choice.legal(key)
             if reason is not None:
                 raise BadInput(
                     f"--choices value #{script.used} ({key!r}) is refused at "

@@ -134,7 +134,7 @@ class Prompter:
             answer = self.text(
                 f"{prompt} ({choice.free_hint}; empty: back to the list)",
                 default=started,
-                validate=lambda s: not s.strip() or choice.refusal(s.strip()) or True,
+                validate=lambda s: not s.strip() or choice.legal(s.strip()) or True,
                 **kw,
             ).strip()
             if answer:
