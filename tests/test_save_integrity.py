@@ -75,6 +75,11 @@ def test_mixed_dice_are_counted_by_where_they_came_from(wargame, tmp_path):
         assert line in shown[name], name
     told = json.loads(shown["verify-json"])["provenance"]
     assert told["dice"] == {"script": 3, "manual": 0, "rng": generated}
+    played = wargame(
+        "play", "tug-of-wargods", "--seed", "7", "--rolls", "10,6,6", "--no-input", "--json",
+        "--no-save",
+    )  # fmt: skip
+    assert json.loads(played.stdout)["provenance"]["dice"] == told["dice"]
 
 
 def test_dice_typed_in_at_the_table_are_told_as_such(wargame, tmp_path):
