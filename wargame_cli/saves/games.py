@@ -276,8 +276,9 @@ class _TakeBackWatch:
                 self._refuse(i, why)
 
     def _open_question(self, log: list[dict[str, Any]]) -> tuple[Any, int]:
-        """What the rules ask where the log stops, past the start of a turn (a save made
-        before a turn whose first decision was taken back was kept whole left that turn out)."""
+        """What the rules ask where the log stops, past the start of a turn: saves written
+        before `settled` kept such a turn left it out, even when its first decision had been
+        taken back and was being asked again."""
         runner = self.runner
         if runner.factory is None or not isinstance(runner.pending, TurnStart | Event):
             return runner.pending, runner.turn
