@@ -95,10 +95,11 @@ def _verify(path: Path, json_out: bool) -> None:
     from wargame_cli.ui.text import clean
 
     result = clean(result)
+    turns = f"{session.runner.turn} turn{'s' * (session.runner.turn != 1)}"
     record = "the record is as written" if told.sealed else "the record is unsealed"
     console().print(
         Text(
-            f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
+            f"Verified: {summary['entries']} log entries, {turns}, "
             f"every decision legal and every face fits its die; result matches ({result}); "
             f"{record}."
         )
