@@ -311,3 +311,14 @@ def test_a_large_mob_on_a_shallow_deployment_area_is_one_line(wargame):
         "--option", "deploy_depth=1", "--team-a", team,
     )  # fmt: skip
     assert "no room in Side A's deployment area for Greens" in one_error_line(done)
+
+
+def test_a_turn_whose_first_decision_is_asked_again_is_saved_with_its_start():
+    """A save stops at the question a take-back asks again: the turn it stands in is kept
+    (a turn with nothing in it is left out only when nothing was taken back there)."""
+    from wargame_cli.saves.games import settled
+
+    log = [{"t": "turn", "n": 1}, {"t": "roll"}, {"t": "turn", "n": 2}]
+    assert settled(log, 2) == (log[:2], 1)
+    assert settled(log, 2, [{"at": 3, "new": None}]) == (log, 2)
+    assert settled(log, 2, [{"at": 3, "new": {"key": "k"}}]) == (log[:2], 1)

@@ -8,7 +8,6 @@ from typing import Any
 from wargame_cli import __version__, registry
 from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import DiceSource, RngDice
-from wargame_cli.engine.requests import Event, TurnStart
 from wargame_cli.engine.runner import Controller, Observer, Runner
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
@@ -269,24 +268,12 @@ class _TakeBackWatch:
         if found is not None:
             self._refuse(*found)
         for at, i in self.places.items():
-            asked, turn = self.asked.get(at) or self._open_question(log)
+            # past the log's last entry: what the rules ask where the log stops
+            asked, turn = self.asked.get(at) or (self.runner.pending, self.runner.turn)
             entry = log[at] if at < len(log) else None
             why = takeback.problem(self.takebacks[i], asked, entry, turn)
             if why is not None:
                 self._refuse(i, why)
-
-    def _open_question(self, log: list[dict[str, Any]]) -> tuple[Any, int]:
-        """What the rules ask where the log stops, past the start of a turn: saves written
-        before `settled` kept such a turn left it out, even when its first decision had been
-        taken back and was being asked again."""
-        runner = self.runner
-        if runner.factory is None or not isinstance(runner.pending, TurnStart | Event):
-            return runner.pending, runner.turn
-        probe = Runner(runner.factory(), RngDice(0))
-        probe.replay(log)
-        while isinstance(probe.pending, TurnStart | Event):
-            probe.step()
-        return probe.pending, probe.turn
 
     def _refuse(self, i: int, why: str) -> None:
         done = self.takebacks[i]
