@@ -125,8 +125,10 @@ IXU_NAMES = ("Tutok", "Kuote", "Ijoi", "Eyox", "Tuze", "Keryx")
 def test_ixu_report_tells_charges_blows_and_wounds_as_prose():
     save = save_of(IXU, 4)
     report = battle_report(save)
-    assert "*The Battle of Ixu* (`battle-of-ixu`), seed 4, played " in report
-    assert "- **A: Axes**: Tutok (regular), Kuote (elite), Ijoi (inexperienced)" in report
+    assert "*The Battle of Ixu* (`battle-of-ixu`), played " in report
+    assert " from the generator (seed 4)." in report
+    assert "- **A: Axes** (decisions: " in report
+    assert "by the computer): Tutok (regular), Kuote (elite), Ijoi (inexperienced)" in report
     turns = save["turns"]
     positions(report, [f"## Turn {n}" for n in range(1, turns + 1)] + ["## Aftermath"])
     # no dice ledger: the log's words for blows and dice are not the story's
@@ -397,8 +399,8 @@ def test_report_is_json_clean_input_only():
 def test_players_are_named_when_the_save_records_them():
     session = bot_game(registry.get(IXU), 7)
     report = battle_report(to_save(session, players={"A": "human", "B": "bot"}))
-    assert "- **A: Axes** (played by a person):" in report
-    assert "- **B: Swords** (played by the computer):" in report
+    assert "- **A: Axes** (played by a person; decisions: " in report
+    assert "- **B: Swords** (played by the computer; decisions: " in report
 
 
 def test_a_move_is_told_by_where_it_goes_and_phrases_take_turns():

@@ -6,13 +6,16 @@ round is rolled and the lowest deploys first, each character with the mobs it co
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import lru_cache
 from typing import Any
 
 from rulesets.mobs_and_morale import initiative
 from rulesets.mobs_and_morale.state import RADIUS, SIDES, Battle, Creature
 from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
-from wargame_cli.tabletop.areas import fit_group
+from wargame_cli.tabletop.areas import Area, fit_group
 from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body
+from wargame_cli.tabletop.table import Table
 
 Steps = Generator[Request, Any, Any]
 
@@ -50,6 +53,41 @@ def deploy(b: Battle) -> Steps:
     placed: dict[str, int] = {}
     for unit in order:
         yield from _place(b, unit, placed, rules)
+
+
+def room_problem(b: Battle) -> str | None:
+    """Why the sides cannot all deploy as the default answers place them (a table or a
+    deployment depth that leaves too little open ground), or None. Checked before the game
+    starts: a table covered by terrain is one clear line, not a game stuck at its first unit."""
+    surprised = b.options["surprised"]
+    first = surprised if surprised in SIDES else "A"
+    order = units_of(b, first) + units_of(b, "B" if first == "A" else "A")
+    units = tuple((_members(b, u)[0].side, b.unit_name(u), len(_members(b, u))) for u in order)
+    return _room(b.table, tuple(sorted(b.areas.items())), units)
+
+
+@lru_cache(maxsize=64)
+def _room(
+    table: Table, areas: tuple[tuple[str, Area], ...], units: tuple[tuple[str, str, int], ...]
+) -> str | None:
+    """`room_problem` for hashable values, so a batch of games on one table checks it once."""
+    area_of = dict(areas)
+    others: list[Body] = []
+    placed: dict[str, int] = {}
+    for side, name, n in units:
+        area = area_of[side]
+        fits = [
+            anchor
+            for _, anchor in area.anchors()
+            if len(fit_group(table, area, anchor, n, RADIUS, others)) == n
+        ]
+        if not fits:
+            return f"no room in {area.name} for {name} ({n} figure{'s' if n > 1 else ''})"
+        turn = placed.get(side, 0)
+        placed[side] = turn + 1
+        spots = fit_group(table, area, fits[turn % len(fits)], n, RADIUS, others)
+        others = others + [Body(f"#{len(others) + i}", p, RADIUS) for i, p in enumerate(spots)]
+    return None
 
 
 def _all_mobs_of(b: Battle, key: str) -> list[str]:

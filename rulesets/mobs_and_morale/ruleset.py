@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesets.mobs_and_morale import teams
+from rulesets.mobs_and_morale.deploy import room_problem
 from rulesets.mobs_and_morale.rules import MobsGame, new_battle
 from wargame_cli.errors import OptionError
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder
@@ -82,7 +83,14 @@ class MobsAndMorale(Ruleset):
                 f"option success_on: {options['success_on']} can never show on a d{options['die']}"
             )
         teams_ = {s: teams.from_data(setup.teams[s], options) for s in ("A", "B")}
-        return MobsGame(new_battle(setup.names, teams_, options))
+        battle = new_battle(setup.names, teams_, options)
+        if (problem := room_problem(battle)) is not None:
+            raise OptionError(
+                f"{problem}: the table and deploy_depth {options['deploy_depth']:g} leave too "
+                "little open ground to deploy every unit (a smaller team, a deeper deploy_depth "
+                "or a table with more open ground)"
+            )
+        return MobsGame(battle)
 
     def view(self) -> Any:
         from rulesets.mobs_and_morale import view

@@ -130,6 +130,39 @@ def _legal_cells(state: GameState, mini: Mini) -> tuple[list[int], str]:
     return free, ANYWHERE
 
 
+def room_problem(state: GameState) -> str | None:
+    """Why the table cannot take every miniature's base (terrain covering it), or None:
+    checked before the game starts, so such a table is one clear line, not a deployment
+    left with no spot to offer."""
+    wanted = len(state.all_minis())
+    room = _room(state.table, state.base_radius, wanted)
+    if room >= wanted:
+        return None
+    return (
+        f"the table has open ground for {room} of the {wanted} miniatures' bases "
+        f'({2 * state.base_radius:g}" across, none touching another)'
+    )
+
+
+def _room(table: Table, radius: float, wanted: int) -> int:
+    """How many bases, none touching another (an enemy's never may, b5), the open cells take,
+    up to `wanted` (first come first placed, on the cells a deployment offers; once per
+    table)."""
+    memo = table_cache(table, "squad-alpha-room", 16)
+    key = (radius, wanted)
+    found = memo.get(key)
+    if found is None:
+        apart = radius + radius + CONTACT_TOLERANCE
+        placed: list[Point] = []
+        for p in _fitting(table, radius):
+            if len(placed) == wanted:
+                break
+            if all(p.distance(q) > apart for q in placed):
+                placed.append(p)
+        found = memo[key] = len(placed)
+    return found
+
+
 def _fitting(table: Table, radius: float) -> list[Point]:
     """The cell centres a base fits on, leaving other bases aside (once per table)."""
     memo = table_cache(table, "squad-alpha-cells", 16)

@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from rulesets.squad_alpha import squad
+from rulesets.squad_alpha.deployment import room_problem
 from rulesets.squad_alpha.game import SquadGame
 from rulesets.squad_alpha.state import new_state
+from wargame_cli.errors import OptionError
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, named_if_preset
 from wargame_cli.tabletop.scenario import load_options_with_tables
 
@@ -66,7 +68,10 @@ class SquadAlpha(Ruleset):
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
         squads = {side: squad.from_data(setup.teams[side], options) for side in ("A", "B")}
-        return SquadGame(new_state(setup.names, squads, options))
+        state = new_state(setup.names, squads, options)
+        if (problem := room_problem(state)) is not None:
+            raise OptionError(f"option table: {problem}; choose a table with more open ground")
+        return SquadGame(state)
 
     def view(self) -> Any:
         from rulesets.squad_alpha import view

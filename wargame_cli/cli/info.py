@@ -187,11 +187,12 @@ def _show_points(reference: Reference, only: list[str], json_out: bool, ruleset:
 
 def list_saves(saves_dir: Path | None, json_out: bool) -> None:
     """Numbered rows, newest first (the numbers `wargame resume N` takes); each row's path whole
-    on a line of its own, never cut, so it can be copied for `resume` and `replay`."""
-    from wargame_cli.saves import store
+    on a line of its own, never cut, so it can be copied for `resume` and `replay`. Each save
+    is replayed: the row shows the status and winner the rules give, not the file's words."""
+    from wargame_cli.saves import games, store
 
     folder = store.saves_dir(saves_dir)
-    rows = store.listing(folder)
+    rows = [games.as_replayed(row) for row in store.listing(folder)]
     if json_out:
         emit_json([{"number": i + 1, **row} for i, row in enumerate(rows)])
         return
@@ -215,6 +216,8 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
         facts.append(status)
         if row["winner"]:
             facts.append(f"winner {clean(row['winner'])}")
+        if row.get("sealed") is False:
+            facts.append("unsealed")
         if row["updated"]:
             facts.append(str(row["updated"])[:16].replace("T", " "))
         head.append(", ".join(f for f in facts if f))

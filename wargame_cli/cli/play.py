@@ -432,6 +432,8 @@ def _say(message: str) -> None:
 
 def _finish(session: Session, path: Path | None, json_out: bool) -> None:
     if json_out:
+        from wargame_cli.saves import provenance
+
         emit_json(
             {
                 "ruleset": session.ruleset.id,
@@ -439,6 +441,7 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
                 "winner": session.winner,
                 "turns": session.runner.turn,
                 "seed": session.seed,
+                "provenance": provenance.of_session(session).as_json(),
                 "save": str(path) if path is not None else None,
                 "state": session.game.state_json(),
                 "result": (

@@ -15,6 +15,7 @@ from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.cli.replay_pages import (
     Pages,
     TakeBacks,
+    buffered,
     header,
     names_of,
     odds_line,
@@ -69,7 +70,10 @@ def _games_each(odds: int | str | None) -> int | None:
 
 
 def _verify(path: Path, json_out: bool) -> None:
+    from wargame_cli.saves import provenance
+
     session = games.verify(path)
+    told = provenance.of_session(session)
     summary = {
         "save": str(path),
         "verified": True,
@@ -77,6 +81,7 @@ def _verify(path: Path, json_out: bool) -> None:
         "status": session.status,
         "winner": session.winner,
         "turns": session.runner.turn,
+        "provenance": told.as_json(),
     }
     if json_out:
         emit_json(summary)
@@ -85,17 +90,22 @@ def _verify(path: Path, json_out: bool) -> None:
     result = (
         f"{session.setup.names.get(outcome.winner, 'nobody')} won" if outcome else "in progress"
     )
-    from wargame_cli.ui.text import safe
+    from rich.text import Text
 
+    from wargame_cli.ui.text import clean
+
+    result = clean(result)
+    turns = f"{session.runner.turn} turn{'s' * (session.runner.turn != 1)}"
+    record = "the record is as written" if told.sealed else "the record is unsealed"
     console().print(
-        f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
-        f"every decision legal and every face fits its die; result matches ({safe(result)}); "
-        "the record is as written."
-        if session.meta["saved"]["version"] >= 2
-        else f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
-        f"every decision legal and every face fits its die; result matches ({safe(result)}); "
-        "a version 1 save has no hash chain to show it was not edited."
+        Text(
+            f"Verified: {summary['entries']} log entries, {turns}, "
+            f"every decision legal and every face fits its die; result matches ({result}); "
+            f"{record}."
+        )
     )
+    for line in told.lines():
+        console().print(Text(f"  {line[0].upper()}{line[1:]}."))
 
 
 def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
@@ -134,7 +144,6 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
         pages.turn_end(turn, game)
 
     h = history.load(path, on_turn_end=turn_end, observer=shown)
-    data = h.session.meta["saved"]
     word = ruleset.turn_word
     last = h.last
     prompter = Prompter(out)
@@ -143,7 +152,7 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
         from rich.rule import Rule
 
         if turn == 0:
-            out.print(header(data, ruleset, path))
+            out.print(header(h.session, path))
         title = "The deployment" if turn == 0 else f"{word.capitalize()} {turn} of {last}"
         out.print(Rule(title, style="bold"))
         out.file.write(pages.pages[turn])
@@ -187,14 +196,13 @@ def _straight(
     ruleset = registry.get(data["ruleset"]["id"])
     names = names_of(data)
     out = console()
-    view = None if json_out else LiveView(out, ruleset, names, with_rules=with_rules)
+    page, buffer = buffered(out)  # the header, with the replayed result, goes first
+    view = None if json_out else LiveView(page, ruleset, names, with_rules=with_rules)
 
     def turn_end(turn: int, game: Any) -> None:
         if rows is not None and not json_out:
-            out.print(odds_line(rows[turn], names, ruleset.turn_word))
+            page.print(odds_line(rows[turn], names, ruleset.turn_word))
 
-    if not json_out:
-        out.print(header(data, ruleset, path))
     if view is not None and not out.is_terminal:
         view = _turn_boards(view)
     shown = TakeBacks(data, ruleset.turn_word, view) if view is not None else None
@@ -202,17 +210,24 @@ def _straight(
     if shown is not None:
         shown.finish(h.session.game)
     if json_out:
+        from wargame_cli.saves import provenance
+
         session = h.session
         summary: dict[str, Any] = {
             "save": str(path),
             "status": session.status,
             "winner": session.winner,
             "turns": session.runner.turn,
+            "provenance": provenance.of_session(session).as_json(),
             "state": session.game.state_json(),
         }
         if rows is not None:
             summary["odds"] = rows
         emit_json(summary)
+        return
+    out.print(header(h.session, path))
+    out.file.write(buffer.getvalue())
+    out.file.flush()
 
 
 def _turn_boards(view: Any) -> Any:

@@ -12,14 +12,17 @@ def names_of(data: dict[str, Any]) -> dict[str, str]:
     return {s: data["setup"]["names"].get(s, f"Side {s}") for s in ("A", "B")}
 
 
-def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
-    """The sides, who played them, their teams and how the game came out."""
+def header(session: Any, path: Path) -> Any:
+    """The sides, who played them, their teams, how the game came out as the replay gives it
+    (never the file's own words), where the dice came from and who decided."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
+    from wargame_cli.saves import provenance
     from wargame_cli.ui.text import SIDE_STYLE, clean
 
+    ruleset, data = session.ruleset, session.meta["saved"]
     names = names_of(data)
     title = Text(f"{clean(ruleset.name)}: {clean(path.name)}", style="bold")
     parent = data.get("forked_from")
@@ -28,6 +31,7 @@ def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
             f"  (forked from {clean(parent['save'])} after {ruleset.turn_word} {parent['turn']})",
             style="dim",
         )
+    told = provenance.of_session(session)
     sides = Table.grid(padding=(0, 2))
     players = data["setup"].get("players") or {}
     for side in ("A", "B"):
@@ -37,16 +41,17 @@ def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
             Text(clean(names[side]), style=SIDE_STYLE[side]),
             Text(who, style="dim"),
             Text(clean(ruleset.describe_team(data["setup"]["teams"][side]))),
+            Text(f"decisions: {told.decision_words(side)}", style="dim"),
         )
-    result = data.get("result")
-    word = ruleset.turn_word
-    if data["status"] == "finished" and result:
-        winner = result.get("winner")
-        head = f"{clean(names[winner])} won" if winner else "A draw"
-        outcome = Text(f"{head} in {word} {data['turns']}: {clean(result['reason'])}")
+    outcome = session.runner.outcome
+    word, turns = ruleset.turn_word, session.runner.turn
+    if outcome is not None:
+        head = f"{clean(names[outcome.winner])} won" if outcome.winner else "A draw"
+        result = Text(f"{head} in {word} {turns}: {clean(outcome.reason)}")
     else:
-        outcome = Text(f"In progress after {word} {data['turns']}")
-    return Group(title, sides, outcome)
+        result = Text(f"In progress after {word} {turns}")
+    facts = [Text(line[0].upper() + line[1:], style="dim") for line in told.lines(decisions=False)]
+    return Group(title, sides, result, *facts)
 
 
 def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
@@ -62,23 +67,30 @@ def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
     return text
 
 
+def buffered(out: Any) -> tuple[Any, io.StringIO]:
+    """A console that writes as `out` would, into a buffer: what a replay shows is written
+    as the log replays, and printed once the replay has given the result."""
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        width=out.width,
+        force_terminal=out.is_terminal,
+        color_system=out.color_system,
+        no_color=out.no_color,
+        highlight=False,
+    )
+    return console, buffer
+
+
 class Pages:
     """Each turn's entries and the table at its end, rendered once as the log replays."""
 
     def __init__(self, out: Any, ruleset: Any, names: dict[str, str], with_rules: bool) -> None:
-        from rich.console import Console
-
         from wargame_cli.ui.live import LiveView
 
-        self.buffer = io.StringIO()
-        self.console = Console(
-            file=self.buffer,
-            width=out.width,
-            force_terminal=out.is_terminal,
-            color_system=out.color_system,
-            no_color=out.no_color,
-            highlight=False,
-        )
+        self.console, self.buffer = buffered(out)
         self.view = LiveView(self.console, ruleset, names, with_rules=with_rules)
         self.board = getattr(ruleset.view(), "board", None)
         self.names = names

@@ -22,7 +22,7 @@ from wargame_cli.engine.dice import (
     rest_of,
     rng_of,
 )
-from wargame_cli.engine.requests import Roll
+from wargame_cli.engine.requests import Choice, Request, Roll
 
 TAKERS = ("human", "script")  # whose decisions can be taken back (never a bot's alone)
 NOTHING = "nothing to take back: no decision by a person or a script yet"
@@ -145,3 +145,68 @@ def lines(save: dict[str, Any], word: str = "turn") -> list[str]:
     """One line per take-back a save lists, in order (for battle reports)."""
     names = (save.get("setup") or {}).get("names") or {}
     return [describe(t, names, word) for t in save.get("takebacks") or []]
+
+
+def places(takebacks: list[dict[str, Any]]) -> dict[int, int]:
+    """Where each take-back is judged: the index of the last one at each place (`at`). An
+    earlier one at the same place was taken back further (its `at` moved down to the later
+    one's), so only the last there says what the log holds."""
+    return {done["at"]: i for i, done in enumerate(takebacks)}
+
+
+def order_problem(takebacks: list[dict[str, Any]], length: int) -> tuple[int, str] | None:
+    """(take-back number, why) for a list no play could leave: each take-back moves the
+    earlier ones down to its place, so the places never go back; none lies past the log; one
+    taken back further was asked in the turn of the one that did it or later."""
+    heads = places(takebacks)
+    last_at = 0
+    for i, done in enumerate(takebacks):
+        at = done["at"]
+        if at > length:
+            return i, f"it stands at entry {at}, past the end of the log ({length} entries)"
+        if at < last_at:
+            return i, f"it stands at entry {at}, before the take-back listed above it"
+        if i != heads[at] and done["turn"] < takebacks[heads[at]]["turn"]:
+            return i, "it was taken back further, by a decision of a later turn"
+        last_at = at
+    return None
+
+
+def judged(done: dict[str, Any], asked: Request | None) -> str | None:
+    """Why the decision `done` took back is not a legal answer to `asked`, judged while that
+    question is the one pending (its judge reads the game as it is then)."""
+    return asked.legal(done["taken"]["key"]) if isinstance(asked, Choice) else None
+
+
+def problem(
+    done: dict[str, Any],
+    asked: Request | None,
+    entry: dict[str, Any] | None,
+    turn: int,
+    refused: str | None,
+) -> str | None:
+    """Why the take-back `done` cannot be true, or None: the rules must have asked its side a
+    question at its place (`asked`, in turn `turn`) to which the decision taken back was a
+    legal answer, and the log's entry there (`entry`; None past the end) must be the new
+    decision; with none, the question must still be open where the log stops. `refused`:
+    `judged(done, asked)`, worked out when `asked` was pending."""
+    if not isinstance(asked, Choice):
+        return "the rules ask for no decision there"
+    if asked.side != done["side"]:
+        return f"the rules ask side {asked.side} there, not side {done['side']}"
+    if turn != done["turn"]:
+        return f"that decision is asked in turn {turn}, not in turn {done['turn']}"
+    if refused is not None:
+        taken = done["taken"]["key"]
+        return f"the decision taken back ({taken!r}) was never a legal answer there: {refused}"
+    new = done.get("new")
+    if new is None:
+        return "it has no new decision, but play went on" if entry is not None else None
+    if entry is None:
+        return f"its new decision {new['key']!r} is not in the log"
+    if entry.get("t") != "choice" or (entry.get("key"), entry.get("by")) != (
+        new["key"],
+        new["by"],
+    ):
+        return f"its new decision {new['key']!r} (by {new['by']}) is not the log's decision there"
+    return None

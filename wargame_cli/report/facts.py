@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from wargame_cli.report.reading import Line
+from wargame_cli.saves.provenance import Provenance
 
 
 def names_of(save: dict[str, Any]) -> dict[str, str]:
@@ -32,9 +33,23 @@ def team(save: dict[str, Any], side: str) -> str:
         return str(team)
 
 
-def player(save: dict[str, Any], side: str) -> str:
+def player(save: dict[str, Any], side: str, told: Provenance) -> str:
+    """Who played a side (as the setup says) and who made its decisions (as the log says)."""
     kind = save.get("setup", {}).get("players", {}).get(side, "")
-    return {"bot": "played by the computer", "human": "played by a person"}.get(kind, "")
+    who = {"bot": "played by the computer", "human": "played by a person"}.get(kind, "")
+    decided = f"decisions: {told.decision_words(side)}"
+    return f"{who}; {decided}" if who else decided
+
+
+def provenance_lines(told: Provenance) -> list[str]:
+    """The dice's origin (and an unsealed record) as sentences, for the report's head."""
+    return [f"{line[0].upper()}{line[1:]}." for line in told.lines(decisions=False)]
+
+
+def tally(told: Provenance) -> str:
+    """The closing count: dice, rolls and decisions."""
+    rolls = plural(told.rolls, "roll")
+    return f"{told.dice_total} dice thrown in {rolls}; decisions: {told.decision_words()}."
 
 
 def ruleset_name(ruleset_id: str) -> str:
@@ -95,18 +110,6 @@ def when(created: Any) -> str:
     except ValueError:
         return str(created)
     return moment.strftime("%Y-%m-%d %H:%M") + (" UTC" if moment.utcoffset() is not None else "")
-
-
-def decisions(by: dict[str, int]) -> str:
-    return ", ".join(
-        f"{n} {who}"
-        for who, n in (
-            ("by players", by.get("human", 0)),
-            ("by the computer", by.get("bot", 0)),
-            ("scripted", by.get("script", 0)),
-        )
-        if n
-    )
 
 
 def ledger(line: Line) -> str:

@@ -14,6 +14,7 @@ from wargame_cli.report.chart import chance_chart
 from wargame_cli.report.hooks import teller
 from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, read_log
 from wargame_cli.report.replayed import Replayed
+from wargame_cli.saves import provenance
 from wargame_cli.ui.text import clean
 
 STYLE = """
@@ -91,6 +92,7 @@ def _result(save: dict[str, Any], end: dict[str, Any] | None) -> str:
 
 def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "turn") -> str:
     save = replayed.save
+    told = replayed.told if replayed.told is not None else provenance.of_save(save)
     ruleset_id = str(save.get("ruleset", {}).get("id", "?"))
     names = facts.names_of(save)
     story = teller(save)
@@ -103,13 +105,14 @@ def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "
         f"<title>{h(heading)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{h(heading)}</h1>",
         f'<p class="meta">{h(facts.ruleset_name(ruleset_id))} ({h(ruleset_id)}), '
-        f"seed {h(save.get('seed'))}, played {h(facts.when(save.get('created', '?')))}.</p>",
+        f"played {h(facts.when(save.get('created', '?')))}. "
+        + " ".join(h(line) for line in facts.provenance_lines(told))
+        + "</p>",
         _result(save, reading.end),
         "<h2>The sides</h2><ul>",
     ]
     for side in ("A", "B"):
-        who = facts.player(save, side)
-        tail = f" ({h(who)})" if who else ""
+        tail = f" ({h(facts.player(save, side, told))})"
         out.append(
             f'<li><strong class="side-{side}">{side}: {h(names[side])}</strong>{tail}: '
             f"{h(facts.team(save, side))}</li>"
@@ -140,8 +143,6 @@ def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "
         out.append("</ol>")
     else:
         out.append(f"<p>{h(story.no_tally)}</p>")
-    tally = facts.decisions(reading.decisions)
-    dice = f"{reading.dice} dice thrown in {reading.rolls} rolls"
-    out.append(f"<p>{h(dice + (f'; decisions: {tally}.' if tally else '.'))}</p>")
+    out.append(f"<p>{h(facts.tally(told))}</p>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

@@ -10,6 +10,8 @@ from wargame_cli.engine import takeback
 from wargame_cli.report import facts
 from wargame_cli.report.hooks import teller
 from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, read_log
+from wargame_cli.saves import provenance
+from wargame_cli.saves.provenance import Provenance
 from wargame_cli.ui.text import clean
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
@@ -88,10 +90,14 @@ def _result(save: dict[str, Any], end: dict[str, Any] | None) -> str:
     return f"**{md(who)} won** after {turns}: {md(reason)}."
 
 
-def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
+def battle_report(
+    save_data: dict[str, Any], with_rules: bool = False, told: Provenance | None = None
+) -> str:
     """The whole game as Markdown: header, sides, a section per turn with a bullet per beat
     (losses in bold), and the aftermath. `with_rules` adds the workings (every roll), each
-    sentence's rule ids and dice."""
+    sentence's rule ids and dice. `told`: where the dice came from and who decided (by
+    default counted from `save_data`)."""
+    told = told if told is not None else provenance.of_save(save_data)
     ruleset_id = str(save_data.get("ruleset", {}).get("id", "?"))
     names = facts.names_of(save_data)
     story = teller(save_data)
@@ -100,13 +106,13 @@ def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
     out = [f"# Battle report: {md(names['A'])} against {md(names['B'])}", ""]
     out.append(
         f"*{md(facts.ruleset_name(ruleset_id))}* (`{md(ruleset_id)}`), "
-        f"seed {md(save_data.get('seed'))}, played {md(facts.when(save_data.get('created', '?')))}."
+        f"played {md(facts.when(save_data.get('created', '?')))}. "
+        + " ".join(md(line) for line in facts.provenance_lines(told))
     )
     out += ["", _result(save_data, reading.end), "", "## The sides", ""]
     for side in ("A", "B"):
-        who = facts.player(save_data, side)
-        tail = f" ({who})" if who else ""
-        out.append(f"- **{side}: {md(names[side])}**{tail}: {md(facts.team(save_data, side))}")
+        who = md(facts.player(save_data, side, told))
+        out.append(f"- **{side}: {md(names[side])}** ({who}): {md(facts.team(save_data, side))}")
     options = save_data.get("options") or {}
     if options:
         shown_options = ", ".join(f"{md(k)}={md(facts.option(v))}" for k, v in options.items())
@@ -126,7 +132,5 @@ def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
     standing = ((reading.end or {}).get("data") or {}).get("standing")
     if isinstance(standing, list) and standing:
         out += ["", f"Still standing: {', '.join(md(s) for s in standing)}."]
-    tally = facts.decisions(reading.decisions)
-    dice = f"{reading.dice} dice thrown in {reading.rolls} rolls"
-    out += ["", dice + (f"; decisions: {tally}." if tally else ".")]
+    out += ["", md(facts.tally(told))]
     return "\n".join(out) + "\n"

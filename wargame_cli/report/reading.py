@@ -124,9 +124,6 @@ class Reading:
 
     sections: list[Section]
     losses: list[tuple[int, str]]  # (turn, the story's words): what the aftermath lists
-    rolls: int = 0
-    dice: int = 0
-    decisions: dict[str, int] = field(default_factory=dict)
     end: dict[str, Any] | None = None
 
 
@@ -245,12 +242,8 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
             pending, decided = [], True
         elif kind == "roll":
             rolled = True
-            reading.rolls += 1
-            reading.dice += len(entry.get("faces", []))
             pending.append(entry)
         elif kind == "choice":
-            by = str(entry.get("by", "human"))
-            reading.decisions[by] = reading.decisions.get(by, 0) + 1
             decided = True
         elif kind == "event":
             event_kind = str(entry.get("kind") or "")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.report.hooks import module
-from wargame_cli.saves import games, store
+from wargame_cli.saves import games, provenance, store
 
 
 @dataclass
@@ -19,6 +19,7 @@ class Replayed:
     save: dict[str, Any]  # the replayed game in a save's form
     pictures: dict[int, str] = field(default_factory=dict)  # turn -> SVG at its end
     chances: list[tuple[int, float]] = field(default_factory=list)  # (turn, side A's chance)
+    told: provenance.Provenance | None = None  # the dice and decisions, and the file's seal
 
 
 def replay(path: Path, pictures: bool = True) -> Replayed:
@@ -44,5 +45,6 @@ def replay(path: Path, pictures: bool = True) -> Replayed:
     session = games.verify(path, observer=observer)
     capture(session.runner.turn, session.game)
     out.save = games.to_save(session, players=session.meta.get("players"))
+    out.told = provenance.of_session(session)
     out.save["created"] = data.get("created", out.save["created"])
     return out

@@ -29,7 +29,7 @@ def write_reports(
     if report is not None:
         from wargame_cli.report.markdown import battle_report
 
-        text = battle_report(replayed.save, with_rules=with_rules)
+        text = battle_report(replayed.save, with_rules=with_rules, told=replayed.told)
         if report == STDOUT:
             print(text, end="" if text.endswith("\n") else "\n")
         else:

@@ -6,19 +6,27 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import __version__, registry
+from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import DiceSource, RngDice
 from wargame_cli.engine.runner import Controller, Observer, Runner
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
 from wargame_cli.ruleset import SIDES, Setup, check_team_numbers, resolve_options
-from wargame_cli.saves import store
+from wargame_cli.saves import provenance, store
 from wargame_cli.saves.untrusted import Untrusted
 
+LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end"})
 
-def settled(log: list[dict[str, Any]], turn: int) -> tuple[list[dict[str, Any]], int]:
+
+def settled(
+    log: list[dict[str, Any]], turn: int, takebacks: list[dict[str, Any]] | None = None
+) -> tuple[list[dict[str, Any]], int]:
     """The log and turn count to save: a turn that has only begun (no die rolled, nothing
     decided, as when Ctrl-C comes at its first manual dice) is left out, so a save never
-    counts a turn in which nothing happened; resuming starts that turn again."""
+    counts a turn in which nothing happened; resuming starts that turn again. A turn whose
+    first decision was taken back and is asked again is kept: the take-back stands there."""
+    if takebacks and takebacks[-1].get("new") is None and takebacks[-1]["at"] == len(log):
+        return log, turn
     for index in range(len(log) - 1, -1, -1):
         kind = log[index]["t"]
         if kind in ("roll", "choice", "end"):
@@ -46,7 +54,7 @@ def replayed(session: Session) -> dict[str, Any]:
 
 def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
     outcome = session.runner.outcome
-    log, turns = settled(session.runner.log, session.runner.turn)
+    log, turns = settled(session.runner.log, session.runner.turn, session.runner.takebacks)
     created = session.created or store.now()
     session.created = created
     fork = {"forked_from": session.meta["forked_from"]} if session.meta.get("forked_from") else {}
@@ -127,8 +135,12 @@ def open_save(
     session.meta["path"] = path
     session.meta["forked_from"] = data.get("forked_from")
     if replay:
+        watch = _TakeBackWatch(runner, data.get("takebacks", []), observer)
+        runner.observer = watch
         try:
             runner.replay(data["log"])
+            runner.observer = observer
+            watch.check(data["log"])
         except ReplayDivergence as exc:
             made_with = data["ruleset"]["version"]
             if made_with == ruleset.version:
@@ -222,24 +234,61 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
     _same_as_replayed(data["log"], runner.log, why)
     if runner.rng_mismatch is not None:  # found while replaying, on the seed's stream
         raise ReplayDivergence(*runner.rng_mismatch)
-    _check_takebacks(data.get("takebacks", []), data["log"])
     store.check_seal(path, data)
     return session
 
 
-def _check_takebacks(takebacks: list[dict[str, Any]], log: list[dict[str, Any]]) -> None:
-    """Each take-back stands where the log has its side's new decision."""
-    latest = {t["at"]: t for t in takebacks}  # the last take-back at each place
-    for at, done in latest.items():
-        entry = log[at] if at < len(log) else None
-        new = done.get("new")
-        if new is None:
-            if entry is not None:
-                raise ReplayDivergence(at, "a take-back with no new decision, but play went on")
-            continue
-        if entry is None or entry.get("t") != "choice" or entry.get("key") != new.get("key"):
-            key = new.get("key")
-            raise ReplayDivergence(at, f"the take-back's new decision {key!r} is not there")
+class _TakeBackWatch:
+    """Watches a replay for a save's take-backs: notes the question the rules ask at each
+    take-back's place (and the turn), so that `check` can hold every take-back to the log."""
+
+    def __init__(
+        self, runner: Runner, takebacks: list[dict[str, Any]], observer: Observer | None
+    ) -> None:
+        self.runner = runner
+        self.takebacks = takebacks
+        self.places = takeback.places(takebacks)
+        self.observer = observer
+        self.seen = 0
+        self.asked: dict[int, tuple[Any, int, str | None]] = {}
+
+    def __call__(self, entry: dict[str, Any], game: Any) -> None:
+        if entry.get("t") in LOG_KINDS:
+            if self.seen in self.places:
+                # judged now: a question's judge reads the game as it stands, which moves on
+                asked, done = self.runner.pending, self.takebacks[self.places[self.seen]]
+                self.asked[self.seen] = (asked, self.runner.turn, takeback.judged(done, asked))
+            self.seen += 1
+        if self.observer is not None:
+            self.observer(entry, game)
+
+    def check(self, log: list[dict[str, Any]]) -> None:
+        """Every take-back true to the log, or the first that is not, as an edited record."""
+        if not self.takebacks:
+            return
+        found = takeback.order_problem(self.takebacks, len(log))
+        if found is not None:
+            self._refuse(*found)
+        for at, i in self.places.items():
+            # past the log's last entry: what the rules ask where the log stops
+            done = self.takebacks[i]
+            asked, turn, judged = self.asked.get(at) or (
+                self.runner.pending,
+                self.runner.turn,
+                takeback.judged(done, self.runner.pending),
+            )
+            entry = log[at] if at < len(log) else None
+            why = takeback.problem(done, asked, entry, turn, judged)
+            if why is not None:
+                self._refuse(i, why)
+
+    def _refuse(self, i: int, why: str) -> None:
+        done = self.takebacks[i]
+        raise ReplayDivergence(
+            min(done["at"], len(self.runner.log)),
+            f"take-back {i + 1} (side {done['side']}, {done['taken']['key']!r} in turn "
+            f"{done['turn']}): {why}: the record was edited",
+        )
 
 
 def _same_as_replayed(
@@ -261,3 +310,24 @@ def _same_as_replayed(
             index,
             f"the save has {key}={raw.get(key)!r}, the rules give {ours.get(key)!r}: {why}",
         )
+
+
+def as_replayed(row: dict[str, Any]) -> dict[str, Any]:
+    """A row of `store.listing` with what the replay gives, never the file's own words: the
+    status, turns and winner, and whether the file carries the hash chain; a save that does
+    not load is listed as unreadable, with the reason."""
+    if row.get("error"):
+        return row
+    path = Path(row["path"])
+    try:
+        session = open_save(path)
+    except BadInput as exc:
+        reason = str(exc)
+        error = reason if str(path) in reason else f"{path}: {reason}"
+        return row | {"status": "unreadable", "turns": None, "winner": None, "error": error}
+    return row | {
+        "status": session.status,
+        "turns": session.runner.turn,
+        "winner": session.winner,
+        "sealed": provenance.chained(session.meta["saved"]),
+    }

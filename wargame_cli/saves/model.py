@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 FORMAT = "wargame-save"
 VERSION = 2
@@ -46,6 +46,16 @@ class RollEntry(Chained):
     sources: list[Literal["rng", "manual", "script"]] | None = None
     labels: list[str] | None = None
     rules: list[str]
+
+    @model_validator(mode="after")
+    def _sources_per_die(self) -> RollEntry:
+        """A mixed roll names the source of each face, and only a mixed one does: every face
+        of a save has a known origin (see `provenance.py`)."""
+        if (self.source == "mixed") != (self.sources is not None):
+            raise ValueError('"sources" (one per face) goes with "source": "mixed", and only then')
+        if self.sources is not None and len(self.sources) != len(self.faces):
+            raise ValueError(f"{len(self.sources)} sources for {len(self.faces)} faces")
+        return self
 
 
 class ChoiceEntry(Chained):

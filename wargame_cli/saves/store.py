@@ -239,10 +239,12 @@ def check_names(path: Path, data: dict[str, Any]) -> None:
 
 
 def check_seal(path: Path, data: dict[str, Any]) -> None:
-    """Version 2 saves carry a hash chain; a break means the file was edited by hand."""
+    """Version 2 saves carry a hash chain; a break means the file was edited by hand. A file
+    with chain fields is judged by them whatever its version says (no downgrade)."""
     from wargame_cli.saves import seal
+    from wargame_cli.saves.provenance import chained
 
-    if data["version"] < 2:
+    if data["version"] < 2 and not chained(data):
         return  # version 1 saves predate the chain: read, but vouched for by replay alone
     problem = seal.first_break(data)
     if problem is not None:
