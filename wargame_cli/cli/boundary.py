@@ -81,7 +81,9 @@ def run(app: typer.Typer, args: list[str]) -> int:
         _quiet_stdout()  # `| head -1`: the reader has what it wanted
         return 0
     except OSError as error:  # disk full, unwritable folder, name too long...
-        where = f"{error.filename}: " if error.filename else ""
+        from wargame_cli.ui.text import shown
+
+        where = f"{shown(error.filename)}: " if error.filename else ""
         say(f"{where}{error.strerror or error}")
         return 2
     return result if isinstance(result, int) else 0

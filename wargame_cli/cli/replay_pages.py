@@ -18,14 +18,14 @@ def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    from wargame_cli.ui.text import SIDE_STYLE, clean
+    from wargame_cli.ui.text import SIDE_STYLE, clean, shown
 
     names = names_of(data)
-    title = Text(f"{clean(ruleset.name)}: {clean(path.name)}", style="bold")
+    title = Text(f"{clean(ruleset.name)}: {shown(path.name)}", style="bold")
     parent = data.get("forked_from")
     if parent:
         title.append(
-            f"  (forked from {clean(parent['save'])} after {ruleset.turn_word} {parent['turn']})",
+            f"  (forked from {shown(parent['save'])} after {ruleset.turn_word} {parent['turn']})",
             style="dim",
         )
     sides = Table.grid(padding=(0, 2))

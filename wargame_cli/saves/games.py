@@ -82,8 +82,15 @@ def _takebacks(takebacks: list[dict[str, Any]], length: int) -> dict[str, Any]:
     return {"takebacks": [dict(t, at=min(t["at"], length)) for t in takebacks]}
 
 
-def save(session: Session, path: Path) -> None:
-    store.write_atomic(path, to_save(session))
+def save(session: Session, path: Path, final: bool = True) -> None:
+    """Write the session's save: its writer appends the turns since the last save (see
+    `appender.py`). `final`: the game stops here, so the save reaches the disk at once."""
+    from wargame_cli.saves.appender import SaveWriter
+
+    writer = session.meta.get("writer")
+    if not isinstance(writer, SaveWriter) or writer.path != path:
+        writer = session.meta["writer"] = SaveWriter(path)
+    writer.write(_plain(session), final=final)
 
 
 def open_save(
