@@ -20,9 +20,10 @@ def _click_exceptions() -> Any:
 
 
 def say(message: str) -> None:
-    from wargame_cli.ui.text import clean
+    """One line on stderr; a control character in it (a file name's) shown as an escape."""
+    from wargame_cli.ui.text import visible
 
-    print(f"wargame: {clean(message)}", file=sys.stderr)
+    print(f"wargame: {visible(message)}", file=sys.stderr)
 
 
 # Options whose value may be left out, and what it then means (typer has no optional values).

@@ -64,24 +64,39 @@ def shown(path: object) -> str:
     that file, so a `Replay it with: wargame replay …` line can be copied as it is. A plain
     name as it stands; one with spaces or quotes in single quotes; one with any control or
     invisible character as `$'…'`, each such character written as an escape (`\\e`, `\\x07`,
-    `\\U0000200b`): nothing a terminal would act on reaches it."""
+    `\\U0000200b`; see `visible`): nothing a terminal would act on reaches it."""
     text = str(path)
     if _SHELL_PLAIN.fullmatch(text) and not _CONTROL.search(text):
         return text
-    if not _CONTROL.search(text) and all(c.isprintable() for c in text):
+    if not _hidden(text):
         return "'" + text.replace("'", "'\\''") + "'"
+    return "$'" + _escapes(text, quote=True) + "'"
+
+
+def visible(text: object) -> str:
+    """A line with every control or invisible character written as the escape `shown` uses
+    for it (`\\e`, `\\a`, `\\x07`, `\\U0000200b`): for error lines, which may name a file
+    in their own words."""
+    text = str(text)
+    return _escapes(text, quote=False) if _hidden(text) else text
+
+
+def _hidden(text: str) -> bool:
+    return bool(_CONTROL.search(text)) or not all(c.isprintable() for c in text)
+
+
+def _escapes(text: str, quote: bool) -> str:
     out = []
     for char in text:
-        code = ord(char)
-        if char in "\\'":
+        if quote and char in "\\'":
             out.append("\\" + char)
         elif char in _C_ESCAPES:
             out.append(_C_ESCAPES[char])
         elif _CONTROL.match(char) or not char.isprintable():
-            out.append(_escaped(code))
+            out.append(_escaped(ord(char)))
         else:
             out.append(char)
-    return "$'" + "".join(out) + "'"
+    return "".join(out)
 
 
 def name_problem(name: str) -> str | None:
