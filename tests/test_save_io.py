@@ -221,7 +221,7 @@ def _long_game(turns: int, path: Path, read: bool = False) -> tuple[Any, list[di
     for _ in range(turns):
         session.runner.run(stop_after_turn=session.runner.turn + 1)
         if read:
-            games.save(session, path, final=False)
+            games.save(session, path, settle=False)
             states.append(json.loads(path.read_text()))
         else:
             games.save(session, path)

@@ -389,7 +389,7 @@ def _run(
 
     def between_turns(_: Any) -> None:
         if path is not None:
-            games.save(session, path, final=False)
+            games.save(session, path, settle=pause)  # a person's turns reach the disk
         pending = runner.pending
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:

@@ -11,8 +11,8 @@ When the new bytes would pass the end of that page, or the log changed behind th
 save (a take-back), the file is written whole through a temporary file and a rename
 (`store.write_file`), with a fresh page for the trailer. Between turns of a fast game, such
 rewrites come at most every `REWRITE_LAG` seconds (the file stays the last whole save
-meanwhile); a save that ends a game, or an interrupted one, is written at once and flushed
-to disk."""
+meanwhile); a settled save (the game stops, or a person plays it) is written at once and
+flushed to disk."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class SaveWriter:
         self._body = bytearray()  # header and the encoded entries, as the file has them
         self._count = 0  # log entries in the body
         self._last: Any = None  # the log's entry object encoded last
-        self._fd: int | None = None
+        self._file: Any = None  # the file written last, open for writing in place
         self._real = path
         self._size = 0  # the file's size, a whole number of pages
         self._at = -1  # where the trailer starts in the file
@@ -56,9 +56,9 @@ class SaveWriter:
         self._synced = float("-inf")
         self._swept = False
 
-    def write(self, data: dict[str, Any], final: bool = True) -> None:
-        """Save `data` (a save's fields, its log unsealed). `final`: the game stops here, so
-        the save goes to disk at once; otherwise a whole rewrite may wait `REWRITE_LAG`."""
+    def write(self, data: dict[str, Any], settle: bool = True) -> None:
+        """Save `data` (a save's fields, its log unsealed). `settle`: the save goes to disk
+        now (fsync); otherwise a whole rewrite may wait `REWRITE_LAG`."""
         log = data["log"]
         header = {k: v for k, v in data.items() if k != "log" and k not in TRAILER}
         if header != self._header or not self._continues(log):
@@ -68,19 +68,17 @@ class SaveWriter:
         sealed = self._chain.seal({**self._normal_header, **tail})
         trailer = ("]," + store.dumps({**tail, "seal": sealed})[1:]).encode("utf-8")
         if self._in_place(trailer):
-            if final:
+            if settle:
                 self._sync()
-        elif not final and time.monotonic() - self._rewritten < REWRITE_LAG:
+        elif not settle and time.monotonic() - self._rewritten < REWRITE_LAG:
             return  # the file keeps the last whole save; a later turn writes this one
         else:
-            self._rewrite(trailer, final)
-        if final:
-            self.close()  # the game stops: a later save starts from a whole rewrite
+            self._rewrite(trailer, settle)
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
     # -- the log in memory ----------------------------------------------------------------
     def _continues(self, log: list[dict[str, Any]]) -> bool:
@@ -118,7 +116,7 @@ class SaveWriter:
     def _in_place(self, trailer: bytes) -> bool:
         """Write the new entries and trailer over the old trailer, when the file is the one
         written last and they fit before its last byte, inside its last page."""
-        if self._fd is None or self._on_disk < 0:
+        if self._file is None or self._on_disk < 0:
             return False
         new = bytes(self._body[self._on_disk :])
         end = self._at + len(new) + len(trailer)
@@ -126,7 +124,7 @@ class SaveWriter:
             return False
         blob = new + trailer + b" " * max(0, self._end - end)
         try:
-            written = os.pwrite(self._fd, blob, self._at)
+            written = os.pwrite(self._file.fileno(), blob, self._at)
         except OSError as exc:
             raise SaveError(f"cannot write {self._shown()}: {exc.strerror or exc}") from None
         if written != len(blob):  # inside the file's own bytes: no disk space is needed
@@ -137,14 +135,13 @@ class SaveWriter:
         return True
 
     def _unchanged(self) -> bool:
-        assert self._fd is not None
         try:
-            now, ours = os.stat(self._real), os.fstat(self._fd)
+            now, ours = os.stat(self._real), os.fstat(self._file.fileno())
         except OSError:
             return False
         return (now.st_dev, now.st_ino, now.st_size) == (ours.st_dev, ours.st_ino, self._size)
 
-    def _rewrite(self, trailer: bytes, final: bool) -> None:
+    def _rewrite(self, trailer: bytes, settle: bool) -> None:
         """The whole file through a temporary file and a rename; the trailer starts a fresh
         page when little of the body's last page is left."""
         head = len(self._body)
@@ -159,9 +156,10 @@ class SaveWriter:
             if real.parent.is_dir():
                 store.remove_leftovers(real.parent)
             self._swept = True
-        durable = final or time.monotonic() - self._synced >= SYNC_EVERY
+        durable = settle or time.monotonic() - self._synced >= SYNC_EVERY
         self.close()
-        self._real, self._fd = store.write_file(self.path, blob, durable=durable, keep_open=True)
+        self._real, fd = store.write_file(self.path, blob, durable=durable, keep_open=True)
+        self._file = os.fdopen(fd, "r+b", buffering=0)  # closed with the writer
         now = time.monotonic()
         self._rewritten = now
         if durable:
@@ -169,9 +167,9 @@ class SaveWriter:
         self._size, self._at, self._end, self._on_disk = size, at, end, head
 
     def _sync(self) -> None:
-        if self._fd is not None:
+        if self._file is not None:
             try:
-                os.fsync(self._fd)
+                os.fsync(self._file.fileno())
             except OSError as exc:
                 raise SaveError(f"cannot write {self._shown()}: {exc.strerror or exc}") from None
             self._synced = time.monotonic()

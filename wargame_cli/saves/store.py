@@ -7,6 +7,7 @@ import os
 import re
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -251,7 +252,7 @@ def _acquire(path: Path) -> tuple[Path, int]:
             fd = os.open(where, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as exc:
             raise SaveError(f"cannot lock {shown(path)}: {exc.strerror or exc}") from None
-        if not _try_flock(fd):
+        if _held_by_another(fd):
             os.close(fd)
             raise InUse(
                 f"save {shown(path)} is in use by another wargame; wait for that game to end"
@@ -259,6 +260,16 @@ def _acquire(path: Path) -> tuple[Path, int]:
         if _holds_name(where, fd):
             return where, fd
         os.close(fd)
+
+
+def _held_by_another(fd: int) -> bool:
+    """Lock it, or tell that a game holds it: a sweep of leftovers holds a lock file only for
+    an instant, so a refusal is tried again for a moment before it counts."""
+    for _ in range(5):
+        if _try_flock(fd):
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def _release(where: Path, fd: int) -> None:
