@@ -118,10 +118,11 @@ class SaveWriter:
         written last and they fit before its last byte, inside its last page."""
         if self._file is None or self._on_disk < 0:
             return False
-        new = bytes(self._body[self._on_disk :])
-        end = self._at + len(new) + len(trailer)
+        grown = len(self._body) - self._on_disk
+        end = self._at + grown + len(trailer)
         if end >= self._size or self._at < self._size - PAGE or not self._unchanged():
             return False
+        new = bytes(self._body[self._on_disk :])
         blob = new + trailer + b" " * max(0, self._end - end)
         try:
             written = os.pwrite(self._file.fileno(), blob, self._at)
@@ -129,7 +130,7 @@ class SaveWriter:
             raise SaveError(f"cannot write {self._shown()}: {exc.strerror or exc}") from None
         if written != len(blob):  # inside the file's own bytes: no disk space is needed
             raise SaveError(f"cannot write {self._shown()}: a short write")
-        self._at += len(new)
+        self._at += grown
         self._end = end
         self._on_disk = len(self._body)
         return True

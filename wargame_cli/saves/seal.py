@@ -17,11 +17,17 @@ HEADER = ("ruleset", "seed", "options", "setup", "forked_from")  # the seal cove
 UNSEALED = {"log", "seal", "updated", "program"}  # the log is chained; the rest is bookkeeping
 
 
-def _canonical_encoder() -> Callable[[Any], str]:
+def encoder(sort_keys: bool = True, allow_nan: bool = True) -> Callable[[Any], str]:
     """`json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`, built
     once: `dumps` with these options makes a new encoder per call, which costs as much as
-    encoding a log entry (the C encoder is used when this Python has it)."""
-    options = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
+    encoding a log entry (the C encoder is used when this Python has it). `sort_keys=False,
+    allow_nan=False`: the compact strict JSON a save is written in."""
+    options = {
+        "sort_keys": sort_keys,
+        "allow_nan": allow_nan,
+        "ensure_ascii": False,
+        "separators": (",", ":"),
+    }
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
         return json.JSONEncoder(**options).encode  # type: ignore[arg-type]
@@ -40,7 +46,7 @@ def _canonical_encoder() -> Callable[[Any], str]:
     return lambda value: "".join(encode(value, 0))
 
 
-_canonical = _canonical_encoder()
+_canonical = encoder()
 
 
 def digest(value: Any) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -16,7 +15,7 @@ from typing import Any
 
 from wargame_cli import __version__
 from wargame_cli.errors import SaveError
-from wargame_cli.saves import untrusted
+from wargame_cli.saves import seal, untrusted
 from wargame_cli.ui.text import shown
 
 FORMAT = "wargame-save"
@@ -46,10 +45,13 @@ def file_name(ruleset_id: str, names: dict[str, str], when: datetime | None = No
 MAX_SAVE_BYTES = 16 * 2**20  # a long skirmish saves under 1 MB
 
 
+_compact = seal.encoder(sort_keys=False, allow_nan=False)
+
+
 def dumps(data: dict[str, Any]) -> str:
     """Compact JSON (the C encoder), refusing NaN and infinity: a save is strict JSON."""
     try:
-        return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return _compact(data)
     except ValueError as exc:
         raise SaveError(f"the game cannot be saved: {exc}") from None
 
