@@ -4,7 +4,11 @@ Plays one 1,600-turn Tug of WarGods game (every face a 1: every pull a tie, so t
 ends and `--turns 1600` stops it) as a whole `wargame play --no-input --json` process, once
 saving after every turn (`--save`) and once with `--no-save`, the two in turn, --repeat
 times, and prints the median CPU (user + sys, from the kernel's accounting of each finished
-process) and wall time of each, and their ratio. Then replays the save with `--verify`.
+process) and wall time of each, and their ratio. Then replays the save with `--verify`. And
+in this process, best of --repeat: the same game played by the Runner alone, and saved after
+every turn as `play` saves a game no person plays (`games.save(..., settle=False)`, the last
+save settled): the cost of saving a turn, beside Tug of WarGods' rules, which cost less than
+encoding one log entry.
 
 Goal: playing and saving costs at most 2x playing without saving (before: each turn re-sealed
 and rewrote the whole log, 47 s against 0.19 s).
@@ -43,6 +47,33 @@ def play(turns: int, save: Path | None) -> tuple[float, float]:
     return usage.ru_utime + usage.ru_stime, wall
 
 
+def in_process(turns: int, save: Path | None) -> float:
+    """CPU seconds of one game in this process, saved after every turn to `save`."""
+    sys.path.insert(0, str(ROOT))
+    from wargame_cli import registry
+    from wargame_cli.engine.dice import RngDice, ScriptDice, parse_rolls
+    from wargame_cli.engine.session import start
+    from wargame_cli.ruleset import Setup, resolve_options
+    from wargame_cli.saves import games
+
+    ruleset = registry.get("tug-of-wargods")
+    options = resolve_options(ruleset.options, {})
+    teams = {s: ruleset.default_team(s, options)[0] for s in "AB"}
+    setup = Setup(names={"A": "Greentoe", "B": "Clearsky"}, teams=teams)
+    dice = ScriptDice(parse_rolls(",".join(["1"] * (6 * turns))), RngDice(1))
+    started = time.process_time()
+    session = start(ruleset, setup, options, 1, dice)
+
+    def between(_: object) -> None:
+        if save is not None:
+            games.save(session, save, settle=False)
+
+    session.runner.run(stop_after_turn=turns, on_turn_end=between)
+    if save is not None:
+        games.save(session, save)
+    return time.process_time() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=1600)
@@ -56,6 +87,8 @@ def main() -> None:
             runs["saving"].append(play(args.turns, save))
             runs["not saving"].append(play(args.turns, None))
         size = save.stat().st_size
+        bare = min(in_process(args.turns, None) for _ in range(args.repeat))
+        saved = min(in_process(args.turns, save) for _ in range(args.repeat))
         verify = subprocess.run(
             [sys.executable, "-m", "wargame_cli", "replay", str(save), "--verify"],
             cwd=ROOT,
@@ -73,6 +106,11 @@ def main() -> None:
     wall_ratio = medians["saving"][1] / medians["not saving"][1]
     print(f"  saving / not saving: CPU {cpu_ratio:.2f}x, wall {wall_ratio:.2f}x (goal <= 2x)")
     print(f"  replay --verify: exit {verify.returncode} {verify.stdout.strip()[:60]}")
+    per_turn = (saved - bare) / args.turns * 1e6
+    print(
+        f"  in process (best): rules alone {bare * 1e3:.1f} ms, saving after every turn "
+        f"{saved * 1e3:.1f} ms: {per_turn:.0f} us a turn to save, {saved / bare:.1f}x"
+    )
 
 
 if __name__ == "__main__":
