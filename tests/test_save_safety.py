@@ -437,9 +437,7 @@ def test_saves_are_compact_strict_json(wargame, tmp_path):
 # -- 9. leftovers and Ctrl-C while starting ------------------------------------------------------
 
 
-def test_leftover_temporaries_go_at_the_next_save_and_are_skipped_by_the_listing(
-    wargame, tmp_path
-):
+def test_leftover_temporaries_go_at_the_next_save_and_are_skipped_by_the_listing(wargame, tmp_path):
     """As the README says: removed the next time a game is saved in that folder, however
     young; only one a running writer holds (locked) stays."""
     import fcntl
