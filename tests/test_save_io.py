@@ -147,7 +147,14 @@ HOSTILE = "\x1b]0;pwned\a\x1b[2Jx.json"
 
 
 def test_the_escaper_gives_a_shell_word_naming_exactly_the_file():
-    for name in ("plain/a-b_1.json", "my game.json", "it's.json", HOSTILE, "a\u200bb\x9b.json"):
+    for name in (
+        "plain/a-b_1.json",
+        "my game.json",
+        "it's.json",
+        "~/x",
+        HOSTILE,
+        "a\u200bb\x9b.json",
+    ):
         word = shown(name)
         assert "\x1b" not in word and "\a" not in word and "\u200b" not in word
         back = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True)

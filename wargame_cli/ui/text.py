@@ -47,7 +47,7 @@ def safe(text: object) -> str:
     return escape(clean(text))
 
 
-_SHELL_PLAIN = re.compile(r"[\w@%+=:,./~-]+")  # a word a shell takes as it stands
+_SHELL_PLAIN = re.compile(r"[\w@%+=:,./-]+")  # a word a shell takes as it stands
 _C_ESCAPES = {"\x1b": "\\e", "\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
