@@ -437,17 +437,21 @@ def test_saves_are_compact_strict_json(wargame, tmp_path):
 # -- 9. leftovers and Ctrl-C while starting ------------------------------------------------------
 
 
-def test_stale_temporaries_are_removed_on_save_and_skipped_by_the_listing(wargame, tmp_path):
+def test_leftover_temporaries_go_at_the_next_save_and_are_skipped_by_the_listing(wargame, tmp_path):
+    """As the README says: removed the next time a game is saved in that folder, however
+    young; only one a running writer holds (locked) stays."""
+    import fcntl
+
     folder = tmp_path / "saves"
     folder.mkdir()
-    stale = folder / ".old.json.x1y2.tmp"
-    fresh = folder / ".other.json.z9.tmp"
-    stale.write_text("{")
-    fresh.write_text("{")
-    old = time.time() - 3600
-    os.utime(stale, (old, old))
-    _save(wargame, folder / "new.json")
-    assert not stale.exists() and fresh.exists()  # a fresh one may be a write under way
+    left = folder / ".old.json.x1y2.tmp"
+    held = folder / ".other.json.z9.tmp"
+    left.write_text("{")
+    held.write_text("{")
+    with held.open() as writing:
+        fcntl.flock(writing, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a write under way
+        _save(wargame, folder / "new.json")
+    assert not left.exists() and held.exists()
     listed = json.loads(wargame("saves", "--json", "--saves-dir", str(folder)).stdout)
     assert [Path(r["path"]).name for r in listed] == ["new.json"]
 

@@ -20,9 +20,10 @@ def _click_exceptions() -> Any:
 
 
 def say(message: str) -> None:
-    from wargame_cli.ui.text import clean
+    """One line on stderr; a control character in it (a file name's) shown as an escape."""
+    from wargame_cli.ui.text import visible
 
-    print(f"wargame: {clean(message)}", file=sys.stderr)
+    print(f"wargame: {visible(message)}", file=sys.stderr)
 
 
 # Options whose value may be left out, and what it then means (typer has no optional values).
@@ -81,7 +82,9 @@ def run(app: typer.Typer, args: list[str]) -> int:
         _quiet_stdout()  # `| head -1`: the reader has what it wanted
         return 0
     except OSError as error:  # disk full, unwritable folder, name too long...
-        where = f"{error.filename}: " if error.filename else ""
+        from wargame_cli.ui.text import shown
+
+        where = f"{shown(error.filename)}: " if error.filename else ""
         say(f"{where}{error.strerror or error}")
         return 2
     return result if isinstance(result, int) else 0

@@ -14,6 +14,7 @@ from wargame_cli import history
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.errors import BadInput
 from wargame_cli.saves import games, store
+from wargame_cli.ui.text import shown
 
 
 def fork(
@@ -40,11 +41,13 @@ def fork(
         )
     out = target if target is not None else _fork_path(path, turn, saves_dir)
     if out.exists() and out.resolve() == path.resolve():
-        raise BadInput(f"--save {out}: that is the save being forked; a fork goes to a new file")
+        raise BadInput(
+            f"--save {shown(out)}: that is the save being forked; a fork goes to a new file"
+        )
     if out.is_dir():
-        raise BadInput(f"--save {out}: that is a folder; name the file to write")
+        raise BadInput(f"--save {shown(out)}: that is a folder; name the file to write")
     if out.exists() and not force:
-        raise BadInput(f"--save {out}: that file exists; pass --force to overwrite it")
+        raise BadInput(f"--save {shown(out)}: that file exists; pass --force to overwrite it")
     session = games.open_save(path, replay=False)
     kept = h.cut(turn)
     session.runner.replay(kept)
@@ -57,7 +60,7 @@ def fork(
         with store.locked(out):  # never under a game running on that file
             store.write_atomic(out, games.to_save(session))
     except OSError as exc:
-        raise BadInput(f"--save {out}: cannot write it ({exc.strerror or exc})") from None
+        raise BadInput(f"--save {shown(out)}: cannot write it ({exc.strerror or exc})") from None
     if json_out:
         emit_json(
             {
@@ -68,11 +71,10 @@ def fork(
             }
         )
         return
-    from rich.markup import escape
-
     console().print(
-        f"Forked {escape(path.name)} at the end of {word} {turn} into {escape(str(out))}; "
-        f"play on with: wargame resume {escape(str(out))}"
+        f"Forked {shown(path.name)} at the end of {word} {turn} into {shown(out)}; "
+        f"play on with: wargame resume {shown(out)}",
+        markup=False,
     )
 
 

@@ -10,6 +10,7 @@ from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.errors import BadInput
 from wargame_cli.ruleset import Reference
+from wargame_cli.ui.text import shown
 
 
 def list_rulesets(json_out: bool) -> None:
@@ -202,9 +203,9 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
 
     out = console()
     if not rows:
-        out.print(Text(f"No saves in {clean(folder)}."))
+        out.print(Text(f"No saves in {shown(folder)}."))
         return
-    out.print(Text(f"Saves in {clean(folder)}, newest first (wargame resume N, or a path):"))
+    out.print(Text(f"Saves in {shown(folder)}, newest first (wargame resume N, or a path):"))
     width = len(str(len(rows)))
     for i, row in enumerate(rows, start=1):
         head = Text(f"{i:>{width}}. ", style="bold")
@@ -224,7 +225,7 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
         out.print(head)
         # the path on its own line, never wrapped by rich: a long one runs on past the edge
         # of the terminal (which folds it) and still copies whole
-        out.print(Text(" " * (width + 2) + clean(row["path"])), soft_wrap=True)
+        out.print(Text(" " * (width + 2) + shown(row["path"])), soft_wrap=True)
         if row.get("error"):
             out.print(
                 Text(" " * (width + 2) + "unreadable: " + clean(row["error"])), soft_wrap=True
@@ -244,7 +245,7 @@ def pick_save(spec: str | None, last: bool, saves_dir: Path | None) -> Path:
     if last:
         rows = [r for r in store.listing(folder) if r["status"] == "in_progress"]
         if not rows:
-            raise BadInput(f"no game in progress in {folder} (wargame saves lists them)")
+            raise BadInput(f"no game in progress in {shown(folder)} (wargame saves lists them)")
         return Path(rows[0]["path"])
     assert spec is not None
     if spec.isdigit() and not Path(spec).exists():
@@ -253,7 +254,8 @@ def pick_save(spec: str | None, last: bool, saves_dir: Path | None) -> Path:
         if not 1 <= number <= len(rows):
             listed = f"1 to {len(rows)}" if rows else "none"
             raise BadInput(
-                f"no save numbered {number} in {folder} (numbers: {listed}; see wargame saves)"
+                f"no save numbered {number} in {shown(folder)} "
+                f"(numbers: {listed}; see wargame saves)"
             )
         return Path(rows[number - 1]["path"])
     return Path(spec)

@@ -17,7 +17,7 @@ from wargame_cli.errors import BadInput, NoTerminal
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
 from wargame_cli.ui.names import distinct_default, same_name
-from wargame_cli.ui.text import name_problem
+from wargame_cli.ui.text import name_problem, shown
 
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
 
@@ -147,10 +147,7 @@ def play(args: PlayArgs) -> None:
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
     session.meta["dice"] = args.dice
-    path = (
-        None if args.no_save else (args.save or _new_save_path(ruleset.id, names, args.saves_dir))
-    )
-    with _held(path):
+    with _held(args, ruleset.id, names) as path:
         if args.save is not None and path is not None:
             _check_new_save(path, args.force)  # again, now that the save is ours
         _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
@@ -186,14 +183,19 @@ def _check_new_save(path: Path, force: bool) -> None:
     """`--save` never replaces a game without `--force`, and never anything but a save file."""
     real, _ = store.target(path)  # refuses folders, devices, FIFOs
     if real.exists() and not force:
-        raise BadInput(f"--save {path}: that file exists; pass --force to overwrite it")
+        raise BadInput(f"--save {shown(path)}: that file exists; pass --force to overwrite it")
 
 
-def _held(path: Path | None) -> Any:
-    """The save's lock for the whole game (nothing to hold without a save)."""
+def _held(args: PlayArgs, ruleset_id: str, names: dict[str, str]) -> Any:
+    """The save's lock for the whole game, giving the save's path (None without a save): a
+    new file in the saves folder gets a name no other game holds."""
     from contextlib import nullcontext
 
-    return store.locked(path) if path is not None else nullcontext()
+    if args.no_save:
+        return nullcontext(None)
+    if args.save is not None:
+        return store.locked(args.save)
+    return store.locked_new(store.saves_dir(args.saves_dir), ruleset_id, names)
 
 
 class SetupBack(Exception):
@@ -371,10 +373,6 @@ def _live_view(
     return LiveView(console(), ruleset, names, screen=screen)
 
 
-def _new_save_path(ruleset_id: str, names: dict[str, str], folder: Path | None = None) -> Path:
-    return store.saves_dir(folder) / store.file_name(ruleset_id, names)
-
-
 def _run(
     session: Session,
     path: Path | None,
@@ -391,7 +389,7 @@ def _run(
 
     def between_turns(_: Any) -> None:
         if path is not None:
-            games.save(session, path)
+            games.save(session, path, settle=pause)  # a person's turns reach the disk
         pending = runner.pending
         if pause and pending is not None and getattr(pending, "number", None) is not None:
             if stop_at is not None and pending.number > stop_at:
@@ -413,7 +411,7 @@ def _run(
     except (KeyboardInterrupt, EOFError):
         if path is not None:
             games.save(session, path)
-            _say(f"interrupted; game saved to {path} (wargame resume {path})")
+            _say(f"interrupted; game saved to {shown(path)} (wargame resume {shown(path)})")
         raise
     except BadInput:  # a bad scripted face or decision: keep what was valid
         if path is not None and runner.log:
@@ -455,16 +453,16 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
             }
         )
         return
-    from rich.markup import escape
-
     out = console()
     if session.runner.outcome is None:
         out.print(f"Game in progress after {session.ruleset.turn_word} {session.runner.turn}.")
     if path is not None:  # whole paths, never wrapped, so they can be copied as they are
         command = "resume" if session.runner.outcome is None else "replay"
-        out.print(f"Saved to {escape(str(path))}", soft_wrap=True)
+        out.print(f"Saved to {shown(path)}", soft_wrap=True, markup=False)
         out.print(
-            f"{command.capitalize()} it with: wargame {command} {escape(str(path))}", soft_wrap=True
+            f"{command.capitalize()} it with: wargame {command} {shown(path)}",
+            soft_wrap=True,
+            markup=False,
         )
 
 
@@ -494,7 +492,8 @@ def _resume(args: ResumeArgs) -> None:
     prompter = _prompter() if can_ask else None
     data = store.load(args.path)
     if data["status"] == "finished":
-        raise BadInput(f"{args.path}: that game is finished (wargame replay {args.path})")
+        shown_path = shown(args.path)
+        raise BadInput(f"{shown_path}: that game is finished (wargame replay {shown_path})")
     ruleset = registry.get(data["ruleset"]["id"])
     names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
     recorded = data["setup"].get("players") or {}

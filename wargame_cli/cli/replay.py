@@ -323,12 +323,12 @@ def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) ->
         return
     from rich.text import Text
 
-    from wargame_cli.ui.text import clean
+    from wargame_cli.ui.text import clean, shown
 
     word = ruleset.turn_word
     what = "the deployment" if turn == 0 else f"{word} {turn} of {h.last}"
     unfinished = " (the save stops in the middle of it)" if not mark.complete else ""
-    title = f"{clean(path.name)}: {clean(ruleset.name)}, the table at the end of {what}"
+    title = f"{shown(path.name)}: {clean(ruleset.name)}, the table at the end of {what}"
     out.print(Text(title + unfinished, "bold"))
     assert pages is not None
     out.file.write(pages.pages[-1])
@@ -341,6 +341,7 @@ def _report(
     path: Path, report: str | None, html: str | None, with_rules: bool, force: bool
 ) -> None:
     from wargame_cli.report.writing import write_reports
+    from wargame_cli.ui.text import shown
 
     for out in write_reports(path, report, html, with_rules, force):
-        console(stderr=True).print(f"Battle report written to {out}", markup=False)
+        console(stderr=True).print(f"Battle report written to {shown(out)}", markup=False)

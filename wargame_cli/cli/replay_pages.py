@@ -20,15 +20,15 @@ def header(session: Any, path: Path) -> Any:
     from rich.text import Text
 
     from wargame_cli.saves import provenance
-    from wargame_cli.ui.text import SIDE_STYLE, clean
+    from wargame_cli.ui.text import SIDE_STYLE, clean, shown
 
     ruleset, data = session.ruleset, session.meta["saved"]
     names = names_of(data)
-    title = Text(f"{clean(ruleset.name)}: {clean(path.name)}", style="bold")
+    title = Text(f"{clean(ruleset.name)}: {shown(path.name)}", style="bold")
     parent = data.get("forked_from")
     if parent:
         title.append(
-            f"  (forked from {clean(parent['save'])} after {ruleset.turn_word} {parent['turn']})",
+            f"  (forked from {shown(parent['save'])} after {ruleset.turn_word} {parent['turn']})",
             style="dim",
         )
     told = provenance.of_session(session)

@@ -25,6 +25,7 @@ from wargame_cli import registry
 from wargame_cli.cli.output import emit_json
 from wargame_cli.errors import BadInput
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
+from wargame_cli.ui.text import shown
 
 
 @dataclass
@@ -128,13 +129,15 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
     h = history.load(path)
     session = h.session
     if session.ruleset.id != ruleset.id:
-        raise BadInput(f"--from {path}: that save is a {session.ruleset.id} game, not {ruleset.id}")
+        raise BadInput(
+            f"--from {shown(path)}: that save is a {session.ruleset.id} game, not {ruleset.id}"
+        )
     if session.runner.finished:
         winner = session.winner
         raise BadInput(
-            f"--from {path}: that game is over "
+            f"--from {shown(path)}: that game is over "
             f"({session.setup.names[winner] + ' won' if winner else 'a draw'}); "
-            f"fork it at an earlier turn first: wargame fork {path} --turn N"
+            f"fork it at an earlier turn first: wargame fork {shown(path)} --turn N"
         )
     options, setup = session.options, session.setup
     result: dict[str, Any] = {

@@ -1,15 +1,16 @@
 """Where a report may be written: never over a save (the one replayed, or any wargame save),
-and over another existing file only when asked (`--force`)."""
+never over anything but a regular file, and over another existing file only when asked
+(`--force`); written whole or not at all, as a save is."""
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
-from wargame_cli.errors import BadInput
+from wargame_cli.errors import BadInput, SaveError
 from wargame_cli.saves import store
+from wargame_cli.ui.text import shown
 
 SNIFF = 4096  # bytes read to tell a save from another file
 PARSE_LIMIT = 64 * 1024 * 1024  # a JSON file up to this size is read whole to be sure
@@ -45,37 +46,41 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def check(target: Path, save: Path, force: bool, option: str) -> None:
-    """Refuse a target that is the save, a save, a folder, or (without force) any file."""
+    """Refuse a target that is the save, a save, anything but a regular file or a new name
+    (a folder, a FIFO, a device: also through a symlink, and even with force), or (without
+    force) any existing file."""
+    where = shown(target)
     if _same(target, save) or (target.exists() and is_save(target)):
-        raise ReportRefused(
-            f"{option} {target}: that is a wargame save; a report never replaces one"
-        )
+        raise ReportRefused(f"{option} {where}: that is a wargame save; a report never replaces it")
     if target.is_dir():
-        raise ReportRefused(f"{option} {target}: that is a folder; give a file name")
+        raise ReportRefused(f"{option} {where}: that is a folder; give a file name")
+    try:
+        store.target(target)
+    except SaveError:
+        raise ReportRefused(
+            f"{option} {where}: that is not a regular file; a report is written only to one"
+        ) from None
     if (target.exists() or target.is_symlink()) and not force:
-        raise ReportRefused(f"{option} {target}: the file exists; add --force to replace it")
+        raise _exists(option, where)
 
 
 def write(target: Path, text: str, save: Path, force: bool, option: str) -> None:
-    """Write `text` to `target` after `check`: a new file is created exclusively (nothing
-    appearing meanwhile is lost); a forced replacement goes through a temporary file."""
+    """Write `text` to `target` after `check`, as a save is written (`store.write_file`):
+    a temporary file in the target's folder, renamed over it (`--force`) or linked in only
+    where nothing is (a file appearing meanwhile is never replaced); a symlink is written
+    through to its target, an existing file keeps its mode, a new one is made as the umask
+    says, and a full disk leaves no partial file and the old one intact."""
     check(target, save, force, option)
+    where = shown(target)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if not (target.exists() or target.is_symlink()):
-            with target.open("x", encoding="utf-8") as fh:
-                fh.write(text)
-            return
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, target)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
+        store.write_file(target, text.encode("utf-8"), replace=force)
     except FileExistsError:
+        raise _exists(option, where) from None
+    except store.WriteFailed as exc:
         raise ReportRefused(
-            f"{option} {target}: the file exists; add --force to replace it"
+            f"{option} {where}: cannot write it ({exc.reason}; the old file, if any, is intact)"
         ) from None
-    except OSError as exc:
-        raise ReportRefused(f"{option} {target}: cannot write it ({exc.strerror})") from None
+
+
+def _exists(option: str, where: str) -> ReportRefused:
+    return ReportRefused(f"{option} {where}: the file exists; add --force to replace it")

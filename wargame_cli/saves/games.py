@@ -90,8 +90,16 @@ def _takebacks(takebacks: list[dict[str, Any]], length: int) -> dict[str, Any]:
     return {"takebacks": [dict(t, at=min(t["at"], length)) for t in takebacks]}
 
 
-def save(session: Session, path: Path) -> None:
-    store.write_atomic(path, to_save(session))
+def save(session: Session, path: Path, settle: bool = True) -> None:
+    """Write the session's save: its writer appends the turns since the last save (see
+    `appender.py`). `settle`: the save reaches the disk now (the game stops, or a person
+    plays it); otherwise, between fast turns, a whole rewrite may wait a moment."""
+    from wargame_cli.saves.appender import SaveWriter
+
+    writer = session.meta.get("writer")
+    if not isinstance(writer, SaveWriter) or writer.path != path:
+        writer = session.meta["writer"] = SaveWriter(path)
+    writer.write(_plain(session), settle=settle)
 
 
 def open_save(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from wargame_cli.cpython import json_encoder
@@ -18,8 +19,16 @@ HEADER = ("ruleset", "seed", "options", "setup", "forked_from")  # the seal cove
 UNSEALED = {"log", "seal", "updated", "program"}  # the log is chained; the rest is bookkeeping
 
 
-# `json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`, built once
-_canonical = json_encoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+def encoder(sort_keys: bool = True, allow_nan: bool = True) -> Callable[[Any], str]:
+    """`json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`, built
+    once (`wargame_cli.cpython.json_encoder`). `sort_keys=False, allow_nan=False`: the compact
+    strict JSON a save is written in."""
+    return json_encoder(
+        sort_keys=sort_keys, allow_nan=allow_nan, ensure_ascii=False, separators=(",", ":")
+    )
+
+
+_canonical = encoder()
 
 
 def digest(value: Any) -> str:
@@ -70,3 +79,21 @@ def first_break(data: dict[str, Any]) -> str | None:
 
 def unchained(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k != "h"}
+
+
+class Chain:
+    """The hash chain built one entry at a time, for a save written again after every turn:
+    linking the new entries and sealing costs the same whatever the length of the log, and
+    gives exactly what `sealed` gives for the whole (values as they read back from JSON)."""
+
+    def __init__(self, header: dict[str, Any]) -> None:
+        self.tip = _root(header)  # the hash the next entry carries as its `h`
+
+    def link(self, entry: dict[str, Any]) -> dict[str, Any]:
+        chained = {**entry, "h": self.tip}
+        self.tip = digest(chained)
+        return chained
+
+    def seal(self, data: dict[str, Any]) -> str:
+        """The `seal` of a save stating `data` (its log already linked here)."""
+        return _tip(data, self.tip)

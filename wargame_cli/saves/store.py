@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -16,7 +15,8 @@ from typing import Any
 
 from wargame_cli import __version__
 from wargame_cli.errors import SaveError
-from wargame_cli.saves import untrusted
+from wargame_cli.saves import seal, untrusted
+from wargame_cli.ui.text import shown
 
 FORMAT = "wargame-save"
 VERSION = 2  # 2: compact, and every log entry sealed by a hash chain
@@ -43,13 +43,15 @@ def file_name(ruleset_id: str, names: dict[str, str], when: datetime | None = No
 
 
 MAX_SAVE_BYTES = 16 * 2**20  # a long skirmish saves under 1 MB
-STALE_TMP_SECONDS = 60.0
+
+
+_compact = seal.encoder(sort_keys=False, allow_nan=False)
 
 
 def dumps(data: dict[str, Any]) -> str:
     """Compact JSON (the C encoder), refusing NaN and infinity: a save is strict JSON."""
     try:
-        return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return _compact(data)
     except ValueError as exc:
         raise SaveError(f"the game cannot be saved: {exc}") from None
 
@@ -63,10 +65,10 @@ def target(path: Path) -> tuple[Path, int | None]:
     except FileNotFoundError:
         return real, None
     except OSError as exc:
-        raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise SaveError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
     if not stat.S_ISREG(info.st_mode):
         what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise SaveError(f"cannot write {path}: it is {what}")
+        raise SaveError(f"cannot write {shown(path)}: it is {what}")
     return real, stat.S_IMODE(info.st_mode)
 
 
@@ -80,50 +82,50 @@ def _tmp_prefix(name: str) -> str:
     return f".{name[:180]}."
 
 
-def remove_stale_tmps(folder: Path) -> None:
-    """Temporary files a killed writer left behind (`.NAME.json.*.tmp`), once no game holds
-    that save and the file has not been touched for a minute."""
+def _try_flock(fd: int) -> bool:
+    import fcntl
+
     try:
-        entries = list(folder.glob(".*.tmp"))
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _holds_name(path: Path, fd: int) -> bool:
+    """Whether `path` still names the file open as `fd` (a sweep may have removed it)."""
+    try:
+        return os.stat(path).st_ino == os.fstat(fd).st_ino
+    except FileNotFoundError:
+        return False
+
+
+def remove_leftovers(folder: Path) -> None:
+    """What killed runs left in `folder`: temporary files (`.NAME.*.tmp`) and lock files
+    (`.NAME.json.lock`) that no running `wargame` holds. A writer holds a lock on its
+    temporary file, and a game on its lock file, for as long as it runs: one that can be
+    locked here belongs to no one, whatever its age."""
+    try:
+        entries = [*folder.glob(".*.tmp"), *folder.glob(".*.lock")]
     except OSError:
         return
-    cutoff = time.time() - STALE_TMP_SECONDS
-    for tmp in entries:
+    for leftover in entries:
         try:
-            if tmp.is_symlink() or not tmp.is_file() or tmp.stat().st_mtime > cutoff:
-                continue
-            tmp.unlink()
+            fd = os.open(leftover, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
         except OSError:
             continue
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode) and _try_flock(fd):
+                leftover.unlink()
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
 
-def write_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Temporary file, fsync, rename: a crash leaves the old save or the new one, never half.
-    A symlink is written through to its target, whose file mode is kept."""
-    text = dumps(data) + "\n"
-    real, mode = target(path)
+def _fsync_folder(folder: Path) -> None:
     try:
-        real.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale_tmps(real.parent)
-        fd, tmp = tempfile.mkstemp(prefix=_tmp_prefix(real.name), suffix=".tmp", dir=real.parent)
-    except OSError as exc:
-        raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            os.fchmod(handle.fileno(), mode if mode is not None else _new_file_mode())
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, real)
-    except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            raise SaveError(
-                f"cannot write {path}: {exc.strerror or exc} (the previous save, if any, is intact)"
-            ) from None
-        raise
-    try:
-        dir_fd = os.open(real.parent, os.O_RDONLY)
+        dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -132,6 +134,99 @@ def write_atomic(path: Path, data: dict[str, Any]) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def _temporary(real: Path, blob: bytes, mode: int | None, durable: bool) -> tuple[int, Path]:
+    """A temporary file beside `real` holding `blob` whole (`mode`, else as the umask says),
+    locked against `remove_leftovers` while it is written; the caller puts it in place."""
+    while True:
+        fd, name = tempfile.mkstemp(prefix=_tmp_prefix(real.name), suffix=".tmp", dir=real.parent)
+        tmp = Path(name)
+        if _try_flock(fd) and _holds_name(tmp, fd):
+            break
+        os.close(fd)  # swept away before it was locked: take another name
+    try:
+        os.fchmod(fd, mode if mode is not None else _new_file_mode())
+        view = memoryview(blob)
+        while view:
+            view = view[os.write(fd, view) :]
+        if durable:
+            os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        tmp.unlink(missing_ok=True)
+        raise
+    return fd, tmp
+
+
+def _place(tmp: Path, real: Path, replace: bool) -> None:
+    """The written file takes its name: over what is there, or only where nothing is (a
+    hard link fails if the name is taken; without hard links, an exclusive empty file
+    holds the name until the rename)."""
+    import errno
+
+    if replace:
+        os.replace(tmp, real)
+        return
+    try:
+        os.link(tmp, real)
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+            raise
+        os.close(os.open(real, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.replace(tmp, real)
+
+
+class WriteFailed(SaveError):
+    """A write that failed whole: the file written before, if any, is as it was."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"cannot write {shown(path)}: {reason} (the previous save, if any, is intact)"
+        )
+        self.reason = reason
+
+
+def write_file(
+    path: Path, blob: bytes, replace: bool = True, durable: bool = True, keep_open: bool = False
+) -> tuple[Path, int | None]:
+    """Write `path` whole or not at all: a temporary file in the target's folder, flushed to
+    disk (`durable`), then renamed over it (`replace`) or linked in only where nothing is
+    (else FileExistsError). A symlink is written through to its target, whose mode is kept;
+    a new file is made as the umask says. A full disk or any failure leaves no partial file
+    and the old one intact (SaveError). Returns the file written and, with `keep_open`, a
+    descriptor open on it for writing (else None)."""
+    real, mode = target(path)
+    fd: int | None = None
+    try:
+        real.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = _temporary(real, blob, mode, durable)
+        try:
+            _place(tmp, real, replace)
+        finally:
+            tmp.unlink(missing_ok=True)
+    except FileExistsError:
+        if fd is not None:
+            os.close(fd)
+        raise
+    except OSError as exc:
+        if fd is not None:
+            os.close(fd)
+        raise WriteFailed(path, exc.strerror or str(exc)) from None
+    if durable:
+        _fsync_folder(real.parent)
+    if keep_open:
+        return real, fd
+    os.close(fd)
+    return real, None
+
+
+def write_atomic(path: Path, data: dict[str, Any]) -> None:
+    """A whole save file at once (a fork, a test): see `write_file`."""
+    real, _ = target(path)
+    real.parent.mkdir(parents=True, exist_ok=True)
+    remove_leftovers(real.parent)
+    write_file(path, (dumps(data) + "\n").encode("utf-8"))
 
 
 def lock_path(path: Path) -> Path:
@@ -144,44 +239,83 @@ def lock_path(path: Path) -> Path:
     return real.parent / f".{name}.lock"
 
 
-@contextmanager
-def locked(path: Path, new: bool = True) -> Iterator[None]:
-    """Hold the save for one game at a time: a second `wargame` on it stops at once.
+class InUse(SaveError):
+    """Another `wargame` holds this save."""
 
-    `new`: the save may not exist yet (its folder is made). The lock file (`.NAME.json.lock`,
-    beside the save) is removed on release; a run that
-    locked a file just removed sees that the path now names another file, and starts over."""
-    import fcntl
 
+def _acquire(path: Path) -> tuple[Path, int]:
+    """The save's lock file and a descriptor holding it; InUse when another run holds it.
+    A run that locked a file just removed (by its owner, or a sweep of leftovers) sees that
+    the path now names another file, and starts over."""
     where = lock_path(path)
-    if not new and not path.exists():
-        raise SaveError(f"save {path} not found")
     while True:
         try:
             where.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(where, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+            fd = os.open(where, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as exc:
-            raise SaveError(f"cannot lock {path}: {exc.strerror or exc}") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+            raise SaveError(f"cannot lock {shown(path)}: {exc.strerror or exc}") from None
+        if _held_by_another(fd):
             os.close(fd)
-            raise SaveError(
-                f"save {path} is in use by another wargame; wait for that game to end"
-            ) from None
-        try:
-            same = os.stat(where).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            break
+            raise InUse(
+                f"save {shown(path)} is in use by another wargame; wait for that game to end"
+            )
+        if _holds_name(where, fd):
+            return where, fd
         os.close(fd)
+
+
+def _held_by_another(fd: int) -> bool:
+    """Lock it, or tell that a game holds it: a sweep of leftovers holds a lock file only for
+    an instant, so a refusal is tried again for a moment before it counts."""
+    for _ in range(5):
+        if _try_flock(fd):
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def _release(where: Path, fd: int) -> None:
+    with suppress(OSError):
+        where.unlink(missing_ok=True)
+    os.close(fd)
+
+
+@contextmanager
+def locked(path: Path, new: bool = True) -> Iterator[Path]:
+    """Hold the save for one game at a time: a second `wargame` on it stops at once.
+
+    `new`: the save may not exist yet (its folder is made). The lock file (`.NAME.json.lock`,
+    beside the save) is removed on release; one left by a killed run is taken over here,
+    and removed by the next save in its folder (`remove_leftovers`)."""
+    if not new and not path.exists():
+        raise SaveError(f"save {shown(path)} not found")
+    where, fd = _acquire(path)
     try:
-        yield
+        yield path
     finally:
-        with suppress(OSError):
-            where.unlink(missing_ok=True)
-        os.close(fd)
+        _release(where, fd)
+
+
+@contextmanager
+def locked_new(folder: Path, ruleset_id: str, names: dict[str, str]) -> Iterator[Path]:
+    """A new save's name in `folder`, held for its game (as `locked`): two games started in
+    the same millisecond get different names, the later one numbered (`…-2.json`)."""
+    base = file_name(ruleset_id, names)
+    for number in range(1, 10_000):
+        path = folder / (base if number == 1 else f"{base[:-5]}-{number}.json")
+        try:
+            where, fd = _acquire(path)
+        except InUse:
+            continue
+        if path.exists() or path.is_symlink():
+            _release(where, fd)
+            continue
+        try:
+            yield path
+        finally:
+            _release(where, fd)
+        return
+    raise SaveError(f"no free save name in {shown(folder)} for {base}")  # pragma: no cover
 
 
 def read_raw(path: Path) -> dict[str, Any]:
@@ -189,29 +323,29 @@ def read_raw(path: Path) -> dict[str, Any]:
     try:
         raw = untrusted.read_bytes(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveError(f"save {path} not found") from None
+        raise SaveError(f"save {shown(path)} not found") from None
     except OSError as exc:
-        raise SaveError(f"save {path} cannot be read: {exc.strerror or exc}") from None
+        raise SaveError(f"save {shown(path)} cannot be read: {exc.strerror or exc}") from None
     except untrusted.Untrusted as exc:
-        raise SaveError(f"save {path} cannot be read: {exc}") from None
+        raise SaveError(f"save {shown(path)} cannot be read: {exc}") from None
     try:
         data = untrusted.parse_json(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise SaveError(f"save {path} is not UTF-8 text (byte {exc.start})") from None
+        raise SaveError(f"save {shown(path)} is not UTF-8 text (byte {exc.start})") from None
     except untrusted.Untrusted as exc:
-        raise SaveError(f"save {path} is corrupt or truncated ({exc})") from None
+        raise SaveError(f"save {shown(path)} is corrupt or truncated ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f'{path} is not a wargame save (no "format": "{FORMAT}")')
+        raise SaveError(f'{shown(path)} is not a wargame save (no "format": "{FORMAT}")')
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"save {path} has no valid version number")
+        raise SaveError(f"save {shown(path)} has no valid version number")
     if version > VERSION:
         raise SaveError(
-            f"save {path} is format version {version}, newer than this wargame {__version__} "
-            f"reads (up to {VERSION}); upgrade wargame_cli to open it"
+            f"save {shown(path)} is format version {version}, newer than this wargame "
+            f"{__version__} reads (up to {VERSION}); upgrade wargame_cli to open it"
         )
     if version < 1:
-        raise SaveError(f"save {path} is format version {version}, which no release wrote")
+        raise SaveError(f"save {shown(path)} is format version {version}, which no release wrote")
     return data
 
 
@@ -226,7 +360,7 @@ def validate(path: Path, data: dict[str, Any]) -> Any:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise SaveError(f"save {path} is invalid at {where}: {first['msg']}") from None
+        raise SaveError(f"save {shown(path)} is invalid at {where}: {first['msg']}") from None
 
 
 def check_names(path: Path, data: dict[str, Any]) -> None:
@@ -235,7 +369,7 @@ def check_names(path: Path, data: dict[str, Any]) -> None:
 
     for side, name in (data.get("setup") or {}).get("names", {}).items():
         if problem := name_problem(name):
-            raise SaveError(f"save {path}: side {side}'s name: {problem}")
+            raise SaveError(f"save {shown(path)}: side {side}'s name: {problem}")
 
 
 def check_seal(path: Path, data: dict[str, Any]) -> None:
@@ -248,7 +382,7 @@ def check_seal(path: Path, data: dict[str, Any]) -> None:
         return  # version 1 saves predate the chain: read, but vouched for by replay alone
     problem = seal.first_break(data)
     if problem is not None:
-        raise SaveError(f"save {path}: the record was edited ({problem})")
+        raise SaveError(f"save {shown(path)}: the record was edited ({problem})")
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -307,7 +441,7 @@ def listing(folder: Path) -> list[dict[str, Any]]:
                 "status": "unreadable",
                 "winner": None,
                 "updated": "",
-                "error": reason if str(path) in reason else f"{path}: {reason}",
+                "error": reason if shown(path) in reason else f"{shown(path)}: {reason}",
             }
         rows.append(row)
     rows.sort(key=lambda r: r["updated"] or "", reverse=True)

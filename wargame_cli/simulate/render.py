@@ -13,7 +13,7 @@ from rich.text import Text
 
 from wargame_cli.cli.output import console
 from wargame_cli.ruleset import SIDES, Ruleset
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.ui.text import SIDE_STYLE, clean, shown
 from wargame_cli.wording import victory
 
 STYLE = {**SIDE_STYLE, "draw": "bold"}
@@ -61,7 +61,7 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
     if "from" in result:  # simulate --from SAVE
         start = result["from"]
         out.print(
-            Text(f"Played on from {clean(start['save'])} after {ruleset.turn_word} {start['turn']}")
+            Text(f"Played on from {shown(start['save'])} after {ruleset.turn_word} {start['turn']}")
         )
     if "games" in result:
         out.print(

@@ -47,6 +47,58 @@ def safe(text: object) -> str:
     return escape(clean(text))
 
 
+_SHELL_PLAIN = re.compile(r"[\w@%+=:,./-]+")  # a word a shell takes as it stands
+_C_ESCAPES = {"\x1b": "\\e", "\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escaped(code: int) -> str:
+    if code < 0x80:
+        return f"\\x{code:02x}"
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that is not UTF-8, as Python reads file names
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\U{code:08x}"
+
+
+def shown(path: object) -> str:
+    """THE way a path or file name is printed, anywhere: as a shell word that names exactly
+    that file, so a `Replay it with: wargame replay …` line can be copied as it is. A plain
+    name as it stands; one with spaces or quotes in single quotes; one with any control or
+    invisible character as `$'…'`, each such character written as an escape (`\\e`, `\\x07`,
+    `\\U0000200b`; see `visible`): nothing a terminal would act on reaches it."""
+    text = str(path)
+    if _SHELL_PLAIN.fullmatch(text) and not _CONTROL.search(text):
+        return text
+    if not _hidden(text):
+        return "'" + text.replace("'", "'\\''") + "'"
+    return "$'" + _escapes(text, quote=True) + "'"
+
+
+def visible(text: object) -> str:
+    """A line with every control or invisible character written as the escape `shown` uses
+    for it (`\\e`, `\\a`, `\\x07`, `\\U0000200b`): for error lines, which may name a file
+    in their own words."""
+    text = str(text)
+    return _escapes(text, quote=False) if _hidden(text) else text
+
+
+def _hidden(text: str) -> bool:
+    return bool(_CONTROL.search(text)) or not all(c.isprintable() for c in text)
+
+
+def _escapes(text: str, quote: bool) -> str:
+    out = []
+    for char in text:
+        if quote and char in "\\'":
+            out.append("\\" + char)
+        elif char in _C_ESCAPES:
+            out.append(_C_ESCAPES[char])
+        elif _CONTROL.match(char) or not char.isprintable():
+            out.append(_escaped(ord(char)))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 def name_problem(name: str) -> str | None:
     """Why a player-given name is refused (markup or terminal escapes), or None."""
     if not name.strip():
