@@ -127,3 +127,12 @@ def test_ctrl_c_in_a_game_says_what_was_kept(tmp_path, save):
     child.close()
     assert child.exitstatus == 130
     assert len(list(saves.glob("*.json"))) == (1 if save else 0)
+
+
+def test_simulate_refuses_a_team_file_name_that_play_refuses(wargame, tmp_path):
+    team = tmp_path / "bad.toml"
+    team.write_text('name = "Bad\\u001b[2J"\nmodels = ["Sebeki", "Asar", "Asar"]\n')
+    for command in ("play", "simulate"):
+        done = wargame(command, "tug-of-wargods", "--team-a", str(team),
+                       *(["--games", "2"] if command == "simulate" else ["--no-input", "--no-save"]))  # fmt: skip
+        assert "terminal escapes" in one_error_line(done), command

@@ -320,11 +320,16 @@ def _sides_setup(
         settle_names()
     steps.extend(lambda side=side: ask_name_of(side) for side in ask_name)
     _ask_steps(steps, prompter, can_go_back)
+    check_file_names(names)
+    _check_names(names, given)
+    return teams, names, players
+
+
+def check_file_names(names: dict[str, str]) -> None:
+    """A name a team file gave is refused as a typed one would be (play and simulate)."""
     for side in SIDES:
         if problem := name_problem(names[side]):
             raise BadInput(f"side {side}'s name from its team file: {problem}")
-    _check_names(names, given)
-    return teams, names, players
 
 
 def _unit_looks(ruleset: Ruleset) -> Any:
