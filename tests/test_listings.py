@@ -133,6 +133,6 @@ def test_simulate_refuses_a_team_file_name_that_play_refuses(wargame, tmp_path):
     team = tmp_path / "bad.toml"
     team.write_text('name = "Bad\\u001b[2J"\nmodels = ["Sebeki", "Asar", "Asar"]\n')
     for command in ("play", "simulate"):
-        done = wargame(command, "tug-of-wargods", "--team-a", str(team),
-                       *(["--games", "2"] if command == "simulate" else ["--no-input", "--no-save"]))  # fmt: skip
+        extra = ["--games", "2"] if command == "simulate" else ["--no-input", "--no-save"]
+        done = wargame(command, "tug-of-wargods", "--team-a", str(team), *extra)
         assert "terminal escapes" in one_error_line(done), command
