@@ -39,3 +39,11 @@ def test_a_mob_deploys_and_moves_in_the_plural(wargame, tmp_path):
     for wrong in ("hounds presses", "hounds takes the field", "hounds advances", "Spears holds"):
         assert wrong not in report
     assert "Odda's hounds take the field" in report or "Odda's hounds deploy around" in report
+
+
+def test_mobs_and_morale_json_lists_who_escaped(wargame):
+    done = play_json(wargame, "mobs-and-morale", "--no-input", "--no-save", "--seed", "6")
+    sides = done["state"]["sides"]
+    escaped = {c["id"] for c in done["state"]["creatures"] if c["status"] == "escaped"}
+    assert escaped and set(sides["A"]["escaped"]) | set(sides["B"]["escaped"]) == escaped
+    assert "Chief Ugrak" in sides["B"]["escaped"]
