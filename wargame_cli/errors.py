@@ -46,3 +46,8 @@ class NoTerminal(BadInput):
 
 class Impossible(WargameError):
     """A refused decision; the reason is shown and the same question asked again."""
+
+
+class Interrupted(WargameError):
+    """Ctrl-C, with a word on what became of the game ("nothing was saved"): the boundary
+    prints it and exits 130. Not a KeyboardInterrupt, which typer turns into a silent exit."""

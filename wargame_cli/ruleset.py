@@ -66,6 +66,7 @@ class OptionSpec:
     rule: str = ""
     minimum: float | None = None
     maximum: float | None = None
+    at_most: str | None = None  # another option this one may not exceed (rating_min, rating_max)
 
     @property
     def kind(self) -> type:
@@ -83,6 +84,8 @@ class OptionSpec:
                 value = int(text)
             elif kind is float:
                 value = float(text)
+                if not math.isfinite(value):
+                    raise OptionError(f"option {self.name}: {_short(text)} is not a finite number")
             else:
                 value = text
         except ValueError:
@@ -117,7 +120,7 @@ class OptionSpec:
 def load_options(path: Path) -> tuple[OptionSpec, ...]:
     """Option declarations from a ruleset's `options.toml`, so players can read and edit the
     defaults: one `[name]` table each with `default`, `doc`, and optional `choices`, `rule`,
-    `minimum`, `maximum`."""
+    `minimum`, `maximum`, `at_most` (the name of an option this one may not exceed)."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     specs = []
     for name, row in data.items():
@@ -130,6 +133,7 @@ def load_options(path: Path) -> tuple[OptionSpec, ...]:
             rule=row.get("rule", ""),
             minimum=row.get("minimum"),
             maximum=row.get("maximum"),
+            at_most=row.get("at_most"),
         )
         spec.check(spec.default)  # a bad edit is caught when the ruleset loads
         specs.append(spec)
@@ -144,6 +148,21 @@ def resolve_options(
     out = {s.name: s.default for s in specs}
     if not given:
         return out
+    _fill(out, by_name, given)
+    for spec in specs:
+        other = spec.at_most
+        if other is not None and out[spec.name] > out[other]:
+            raise OptionError(
+                f"option {spec.name}={out[spec.name]} is above {other}={out[other]}: "
+                f"{spec.name} must be at most {other}"
+            )
+    return out
+
+
+def _fill(
+    out: dict[str, Any], by_name: dict[str, OptionSpec], given: dict[str, Any] | list[str]
+) -> None:
+    """Overlay `given` on the defaults in `out`, each value checked by its own spec."""
     if isinstance(given, list):
         for item in given:
             key, sep, value = item.partition("=")
@@ -155,12 +174,11 @@ def resolve_options(
                     f"unknown option {key!r}; options: {', '.join(by_name) or 'none'}"
                 )
             out[key] = by_name[key].parse(value.strip())
-        return out
+        return
     for key, value in given.items():
         if key not in by_name:
             raise OptionError(f"unknown option {key!r}; options: {', '.join(by_name) or 'none'}")
         out[key] = by_name[key].check(value)
-    return out
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,13 @@ def turn_cap(state: IxuState) -> Outcome:
     if winner is None:
         reason = f"{cap} with the sides even: a draw"
     else:
-        reason = f"{cap}; {state.names[winner]} have more models standing or more health left"
+        loser = "B" if winner == "A" else "A"
+        (won_standing, won_health), (lost_standing, lost_health) = score[winner], score[loser]
+        if won_standing != lost_standing:
+            test = f"more models standing ({won_standing} to {lost_standing})"
+        else:
+            test = f"as many models standing and more health left ({won_health} to {lost_health})"
+        reason = f"{cap}; {state.names[winner]} have {test}"
     return Outcome(
         winner=winner,
         reason=reason,

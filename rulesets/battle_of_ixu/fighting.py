@@ -91,7 +91,8 @@ def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:
     target.damage += hits
     target.damaged_this_turn = True
     yield Event(
-        f"{target.name} takes {hits} damage from {w.name} ({target.damage} of {target.health})",
+        f"{target.name} takes {hits} damage from {w.name} "
+        f"({target.damage} damage on {target.health} health)",
         rules=("c6",),
         kind="wound",
         data={  # the blow's attacker and target, like the attack's (reports keep them together)

@@ -154,7 +154,8 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
     ):
         member.pos = spot
     yield Event(
-        f"{b.unit_name(unit)} deploys around {anchor.key()}",
+        f"{b.unit_name(unit)} {'deploy' if unit.startswith('mob:') else 'deploys'} around "
+        f"{anchor.key()}",
         rules=rules,
         kind="deploy",
         data={"unit": b.unit_name(unit), "at": {m.id: m.pos.as_list() for m in members}},

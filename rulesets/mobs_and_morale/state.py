@@ -208,6 +208,9 @@ def to_json(b: Battle) -> dict[str, Any]:
                 "retreating": st.retreating,
                 "standing": len(b.standing(s)),
                 "fallen": list(st.fallen),
+                "escaped": [
+                    c.id for c in b.creatures.values() if c.side == s and c.status == ESCAPED
+                ],
             }
             for s, st in b.sides.items()
         },

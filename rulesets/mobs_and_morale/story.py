@@ -14,11 +14,13 @@ GANG = ("{x} close in on {y}", "{x} set upon {y}", "{x} gang up on {y}")
 GANG_WHIFF = ("{x} crowd {y} but land nothing", "{x} press {y} in vain")
 TURNED = ("{y} turns the blows aside", "{y}'s guard holds", "{y} weathers it unhurt")
 HURT = ("{y} takes {n} wound{s}", "{y} is hurt ({n} wound{s})", "{y} reels from {n} wound{s}")
-WAVERS = ("{m} wavers: {n} ready to run", "fear grips {m}: {n} may flee")
-STEADY = ("{m} holds its nerve", "{m} stands firm", "{m} does not flinch")
+# a mob's name is plural ("Odda's hounds", "Red Spears"): its verbs agree with it
+WAVERS = ("{m} waver: {n} ready to run", "fear grips {m}: {n} may flee")
+STEADY = ("{m} hold their nerve", "{m} stand firm", "{m} do not flinch")
 HELD = ("{c} steadies {m}", "{c} holds {m} together", "{c} keeps {m} in line")
 FIRST = ("{x} acts first in round {n}", "{x} is quickest in round {n}", "{x} leads round {n}")
 DEPLOYS = ("{x} deploys around {at}", "{x} takes the field at {at}")
+DEPLOY_MANY = ("{x} deploy around {at}", "{x} take the field at {at}")
 
 
 def _unit(key: Any) -> str:
@@ -32,14 +34,15 @@ class Teller(BaseTeller):
             return None
         if kind == "deploy":
             where = next(iter((data.get("at") or {}).values()), None)
-            return say(DEPLOYS, x=data.get("unit", "?"), at=v.spot(where))
+            unit = data.get("unit", "?")
+            return say(DEPLOY_MANY if self._is_mob(unit) else DEPLOYS, x=unit, at=v.spot(where))
         if kind == "initiative":
             order = data.get("order") or []
             return say(FIRST, x=_unit(order[0]), n=self.turn) if order else None
         if kind == "move":
             x = data.get("creature") or data.get("mob") or "?"
             if "from" not in data:  # a mob's move: where to, figure by figure
-                return say(v.MOVE_ON, x=x)
+                return say(v.MOVE_ON_MANY, x=x)
             return say(v.heading(self._side(x), data.get("from"), data.get("to")), x=x)
         if kind == "attack":
             attackers, y = data.get("attackers", []), data.get("target", "?")
@@ -60,6 +63,15 @@ class Teller(BaseTeller):
         if kind == "rally":
             return say(HELD, c=data.get("controller", "?"), m=data.get("mob", "?"))
         return text
+
+    def _is_mob(self, name: Any) -> bool:
+        teams = self.save.get("setup", {}).get("teams", {})
+        return any(
+            isinstance(m, dict) and m.get("name") == name
+            for team in teams.values()
+            if isinstance(team, dict)
+            for m in team.get("mobs", [])
+        )
 
     def _side(self, creature: Any) -> str:
         teams = self.save.get("setup", {}).get("teams", {})

@@ -257,7 +257,7 @@ def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
         ("health", f"{c.health}/{c.max_health}" + (f" ({c.status})" if not c.standing else "")),
         ("reach", f'moves {c.move:g}", attacks within {reach:g}"'),
         ("morale", str(c.morale)),
-        ("at", _place(b, c)),
+        ("where", _place(b, c)),
     ]
     if c.traits:
         rows.append(("traits", ", ".join(clean(t) for t in c.traits)))

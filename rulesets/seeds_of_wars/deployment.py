@@ -111,7 +111,8 @@ def _space_refusal(battle: Battle, unit: Unit, home: list[Space], key: str) -> s
     """What the deployment menu's option for `key` would say, without building the menu."""
     space = battle.board.parse(key)
     if space is None or space not in home or battle.board.key(space) != key:
-        return not_offered(key)
+        open_keys = [battle.board.key(s) for s in home if battle.room(unit.side, s) is None]
+        return not_offered(key, open_keys)
     return battle.room(unit.side, space)
 
 

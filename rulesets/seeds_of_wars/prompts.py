@@ -8,7 +8,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from rulesets.seeds_of_wars.state import Battle
-from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.engine.requests import Choice, Option, legal_keys
 
 SURRENDER = "surrender"
 _SURRENDER = Option(SURRENDER, "Surrender the battle")
@@ -73,6 +73,11 @@ def ask(
             raise Surrendered(side)
 
 
-def not_offered(key: str) -> str:
-    """A check's refusal of a key its menu does not list."""
-    return f"{key!r} is not one of the options"
+def not_offered(key: str, open_keys: list[str] | None = None) -> str:
+    """A check's refusal of a key its menu does not list; with the keys open instead, when
+    the check can name them without building the menu."""
+    if open_keys is None:
+        return f"{key!r} is not one of the options"
+    return (
+        f"{key!r} is not one of the options; {legal_keys(tuple(Option(k, k) for k in open_keys))}"
+    )

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from wargame_cli.errors import BadInput
+from wargame_cli.errors import BadInput, Interrupted
 
 
 def _click_exceptions() -> Any:
@@ -72,6 +72,9 @@ def run(app: typer.Typer, args: list[str]) -> int:
     except BadInput as error:
         say(str(error))
         return 2
+    except Interrupted as error:
+        say(str(error))
+        return 130
     except (KeyboardInterrupt, typer.Abort):
         say("interrupted")
         return 130

@@ -23,14 +23,26 @@ def list_rulesets(json_out: bool) -> None:
             ]
         )
         return
+    from rich.padding import Padding
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title="Rulesets")
-    for column in ("id", "name", "seed file", "summary"):
-        table.add_column(column)
+    out = console()
+    if out.width >= WIDE_RULESETS:
+        table = Table(title="Rulesets")
+        for column in ("id", "name", "seed file", "summary"):
+            table.add_column(column, no_wrap=column in ("id", "seed file"))
+        for i in infos:
+            table.add_row(i.id, i.name, i.seed_file, i.summary)
+        out.print(table)
+        return
+    # narrower: one block per ruleset, so no id or file name is ever cut
+    out.print(Text("Rulesets", style="bold"))
     for i in infos:
-        table.add_row(i.id, i.name, i.seed_file, i.summary)
-    console().print(table)
+        head = Text(i.id, style="bold")
+        head.append(f"  {i.name}")
+        out.print(head)
+        out.print(Padding(Text(f"seed file {i.seed_file}\n{i.summary}"), (0, 0, 0, 4)))
 
 
 def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -> None:
@@ -54,12 +66,18 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
                         "name": o.name,
                         "default": o.default,
                         "choices": o.choices,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "at_most": o.at_most,
                         "rule": o.rule,
                         "doc": o.doc,
                     }
                     for o in ruleset.options
                 ],
                 "team_syntax": ruleset.team_syntax,
+                "ready_teams": [
+                    {"name": name, "team": team} for name, team in _ready_teams(ruleset)
+                ],
                 "notes": reference.notes,
             }
         )
@@ -86,6 +104,12 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         out.print(table)
     out.print(_options(ruleset.options, out.width))
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
+    ready = _ready_teams(ruleset)
+    if ready:
+        out.print("[bold]Ready teams[/] (--team-a NAME; case and spaces do not matter):")
+        for name, team in ready:
+            out.print(f"- [bold]{escape(name)}[/]: {escape(team)}")
+        out.print()
     if reference.json_state:
         out.print(f"[bold]--json state:[/] {escape(reference.json_state)}\n")
     if reference.notes:
@@ -94,6 +118,7 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
             out.print(f"- {escape(note)}")
 
 
+WIDE_RULESETS = 110  # narrower terminals get one block per ruleset instead of the table
 OPTIONS_TITLE = "Options (--option KEY=VALUE; stored in every save)"
 WIDE_OPTIONS = 110  # narrower terminals get one block per option instead of the table
 
@@ -107,7 +132,7 @@ def _options(options: list[Any], width: int) -> Any:
     from rich.text import Text
 
     def choices_of(o: Any) -> str:
-        return ", ".join(str(c) for c in o.choices) if o.choices else _kind(o.default)
+        return ", ".join(str(c) for c in o.choices) if o.choices else _kind_and_range(o)
 
     if width >= WIDE_OPTIONS:
         table = Table(title=OPTIONS_TITLE)
@@ -128,6 +153,42 @@ def _options(options: list[Any], width: int) -> Any:
 
 def _kind(value: object) -> str:
     return "file" if isinstance(value, dict) else type(value).__name__
+
+
+def _kind_and_range(option: Any) -> str:
+    """`int 1-8`, `int -10 to 20, at most rating_max`, `float from 0`: every number option
+    shows its bounds, and the option it may not exceed."""
+    kind = _kind(option.default)
+    low, high = (_number(v) for v in (option.minimum, option.maximum))
+    if low is not None and high is not None:
+        kind += f" {low} to {high}" if low.startswith("-") else f" {low}-{high}"
+    elif low is not None:
+        kind += f" from {low}"
+    elif high is not None:
+        kind += f" up to {high}"
+    if option.at_most is not None:
+        kind += f", at most {option.at_most}"
+    return kind
+
+
+def _number(value: float | None) -> str | None:
+    if value is None:
+        return None
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _ready_teams(ruleset: Any) -> list[tuple[str, str]]:
+    """Each ready team the menus offer and `--team-a NAME` takes, described as the game
+    describes a team (under the default options)."""
+    options = {o.name: o.default for o in ruleset.options}
+    ready = []
+    for name, data in ruleset.preset_teams(options).items():
+        try:
+            team = ruleset.describe_team(ruleset.team_from_data(data, options))
+        except Exception:  # noqa: BLE001 - a preset the default options refuse is still named
+            team = "(not legal under the default options)"
+        ready.append((name, team))
+    return ready
 
 
 def _shown(value: object) -> str:

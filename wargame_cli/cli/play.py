@@ -13,7 +13,7 @@ from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
 from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session, draw_seed, start
-from wargame_cli.errors import BadInput, NoTerminal
+from wargame_cli.errors import BadInput, Interrupted, NoTerminal
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
 from wargame_cli.ui.names import distinct_default, same_name
@@ -130,14 +130,12 @@ def play(args: PlayArgs) -> None:
         if args.no_input:
             raise BadInput("name a ruleset: wargame play ID --no-input (see wargame rulesets)")
         _need_terminal("choosing a ruleset")
-    while True:  # taking back the first side question asks the ruleset again
-        if args.ruleset_id is None:
-            ruleset_id = _ask_ruleset(prompter)
-        try:
-            ruleset, options, seed, sides = _prepare(args, ruleset_id, can_ask, prompter)
-            break
-        except SetupBack:
-            continue
+    try:
+        ruleset, options, seed, sides = _set_up(args, ruleset_id, can_ask, prompter)
+    except KeyboardInterrupt:
+        raise Interrupted(
+            "interrupted during setup: no game had started, nothing was saved"
+        ) from None
     teams, names, players = sides
     options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
@@ -151,6 +149,17 @@ def play(args: PlayArgs) -> None:
         if args.save is not None and path is not None:
             _check_new_save(path, args.force)  # again, now that the save is ours
         _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+
+
+def _set_up(args: PlayArgs, ruleset_id: str | None, can_ask: bool, prompter: Any) -> Any:
+    """The ruleset, options, seed and sides, asked or taken from the flags."""
+    while True:  # taking back the first side question asks the ruleset again
+        if args.ruleset_id is None:
+            ruleset_id = _ask_ruleset(prompter)
+        try:
+            return _prepare(args, ruleset_id, can_ask, prompter)
+        except SetupBack:
+            continue
 
 
 def _ask_ruleset(prompter: Any) -> str:
@@ -313,11 +322,16 @@ def _sides_setup(
         settle_names()
     steps.extend(lambda side=side: ask_name_of(side) for side in ask_name)
     _ask_steps(steps, prompter, can_go_back)
+    check_file_names(names)
+    _check_names(names, given)
+    return teams, names, players
+
+
+def check_file_names(names: dict[str, str]) -> None:
+    """A name a team file gave is refused as a typed one would be (play and simulate)."""
     for side in SIDES:
         if problem := name_problem(names[side]):
             raise BadInput(f"side {side}'s name from its team file: {problem}")
-    _check_names(names, given)
-    return teams, names, players
 
 
 def _unit_looks(ruleset: Ruleset) -> Any:
@@ -408,10 +422,15 @@ def _run(
         runner.run(stop_after_turn=stop_at, on_turn_end=between_turns)
     except QuitRequested:
         pass
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError) as stop:
         if path is not None:
             games.save(session, path)
-            _say(f"interrupted; game saved to {shown(path)} (wargame resume {shown(path)})")
+            told = f"interrupted; game saved to {shown(path)} (wargame resume {shown(path)})"
+        else:
+            told = "interrupted; nothing was saved (--no-save)"
+        if isinstance(stop, KeyboardInterrupt):
+            raise Interrupted(told) from None
+        _say(told)
         raise
     except BadInput:  # a bad scripted face or decision: keep what was valid
         if path is not None and runner.log:

@@ -117,6 +117,9 @@ def _setup(
         else:
             teams[side], name = ruleset.load_team(spec, options)
             names[side] = name or f"Side {side}"
+    from wargame_cli.cli.play import check_file_names
+
+    check_file_names(names)
     return Setup(names=names, teams=teams)
 
 

@@ -168,7 +168,7 @@ def _check_ruleset_version(path: Path, saved: str, ours: str) -> None:
     a version this wargame never had is refused."""
     if saved == ours:
         return
-    if not (saved.isdigit() and ours.isdigit()) or int(saved) > int(ours):
+    if not (_plain_number(saved) and _plain_number(ours)) or int(saved) > int(ours):
         raise SaveError(
             f"save {path} was made with version {saved!r} of these rules, which this wargame "
             f"{__version__} does not know (it has version {ours})"
@@ -339,3 +339,8 @@ def as_replayed(row: dict[str, Any]) -> dict[str, Any]:
         "winner": session.winner,
         "sealed": provenance.chained(session.meta["saved"]),
     }
+
+
+def _plain_number(text: str) -> bool:
+    """ASCII digits only: `str.isdigit` also takes other scripts' digits ("٢")."""
+    return text.isascii() and text.isdigit()

@@ -14,7 +14,6 @@ from rich.text import Text
 from wargame_cli.cli.output import console
 from wargame_cli.ruleset import SIDES, Ruleset
 from wargame_cli.ui.text import SIDE_STYLE, clean, shown
-from wargame_cli.wording import victory
 
 STYLE = {**SIDE_STYLE, "draw": "bold"}
 
@@ -72,8 +71,9 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
         )
         out.print(_wins_table(ruleset, result))
         t = result["turns"]
+        turns = f"{ruleset.turn_word}s"
         out.print(
-            f"Game length: mean {t['mean']:.2f} turns (sd {t['sd']:.2f}), median "
+            f"Game length: mean {t['mean']:.2f} {turns} (sd {t['sd']:.2f}), median "
             f"{t['median']}, 90% of games within {t['p90']}, range {t['min']}-{t['max']}"
         )
         if result["endings"]:
@@ -83,17 +83,35 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
             figures.add_column("figure")
             figures.add_column("mean", justify="right")
             for name, value in result["figures"].items():
-                figures.add_row(clean(name), f"{value:.2f}")
+                figures.add_row(figure_words(name, teams), f"{value:.2f}")
             out.print(figures)
     if "exact" in result:
         exact = result["exact"]
-        line = Text("Exact odds: ", style="bold")
+        line = Text("Exact odds of winning: ", style="bold")
         for side in SIDES:
-            line.append(f"{side} ", style=STYLE[side])
-            line.append(f"{victory(clean(teams[side]['name']))}: probability {exact[side]:.6f}")
+            line.append(_side_named(teams, side), style=STYLE[side])
+            line.append(f" {exact[side]:.6f}")
             line.append("; " if side == "A" else "")
         out.print(line)
-        out.print(f"Expected game length: {result['exact_turns']:.3f} turns")
+        out.print(f"Expected game length: {result['exact_turns']:.3f} {ruleset.turn_word}s")
+
+
+def figure_words(name: str, teams: dict[str, Any]) -> str:
+    """A per-game figure's dotted key in words: `after_battle.A` -> `after battle: Swords (A)`;
+    the key itself stays in `--json`."""
+    words = []
+    for part in name.split("."):
+        if part in SIDES and part in teams:
+            words.append(_side_named(teams, part))
+        else:
+            words.append(clean(part.replace("_", " ")))
+    return ": ".join(words)
+
+
+def _side_named(teams: dict[str, Any], side: str) -> str:
+    """`Swords (B)`, or `Side B` alone where the team has no name of its own."""
+    name = clean(teams[side]["name"])
+    return name if name == f"Side {side}" else f"{name} ({side})"
 
 
 def _wins_table(ruleset: Ruleset, result: dict[str, Any]) -> Table:

@@ -1,0 +1,49 @@
+"""Words a careful reader trips on, through the real entry point: counts that exceed their
+bound, verbs that agree with a mob's plural name, a turn cap that names the test it decided by."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli_helpers import play_json
+
+
+def _texts(save) -> list[str]:
+    return [e.get("text", "") for e in json.loads(save.read_text())["log"]]
+
+
+def test_ixu_damage_past_a_low_health_reads_as_damage_on_health(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play_json(wargame, "battle-of-ixu", "--no-input", "--seed", "3", "--option", "health=1",
+              "--save", str(save))  # fmt: skip
+    wounds = [t for t in _texts(save) if " damage from " in t]
+    assert wounds and all("damage on 1 health" in t for t in wounds)
+    assert not any(" of 1)" in t for t in wounds)
+
+
+def test_ixu_turn_cap_says_which_test_decided(wargame):
+    done = play_json(wargame, "battle-of-ixu", "--no-input", "--no-save", "--seed", "5",
+                     "--option", "max_turns=3")  # fmt: skip
+    reason = done["result"]["reason"]
+    assert "more health left (30 to 28)" in reason and " or " not in reason
+
+
+def test_a_mob_deploys_and_moves_in_the_plural(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play_json(wargame, "mobs-and-morale", "--no-input", "--seed", "3", "--team-a",
+              "The Hound Pack", "--save", str(save))  # fmt: skip
+    texts = _texts(save)
+    assert any(t.startswith("Odda's hounds deploy around") for t in texts)
+    assert any(t.startswith("Odda deploys around") for t in texts)  # a character: singular
+    report = wargame("replay", str(save), "--report", "-").stdout
+    for wrong in ("hounds presses", "hounds takes the field", "hounds advances", "Spears holds"):
+        assert wrong not in report
+    assert "Odda's hounds take the field" in report or "Odda's hounds deploy around" in report
+
+
+def test_mobs_and_morale_json_lists_who_escaped(wargame):
+    done = play_json(wargame, "mobs-and-morale", "--no-input", "--no-save", "--seed", "6")
+    sides = done["state"]["sides"]
+    escaped = {c["id"] for c in done["state"]["creatures"] if c["status"] == "escaped"}
+    assert escaped and set(sides["A"]["escaped"]) | set(sides["B"]["escaped"]) == escaped
+    assert "Chief Ugrak" in sides["B"]["escaped"]
