@@ -14,6 +14,7 @@ from rulesets.battle_of_ixu.state import IxuState, Warrior
 from wargame_cli.tabletop.view import Marker, compact_map, map_key, one_line, table_map
 from wargame_cli.ui import facts
 from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.view import Entry, Names, Players, Shown, View
 
 ECHOED = ("attribute", "move", "target")  # choice kinds whose event repeats them
 
@@ -205,3 +206,15 @@ def card(state: IxuState, choice: Any, names: dict[str, str] | None = None) -> A
 
 def cards(state: IxuState, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
     return [(f"{w.id} {clean(w.name)}", warrior_card(state, w)) for w in state.warriors]
+
+
+class IxuView(View):
+    """The Battle of Ixu's view: the module's functions, which keep nothing."""
+
+    board = staticmethod(board)
+    compact_board = staticmethod(compact_board)
+    card = staticmethod(card)
+    cards = staticmethod(cards)
+
+    def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
+        return render_entry(entry, state, names)

@@ -24,6 +24,7 @@ from wargame_cli.tabletop.view import (
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.view import Entry, Names, Players, Shown, View
 
 STATUS_STYLE = {STANDING: "", "dead": "dim strike", "fled": "dim", "straggler": "dim"}
 TERRAIN_WORDS = {
@@ -314,3 +315,15 @@ def cards(state: Battle, names: dict[str, str] | None = None) -> list[tuple[str,
     ]
     out += [(clean(m.name), mob_card(state, m)) for m in state.mobs.values()]
     return out
+
+
+class MobsView(View):
+    """Mobs and Morale's view: the module's functions, which keep nothing."""
+
+    board = staticmethod(board)
+    compact_board = staticmethod(compact_board)
+    card = staticmethod(card)
+    cards = staticmethod(cards)
+
+    def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
+        return render_entry(entry, state, names)

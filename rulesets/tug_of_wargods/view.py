@@ -13,6 +13,7 @@ from rich.text import Text
 
 from rulesets.tug_of_wargods.rules import TugState
 from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.view import Entry, Names, Players, Shown, View
 
 STYLE = SIDE_STYLE
 
@@ -179,7 +180,7 @@ def team_card(state: TugState, side: str, brief: bool = False) -> Any:
 def card(state: TugState, choice: Any, names: dict[str, str] | None = None) -> Any:
     """Tug asks no questions of its own; for any it is asked (dice by hand), the asking team's
     card and both sides' chance from here."""
-    side = getattr(choice, "side", None)
+    side = choice.side
     parts: list[Any] = [team_card(state, side, brief=True)] if side in state.sides else []
     parts.append(chances(state))
     return Group(*parts)
@@ -205,3 +206,15 @@ def chances(state: TugState) -> Text:
     from rulesets.tug_of_wargods.odds import chance_line
 
     return Text.assemble(("Chance to win: ", "dim"), (clean(chance_line(state)), "bold"))
+
+
+class TugView(View):
+    """Tug of WarGods' view: the module's functions, which keep nothing."""
+
+    board = staticmethod(board)
+    compact_board = staticmethod(compact_board)
+    card = staticmethod(card)
+    cards = staticmethod(cards)
+
+    def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
+        return render_entry(entry, state, names)

@@ -48,7 +48,7 @@ def fork(
     session = games.open_save(path, replay=False)
     kept = h.cut(turn)
     session.runner.replay(kept)
-    takebacks = getattr(session.runner, "takebacks", None)
+    takebacks = session.runner.takebacks
     if takebacks:  # only those made in the turns the fork keeps
         session.runner.takebacks = [t for t in takebacks if t.get("at", 0) < len(kept)]
     session.created = ""  # a new save: created now

@@ -18,6 +18,7 @@ from wargame_cli.cli.replay_pages import (
     header,
     names_of,
     odds_line,
+    players_of,
     turn_name,
 )
 from wargame_cli.errors import BadInput
@@ -124,7 +125,7 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
     data = store.load(path)
     ruleset = registry.get(data["ruleset"]["id"])
     names = names_of(data)
-    pages = Pages(out, ruleset, names, with_rules)
+    pages = Pages(out, ruleset, names, with_rules, players_of(data))
     shown = TakeBacks(data, ruleset.turn_word, pages.entry)
     saved_turns = data["turns"]
 
@@ -187,7 +188,21 @@ def _straight(
     ruleset = registry.get(data["ruleset"]["id"])
     names = names_of(data)
     out = console()
-    view = None if json_out else LiveView(out, ruleset, names, with_rules=with_rules)
+    # Off a terminal (a pipe, a file): the replay as live play shows it, every line of it,
+    # except that a picture a view draws beside a line (a grid after a move) is kept once a
+    # turn for each kind of entry; the boards a view draws at a turn's start and the end stay.
+    view = (
+        None
+        if json_out
+        else LiveView(
+            out,
+            ruleset,
+            names,
+            with_rules=with_rules,
+            players=players_of(data),
+            once_a_turn=not out.is_terminal,
+        )
+    )
 
     def turn_end(turn: int, game: Any) -> None:
         if rows is not None and not json_out:
@@ -195,8 +210,6 @@ def _straight(
 
     if not json_out:
         out.print(header(data, ruleset, path))
-    if view is not None and not out.is_terminal:
-        view = _turn_boards(view)
     shown = TakeBacks(data, ruleset.turn_word, view) if view is not None else None
     h = history.load(path, on_turn_end=turn_end, observer=shown)
     if shown is not None:
@@ -215,63 +228,6 @@ def _straight(
         emit_json(summary)
 
 
-def _turn_boards(view: Any) -> Any:
-    """Off a terminal (a pipe, a file): the replay as live play shows it, every line of it,
-    except that a picture a view draws beside a line (a grid after a move) is kept once a
-    turn for each kind of entry, not redrawn after every move; the boards a view draws at a
-    turn's start and at the end stay."""
-    view.view = _PicturesOncePerTurn(view.view)
-    return view
-
-
-class _PicturesOncePerTurn:
-    """A ruleset's view whose `render_entry` drops a picture already drawn this turn for the
-    same kind of entry, keeping every line (text, headings) around it."""
-
-    def __init__(self, view: Any) -> None:
-        self._view = view
-        self._drawn: set[tuple[str, str]] = set()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._view, name)
-
-    def render_entry(self, entry: dict[str, Any], state: Any, names: dict[str, str]) -> Any:
-        from rich.console import Group
-
-        render = getattr(self._view, "render_entry", None)
-        shown = render(entry, state, names) if render is not None else None
-        if entry["t"] in ("turn", "end"):
-            self._drawn.clear()
-            return shown
-        if not isinstance(shown, Group):
-            return shown
-        parts = _flat(shown)
-        if all(_is_line(part) for part in parts):
-            return shown
-        kind = (entry["t"], str(entry.get("kind")))
-        if kind not in self._drawn:
-            self._drawn.add(kind)
-            return shown
-        return Group(*(part for part in parts if _is_line(part)))  # the lines, not the picture
-
-
-def _flat(group: Any) -> list[Any]:
-    from rich.console import Group
-
-    parts: list[Any] = []
-    for part in group.renderables:
-        parts.extend(_flat(part) if isinstance(part, Group) else [part])
-    return parts
-
-
-def _is_line(part: Any) -> bool:
-    """Text and headings are lines of the story; tables, panels and maps are pictures."""
-    from rich.rule import Rule
-    from rich.text import Text
-
-    return isinstance(part, Text | Rule | str)
-
-
 def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:
     """The table as it stood at the end of turn `turn` (with `odds`: each side's chance)."""
     from wargame_cli import history, registry
@@ -282,7 +238,7 @@ def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) ->
     names = names_of(data)
     out = console()
     # Views may read the state when drawn, so the table is drawn as the replay passes it.
-    pages = None if json_out else Pages(out, ruleset, names, with_rules=False)
+    pages = None if json_out else Pages(out, ruleset, names, False, players_of(data))
     exact_module = exact_odds(path)
     exact: dict[str, float] | None = None
 

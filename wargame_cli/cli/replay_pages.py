@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wargame_cli.ruleset import Ruleset
 
 
 def names_of(data: dict[str, Any]) -> dict[str, str]:
     return {s: data["setup"]["names"].get(s, f"Side {s}") for s in ("A", "B")}
+
+
+def players_of(data: dict[str, Any]) -> dict[str, str]:
+    """Who played each side ("human" or "bot"), as the save records it ({}: not recorded)."""
+    players = data["setup"].get("players") or {}
+    return {s: str(p) for s, p in players.items()} if isinstance(players, dict) else {}
 
 
 def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
@@ -29,7 +38,7 @@ def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
             style="dim",
         )
     sides = Table.grid(padding=(0, 2))
-    players = data["setup"].get("players") or {}
+    players = players_of(data)
     for side in ("A", "B"):
         who = {"bot": "computer", "human": "person"}.get(players.get(side, ""), "")
         sides.add_row(
@@ -65,7 +74,14 @@ def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
 class Pages:
     """Each turn's entries and the table at its end, rendered once as the log replays."""
 
-    def __init__(self, out: Any, ruleset: Any, names: dict[str, str], with_rules: bool) -> None:
+    def __init__(
+        self,
+        out: Any,
+        ruleset: Ruleset,
+        names: dict[str, str],
+        with_rules: bool,
+        players: dict[str, str] | None = None,
+    ) -> None:
         from rich.console import Console
 
         from wargame_cli.ui.live import LiveView
@@ -79,8 +95,9 @@ class Pages:
             no_color=out.no_color,
             highlight=False,
         )
-        self.view = LiveView(self.console, ruleset, names, with_rules=with_rules)
-        self.board = getattr(ruleset.view(), "board", None)
+        self.view = LiveView(
+            self.console, ruleset, names, with_rules=with_rules, players=players or {}
+        )
         self.names = names
         self.word = ruleset.turn_word
         self.pages: list[str] = []
@@ -92,10 +109,11 @@ class Pages:
         from rich.rule import Rule
 
         page = self.buffer.getvalue()
-        if self.board is not None:
+        board = self.view.view.board(game.state, self.names)
+        if board is not None:
             self.buffer.seek(0)
             self.buffer.truncate()
-            self.console.print(self.board(game.state, self.names))
+            self.console.print(board)
             table = self.buffer.getvalue()
             if not page.strip():  # nothing happened before it: the table alone
                 page = table

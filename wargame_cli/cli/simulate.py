@@ -1,14 +1,10 @@
 """`wargame simulate`: many seeded bot-vs-bot games with the real rules, and exact odds where
 a ruleset can compute them.
 
-Generic over rulesets. Optional hooks a ruleset may offer:
-- `odds()` -> a module with `exact(team_a, team_b, options)` (-> `.a`, `.b`, `.turns`) and
-  `matrix(options)` (-> `.labels`, `.examples`, `.p`, `.strength(i)`): `--exact`, `--matrix`.
-  With `exact_from_state(state, options=None)` (-> `.a`, `.b`, `.turns` still to play) it also
-  gives `--exact --from`; with `chance_from_state(state, options=None)` (-> {"A", "B", "draw"})
-  replays and reports show each side's exact chance at every turn.
-- `sim_figures(game, outcome)` -> {name: number or {side: number}}: per-game figures such as
-  survivors, averaged in the report (without it, the numbers in `Outcome.data` are used).
+Generic over rulesets. The hooks it calls are declared, with their defaults, on `Ruleset`
+(`wargame_cli/ruleset.py`): `odds()` (exact odds: `--exact`, `--matrix`, `--exact --from`;
+None: bot games only), `fast_play`/`fast_games` (a cheaper path for the same games) and
+`sim_figures(game, outcome)` (per-game figures; None: the numbers in `Outcome.data`).
 
 `--from SAVE` replays a saved game, then finishes it from there: N times by bots with fresh
 seeded dice (`--games`), or exactly (`--exact`, where the ruleset can).
@@ -85,7 +81,7 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
     if args.games is not None and args.games > MAX_GAMES:
         raise BadInput(f"--games: at most {MAX_GAMES:,} games in one run")
     wants_odds = args.exact or args.matrix
-    if wants_odds and not hasattr(ruleset, "odds"):
+    if wants_odds and ruleset.odds() is None:
         flag = "--matrix" if args.matrix else "--exact"
         raise BadInput(f"{flag}: {ruleset.id} has no exact odds; use --games N")
     if args.from_save is not None and (args.team_a or args.team_b or args.options or args.matrix):
@@ -101,7 +97,7 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
     if args.games is None and not wants_odds:
         raise BadInput(
             "how many games? pass --games N"
-            + (" (or --exact for exact odds)" if hasattr(ruleset, "odds") else "")
+            + (" (or --exact for exact odds)" if ruleset.odds() is not None else "")
         )
 
 
@@ -145,8 +141,7 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
     }
     if args.exact:
         odds = ruleset.odds()
-        if not hasattr(odds, "exact_from_state"):
-            raise BadInput(f"--exact --from: {ruleset.id} has no exact odds from a position")
+        assert odds is not None  # checked with the arguments
         exact = odds.exact_from_state(session.game.state, options)
         result["exact"] = {"A": exact.a, "B": exact.b}
         result["exact_turns"] = h.last + exact.turns  # turns played, then those expected

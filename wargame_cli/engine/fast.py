@@ -93,10 +93,10 @@ def bot_decisions(game: Any, below: Callable[[int], int]) -> Generator[Choice, N
 def play_any(ruleset: Any, game: Any, below: Callable[[int], int]) -> Played:
     """A ruleset's own `fast_play(game, below)` where it offers one (the same rules without the
     request protocol, drawing dice in the same order), else the generic `play_fast`."""
-    fast = getattr(ruleset, "fast_play", None)
+    fast = ruleset.fast_play(game, below)
     if fast is None:
         return play_fast(game, below)
-    outcome, turns = fast(game, below)
+    outcome, turns = fast
     return Played(outcome, turns)
 
 
