@@ -85,7 +85,7 @@ def entry(t: str, **fields: Any) -> dict[str, Any]:
 
 def test_lines_the_next_event_restates_are_left_out():
     battle = deployed()
-    show = Watching(view.SeedsView())
+    show = Watching(view.VIEW)
     heading = show(entry("event", kind="x", text="x"), battle, battle.names)
     assert "Round 2, step 3 of 6, movement" in "\n".join(shown(heading))  # the step, once
     for kind in ("deploy", "move", "shoot", "melee", "retreat"):
@@ -99,7 +99,7 @@ def test_lines_the_next_event_restates_are_left_out():
 
 def test_the_grid_follows_a_deployment_only_when_the_other_side_deploys_next():
     battle = deployed()
-    show = Watching(view.SeedsView())
+    show = Watching(view.VIEW)
     battle.step = "deployment"
     same = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": "A"})
     other = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": "B"})

@@ -53,7 +53,7 @@ def watch(seed: int, people: set[str], max_turns: int = 4) -> list[tuple[dict, A
     last: dict[str, Any] = {}
 
     players = {s: "human" if s in people else "bot" for s in ("A", "B")}
-    watching = Watching(view.SquadView(), players)
+    watching = Watching(view.VIEW, players)
 
     def observe(entry: dict, game: Any) -> None:
         shown = watching(entry, game.state, NAMES)
@@ -147,7 +147,7 @@ def test_within_a_step_only_an_enemy_move_redraws_the_board():
     )
     state.step = 3
 
-    watching = Watching(view.SquadView(), {"A": "human", "B": "bot"})
+    watching = Watching(view.VIEW, {"A": "human", "B": "bot"})
 
     def show(kind: str, **data: Any) -> int:
         entry = {"t": "event", "text": kind, "kind": kind, "data": data}

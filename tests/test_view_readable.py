@@ -21,7 +21,7 @@ from wargame_cli import registry
 from wargame_cli.tabletop.drawing import from_drawing
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.view import Marker, place_markers, table_map
-from wargame_cli.ui.text import SIDE_STYLE
+from wargame_cli.text import SIDE_STYLE
 
 # --- the sides told apart without colour ---------------------------------------------------
 
@@ -222,7 +222,7 @@ def test_squad_alpha_board_at_an_activation_marks_the_acting_miniature_acting_no
 
     ruleset, opts, game_setup = setup("squad-alpha", {"max_turns": 2})
     rows: list[str] = []
-    watching = Watching(squad_view.SquadView(), {"A": "human", "B": "bot"})
+    watching = Watching(squad_view.VIEW, {"A": "human", "B": "bot"})
 
     def observe(entry: dict, game: Any) -> None:
         shown = watching(entry, game.state, NAMES)
@@ -259,7 +259,7 @@ def test_seeds_of_wars_board_says_ht_taken():
 def test_seeds_of_wars_announces_each_step_of_a_round():
     shown = at_events(
         "seeds-of-wars",
-        Watching(seeds_view.SeedsView()),
+        Watching(seeds_view.VIEW),
         options={"max_rounds": 2},
     )
     text = "\n".join(line for s in shown if s not in (None, False) for line in text_of(s, 120))

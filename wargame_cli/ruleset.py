@@ -267,6 +267,19 @@ class Odds(Protocol):
     ) -> dict[str, float]: ...
 
 
+@dataclass(frozen=True)
+class Parts:
+    """What a ruleset shows beside its rules, handed out by `Ruleset.parts()`: its view, its
+    report's storyteller (a `Teller` subclass), its SVG picture of the table and side A's
+    chance from a position (`replay --html`), and its exact odds. None: it has none."""
+
+    view: View = field(default_factory=View)
+    teller: Callable[[dict[str, Any], Voice], Teller] | None = None
+    picture: Callable[[Any, dict[str, str]], str] | None = None
+    chance: Callable[[Any], float] | None = None
+    odds: Odds | None = None
+
+
 Played = tuple[Outcome, int]  # a fast game's outcome and the turns it took
 Below = Callable[[int], int]  # a die source: `below(sides)` is 0 to sides-1
 
@@ -395,10 +408,15 @@ class Ruleset:
     def new_game(self, setup: Setup, options: dict[str, Any]) -> Any:
         raise NotImplementedError
 
+    def parts(self) -> Parts:
+        """The ruleset's view, storyteller, pictures and odds, imported here when asked for
+        (the rules never load rich). Default: none of them (the ui's generic lines, every
+        event told by its own text, no pictures, no exact odds)."""
+        return Parts()
+
     def view(self) -> View:
-        """How the state looks on screen (import the ruleset's rich view inside: only drawing
-        loads it). Default: a `View` with no hooks (the ui's generic lines)."""
-        return View()
+        """How the state looks on screen. Default: the view in `parts()`."""
+        return self.parts().view
 
     # -- simulation -----------------------------------------------------------------------
     def fast_play(self, game: Any, below: Below) -> Played | None:
@@ -421,21 +439,24 @@ class Ruleset:
 
     def odds(self) -> Odds | None:
         """Exact odds for `simulate --exact/--matrix`, `--exact --from SAVE` and the chances a
-        replay shows at every turn (import the module inside). None: only bot games."""
-        return None
+        replay shows at every turn. Default: those in `parts()`; None: only bot games."""
+        return self.parts().odds
 
     # -- battle reports -------------------------------------------------------------------
     def teller(self, save: dict[str, Any], voice: Voice) -> Teller | None:
         """The report's storyteller: a `wargame_cli.report.hooks.Teller` subclass telling each
         event in prose from its kind and data. None: every event told by its own text."""
-        return None
+        make = self.parts().teller
+        return make(save, voice) if make is not None else None
 
     def picture(self, state: Any, names: dict[str, str]) -> str | None:
         """`replay --html`: the table at the end of a turn as one SVG element. None: no
         pictures."""
-        return None
+        draw = self.parts().picture
+        return draw(state, names) if draw is not None else None
 
     def chance(self, state: Any) -> float | None:
         """`replay --html`: side A's chance of winning from this position, charted over the
         game. None: no chart."""
-        return None
+        reckon = self.parts().chance
+        return reckon(state) if reckon is not None else None

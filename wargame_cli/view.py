@@ -90,3 +90,34 @@ class View:
         screen keeps only its lines of text (the `Text` and `Rule` parts of a `Group`).
         `players` says who plays each side ({}: not known, each side may be a person)."""
         return None
+
+
+class ViewOf(View):
+    """A view made of plain functions, one per hook (a ruleset's `view.py` keeps them at module
+    level, where its tests call them too)."""
+
+    def __init__(
+        self,
+        board: Callable[[Any, Names], RenderableType | None],
+        compact_board: Callable[[Any, Names], RenderableType | None],
+        card: Callable[[Any, Choice, Names], RenderableType | None],
+        cards: Callable[[Any, Names], list[tuple[str, RenderableType]]],
+        render_entry: Callable[[Entry, Any, Names, Players], Shown],
+    ) -> None:
+        self._board, self._compact_board, self._card = board, compact_board, card
+        self._cards, self._render_entry = cards, render_entry
+
+    def board(self, state: Any, names: Names) -> RenderableType | None:
+        return self._board(state, names)
+
+    def compact_board(self, state: Any, names: Names) -> RenderableType | None:
+        return self._compact_board(state, names)
+
+    def card(self, state: Any, choice: Choice, names: Names) -> RenderableType | None:
+        return self._card(state, choice, names)
+
+    def cards(self, state: Any, names: Names) -> list[tuple[str, RenderableType]]:
+        return self._cards(state, names)
+
+    def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
+        return self._render_entry(entry, state, names, players)

@@ -6,21 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wargame_cli.ruleset import (
-    OptionSpec,
-    Ruleset,
-    Setup,
-    TeamBuilder,
-    load_options,
-    named_if_preset,
-)
+from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
     from rulesets.battle_of_ixu.rules import IxuGame
-    from rulesets.battle_of_ixu.state import IxuState
-    from rulesets.battle_of_ixu.story import Teller
-    from wargame_cli.report.voice import Voice
-    from wargame_cli.view import View
+    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -96,20 +86,10 @@ class BattleOfIxu(Ruleset):
 
         return IxuGame(new_state(setup.names, setup.teams, options))
 
-    def view(self) -> View:
-        from rulesets.battle_of_ixu.view import IxuView
+    def parts(self) -> Parts:
+        from rulesets.battle_of_ixu import picture, story, view
 
-        return IxuView()
-
-    def teller(self, save: dict[str, Any], voice: Voice) -> Teller:
-        from rulesets.battle_of_ixu.story import Teller
-
-        return Teller(save, voice)
-
-    def picture(self, state: IxuState, names: dict[str, str]) -> str:
-        from rulesets.battle_of_ixu.picture import picture
-
-        return picture(state, names)
+        return Parts(view.VIEW, story.Teller, picture.picture)
 
 
 RULESET = BattleOfIxu()

@@ -12,9 +12,9 @@ from rich.text import Text
 
 from rulesets.battle_of_ixu.state import IxuState, Warrior
 from wargame_cli.tabletop.view import Marker, compact_map, map_key, one_line, table_map
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
-from wargame_cli.ui.text import SIDE_STYLE, clean
-from wargame_cli.view import Entry, Names, Players, Shown, View
+from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
 
 ECHOED = ("attribute", "move", "target")  # choice kinds whose event repeats them
 
@@ -113,7 +113,9 @@ def _phase_done(state: IxuState, entry: dict[str, Any], phase: str) -> bool:
     return state.phase == phase and bool(order) and data.get("model") == order[-1].name
 
 
-def render_entry(entry: dict[str, Any], state: IxuState, names: dict[str, str]) -> Any:
+def render_entry(
+    entry: dict[str, Any], state: IxuState, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
     """The whole board before the first dice; each turn the roster once dice are attributed
     and the map once everyone has moved; deaths stand out. Rolls and decisions are not
     echoed: the event after each one states its faces and result."""
@@ -208,13 +210,4 @@ def cards(state: IxuState, names: dict[str, str] | None = None) -> list[tuple[st
     return [(f"{w.id} {clean(w.name)}", warrior_card(state, w)) for w in state.warriors]
 
 
-class IxuView(View):
-    """The Battle of Ixu's view: the module's functions, which keep nothing."""
-
-    board = staticmethod(board)
-    compact_board = staticmethod(compact_board)
-    card = staticmethod(card)
-    cards = staticmethod(cards)
-
-    def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
-        return render_entry(entry, state, names)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

@@ -6,14 +6,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli.errors import OptionError
-from wargame_cli.ruleset import OptionSpec, Ruleset, Setup, TeamBuilder
+from wargame_cli.ruleset import Parts, Ruleset
 
 if TYPE_CHECKING:
     from rulesets.mobs_and_morale.rules import MobsGame
-    from rulesets.mobs_and_morale.state import Battle
-    from rulesets.mobs_and_morale.story import Teller
-    from wargame_cli.report.voice import Voice
-    from wargame_cli.view import View
+    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -116,20 +113,10 @@ class MobsAndMorale(Ruleset):
         teams_ = {s: teams.from_data(setup.teams[s], options) for s in ("A", "B")}
         return MobsGame(new_battle(setup.names, teams_, options))
 
-    def view(self) -> View:
-        from rulesets.mobs_and_morale.view import MobsView
+    def parts(self) -> Parts:
+        from rulesets.mobs_and_morale import picture, story, view
 
-        return MobsView()
-
-    def teller(self, save: dict[str, Any], voice: Voice) -> Teller:
-        from rulesets.mobs_and_morale.story import Teller
-
-        return Teller(save, voice)
-
-    def picture(self, state: Battle, names: dict[str, str]) -> str:
-        from rulesets.mobs_and_morale.picture import picture
-
-        return picture(state, names)
+        return Parts(view.VIEW, story.Teller, picture.picture)
 
 
 RULESET = MobsAndMorale()

@@ -21,10 +21,10 @@ from wargame_cli.tabletop.view import (
     piece_letters,
     table_map,
 )
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
-from wargame_cli.ui.text import SIDE_STYLE, clean
-from wargame_cli.view import Entry, Names, Players, Shown, View
+from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
 
 STATUS_STYLE = {STANDING: "", "dead": "dim strike", "fled": "dim", "straggler": "dim"}
 TERRAIN_WORDS = {
@@ -190,7 +190,9 @@ def board(state: Battle, names: dict[str, str] | None = None, round_no: int | No
     return Group(*parts)
 
 
-def render_entry(entry: dict[str, Any], state: Battle, names: dict[str, str]) -> Any:
+def render_entry(
+    entry: dict[str, Any], state: Battle, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
     """The table before deployment, the board at the start of every round, the after-battle
     table at the end; answers the next event tells in full are not echoed."""
     if entry["t"] == "turn":
@@ -317,13 +319,4 @@ def cards(state: Battle, names: dict[str, str] | None = None) -> list[tuple[str,
     return out
 
 
-class MobsView(View):
-    """Mobs and Morale's view: the module's functions, which keep nothing."""
-
-    board = staticmethod(board)
-    compact_board = staticmethod(compact_board)
-    card = staticmethod(card)
-    cards = staticmethod(cards)
-
-    def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
-        return render_entry(entry, state, names)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

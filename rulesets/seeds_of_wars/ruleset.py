@@ -6,14 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wargame_cli.ruleset import Below, OptionSpec, Played, Ruleset, Setup, TeamBuilder, load_options
+from wargame_cli.ruleset import Parts, Ruleset, load_options
 
 if TYPE_CHECKING:
     from rulesets.seeds_of_wars.rules import SeedsGame
-    from rulesets.seeds_of_wars.state import Battle
-    from rulesets.seeds_of_wars.story import Teller
-    from wargame_cli.report.voice import Voice
-    from wargame_cli.view import View
+    from wargame_cli.ruleset import Below, OptionSpec, Played, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -97,20 +94,10 @@ class SeedsOfWars(Ruleset):
 
         return fast_play(game, below)
 
-    def view(self) -> View:
-        from rulesets.seeds_of_wars.view import SeedsView
+    def parts(self) -> Parts:
+        from rulesets.seeds_of_wars import picture, story, view
 
-        return SeedsView()
-
-    def teller(self, save: dict[str, Any], voice: Voice) -> Teller:
-        from rulesets.seeds_of_wars.story import Teller
-
-        return Teller(save, voice)
-
-    def picture(self, state: Battle, names: dict[str, str]) -> str:
-        from rulesets.seeds_of_wars.picture import picture
-
-        return picture(state, names)
+        return Parts(view.VIEW, story.Teller, picture.picture)
 
 
 RULESET = SeedsOfWars()

@@ -16,9 +16,9 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, SIDES, STEADY, Battle, Unit
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
-from wargame_cli.ui.text import SIDE_STYLE, clean
-from wargame_cli.view import Entry, Names, Once, Players, Shown, View
+from wargame_cli.view import NOBODY_KNOWN, Once, Players, ViewOf
 from wargame_cli.wording import plural
 
 STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
@@ -218,7 +218,9 @@ def _generic(entry: dict[str, Any], names: dict[str, str]) -> Any:
     return generic(entry, names, "round")
 
 
-def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
+def render_entry(
+    entry: dict[str, Any], battle: Battle, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
     """Round headers with the full board; a heading the first time the log reaches a new step
     of a round (d3); the grid again after units move, and after each side's deployment; the
     result as a table. False: a decision or a roll the next event restates. None: the
@@ -395,13 +397,4 @@ def cards(battle: Battle, names: dict[str, str] | None = None) -> list[tuple[str
     return [(clean(u.name), unit_card(battle, u)) for u in battle.units]
 
 
-class SeedsView(View):
-    """Seeds of Wars' view: the module's functions, which keep nothing."""
-
-    board = staticmethod(board)
-    compact_board = staticmethod(compact_board)
-    card = staticmethod(card)
-    cards = staticmethod(cards)
-
-    def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
-        return render_entry(entry, state, names)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

@@ -5,14 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wargame_cli.ruleset import OptionSpec, Ruleset, Setup, TeamBuilder, named_if_preset
+from wargame_cli.ruleset import Parts, Ruleset, named_if_preset
 
 if TYPE_CHECKING:
     from rulesets.squad_alpha.game import SquadGame
-    from rulesets.squad_alpha.state import GameState
-    from rulesets.squad_alpha.story import Teller
-    from wargame_cli.report.voice import Voice
-    from wargame_cli.view import View
+    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -100,20 +97,10 @@ class SquadAlpha(Ruleset):
         squads = {side: squad.from_data(setup.teams[side], options) for side in ("A", "B")}
         return SquadGame(new_state(setup.names, squads, options))
 
-    def view(self) -> View:
-        from rulesets.squad_alpha.view import SquadView
+    def parts(self) -> Parts:
+        from rulesets.squad_alpha import picture, story, view
 
-        return SquadView()
-
-    def teller(self, save: dict[str, Any], voice: Voice) -> Teller:
-        from rulesets.squad_alpha.story import Teller
-
-        return Teller(save, voice)
-
-    def picture(self, state: GameState, names: dict[str, str]) -> str:
-        from rulesets.squad_alpha.picture import picture
-
-        return picture(state, names)
+        return Parts(view.VIEW, story.Teller, picture.picture)
 
 
 RULESET = SquadAlpha()

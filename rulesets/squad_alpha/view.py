@@ -24,11 +24,11 @@ from rulesets.squad_alpha.movement import MOVE_INCHES
 from rulesets.squad_alpha.odds import highest_passing, pass_chance
 from rulesets.squad_alpha.state import OTHER, GameState, Mini, Squad
 from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.drawn import DRAWN, Drawn, beside
 from wargame_cli.ui.live import generic
-from wargame_cli.ui.text import SIDE_STYLE, clean
-from wargame_cli.view import NOBODY_KNOWN, Players, Redraw, View
+from wargame_cli.view import NOBODY_KNOWN, Players, Redraw, ViewOf
 
 SIDE_COLUMN = 62  # the rosters' usual width; narrower screens get them under the map
 
@@ -496,11 +496,4 @@ def render_entry(
     return text
 
 
-class SquadView(View):
-    """Squad Alpha's view: the module's functions, which keep nothing."""
-
-    board = staticmethod(board)
-    compact_board = staticmethod(compact_board)
-    card = staticmethod(card)
-    cards = staticmethod(cards)
-    render_entry = staticmethod(render_entry)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

@@ -6,24 +6,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wargame_cli.engine.requests import Outcome
-from wargame_cli.ruleset import (
-    Below,
-    Odds,
-    OptionSpec,
-    Played,
-    Ruleset,
-    Setup,
-    TeamBuilder,
-    load_options,
-    named_if_preset,
-)
+from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
-    from rulesets.tug_of_wargods.rules import TugGame, TugState, Win
-    from rulesets.tug_of_wargods.story import Teller
-    from wargame_cli.report.voice import Voice
-    from wargame_cli.view import View
+    from rulesets.tug_of_wargods.rules import TugGame, Win
+    from wargame_cli.engine.requests import Outcome
+    from wargame_cli.ruleset import Below, OptionSpec, Played, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -124,31 +112,10 @@ class TugOfWarGods(Ruleset):
                 outcome = outcomes[win] = outcome_of(win)
             yield outcome, turns
 
-    def view(self) -> View:
-        from rulesets.tug_of_wargods.view import TugView
+    def parts(self) -> Parts:
+        from rulesets.tug_of_wargods import odds, picture, story, view
 
-        return TugView()
-
-    def odds(self) -> Odds:
-        """The exact-odds module behind `wargame simulate --exact/--matrix` (loaded on use)."""
-        from rulesets.tug_of_wargods import odds
-
-        return odds
-
-    def teller(self, save: dict[str, Any], voice: Voice) -> Teller:
-        from rulesets.tug_of_wargods.story import Teller
-
-        return Teller(save, voice)
-
-    def picture(self, state: TugState, names: dict[str, str]) -> str:
-        from rulesets.tug_of_wargods.picture import picture
-
-        return picture(state, names)
-
-    def chance(self, state: TugState) -> float:
-        from rulesets.tug_of_wargods.picture import chance
-
-        return chance(state)
+        return Parts(view.VIEW, story.Teller, picture.picture, picture.chance, odds)
 
 
 RULESET = TugOfWarGods()

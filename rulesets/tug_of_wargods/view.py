@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.tug_of_wargods.rules import TugState
-from wargame_cli.ui.text import SIDE_STYLE, clean
-from wargame_cli.view import Entry, Names, Players, Shown, View
+from wargame_cli.text import SIDE_STYLE, clean
+from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
 
 STYLE = SIDE_STYLE
 
@@ -190,7 +190,9 @@ def cards(state: TugState, names: dict[str, str] | None = None) -> list[tuple[st
     return [(clean(state.sides[side].name), team_card(state, side)) for side in ("A", "B")]
 
 
-def render_entry(entry: dict[str, Any], state: TugState, names: dict[str, str]) -> Any:
+def render_entry(
+    entry: dict[str, Any], state: TugState, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
     """The dice table and track after each pull or tie; rolls are shown in that table."""
     if entry["t"] == "roll":
         return False
@@ -208,13 +210,4 @@ def chances(state: TugState) -> Text:
     return Text.assemble(("Chance to win: ", "dim"), (clean(chance_line(state)), "bold"))
 
 
-class TugView(View):
-    """Tug of WarGods' view: the module's functions, which keep nothing."""
-
-    board = staticmethod(board)
-    compact_board = staticmethod(compact_board)
-    card = staticmethod(card)
-    cards = staticmethod(cards)
-
-    def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
-        return render_entry(entry, state, names)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

@@ -20,7 +20,7 @@ def _click_exceptions() -> Any:
 
 
 def say(message: str) -> None:
-    from wargame_cli.ui.text import clean
+    from wargame_cli.text import clean
 
     print(f"wargame: {clean(message)}", file=sys.stderr)
 

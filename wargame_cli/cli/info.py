@@ -197,7 +197,7 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
         return
     from rich.text import Text
 
-    from wargame_cli.ui.text import clean
+    from wargame_cli.text import clean
 
     out = console()
     if not rows:

@@ -16,8 +16,8 @@ from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, NoTerminal
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
+from wargame_cli.text import name_problem
 from wargame_cli.ui.names import distinct_default, same_name
-from wargame_cli.ui.text import name_problem
 
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
 
@@ -327,7 +327,7 @@ def _unit_looks(ruleset: Ruleset) -> Any:
     def lines(width: int) -> list[str]:
         import textwrap
 
-        from wargame_cli.ui.text import clean
+        from wargame_cli.text import clean
 
         out = []
         for row in rows:

@@ -86,7 +86,7 @@ def _verify(path: Path, json_out: bool) -> None:
     result = (
         f"{session.setup.names.get(outcome.winner, 'nobody')} won" if outcome else "in progress"
     )
-    from wargame_cli.ui.text import safe
+    from wargame_cli.text import safe
 
     console().print(
         f"Verified: {summary['entries']} log entries, {summary['turns']} turns, "
@@ -264,7 +264,7 @@ def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) ->
         return
     from rich.text import Text
 
-    from wargame_cli.ui.text import clean
+    from wargame_cli.text import clean
 
     word = ruleset.turn_word
     what = "the deployment" if turn == 0 else f"{word} {turn} of {h.last}"

@@ -27,7 +27,7 @@ def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    from wargame_cli.ui.text import SIDE_STYLE, clean
+    from wargame_cli.text import SIDE_STYLE, clean
 
     names = names_of(data)
     title = Text(f"{clean(ruleset.name)}: {clean(path.name)}", style="bold")
@@ -62,7 +62,7 @@ def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
     from rich.text import Text
 
     from wargame_cli.simulate.chances import line
-    from wargame_cli.ui.text import clean
+    from wargame_cli.text import clean
 
     how = {"exact": "exact", "bots": f"{row.get('games')} bot games", "result": "result"}
     when = turn_name(row["turn"], word)

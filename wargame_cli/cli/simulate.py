@@ -64,7 +64,7 @@ def simulate(args: SimulateArgs) -> None:
     if args.json_out:
         emit_json(result)
         return
-    from wargame_cli.simulate import render
+    from wargame_cli.cli import simulated as render
 
     render.report(ruleset, result)
 
@@ -151,7 +151,7 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
     if args.json_out:
         emit_json(result)
         return
-    from wargame_cli.simulate import render
+    from wargame_cli.cli import simulated as render
 
     render.report(ruleset, result)
 
@@ -172,7 +172,7 @@ def _monte_carlo(
     if args.json_out or not sys.stderr.isatty():
         tally = batch.run(job, ruleset, args.workers)
     else:
-        from wargame_cli.simulate import render
+        from wargame_cli.cli import simulated as render
 
         with render.progress_bar(args.games) as advance:
             tally = batch.run(job, ruleset, args.workers, advance)
@@ -197,6 +197,6 @@ def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:
             }
         )
         return
-    from wargame_cli.simulate import render
+    from wargame_cli.cli import simulated as render
 
     render.matrix(ruleset, table, order)

@@ -10,7 +10,7 @@ from wargame_cli.engine import takeback
 from wargame_cli.report import facts
 from wargame_cli.report.hooks import teller
 from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, read_log
-from wargame_cli.ui.text import clean
+from wargame_cli.text import clean
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
 

@@ -12,7 +12,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.text import SIDE_STYLE, clean
 
 
 class Piece(Protocol):

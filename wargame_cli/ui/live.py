@@ -9,8 +9,8 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui.redraw import Memory
-from wargame_cli.ui.text import SIDE_STYLE, clean
 from wargame_cli.view import NOBODY_KNOWN, Players
 from wargame_cli.wording import victory
 

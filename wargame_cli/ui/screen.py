@@ -14,9 +14,9 @@ from rich.console import Console, Group
 from rich.rule import Rule
 from rich.text import Text
 
+from wargame_cli.text import clean
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.redraw import Memory
-from wargame_cli.ui.text import clean
 from wargame_cli.view import NOBODY_KNOWN, Players
 
 if TYPE_CHECKING:

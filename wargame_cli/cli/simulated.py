@@ -13,7 +13,7 @@ from rich.text import Text
 
 from wargame_cli.cli.output import console
 from wargame_cli.ruleset import SIDES, Ruleset
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.wording import victory
 
 STYLE = {**SIDE_STYLE, "draw": "bold"}
