@@ -16,9 +16,19 @@ def names_of(data: dict[str, Any]) -> dict[str, str]:
 
 
 def players_of(data: dict[str, Any]) -> dict[str, str]:
-    """Who played each side ("human" or "bot"), as the save records it ({}: not recorded)."""
-    players = data["setup"].get("players") or {}
-    return {s: str(p) for s, p in players.items()} if isinstance(players, dict) else {}
+    """Who played each side ("human" or "bot"), as the save records it; where its setup does
+    not (an older save), as its log records who made each decision: a side all of whose
+    decisions a bot made was a bot's. A side with neither is left out (not known)."""
+    recorded = data["setup"].get("players")
+    players = {s: str(p) for s, p in recorded.items()} if isinstance(recorded, dict) else {}
+    by: dict[str, set[str]] = {}
+    for entry in data.get("log") or []:
+        if isinstance(entry, dict) and entry.get("t") == "choice":
+            by.setdefault(str(entry.get("side")), set()).add(str(entry.get("by", "human")))
+    for side in ("A", "B"):
+        if side not in players and side in by:
+            players[side] = "bot" if by[side] == {"bot"} else "human"
+    return players
 
 
 def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
@@ -38,7 +48,7 @@ def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
             style="dim",
         )
     sides = Table.grid(padding=(0, 2))
-    players = players_of(data)
+    players = data["setup"].get("players") or {}  # as recorded: an older save's are blank
     for side in ("A", "B"):
         who = {"bot": "computer", "human": "person"}.get(players.get(side, ""), "")
         sides.add_row(
