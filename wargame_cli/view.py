@@ -38,9 +38,9 @@ class Redraw:
 
     drawn: Shown
     plain: Shown
-    key: Mapping[Hashable, Hashable]
+    key: Mapping[Any, Hashable]
     at: Hashable = None
-    within: Mapping[Hashable, Hashable] | None = None
+    within: Mapping[Any, Hashable] | None = None
     always: bool = False
     wanted: bool = True
 
@@ -98,12 +98,13 @@ class ViewOf(View):
 
     def __init__(
         self,
-        board: Callable[[Any, Names], RenderableType | None],
-        compact_board: Callable[[Any, Names], RenderableType | None],
-        card: Callable[[Any, Choice, Names], RenderableType | None],
-        cards: Callable[[Any, Names], list[tuple[str, RenderableType]]],
-        render_entry: Callable[[Entry, Any, Names, Players], Shown],
+        board: Callable[..., RenderableType | None],
+        compact_board: Callable[..., RenderableType | None],
+        card: Callable[..., RenderableType | None],
+        cards: Callable[..., list[tuple[str, RenderableType]]],
+        render_entry: Callable[..., Shown],
     ) -> None:
+        """Each function takes the hook's arguments (a state of the ruleset's own type)."""
         self._board, self._compact_board, self._card = board, compact_board, card
         self._cards, self._render_entry = cards, render_entry
 

@@ -56,7 +56,9 @@ def simulate(args: SimulateArgs) -> None:
     }
     exact = None
     if args.exact:
-        exact = ruleset.odds().exact(setup.teams["A"], setup.teams["B"], options)
+        odds = ruleset.odds()
+        assert odds is not None  # checked with the arguments
+        exact = odds.exact(setup.teams["A"], setup.teams["B"], options)
         result["exact"] = {"A": exact.a, "B": exact.b}
         result["exact_turns"] = exact.turns
     if args.games is not None:
@@ -180,7 +182,9 @@ def _monte_carlo(
 
 
 def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:
-    table = ruleset.odds().matrix(options)
+    odds = ruleset.odds()
+    assert odds is not None  # checked with the arguments
+    table = odds.matrix(options)
     order = sorted(range(len(table.labels)), key=table.strength, reverse=True)
     if json_out:
         emit_json(

@@ -22,7 +22,7 @@ class Memory:
     as current (`board_at`), the last `Once` key shown, and, when pictures are kept once a turn
     (`once_a_turn`: a replay written to a file), the kinds of entry drawn with one this turn."""
 
-    board: Mapping[Hashable, Hashable] | None = None
+    board: Mapping[Any, Hashable] | None = None
     board_at: Hashable = None
     once: Hashable = None
     once_a_turn: bool = False
