@@ -53,6 +53,7 @@ def ruleset_cpu(ruleset_id: str, games: int, seed: int) -> float:
     for side in SIDES:
         teams[side], names[side] = ruleset.default_team(side, options)
     job = batch.Job(ruleset_id, Setup(names=names, teams=teams), options, seed, games)
+    ruleset.new_game(job.setup, options)  # the rules load on first use: before the clock
     started = time.process_time()
     batch.run(job, ruleset)
     return (time.process_time() - started) / games

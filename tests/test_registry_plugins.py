@@ -61,9 +61,6 @@ TOY = textwrap.dedent('''
         def new_game(self, setup, options):
             return Game()
 
-        def view(self):
-            return object()
-
 
     RULESET = Toy()
 ''')
@@ -95,3 +92,15 @@ def test_entry_point_ruleset_plays_saves_and_verifies(tmp_path):
     assert result["status"] == "finished" and result["ruleset"] == "toy-race"
     assert max(result["state"].values()) >= 10
     assert wargame("replay", result["save"], "--verify").returncode == 0
+
+    # no view, story or picture of its own: the base class's defaults show every entry
+    # by the generic lines and tell the report by the events' own text
+    shown = wargame("play", "toy-race", "--no-input", "--seed", "4", "--no-save")
+    assert shown.returncode == 0, shown.stderr
+    assert "reached 10" in shown.stdout and "Turn 1" in shown.stdout
+    replayed = wargame("replay", result["save"], "--no-input")
+    assert replayed.returncode == 0, replayed.stderr
+    assert "reached 10" in replayed.stdout
+    report = wargame("replay", result["save"], "--report", str(tmp_path / "r.md"))
+    assert report.returncode == 0, report.stderr
+    assert "reached 10" in (tmp_path / "r.md").read_text()

@@ -23,7 +23,7 @@ from wargame_cli.saves import games, seal, store
 
 
 def shown(path: object) -> str:
-    from wargame_cli.ui.text import shown  # looked up when called: each test stands alone
+    from wargame_cli.text import shown  # looked up when called: each test stands alone
 
     return shown(path)
 

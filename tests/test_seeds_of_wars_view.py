@@ -13,6 +13,7 @@ from rulesets.seeds_of_wars.rules import SeedsGame
 from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, Battle
 from tests.helpers import Script
 from tests.test_seeds_of_wars_rules import make, place
+from tests.view_helpers import Watching
 
 DEFAULT_A = "Knights, Swordsmen, Spearmen, Archers, Light Horse"
 DEFAULT_B = "Guard, Spearmen, Spearmen, Crossbowmen, Skirmishers"
@@ -84,28 +85,30 @@ def entry(t: str, **fields: Any) -> dict[str, Any]:
 
 def test_lines_the_next_event_restates_are_left_out():
     battle = deployed()
-    heading = view.render_entry(entry("event", kind="x", text="x"), battle, battle.names)
+    show = Watching(view.VIEW)
+    heading = show(entry("event", kind="x", text="x"), battle, battle.names)
     assert "Round 2, step 3 of 6, movement" in "\n".join(shown(heading))  # the step, once
     for kind in ("deploy", "move", "shoot", "melee", "retreat"):
-        assert view.render_entry(entry("choice", kind=kind), battle, battle.names) is False
+        assert show(entry("choice", kind=kind), battle, battle.names) is False
     for rules in (["d10", "d11"], ["d12"], ["d4"], ["d14"]):
-        assert view.render_entry(entry("roll", rules=rules), battle, battle.names) is False
+        assert show(entry("roll", rules=rules), battle, battle.names) is False
     for rules in (["d1"], ["d6"], ["d13"]):  # opposed rolls: the event gives only totals
-        assert view.render_entry(entry("roll", rules=rules), battle, battle.names) is None
-    assert view.render_entry(entry("choice", kind="team"), battle, battle.names) is None
+        assert show(entry("roll", rules=rules), battle, battle.names) is None
+    assert show(entry("choice", kind="team"), battle, battle.names) is None
 
 
 def test_the_grid_follows_a_deployment_only_when_the_other_side_deploys_next():
     battle = deployed()
+    show = Watching(view.VIEW)
     battle.step = "deployment"
     same = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": "A"})
     other = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": "B"})
     last = entry("event", kind="deploy", text="x", data={"unit": "A1", "next_side": None})
-    assert len(shown(view.render_entry(same, battle, battle.names))) == 1
-    assert len(shown(view.render_entry(other, battle, battle.names))) > 10
-    assert len(shown(view.render_entry(last, battle, battle.names))) == 1  # the round's follows
+    assert len(shown(show(same, battle, battle.names))) == 1
+    assert len(shown(show(other, battle, battle.names))) > 10
+    assert len(shown(show(last, battle, battle.names))) == 1  # the round's follows
     roll = entry("event", kind="deploy_roll", text="x", data={})
-    assert len(shown(view.render_entry(roll, battle, battle.names))) > 10  # the empty field
+    assert len(shown(show(roll, battle, battle.names))) > 10  # the empty field
 
 
 def test_a_played_game_is_not_a_wall_of_grids(wargame):

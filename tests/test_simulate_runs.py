@@ -11,7 +11,7 @@ from rulesets.tug_of_wargods import rules as tug_rules
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
 from wargame_cli.engine.session import bot_game
-from wargame_cli.ruleset import SIDES, Setup, resolve_options
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
 from wargame_cli.simulate import batch
 from wargame_cli.simulate.summary import summarise
 
@@ -94,11 +94,11 @@ def test_workers_give_the_one_worker_result(ruleset_id):
 
 
 def test_figures_come_from_the_hook_or_outcome_data():
-    class Hooked:
+    class Hooked(Ruleset):
         def sim_figures(self, game, outcome):
             return {"survivors": {"A": 2, "B": 0}, "note": "text", "flag": True}
 
-    class Plain:
+    class Plain(Ruleset):  # the hook's default: the numbers in the outcome's data
         pass
 
     class Out:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from wargame_cli.ui.text import clean, name_problem, safe
+from wargame_cli.text import clean, name_problem, safe
 
 
 @pytest.mark.parametrize(

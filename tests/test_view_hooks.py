@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.view_helpers import IDS, at_decisions, at_events, text_of
+from tests.view_helpers import IDS, Watching, at_decisions, at_events, text_of
 from wargame_cli import registry
 from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.view import View
 
 SKIRMISH = ("squad-alpha", "battle-of-ixu", "seeds-of-wars", "mobs-and-morale")
 SHORT = {
@@ -204,9 +205,12 @@ def test_tug_card_shows_the_asking_team_and_the_odds():
 
 @pytest.mark.parametrize("ruleset_id", IDS)
 def test_every_view_supplies_every_screen_hook(ruleset_id):
+    """Each built-in view is a `View` that draws its own board, compact board and cards (the
+    base class's defaults draw none)."""
     hooks = view(ruleset_id)
+    assert isinstance(hooks, View)
     for name in ("board", "compact_board", "card", "cards", "render_entry"):
-        assert callable(getattr(hooks, name, None)), name
+        assert getattr(type(hooks), name) is not getattr(View, name), name
 
 
 def test_a_question_about_a_sides_own_piece_shows_that_piece_not_the_attacker():
@@ -223,3 +227,23 @@ def test_a_question_about_a_sides_own_piece_shows_that_piece_not_the_attacker():
     assert shown
     for side, lines in shown:
         assert lines[0].startswith(f"[{side}] {side}"), lines
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_a_view_keeps_nothing_between_calls(ruleset_id):
+    """Two logs of the same game, each with its own redraw memory, show the same lines: the
+    view itself remembers nothing of what either was shown (no registry by state, no memo)."""
+    hooks = view(ruleset_id)
+    players = {"A": "human", "B": "bot"}
+    one, two = Watching(hooks, players), Watching(hooks, players)
+
+    def seen(shown: Any) -> Any:
+        return shown if shown is None or shown is False else text_of(shown, 100)
+
+    def both(entry: dict[str, Any], state: Any, names: dict[str, str]) -> tuple[Any, Any]:
+        return seen(one(entry, state, names)), seen(two(entry, state, names))
+
+    pairs = at_events(ruleset_id, both, options=SHORT.get(ruleset_id))
+    assert len(pairs) > 10
+    assert all(first == second for first, second in pairs)
+    assert any(first not in (None, False) for first, _ in pairs)

@@ -16,12 +16,12 @@ from rulesets.seeds_of_wars import view as seeds_view
 from rulesets.tug_of_wargods import view as tug_view
 from tests.test_tug_rules import game as tug_game
 from tests.test_tug_rules import play_turns
-from tests.view_helpers import IDS, at_decisions, at_events, setup, text_of
+from tests.view_helpers import IDS, Watching, at_decisions, at_events, setup, text_of
 from wargame_cli import registry
 from wargame_cli.tabletop.drawing import from_drawing
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.view import Marker, place_markers, table_map
-from wargame_cli.ui.text import SIDE_STYLE
+from wargame_cli.text import SIDE_STYLE
 
 # --- the sides told apart without colour ---------------------------------------------------
 
@@ -222,9 +222,10 @@ def test_squad_alpha_board_at_an_activation_marks_the_acting_miniature_acting_no
 
     ruleset, opts, game_setup = setup("squad-alpha", {"max_turns": 2})
     rows: list[str] = []
+    watching = Watching(squad_view.VIEW, {"A": "human", "B": "bot"})
 
     def observe(entry: dict, game: Any) -> None:
-        shown = squad_view.render_entry(entry, game.state, NAMES)
+        shown = watching(entry, game.state, NAMES)
         if entry["t"] == "event" and entry.get("kind") == "activate" and boards_in(shown):
             name = game.state.mini(entry["data"]["id"]).name
             lines = text_of(shown, 80)
@@ -258,7 +259,7 @@ def test_seeds_of_wars_board_says_ht_taken():
 def test_seeds_of_wars_announces_each_step_of_a_round():
     shown = at_events(
         "seeds-of-wars",
-        lambda entry, state, names: seeds_view.render_entry(entry, state, names),
+        Watching(seeds_view.VIEW),
         options={"max_rounds": 2},
     )
     text = "\n".join(line for s in shown if s not in (None, False) for line in text_of(s, 120))

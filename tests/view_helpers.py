@@ -12,6 +12,8 @@ from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.requests import Choice
 from wargame_cli.engine.session import start
 from wargame_cli.ruleset import Setup, resolve_options
+from wargame_cli.ui.redraw import Memory
+from wargame_cli.view import View
 
 IDS = ("tug-of-wargods", "squad-alpha", "battle-of-ixu", "seeds-of-wars", "mobs-and-morale")
 
@@ -69,3 +71,17 @@ def text_of(renderable: Any, width: int = 80, no_color: bool = True) -> list[str
     )
     console.print(renderable)
     return console.export_text().splitlines()
+
+
+class Watching:
+    """A view's entries as the live log shows them: through the ui's redraw policy, which
+    remembers what was drawn (the view itself keeps nothing)."""
+
+    def __init__(self, view: View, players: dict[str, str] | None = None) -> None:
+        self.view = view
+        self.players = players or {}
+        self.memory = Memory()
+
+    def __call__(self, entry: dict[str, Any], state: Any, names: dict[str, str]) -> Any:
+        shown = self.view.render_entry(entry, state, names, self.players)
+        return self.memory.shown(entry, shown)

@@ -1,4 +1,5 @@
-"""What a ruleset is: metadata, options, teams, a game generator and a reference.
+"""What a ruleset is: metadata, options, teams, a game generator, a reference, a view and the
+optional hooks for simulation and reports, each declared with its default.
 
 Rulesets subclass `Ruleset`. The engine and the CLI only talk to this interface, so nothing
 about a particular ruleset is special-cased anywhere else.
@@ -9,13 +10,20 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.engine.requests import Choice, Option, Outcome
 from wargame_cli.errors import OptionError, TeamError
+from wargame_cli.view import View
+
+if TYPE_CHECKING:
+    from wargame_cli.registry import RulesetInfo
+    from wargame_cli.report.hooks import Teller
+    from wargame_cli.report.voice import Voice
 
 SIDES = ("A", "B")
 MAX_NUMBER = 10**9  # no option counts or measures anything near this
@@ -262,13 +270,54 @@ def _plain(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
-class Ruleset:
-    """Base class: subclasses set the class attributes and implement the methods."""
+class Odds(Protocol):
+    """Exact odds (the `odds()` hook): for two teams, for every pair of legal pools, and from a
+    game's position. `exact*` results carry `.a`, `.b` (each side's chance) and `.turns`."""
 
+    def exact(self, team_a: Any, team_b: Any, options: dict[str, Any]) -> Any: ...
+
+    def matrix(self, options: dict[str, Any]) -> Any: ...
+
+    def exact_from_state(self, state: Any, options: dict[str, Any] | None = None) -> Any: ...
+
+    def chance_from_state(
+        self, state: Any, options: dict[str, Any] | None = None
+    ) -> dict[str, float]: ...
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a ruleset shows beside its rules, handed out by `Ruleset.parts()`: its view, its
+    report's storyteller (a `Teller` subclass), its SVG picture of the table and side A's
+    chance from a position (`replay --html`), and its exact odds. None: it has none."""
+
+    view: View = field(default_factory=View)
+    teller: Callable[[dict[str, Any], Voice], Teller] | None = None
+    picture: Callable[[Any, dict[str, str]], str] | None = None
+    chance: Callable[[Any], float] | None = None
+    odds: Odds | None = None
+
+
+Played = tuple[Outcome, int]  # a fast game's outcome and the turns it took
+Below = Callable[[int], int]  # a die source: `below(sides)` is 0 to sides-1
+
+
+class Ruleset:
+    """The contract a ruleset meets, in one place. Subclasses set the class attributes and
+    implement the required methods (`parse_team`, `team_from_data`, `default_team`,
+    `build_team`, `new_game`); every other hook has a default here, so the engine calls it
+    without asking whether it exists. A hook's default returns None (or empty) where that
+    means "this ruleset has none". `docs/writing-a-ruleset.md` says when each is called.
+
+    Keep the module that defines a subclass light (rules imported inside the methods): the
+    registry imports it to list the rulesets, and `INFO` is made from its class attributes."""
+
+    # -- what it is (read without loading the rules) ------------------------------------------
     id: str = ""
     name: str = ""
+    seed_file: str = ""  # the seed rule text it implements
+    summary: str = ""  # one line for `wargame rulesets`
     version: str = "1"
-    options: tuple[OptionSpec, ...] = ()
     has_decisions: bool = True
     turn_word: str = "turn"  # what the ruleset calls a game turn ("round"), for the screen
     # options that only keep computer games finite: off (0) whenever a person plays a side,
@@ -276,6 +325,24 @@ class Ruleset:
     safeguards: tuple[str, ...] = ()
     team_syntax: str = ""
     folder: Path = Path()
+
+    @classmethod
+    def info(cls, loader: str) -> RulesetInfo:
+        """The light `RulesetInfo` listed by `wargame rulesets`, from the class attributes;
+        `loader` ("package.module:ATTRIBUTE") names the instance."""
+        from wargame_cli.registry import RulesetInfo
+
+        return RulesetInfo(cls.id, cls.name, cls.seed_file, cls.summary, loader)
+
+    # -- options ------------------------------------------------------------------------------
+    @cached_property
+    def options(self) -> tuple[OptionSpec, ...]:
+        """The declared options, read once when first needed (listing never reads them)."""
+        return self.read_options()
+
+    def read_options(self) -> tuple[OptionSpec, ...]:
+        """The options, e.g. `load_options(self.folder / "options.toml")`. Default: none."""
+        return ()
 
     # -- reference ------------------------------------------------------------------------
     def reference(self) -> Reference:
@@ -359,6 +426,49 @@ class Ruleset:
     def new_game(self, setup: Setup, options: dict[str, Any]) -> Any:
         raise NotImplementedError
 
-    def view(self) -> Any:
-        """The module rendering this ruleset's state with rich (imported only when drawing)."""
-        raise NotImplementedError
+    def parts(self) -> Parts:
+        """The ruleset's view, storyteller, pictures and odds, imported here when asked for
+        (the rules never load rich). Default: none of them (the ui's generic lines, every
+        event told by its own text, no pictures, no exact odds)."""
+        return Parts()
+
+    def view(self) -> View:
+        """How the state looks on screen. Default: the view in `parts()`."""
+        return self.parts().view
+
+    # -- simulation -----------------------------------------------------------------------
+    def fast_games(
+        self, setup: Setup, options: dict[str, Any], below: Below
+    ) -> Iterator[Played] | None:
+        """`wargame simulate`: `(Outcome, turns)` for game after game, each set up afresh.
+        None: one `new_game` per game, driven by the one driver (`engine/drive.py`)."""
+        return None
+
+    def sim_figures(self, game: Any, outcome: Outcome) -> dict[str, Any] | None:
+        """`wargame simulate`: numbers to average over the games (e.g. survivors per side).
+        None: the numbers, and the lengths of lists, in `outcome.data`."""
+        return None
+
+    def odds(self) -> Odds | None:
+        """Exact odds for `simulate --exact/--matrix`, `--exact --from SAVE` and the chances a
+        replay shows at every turn. Default: those in `parts()`; None: only bot games."""
+        return self.parts().odds
+
+    # -- battle reports -------------------------------------------------------------------
+    def teller(self, save: dict[str, Any], voice: Voice) -> Teller | None:
+        """The report's storyteller: a `wargame_cli.report.hooks.Teller` subclass telling each
+        event in prose from its kind and data. None: every event told by its own text."""
+        make = self.parts().teller
+        return make(save, voice) if make is not None else None
+
+    def picture(self, state: Any, names: dict[str, str]) -> str | None:
+        """`replay --html`: the table at the end of a turn as one SVG element. None: no
+        pictures."""
+        draw = self.parts().picture
+        return draw(state, names) if draw is not None else None
+
+    def chance(self, state: Any) -> float | None:
+        """`replay --html`: side A's chance of winning from this position, charted over the
+        game. None: no chart."""
+        reckon = self.parts().chance
+        return reckon(state) if reckon is not None else None

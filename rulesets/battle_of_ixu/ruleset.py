@@ -4,17 +4,22 @@ warbands and games."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulesets.battle_of_ixu import warband
-from rulesets.battle_of_ixu.rules import IxuGame
-from rulesets.battle_of_ixu.state import new_state
-from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named_if_preset
+from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
+
+if TYPE_CHECKING:
+    from rulesets.battle_of_ixu.rules import IxuGame
+    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
+
+# The rules load when a game needs them: listing the rulesets imports only this module.
 
 
 class BattleOfIxu(Ruleset):
     id = "battle-of-ixu"
     name = "The Battle of Ixu"
+    seed_file = "002_5187e8e16bfe3a7c.txt"
+    summary = "Skirmish of named gods: experience dice split into movement, combat and defence."
     version = "3"  # 3: every damaged model takes its c8 check (both falling: a draw); wording
     has_decisions = True
     folder = Path(__file__).parent
@@ -24,29 +29,43 @@ class BattleOfIxu(Ruleset):
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
         'holds `name = "..."` and `models = [{name, experience, health?, at? = [x, y]}]`.'
     )
-    options = load_options(Path(__file__).with_name("options.toml"))
+
+    def read_options(self) -> tuple[OptionSpec, ...]:
+        return load_options(self.folder / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
+        from rulesets.battle_of_ixu import warband
+
         return [
             {"experience": rating, "rating": word, "dice": f"{rating}d (keep 3)"}
             for rating, word in warband.EXPERIENCE.items()
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
+        from rulesets.battle_of_ixu import warband
+
         return warband.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
+        from rulesets.battle_of_ixu import warband
+
         return warband.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
+        from rulesets.battle_of_ixu import warband
+
         cat = warband.catalogue()
         name = cat.defaults[side]
         return warband.validate(cat.warbands[name], options), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        from rulesets.battle_of_ixu import warband
+
         return dict(warband.catalogue().warbands)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
+        from rulesets.battle_of_ixu import warband
+
         team = yield from warband.builder(side, options)
         presets = {
             name: warband.validate(models, options)
@@ -55,17 +74,22 @@ class BattleOfIxu(Ruleset):
         return named_if_preset(team, presets)
 
     def describe_team(self, team: Any) -> str:
+        from rulesets.battle_of_ixu import warband
+
         return ", ".join(
             f"{m['name']} ({warband.EXPERIENCE[m['experience']]})" for m in team["models"]
         )
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:
+        from rulesets.battle_of_ixu.rules import IxuGame
+        from rulesets.battle_of_ixu.state import new_state
+
         return IxuGame(new_state(setup.names, setup.teams, options))
 
-    def view(self) -> Any:
-        from rulesets.battle_of_ixu import view
+    def parts(self) -> Parts:
+        from rulesets.battle_of_ixu import picture, story, view
 
-        return view
+        return Parts(view.VIEW, story.Teller, picture.picture)
 
 
 RULESET = BattleOfIxu()

@@ -12,8 +12,9 @@ from rich.text import Text
 
 from rulesets.battle_of_ixu.state import IxuState, Warrior
 from wargame_cli.tabletop.view import Marker, compact_map, map_key, one_line, table_map
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
 
 ECHOED = ("attribute", "move", "target")  # choice kinds whose event repeats them
 
@@ -112,7 +113,9 @@ def _phase_done(state: IxuState, entry: dict[str, Any], phase: str) -> bool:
     return state.phase == phase and bool(order) and data.get("model") == order[-1].name
 
 
-def render_entry(entry: dict[str, Any], state: IxuState, names: dict[str, str]) -> Any:
+def render_entry(
+    entry: dict[str, Any], state: IxuState, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
     """The whole board before the first dice; each turn the roster once dice are attributed
     and the map once everyone has moved; deaths stand out. Rolls and decisions are not
     echoed: the event after each one states its faces and result."""
@@ -205,3 +208,6 @@ def card(state: IxuState, choice: Any, names: dict[str, str] | None = None) -> A
 
 def cards(state: IxuState, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
     return [(f"{w.id} {clean(w.name)}", warrior_card(state, w)) for w in state.warriors]
+
+
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

@@ -18,7 +18,7 @@ from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
-from wargame_cli.ui.text import name_problem
+from wargame_cli.text import name_problem
 
 DATA = Path(__file__).with_name("warbands.toml")
 EXPERIENCE = {3: "inexperienced", 4: "regular", 5: "elite"}  # c1

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulesets.mobs_and_morale import teams
-from rulesets.mobs_and_morale.deploy import room_problem
-from rulesets.mobs_and_morale.rules import MobsGame, new_battle
 from wargame_cli.errors import OptionError
-from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder
-from wargame_cli.tabletop.scenario import load_options_with_tables
+from wargame_cli.ruleset import Parts, Ruleset
+
+if TYPE_CHECKING:
+    from rulesets.mobs_and_morale.rules import MobsGame
+    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
+
+# The rules load when a game needs them: listing the rulesets imports only this module.
 
 FOLDER = Path(__file__).parent
 
@@ -18,6 +20,11 @@ FOLDER = Path(__file__).parent
 class MobsAndMorale(Ruleset):
     id = "mobs-and-morale"
     name = "Mobs and Morale (RPG skirmish)"
+    seed_file = "004_5124030926791a67.txt"
+    summary = (
+        "Player characters against the GM's chieftains and mobs: success pools of d10s, "
+        "carry-over damage, cohesion and morale, and who survives after the battle."
+    )
     version = "2"  # 2: max_rounds a safeguard (40, off with a person); wording
     turn_word = "round"
     safeguards = ("max_rounds",)
@@ -30,11 +37,17 @@ class MobsAndMorale(Ruleset):
         "`mobs = [{name, controller, members = [{profile, count}]}]`; any stat may be "
         "overridden (presence, fierce, defence, health, initiative, move, morale, traits)."
     )
-    options = load_options_with_tables(FOLDER / "options.toml")
+
+    def read_options(self) -> tuple[OptionSpec, ...]:
+        from wargame_cli.tabletop.scenario import load_options_with_tables
+
+        return load_options_with_tables(FOLDER / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
         """Presence / Fierce / defence / health in one column, so the table fits 80 columns;
         a minion without a health stat shows the minion_health option's default."""
+        from rulesets.mobs_and_morale import teams
+
         minion_health = next(o.default for o in self.options if o.name == "minion_health")
         rows = []
         for p in teams.catalogue().profiles.values():
@@ -53,28 +66,40 @@ class MobsAndMorale(Ruleset):
         return rows
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
+        from rulesets.mobs_and_morale import teams
+
         return teams.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
+        from rulesets.mobs_and_morale import teams
+
         return teams.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
+        from rulesets.mobs_and_morale import teams
+
         cat = teams.catalogue()
         name = cat.defaults[side]
         preset = {k: v for k, v in cat.preset(name).items() if k != "side"}
         return teams.from_data(preset, options), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        from rulesets.mobs_and_morale import teams
+
         return {
             p["name"]: {k: v for k, v in p.items() if k != "side"}
             for p in teams.catalogue().presets
         }
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
+        from rulesets.mobs_and_morale import teams
+
         team = yield from teams.builder(side, options)
         return team
 
     def describe_team(self, team: Any) -> str:
+        from rulesets.mobs_and_morale import teams
+
         return teams.describe(team)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> MobsGame:
@@ -82,6 +107,10 @@ class MobsAndMorale(Ruleset):
             raise OptionError(
                 f"option success_on: {options['success_on']} can never show on a d{options['die']}"
             )
+        from rulesets.mobs_and_morale import teams
+        from rulesets.mobs_and_morale.deploy import room_problem
+        from rulesets.mobs_and_morale.rules import MobsGame, new_battle
+
         teams_ = {s: teams.from_data(setup.teams[s], options) for s in ("A", "B")}
         battle = new_battle(setup.names, teams_, options)
         if (problem := room_problem(battle)) is not None:
@@ -92,10 +121,10 @@ class MobsAndMorale(Ruleset):
             )
         return MobsGame(battle)
 
-    def view(self) -> Any:
-        from rulesets.mobs_and_morale import view
+    def parts(self) -> Parts:
+        from rulesets.mobs_and_morale import picture, story, view
 
-        return view
+        return Parts(view.VIEW, story.Teller, picture.picture)
 
 
 RULESET = MobsAndMorale()

@@ -21,9 +21,10 @@ from wargame_cli.tabletop.view import (
     piece_letters,
     table_map,
 )
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
 
 STATUS_STYLE = {STANDING: "", "dead": "dim strike", "fled": "dim", "straggler": "dim"}
 TERRAIN_WORDS = {
@@ -189,7 +190,9 @@ def board(state: Battle, names: dict[str, str] | None = None, round_no: int | No
     return Group(*parts)
 
 
-def render_entry(entry: dict[str, Any], state: Battle, names: dict[str, str]) -> Any:
+def render_entry(
+    entry: dict[str, Any], state: Battle, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
     """The table before deployment, the board at the start of every round, the after-battle
     table at the end; answers the next event tells in full are not echoed."""
     if entry["t"] == "turn":
@@ -314,3 +317,6 @@ def cards(state: Battle, names: dict[str, str] | None = None) -> list[tuple[str,
     ]
     out += [(clean(m.name), mob_card(state, m)) for m in state.mobs.values()]
     return out
+
+
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

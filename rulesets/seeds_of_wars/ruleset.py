@@ -4,16 +4,25 @@ armies and games."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulesets.seeds_of_wars import army
-from rulesets.seeds_of_wars.rules import SeedsGame, new_battle
-from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
+from wargame_cli.ruleset import Parts, Ruleset, load_options
+
+if TYPE_CHECKING:
+    from rulesets.seeds_of_wars.rules import SeedsGame
+    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
+
+# The rules load when a game needs them: listing the rulesets imports only this module.
 
 
 class SeedsOfWars(Ruleset):
     id = "seeds-of-wars"
     name = "Seeds of Wars: Tactical Combat"
+    seed_file = "003_e52e7098456b9932.txt"
+    summary = (
+        "Units on a grid of battle lines and Reserves: deployment, initiative, movement, "
+        "ranged and melee combat, morale and rout, until one side quits the field."
+    )
     version = "3"  # 3: surrender between rounds, only a chosen pass ends a step; wording
     turn_word = "round"
     has_decisions = True
@@ -23,9 +32,13 @@ class SeedsOfWars(Ruleset):
         '2 Spearmen, Archers x2". An army file (.toml/.json) holds `name`, `order` and '
         "`units = [...]` (type names, or tables with `type` and Mv/Ra/Me/De/Mo/Ht/tags)."
     )
-    options = load_options(Path(__file__).with_name("options.toml"))
+
+    def read_options(self) -> tuple[OptionSpec, ...]:
+        return load_options(self.folder / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
+        from rulesets.seeds_of_wars import army
+
         return [
             {
                 "unit": t.name,
@@ -41,18 +54,28 @@ class SeedsOfWars(Ruleset):
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
+        from rulesets.seeds_of_wars import army
+
         return army.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
+        from rulesets.seeds_of_wars import army
+
         return army.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
+        from rulesets.seeds_of_wars import army
+
         return army.default_army(side, options)
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        from rulesets.seeds_of_wars import army
+
         return dict(army.catalogue().armies)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
+        from rulesets.seeds_of_wars import army
+
         return (yield from army.builder(side, options))
 
     def describe_team(self, team: Any) -> str:
@@ -60,12 +83,14 @@ class SeedsOfWars(Ruleset):
         return f"Order {team['order']}: {units}"
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SeedsGame:
+        from rulesets.seeds_of_wars.rules import SeedsGame, new_battle
+
         return SeedsGame(new_battle(setup.names, setup.teams, options))
 
-    def view(self) -> Any:
-        from rulesets.seeds_of_wars import view
+    def parts(self) -> Parts:
+        from rulesets.seeds_of_wars import picture, story, view
 
-        return view
+        return Parts(view.VIEW, story.Teller, picture.picture)
 
 
 RULESET = SeedsOfWars()

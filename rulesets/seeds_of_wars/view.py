@@ -16,8 +16,9 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, SIDES, STEADY, Battle, Unit
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.view import NOBODY_KNOWN, Once, Players, ViewOf
 from wargame_cli.wording import plural
 
 STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
@@ -206,14 +207,8 @@ def result(battle: Battle) -> Table:
     return table
 
 
-def _step_heading(battle: Battle) -> Text | None:
-    """A heading the first time the log reaches a new step of a round (d3): the step the rules
-    are in while they yield it."""
-    seen = facts.memo(battle)
-    now = (battle.round, battle.step)
-    if battle.step not in STEPS or seen.get("step") == now:
-        return None
-    seen["step"] = now
+def _step_heading(battle: Battle) -> Text:
+    """The heading of the step of a round (d3) the rules are in while they yield an entry."""
     return Text(f"Round {battle.round}, {step_name(battle.step)}", style="bold underline")
 
 
@@ -223,20 +218,33 @@ def _generic(entry: dict[str, Any], names: dict[str, str]) -> Any:
     return generic(entry, names, "round")
 
 
-def render_entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
-    """Round headers with the full board; the grid again after units move, and after each
-    side's deployment; the result as a table. False: a decision or a roll the next event
-    restates. None: the generic line."""
+def render_entry(
+    entry: dict[str, Any], battle: Battle, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
+    """Round headers with the full board; a heading the first time the log reaches a new step
+    of a round (d3); the grid again after units move, and after each side's deployment; the
+    result as a table. False: a decision or a roll the next event restates. None: the
+    generic line."""
     kind = entry["t"]
     if kind == "turn":
         n = entry["n"]
         return Group(Rule(f"Round {n}"), board(battle, names, f"Round {n} begins"))
-    heading = _step_heading(battle)
-    if heading is not None:
-        shown = render_entry(entry, battle, names)
+    shown = _entry(entry, battle, names)
+    if battle.step not in STEPS:
+        return shown
+
+    def first() -> Any:
+        heading = _step_heading(battle)
         if shown is False:
             return heading
         return Group(heading, shown if shown is not None else _generic(entry, names))
+
+    return Once(key=(battle.round, battle.step), first=first, later=shown)
+
+
+def _entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
+    """An entry other than a round's start, without the step's heading."""
+    kind = entry["t"]
     if kind == "choice" and entry.get("kind") in RESTATED:
         return False
     if kind == "roll" and tuple(entry.get("rules") or ()) in SHOWN_IN_EVENT:
@@ -387,3 +395,6 @@ def card(battle: Battle, choice: Any, names: dict[str, str] | None = None) -> An
 
 def cards(battle: Battle, names: dict[str, str] | None = None) -> list[tuple[str, Any]]:
     return [(clean(u.name), unit_card(battle, u)) for u in battle.units]
+
+
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulesets.squad_alpha import squad
-from rulesets.squad_alpha.deployment import room_problem
-from rulesets.squad_alpha.game import SquadGame
-from rulesets.squad_alpha.state import new_state
 from wargame_cli.errors import OptionError
-from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, named_if_preset
-from wargame_cli.tabletop.scenario import load_options_with_tables
+from wargame_cli.ruleset import Parts, Ruleset, named_if_preset
+
+if TYPE_CHECKING:
+    from rulesets.squad_alpha.game import SquadGame
+    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
+
+# The rules load when a game needs them: listing the rulesets imports only this module.
 
 FOLDER = Path(__file__).parent
 
@@ -19,6 +20,11 @@ FOLDER = Path(__file__).parent
 class SquadAlpha(Ruleset):
     id = "squad-alpha"
     name = "Super Toy Soldier Squad Alpha"
+    seed_file = "002_5187e8e16bfe3a7c.txt"
+    summary = (
+        "Squads of 5-10 toy soldiers on a terrain table: dice attributed to miniatures set "
+        'who acts at which step; move 4" or shoot, melee on contact, casualties sap the leader.'
+    )
     version = "4"  # 3: moves bend round blocking terrain, no deploying in contact; wording
     # 4: a typed move or deployment spot is labelled as the menu labels spots
     has_decisions = True
@@ -30,9 +36,15 @@ class SquadAlpha(Ruleset):
         "highest rating (the leader). A count prefix adds numbered copies. A squad file "
         '(.toml/.json) holds `name = "..."` and `miniatures = [{name, training, rating}, ...]`.'
     )
-    options = load_options_with_tables(FOLDER / "options.toml")
+
+    def read_options(self) -> tuple[OptionSpec, ...]:
+        from wargame_cli.tabletop.scenario import load_options_with_tables
+
+        return load_options_with_tables(FOLDER / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
+        from rulesets.squad_alpha import squad
+
         return [
             {"training": t, "action dice": n, "note": note}
             for (t, n), note in zip(
@@ -43,40 +55,57 @@ class SquadAlpha(Ruleset):
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
+        from rulesets.squad_alpha import squad
+
         return squad.to_data(squad.parse_inline(text, options))
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
+        from rulesets.squad_alpha import squad
+
         return squad.to_data(squad.from_data(data, options))
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
+        from rulesets.squad_alpha import squad
+
         cat = squad.catalogue()
         name = cat.defaults[side]
         return squad.to_data(squad.validate(list(cat.squad(name)), options)), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        from rulesets.squad_alpha import squad
+
         return {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
+        from rulesets.squad_alpha import squad
+
         soldiers = yield from squad.builder(side, options)
         presets = {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
         return named_if_preset(squad.to_data(squad.validate(soldiers, options)), presets)
 
     def describe_team(self, team: Any) -> str:
+        from rulesets.squad_alpha import squad
+
         soldiers = squad.from_data(team, {"rating_min": -99, "rating_max": 99})
         lead = soldiers[squad.leader_index(soldiers)].name
         return ", ".join(s.describe() + (" [leader]" if s.name == lead else "") for s in soldiers)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
+        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha.deployment import room_problem
+        from rulesets.squad_alpha.game import SquadGame
+        from rulesets.squad_alpha.state import new_state
+
         squads = {side: squad.from_data(setup.teams[side], options) for side in ("A", "B")}
         state = new_state(setup.names, squads, options)
         if (problem := room_problem(state)) is not None:
             raise OptionError(f"option table: {problem}; choose a table with more open ground")
         return SquadGame(state)
 
-    def view(self) -> Any:
-        from rulesets.squad_alpha import view
+    def parts(self) -> Parts:
+        from rulesets.squad_alpha import picture, story, view
 
-        return view
+        return Parts(view.VIEW, story.Teller, picture.picture)
 
 
 RULESET = SquadAlpha()

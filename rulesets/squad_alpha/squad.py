@@ -13,7 +13,7 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import TeamBuilder, quick_pick
-from wargame_cli.ui.text import name_problem
+from wargame_cli.text import name_problem
 
 MIN_SIZE, MAX_SIZE = 5, 10  # b1
 TRAINING_DICE = {"conscript": 1, "regular": 2, "elite": 3}  # b2, b12

@@ -11,9 +11,7 @@ its faces or its result.
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len
@@ -26,10 +24,11 @@ from rulesets.squad_alpha.movement import MOVE_INCHES
 from rulesets.squad_alpha.odds import highest_passing, pass_chance
 from rulesets.squad_alpha.state import OTHER, GameState, Mini, Squad
 from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
+from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.drawn import DRAWN, Drawn, beside
 from wargame_cli.ui.live import generic
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.view import NOBODY_KNOWN, Players, Redraw, ViewOf
 
 SIDE_COLUMN = 62  # the rosters' usual width; narrower screens get them under the map
 
@@ -396,80 +395,50 @@ def order_of_play(state: GameState) -> RichTable:
 
 
 # -- when to draw the board ------------------------------------------------------------------
+# The view says where the board would help and what it is drawn from; whether it is drawn
+# again is the ui's redraw policy (`wargame_cli/ui/redraw.py`), which remembers what it drew.
 
 
-@dataclass
-class Screen:
-    """What the view remembers of a game: the sides seen answering as a person or as the
-    computer, the positions the board was last drawn with, and at which turn and step."""
-
-    players: dict[str, str] = field(default_factory=dict)
-    drawn: tuple[Any, ...] | None = None
-    drawn_at: tuple[int, int] = (-1, -1)
+def _positions(state: GameState) -> dict[str, tuple[Any, bool]]:
+    """What the board shows of each miniature: where it stands and whether it stands."""
+    return {m.id: (m.pos, m.alive) for m in state.all_minis()}
 
 
-_SCREENS: dict[int, tuple[weakref.ref[GameState], Screen]] = {}
+def _person(players: Players, side: str) -> bool:
+    """A side whose player is not known counts as a person (it may be one)."""
+    return players.get(side) != "bot"
 
 
-def screen_of(state: GameState) -> Screen:
-    found = _SCREENS.get(id(state))
-    if found is not None and found[0]() is state:
-        return found[1]
-    for key in [k for k, (ref, _) in _SCREENS.items() if ref() is None]:
-        del _SCREENS[key]
-    screen = Screen()
-    _SCREENS[id(state)] = (weakref.ref(state), screen)
-    return screen
+def _onlookers(players: Players) -> bool:
+    return not any(_person(players, side) for side in ("A", "B"))
 
 
-def _positions(state: GameState) -> tuple[Any, ...]:
-    return tuple((m.id, m.pos, m.alive) for m in state.all_minis())
-
-
-def _person(screen: Screen, side: str) -> bool:
-    """A side not yet seen deciding counts as a person (it may be one)."""
-    return screen.players.get(side) != "bot"
-
-
-def _onlookers(screen: Screen) -> bool:
-    return not any(_person(screen, side) for side in ("A", "B"))
-
-
-def _enemies_moved(state: GameState, screen: Screen, side: str) -> bool:
-    """Has a standing enemy of `side` moved since the board was last drawn?"""
-    before = {mini_id: pos for mini_id, pos, _ in screen.drawn or ()}
-    return any(before.get(e.id) != e.pos for e in state.enemies(side))
-
-
-def _draw(
+def _redraw(
     state: GameState,
-    screen: Screen,
-    *lines: Any,
-    after: Iterable[Any] = (),
+    text: Text,
+    *,
+    before: bool = True,
     acting: str | None = None,
-) -> Any:
-    """`lines`, the board, then `after`."""
-    screen.drawn = _positions(state)
-    screen.drawn_at = (state.turn, state.step)
-    return Group(*lines, Board(state, acting), *after)
-
-
-def _changed(state: GameState, screen: Screen) -> bool:
-    """Has a miniature moved or fallen since the board was drawn? If not, the board on screen
-    counts as drawn at this step."""
-    if _positions(state) != screen.drawn:
-        return True
-    screen.drawn_at = (state.turn, state.step)
-    return False
-
-
-def _before_decision(state: GameState, screen: Screen, side: str) -> bool:
-    """Draw the board before a person's activation? At their first in a step if anything
-    moved or fell since it was drawn; later in the same step only if an enemy moved (their
-    own moves and the falls are in the lines just above)."""
-    if screen.drawn_at != (state.turn, state.step):
-        return _changed(state, screen)
-    return _enemies_moved(state, screen, side)
+    within: str | None = None,
+    always: bool = False,
+    wanted: bool = True,
+) -> Redraw:
+    """The board with `text` (before it, or after it), drawn if a miniature moved or fell
+    since the board was last drawn; `within`: once drawn at this step, only if an enemy of
+    that side moved."""
+    drawn = Group(text, Board(state, acting)) if before else Group(Board(state, acting), text)
+    enemies = (
+        {e.id: (e.pos, e.alive) for e in state.enemies(within)} if within is not None else None
+    )
+    return Redraw(
+        drawn=drawn,
+        plain=text,
+        key=_positions(state),
+        at=(state.turn, state.step),
+        within=enemies,
+        always=always,
+        wanted=wanted,
+    )
 
 
 def _next_placer(state: GameState, side: str) -> str | None:
@@ -485,49 +454,46 @@ def _decides(state: GameState, mini: Mini) -> bool:
     return len(state.contacts(mini)) != 1
 
 
-def render_entry(entry: dict[str, Any], state: GameState, names: dict[str, str]) -> Any:
-    screen = screen_of(state)
-    if entry["t"] == "roll":
-        return False
-    if entry["t"] == "choice":
-        screen.players[entry["side"]] = "bot" if entry.get("by") == "bot" else "person"
+def render_entry(
+    entry: dict[str, Any], state: GameState, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
+    """The board when it helps a decision (see the module's docstring): before a person
+    places, at the start of each turn, before a person's first activation in a step, once a
+    step for onlookers; every other event one line."""
+    if entry["t"] in ("roll", "choice"):
         return False
     if entry["t"] == "end":
-        screen.drawn = _positions(state)
         return Group(board(state), generic(entry, names))
     if entry["t"] != "event":
         return None
     kind, data = entry.get("kind"), entry.get("data") or {}
     text = Text(clean(entry["text"]))
     if kind == "rolloff" and not data.get("tie") and state.phase == "deployment":
-        return _draw(state, screen, text)
+        return _redraw(state, text, always=True)
     if kind == "deploy":
         placer = _next_placer(state, data.get("id", "A")[0])
-        if placer is not None and _person(screen, placer) and _changed(state, screen):
-            return _draw(state, screen, text)
+        if placer is not None and _person(players, placer):
+            return _redraw(state, text)
         return text
     if kind in ("deployed", "initiative"):
-        return _draw(state, screen, text) if _changed(state, screen) else text
+        return _redraw(state, text)
     if kind == "attribute" and data.get("side") == state.initiative:
         return Group(text, order_of_play(state))
     if kind == "step":
         text.stylize("bold")
         order = data.get("order") or [["A", []]]
-        if _changed(state, screen) and (_onlookers(screen) or _person(screen, order[0][0])):
-            return _draw(state, screen, after=[text])
-        return text
+        wanted = _onlookers(players) or _person(players, order[0][0])
+        return _redraw(state, text, before=False, wanted=wanted)
     if kind == "activate":
         mini = state.mini(data["id"]) if "id" in data else None
-        if (
-            mini is not None
-            and _person(screen, mini.side)
-            and _decides(state, mini)
-            and _before_decision(state, screen, mini.side)
-        ):
-            return _draw(state, screen, after=[text], acting=mini.id)
+        if mini is not None and _person(players, mini.side) and _decides(state, mini):
+            return _redraw(state, text, before=False, acting=mini.id, within=mini.side)
         return text
     if kind == "kill":
         return Text(clean(entry["text"]), style="bold red")
     if kind == "rating" and data.get("rating", 0) < 0:
         return Text(clean(entry["text"]), style="yellow")
     return text
+
+
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

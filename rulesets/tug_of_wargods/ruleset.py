@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulesets.tug_of_wargods import teams
-from rulesets.tug_of_wargods.rules import (
-    TugGame,
-    Win,
-    fast_games,
-    new_state,
-    outcome_of,
-)
-from wargame_cli.engine.requests import Outcome
-from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named_if_preset
+from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
+
+if TYPE_CHECKING:
+    from rulesets.tug_of_wargods.rules import TugGame, Win
+    from wargame_cli.engine.requests import Outcome
+    from wargame_cli.ruleset import Below, OptionSpec, Played, Setup, TeamBuilder
+
+# The rules load when a game needs them: listing the rulesets imports only this module.
 
 
 class TugOfWarGods(Ruleset):
     id = "tug-of-wargods"
     name = "Tug of WarGods v0.75"
+    seed_file = "000_eaa62a6788245757.txt"
+    summary = "A dice tug of war: three WarGods a side pull each other across a centre line."
     version = "2"  # 2: wording (a team name ending in s takes an apostrophe alone)
     has_decisions = False
     folder = Path(__file__).parent
@@ -29,9 +29,13 @@ class TugOfWarGods(Ruleset):
         'Counts may prefix or suffix a name: "2 Asar, Sebeki" or "Asar x2, Sebeki". '
         'A team file (.toml/.json) holds `name = "..."` and `models = [...]`.'
     )
-    options = load_options(Path(__file__).with_name("options.toml"))
+
+    def read_options(self) -> tuple[OptionSpec, ...]:
+        return load_options(self.folder / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
+        from rulesets.tug_of_wargods import teams
+
         cat = teams.catalogue()
         return [
             {
@@ -44,20 +48,30 @@ class TugOfWarGods(Ruleset):
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
+        from rulesets.tug_of_wargods import teams
+
         return {"models": teams.parse_inline(text, options)}
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
+        from rulesets.tug_of_wargods import teams
+
         return {"models": teams.from_data(data, options)}
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
+        from rulesets.tug_of_wargods import teams
+
         cat = teams.catalogue()
         name = cat.defaults[side]
         return {"models": teams.validate(list(cat.example(name)), options)}, name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
+        from rulesets.tug_of_wargods import teams
+
         return {name: {"models": list(models)} for name, models in teams.catalogue().examples}
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
+        from rulesets.tug_of_wargods import teams
+
         models = yield from teams.builder(side, options)
         presets = {
             name: {"models": list(picked)}
@@ -67,17 +81,22 @@ class TugOfWarGods(Ruleset):
         return named_if_preset({"models": teams.validate(models, options)}, presets)
 
     def describe_team(self, team: Any) -> str:
+        from rulesets.tug_of_wargods import teams
+
         cat = teams.catalogue()
         return ", ".join(f"{m} (d{cat.units[m].die})" for m in team["models"])
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> TugGame:
+        from rulesets.tug_of_wargods import teams
+        from rulesets.tug_of_wargods.rules import TugGame, new_state
+
         models = {side: setup.teams[side]["models"] for side in ("A", "B")}
         return TugGame(new_state(setup.names, models, teams.dice_of(), options))
 
-    def fast_games(
-        self, setup: Setup, options: dict[str, Any], below: Callable[[int], int]
-    ) -> Iterator[tuple[Outcome, int]]:
+    def fast_games(self, setup: Setup, options: dict[str, Any], below: Below) -> Iterator[Played]:
         """Simulation hook: `fast_play` game after game on one state, redeployed each time."""
+        from rulesets.tug_of_wargods.rules import fast_games, outcome_of
+
         outcomes: dict[Win, Outcome] = {}  # a handful of distinct endings: made once each
         for win, turns in fast_games(self.new_game(setup, options).state, below):
             outcome = outcomes.get(win)
@@ -85,16 +104,10 @@ class TugOfWarGods(Ruleset):
                 outcome = outcomes[win] = outcome_of(win)
             yield outcome, turns
 
-    def view(self) -> Any:
-        from rulesets.tug_of_wargods import view
+    def parts(self) -> Parts:
+        from rulesets.tug_of_wargods import odds, picture, story, view
 
-        return view
-
-    def odds(self) -> Any:
-        """The exact-odds module behind `wargame simulate --exact/--matrix` (loaded on use)."""
-        from rulesets.tug_of_wargods import odds
-
-        return odds
+        return Parts(view.VIEW, story.Teller, picture.picture, picture.chance, odds)
 
 
 RULESET = TugOfWarGods()

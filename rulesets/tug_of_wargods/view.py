@@ -12,7 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesets.tug_of_wargods.rules import TugState
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.text import SIDE_STYLE, clean
+from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
 
 STYLE = SIDE_STYLE
 
@@ -179,7 +180,7 @@ def team_card(state: TugState, side: str, brief: bool = False) -> Any:
 def card(state: TugState, choice: Any, names: dict[str, str] | None = None) -> Any:
     """Tug asks no questions of its own; for any it is asked (dice by hand), the asking team's
     card and both sides' chance from here."""
-    side = getattr(choice, "side", None)
+    side = choice.side
     parts: list[Any] = [team_card(state, side, brief=True)] if side in state.sides else []
     parts.append(chances(state))
     return Group(*parts)
@@ -189,7 +190,9 @@ def cards(state: TugState, names: dict[str, str] | None = None) -> list[tuple[st
     return [(clean(state.sides[side].name), team_card(state, side)) for side in ("A", "B")]
 
 
-def render_entry(entry: dict[str, Any], state: TugState, names: dict[str, str]) -> Any:
+def render_entry(
+    entry: dict[str, Any], state: TugState, names: dict[str, str], players: Players = NOBODY_KNOWN
+) -> Any:
     """The dice table and track after each pull or tie; rolls are shown in that table."""
     if entry["t"] == "roll":
         return False
@@ -205,3 +208,6 @@ def chances(state: TugState) -> Text:
     from rulesets.tug_of_wargods.odds import chance_line
 
     return Text.assemble(("Chance to win: ", "dim"), (clean(chance_line(state)), "bold"))
+
+
+VIEW = ViewOf(board, compact_board, card, cards, render_entry)

@@ -21,7 +21,7 @@ def _click_exceptions() -> Any:
 
 def say(message: str) -> None:
     """One line on stderr; a control character in it (a file name's) shown as an escape."""
-    from wargame_cli.ui.text import visible
+    from wargame_cli.text import visible
 
     print(f"wargame: {visible(message)}", file=sys.stderr)
 
@@ -85,7 +85,7 @@ def run(app: typer.Typer, args: list[str]) -> int:
         _quiet_stdout()  # `| head -1`: the reader has what it wanted
         return 0
     except OSError as error:  # disk full, unwritable folder, name too long...
-        from wargame_cli.ui.text import shown
+        from wargame_cli.text import shown
 
         where = f"{shown(error.filename)}: " if error.filename else ""
         say(f"{where}{error.strerror or error}")

@@ -14,7 +14,7 @@ from wargame_cli import history
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.errors import BadInput
 from wargame_cli.saves import games, store
-from wargame_cli.ui.text import shown
+from wargame_cli.text import shown
 
 
 def fork(
@@ -51,7 +51,7 @@ def fork(
     session = games.open_save(path, replay=False)
     kept = h.cut(turn)
     session.runner.replay(kept)
-    takebacks = getattr(session.runner, "takebacks", None)
+    takebacks = session.runner.takebacks
     if takebacks:  # only those made in the turns the fork keeps
         session.runner.takebacks = [t for t in takebacks if t.get("at", 0) < len(kept)]
     session.created = ""  # a new save: created now

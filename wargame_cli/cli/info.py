@@ -10,7 +10,7 @@ from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.errors import BadInput
 from wargame_cli.ruleset import Reference
-from wargame_cli.ui.text import shown
+from wargame_cli.text import shown
 
 
 def list_rulesets(json_out: bool) -> None:
@@ -260,7 +260,7 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
         return
     from rich.text import Text
 
-    from wargame_cli.ui.text import clean
+    from wargame_cli.text import clean
 
     out = console()
     if not rows:

@@ -20,7 +20,7 @@ def console(stderr: bool = False) -> Any:
 
 def emit_json(data: Any) -> None:
     """Strict JSON (no NaN); characters a terminal would act on are written as \\u escapes."""
-    from wargame_cli.ui.text import json_safe
+    from wargame_cli.text import json_safe
 
     sys.stdout.write(json_safe(json.dumps(data, ensure_ascii=False, allow_nan=False)) + "\n")
     sys.stdout.flush()

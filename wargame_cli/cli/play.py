@@ -11,13 +11,13 @@ from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
-from wargame_cli.engine.requests import TAKE_BACK
+from wargame_cli.engine.requests import TAKE_BACK, TurnStart
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted, NoTerminal
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
+from wargame_cli.text import name_problem, shown
 from wargame_cli.ui.names import distinct_default, same_name
-from wargame_cli.ui.text import name_problem, shown
 
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
 
@@ -343,7 +343,7 @@ def _unit_looks(ruleset: Ruleset) -> Any:
     def lines(width: int) -> list[str]:
         import textwrap
 
-        from wargame_cli.ui.text import clean
+        from wargame_cli.text import clean
 
         out = []
         for row in rows:
@@ -380,11 +380,11 @@ def _live_view(
     if prompter is not None and "human" in (players or {}).values():
         from wargame_cli.ui.screen import DecisionScreen
 
-        screen = DecisionScreen(ruleset, names, console())
+        screen = DecisionScreen(ruleset, names, console(), players or {})
         if game is not None:
             screen.follow(game, log or [])
         prompter.attach(screen)
-    return LiveView(console(), ruleset, names, screen=screen)
+    return LiveView(console(), ruleset, names, screen=screen, players=players or {})
 
 
 def _run(
@@ -405,7 +405,7 @@ def _run(
         if path is not None:
             games.save(session, path, settle=pause)  # a person's turns reach the disk
         pending = runner.pending
-        if pause and pending is not None and getattr(pending, "number", None) is not None:
+        if pause and isinstance(pending, TurnStart):
             if stop_at is not None and pending.number > stop_at:
                 return
             while (

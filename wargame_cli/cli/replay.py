@@ -19,6 +19,7 @@ from wargame_cli.cli.replay_pages import (
     header,
     names_of,
     odds_line,
+    players_of,
     turn_name,
 )
 from wargame_cli.errors import BadInput
@@ -92,7 +93,7 @@ def _verify(path: Path, json_out: bool) -> None:
     )
     from rich.text import Text
 
-    from wargame_cli.ui.text import clean
+    from wargame_cli.text import clean
 
     result = clean(result)
     turns = f"{session.runner.turn} turn{'s' * (session.runner.turn != 1)}"
@@ -134,7 +135,7 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
     data = store.load(path)
     ruleset = registry.get(data["ruleset"]["id"])
     names = names_of(data)
-    pages = Pages(out, ruleset, names, with_rules)
+    pages = Pages(out, ruleset, names, with_rules, players_of(data))
     shown = TakeBacks(data, ruleset.turn_word, pages.entry)
     saved_turns = data["turns"]
 
@@ -197,14 +198,26 @@ def _straight(
     names = names_of(data)
     out = console()
     page, buffer = buffered(out)  # the header, with the replayed result, goes first
-    view = None if json_out else LiveView(page, ruleset, names, with_rules=with_rules)
+    # Off a terminal (a pipe, a file): the replay as live play shows it, every line of it,
+    # except that a picture a view draws beside a line (a grid after a move) is kept once a
+    # turn for each kind of entry; the boards a view draws at a turn's start and the end stay.
+    view = (
+        None
+        if json_out
+        else LiveView(
+            page,
+            ruleset,
+            names,
+            with_rules=with_rules,
+            players=players_of(data),
+            once_a_turn=not out.is_terminal,
+        )
+    )
 
     def turn_end(turn: int, game: Any) -> None:
         if rows is not None and not json_out:
             page.print(odds_line(rows[turn], names, ruleset.turn_word))
 
-    if view is not None and not out.is_terminal:
-        view = _turn_boards(view)
     shown = TakeBacks(data, ruleset.turn_word, view) if view is not None else None
     h = history.load(path, on_turn_end=turn_end, observer=shown)
     if shown is not None:
@@ -230,63 +243,6 @@ def _straight(
     out.file.flush()
 
 
-def _turn_boards(view: Any) -> Any:
-    """Off a terminal (a pipe, a file): the replay as live play shows it, every line of it,
-    except that a picture a view draws beside a line (a grid after a move) is kept once a
-    turn for each kind of entry, not redrawn after every move; the boards a view draws at a
-    turn's start and at the end stay."""
-    view.view = _PicturesOncePerTurn(view.view)
-    return view
-
-
-class _PicturesOncePerTurn:
-    """A ruleset's view whose `render_entry` drops a picture already drawn this turn for the
-    same kind of entry, keeping every line (text, headings) around it."""
-
-    def __init__(self, view: Any) -> None:
-        self._view = view
-        self._drawn: set[tuple[str, str]] = set()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._view, name)
-
-    def render_entry(self, entry: dict[str, Any], state: Any, names: dict[str, str]) -> Any:
-        from rich.console import Group
-
-        render = getattr(self._view, "render_entry", None)
-        shown = render(entry, state, names) if render is not None else None
-        if entry["t"] in ("turn", "end"):
-            self._drawn.clear()
-            return shown
-        if not isinstance(shown, Group):
-            return shown
-        parts = _flat(shown)
-        if all(_is_line(part) for part in parts):
-            return shown
-        kind = (entry["t"], str(entry.get("kind")))
-        if kind not in self._drawn:
-            self._drawn.add(kind)
-            return shown
-        return Group(*(part for part in parts if _is_line(part)))  # the lines, not the picture
-
-
-def _flat(group: Any) -> list[Any]:
-    from rich.console import Group
-
-    parts: list[Any] = []
-    for part in group.renderables:
-        parts.extend(_flat(part) if isinstance(part, Group) else [part])
-    return parts
-
-
-def _is_line(part: Any) -> bool:
-    """Text and headings are lines of the story; tables, panels and maps are pictures."""
-    from rich.rule import Rule
-    from rich.text import Text
-
-    return isinstance(part, Text | Rule | str)
-
-
 def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) -> None:
     """The table as it stood at the end of turn `turn` (with `odds`: each side's chance)."""
     from wargame_cli import history, registry
@@ -297,7 +253,7 @@ def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) ->
     names = names_of(data)
     out = console()
     # Views may read the state when drawn, so the table is drawn as the replay passes it.
-    pages = None if json_out else Pages(out, ruleset, names, with_rules=False)
+    pages = None if json_out else Pages(out, ruleset, names, False, players_of(data))
     exact_module = exact_odds(path)
     exact: dict[str, float] | None = None
 
@@ -323,7 +279,7 @@ def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) ->
         return
     from rich.text import Text
 
-    from wargame_cli.ui.text import clean, shown
+    from wargame_cli.text import clean, shown
 
     word = ruleset.turn_word
     what = "the deployment" if turn == 0 else f"{word} {turn} of {h.last}"
@@ -341,7 +297,7 @@ def _report(
     path: Path, report: str | None, html: str | None, with_rules: bool, force: bool
 ) -> None:
     from wargame_cli.report.writing import write_reports
-    from wargame_cli.ui.text import shown
+    from wargame_cli.text import shown
 
     for out in write_reports(path, report, html, with_rules, force):
         console(stderr=True).print(f"Battle report written to {shown(out)}", markup=False)

@@ -5,11 +5,30 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wargame_cli.ruleset import Ruleset
 
 
 def names_of(data: dict[str, Any]) -> dict[str, str]:
     return {s: data["setup"]["names"].get(s, f"Side {s}") for s in ("A", "B")}
+
+
+def players_of(data: dict[str, Any]) -> dict[str, str]:
+    """Who played each side ("human" or "bot"), as the save records it; where its setup does
+    not (an older save), as its log records who made each decision: a side all of whose
+    decisions a bot made was a bot's. A side with neither is left out (not known)."""
+    recorded = data["setup"].get("players")
+    players = {s: str(p) for s, p in recorded.items()} if isinstance(recorded, dict) else {}
+    by: dict[str, set[str]] = {}
+    for entry in data.get("log") or []:
+        if isinstance(entry, dict) and entry.get("t") == "choice":
+            by.setdefault(str(entry.get("side")), set()).add(str(entry.get("by", "human")))
+    for side in ("A", "B"):
+        if side not in players and side in by:
+            players[side] = "bot" if by[side] == {"bot"} else "human"
+    return players
 
 
 def header(session: Any, path: Path) -> Any:
@@ -20,7 +39,7 @@ def header(session: Any, path: Path) -> Any:
     from rich.text import Text
 
     from wargame_cli.saves import provenance
-    from wargame_cli.ui.text import SIDE_STYLE, clean, shown
+    from wargame_cli.text import SIDE_STYLE, clean, shown
 
     ruleset, data = session.ruleset, session.meta["saved"]
     names = names_of(data)
@@ -33,7 +52,7 @@ def header(session: Any, path: Path) -> Any:
         )
     told = provenance.of_session(session)
     sides = Table.grid(padding=(0, 2))
-    players = data["setup"].get("players") or {}
+    players = data["setup"].get("players") or {}  # as recorded: an older save's are blank
     for side in ("A", "B"):
         who = {"bot": "computer", "human": "person"}.get(players.get(side, ""), "")
         sides.add_row(
@@ -58,7 +77,7 @@ def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
     from rich.text import Text
 
     from wargame_cli.simulate.chances import line
-    from wargame_cli.ui.text import clean
+    from wargame_cli.text import clean
 
     how = {"exact": "exact", "bots": f"{row.get('games')} bot games", "result": "result"}
     when = turn_name(row["turn"], word)
@@ -87,12 +106,20 @@ def buffered(out: Any) -> tuple[Any, io.StringIO]:
 class Pages:
     """Each turn's entries and the table at its end, rendered once as the log replays."""
 
-    def __init__(self, out: Any, ruleset: Any, names: dict[str, str], with_rules: bool) -> None:
+    def __init__(
+        self,
+        out: Any,
+        ruleset: Ruleset,
+        names: dict[str, str],
+        with_rules: bool,
+        players: dict[str, str] | None = None,
+    ) -> None:
         from wargame_cli.ui.live import LiveView
 
         self.console, self.buffer = buffered(out)
-        self.view = LiveView(self.console, ruleset, names, with_rules=with_rules)
-        self.board = getattr(ruleset.view(), "board", None)
+        self.view = LiveView(
+            self.console, ruleset, names, with_rules=with_rules, players=players or {}
+        )
         self.names = names
         self.word = ruleset.turn_word
         self.pages: list[str] = []
@@ -104,10 +131,11 @@ class Pages:
         from rich.rule import Rule
 
         page = self.buffer.getvalue()
-        if self.board is not None:
+        board = self.view.view.board(game.state, self.names)
+        if board is not None:
             self.buffer.seek(0)
             self.buffer.truncate()
-            self.console.print(self.board(game.state, self.names))
+            self.console.print(board)
             table = self.buffer.getvalue()
             if not page.strip():  # nothing happened before it: the table alone
                 page = table

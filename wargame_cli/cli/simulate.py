@@ -1,14 +1,10 @@
 """`wargame simulate`: many seeded bot-vs-bot games with the real rules, and exact odds where
 a ruleset can compute them.
 
-Generic over rulesets. Optional hooks a ruleset may offer:
-- `odds()` -> a module with `exact(team_a, team_b, options)` (-> `.a`, `.b`, `.turns`) and
-  `matrix(options)` (-> `.labels`, `.examples`, `.p`, `.strength(i)`): `--exact`, `--matrix`.
-  With `exact_from_state(state, options=None)` (-> `.a`, `.b`, `.turns` still to play) it also
-  gives `--exact --from`; with `chance_from_state(state, options=None)` (-> {"A", "B", "draw"})
-  replays and reports show each side's exact chance at every turn.
-- `sim_figures(game, outcome)` -> {name: number or {side: number}}: per-game figures such as
-  survivors, averaged in the report (without it, the numbers in `Outcome.data` are used).
+Generic over rulesets. The hooks it calls are declared, with their defaults, on `Ruleset`
+(`wargame_cli/ruleset.py`): `odds()` (exact odds: `--exact`, `--matrix`, `--exact --from`;
+None: bot games only), `fast_games` (a cheaper path for the same games) and
+`sim_figures(game, outcome)` (per-game figures; None: the numbers in `Outcome.data`).
 
 `--from SAVE` replays a saved game, then finishes it from there: N times by bots with fresh
 seeded dice (`--games`), or exactly (`--exact`, where the ruleset can).
@@ -25,7 +21,7 @@ from wargame_cli import registry
 from wargame_cli.cli.output import emit_json
 from wargame_cli.errors import BadInput
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
-from wargame_cli.ui.text import shown
+from wargame_cli.text import shown
 
 
 @dataclass
@@ -61,7 +57,9 @@ def simulate(args: SimulateArgs) -> None:
     }
     exact = None
     if args.exact:
-        exact = ruleset.odds().exact(setup.teams["A"], setup.teams["B"], options)
+        odds = ruleset.odds()
+        assert odds is not None  # checked with the arguments
+        exact = odds.exact(setup.teams["A"], setup.teams["B"], options)
         result["exact"] = {"A": exact.a, "B": exact.b}
         result["exact_turns"] = exact.turns
     if args.games is not None:
@@ -69,7 +67,7 @@ def simulate(args: SimulateArgs) -> None:
     if args.json_out:
         emit_json(result)
         return
-    from wargame_cli.simulate import render
+    from wargame_cli.cli import simulated as render
 
     render.report(ruleset, result)
 
@@ -86,7 +84,7 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
     if args.games is not None and args.games > MAX_GAMES:
         raise BadInput(f"--games: at most {MAX_GAMES:,} games in one run")
     wants_odds = args.exact or args.matrix
-    if wants_odds and not hasattr(ruleset, "odds"):
+    if wants_odds and ruleset.odds() is None:
         flag = "--matrix" if args.matrix else "--exact"
         raise BadInput(f"{flag}: {ruleset.id} has no exact odds; use --games N")
     if args.from_save is not None and (args.team_a or args.team_b or args.options or args.matrix):
@@ -102,7 +100,7 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
     if args.games is None and not wants_odds:
         raise BadInput(
             "how many games? pass --games N"
-            + (" (or --exact for exact odds)" if hasattr(ruleset, "odds") else "")
+            + (" (or --exact for exact odds)" if ruleset.odds() is not None else "")
         )
 
 
@@ -151,8 +149,7 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
     }
     if args.exact:
         odds = ruleset.odds()
-        if not hasattr(odds, "exact_from_state"):
-            raise BadInput(f"--exact --from: {ruleset.id} has no exact odds from a position")
+        assert odds is not None  # checked with the arguments
         exact = odds.exact_from_state(session.game.state, options)
         result["exact"] = {"A": exact.a, "B": exact.b}
         result["exact_turns"] = h.last + exact.turns  # turns played, then those expected
@@ -162,7 +159,7 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
     if args.json_out:
         emit_json(result)
         return
-    from wargame_cli.simulate import render
+    from wargame_cli.cli import simulated as render
 
     render.report(ruleset, result)
 
@@ -183,7 +180,7 @@ def _monte_carlo(
     if args.json_out or not sys.stderr.isatty():
         tally = batch.run(job, ruleset, args.workers)
     else:
-        from wargame_cli.simulate import render
+        from wargame_cli.cli import simulated as render
 
         with render.progress_bar(args.games) as advance:
             tally = batch.run(job, ruleset, args.workers, advance)
@@ -191,7 +188,9 @@ def _monte_carlo(
 
 
 def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:
-    table = ruleset.odds().matrix(options)
+    odds = ruleset.odds()
+    assert odds is not None  # checked with the arguments
+    table = odds.matrix(options)
     order = sorted(range(len(table.labels)), key=table.strength, reverse=True)
     if json_out:
         emit_json(
@@ -208,6 +207,6 @@ def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:
             }
         )
         return
-    from wargame_cli.simulate import render
+    from wargame_cli.cli import simulated as render
 
     render.matrix(ruleset, table, order)

@@ -1,18 +1,16 @@
-"""A ruleset's optional report hooks: modules beside its `ruleset.py`, found by name.
-
-- `story.py`: `Teller(save, voice)`, a subclass of `Teller` below, telling events as prose.
-- `picture.py`: `picture(state, names) -> str`, the table as one SVG element.
+"""The storyteller of battle reports: `Teller`, which a ruleset's `teller(save, voice)` hook
+subclasses to tell events as prose (`Ruleset.teller`, `Ruleset.picture` and `Ruleset.chance`
+are the report's hooks, declared with the others in `wargame_cli/ruleset.py`).
 
 A ruleset without them still gets a report: every event told by its own text, no pictures.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
+from wargame_cli.errors import UnknownRuleset
 from wargame_cli.report.voice import Voice
 
 
@@ -50,33 +48,16 @@ class Teller:
         return cast
 
 
-def module(ruleset_id: str, name: str) -> ModuleType | None:
-    """`rulesets.<package>.<name>` of an installed ruleset, or None."""
-    try:
-        from wargame_cli import registry
-
-        package = registry.info(ruleset_id).loader.partition(":")[0].rpartition(".")[0]
-    except Exception:  # a save of a ruleset that is not installed: no hooks
-        return None
-    if not package:
-        return None
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{package}.{name}":
-            return None
-        raise
-
-
 def teller(save: dict[str, Any]) -> Teller:
-    ruleset_id = str(save.get("ruleset", {}).get("id", ""))
-    voice = Voice(save.get("seed", 0))
-    story = module(ruleset_id, "story")
-    made: Teller = Teller(save, voice) if story is None else story.Teller(save, voice)
-    try:
-        from wargame_cli import registry
+    """The save's ruleset's storyteller, or the plain one (a save of a ruleset that is not
+    installed: every event by its own text, turns called turns)."""
+    from wargame_cli import registry
 
-        made.turn_word = registry.get(ruleset_id).turn_word
-    except Exception:  # a ruleset that is not installed: "turn"
-        pass
+    voice = Voice(save.get("seed", 0))
+    try:
+        ruleset = registry.get(str(save.get("ruleset", {}).get("id", "")))
+    except UnknownRuleset:
+        return Teller(save, voice)
+    made = ruleset.teller(save, voice) or Teller(save, voice)
+    made.turn_word = ruleset.turn_word
     return made

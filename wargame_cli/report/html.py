@@ -15,7 +15,7 @@ from wargame_cli.report.hooks import teller
 from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, read_log
 from wargame_cli.report.replayed import Replayed
 from wargame_cli.saves import provenance
-from wargame_cli.ui.text import clean
+from wargame_cli.text import clean
 
 STYLE = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 60rem; margin: 2rem auto;

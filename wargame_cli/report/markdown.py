@@ -12,7 +12,7 @@ from wargame_cli.report.hooks import teller
 from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, read_log
 from wargame_cli.saves import provenance
 from wargame_cli.saves.provenance import Provenance
-from wargame_cli.ui.text import clean
+from wargame_cli.text import clean
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
 

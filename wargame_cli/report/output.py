@@ -10,7 +10,7 @@ from pathlib import Path
 
 from wargame_cli.errors import BadInput, SaveError
 from wargame_cli.saves import store
-from wargame_cli.ui.text import shown
+from wargame_cli.text import shown
 
 SNIFF = 4096  # bytes read to tell a save from another file
 PARSE_LIMIT = 64 * 1024 * 1024  # a JSON file up to this size is read whole to be sure

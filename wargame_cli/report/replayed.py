@@ -1,7 +1,7 @@
 """A save replayed for its report: the game the rules reproduce, never the file's own text.
 
 The log, the status and the result come from the rules; the pictures of the table (the
-ruleset's `picture.py`) are drawn from the state as it stood at the end of each turn (turn 0:
+ruleset's `picture` hook) are drawn from the state as it stood at the end of each turn (turn 0:
 after deployment), and, where the ruleset can reckon it, side A's chance of winning then."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wargame_cli.report.hooks import module
+from wargame_cli import registry
 from wargame_cli.saves import games, provenance, store
 
 
@@ -26,15 +26,17 @@ def replay(path: Path, pictures: bool = True) -> Replayed:
     """Replay and verify the save; with `pictures`, draw the table at the end of every turn."""
     data = store.load(path)
     names = {s: str(data["setup"]["names"].get(s, s)) for s in ("A", "B")}
-    hook = module(str(data["ruleset"]["id"]), "picture") if pictures else None
+    ruleset = registry.get(str(data["ruleset"]["id"]))
     out = Replayed(save={})
 
     def capture(turn: int, game: Any) -> None:
-        if hook is None or turn in out.pictures:
+        if not pictures or turn in out.pictures:
             return
-        out.pictures[turn] = hook.picture(game.state, names)
-        reckon = getattr(hook, "chance", None)
-        chance = reckon(game.state) if reckon is not None else None
+        picture = ruleset.picture(game.state, names)
+        if picture is None:
+            return
+        out.pictures[turn] = picture
+        chance = ruleset.chance(game.state)
         if chance is not None:
             out.chances.append((turn, chance))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from wargame_cli.ui.text import clean
+from wargame_cli.text import clean
 
 # Side colours in the pictures (the terminal's cyan and red, darkened to print well).
 SIDE_FILL = {"A": "#1f77b4", "B": "#c0392b"}

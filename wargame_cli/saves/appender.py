@@ -176,6 +176,6 @@ class SaveWriter:
             self._synced = time.monotonic()
 
     def _shown(self) -> str:
-        from wargame_cli.ui.text import shown
+        from wargame_cli.text import shown
 
         return shown(self.path)

@@ -16,7 +16,7 @@ from typing import Any
 from wargame_cli import __version__
 from wargame_cli.errors import SaveError
 from wargame_cli.saves import seal, untrusted
-from wargame_cli.ui.text import shown
+from wargame_cli.text import shown
 
 FORMAT = "wargame-save"
 VERSION = 2  # 2: compact, and every log entry sealed by a hash chain
@@ -365,7 +365,7 @@ def validate(path: Path, data: dict[str, Any]) -> Any:
 
 def check_names(path: Path, data: dict[str, Any]) -> None:
     """Names read from a save obey the rules for names typed in: no markup, no escapes."""
-    from wargame_cli.ui.text import name_problem
+    from wargame_cli.text import name_problem
 
     for side, name in (data.get("setup") or {}).get("names", {}).items():
         if problem := name_problem(name):
@@ -394,7 +394,7 @@ def load(path: Path) -> dict[str, Any]:
 
 def _header(data: dict[str, Any]) -> dict[str, Any]:
     """The listing's columns, each checked for its type: a bad file must not pass as good."""
-    from wargame_cli.ui.text import clean
+    from wargame_cli.text import clean
 
     ruleset, setup = data.get("ruleset"), data.get("setup")
     if not isinstance(ruleset, dict) or not isinstance(ruleset.get("id"), str):

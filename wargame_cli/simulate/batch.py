@@ -76,7 +76,7 @@ def ending(outcome: Any) -> str:
     """How a game ended: its cause and the rule points it names, e.g. `surrendered (d16+d17)`
     (the reason's text names teams and models, so it is not used)."""
     rules = "+".join(outcome.rules)
-    cause = getattr(outcome, "cause", "")
+    cause = outcome.cause
     if cause:
         return f"{cause} ({rules})" if rules else cause
     return rules or outcome.reason
@@ -85,13 +85,15 @@ def ending(outcome: Any) -> str:
 def game_figures(ruleset: Ruleset, game: Any, outcome: Any) -> dict[str, float]:
     """The ruleset's own numbers for one finished game, flattened to dotted names.
 
-    From the optional hook `ruleset.sim_figures(game, outcome)` (e.g. survivors counted from
-    `game.state_json()`), else from `outcome.data`: numbers as they are and lists by their
-    length, so `{"standing": {"A": [...], "B": [...]}}` reports survivors per side with no
-    code in the ruleset. Text and flags are left out.
+    From the hook `ruleset.sim_figures(game, outcome)` (e.g. survivors counted from
+    `game.state_json()`; `game` is None for games `fast_games` played), else (the hook's
+    default, None) from `outcome.data`: numbers as they are and lists by their length, so
+    `{"standing": {"A": [...], "B": [...]}}` reports survivors per side with no code in the
+    ruleset. Text and flags are left out.
     """
-    hook = getattr(ruleset, "sim_figures", None)
-    raw = hook(game, outcome) if hook is not None else outcome.data
+    raw = ruleset.sim_figures(game, outcome)
+    if raw is None:
+        raw = outcome.data
     out: dict[str, float] = {}
     if isinstance(raw, dict):
         for name, value in raw.items():
@@ -114,33 +116,28 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     tally = Tally()
     results = tally.results
     new_game, setup, options, seed = ruleset.new_game, job.setup, job.options, job.seed
-    wants_figures = hasattr(ruleset, "sim_figures")
     below = face_source(stream_seed(seed, start))
-    many = getattr(ruleset, "fast_games", None)
+    many = ruleset.fast_games(setup, options, below) if job.answers is None else None
     answers = job.answers or ()
-    if job.answers is not None:  # every game goes on from a saved position
-        many = None
-    if many is not None and not wants_figures:
+    if many is not None:
         # The ruleset plays game after game itself (see Ruleset.fast_games).
-        for (outcome, turns), _ in zip(
-            many(setup, options, below), range(start, stop), strict=False
-        ):
+        for (outcome, turns), _ in zip(many, range(start, stop), strict=False):
             results[(outcome.winner, turns, ending(outcome))] += 1
-            if outcome.data:
-                for name, value in game_figures(ruleset, None, outcome).items():
-                    tally.figures[name] = tally.figures.get(name, 0.0) + value
-                    tally.figure_games[name] += 1
+            _add_figures(tally, game_figures(ruleset, None, outcome))
         return tally
     for _ in range(start, stop):
         game = new_game(setup, options)
         played = play_fast(game, below, answers=answers)
         outcome = played.outcome
         results[(outcome.winner, played.turns, ending(outcome))] += 1
-        if wants_figures or outcome.data:
-            for name, value in game_figures(ruleset, game, outcome).items():
-                tally.figures[name] = tally.figures.get(name, 0.0) + value
-                tally.figure_games[name] += 1
+        _add_figures(tally, game_figures(ruleset, game, outcome))
     return tally
+
+
+def _add_figures(tally: Tally, figures: dict[str, float]) -> None:
+    for name, value in figures.items():
+        tally.figures[name] = tally.figures.get(name, 0.0) + value
+        tally.figure_games[name] += 1
 
 
 def run(job: Job, ruleset: Ruleset, workers: int = 1, progress: Progress | None = None) -> Tally:

@@ -98,14 +98,12 @@ def odds_at(
 
 
 def exact_odds(save_path: Path) -> Any:
-    """The save's ruleset's exact-odds module if it computes chances from a position, else
-    None (the optional hook `odds()` with `chance_from_state(state, options)`)."""
+    """The save's ruleset's exact odds (its `odds()` hook, with `chance_from_state(state,
+    options)`), or None when it has none."""
     from wargame_cli import registry
     from wargame_cli.saves import store
 
     ruleset_id = (store.read_raw(save_path).get("ruleset") or {}).get("id")
     if not isinstance(ruleset_id, str):
         return None  # the replay says what is wrong with the save
-    hook = getattr(registry.get(ruleset_id), "odds", None)
-    module = hook() if hook is not None else None
-    return module if hasattr(module, "chance_from_state") else None
+    return registry.get(ruleset_id).odds()

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.table import Table, TerrainKind
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.text import SIDE_STYLE, clean
 
 TERRAIN_CELL = {
     TerrainKind.BLOCKING: ("##", "grey70 on grey30"),

@@ -4,18 +4,24 @@ of facts), the piece a question is about, and the odds its options state."""
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.text import SIDE_STYLE, clean
 
-T = TypeVar("T")
+
+class Piece(Protocol):
+    """A piece on the table: it belongs to a side."""
+
+    side: str
+
+
+T = TypeVar("T", bound=Piece)
 
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?%)")
 
@@ -68,7 +74,7 @@ def actor(prompt: str, pieces: Mapping[str, T], side: str | None = None) -> T | 
         match = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", prompt)
         if match is None:
             continue
-        other = int(side is not None and getattr(piece, "side", side) != side)
+        other = int(side is not None and piece.side != side)
         rank = (other, match.start(), -len(name))
         if best is None or rank < best[:3]:
             best = (*rank, piece)
@@ -116,19 +122,3 @@ class Fit:
         need = Measurement.get(console, options.update(width=10_000), self.wide)
         chosen = self.wide if need.maximum <= options.max_width else self.narrow
         return Measurement.get(console, options, chosen)
-
-
-_MEMOS: dict[int, tuple[weakref.ref[Any], dict[str, Any]]] = {}
-
-
-def memo(state: Any) -> dict[str, Any]:
-    """What a view remembers about one game's state while it renders the log in order (e.g. the
-    step it last announced); forgotten with the state."""
-    found = _MEMOS.get(id(state))
-    if found is not None and found[0]() is state:
-        return found[1]
-    for key in [k for k, (ref, _) in _MEMOS.items() if ref() is None]:
-        del _MEMOS[key]
-    kept: dict[str, Any] = {}
-    _MEMOS[id(state)] = (weakref.ref(state), kept)
-    return kept

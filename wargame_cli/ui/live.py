@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from wargame_cli.ui.text import SIDE_STYLE, clean
+from wargame_cli.text import SIDE_STYLE, clean
+from wargame_cli.ui.redraw import Memory
+from wargame_cli.view import NOBODY_KNOWN, Players
 from wargame_cli.wording import victory
+
+if TYPE_CHECKING:
+    from wargame_cli.ruleset import Ruleset
+    from wargame_cli.ui.screen import DecisionScreen
 
 
 def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn") -> Any:
@@ -58,15 +64,19 @@ def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn
 class LiveView:
     """An observer for the runner: prints each log entry through the ruleset's view. With a
     decision `screen` (a person plays at a real terminal) the entries go to the screen instead,
-    drawn at the next question; only the end of the game is printed."""
+    drawn at the next question; only the end of the game is printed. `players` (each side's
+    "human" or "bot", from the session) goes to the view; `once_a_turn` keeps a picture drawn
+    beside a line once a turn for each kind of entry (a replay written to a file)."""
 
     def __init__(
         self,
         console: Console,
-        ruleset: Any,
+        ruleset: Ruleset,
         names: dict[str, str],
         with_rules: bool = False,
-        screen: Any = None,
+        screen: DecisionScreen | None = None,
+        players: Players = NOBODY_KNOWN,
+        once_a_turn: bool = False,
     ) -> None:
         self.console = console
         self.view = ruleset.view()
@@ -74,6 +84,9 @@ class LiveView:
         self.names = names
         self.with_rules = with_rules
         self.screen = screen
+        self.players = players
+        self.memory = screen.memory if screen is not None else Memory()
+        self.memory.once_a_turn = once_a_turn
 
     def __call__(self, entry: dict[str, Any], game: Any) -> None:
         if self.screen is not None:
@@ -84,12 +97,17 @@ class LiveView:
             return
         self._print(entry, game)
 
+    def shown(self, entry: dict[str, Any], game: Any) -> Any:
+        """What the view shows for `entry`, after the redraw policy."""
+        shown = self.view.render_entry(entry, game.state, self.names, self.players)
+        return self.memory.shown(entry, shown)
+
     def _ending(self, entry: dict[str, Any], game: Any) -> None:
         """After the last question: what happened since, the board, the result."""
+        assert self.screen is not None
         for line in self.screen.recent_lines(None, self.console.width, last=entry):
             self.console.print(Text.from_ansi(line))
-        render = getattr(self.view, "render_entry", None)
-        shown = render(entry, game.state, self.names) if render is not None else None
+        shown = self.shown(entry, game)
         if shown is None or shown is False:
             self.board(game)
             shown = generic(entry, self.names, self.turn_word)
@@ -101,8 +119,7 @@ class LiveView:
             if entry.get("live"):
                 self.board(game)  # the position the question is asked in again
             return
-        render = getattr(self.view, "render_entry", None)
-        shown = render(entry, game.state, self.names) if render is not None else None
+        shown = self.shown(entry, game)
         if shown is False:
             return
         if shown is None:
@@ -113,6 +130,6 @@ class LiveView:
             self.console.print(Text(f"  why: {', '.join(entry['rules'])}", style="dim"))
 
     def board(self, game: Any) -> None:
-        board = getattr(self.view, "board", None)
+        board = self.view.board(game.state, self.names)
         if board is not None:
-            self.console.print(board(game.state, self.names))
+            self.console.print(board)

@@ -12,10 +12,10 @@ from rich.console import Console
 
 from wargame_cli.engine.dice import check_faces, describe
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
+from wargame_cli.text import clean, name_problem, safe
 from wargame_cli.ui.app import LOOK
 from wargame_cli.ui.names import same_name
 from wargame_cli.ui.screen import DecisionScreen
-from wargame_cli.ui.text import clean, name_problem, safe
 
 TYPE_OWN = "\x00type"
 LOOK_LABEL = "Look…"

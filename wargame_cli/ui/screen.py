@@ -8,14 +8,19 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group
 from rich.rule import Rule
 from rich.text import Text
 
+from wargame_cli.text import clean
 from wargame_cli.ui.live import generic
-from wargame_cli.ui.text import clean
+from wargame_cli.ui.redraw import Memory
+from wargame_cli.view import NOBODY_KNOWN, Players
+
+if TYPE_CHECKING:
+    from wargame_cli.ruleset import Ruleset
 
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
@@ -95,11 +100,19 @@ class DecisionScreen:
     question. `mark(side)` is called when a side is asked, so the next screen for that side
     shows only what happened since."""
 
-    def __init__(self, ruleset: Any, names: dict[str, str], base: Console | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        names: dict[str, str],
+        base: Console | None = None,
+        players: Players = NOBODY_KNOWN,
+    ) -> None:
         self.view = ruleset.view()
         self.ruleset = ruleset
-        self.turn_word = getattr(ruleset, "turn_word", "turn")
+        self.turn_word = ruleset.turn_word
         self.names = names
+        self.players = players
+        self.memory = Memory()  # what was drawn of this game, shared with the live log
         self.renderer = Renderer(base)
         self.entries: list[dict[str, Any]] = []
         self.game: Any = None
@@ -123,7 +136,7 @@ class DecisionScreen:
 
     @property
     def state(self) -> Any:
-        return getattr(self.game, "state", None) if self.game is not None else None
+        return self.game.state if self.game is not None else None
 
     def mark(self, side: str | None) -> None:
         self._previous = dict(self._marks)
@@ -139,39 +152,38 @@ class DecisionScreen:
         return list(enumerate(self.entries))[start:]
 
     # -- pieces ---------------------------------------------------------------------------
-    def board_lines(self, width: int, compact: bool) -> list[str]:
+    def board_lines(self, width: int, compact: bool) -> list[str] | None:
+        """The board's lines at `width`, drawn again only when the state changed; None when
+        the view has no such board (no compact one, or none at all)."""
         state = self.state
-        hook = getattr(self.view, "compact_board", None) if compact else None
-        if hook is None:
-            hook = getattr(self.view, "board", None)
-            compact = False
-        if hook is None or state is None:
-            return []
+        if state is None:
+            return None
         key = (self._fingerprint(), width, compact)
-        if self._board.key != key:
-            self._board.key = key
-            self._board.lines = self.renderer.lines(hook(state, self.names), width)
-            if not compact:
-                self._full_height[width] = len(self._board.lines)
+        if self._board.key == key:
+            return self._board.lines
+        hook = self.view.compact_board if compact else self.view.board
+        shown = hook(state, self.names)
+        if shown is None:
+            return None
+        self._board.key = key
+        self._board.lines = self.renderer.lines(shown, width)
+        if not compact:
+            self._full_height[width] = len(self._board.lines)
         return self._board.lines
 
     def _fingerprint(self) -> Any:
         """What the board is drawn from: the game's JSON state (hashing it costs well under a
         millisecond; drawing a board costs tens), so an unchanged board is never redrawn."""
-        state_json = getattr(self.game, "state_json", None)
-        if state_json is None:
-            return (id(self.state), len(self.entries))
         try:
-            return hash(json.dumps(state_json(), sort_keys=True, default=str))
+            return hash(json.dumps(self.game.state_json(), sort_keys=True, default=str))
         except (TypeError, ValueError):
             return (id(self.state), len(self.entries))
 
     def card_lines(self, choice: Any, width: int) -> list[str]:
-        hook = getattr(self.view, "card", None)
         state = self.state
-        if hook is None or state is None or choice is None:
+        if state is None or choice is None:
             return []
-        shown = hook(state, choice, self.names)
+        shown = self.view.card(state, choice, self.names)
         return self.renderer.lines(shown, width) if shown is not None else []
 
     def _entry_lines(self, index: int, entry: dict[str, Any], width: int) -> list[str]:
@@ -180,9 +192,9 @@ class DecisionScreen:
         if found is not None:
             return found
         shown: Any = None
-        render = getattr(self.view, "render_entry", None)
-        if render is not None and self.state is not None:
-            shown = render(entry, self.state, self.names)
+        if self.state is not None:
+            shown = self.view.render_entry(entry, self.state, self.names, self.players)
+            shown = self.memory.shown(entry, shown)
         if shown is False:
             lines: list[str] = []
         else:
@@ -220,14 +232,16 @@ class DecisionScreen:
         if self.state is None:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
         room = max(0, height - fixed - wanted)
-        has_compact = getattr(self.view, "compact_board", None) is not None
         full_height = self._full_height.get(width)
-        if not has_compact or full_height is None or full_height <= room:
-            board, kind = self.board_lines(width, compact=False), "full"
-            if has_compact and len(board) > room:
-                board, kind = self.board_lines(width, compact=True), "compact"
+        compact: list[str] | None = None
+        if full_height is not None and full_height > room:  # known not to fit: try compact
+            compact = self.board_lines(width, compact=True)
+        if compact is not None:
+            board, kind = compact, "compact"
         else:
-            board, kind = self.board_lines(width, compact=True), "compact"
+            board, kind = self.board_lines(width, compact=False) or [], "full"
+            if len(board) > room and (compact := self.board_lines(width, True)) is not None:
+                board, kind = compact, "compact"
         if not board:
             kind = ""
         list_rows = min(wanted, max(3, height - fixed - len(board)))
@@ -263,16 +277,16 @@ class DecisionScreen:
         cited rules."""
         out: list[Look] = []
         state = self.state
-        board = getattr(self.view, "board", None)
-        if board is not None and state is not None:
-            out.append(Look("The full board", board(state, self.names)))
-        side = getattr(choice, "side", None)
+        board = self.view.board(state, self.names) if state is not None else None
+        if board is not None:
+            out.append(Look("The full board", board))
+        side = choice.side if choice is not None else None
         if self.since(side):
             out.append(Look(RECENT_TITLE, lambda width: self.recent_lines(side, width)))
-        cards = getattr(self.view, "cards", None)
-        if cards is not None and state is not None:
-            out.extend(Look(clean(title), shown) for title, shown in cards(state, self.names))
-        for rule in getattr(choice, "rules", ()) or ():
+        if state is not None:
+            cards = self.view.cards(state, self.names)
+            out.extend(Look(clean(title), shown) for title, shown in cards)
+        for rule in choice.rules if choice is not None else ():
             text = self._rule_text(rule)
             if text is not None:
                 out.append(Look(f"Rule {rule}", Text(f"{rule}: {clean(text)}")))

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from wargame_cli.cli.output import console
 from wargame_cli.ruleset import SIDES, Ruleset
-from wargame_cli.ui.text import SIDE_STYLE, clean, shown
+from wargame_cli.text import SIDE_STYLE, clean, shown
 
 STYLE = {**SIDE_STYLE, "draw": "bold"}
 
