@@ -16,8 +16,8 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import OptionError, TeamError
+from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules that import them here
 
-SIDES = ("A", "B")
 MAX_NUMBER = 10**9  # no option counts or measures anything near this
 MAX_TEAM_NUMBER = 9999  # counts, ratings, positions: a tabletop team never comes near
 MAX_TEAM_BYTES = 2**20

@@ -8,8 +8,9 @@ from collections.abc import Generator
 from typing import Any
 
 from rulesets.mobs_and_morale import pools, tactics
-from rulesets.mobs_and_morale.state import DEAD, OTHER, RADIUS, Battle, Creature
+from rulesets.mobs_and_morale.state import DEAD, RADIUS, Battle, Creature
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
+from wargame_cli.kit.sides import other
 
 Steps = Generator[Request, Any, Any]
 
@@ -65,7 +66,7 @@ def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> 
     blocks = yield Roll(
         dice=(die,) * pool,
         reason=f"{target_name} defends against {pool} (defence {defence})",
-        side=OTHER[side],
+        side=other(side),
         rules=("e13",),
     )
     points = pools.damage(pool, blocks, defence)

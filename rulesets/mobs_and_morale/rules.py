@@ -13,8 +13,6 @@ from rulesets.mobs_and_morale.state import (
     DEAD,
     EDGE,
     ESCAPED,
-    OTHER,
-    SIDES,
     Battle,
     Creature,
     Mob,
@@ -23,6 +21,7 @@ from rulesets.mobs_and_morale.state import (
 )
 from rulesets.mobs_and_morale.turns import Steps, take_turn
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.areas import edge_strip
 from wargame_cli.tabletop.table import Table
 from wargame_cli.wording import plural, possessive
@@ -275,8 +274,8 @@ def battle_over(b: Battle) -> tuple[str | None, str, tuple[str, ...], str] | Non
         name = b.sides[side].name
         escaped = any(c.status == ESCAPED for c in b.creatures.values() if c.side == side)
         if escaped:
-            return OTHER[side], f"{name} escaped by its table edge", ("e29",), "loser escaped"
-        return OTHER[side], f"{name} is destroyed", ("e29",), "loser destroyed"
+            return other(side), f"{name} escaped by its table edge", ("e29",), "loser escaped"
+        return other(side), f"{name} is destroyed", ("e29",), "loser destroyed"
     if all(b.sides[s].retreating for s in SIDES):
         return None, "both sides retreated", ("e29",), "both sides retreated"
     return None

@@ -12,13 +12,13 @@ from rulesets.mobs_and_morale.cohesion import split
 from rulesets.mobs_and_morale.combat import attack, reachable
 from rulesets.mobs_and_morale.state import (
     ESCAPED,
-    OTHER,
     STRAGGLER,
     Battle,
     Creature,
     Mob,
 )
 from wargame_cli.engine.requests import Choice, Event, Option, Request
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.wording import plural
 
@@ -46,7 +46,7 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
     moved = acted = False
     went_first: set[str] = set()
     # once it has moved and acted, ending the turn is all that is left: not asked (e8)
-    while b.unit_figures(unit) and b.standing(OTHER[side]) and not (moved and acted):
+    while b.unit_figures(unit) and b.standing(other(side)) and not (moved and acted):
         figures = b.unit_figures(unit)
         options, default = _turn_options(b, unit, figures, moved, acted)
         ahead: list[str] = []
@@ -104,7 +104,7 @@ def _targets(b: Battle, unit: str, figures: list[Creature]) -> dict[str, int]:
     if unit.startswith("mob:"):
         found = {u: len(reachable(b, figures, u)) for u in b.enemy_units(side)}
     else:
-        found = {e.id: len(reachable(b, figures, e.id)) for e in b.standing(OTHER[side])}
+        found = {e.id: len(reachable(b, figures, e.id)) for e in b.standing(other(side))}
     return {u: n for u, n in found.items() if n}
 
 

@@ -11,8 +11,9 @@ from typing import Any
 from rulesets.squad_alpha import tactics
 from rulesets.squad_alpha.odds import percent
 from rulesets.squad_alpha.rolloff import roll_off
-from rulesets.squad_alpha.state import HOME_EDGE, OTHER, GameState, Mini
+from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, in_contact, standing_problem
 from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
@@ -28,7 +29,7 @@ def deploy(state: GameState) -> Generator[Any, Any, None]:
     state.deploys_first = winner
     yield Event(
         f"{state.squads[winner].name} wins the deployment roll-off "
-        f"({totals[winner]} to {totals[OTHER[winner]]}) and deploys first",
+        f"({totals[winner]} to {totals[other(winner)]}) and deploys first",
         rules=("b4",),
         kind="rolloff",
         data={"winner": winner, "totals": totals},
@@ -36,9 +37,9 @@ def deploy(state: GameState) -> Generator[Any, Any, None]:
     side = winner
     while any(m.pos is None for m in state.all_minis()):
         if not _waiting(state, side):  # default: the larger squad keeps placing
-            side = OTHER[side]
+            side = other(side)
         yield from place_one(state, side)
-        side = OTHER[side]
+        side = other(side)
     state.phase = "battle"
     yield Event("Both squads are deployed", rules=("b5",), kind="deployed")
 
