@@ -19,14 +19,13 @@ from rulesets.seeds_of_wars.checks import (
 from rulesets.seeds_of_wars.movement import rout_path
 from rulesets.seeds_of_wars.state import (
     DESTROYED,
-    OTHER,
     REMOVED,
     ROUTED,
     SHAKEN,
-    SIDES,
     Battle,
 )
 from wargame_cli.engine.requests import Event, Roll
+from wargame_cli.kit.sides import SIDES, other
 
 Steps = Generator[Any, Any, None]
 
@@ -121,7 +120,7 @@ def initiative(battle: Battle) -> Steps:
 def flight(battle: Battle) -> Steps:
     """Opening step 3: Routed units flee towards their Reserve, initiative side first."""
     assert battle.initiative is not None
-    for side in (battle.initiative, OTHER[battle.initiative]):
+    for side in (battle.initiative, other(battle.initiative)):
         for unit in battle.fighting(side):
             if unit.state != ROUTED:
                 continue
