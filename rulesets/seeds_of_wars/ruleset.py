@@ -10,6 +10,7 @@ from typing import Any
 from rulesets.seeds_of_wars import army
 from rulesets.seeds_of_wars.rules import SeedsGame, fast_play, new_battle
 from wargame_cli.engine.requests import Outcome
+from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 
 
@@ -22,7 +23,9 @@ class SeedsOfWars(Ruleset):
     folder = Path(__file__).parent
     team_syntax = (
         'Unit types separated by commas, with an optional Order rating: "order=2, Knights, '
-        '2 Spearmen, Archers x2". An army file (.toml/.json) holds `name`, `order` and '
+        '2 Spearmen, Archers x2". '
+        + counts_help("Spearmen")
+        + " An army file (.toml/.json) holds `name`, `order` and "
         "`units = [...]` (type names, or tables with `type` and Mv/Ra/Me/De/Mo/Ht/tags)."
     )
     options = load_options(Path(__file__).with_name("options.toml"))

@@ -8,6 +8,7 @@ from typing import Any
 from rulesets.squad_alpha import squad
 from rulesets.squad_alpha.game import SquadGame
 from rulesets.squad_alpha.state import new_state
+from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, named_if_preset
 from wargame_cli.tabletop.scenario import load_options_with_tables
 
@@ -25,8 +26,12 @@ class SquadAlpha(Ruleset):
         "5-10 miniatures separated by commas, each `name training rating` (or "
         '`name:training:rating`): "Sgt Rook elite 4, Hawk regular 2, 3x Trooper conscript 0". '
         "Training is conscript, regular or elite (c/r/e); exactly one miniature must have the "
-        "highest rating (the leader). A count prefix adds numbered copies. A squad file "
-        '(.toml/.json) holds `name = "..."` and `miniatures = [{name, training, rating}, ...]`.'
+        "highest rating (the leader). "
+        + counts_help("Trooper c 0")
+        + " Counted miniatures are numbered (Trooper 1, Trooper 2, ...): "
+        '"3 Trooper c 0" is three Troopers, not one named "3 Trooper". The builder\'s '
+        '"Type it" reads the same text. A squad file (.toml/.json) holds `name = "..."` and '
+        "`miniatures = [{name, training, rating}, ...]`."
     )
     options = load_options_with_tables(FOLDER / "options.toml")
 

@@ -16,6 +16,7 @@ from rulesets.tug_of_wargods.rules import (
     outcome_of,
 )
 from wargame_cli.engine.requests import Outcome
+from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named_if_preset
 
 
@@ -26,9 +27,10 @@ class TugOfWarGods(Ruleset):
     has_decisions = False
     folder = Path(__file__).parent
     team_syntax = (
-        'Three unit names, front of the column first, separated by commas: "Sebeki,Asar,Asar". '
-        'Counts may prefix or suffix a name: "2 Asar, Sebeki" or "Asar x2, Sebeki". '
-        'A team file (.toml/.json) holds `name = "..."` and `models = [...]`.'
+        'Three unit names, front of the column first, separated by commas: "Sebeki,Asar,Asar" or '
+        '"2 Asar, Sebeki". '
+        + counts_help("Asar")
+        + ' A team file (.toml/.json) holds `name = "..."` and `models = [...]`.'
     )
     options = load_options(Path(__file__).with_name("options.toml"))
 
