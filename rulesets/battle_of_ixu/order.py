@@ -9,7 +9,7 @@ from typing import Any
 from rulesets.battle_of_ixu import attribution, tactics
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
-from wargame_cli.engine.rolloffs import ranked, settle_ties
+from wargame_cli.engine.rolloffs import ranked, roll_off
 from wargame_cli.wording import possessive
 
 
@@ -26,10 +26,10 @@ def settle(
             out += yield from settle(state, group, False)
         return out
     return (
-        yield from settle_ties(
+        yield from roll_off(
             tied,
             10,
-            lambda group: (
+            lambda group, _: (
                 "re-roll for the order between "
                 f"{' and '.join(w.name for w in group)}, turn {state.turn}"
             ),

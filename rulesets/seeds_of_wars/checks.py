@@ -10,6 +10,7 @@ from typing import Any
 
 from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STATES, STEADY
 from wargame_cli.engine.requests import Roll
+from wargame_cli.engine.rolloffs import roll_once
 
 DIE = 20
 TARGET = 10  # "10 or greater to succeed"
@@ -62,6 +63,11 @@ class Contender:
     parts: str  # "Order 2 + 1 Scout": how the modifier is made up, for the log
     unit: bool = False  # a unit rolls (d13): its name goes in the reason; the side's is shown
 
+    @property
+    def rolls(self) -> str:
+        """What it rolls, for the roll's reason: "1d20 + Order 2", "Knights rolls 1d20 + Mv 1"."""
+        return f"{f'{self.who} rolls ' if self.unit else ''}1d20 + {self.parts}"
+
 
 def opposed(
     first: Contender,
@@ -74,14 +80,13 @@ def opposed(
     `fast` (a fast game's `Battle.fast`) draws the faces instead of asking for them."""
     if fast is not None:
         return fast(DIE) + 1 + first.modifier, fast(DIE) + 1 + second.modifier
-    totals = []
-    for c in (first, second):
-        faces = yield Roll(
-            dice=(DIE,),
-            reason=f"{reason}: {f'{c.who} rolls ' if c.unit else ''}1d20 + {c.parts}",
-            side=c.side,
-            rules=rules,
-            labels=(c.who,),
-        )
-        totals.append(faces[0] + c.modifier)
+    totals = yield from roll_once(
+        (first, second),
+        DIE,
+        lambda rolling, _: f"{reason}: {rolling[0].rolls}",
+        rules,
+        label=lambda c: c.who,
+        bonus=lambda c: c.modifier,
+        apart=lambda c: c.side,
+    )
     return totals[0], totals[1]
