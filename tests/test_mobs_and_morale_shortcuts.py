@@ -28,7 +28,7 @@ from wargame_cli.tabletop.movement import (
     contact_ring,
     contact_spots,
     nearest_contact_spot,
-    stands_ok,
+    standing_problem,
 )
 from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.table import Table
@@ -121,7 +121,7 @@ def _reference_fit_group(table, area, anchor, count, radius, others, spacing=0.2
         if len(placed) == count:
             break
         body = Body(f"#{len(placed)}", p, radius)
-        if area.holds(body) and stands_ok(table, body, [*others, *placed]):
+        if area.holds(body) and standing_problem(table, body, [*others, *placed]) is None:
             placed.append(body)
     return [b.pos for b in placed]
 

@@ -24,7 +24,7 @@ from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop import paths
 from wargame_cli.tabletop.destinations import Mover, _rounded_back, farthest_along
 from wargame_cli.tabletop.geometry import Point, ray_span, segment_point_distance
-from wargame_cli.tabletop.movement import Body, move_ok
+from wargame_cli.tabletop.movement import Body, move_problem
 from wargame_cli.tabletop.sight import cover, line_of_sight
 from wargame_cli.tabletop.table import Table, forget_memos
 
@@ -70,12 +70,12 @@ def _plain_farthest_along(m: Mover, goal: Point) -> Point:
         return start
     t_edge = _edge_limit(m.table, m.body, goal, length)
     spot = _rounded_back(m, start.toward(goal, t_edge))
-    if spot is not None and move_ok(m.table, m.body, spot, m.max_inches, m.others):
+    if spot is not None and move_problem(m.table, m.body, spot, m.max_inches, m.others) is None:
         return spot
     lo, hi = 0.0, t_edge
     for _ in range(24):
         mid = (lo + hi) / 2
-        if not move_ok(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others):
+        if move_problem(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others):
             hi = mid
         else:
             lo = mid

@@ -29,7 +29,7 @@ from wargame_cli.tabletop.movement import (
     Body,
     farthest_toward,
     gap,
-    move_ok,
+    move_problem,
     nearest_contact_spot,
 )
 from wargame_cli.tabletop.paths import route_toward
@@ -194,7 +194,7 @@ def _rejoin(
                     candidates.append(spot)
     candidates.sort(key=lambda p: (round(want.distance(p), 3), f.pos.distance(p)))
     for spot in candidates:
-        if move_ok(b.table, body, spot, f.move, others):  # `move_problem(...) is None`
+        if move_problem(b.table, body, spot, f.move, others) is None:
             return spot
     for spot in candidates[:BENT_TRIES]:
         if way_to(b.table, body, spot, f.move, others) is not None:

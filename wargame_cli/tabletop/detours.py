@@ -19,7 +19,6 @@ from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import (
     Body,
     footprints,
-    move_ok,
     move_problem,
     standing_problem,
 )
@@ -61,7 +60,7 @@ def way_to(
 ) -> Way | None:
     """The shortest legal way to `dest` within `max_inches` (straight when it can be), or
     None when there is none."""
-    if move_ok(table, mover, dest, max_inches, others):
+    if move_problem(table, mover, dest, max_inches, others) is None:
         return Way((mover.pos, dest), mover.pos.distance(dest))
     budget = max_inches + SLACK
     if mover.pos.distance(dest) > budget:
@@ -93,7 +92,7 @@ def _rings(mover: Body, others: list[Body]) -> list[Point]:
 
 
 def _leg_ok(table: Table, mover: Body, a: Point, b: Point, others: list[Body]) -> bool:
-    return move_ok(table, Body(mover.id, a, mover.radius), b, math.inf, others)
+    return move_problem(table, Body(mover.id, a, mover.radius), b, math.inf, others) is None
 
 
 def _shortest(
@@ -133,15 +132,6 @@ def _shortest(
             best[j], came[j] = length, i
             heapq.heappush(heap, (length, j))
     return None
-
-
-def bent_move_ok(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
-) -> bool:
-    """`bent_move_problem(...) is None`, without working out the reason."""
-    return move_ok(table, mover, dest, max_inches, others) or (
-        way_to(table, mover, dest, max_inches, others) is not None
-    )
 
 
 def bent_move_problem(
