@@ -30,6 +30,7 @@ from wargame_cli.tabletop.geometry import (
 )
 from wargame_cli.tabletop.movement import (
     CONTACT_TOLERANCE,
+    REFUSED,
     Body,
     farthest_toward,
     footprints,
@@ -142,9 +143,10 @@ def why_not(table, mover, dest, max_inches, others) -> str | None:
 def test_move_problem_is_the_reasoned_check_on_points(start, dest, inches, others):
     """The one movement check, on plain numbers, gives the reason the long way gives."""
     mover = Body("me", start, 0.5)
-    assert move_problem(TABLE, mover, dest, inches, others) == why_not(
-        TABLE, mover, dest, inches, others
-    )
+    reason = move_problem(TABLE, mover, dest, inches, others)
+    assert reason == why_not(TABLE, mover, dest, inches, others)
+    unworded = move_problem(TABLE, mover, dest, inches, others, worded=False)
+    assert unworded == (None if reason is None else REFUSED)
 
 
 def _reference_farthest(table, mover, goal, max_inches, others, steps=20):
@@ -334,3 +336,6 @@ def test_standing_problem_is_the_standing_check(p, radius, others):
     body = Body("me", p, radius)
     assert (standing_problem(TABLE, body, others) is None) == _reference_stands(TABLE, body, others)
     assert standing_problem(TABLE, body, others) == _reference_standing(TABLE, body, others)
+    assert (standing_problem(TABLE, body, others, worded=False) is None) == (
+        _reference_stands(TABLE, body, others)
+    )

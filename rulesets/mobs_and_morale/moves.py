@@ -194,7 +194,7 @@ def _rejoin(
                     candidates.append(spot)
     candidates.sort(key=lambda p: (round(want.distance(p), 3), f.pos.distance(p)))
     for spot in candidates:
-        if move_problem(b.table, body, spot, f.move, others) is None:
+        if move_problem(b.table, body, spot, f.move, others, worded=False) is None:
             return spot
     for spot in candidates[:BENT_TRIES]:
         if way_to(b.table, body, spot, f.move, others) is not None:

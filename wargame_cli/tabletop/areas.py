@@ -101,7 +101,7 @@ def _lattice(
         (p.x, p.y)
         for p in lattice
         if area.holds(Body("", p, radius))
-        and standing_problem(table, Body("", p, radius), ()) is None
+        and standing_problem(table, Body("", p, radius), (), worded=False) is None
     )
 
 

@@ -52,12 +52,12 @@ class Mover:
     others: tuple[Body, ...]
     bend: bool = False
 
-    def problem(self, point: Point) -> str | None:
+    def problem(self, point: Point, worded: bool = True) -> str | None:
         check = bent_move_problem if self.bend else move_problem
-        return check(self.table, self.body, point, self.max_inches, list(self.others))
+        return check(self.table, self.body, point, self.max_inches, list(self.others), worded)
 
     def fits(self, point: Point) -> bool:
-        return self.problem(point) is None
+        return self.problem(point, worded=False) is None
 
     def walked(self, point: Point) -> float:
         """The length of the way to a legal `point` (around corners when bending)."""
@@ -70,7 +70,9 @@ class Mover:
         """`, around Barn` when the way to `point` bends round a piece of terrain."""
         if (
             not self.bend
-            or move_problem(self.table, self.body, point, self.max_inches, list(self.others))
+            or move_problem(
+                self.table, self.body, point, self.max_inches, list(self.others), worded=False
+            )
             is None
         ):
             return ""
@@ -240,7 +242,10 @@ def farthest_along(m: Mover, goal: Point) -> Point:
         return start
     t_edge = _edge_limit(m.table, m.body, goal, length)
     spot = _rounded_back(m, start.toward(goal, t_edge))
-    if spot is not None and move_problem(m.table, m.body, spot, m.max_inches, m.others) is None:
+    if (
+        spot is not None
+        and move_problem(m.table, m.body, spot, m.max_inches, m.others, worded=False) is None
+    ):
         return spot
     lo, hi = 0.0, t_edge
     # the halvings the walls and bases in the way settle need no test
@@ -249,7 +254,9 @@ def farthest_along(m: Mover, goal: Point) -> Point:
         mid = (lo + hi) / 2
         if mid < safe or (
             mid <= bad
-            and move_problem(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others)
+            and move_problem(
+                m.table, m.body, start.toward(goal, mid), m.max_inches, m.others, worded=False
+            )
             is None
         ):
             lo = mid
@@ -277,7 +284,7 @@ def _rounded_back(m: Mover, p: Point) -> Point | None:
     start = m.body.pos
     for back in (0.0, 0.005, 0.01, 0.02):
         spot = start.toward(p, max(0.0, start.distance(p) - back)).rounded(2)
-        if move_problem(m.table, m.body, spot, m.max_inches, m.others) is None:
+        if move_problem(m.table, m.body, spot, m.max_inches, m.others, worded=False) is None:
             return spot
     return None
 
@@ -478,7 +485,12 @@ def toward(m: Mover, enemy: Body) -> Point | None:
 
 def _walk(m: Mover, p: Point, enemy: Body) -> float:
     """Walking distance from `p` to the enemy: straight when nothing is in the way."""
-    if move_problem(m.table, Body(m.body.id, p, m.body.radius), enemy.pos, math.inf, []) is None:
+    if (
+        move_problem(
+            m.table, Body(m.body.id, p, m.body.radius), enemy.pos, math.inf, [], worded=False
+        )
+        is None
+    ):
         return p.distance(enemy.pos)
     return max(p.distance(enemy.pos), path_distance(m.table, p, enemy.pos, m.body.radius))
 

@@ -4,7 +4,7 @@ other bases. Every check returns the reason it fails, so a refusal can say why."
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -33,29 +33,51 @@ def gap(a: Body, b: Body) -> float:
     return max(0.0, a.pos.distance(b.pos) - a.radius - b.radius)
 
 
-def standing_problem(table: Table, body: Body, others: Iterable[Body]) -> str | None:
+# Wording a refusal costs about 2.7us (measured), and the bots' searches are refused some 1400
+# times a Mobs and Morale game: worded, that was 8% of its CPU (`bench/bench_skirmish.py`).
+# Those searches ask with `worded=False`, the same check, and get this instead of the reason.
+REFUSED = "refused"
+
+
+def standing_problem(
+    table: Table, body: Body, others: Iterable[Body], worded: bool = True
+) -> str | None:
     """Why a base of `body`'s size cannot stand at `body.pos` (off the table, overlapping
-    impassable terrain or another base), or None when it can: the one standing check.
-    Worked on plain numbers (placement and the bots ask it thousands of times a game); the
-    reason is worded only when there is one."""
-    x, y, radius = body.pos.x, body.pos.y, body.radius
+    impassable terrain or another base), or None when it can: the one standing check."""
+    return _standing(table, body.id, body.pos.x, body.pos.y, body.radius, others, worded)
+
+
+def _standing(
+    table: Table,
+    me: str,
+    x: float,
+    y: float,
+    radius: float,
+    others: Iterable[Body],
+    worded: bool,
+) -> str | None:
+    """`standing_problem` on plain numbers: placement and the bots ask it thousands of times
+    a game."""
     if not (
         radius - 1e-9 <= x <= table.width - radius + 1e-9
         and radius - 1e-9 <= y <= table.height - radius + 1e-9
     ):
-        return f'{body.pos.key()} is off the {table.width:g}"x{table.height:g}" table'
+        return (
+            f'{Point(x, y).key()} is off the {table.width:g}"x{table.height:g}" table'
+            if worded
+            else REFUSED
+        )
     zones = table.__dict__.get("_memo_footprints", _NO_ZONES).get(radius)
     if zones is None:
         zones = _zones(table, radius)
     for x0, y0, x1, y1, _, _, _, _, name in zones:
         if x0 + EPS < x < x1 - EPS and y0 + EPS < y < y1 - EPS:
-            return f"{body.pos.key()} is inside {name} (impassable)"
-    me = body.id
+            return f"{Point(x, y).key()} is inside {name} (impassable)" if worded else REFUSED
     for other in others:
         if other.id != me and (
             math.hypot(other.pos.x - x, other.pos.y - y) < other.radius + radius - CONTACT_TOLERANCE
         ):
-            return f"{body.pos.key()} overlaps {other.id}"
+            return f"{Point(x, y).key()} overlaps {other.id}" if worded else REFUSED
     return None
 
 
@@ -72,41 +94,45 @@ def footprints(table: Table, radius: float) -> tuple[tuple[Piece, Rect], ...]:
 
 
 def move_problem(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: Iterable[Body]
+    table: Table,
+    mover: Body,
+    dest: Point,
+    max_inches: float,
+    others: Collection[Body],
+    worded: bool = True,
 ) -> str | None:
     """Why `mover` cannot move straight to `dest`, or None when it can (`move_problem_xy`
     on a Point)."""
-    return move_problem_xy(table, mover, dest.x, dest.y, max_inches, others)
+    return move_problem_xy(table, mover, dest.x, dest.y, max_inches, others, worded)
 
 
 def move_problem_xy(
-    table: Table, mover: Body, bx: float, by: float, max_inches: float, others: Iterable[Body]
+    table: Table,
+    mover: Body,
+    bx: float,
+    by: float,
+    max_inches: float,
+    others: Collection[Body],
+    worded: bool = True,
 ) -> str | None:
     """Why `mover` cannot move straight to the point (bx, by), or None when it can: the one
-    movement check. The first reason in this order: too far, then where it would stand
-    (`standing_problem`'s reasons), then impassable terrain on the way, then a base on the
-    way. On plain numbers, a reason worded only when there is one: the bots try tens of
-    thousands of moves a game, and most are fine."""
+    movement check. The first reason in this order: too far, where it would stand
+    (`standing_problem`), impassable terrain on the way, a base on the way. On plain
+    numbers: the bots try tens of thousands of moves a game."""
     ax, ay = mover.pos.x, mover.pos.y
     radius = mover.radius
     travelled = math.hypot(ax - bx, ay - by)
     if travelled > max_inches + 0.01:
-        dest = Point(bx, by)
-        return f'{dest.key()} is {travelled:.1f}" away; the move allows {max_inches:g}"'
-    if not (
-        radius - 1e-9 <= bx <= table.width - radius + 1e-9
-        and radius - 1e-9 <= by <= table.height - radius + 1e-9
-    ):
-        return f'{Point(bx, by).key()} is off the {table.width:g}"x{table.height:g}" table'
+        if not worded:
+            return REFUSED
+        return f'{Point(bx, by).key()} is {travelled:.1f}" away; the move allows {max_inches:g}"'
+    problem = _standing(table, mover.id, bx, by, radius, others, worded)
+    if problem is not None:
+        return problem
     zones = table.__dict__.get("_memo_footprints", _NO_ZONES).get(radius)
     if zones is None:
         zones = _zones(table, radius)
-    walled = None  # the first piece the way crosses: told only if the spot itself is fine
     for x0, y0, x1, y1, px0, py0, px1, py1, name in zones:
-        if x0 + EPS < bx < x1 - EPS and y0 + EPS < by < y1 - EPS:
-            return f"{Point(bx, by).key()} is inside {name} (impassable)"
-        if walled is not None:
-            continue
         if x0 + EPS < ax < x1 - EPS and y0 + EPS < ay < y1 - EPS:
             x0, y0, x1, y1 = px0, py0, px1, py1  # placed overlapping it: only the piece
         if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
@@ -114,11 +140,12 @@ def move_problem_xy(
         if (ay < y0 and by < y0) or (ay > y1 and by > y1):
             continue
         if segment_crosses(x0, y0, x1, y1, ax, ay, bx, by):
-            walled = name
+            if not worded:
+                return REFUSED
+            return f"the way to {Point(bx, by).key()} passes through {name} (impassable)"
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     me = mover.id
-    blocker = None  # the first base on the way: told only if the spot itself is fine
     # a base farther than `touch` from the way's bounding box is clear of it: skipped
     # without the distances (a hair of margin for their rounding)
     x0, x1 = (ax, bx) if ax < bx else (bx, ax)
@@ -130,21 +157,15 @@ def move_problem_xy(
         if ox < x0 - far or ox > x1 + far or oy < y0 - far or oy > y1 + far or other.id == me:
             continue
         touch = far + radius - CONTACT_TOLERANCE
-        if math.hypot(ox - bx, oy - by) < touch:
-            return f"{Point(bx, by).key()} overlaps {other.id}"
-        if blocker is not None or walled is not None:
-            continue
         if length2 < EPS:
             passing = math.hypot(ax - ox, ay - oy)
         else:
             t = max(0.0, min(1.0, ((ox - ax) * dx + (oy - ay) * dy) / length2))
             passing = math.hypot(ox - (ax + t * dx), oy - (ay + t * dy))
         if passing < touch and math.hypot(ox - ax, oy - ay) >= touch:
-            blocker = other.id
-    if walled is not None:
-        return f"the way to {Point(bx, by).key()} passes through {walled} (impassable)"
-    if blocker is not None:
-        return f"the way to {Point(bx, by).key()} passes through {blocker}"
+            return (
+                f"the way to {Point(bx, by).key()} passes through {other.id}" if worded else REFUSED
+            )
     return None
 
 
@@ -180,7 +201,7 @@ def contact_spots(
     return [
         spot
         for spot in _contact_ring_nearest_first(mover, target, max_inches, tries)
-        if move_problem_xy(table, mover, spot.x, spot.y, max_inches, others) is None
+        if move_problem_xy(table, mover, spot.x, spot.y, max_inches, others, worded=False) is None
     ]
 
 
@@ -194,7 +215,7 @@ def nearest_contact_spot(
 ) -> Point | None:
     """`contact_spots(...)[0]`, or None when there is none, testing spots only until one fits."""
     for spot in _contact_ring_nearest_first(mover, target, max_inches, tries):
-        if move_problem_xy(table, mover, spot.x, spot.y, max_inches, others) is None:
+        if move_problem_xy(table, mover, spot.x, spot.y, max_inches, others, worded=False) is None:
             return spot
     return None
 
@@ -248,11 +269,11 @@ def farthest_toward(
     reach = min(max_inches, gap)
     if gap < EPS:  # `toward` stays put: every point tried is the start, rounded
         spot = start.rounded(2)
-        ok = move_problem_xy(table, mover, spot.x, spot.y, max_inches, others) is None
+        ok = move_problem_xy(table, mover, spot.x, spot.y, max_inches, others, worded=False) is None
         return spot if ok else start
     for i in range(steps, 0, -1):
         f = reach * i / steps / gap
         x, y = round(sx + (gx - sx) * f, 2), round(sy + (gy - sy) * f, 2)
-        if move_problem_xy(table, mover, x, y, max_inches, others) is None:
+        if move_problem_xy(table, mover, x, y, max_inches, others, worded=False) is None:
             return Point(x, y)
     return start

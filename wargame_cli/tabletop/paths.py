@@ -274,7 +274,7 @@ def route_toward(
     for bound, index, x, y in bounds:
         if bound > best_walk:
             break
-        if move_problem_xy(table, mover, x, y, max_inches, near) is not None:
+        if move_problem_xy(table, mover, x, y, max_inches, near, worded=False) is not None:
             continue
         p = Point(x, y)
         walk = round(remaining(p), 3)
@@ -337,5 +337,5 @@ def _ring(
     return tuple(
         Point(x, y)
         for x, y in _ring_points(mover.pos.x, mover.pos.y, max_inches)
-        if move_problem_xy(table, mover, x, y, max_inches, others) is None
+        if move_problem_xy(table, mover, x, y, max_inches, others, worded=False) is None
     )
