@@ -5,7 +5,7 @@ settle it."""
 from __future__ import annotations
 
 from wargame_cli.engine.requests import Event, Roll
-from wargame_cli.engine.rolloffs import ranked, roll_off, roll_once
+from wargame_cli.engine.rolloffs import Dice, ranked, roll_off
 
 
 def drive(gen, rolls):
@@ -30,10 +30,7 @@ def test_ties_roll_again_among_the_tied_only():
     order, asked = drive(
         roll_off(
             ["a", "b", "c"],
-            10,
-            lambda g, attempt: "-".join(g) + f"#{attempt}",
-            ("e7",),
-            label=str.upper,
+            Dice(10, lambda g, attempt: "-".join(g) + f"#{attempt}", ("e7",), label=str.upper),
             seen=lambda item, face: seen.append((item, face)),
         ),
         [[4, 7, 4], [2, 2], [9, 3]],
@@ -47,7 +44,7 @@ def test_ties_roll_again_among_the_tied_only():
 
 
 def test_one_contender_rolls_nothing():
-    order, asked = drive(roll_off(["solo"], 6, lambda g, _: "", (), label=str), [])
+    order, asked = drive(roll_off(["solo"], Dice(6, lambda g, _: "", (), label=str)), [])
     assert order == ["solo"] and asked == []
 
 
@@ -58,11 +55,7 @@ def test_a_bonus_counts_and_a_tie_is_told_before_the_re_roll():
     order, asked = drive(
         roll_off(
             ["A", "B"],
-            6,
-            lambda g, attempt: f"roll {attempt}",
-            ("b4",),
-            label=str,
-            bonus={"A": 2, "B": 0}.__getitem__,
+            Dice(6, lambda g, n: f"roll {n}", ("b4",), str, {"A": 2, "B": 0}.__getitem__),
             tied=tied,
         ),
         [[3, 5], [1, 2]],
@@ -77,21 +70,21 @@ def test_a_tie_hook_may_settle_the_tie_instead_of_a_re_roll():
         return list(reversed(group))
         yield  # a generator that asks nothing
 
-    order, asked = drive(roll_off(["A", "B"], 6, lambda g, _: "", (), str, tied=tied), [[4, 4]])
+    dice = Dice(6, lambda g, _: "", (), str)
+    order, asked = drive(roll_off(["A", "B"], dice, tied=tied), [[4, 4]])
     assert order == ["B", "A"] and len(asked) == 1
 
 
 def test_apart_each_rival_rolls_its_own_die_asked_of_its_side():
     totals, asked = drive(
-        roll_once(
-            ["A", "B"],
+        Dice(
             20,
             lambda rolling, _: f"{rolling[0]} rolls",
             ("d6",),
             label=str.lower,
             bonus={"A": 1, "B": 2}.__getitem__,
             apart=lambda side: side,
-        ),
+        ).roll(["A", "B"]),
         [[10], [9]],
     )
     assert totals == [11, 11]

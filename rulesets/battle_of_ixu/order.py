@@ -9,7 +9,7 @@ from typing import Any
 from rulesets.battle_of_ixu import attribution, tactics
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
-from wargame_cli.engine.rolloffs import ranked, roll_off
+from wargame_cli.engine.rolloffs import Dice, ranked, roll_off
 from wargame_cli.wording import possessive
 
 
@@ -28,13 +28,15 @@ def settle(
     return (
         yield from roll_off(
             tied,
-            10,
-            lambda group, _: (
-                "re-roll for the order between "
-                f"{' and '.join(w.name for w in group)}, turn {state.turn}"
+            Dice(
+                10,
+                lambda group, _: (
+                    "re-roll for the order between "
+                    f"{' and '.join(w.name for w in group)}, turn {state.turn}"
+                ),
+                ("c4",),
+                label=lambda w: w.name,
             ),
-            ("c4",),
-            label=lambda w: w.name,
             seen=lambda w, face: w.order_rolls.append(face),
         )
     )

@@ -55,10 +55,12 @@ def roll_off(tied: list[Contender]) -> Rolling:
     return (
         yield from rolloffs.roll_off(
             tied,
-            ROLL_OFF_DIE,
-            lambda group, _: "initiative roll-off: " + ", ".join(c.name for c in group),
-            ("e7",),
-            label=lambda c: c.name,
+            rolloffs.Dice(
+                ROLL_OFF_DIE,
+                lambda group, _: "initiative roll-off: " + ", ".join(c.name for c in group),
+                ("e7",),
+                label=lambda c: c.name,
+            ),
         )
     )
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STATES, STEADY
 from wargame_cli.engine.requests import Roll
-from wargame_cli.engine.rolloffs import roll_once
+from wargame_cli.engine.rolloffs import Dice
 
 DIE = 20
 TARGET = 10  # "10 or greater to succeed"
@@ -80,8 +80,7 @@ def opposed(
     `fast` (a fast game's `Battle.fast`) draws the faces instead of asking for them."""
     if fast is not None:
         return fast(DIE) + 1 + first.modifier, fast(DIE) + 1 + second.modifier
-    totals = yield from roll_once(
-        (first, second),
+    dice: Dice[Contender] = Dice(
         DIE,
         lambda rolling, _: f"{reason}: {rolling[0].rolls}",
         rules,
@@ -89,4 +88,5 @@ def opposed(
         bonus=lambda c: c.modifier,
         apart=lambda c: c.side,
     )
+    totals = yield from dice.roll((first, second))
     return totals[0], totals[1]

@@ -8,6 +8,7 @@ from typing import Any
 
 from rulesets.squad_alpha.state import GameState
 from wargame_cli.engine.requests import Event
+from wargame_cli.engine.rolloffs import Dice
 from wargame_cli.engine.rolloffs import roll_off as shared_roll_off
 from wargame_cli.kit.sides import SIDES
 
@@ -29,16 +30,8 @@ def roll_off(
     def asked(group: Sequence[str], attempt: int) -> str:
         return reason if attempt == 1 else f"{reason} (roll {attempt})"
 
-    order = yield from shared_roll_off(
-        SIDES,
-        6,
-        asked,
-        rules,
-        label=lambda side: state.squads[side].name,
-        bonus=bonus.__getitem__,
-        seen=totals.__setitem__,
-        tied=tied,
-    )
+    dice = Dice(6, asked, rules, lambda side: state.squads[side].name, bonus.__getitem__)
+    order = yield from shared_roll_off(SIDES, dice, seen=totals.__setitem__, tied=tied)
     return order[0], totals
 
 

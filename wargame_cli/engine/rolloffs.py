@@ -2,15 +2,16 @@
 first, and any still tied roll again among themselves until each has its place.
 
 Rulesets differ only in how the dice are asked for and what is said about a tie, so those are
-parameters: one `Roll` for the whole group (the default) or one per rival asked of its own
-side (`apart`, so `--dice manual` asks the right player); a `tied` hook that tells of a roll
-that parted nobody, and may settle the tie instead of a re-roll (a side's option)."""
+parameters: how the dice are rolled (`Dice`: one `Roll` for the whole group, or one per
+rival asked of its own side), and a `tied` hook that tells of a roll that parted nobody and
+may settle the tie instead of a re-roll (a side's option)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
 from itertools import groupby
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from wargame_cli.engine.requests import Roll
 
@@ -30,45 +31,43 @@ def _no_bonus(_: Any) -> int:
     return 0
 
 
-def roll_once(
-    group: Sequence[T],
-    die: int,
-    reason: Reason[T],
-    rules: tuple[str, ...],
-    label: Callable[[T], str],
-    bonus: Callable[[T], int] = _no_bonus,
-    apart: Callable[[T], str | None] | None = None,
-    attempt: int = 1,
-) -> Generator[Roll, Any, list[int]]:
-    """Each rival's total, a die plus its bonus: one `Roll` for the group, or with `apart`
-    one `Roll` per rival in turn, asked of the side `apart` gives (an opposed roll)."""
-    rolls = [[item] for item in group] if apart is not None else [list(group)]
-    totals: list[int] = []
-    for part in rolls:
-        faces = yield Roll(
-            dice=(die,) * len(part),
-            reason=reason(part, attempt),
-            side=apart(part[0]) if apart is not None else None,
-            rules=rules,
-            labels=tuple(label(item) for item in part),
-        )
-        totals += [face + bonus(item) for item, face in zip(part, faces, strict=True)]
-    return totals
+@dataclass(frozen=True)
+class Dice(Generic[T]):
+    """How rivals roll: a `die` each plus their `bonus`, in one `Roll` for the group or,
+    with `apart`, one `Roll` per rival in turn asked of the side `apart` gives (an opposed
+    roll, so `--dice manual` asks the right player)."""
+
+    die: int
+    reason: Reason[T]
+    rules: tuple[str, ...]
+    label: Callable[[T], str]
+    bonus: Callable[[T], int] = _no_bonus
+    apart: Callable[[T], str | None] | None = None
+
+    def roll(self, group: Sequence[T], attempt: int = 1) -> Generator[Roll, Any, list[int]]:
+        """Each rival's total, in `group`'s order."""
+        apart = self.apart
+        rolls = [[item] for item in group] if apart is not None else [list(group)]
+        totals: list[int] = []
+        for part in rolls:
+            faces = yield Roll(
+                dice=(self.die,) * len(part),
+                reason=self.reason(part, attempt),
+                side=apart(part[0]) if apart is not None else None,
+                rules=self.rules,
+                labels=tuple(self.label(item) for item in part),
+            )
+            totals += [face + self.bonus(item) for item, face in zip(part, faces, strict=True)]
+        return totals
 
 
 def roll_off(
     rivals: Sequence[T],
-    die: int,
-    reason: Reason[T],
-    rules: tuple[str, ...],
-    label: Callable[[T], str],
-    *,
-    bonus: Callable[[T], int] = _no_bonus,
-    apart: Callable[[T], str | None] | None = None,
+    dice: Dice[T],
     seen: Callable[[T, int], None] | None = None,
     tied: Tied[T] | None = None,
 ) -> Generator[Any, Any, list[T]]:
-    """`rivals` in order, highest total first (`roll_once` each round). A roll that parts
+    """`rivals` in order, highest total first (`dice.roll` each round). A roll that parts
     nobody is told to `tied` (the group, its totals, which roll), whose requests are passed
     on and whose returned order, if any, settles the tie; otherwise the group rolls again.
     Rivals tied after a roll that parted others roll again among themselves. `seen` hears
@@ -78,7 +77,7 @@ def roll_off(
         return group
     attempt = 1
     while True:  # a loop, not recursion: a run of equal re-rolls cannot exhaust the stack
-        totals = yield from roll_once(group, die, reason, rules, label, bonus, apart, attempt)
+        totals = yield from dice.roll(group, attempt)
         if seen is not None:
             for item, total in zip(group, totals, strict=True):
                 seen(item, total)
@@ -92,7 +91,5 @@ def roll_off(
         attempt += 1
     order: list[T] = []
     for part in groups:
-        order += yield from roll_off(
-            part, die, reason, rules, label, bonus=bonus, apart=apart, seen=seen, tied=tied
-        )
+        order += yield from roll_off(part, dice, seen, tied)
     return order
