@@ -10,7 +10,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.battle_of_ixu import tactics
+from rulesets.battle_of_ixu import bot
 from rulesets.battle_of_ixu.attribution import assignments
 from wargame_cli import registry
 from wargame_cli.engine.session import bot_game
@@ -30,7 +30,7 @@ def _plain_pick(state, warrior, faces):
     return max(
         assignments(faces),
         key=lambda d: (
-            round(tactics.score_dice(state, warrior, d), 6),
+            round(bot.score_dice(state, warrior, d), 6),
             d.defence,
             d.combat,
             d.movement,
@@ -39,14 +39,14 @@ def _plain_pick(state, warrior, faces):
 
 
 def test_dice_scoring_and_state_helpers_match_their_definitions_in_seeded_games(monkeypatch):
-    real = tactics.pick_dice
+    real = bot.pick_dice
     compared = 0
 
     def both(state, warrior, faces):
         nonlocal compared
-        score = tactics.dice_scorer(state, warrior)
+        score = bot.dice_scorer(state, warrior)
         for dice in assignments(faces):
-            assert score(dice) == tactics.score_dice(state, warrior, dice)
+            assert score(dice) == bot.score_dice(state, warrior, dice)
         picked = real(state, warrior, faces)
         assert picked == _plain_pick(state, warrior, faces)
         for w in state.warriors:
@@ -61,7 +61,7 @@ def test_dice_scoring_and_state_helpers_match_their_definitions_in_seeded_games(
         compared += 1
         return picked
 
-    monkeypatch.setattr(tactics, "pick_dice", both)
+    monkeypatch.setattr(bot, "pick_dice", both)
     for seed in SEEDS:
         bot_game(registry.get("battle-of-ixu"), seed=seed, max_turns=6)
     assert compared > 40

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.squad_alpha import tactics as squad_tactics
+from rulesets.squad_alpha import bot as squad_bot
 from rulesets.squad_alpha.deployment import ANYWHERE, BAND, HIDDEN, legal_spots, spot_problem
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, stream_seed
@@ -241,7 +241,7 @@ def test_squad_alpha_walks_and_deployment_cells_match_the_plain_definitions(seed
                 ]
                 finite = [w for w in walks if w < math.inf]
                 plain = min(finite) if finite else 0.0
-                assert squad_tactics.nearest_walk(state, mini, p) == plain
+                assert squad_bot.nearest_walk(state, mini, p) == plain
 
 
 def _forget_everything(game) -> None:

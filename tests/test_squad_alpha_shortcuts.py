@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha import bot
 from rulesets.squad_alpha.deployment import _fitting, _legal_cells, legal_spots
 from rulesets.squad_alpha.odds import save_chance
 from wargame_cli import registry
@@ -177,16 +177,14 @@ def test_deployment_ranking_and_sight_memos_match_the_plain_definitions(seed):
                 picked, _ = _legal_cells(state, mini)
                 assert [cells[k] for k in picked] == spots
                 for n in (1, 8, 30):
-                    plain = tactics.deploy_rank(state, mini.side, spots)[:n]
-                    assert tactics.deploy_best(state, mini.side, spots, n, cells) == plain
-                    assert (
-                        tactics.deploy_best(state, mini.side, spots, n, cells, set(picked)) == plain
-                    )
+                    plain = bot.deploy_rank(state, mini.side, spots)[:n]
+                    assert bot.deploy_best(state, mini.side, spots, n, cells) == plain
+                    assert bot.deploy_best(state, mini.side, spots, n, cells, set(picked)) == plain
                     checked += 1
             elif mini.alive:
                 for enemy in state.enemies(mini.side):
-                    for p in [mini.pos, *tactics.move_samples(state, mini)][:12]:
-                        out, back = tactics._exchange(table, p, enemy.pos)
+                    for p in [mini.pos, *bot.move_samples(state, mini)][:12]:
+                        out, back = bot._exchange(table, p, enemy.pos)
                         e = enemy.pos
                         plain_out = (
                             1 - save_chance(cover(table, p, e))

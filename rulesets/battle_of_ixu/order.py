@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.battle_of_ixu import attribution, tactics
+from rulesets.battle_of_ixu import attribution, bot
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
 from wargame_cli.engine.rolloffs import Dice, ranked, roll_off
@@ -93,7 +93,7 @@ def attribute_phase(state: IxuState) -> Phase:
         )
         w.rolled = faces
         if len(set(faces)) == 1:  # every assignment is the same: nothing to decide
-            chosen = tactics.pick_dice(state, w, faces)
+            chosen = bot.pick_dice(state, w, faces)
         else:
             key = yield Choice(
                 side=w.side,
@@ -103,9 +103,7 @@ def attribute_phase(state: IxuState) -> Phase:
                     Option(attribution.key_of(d), attribution.label(faces, d))
                     for d in attribution.assignments(faces)
                 ),
-                default=lambda w=w, faces=faces: attribution.key_of(
-                    tactics.pick_dice(state, w, faces)
-                ),
+                default=lambda w=w, faces=faces: attribution.key_of(bot.pick_dice(state, w, faces)),
                 rules=("c2",),
                 kind="attribute",
                 free_hint="movement,combat,defence",

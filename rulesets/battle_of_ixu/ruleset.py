@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulesets.battle_of_ixu import warband
+from rulesets.battle_of_ixu import teams
 from rulesets.battle_of_ixu.rules import IxuGame
 from rulesets.battle_of_ixu.state import new_state
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named_if_preset
@@ -29,34 +29,34 @@ class BattleOfIxu(Ruleset):
     def units(self) -> list[dict[str, Any]]:
         return [
             {"experience": rating, "rating": word, "dice": f"{rating}d (keep 3)"}
-            for rating, word in warband.EXPERIENCE.items()
+            for rating, word in teams.EXPERIENCE.items()
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        return warband.parse_inline(text, options)
+        return teams.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        return warband.from_data(data, options)
+        return teams.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        cat = warband.catalogue()
+        cat = teams.catalogue()
         name = cat.defaults[side]
-        return warband.validate(cat.warbands[name], options), name
+        return teams.validate(cat.warbands[name], options), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        return dict(warband.catalogue().warbands)
+        return dict(teams.catalogue().warbands)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        team = yield from warband.builder(side, options)
+        team = yield from teams.builder(side, options)
         presets = {
-            name: warband.validate(models, options)
-            for name, models in warband.catalogue().warbands.items()
+            name: teams.validate(models, options)
+            for name, models in teams.catalogue().warbands.items()
         }
         return named_if_preset(team, presets)
 
     def describe_team(self, team: Any) -> str:
         return ", ".join(
-            f"{m['name']} ({warband.EXPERIENCE[m['experience']]})" for m in team["models"]
+            f"{m['name']} ({teams.EXPERIENCE[m['experience']]})" for m in team["models"]
         )
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.mobs_and_morale import initiative, pools, tactics
+from rulesets.mobs_and_morale import bot, initiative, pools
 from rulesets.mobs_and_morale.deploy import deploy
 from rulesets.mobs_and_morale.morale import morale_phase, to_casualties
 from rulesets.mobs_and_morale.state import (
@@ -249,7 +249,7 @@ def retreat_phase(b: Battle) -> Steps:
                     "Keep retreating" if st.retreating else "Retreat toward our table edge",
                 ),
             ),
-            default=lambda side=side: "retreat" if tactics.should_retreat(b, side) else "fight",
+            default=lambda side=side: "retreat" if bot.should_retreat(b, side) else "fight",
             rules=("e28", "e29"),
             kind="retreat",
         )

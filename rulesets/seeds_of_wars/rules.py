@@ -8,7 +8,6 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from rulesets.seeds_of_wars import actions, steps
-from rulesets.seeds_of_wars.army import types_of
 from rulesets.seeds_of_wars.board import Board
 from rulesets.seeds_of_wars.deployment import deploy
 from rulesets.seeds_of_wars.movement import way_home
@@ -21,6 +20,7 @@ from rulesets.seeds_of_wars.state import (
     Battle,
     Unit,
 )
+from rulesets.seeds_of_wars.teams import types_of
 from wargame_cli.engine.requests import Event, Option, Outcome, Play, TurnStart
 from wargame_cli.kit.sides import SIDES, other
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulesets.seeds_of_wars import army
+from rulesets.seeds_of_wars import teams
 from rulesets.seeds_of_wars.rules import SeedsGame, fast_play, new_battle
 from wargame_cli.engine.requests import Outcome
 from wargame_cli.kit.teamtext import counts_help
@@ -42,23 +42,23 @@ class SeedsOfWars(Ruleset):
                 "Ht": t.ht,
                 "tags": ", ".join(t.tags),
             }
-            for t in army.catalogue().types.values()
+            for t in teams.catalogue().types.values()
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        return army.parse_inline(text, options)
+        return teams.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        return army.from_data(data, options)
+        return teams.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        return army.default_army(side, options)
+        return teams.default_army(side, options)
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        return dict(army.catalogue().armies)
+        return dict(teams.catalogue().armies)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        return (yield from army.builder(side, options))
+        return (yield from teams.builder(side, options))
 
     def describe_team(self, team: Any) -> str:
         units = ", ".join(u["type"] for u in team["units"])

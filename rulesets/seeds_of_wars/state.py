@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from rulesets.seeds_of_wars.army import UnitType
 from rulesets.seeds_of_wars.board import Board, Space
+from rulesets.seeds_of_wars.teams import UnitType
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.wording import plural
 

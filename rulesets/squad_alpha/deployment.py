@@ -8,7 +8,7 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha import bot
 from rulesets.squad_alpha.odds import percent
 from rulesets.squad_alpha.rolloff import roll_off
 from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
@@ -183,7 +183,7 @@ def _in_cover(state: GameState, p: Point) -> str:
 
 def _label(state: GameState, side: str, p: Point) -> str:
     where = _in_cover(state, p).removeprefix(", ") or "in the open"
-    hidden = tactics.concealment(state.table, HOME_EDGE[side], p)
+    hidden = bot.concealment(state.table, HOME_EDGE[side], p)
     edge = edge_distance(state.table, p, HOME_EDGE[side])
     return (
         f"{p.key()}: {where}, out of sight of {percent(hidden)} of the enemy half, "
@@ -202,7 +202,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             options=tuple(
                 Option(m.id, f"{m.name} ({m.training}, rating {m.rating})") for m in waiting
             ),
-            default=lambda: tactics.deploy_who(state, waiting).id,
+            default=lambda: bot.deploy_who(state, waiting).id,
             rules=("b5",),
             kind="deploy",
         )
@@ -223,7 +223,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             kind="deploy-fallback",
             data={"id": mini.id, "level": level},
         )
-    ranked = cache(lambda: tactics.deploy_best(state, side, spots, OFFERED, cells, set(picked)))
+    ranked = cache(lambda: bot.deploy_best(state, side, spots, OFFERED, cells, set(picked)))
     key = yield Choice(
         side=side,
         prompt=f"{squad.name}: where does {mini.name} deploy? ({len(spots)} legal cells)",

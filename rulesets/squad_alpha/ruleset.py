@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulesets.squad_alpha import squad
-from rulesets.squad_alpha.game import SquadGame
+from rulesets.squad_alpha import teams
+from rulesets.squad_alpha.rules import SquadGame
 from rulesets.squad_alpha.state import new_state
 from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, named_if_preset
@@ -39,38 +39,38 @@ class SquadAlpha(Ruleset):
         return [
             {"training": t, "action dice": n, "note": note}
             for (t, n), note in zip(
-                squad.TRAINING_DICE.items(),
+                teams.TRAINING_DICE.items(),
                 ("1 die", "2 dice, any one passing", "3 dice, any one passing"),
                 strict=True,
             )
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        return squad.to_data(squad.parse_inline(text, options))
+        return teams.to_data(teams.parse_inline(text, options))
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        return squad.to_data(squad.from_data(data, options))
+        return teams.to_data(teams.from_data(data, options))
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        cat = squad.catalogue()
+        cat = teams.catalogue()
         name = cat.defaults[side]
-        return squad.to_data(squad.validate(list(cat.squad(name)), options)), name
+        return teams.to_data(teams.validate(list(cat.squad(name)), options)), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
+        return {name: teams.to_data(list(s)) for name, s in teams.catalogue().squads}
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        soldiers = yield from squad.builder(side, options)
-        presets = {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
-        return named_if_preset(squad.to_data(squad.validate(soldiers, options)), presets)
+        soldiers = yield from teams.builder(side, options)
+        presets = {name: teams.to_data(list(s)) for name, s in teams.catalogue().squads}
+        return named_if_preset(teams.to_data(teams.validate(soldiers, options)), presets)
 
     def describe_team(self, team: Any) -> str:
-        soldiers = squad.from_data(team, {"rating_min": -99, "rating_max": 99})
-        lead = soldiers[squad.leader_index(soldiers)].name
+        soldiers = teams.from_data(team, {"rating_min": -99, "rating_max": 99})
+        lead = soldiers[teams.leader_index(soldiers)].name
         return ", ".join(s.describe() + (" [leader]" if s.name == lead else "") for s in soldiers)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
-        squads = {side: squad.from_data(setup.teams[side], options) for side in ("A", "B")}
+        squads = {side: teams.from_data(setup.teams[side], options) for side in ("A", "B")}
         return SquadGame(new_state(setup.names, squads, options))
 
     def view(self) -> Any:

@@ -6,7 +6,7 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha import bot
 from rulesets.squad_alpha.activation import activate
 from rulesets.squad_alpha.rolloff import roll_off, with_bonus
 from rulesets.squad_alpha.state import GameState, Mini
@@ -63,7 +63,7 @@ def attribute(
     squad = state.squads[side]
     living = squad.living
     if len(living) > 1 and len(set(faces)) > 1:
-        suggested = cache(lambda: tactics.attribution(state, living, faces))
+        suggested = cache(lambda: bot.attribution(state, living, faces))
         enemy = state.squads[other(side)]
         if side == state.initiative:
             seen = "; they hold " + ", ".join(f"{m.name} {m.die}" for m in enemy.living)
@@ -125,7 +125,7 @@ def _by_hand(
             + " ".join(map(str, remaining)),
             options=tuple(Option(str(f), f"{f}") for f in sorted(set(remaining))),
             default=lambda i=i, mini=mini: str(
-                tactics.attribution(state, living[i:], remaining)[mini.id]
+                bot.attribution(state, living[i:], remaining)[mini.id]
             ),
             rules=("b8",),
             kind="attribute",
@@ -159,7 +159,7 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
                         side=side,
                         prompt=f"Step {step}: which miniature acts next?",
                         options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in ready),
-                        default=lambda ready=ready, step=step: tactics.order(state, ready, step).id,
+                        default=lambda ready=ready, step=step: bot.order(state, ready, step).id,
                         rules=("b10",),
                         kind="order",
                     )
