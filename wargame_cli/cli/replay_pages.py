@@ -7,9 +7,11 @@ import io
 from pathlib import Path
 from typing import Any
 
+from wargame_cli.kit.sides import SIDES
+
 
 def names_of(data: dict[str, Any]) -> dict[str, str]:
-    return {s: data["setup"]["names"].get(s, f"Side {s}") for s in ("A", "B")}
+    return {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
 
 
 def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
@@ -30,7 +32,7 @@ def header(data: dict[str, Any], ruleset: Any, path: Path) -> Any:
         )
     sides = Table.grid(padding=(0, 2))
     players = data["setup"].get("players") or {}
-    for side in ("A", "B"):
+    for side in SIDES:
         who = {"bot": "computer", "human": "person"}.get(players.get(side, ""), "")
         sides.add_row(
             Text(side, style=SIDE_STYLE[side]),

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from wargame_cli.engine import takeback
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.report import facts
 from wargame_cli.report.hooks import teller
 from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, read_log
@@ -103,7 +104,7 @@ def battle_report(save_data: dict[str, Any], with_rules: bool = False) -> str:
         f"seed {md(save_data.get('seed'))}, played {md(facts.when(save_data.get('created', '?')))}."
     )
     out += ["", _result(save_data, reading.end), "", "## The sides", ""]
-    for side in ("A", "B"):
+    for side in SIDES:
         who = facts.player(save_data, side)
         tail = f" ({who})" if who else ""
         out.append(f"- **{side}: {md(names[side])}**{tail}: {md(facts.team(save_data, side))}")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.report.hooks import module
 from wargame_cli.saves import games, store
 
@@ -24,7 +25,7 @@ class Replayed:
 def replay(path: Path, pictures: bool = True) -> Replayed:
     """Replay and verify the save; with `pictures`, draw the table at the end of every turn."""
     data = store.load(path)
-    names = {s: str(data["setup"]["names"].get(s, s)) for s in ("A", "B")}
+    names = {s: str(data["setup"]["names"].get(s, s)) for s in SIDES}
     hook = module(str(data["ruleset"]["id"]), "picture") if pictures else None
     out = Replayed(save={})
 
