@@ -3,7 +3,7 @@ exceed De" (d10, d12), opposed 1d20 rolls (d1, d6, d13), and the odds the bot we
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -69,17 +69,23 @@ class Contender:
         return f"{f'{self.who} rolls ' if self.unit else ''}1d20 + {self.parts}"
 
 
-def opposed(
-    first: Contender,
-    second: Contender,
-    reason: str,
-    rules: tuple[str, ...],
-    fast: Callable[[int], int] | None = None,
-) -> Generator[Roll, Any, tuple[int, int]]:
-    """Each side rolls its own 1d20 (so `--dice manual` asks the right player); the totals.
-    `fast` (a fast game's `Battle.fast`) draws the faces instead of asking for them."""
-    if fast is not None:
-        return fast(DIE) + 1 + first.modifier, fast(DIE) + 1 + second.modifier
+@dataclass(frozen=True, kw_only=True)
+class Drawn(Dice[Contender]):
+    """The same dice with their faces drawn by `draw` (a fast game's `Battle.fast`, 0-based)
+    instead of asked for."""
+
+    draw: Callable[[int], int]
+
+    def roll(self, group: Sequence[Contender], attempt: int = 1) -> Generator[Roll, Any, list[int]]:
+        return [self.draw(self.die) + 1 + self.bonus(c) for c in group]
+        yield  # a generator that asks for nothing
+
+
+def d20s(
+    reason: str, rules: tuple[str, ...], fast: Callable[[int], int] | None = None
+) -> Dice[Contender]:
+    """Opposed 1d20 + modifier: each side rolls its own die (so `--dice manual` asks the
+    right player), or with `fast` the faces are drawn."""
     dice: Dice[Contender] = Dice(
         DIE,
         lambda rolling, _: f"{reason}: {rolling[0].rolls}",
@@ -88,5 +94,16 @@ def opposed(
         bonus=lambda c: c.modifier,
         apart=lambda c: c.side,
     )
-    totals = yield from dice.roll((first, second))
+    return dice if fast is None else Drawn(**vars(dice), draw=fast)
+
+
+def opposed(
+    first: Contender,
+    second: Contender,
+    reason: str,
+    rules: tuple[str, ...],
+    fast: Callable[[int], int] | None = None,
+) -> Generator[Roll, Any, tuple[int, int]]:
+    """One opposed roll (`d20s`): the totals, first's then second's."""
+    totals = yield from d20s(reason, rules, fast).roll((first, second))
     return totals[0], totals[1]

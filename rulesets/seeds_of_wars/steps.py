@@ -11,8 +11,8 @@ from rulesets.seeds_of_wars.checks import (
     TARGET,
     Contender,
     better,
+    d20s,
     morale_passes,
-    opposed,
     recovery_passes,
     worse,
 )
@@ -25,6 +25,7 @@ from rulesets.seeds_of_wars.state import (
     Battle,
 )
 from wargame_cli.engine.requests import Event, Roll
+from wargame_cli.engine.rolloffs import roll_off
 from wargame_cli.kit.sides import SIDES, other
 
 Steps = Generator[Any, Any, None]
@@ -87,25 +88,31 @@ def initiative(battle: Battle) -> Steps:
     """Step 2: opposed 1d20 + Order (d6); a tie is rolled again or goes to a side
     (`initiative_ties`)."""
     battle.step = "initiative"
-    while True:
-        a, b = yield from opposed(
-            *(
-                Contender(s, battle.names[s], battle.orders[s], f"Order {battle.orders[s]}")
-                for s in SIDES
-            ),
-            f"Round {battle.round} initiative",
-            ("d6",),
-            battle.fast,
-        )
-        if a != b:
-            winner = "A" if a > b else "B"
-            break
-        ties = battle.options["initiative_ties"]
-        if ties != "reroll":
-            winner = battle.attacker if ties == "attacker" else battle.defender
-            break
+    ties = battle.options["initiative_ties"]
+    totals: dict[str, int] = {}
+
+    def tied(
+        group: list[Contender], shown: list[int], attempt: int
+    ) -> Generator[Event, Any, list[Contender] | None]:
+        if ties != "reroll":  # the tie goes to a side
+            first = battle.attacker if ties == "attacker" else battle.defender
+            return sorted(group, key=lambda c: c.side != first)
         if battle.fast is None:
-            yield Event(f"Initiative tied at {a}: roll again", rules=("d6",), kind="initiative_tie")
+            yield Event(
+                f"Initiative tied at {shown[0]}: roll again", rules=("d6",), kind="initiative_tie"
+            )
+        return None
+
+    order = yield from roll_off(
+        [
+            Contender(s, battle.names[s], battle.orders[s], f"Order {battle.orders[s]}")
+            for s in SIDES
+        ],
+        d20s(f"Round {battle.round} initiative", ("d6",), battle.fast),
+        seen=lambda c, total: totals.__setitem__(c.side, total),
+        tied=tied,
+    )
+    winner, a, b = order[0].side, totals["A"], totals["B"]
     battle.initiative = winner
     if battle.fast is None:
         yield Event(
