@@ -169,10 +169,13 @@ def move_problem_xy(
     return None
 
 
+# An impassable piece as numbers: where a base centre may not go (x0, y0, x1, y1), the piece
+# itself (x0, y0, x1, y1), and its name.
+Zone = tuple[float, float, float, float, float, float, float, float, str]
 _NO_ZONES: dict[float, Any] = {}
 
 
-def _zones(table: Table, radius: float) -> tuple[tuple[float, ...], ...]:
+def _zones(table: Table, radius: float) -> tuple[Zone, ...]:
     """`footprints` as numbers: each zone's corners, then its piece's, then its name (kept on
     the table, where `move_problem_xy` looks first: it runs tens of thousands of times a
     game)."""
