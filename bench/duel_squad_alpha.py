@@ -1,7 +1,7 @@
 """Squad Alpha's bot against the bot that weighed the whole move menu, sides swapped.
 
 Until 30 Nov 2026 the bot chose a move among every entry of the menu a person sees plus the
-ring of legal spots; it now weighs its own short list (`tactics.move_spots`) and the menu is
+ring of legal spots; it now weighs its own short list (`bot.move_spots`) and the menu is
 built only when someone reads it. This plays seeded games between the two (each seed twice,
 each bot on each side; the dice of a seed are the same both times) and counts the wins.
 
@@ -18,13 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesets.squad_alpha import tactics  # noqa: E402
+from rulesets.squad_alpha import bot  # noqa: E402
 from rulesets.squad_alpha.movement import destinations, legal_ring  # noqa: E402
 from wargame_cli import registry  # noqa: E402
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed  # noqa: E402
 from wargame_cli.ruleset import SIDES, Setup, resolve_options  # noqa: E402
 
-NOW = tactics.move_spots
+NOW = bot.move_spots
 
 
 def whole_menu(state, mini):  # type: ignore[no-untyped-def]
@@ -43,7 +43,7 @@ def main() -> None:
     for side in SIDES:
         teams[side], names[side] = ruleset.default_team(side, options)
     new_side = ["A"]
-    tactics.move_spots = lambda state, mini: (  # type: ignore[assignment]
+    bot.move_spots = lambda state, mini: (  # type: ignore[assignment]
         NOW(state, mini) if mini.side == new_side[0] else whole_menu(state, mini)
     )
     score: Counter[str] = Counter()

@@ -10,11 +10,11 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.battle_of_ixu import tactics
+from rulesets.battle_of_ixu import bot
 from rulesets.battle_of_ixu.attribution import assignments
-from rulesets.battle_of_ixu.state import OTHER
 from wargame_cli import registry
 from wargame_cli.engine.session import bot_game
+from wargame_cli.kit.sides import other
 from wargame_cli.ruleset import resolve_options
 from wargame_cli.tabletop import destinations
 from wargame_cli.tabletop.destinations import Mover, contact_spot, contact_spot_plain
@@ -30,7 +30,7 @@ def _plain_pick(state, warrior, faces):
     return max(
         assignments(faces),
         key=lambda d: (
-            round(tactics.score_dice(state, warrior, d), 6),
+            round(bot.score_dice(state, warrior, d), 6),
             d.defence,
             d.combat,
             d.movement,
@@ -39,18 +39,18 @@ def _plain_pick(state, warrior, faces):
 
 
 def test_dice_scoring_and_state_helpers_match_their_definitions_in_seeded_games(monkeypatch):
-    real = tactics.pick_dice
+    real = bot.pick_dice
     compared = 0
 
     def both(state, warrior, faces):
         nonlocal compared
-        score = tactics.dice_scorer(state, warrior)
+        score = bot.dice_scorer(state, warrior)
         for dice in assignments(faces):
-            assert score(dice) == tactics.score_dice(state, warrior, dice)
+            assert score(dice) == bot.score_dice(state, warrior, dice)
         picked = real(state, warrior, faces)
         assert picked == _plain_pick(state, warrior, faces)
         for w in state.warriors:
-            plain_enemies = [e for e in state.warriors if e.standing and e.side == OTHER[w.side]]
+            plain_enemies = [e for e in state.warriors if e.standing and e.side == other(w.side)]
             assert state.enemies(w) == plain_enemies
             assert state.engaged(w) == [e for e in plain_enemies if in_contact(w.body(), e.body())]
             assert w.body() == Body(w.id, w.pos, w.radius)
@@ -61,7 +61,7 @@ def test_dice_scoring_and_state_helpers_match_their_definitions_in_seeded_games(
         compared += 1
         return picked
 
-    monkeypatch.setattr(tactics, "pick_dice", both)
+    monkeypatch.setattr(bot, "pick_dice", both)
     for seed in SEEDS:
         bot_game(registry.get("battle-of-ixu"), seed=seed, max_turns=6)
     assert compared > 40
@@ -139,7 +139,7 @@ spot = st.floats(min_value=1, max_value=23, allow_nan=False).map(lambda v: round
 
 @settings(max_examples=400, deadline=None)
 @given(spot, spot, spot, spot, st.lists(st.tuples(spot, spot), max_size=6))
-def test_the_bases_test_is_move_oks_on_an_open_table(ax, ay, bx, by, crowd):
+def test_the_bases_test_is_move_problems_on_an_open_table(ax, ay, bx, by, crowd):
     """On a table with no terrain, a move in reach and on the table is refused exactly when
     it ends on a base or passes through one it started clear of."""
     others = tuple(Body(f"o{i}", Point(x, y), 0.5) for i, (x, y) in enumerate(crowd))

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rulesets.battle_of_ixu import warband
+from rulesets.battle_of_ixu import teams
 from rulesets.battle_of_ixu.ruleset import RULESET
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.errors import TeamError
@@ -99,11 +99,11 @@ def test_team_files_toml_and_json(tmp_path):
 
 
 def test_side_b_places_are_in_its_own_frame():
-    teams = {
+    chosen = {
         "A": RULESET.parse_team("Ajax", DEFAULTS),
-        "B": warband.from_data({"models": [{"name": "Bron", "at": [3, 1]}]}, DEFAULTS),
+        "B": teams.from_data({"models": [{"name": "Bron", "at": [3, 1]}]}, DEFAULTS),
     }
-    g = RULESET.new_game(Setup({"A": "a", "B": "b"}, teams), DEFAULTS)
+    g = RULESET.new_game(Setup({"A": "a", "B": "b"}, chosen), DEFAULTS)
     assert g.state.get("B1").pos.as_list() == [21.0, 23.0]
 
 
@@ -119,7 +119,7 @@ def test_side_b_places_are_in_its_own_frame():
 )
 def test_bad_places_are_refused(models, needle):
     with pytest.raises(TeamError, match=needle):
-        warband.from_data({"models": models}, DEFAULTS)
+        teams.from_data({"models": models}, DEFAULTS)
 
 
 def test_too_many_models_for_a_small_field():

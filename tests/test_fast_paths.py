@@ -15,22 +15,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.squad_alpha import tactics as squad_tactics
+from rulesets.squad_alpha import bot as squad_bot
 from rulesets.squad_alpha.deployment import ANYWHERE, BAND, HIDDEN, legal_spots, spot_problem
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, stream_seed
 from wargame_cli.engine.requests import Choice, Roll
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
-from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
+from wargame_cli.tabletop.geometry import (
+    EPS,
+    Point,
+    Rect,
+    segment_crosses,
+    segment_point_distance,
+)
 from wargame_cli.tabletop.movement import (
     CONTACT_TOLERANCE,
+    REFUSED,
     Body,
     farthest_toward,
     footprints,
-    move_ok,
+    move_problem,
     standing_problem,
-    stands_ok,
-    why_not,
 )
 from wargame_cli.tabletop.paths import path_distance, ring_spots, route_toward
 from wargame_cli.tabletop.placement import cell_centres
@@ -91,13 +96,57 @@ bodies = st.lists(
 )
 
 
-@settings(max_examples=400, deadline=None)
+def _reference_standing(table, body, others) -> str | None:
+    """`standing_problem` as it was written on Points and Rects, reason and all."""
+    dest = body.pos
+    if not table.on_table(dest, body.radius):
+        return f'{dest.key()} is off the {table.width:g}"x{table.height:g}" table'
+    for piece, zone in footprints(table, body.radius):
+        if zone.strictly_contains(dest):
+            return f"{dest.key()} is inside {piece.name} (impassable)"
+    for other in others:
+        if other.id == body.id:
+            continue
+        if other.pos.distance(dest) < other.radius + body.radius - CONTACT_TOLERANCE:
+            return f"{dest.key()} overlaps {other.id}"
+    return None
+
+
+def why_not(table, mover, dest, max_inches, others) -> str | None:
+    """`move_problem` as it was written on Points and Rects (the long way), reason and all."""
+    travelled = mover.pos.distance(dest)
+    if travelled > max_inches + 0.01:
+        return f'{dest.key()} is {travelled:.1f}" away; the move allows {max_inches:g}"'
+    problem = _reference_standing(table, Body(mover.id, dest, mover.radius), others)
+    if problem is not None:
+        return problem
+    for piece, zone in footprints(table, mover.radius):
+        if zone.strictly_contains(mover.pos):  # placed overlapping it: only the piece itself
+            zone = piece.rect
+        if zone.crosses(mover.pos, dest):
+            return f"the way to {dest.key()} passes through {piece.name} (impassable)"
+    for other in others:
+        if other.id == mover.id:
+            continue
+        start_gap = other.pos.distance(mover.pos)
+        if (
+            segment_point_distance(mover.pos, dest, other.pos)
+            < other.radius + mover.radius - CONTACT_TOLERANCE
+            and start_gap >= other.radius + mover.radius - CONTACT_TOLERANCE
+        ):
+            return f"the way to {dest.key()} passes through {other.id}"
+    return None
+
+
+@settings(max_examples=600, deadline=None)
 @given(point, point, st.sampled_from([2.0, 4.0, 6.0]), bodies)
-def test_move_ok_agrees_with_the_reasoned_check(start, dest, inches, others):
+def test_move_problem_is_the_reasoned_check_on_points(start, dest, inches, others):
+    """The one movement check, on plain numbers, gives the reason the long way gives."""
     mover = Body("me", start, 0.5)
-    assert move_ok(TABLE, mover, dest, inches, others) == (
-        why_not(TABLE, mover, dest, inches, others) is None
-    )
+    reason = move_problem(TABLE, mover, dest, inches, others)
+    assert reason == why_not(TABLE, mover, dest, inches, others)
+    unworded = move_problem(TABLE, mover, dest, inches, others, worded=False)
+    assert unworded == (None if reason is None else REFUSED)
 
 
 def _reference_farthest(table, mover, goal, max_inches, others, steps=20):
@@ -192,7 +241,7 @@ def test_squad_alpha_walks_and_deployment_cells_match_the_plain_definitions(seed
                 ]
                 finite = [w for w in walks if w < math.inf]
                 plain = min(finite) if finite else 0.0
-                assert squad_tactics.nearest_walk(state, mini, p) == plain
+                assert squad_bot.nearest_walk(state, mini, p) == plain
 
 
 def _forget_everything(game) -> None:
@@ -283,7 +332,10 @@ def _reference_stands(table, body, others) -> bool:
 
 @settings(max_examples=400, deadline=None)
 @given(point, st.sampled_from([0.5, 0.75]), bodies)
-def test_stands_ok_is_the_standing_check(p, radius, others):
+def test_standing_problem_is_the_standing_check(p, radius, others):
     body = Body("me", p, radius)
-    assert stands_ok(TABLE, body, others) == _reference_stands(TABLE, body, others)
     assert (standing_problem(TABLE, body, others) is None) == _reference_stands(TABLE, body, others)
+    assert standing_problem(TABLE, body, others) == _reference_standing(TABLE, body, others)
+    assert (standing_problem(TABLE, body, others, worded=False) is None) == (
+        _reference_stands(TABLE, body, others)
+    )

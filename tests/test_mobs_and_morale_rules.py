@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from rulesets.mobs_and_morale import cohesion, combat, initiative, moves, pools, tactics, teams
+from rulesets.mobs_and_morale import bot, cohesion, combat, initiative, moves, pools, teams
 from rulesets.mobs_and_morale.actions import other_action
 from rulesets.mobs_and_morale.deploy import deploy
 from rulesets.mobs_and_morale.morale import morale_phase
@@ -368,7 +368,7 @@ def test_e17_mob_move_previews_stragglers_and_the_bot_avoids_them():
     plans = moves.mob_plans(b, b.mobs["Red"])
     north = next(p for p in plans if p.label.startswith("North, full"))
     assert north.stragglers == ["Red 1"] and "1 would straggle" in north.label
-    best = tactics.mob_move(b, b.mobs["Red"], plans)
+    best = bot.mob_move(b, b.mobs["Red"], plans)
     assert not next(p for p in plans if p.key == best).stragglers
 
 

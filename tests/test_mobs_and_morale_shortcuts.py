@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.mobs_and_morale import combat, moves, tactics
+from rulesets.mobs_and_morale import bot, combat, moves
 from rulesets.mobs_and_morale.ruleset import RULESET
 from tests.test_fast_paths import _reference_route
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
@@ -28,7 +28,7 @@ from wargame_cli.tabletop.movement import (
     contact_ring,
     contact_spots,
     nearest_contact_spot,
-    stands_ok,
+    standing_problem,
 )
 from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.table import Table
@@ -121,7 +121,7 @@ def _reference_fit_group(table, area, anchor, count, radius, others, spacing=0.2
         if len(placed) == count:
             break
         body = Body(f"#{len(placed)}", p, radius)
-        if area.holds(body) and stands_ok(table, body, [*others, *placed]):
+        if area.holds(body) and standing_problem(table, body, [*others, *placed]) is None:
             placed.append(body)
     return [b.pos for b in placed]
 
@@ -189,7 +189,7 @@ def test_the_mob_bot_picks_from_its_closing_moves_what_it_picked_from_all_its_pl
     """Wherever a mob's bot decides on a short list, the whole list gives the same pick; a
     mob's menu keys are `offered` and `chosen` gives each key's plan."""
     compared = {"advance": 0, "move": 0}
-    advance, mob_move = tactics.mob_advance, tactics.mob_move
+    advance, mob_move = bot.mob_advance, bot.mob_move
 
     def whole(plans):
         return plans() if callable(plans) else plans
@@ -212,8 +212,8 @@ def test_the_mob_bot_picks_from_its_closing_moves_what_it_picked_from_all_its_pl
         compared["move"] += 1
         return found
 
-    monkeypatch.setattr(tactics, "mob_advance", checked_advance)
-    monkeypatch.setattr(tactics, "mob_move", checked_move)
+    monkeypatch.setattr(bot, "mob_advance", checked_advance)
+    monkeypatch.setattr(bot, "mob_move", checked_move)
     for seed in (1, 2, 3):
         _play(seed)
     assert compared["advance"] > 10 and compared["move"] > 10
@@ -223,7 +223,7 @@ def test_the_character_bot_moves_as_it_did_with_the_whole_menu(monkeypatch):
     """The nearest enemy's contact spot alone, or the short menu, gives the move the whole
     menu gives; and the way to the table edge is the same when worked out only on demand."""
     compared = 0
-    real = tactics.character_move
+    real = bot.character_move
 
     def checked(b, c, dests, leave_ok, edge_key):
         nonlocal compared
@@ -234,7 +234,7 @@ def test_the_character_bot_moves_as_it_did_with_the_whole_menu(monkeypatch):
         compared += 1
         return found
 
-    monkeypatch.setattr(tactics, "character_move", checked)
+    monkeypatch.setattr(bot, "character_move", checked)
     for seed in (1, 2, 3, 4):
         _play(seed)
     assert compared > 20

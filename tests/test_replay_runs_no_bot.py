@@ -21,9 +21,9 @@ from wargame_cli.tabletop.geometry import Point
 
 BOTS = {
     "seeds-of-wars": "rulesets/seeds_of_wars/bot.py",
-    "battle-of-ixu": "rulesets/battle_of_ixu/tactics.py",
-    "mobs-and-morale": "rulesets/mobs_and_morale/tactics.py",
-    "squad-alpha": "rulesets/squad_alpha/tactics.py",
+    "battle-of-ixu": "rulesets/battle_of_ixu/bot.py",
+    "mobs-and-morale": "rulesets/mobs_and_morale/bot.py",
+    "squad-alpha": "rulesets/squad_alpha/bot.py",
 }
 # Where the rules need the bot: Seeds of Wars' `auto_attack` makes a side's one possible
 # attack unasked only if the bot would make it; Squad Alpha's "suggested" attribution is the

@@ -11,10 +11,11 @@ import pytest
 
 from rulesets.seeds_of_wars import bot, combat, movement
 from rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
-from rulesets.seeds_of_wars.state import OTHER, ROUTED, SHAKEN, SIDES, STEADY, Battle, Unit
+from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STEADY, Battle, Unit
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
 from wargame_cli.engine.session import start
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.ruleset import Setup, resolve_options
 
 SEEDS = "seeds-of-wars"
@@ -69,10 +70,10 @@ def plain_reach(battle: Battle, unit: Unit) -> dict[Any, int]:
     for step in range(1, unit.kind.mv + 1):
         nxt = []
         for space in frontier:
-            if space != start and plain_at(battle, space, OTHER[unit.side]):
+            if space != start and plain_at(battle, space, other(unit.side)):
                 continue
             for near in battle.board.neighbours(space):
-                if near in dist or (plain_at(battle, near, OTHER[unit.side]) and not charge):
+                if near in dist or (plain_at(battle, near, other(unit.side)) and not charge):
                     continue
                 dist[near] = step
                 nxt.append(near)
@@ -86,7 +87,7 @@ def plain_reach(battle: Battle, unit: Unit) -> dict[Any, int]:
 def plain_position_value(battle: Battle, unit: Unit, space: Any) -> float:
     """The bot's position value as it was written before the valuer."""
     side, kind = unit.side, unit.kind
-    enemies = plain_at(battle, space, OTHER[side])
+    enemies = plain_at(battle, space, other(side))
     value = 0.0
     if enemies:
         bonus = MAX_BONUS if space != unit.space else 0
@@ -131,14 +132,14 @@ def check_position(battle: Battle) -> int:
         for side in (None, *SIDES):
             assert list(battle.at(space, side)) == plain_at(battle, space, side)
     for unit in fighting:
-        assert battle.engaged(unit) == bool(plain_at(battle, unit.space, OTHER[unit.side]))
+        assert battle.engaged(unit) == bool(plain_at(battle, unit.space, other(unit.side)))
         reach = movement.reach(battle, unit)
         assert reach == plain_reach(battle, unit)
         value = bot.valuer(battle, unit)
         for space in reach:
             assert value(space) == plain_position_value(battle, unit, space)
             checked += 1
-        for target in plain_at(battle, unit.space, OTHER[unit.side]):
+        for target in plain_at(battle, unit.space, other(unit.side)):
             others = battle.attacked.get(target.uid, set()) - {unit.uid}
             flank = battle.options["flank"]
             if flank == "attacked":

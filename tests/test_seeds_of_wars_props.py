@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesets.seeds_of_wars import army
+from rulesets.seeds_of_wars import teams
 from rulesets.seeds_of_wars.prompts import SURRENDER
 from rulesets.seeds_of_wars.rules import SeedsGame, new_battle
 from rulesets.seeds_of_wars.ruleset import RULESET
@@ -20,7 +20,7 @@ from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, Outcome
 from wargame_cli.ruleset import resolve_options
 
-TYPES = list(army.catalogue().types)
+TYPES = list(teams.catalogue().types)
 
 options_st = st.fixed_dictionaries(
     {
@@ -44,13 +44,13 @@ options_st = st.fixed_dictionaries(
 
 def build(data: Any, opts: dict[str, Any]) -> Battle:
     options = resolve_options(RULESET.options, opts)
-    size = min(6, army.max_units(options))
-    teams = {}
+    size = min(6, teams.max_units(options))
+    armies = {}
     for side in ("A", "B"):
         units = data.draw(st.lists(st.sampled_from(TYPES), min_size=1, max_size=size))
         order = data.draw(st.integers(0, 5))
-        teams[side] = army.from_data({"order": order, "units": units}, options)
-    return new_battle({"A": "Red", "B": "Blue"}, teams, options)
+        armies[side] = teams.from_data({"order": order, "units": units}, options)
+    return new_battle({"A": "Red", "B": "Blue"}, armies, options)
 
 
 def check(battle: Battle) -> None:

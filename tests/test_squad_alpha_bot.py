@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha import bot
 from rulesets.squad_alpha.activation import action_choice
 from rulesets.squad_alpha.movement import destinations, legal_ring
 from rulesets.squad_alpha.ruleset import RULESET
@@ -25,7 +25,7 @@ from wargame_cli.tabletop.table import TerrainKind
 def best_spot(state: GameState, mini_id: str, step: int):
     mini = state.mini(mini_id)
     points = [d.point for d in destinations(state, mini)] + legal_ring(state, mini)
-    return tactics.destination(state, mini, points, step)
+    return bot.destination(state, mini, points, step)
 
 
 def test_bot_shoots_the_target_in_the_open_rather_than_in_cover():
@@ -46,7 +46,7 @@ def test_bot_shoots_the_target_in_the_open_rather_than_in_cover():
         b="r4 r1",
     )
     state.step = 4
-    assert tactics.action(state, state.mini("A1"), 4) == "shoot:B2"
+    assert bot.action(state, state.mini("A1"), 4) == "shoot:B2"
     assert action_choice(state, state.mini("A1")).default == "shoot:B2"
 
 
@@ -63,7 +63,7 @@ def test_bot_closes_to_melee_with_an_enemy_in_hard_cover_within_reach():
         a="e4 r1",
         b="r4 r1",
     )
-    assert tactics.action(state, state.mini("A1"), 5) == "move"
+    assert bot.action(state, state.mini("A1"), 5) == "move"
     spot = best_spot(state, "A1", 5)
     assert state.mini("B1").pos.distance(spot) <= 1.05  # base contact: a free melee attack
 
@@ -82,7 +82,7 @@ def test_bot_does_not_charge_when_shooting_pays_better():
         b="r4 r1",
     )
     # the target stands in the open: a shot kills as surely as a charge, without the risk
-    assert tactics.action(state, state.mini("A1"), 5) == "shoot:B1"
+    assert bot.action(state, state.mini("A1"), 5) == "shoot:B1"
 
 
 def test_bot_moves_into_cover_out_of_an_enemys_sight_line():
@@ -128,10 +128,10 @@ def test_bot_does_not_step_into_the_sight_of_an_enemy_still_to_act():
     state.mini("A1").die, state.mini("A1").acted = 2, True
     state.mini("B1").die = 6  # the conscript fires at step 6: 5 in 6 to hit
     hidden, exposed = Point(6.5, 1.5), Point(4.5, 6.5)
-    assert tactics.survival(state, "A", exposed) == pytest.approx(1 / 6)
-    assert tactics.destination(state, state.mini("A1"), [hidden, exposed], 2) == hidden
+    assert bot.survival(state, "A", exposed) == pytest.approx(1 / 6)
+    assert bot.destination(state, state.mini("A1"), [hidden, exposed], 2) == hidden
     state.mini("B1").acted = True  # once it has fired, the spot is worth the walk
-    assert tactics.destination(state, state.mini("A1"), [hidden, exposed], 2) == exposed
+    assert bot.destination(state, state.mini("A1"), [hidden, exposed], 2) == exposed
 
 
 def test_bot_walks_around_a_building_toward_an_unseen_enemy():
@@ -150,7 +150,7 @@ def test_bot_walks_around_a_building_toward_an_unseen_enemy():
     )
     state.mini("B1").pos = state.mini("A1").pos.offset(0, 5)  # behind the building
     start = state.mini("A1").pos
-    assert tactics.action(state, state.mini("A1"), 3) == "move"
+    assert bot.action(state, state.mini("A1"), 3) == "move"
     spot = best_spot(state, "A1", 3)
     assert spot != start
     assert spot.x < 3.5 or spot.x > 10.5 or spot.y < start.y  # around, not into the wall
@@ -168,7 +168,7 @@ def test_bot_gives_low_dice_to_the_elites():
         """,
         a="e4 c1 r1 e2",
     )
-    plan = tactics.attribution(state, state.squads["A"].living, [1, 2, 5, 6])
+    plan = bot.attribution(state, state.squads["A"].living, [1, 2, 5, 6])
     assert sorted([plan["A1"], plan["A4"]]) == [1, 2]  # the elites
     assert sorted([plan["A2"], plan["A3"]]) == [5, 6]
 
@@ -188,7 +188,7 @@ def test_bot_fights_first_with_the_miniature_in_melee():
     state.mini("B1").pos = state.mini("A1").pos.offset(1, 0)
     state.mini("B2").pos = state.mini("A2").pos.offset(0, -5)
     ready = [state.mini("A2"), state.mini("A1")]
-    assert tactics.order(state, ready, 3).id == "A1"
+    assert bot.order(state, ready, 3).id == "A1"
 
 
 def test_bot_deploys_in_cover_hidden_from_the_far_half():
@@ -218,10 +218,10 @@ def test_bot_deploys_in_cover_hidden_from_the_far_half():
     )
     for m in state.all_minis():
         m.pos = None
-    ranked = tactics.deploy_rank(state, "A", cell_centres(state.table))
+    ranked = bot.deploy_rank(state, "A", cell_centres(state.table))
     best = ranked[0]
     assert best.y < 8  # its own half, near its edge
-    hidden = tactics.concealment(state.table, "south", best)
+    hidden = bot.concealment(state.table, "south", best)
     assert hidden > 0.5 or any(p.kind is TerrainKind.HARD for p in state.table.pieces_at(best))
     open_spot = next(p for p in ranked if p.x > 8 and p.y < 2)
     assert ranked.index(best) < ranked.index(open_spot)

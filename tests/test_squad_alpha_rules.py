@@ -12,10 +12,10 @@ import pytest
 from rulesets.squad_alpha import odds
 from rulesets.squad_alpha.activation import action_choice, activate
 from rulesets.squad_alpha.deployment import deploy, legal_spots, spot_problem
-from rulesets.squad_alpha.game import SquadGame
+from rulesets.squad_alpha.rules import SquadGame
 from rulesets.squad_alpha.ruleset import RULESET
-from rulesets.squad_alpha.squad import Soldier
 from rulesets.squad_alpha.state import GameState, new_state
+from rulesets.squad_alpha.teams import Soldier
 from rulesets.squad_alpha.turn import attribute, decide_by_survivors, initiative, steps
 from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart

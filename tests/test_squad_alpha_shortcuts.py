@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha import bot
 from rulesets.squad_alpha.deployment import _fitting, _legal_cells, legal_spots
 from rulesets.squad_alpha.odds import save_chance
 from wargame_cli import registry
@@ -24,7 +24,7 @@ from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop import paths
 from wargame_cli.tabletop.destinations import Mover, _rounded_back, farthest_along
 from wargame_cli.tabletop.geometry import Point, ray_span, segment_point_distance
-from wargame_cli.tabletop.movement import Body, move_ok
+from wargame_cli.tabletop.movement import Body, move_problem
 from wargame_cli.tabletop.sight import cover, line_of_sight
 from wargame_cli.tabletop.table import Table, forget_memos
 
@@ -70,12 +70,12 @@ def _plain_farthest_along(m: Mover, goal: Point) -> Point:
         return start
     t_edge = _edge_limit(m.table, m.body, goal, length)
     spot = _rounded_back(m, start.toward(goal, t_edge))
-    if spot is not None and move_ok(m.table, m.body, spot, m.max_inches, m.others):
+    if spot is not None and move_problem(m.table, m.body, spot, m.max_inches, m.others) is None:
         return spot
     lo, hi = 0.0, t_edge
     for _ in range(24):
         mid = (lo + hi) / 2
-        if not move_ok(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others):
+        if move_problem(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others):
             hi = mid
         else:
             lo = mid
@@ -185,16 +185,14 @@ def test_deployment_ranking_and_sight_memos_match_the_plain_definitions(seed):
                 picked, _ = _legal_cells(state, mini)
                 assert [cells[k] for k in picked] == spots
                 for n in (1, 8, 30):
-                    plain = tactics.deploy_rank(state, mini.side, spots)[:n]
-                    assert tactics.deploy_best(state, mini.side, spots, n, cells) == plain
-                    assert (
-                        tactics.deploy_best(state, mini.side, spots, n, cells, set(picked)) == plain
-                    )
+                    plain = bot.deploy_rank(state, mini.side, spots)[:n]
+                    assert bot.deploy_best(state, mini.side, spots, n, cells) == plain
+                    assert bot.deploy_best(state, mini.side, spots, n, cells, set(picked)) == plain
                     checked += 1
             elif mini.alive:
                 for enemy in state.enemies(mini.side):
-                    for p in [mini.pos, *tactics.move_samples(state, mini)][:12]:
-                        out, back = tactics._exchange(table, p, enemy.pos)
+                    for p in [mini.pos, *bot.move_samples(state, mini)][:12]:
+                        out, back = bot._exchange(table, p, enemy.pos)
                         e = enemy.pos
                         plain_out = (
                             1 - save_chance(cover(table, p, e))

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rulesets.squad_alpha import squad
+from rulesets.squad_alpha import teams
 from rulesets.squad_alpha.ruleset import RULESET
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.errors import TeamError
@@ -32,7 +32,8 @@ def test_inline_squads_name_training_and_rating():
         ("Rook e 4, Hawk e 2, Dusty r 1, Tiny c 0, Tiny c 0", "two miniatures are named Tiny"),
         ("Rook:e:4:x, Hawk e 2, Dusty r 1, Tiny c 0, Kid c 0", "name:training:rating"),
         ("Rook e 4, Hawk e 2, Dusty r 1, Tiny c 0, Kid c -1", r"outside 0-10 \(b2\)"),
-        ("Rook e 4, Hawk x 2, Dusty r 1, Tiny c 0, Kid c 0", "not a training level"),
+        ("Rook e 4, Hawk q 2, Dusty r 1, Tiny c 0, Kid c 0", "not a training level"),
+        ("Rook e 4, Hawk x 2, Dusty r 1, Tiny c 0", "'Hawk': write name, training and rating"),
         ("Rook e 3, Hawk e 3, Dusty r 1, Tiny c 0, Kid c 0", r"\(b3\)"),
         ("12x Grunt c 0", "at most 10"),
         ("[red]Rook e 4, Hawk e 2, Dusty r 1, Tiny c 0, Kid c 0", "markup"),
@@ -73,8 +74,8 @@ def test_default_squads_are_legal_and_differ():
 
 
 def test_every_listed_squad_is_legal():
-    for name, soldiers in squad.catalogue().squads:
-        assert not squad.problems(list(soldiers), OPTS), name
+    for name, soldiers in teams.catalogue().squads:
+        assert not teams.problems(list(soldiers), OPTS), name
 
 
 def test_building_takes_the_default_squad_on_enter():
@@ -129,7 +130,7 @@ def test_building_suggestions_always_lead_to_a_legal_squad():
     typist = Typist(["build"])  # then Enter on every suggestion
     team = run_builder(RULESET.build_team("A", OPTS), typist)
     assert 5 <= len(team["miniatures"]) <= 10
-    assert squad.leader_problem(squad.from_data(team, OPTS)) is None
+    assert teams.leader_problem(teams.from_data(team, OPTS)) is None
 
 
 def test_the_squad_pick_fits_a_line_and_names_the_leader():

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from wargame_cli.engine.requests import Choice, Option, Outcome
 from wargame_cli.errors import OptionError, TeamError
+from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules that import them here
 from wargame_cli.view import View
 
 if TYPE_CHECKING:
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from wargame_cli.report.hooks import Teller
     from wargame_cli.report.voice import Voice
 
-SIDES = ("A", "B")
 MAX_NUMBER = 10**9  # no option counts or measures anything near this
 MAX_TEAM_NUMBER = 9999  # counts, ratings, positions: a tabletop team never comes near
 MAX_TEAM_BYTES = 2**20

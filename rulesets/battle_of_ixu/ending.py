@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.battle_of_ixu.state import OTHER, IxuState, Warrior
+from rulesets.battle_of_ixu.state import IxuState, Warrior
 from wargame_cli.engine.requests import Event, Outcome
+from wargame_cli.kit.sides import SIDES, other
 
 
 def death(
@@ -31,9 +32,9 @@ def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | Non
             data=summary(state),
             cause="both sides fell together",
         )
-    for side in ("A", "B"):
+    for side in SIDES:
         if not state.standing(side):
-            winner = OTHER[side]
+            winner = other(side)
             state.winner = winner
             return Outcome(
                 winner=winner,
@@ -52,7 +53,7 @@ def summary(state: IxuState) -> dict[str, Any]:
     standing = state.standing()
     return {
         "standing": [w.name for w in standing],
-        "survivors": {side: sum(w.side == side for w in standing) for side in ("A", "B")},
+        "survivors": {side: sum(w.side == side for w in standing) for side in SIDES},
         "fallen": [
             {"model": w.name, "side": w.side, "turn": w.died_turn}
             for w in map(state.get, state.fallen)
@@ -64,7 +65,7 @@ def turn_cap(state: IxuState) -> Outcome:
     """`max_turns` reached: more models standing wins, then more health left, else a draw."""
     score = {
         side: (len(state.standing(side)), sum(w.remaining for w in state.standing(side)))
-        for side in ("A", "B")
+        for side in SIDES
     }
     cap = f"the {state.options['max_turns']}-turn cap is reached"
     winner = None if score["A"] == score["B"] else max(score, key=lambda s: score[s])

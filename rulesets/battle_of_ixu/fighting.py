@@ -3,7 +3,7 @@ ends the game when it leaves a side with no models standing."""
 
 from __future__ import annotations
 
-from rulesets.battle_of_ixu import tactics
+from rulesets.battle_of_ixu import bot
 from rulesets.battle_of_ixu.ending import death, last_side_standing
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
@@ -29,7 +29,7 @@ def combat_phase(state: IxuState) -> Phase:
             side=w.side,
             prompt=f"{w.name} (combat {w.dice.combat}): fight whom?",
             options=tuple(options),
-            default=lambda w=w, targets=targets: tactics.pick_target(state, w, targets).id,
+            default=lambda w=w, targets=targets: bot.pick_target(state, w, targets).id,
             rules=("c6",),
             kind="target",
         )

@@ -3,7 +3,7 @@ tabletop (straight moves, no overlapping bases); a move into contact is a charge
 
 from __future__ import annotations
 
-from rulesets.battle_of_ixu import tactics
+from rulesets.battle_of_ixu import bot
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
 from wargame_cli.engine.requests import Choice, Event
 from wargame_cli.tabletop.destinations import (
@@ -22,7 +22,7 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
     """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
     else the toward spot of the nearest enemy that has one (and stay)."""
     foes = state.enemies(w)
-    prefer = [e.id for e in tactics.by_gap(state, w, foes)] if enemies_only else None
+    prefer = [e.id for e in bot.by_gap(state, w, foes)] if enemies_only else None
     found = offer(*_move_of(state, w), state.name_of, enemies_only=enemies_only, prefer=prefer)
     here = w.pos.key()
     return [_gap_told(state, w, d) for d in found if d.point.key() != here] + [_stay(state, w)]
@@ -89,7 +89,7 @@ def _bot_move(state: IxuState, w: Warrior) -> str:
     a person is asked)."""
     if state.engaged(w):
         return w.pos.key()  # stay
-    return tactics.pick_move(state, w, destinations(state, w, enemies_only=True)).point.key()
+    return bot.pick_move(state, w, destinations(state, w, enemies_only=True)).point.key()
 
 
 def _moved(state: IxuState, w: Warrior, dest: Point) -> Event:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.battle_of_ixu import attribution, tactics
+from rulesets.battle_of_ixu import attribution, bot
 from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
-from wargame_cli.engine.rolloffs import ranked, settle_ties
+from wargame_cli.engine.rolloffs import Dice, ranked, roll_off
 from wargame_cli.wording import possessive
 
 
@@ -26,15 +26,17 @@ def settle(
             out += yield from settle(state, group, False)
         return out
     return (
-        yield from settle_ties(
+        yield from roll_off(
             tied,
-            10,
-            lambda group: (
-                "re-roll for the order between "
-                f"{' and '.join(w.name for w in group)}, turn {state.turn}"
+            Dice(
+                10,
+                lambda group, _: (
+                    "re-roll for the order between "
+                    f"{' and '.join(w.name for w in group)}, turn {state.turn}"
+                ),
+                ("c4",),
+                label=lambda w: w.name,
             ),
-            ("c4",),
-            label=lambda w: w.name,
             seen=lambda w, face: w.order_rolls.append(face),
         )
     )
@@ -91,7 +93,7 @@ def attribute_phase(state: IxuState) -> Phase:
         )
         w.rolled = faces
         if len(set(faces)) == 1:  # every assignment is the same: nothing to decide
-            chosen = tactics.pick_dice(state, w, faces)
+            chosen = bot.pick_dice(state, w, faces)
         else:
             key = yield Choice(
                 side=w.side,
@@ -101,9 +103,7 @@ def attribute_phase(state: IxuState) -> Phase:
                     Option(attribution.key_of(d), attribution.label(faces, d))
                     for d in attribution.assignments(faces)
                 ),
-                default=lambda w=w, faces=faces: attribution.key_of(
-                    tactics.pick_dice(state, w, faces)
-                ),
+                default=lambda w=w, faces=faces: attribution.key_of(bot.pick_dice(state, w, faces)),
                 rules=("c2",),
                 kind="attribute",
                 free_hint="movement,combat,defence",

@@ -7,6 +7,7 @@ from typing import Any
 from rulesets.battle_of_ixu import ending, fighting, movement, order
 from rulesets.battle_of_ixu.state import IxuState
 from wargame_cli.engine.requests import Play, TurnStart
+from wargame_cli.kit.sides import SIDES
 
 PHASES = (
     ("order", order.order_phase),  # c4: the d10s
@@ -65,6 +66,6 @@ class IxuGame:
                         if w.side == side
                     ],
                 }
-                for side in ("A", "B")
+                for side in SIDES
             },
         }

@@ -34,50 +34,50 @@ class BattleOfIxu(Ruleset):
         return load_options(self.folder / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
-        from rulesets.battle_of_ixu import warband
+        from rulesets.battle_of_ixu import teams
 
         return [
             {"experience": rating, "rating": word, "dice": f"{rating}d (keep 3)"}
-            for rating, word in warband.EXPERIENCE.items()
+            for rating, word in teams.EXPERIENCE.items()
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        from rulesets.battle_of_ixu import warband
+        from rulesets.battle_of_ixu import teams
 
-        return warband.parse_inline(text, options)
+        return teams.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        from rulesets.battle_of_ixu import warband
+        from rulesets.battle_of_ixu import teams
 
-        return warband.from_data(data, options)
+        return teams.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        from rulesets.battle_of_ixu import warband
+        from rulesets.battle_of_ixu import teams
 
-        cat = warband.catalogue()
+        cat = teams.catalogue()
         name = cat.defaults[side]
-        return warband.validate(cat.warbands[name], options), name
+        return teams.validate(cat.warbands[name], options), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.battle_of_ixu import warband
+        from rulesets.battle_of_ixu import teams
 
-        return dict(warband.catalogue().warbands)
+        return dict(teams.catalogue().warbands)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        from rulesets.battle_of_ixu import warband
+        from rulesets.battle_of_ixu import teams
 
-        team = yield from warband.builder(side, options)
+        team = yield from teams.builder(side, options)
         presets = {
-            name: warband.validate(models, options)
-            for name, models in warband.catalogue().warbands.items()
+            name: teams.validate(models, options)
+            for name, models in teams.catalogue().warbands.items()
         }
         return named_if_preset(team, presets)
 
     def describe_team(self, team: Any) -> str:
-        from rulesets.battle_of_ixu import warband
+        from rulesets.battle_of_ixu import teams
 
         return ", ".join(
-            f"{m['name']} ({warband.EXPERIENCE[m['experience']]})" for m in team["models"]
+            f"{m['name']} ({teams.EXPERIENCE[m['experience']]})" for m in team["models"]
         )
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:

@@ -7,13 +7,12 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.battle_of_ixu.warband import EXPERIENCE, own_places, table_place
+from rulesets.battle_of_ixu.teams import EXPERIENCE, own_places, table_place
 from wargame_cli.engine.requests import Outcome, Request
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body
 from wargame_cli.tabletop.table import Table
-
-OTHER = {"A": "B", "B": "A"}
 
 # A phase: yields requests, returns the Outcome when it ends the game.
 Phase = Generator[Request, Any, Outcome | None]
@@ -109,7 +108,7 @@ class IxuState:
         return [w for w in map(self.get, self.order) if w.standing]
 
     def enemies(self, warrior: Warrior) -> list[Warrior]:
-        return self.standing(OTHER[warrior.side])
+        return self.standing(other(warrior.side))
 
     def bodies(self, but: Warrior | None = None) -> list[Body]:
         """Every standing model's base: they block movement; the fallen are removed (c8)."""
@@ -118,7 +117,7 @@ class IxuState:
     def engaged(self, warrior: Warrior) -> list[Warrior]:
         """Standing enemies in base contact (c6): `in_contact` on plain numbers (asked
         hundreds of times a game)."""
-        x, y, radius, side = warrior.pos.x, warrior.pos.y, warrior.radius, OTHER[warrior.side]
+        x, y, radius, side = warrior.pos.x, warrior.pos.y, warrior.radius, other(warrior.side)
         return [
             e
             for e in self.warriors
@@ -137,9 +136,9 @@ def new_state(
 ) -> IxuState:
     """Deploy both warbands on an empty field (c5 defaults: 24"x24", bases 0.75")."""
     radius = float(options["base"]) / 2
-    all_names = [m["name"].lower() for side in ("A", "B") for m in teams[side]["models"]]
+    all_names = [m["name"].lower() for side in SIDES for m in teams[side]["models"]]
     warriors = []
-    for side in ("A", "B"):
+    for side in SIDES:
         models = teams[side]["models"]
         for i, (model, own) in enumerate(zip(models, own_places(models, options), strict=True)):
             name = model["name"]

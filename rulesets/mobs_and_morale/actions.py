@@ -18,8 +18,9 @@ import re
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.mobs_and_morale.state import OTHER, Battle, Creature, Mob
+from rulesets.mobs_and_morale.state import Battle, Creature, Mob
 from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.movement import farthest_toward
 
 Steps = Generator[Request, Any, Any]
@@ -42,7 +43,7 @@ def text_problem(text: str, limit: int = 60) -> str | None:
 def shove_target(b: Battle, actors: list[Creature]) -> tuple[Creature, Creature] | None:
     """(shover, victim): the nearest enemy any actor has in reach."""
     reach = b.options["reach"]
-    pairs = [(a, e) for a in actors for e in b.standing(OTHER[a.side]) if a.in_range(e, reach)]
+    pairs = [(a, e) for a in actors for e in b.standing(other(a.side)) if a.in_range(e, reach)]
     return min(pairs, key=lambda p: (p[0].pos.distance(p[1].pos), p[1].id), default=None)
 
 

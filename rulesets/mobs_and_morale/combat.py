@@ -7,9 +7,10 @@ import math
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.mobs_and_morale import pools, tactics
-from rulesets.mobs_and_morale.state import DEAD, OTHER, RADIUS, Battle, Creature
+from rulesets.mobs_and_morale import bot, pools
+from rulesets.mobs_and_morale.state import DEAD, RADIUS, Battle, Creature
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
+from wargame_cli.kit.sides import other
 
 Steps = Generator[Request, Any, Any]
 
@@ -65,7 +66,7 @@ def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> 
     blocks = yield Roll(
         dice=(die,) * pool,
         reason=f"{target_name} defends against {pool} (defence {defence})",
-        side=OTHER[side],
+        side=other(side),
         rules=("e13",),
     )
     points = pools.damage(pool, blocks, defence)
@@ -101,7 +102,7 @@ def owners_pick(b: Battle, attacker: Creature, struck: Creature, points: int) ->
         side=struck.side,
         prompt=f"{attacker.id} deals {points} damage to {mob.name}: which figure takes it?",
         options=tuple(Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in near),
-        default=lambda: tactics.to_lose(b, near, wounded_first=False).id,
+        default=lambda: bot.to_lose(b, near, wounded_first=False).id,
         rules=("e22",),
         kind="casualty",
     )
@@ -129,7 +130,7 @@ def carry_over(b: Battle, target_key: str, points: int) -> Steps:
                 options=tuple(
                     Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in figures
                 ),
-                default=lambda figures=figures: tactics.to_lose(b, figures, wounded_first=False).id,
+                default=lambda figures=figures: bot.to_lose(b, figures, wounded_first=False).id,
                 rules=("e21", "e22"),
                 kind="casualty",
             )

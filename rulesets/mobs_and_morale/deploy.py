@@ -10,8 +10,9 @@ from functools import lru_cache
 from typing import Any
 
 from rulesets.mobs_and_morale import initiative
-from rulesets.mobs_and_morale.state import RADIUS, SIDES, Battle, Creature
+from rulesets.mobs_and_morale.state import RADIUS, Battle, Creature
 from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.areas import Area, fit_group
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body
@@ -31,7 +32,7 @@ def deploy(b: Battle) -> Steps:
     surprised = b.options["surprised"]
     rules: tuple[str, ...] = ("e1", "e2")
     if surprised in SIDES:
-        order = units_of(b, surprised) + units_of(b, "B" if surprised == "A" else "A")
+        order = units_of(b, surprised) + units_of(b, other(surprised))
         why = f"{b.sides[surprised].name} is surprised and deploys first"
     elif b.options["deploy_order"] == "initiative":
         rules = ("e1", "e3")

@@ -10,8 +10,8 @@ from typing import Any
 
 from rulesets.mobs_and_morale.pools import successes
 from rulesets.mobs_and_morale.state import Battle
+from wargame_cli.engine import rolloffs
 from wargame_cli.engine.requests import Roll
-from wargame_cli.engine.rolloffs import settle_ties
 
 ROLL_OFF_DIE = 10  # e7: "rolls 1d10"
 
@@ -53,12 +53,14 @@ def roll_initiative(contenders: list[Contender], die: int, success_on: int, why:
 def roll_off(tied: list[Contender]) -> Rolling:
     """e7: tied contenders roll a d10 each, higher first; those still tied roll again."""
     return (
-        yield from settle_ties(
+        yield from rolloffs.roll_off(
             tied,
-            ROLL_OFF_DIE,
-            lambda group: "initiative roll-off: " + ", ".join(c.name for c in group),
-            ("e7",),
-            label=lambda c: c.name,
+            rolloffs.Dice(
+                ROLL_OFF_DIE,
+                lambda group, _: "initiative roll-off: " + ", ".join(c.name for c in group),
+                ("e7",),
+                label=lambda c: c.name,
+            ),
         )
     )
 

@@ -9,7 +9,7 @@ import math
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.mobs_and_morale import pools, tactics
+from rulesets.mobs_and_morale import bot, pools
 from rulesets.mobs_and_morale.state import FLED, Battle, Mob
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
 from wargame_cli.wording import plural
@@ -87,7 +87,7 @@ def _flee_one(b: Battle, mob: Mob, ask: bool) -> Steps:
             options=tuple(
                 Option(f.id, f"{f.id} (health {f.health}/{f.max_health})") for f in figures
             ),
-            default=lambda: tactics.to_lose(b, figures, wounded_first=True).id,
+            default=lambda: bot.to_lose(b, figures, wounded_first=True).id,
             rules=("e26",),
             kind="casualty",
         )

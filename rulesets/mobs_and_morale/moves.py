@@ -13,7 +13,8 @@ import math
 from dataclasses import dataclass
 
 from rulesets.mobs_and_morale.cohesion import COHESION, split
-from rulesets.mobs_and_morale.state import EDGE, OTHER, RADIUS, Battle, Creature, Mob
+from rulesets.mobs_and_morale.state import EDGE, RADIUS, Battle, Creature, Mob
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.destinations import (
     Destination,
     Mover,
@@ -28,7 +29,7 @@ from wargame_cli.tabletop.movement import (
     Body,
     farthest_toward,
     gap,
-    move_ok,
+    move_problem,
     nearest_contact_spot,
 )
 from wargame_cli.tabletop.paths import route_toward
@@ -56,7 +57,7 @@ def can_leave(b: Battle, c: Creature, others: list[Body]) -> bool:
 
 
 def enemy_bodies(b: Battle, c: Creature) -> list[Body]:
-    near = sorted(b.standing(OTHER[c.side]), key=lambda e: c.pos.distance(e.pos))
+    near = sorted(b.standing(other(c.side)), key=lambda e: c.pos.distance(e.pos))
     return [e.body() for e in near[:NEAREST_OFFERED]]
 
 
@@ -125,7 +126,7 @@ class MobPlan:
 def lead(b: Battle, mob: Mob) -> Creature:
     """The figure nearest the enemy: the one the mob's shifts are measured from."""
     figures = b.figures(mob)
-    enemies = b.standing(OTHER[mob.side])
+    enemies = b.standing(other(mob.side))
     if not enemies:
         return figures[0]
     return min(figures, key=lambda f: min(f.pos.distance(e.pos) for e in enemies))
@@ -193,7 +194,7 @@ def _rejoin(
                     candidates.append(spot)
     candidates.sort(key=lambda p: (round(want.distance(p), 3), f.pos.distance(p)))
     for spot in candidates:
-        if move_ok(b.table, body, spot, f.move, others):  # `move_problem(...) is None`
+        if move_problem(b.table, body, spot, f.move, others, worded=False) is None:
             return spot
     for spot in candidates[:BENT_TRIES]:
         if way_to(b.table, body, spot, f.move, others) is not None:

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.mobs_and_morale import initiative, pools, tactics
+from rulesets.mobs_and_morale import bot, initiative, pools
 from rulesets.mobs_and_morale.deploy import deploy
 from rulesets.mobs_and_morale.morale import morale_phase, to_casualties
 from rulesets.mobs_and_morale.state import (
     DEAD,
     EDGE,
     ESCAPED,
-    OTHER,
-    SIDES,
     Battle,
     Creature,
     Mob,
@@ -23,6 +21,7 @@ from rulesets.mobs_and_morale.state import (
 )
 from rulesets.mobs_and_morale.turns import Steps, take_turn
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.areas import edge_strip
 from wargame_cli.tabletop.table import Table
 from wargame_cli.wording import plural, possessive
@@ -250,7 +249,7 @@ def retreat_phase(b: Battle) -> Steps:
                     "Keep retreating" if st.retreating else "Retreat toward our table edge",
                 ),
             ),
-            default=lambda side=side: "retreat" if tactics.should_retreat(b, side) else "fight",
+            default=lambda side=side: "retreat" if bot.should_retreat(b, side) else "fight",
             rules=("e28", "e29"),
             kind="retreat",
         )
@@ -275,8 +274,8 @@ def battle_over(b: Battle) -> tuple[str | None, str, tuple[str, ...], str] | Non
         name = b.sides[side].name
         escaped = any(c.status == ESCAPED for c in b.creatures.values() if c.side == side)
         if escaped:
-            return OTHER[side], f"{name} escaped by its table edge", ("e29",), "loser escaped"
-        return OTHER[side], f"{name} is destroyed", ("e29",), "loser destroyed"
+            return other(side), f"{name} escaped by its table edge", ("e29",), "loser escaped"
+        return other(side), f"{name} is destroyed", ("e29",), "loser destroyed"
     if all(b.sides[s].retreating for s in SIDES):
         return None, "both sides retreated", ("e29",), "both sides retreated"
     return None

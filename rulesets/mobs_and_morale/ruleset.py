@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli.errors import OptionError
+from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ class MobsAndMorale(Ruleset):
         "Characters by profile, optionally named, and mobs as a count of a minion profile, "
         'optionally under a character: "Brakka=Warrior, Ranger, Mystic" or '
         '"Ugrak=Chieftain, Red Spears=4 Tribal Warrior under Ugrak, 3 Wolf". '
+        + counts_help("Wolf")
+        + " A count of characters adds numbered ones (Ranger 1, Ranger 2). "
         "A team file (.toml/.json) holds `name`, `characters = [{name, profile}]` and "
         "`mobs = [{name, controller, members = [{profile, count}]}]`; any stat may be "
         "overridden (presence, fierce, defence, health, initiative, move, morale, traits)."

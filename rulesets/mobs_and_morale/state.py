@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.areas import Area
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, gap
 from wargame_cli.tabletop.table import Table
 
-SIDES = ("A", "B")
-OTHER = {"A": "B", "B": "A"}
 EDGE = {"A": "south", "B": "north"}  # each side's own table edge (escape route, e29)
 RADIUS = 0.5  # inches: a 25 mm base
 MELEE = 1.0  # e11: attacks reach 1" (edge to edge)
@@ -162,10 +161,8 @@ class Battle:
         return [c] if c.standing else []
 
     def enemy_units(self, side: str) -> list[str]:
-        other = OTHER[side]
-        return [c.id for c in self.characters(other)] + [
-            f"mob:{m.name}" for m in self.live_mobs(other)
-        ]
+        foe = other(side)
+        return [c.id for c in self.characters(foe)] + [f"mob:{m.name}" for m in self.live_mobs(foe)]
 
 
 def unit_distance(a: list[Creature], b: list[Creature]) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.report import voice as v
 from wargame_cli.report.hooks import Teller as BaseTeller
 
@@ -75,7 +76,7 @@ class Teller(BaseTeller):
 
     def _side(self, creature: Any) -> str:
         teams = self.save.get("setup", {}).get("teams", {})
-        for side in ("A", "B"):
+        for side in SIDES:
             team = teams.get(side) or {}
             names = [c.get("name") for c in team.get("characters", []) if isinstance(c, dict)]
             mobs = [m.get("name") for m in team.get("mobs", []) if isinstance(m, dict)]

@@ -18,6 +18,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
+from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 
 FOLDER = Path(__file__).parent
@@ -254,10 +255,9 @@ def problems(team: dict[str, Any]) -> list[str]:
 
 
 # -- inline syntax ----------------------------------------------------------------------------
+# `[NAME=] PROFILE-WITH-ITS-COUNT [under BOSS]`; the count is read by `teamtext.counted`.
 ENTRY = re.compile(
-    r"^(?:(?P<name>[^=]+?)\s*=\s*)?(?:(?P<count>\d+)\s*x?\s+)?(?P<profile>.+?)"
-    r"(?:\s*x\s*(?P<count2>\d+))?(?:\s+under\s+(?P<boss>.+))?$",
-    flags=re.I,
+    r"^(?:(?P<name>[^=]+?)\s*=\s*)?(?P<profile>.+?)(?:\s+under\s+(?P<boss>.+))?$", flags=re.I
 )
 
 
@@ -268,14 +268,12 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
     characters: list[dict[str, Any]] = []
     mobs: list[dict[str, Any]] = []
     used: dict[str, int] = {}
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
+    for part in teamtext.parts(text):
         match = ENTRY.match(part)
         if match is None:
             raise TeamError(f"cannot read {part!r}: try 'Warrior' or '4 Tribal Warrior'")
-        profile = cat.lookup(match["profile"].strip())
-        count = int(match["count"] or match["count2"] or 1)
+        entry = teamtext.counted(match["profile"])
+        profile, count = cat.lookup(entry.text), entry.count
         if profile.minion:
             n = len(mobs) + 1
             mob = {

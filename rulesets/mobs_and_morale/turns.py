@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from rulesets.mobs_and_morale import moves, tactics
+from rulesets.mobs_and_morale import bot, moves
 from rulesets.mobs_and_morale.actions import other_action, worth_rallying
 from rulesets.mobs_and_morale.cohesion import split
 from rulesets.mobs_and_morale.combat import attack, reachable
 from rulesets.mobs_and_morale.state import (
     ESCAPED,
-    OTHER,
     STRAGGLER,
     Battle,
     Creature,
     Mob,
 )
 from wargame_cli.engine.requests import Choice, Event, Option, Request
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.wording import plural
 
@@ -46,7 +46,7 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
     moved = acted = False
     went_first: set[str] = set()
     # once it has moved and acted, ending the turn is all that is left: not asked (e8)
-    while b.unit_figures(unit) and b.standing(OTHER[side]) and not (moved and acted):
+    while b.unit_figures(unit) and b.standing(other(side)) and not (moved and acted):
         figures = b.unit_figures(unit)
         options, default = _turn_options(b, unit, figures, moved, acted)
         ahead: list[str] = []
@@ -104,7 +104,7 @@ def _targets(b: Battle, unit: str, figures: list[Creature]) -> dict[str, int]:
     if unit.startswith("mob:"):
         found = {u: len(reachable(b, figures, u)) for u in b.enemy_units(side)}
     else:
-        found = {e.id: len(reachable(b, figures, e.id)) for e in b.standing(OTHER[side])}
+        found = {e.id: len(reachable(b, figures, e.id)) for e in b.standing(other(side))}
     return {u: n for u, n in found.items() if n}
 
 
@@ -153,20 +153,20 @@ def _suggest(
     the best target, else move toward the enemy, and with nothing to attack rally a mob that
     lost figures this round; retreating sides only move."""
     side = figures[0].side
-    if tactics.should_retreat(b, side):
+    if bot.should_retreat(b, side):
         return "move" if not moved else "end"
     fresh = not moved and not acted
     mob = b.mobs[unit[4:]] if unit.startswith("mob:") else None
     if mob is not None and fresh:
         closing = moves.closing_plans(b, mob)
-        best = tactics.best_close(closing)
+        best = bot.best_close(closing)
         if best is not None and best.in_reach > max(targets.values(), default=0):
             return "move"
     if targets and not acted:
         if mob is not None:
-            return f"attack:{tactics.mob_target(b, targets)}"
+            return f"attack:{bot.mob_target(b, targets)}"
         victims = [b.creatures[t] for t in targets]
-        return f"attack:{tactics.character_target(b, figures[0], victims).id}"
+        return f"attack:{bot.character_target(b, figures[0], victims).id}"
     rally = "other" if not acted and worth_rallying(b, figures) else "end"
     if not fresh:
         return rally
@@ -177,7 +177,7 @@ def _suggest(
 
 def _advance(b: Battle, mob: Mob) -> moves.MobPlan | None:
     """The mob's move worth making, working out all its plans only when no closing move is."""
-    return tactics.mob_advance(b, mob, lambda: moves.mob_plans(b, mob), moves.closing_plans(b, mob))
+    return bot.mob_advance(b, mob, lambda: moves.mob_plans(b, mob), moves.closing_plans(b, mob))
 
 
 # -- moving -----------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         side=c.side,
         prompt=f'{c.id}: move where? (up to {c.move:g}")',
         options=menu,  # type: ignore[arg-type]
-        default=lambda: tactics.character_move(
+        default=lambda: bot.character_move(
             b,
             c,
             lambda: moves.bot_destinations(b, c),
@@ -276,7 +276,7 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         prompt=f"{mob.name}: move where? (typed x,y moves the lead figure, "
         f"{moves.lead(b, mob).id}; the others follow)",
         options=menu,  # type: ignore[arg-type]
-        default=lambda: tactics.mob_move(
+        default=lambda: bot.mob_move(
             b, mob, lambda: moves.mob_plans(b, mob), moves.closing_plans(b, mob)
         ),
         rules=("e17", "e18"),

@@ -10,7 +10,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from rulesets.mobs_and_morale.state import OTHER, STANDING, Battle, Creature, Mob
+from rulesets.mobs_and_morale.state import STANDING, Battle, Creature, Mob
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.movement import gap
 from wargame_cli.tabletop.table import TerrainKind
 from wargame_cli.tabletop.view import (
@@ -265,7 +266,7 @@ def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
     if c.traits:
         rows.append(("traits", ", ".join(clean(t) for t in c.traits)))
     if c.standing:
-        near = [e for e in b.standing(OTHER[c.side]) if c.in_range(e, reach)]
+        near = [e for e in b.standing(other(c.side)) if c.in_range(e, reach)]
         if near:
             rows.append(("in reach", ", ".join(f"{map_label(e)} {clean(e.id)}" for e in near)))
     return facts.card(f"{map_label(c)} {c.id}", c.side, rows, brief=brief)
@@ -284,7 +285,7 @@ def mob_card(b: Battle, m: Mob, brief: bool = False) -> Any:
     if figures:
         f = figures[0]
         rows.append(("each", f'P/F/D {f.presence}/{f.fierce}/{f.defence}, moves {f.move:g}"'))
-        foes = b.standing(OTHER[m.side])
+        foes = b.standing(other(m.side))
         if foes:
             near = min(foes, key=lambda e: min(gap(x.body(), e.body()) for x in figures))
             far = min(gap(x.body(), near.body()) for x in figures)

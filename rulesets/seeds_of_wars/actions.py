@@ -22,8 +22,9 @@ from rulesets.seeds_of_wars.movement import move_refusal as space_refusal
 from rulesets.seeds_of_wars.movement import reachable as reach_of
 from rulesets.seeds_of_wars.movement import retreat_space
 from rulesets.seeds_of_wars.prompts import ask, not_offered
-from rulesets.seeds_of_wars.state import OTHER, Battle, Unit
+from rulesets.seeds_of_wars.state import Battle, Unit
 from wargame_cli.engine.requests import Event, Option, Roll
+from wargame_cli.kit.sides import other
 from wargame_cli.wording import possessive
 
 ACTED, PASSED, NOTHING = "acted", "passed", "nothing"
@@ -63,7 +64,7 @@ def alternate(
                     kind="pass",
                     data={"side": side, "step": step, "forced": done == NOTHING},
                 )
-        side = OTHER[side]
+        side = other(side)
 
 
 def pick_unit(

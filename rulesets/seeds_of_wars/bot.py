@@ -20,7 +20,8 @@ from rulesets.seeds_of_wars.combat import (
     shot_targets,
 )
 from rulesets.seeds_of_wars.movement import reachable, retreat_space
-from rulesets.seeds_of_wars.state import OTHER, ROUTED, SHAKEN, STEADY, Battle, Unit
+from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STEADY, Battle, Unit
+from wargame_cli.kit.sides import other
 
 GAIN_NEEDED = 0.01  # a move must improve a unit's position by more than this
 RESERVE_PENALTY = 5.0  # units in their own Reserve count towards losing (d16)
@@ -41,7 +42,7 @@ def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
     centre = (board.columns - 1) / 2
 
     facing: dict[int, int] = {}
-    for e in battle.fighting(OTHER[unit.side]):
+    for e in battle.fighting(other(unit.side)):
         facing[e.space[1]] = facing.get(e.space[1], 0) + 1  # type: ignore[index]
     where = battle.places()
 
@@ -66,19 +67,19 @@ def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
     kind = unit.kind
     board = battle.board
     where = battle.places()
-    other = OTHER[side]
-    foes = where[other]  # every enemy still fighting stands on a space
+    foe = other(side)
+    foes = where[foe]  # every enemy still fighting stands on a space
     spaces = list({e.space: None for e in foes})  # each held space once: for the nearest
     keen = 0.5 if kind.ra is not None else 1.0
     fear = 1.0 if unit.state == SHAKEN else 0.5
     pull = (0.1 if side == battle.attacker else 0.03) if spaces and unit.state == STEADY else 0.0
-    nearest: dict[Space, int] = battle.remembered().setdefault(("nearest", other), {})
+    nearest: dict[Space, int] = battle.remembered().setdefault(("nearest", foe), {})
     reserve = board.reserve_row(side)
     ra = kind.ra
     neighbours = board.neighbour_table()
 
     def value(space: Space) -> float:
-        enemies = where.get((space, other))
+        enemies = where.get((space, foe))
         result = 0.0
         if enemies:
             me = kind.me + (MAX_BONUS if space != unit.space else 0)
@@ -93,7 +94,7 @@ def valuer(battle: Battle, unit: Unit) -> Callable[[Space], float]:
                 [
                     hit_chance(ra, e.kind.de) * target_weight(e)
                     for near in neighbours[space]
-                    for e in where.get((near, other), ())
+                    for e in where.get((near, foe), ())
                 ],
                 default=0.0,
             )

@@ -10,6 +10,7 @@ from typing import Any
 
 from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STATES, STEADY
 from wargame_cli.engine.requests import Roll
+from wargame_cli.engine.rolloffs import Dice
 
 DIE = 20
 TARGET = 10  # "10 or greater to succeed"
@@ -62,6 +63,24 @@ class Contender:
     parts: str  # "Order 2 + 1 Scout": how the modifier is made up, for the log
     unit: bool = False  # a unit rolls (d13): its name goes in the reason; the side's is shown
 
+    @property
+    def rolls(self) -> str:
+        """What it rolls, for the roll's reason: "1d20 + Order 2", "Knights rolls 1d20 + Mv 1"."""
+        return f"{f'{self.who} rolls ' if self.unit else ''}1d20 + {self.parts}"
+
+
+def d20s(reason: str, rules: tuple[str, ...]) -> Dice[Contender]:
+    """Opposed 1d20 + modifier: each side rolls its own die (so `--dice manual` asks the
+    right player)."""
+    return Dice(
+        DIE,
+        lambda rolling, _: f"{reason}: {rolling[0].rolls}",
+        rules,
+        label=lambda c: c.who,
+        bonus=lambda c: c.modifier,
+        apart=lambda c: c.side,
+    )
+
 
 def opposed(
     first: Contender,
@@ -69,15 +88,6 @@ def opposed(
     reason: str,
     rules: tuple[str, ...],
 ) -> Generator[Roll, Any, tuple[int, int]]:
-    """Each side rolls its own 1d20 (so `--dice manual` asks the right player); the totals."""
-    totals = []
-    for c in (first, second):
-        faces = yield Roll(
-            dice=(DIE,),
-            reason=f"{reason}: {f'{c.who} rolls ' if c.unit else ''}1d20 + {c.parts}",
-            side=c.side,
-            rules=rules,
-            labels=(c.who,),
-        )
-        totals.append(faces[0] + c.modifier)
+    """One opposed roll (`d20s`): the totals, first's then second's."""
+    totals = yield from d20s(reason, rules).roll((first, second))
     return totals[0], totals[1]

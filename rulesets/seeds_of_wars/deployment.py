@@ -11,8 +11,9 @@ from rulesets.seeds_of_wars import bot
 from rulesets.seeds_of_wars.board import Space
 from rulesets.seeds_of_wars.checks import Contender, opposed
 from rulesets.seeds_of_wars.prompts import ask, not_offered
-from rulesets.seeds_of_wars.state import OTHER, SIDES, Battle, Unit
+from rulesets.seeds_of_wars.state import Battle, Unit
 from wargame_cli.engine.requests import Event, Option
+from wargame_cli.kit.sides import SIDES, other
 
 
 def contender(battle: Battle, side: str) -> Contender:
@@ -40,10 +41,10 @@ def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
             kind="deploy_roll",
             data={"totals": {"A": a, "B": b}, "tie": True, "first": first},
         )
-        pairs = zip_longest(units[first], units[OTHER[first]])
+        pairs = zip_longest(units[first], units[other(first)])
         return [u for pair in pairs for u in pair if u is not None]
     winner = "A" if a > b else "B"
-    loser = OTHER[winner]
+    loser = other(winner)
     first = loser
     if battle.options["deploy_order"] == "winner_chooses":
         pick = yield from ask(
@@ -66,7 +67,7 @@ def order_of_deployment(battle: Battle) -> Generator[Any, Any, list[Unit]]:
         kind="deploy_roll",
         data={"totals": {"A": a, "B": b}, "tie": False, "winner": winner, "first": first},
     )
-    return units[first] + units[OTHER[first]]
+    return units[first] + units[other(first)]
 
 
 def deploy(battle: Battle) -> Generator[Any, Any, None]:
@@ -124,7 +125,7 @@ def _space_label(battle: Battle, unit: Unit, space: Space) -> str:
     here = [u.name for u in battle.at(space, unit.side)]
     facing = [
         e.name
-        for e in battle.fighting(OTHER[unit.side])
+        for e in battle.fighting(other(unit.side))
         if e.space is not None and e.space[1] == space[1]
     ]
     if here:

@@ -4,7 +4,8 @@ routed units' flight (gap 8), the step back of a retreat (d13) and the way home 
 from __future__ import annotations
 
 from rulesets.seeds_of_wars.board import Space
-from rulesets.seeds_of_wars.state import OTHER, SHAKEN, Battle, Unit
+from rulesets.seeds_of_wars.state import SHAKEN, Battle, Unit
+from wargame_cli.kit.sides import other
 
 
 def can_charge(battle: Battle, unit: Unit) -> bool:
@@ -42,17 +43,17 @@ def _reach(battle: Battle, unit: Unit) -> dict[Space, int]:
     frontier = [start]
     charge = can_charge(battle, unit)
     where = battle.places()
-    side, other = unit.side, OTHER[unit.side]
+    side, foe = unit.side, other(unit.side)
     neighbours = battle.board.neighbour_table()
     for step in range(1, unit.kind.mv + 1):
         nxt: list[Space] = []
         for space in frontier:
-            if space != start and (space, other) in where:
+            if space != start and (space, foe) in where:
                 continue  # d9: it stopped here
             for near in neighbours[space]:
                 if near in dist:
                     continue
-                if not charge and (near, other) in where:
+                if not charge and (near, foe) in where:
                     continue
                 dist[near] = step
                 nxt.append(near)

@@ -8,7 +8,6 @@ from collections.abc import Generator
 from typing import Any
 
 from rulesets.seeds_of_wars import actions, steps
-from rulesets.seeds_of_wars.army import types_of
 from rulesets.seeds_of_wars.board import Board
 from rulesets.seeds_of_wars.deployment import deploy
 from rulesets.seeds_of_wars.movement import way_home
@@ -17,13 +16,13 @@ from rulesets.seeds_of_wars.state import (
     CAPTURED,
     DESTROYED,
     ESCAPED,
-    OTHER,
     REMOVED,
-    SIDES,
     Battle,
     Unit,
 )
+from rulesets.seeds_of_wars.teams import types_of
 from wargame_cli.engine.requests import Event, Option, Outcome, Play, TurnStart
+from wargame_cli.kit.sides import SIDES, other
 
 
 def _movement(battle: Battle) -> Generator[Any, Any, None]:
@@ -70,7 +69,7 @@ def decided(battle: Battle) -> tuple[str | None, str] | None:
         return None, "no unit of either side is left fighting outside its Reserve"
     if out:
         loser = out[0]
-        return OTHER[loser], why_out(battle, loser)
+        return other(loser), why_out(battle, loser)
     return None
 
 
@@ -89,7 +88,7 @@ def between_rounds(battle: Battle) -> Generator[Any, Any, None]:
     """d16: surrender is a choice between rounds too, not only at the battle's questions; each
     side, the initiative winner first, fights on (the default) or surrenders."""
     first = battle.initiative or battle.attacker
-    for side in (first, OTHER[first]):
+    for side in (first, other(first)):
         yield from ask(
             battle,
             side,
@@ -105,10 +104,10 @@ def cause_of(battle: Battle, winner: str | None) -> str:
     """d16's way the battle was decided, in a few words for simulate's tally."""
     if winner is None:
         return "both sides out at once"
-    units = battle.side_units(OTHER[winner])
+    units = battle.side_units(other(winner))
     if all(u.fate == DESTROYED for u in units):
         return "loser destroyed"
-    if not battle.fighting(OTHER[winner]):
+    if not battle.fighting(other(winner)):
         return "loser off the battlefield"
     return "loser all in its Reserve"
 
@@ -151,7 +150,7 @@ class SeedsGame:
             side = gave_up.side
             return (
                 yield from self.finish(
-                    OTHER[side],
+                    other(side),
                     f"{battle.names[side]} surrenders",
                     ("d16", "d17"),
                     "loser surrendered",
@@ -166,7 +165,7 @@ class SeedsGame:
         battle = self.state
         battle.step = "over"
         if winner is not None:
-            for unit in battle.fighting(OTHER[winner]):
+            for unit in battle.fighting(other(winner)):
                 unit.fate = ESCAPED if way_home(battle, unit) else CAPTURED
                 if unit.fate == CAPTURED:
                     why = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset, load_options
 
 if TYPE_CHECKING:
@@ -29,7 +30,9 @@ class SeedsOfWars(Ruleset):
     folder = Path(__file__).parent
     team_syntax = (
         'Unit types separated by commas, with an optional Order rating: "order=2, Knights, '
-        '2 Spearmen, Archers x2". An army file (.toml/.json) holds `name`, `order` and '
+        '2 Spearmen, Archers x2". '
+        + counts_help("Spearmen")
+        + " An army file (.toml/.json) holds `name`, `order` and "
         "`units = [...]` (type names, or tables with `type` and Mv/Ra/Me/De/Mo/Ht/tags)."
     )
 
@@ -37,7 +40,7 @@ class SeedsOfWars(Ruleset):
         return load_options(self.folder / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
-        from rulesets.seeds_of_wars import army
+        from rulesets.seeds_of_wars import teams
 
         return [
             {
@@ -50,33 +53,33 @@ class SeedsOfWars(Ruleset):
                 "Ht": t.ht,
                 "tags": ", ".join(t.tags),
             }
-            for t in army.catalogue().types.values()
+            for t in teams.catalogue().types.values()
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        from rulesets.seeds_of_wars import army
+        from rulesets.seeds_of_wars import teams
 
-        return army.parse_inline(text, options)
+        return teams.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        from rulesets.seeds_of_wars import army
+        from rulesets.seeds_of_wars import teams
 
-        return army.from_data(data, options)
+        return teams.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        from rulesets.seeds_of_wars import army
+        from rulesets.seeds_of_wars import teams
 
-        return army.default_army(side, options)
+        return teams.default_army(side, options)
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.seeds_of_wars import army
+        from rulesets.seeds_of_wars import teams
 
-        return dict(army.catalogue().armies)
+        return dict(teams.catalogue().armies)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        from rulesets.seeds_of_wars import army
+        from rulesets.seeds_of_wars import teams
 
-        return (yield from army.builder(side, options))
+        return (yield from teams.builder(side, options))
 
     def describe_team(self, team: Any) -> str:
         units = ", ".join(u["type"] for u in team["units"])

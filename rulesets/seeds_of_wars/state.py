@@ -6,12 +6,10 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from rulesets.seeds_of_wars.army import UnitType
 from rulesets.seeds_of_wars.board import Board, Space
+from rulesets.seeds_of_wars.teams import UnitType
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.wording import plural
-
-OTHER = {"A": "B", "B": "A"}
-SIDES = ("A", "B")
 
 # Morale states, best first (rules-reading gap 8): one step per failed check or recovery.
 STEADY, SHAKEN, ROUTED = "Steady", "Shaken", "Routed"
@@ -107,7 +105,7 @@ class Battle:
 
     @property
     def defender(self) -> str:
-        return OTHER[self.attacker]
+        return other(self.attacker)
 
     def role(self, side: str) -> str:
         return "attacker" if side == self.attacker else "defender"
@@ -186,7 +184,7 @@ class Battle:
     def enemies_at(self, side: str, space: Space) -> tuple[Unit, ...]:
         index = self._index
         where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
-        return where.get((space, OTHER[side]), ())  # type: ignore[no-any-return]
+        return where.get((space, other(side)), ())  # type: ignore[no-any-return]
 
     def friends_at(self, side: str, space: Space) -> int:
         return len(self.places().get((space, side), ()))
@@ -203,7 +201,7 @@ class Battle:
         """Sharing a space with an enemy: melee happens within a space."""
         index = self._index
         where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
-        return unit.space is not None and (unit.space, OTHER[unit.side]) in where
+        return unit.space is not None and (unit.space, other(unit.side)) in where
 
     def in_reserve(self, unit: Unit) -> bool:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)

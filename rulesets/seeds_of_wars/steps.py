@@ -11,22 +11,22 @@ from rulesets.seeds_of_wars.checks import (
     TARGET,
     Contender,
     better,
+    d20s,
     morale_passes,
-    opposed,
     recovery_passes,
     worse,
 )
 from rulesets.seeds_of_wars.movement import rout_path
 from rulesets.seeds_of_wars.state import (
     DESTROYED,
-    OTHER,
     REMOVED,
     ROUTED,
     SHAKEN,
-    SIDES,
     Battle,
 )
 from wargame_cli.engine.requests import Event, Roll
+from wargame_cli.engine.rolloffs import roll_off
+from wargame_cli.kit.sides import SIDES, other
 
 Steps = Generator[Any, Any, None]
 
@@ -83,23 +83,30 @@ def initiative(battle: Battle) -> Steps:
     """Step 2: opposed 1d20 + Order (d6); a tie is rolled again or goes to a side
     (`initiative_ties`)."""
     battle.step = "initiative"
-    while True:
-        a, b = yield from opposed(
-            *(
-                Contender(s, battle.names[s], battle.orders[s], f"Order {battle.orders[s]}")
-                for s in SIDES
-            ),
-            f"Round {battle.round} initiative",
-            ("d6",),
+    ties = battle.options["initiative_ties"]
+    totals: dict[str, int] = {}
+
+    def tied(
+        group: list[Contender], shown: list[int], attempt: int
+    ) -> Generator[Event, Any, list[Contender] | None]:
+        if ties != "reroll":  # the tie goes to a side
+            first = battle.attacker if ties == "attacker" else battle.defender
+            return sorted(group, key=lambda c: c.side != first)
+        yield Event(
+            f"Initiative tied at {shown[0]}: roll again", rules=("d6",), kind="initiative_tie"
         )
-        if a != b:
-            winner = "A" if a > b else "B"
-            break
-        ties = battle.options["initiative_ties"]
-        if ties != "reroll":
-            winner = battle.attacker if ties == "attacker" else battle.defender
-            break
-        yield Event(f"Initiative tied at {a}: roll again", rules=("d6",), kind="initiative_tie")
+        return None
+
+    order = yield from roll_off(
+        [
+            Contender(s, battle.names[s], battle.orders[s], f"Order {battle.orders[s]}")
+            for s in SIDES
+        ],
+        d20s(f"Round {battle.round} initiative", ("d6",)),
+        seen=lambda c, total: totals.__setitem__(c.side, total),
+        tied=tied,
+    )
+    winner, a, b = order[0].side, totals["A"], totals["B"]
     battle.initiative = winner
     yield Event(
         f"Initiative: {battle.names['A']} {a}, {battle.names['B']} {b}; "
@@ -113,7 +120,7 @@ def initiative(battle: Battle) -> Steps:
 def flight(battle: Battle) -> Steps:
     """Opening step 3: Routed units flee towards their Reserve, initiative side first."""
     assert battle.initiative is not None
-    for side in (battle.initiative, OTHER[battle.initiative]):
+    for side in (battle.initiative, other(battle.initiative)):
         for unit in battle.fighting(side):
             if unit.state != ROUTED:
                 continue

@@ -7,7 +7,7 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha import bot
 from rulesets.squad_alpha.movement import (
     MOVE_INCHES,
     destinations,
@@ -95,7 +95,7 @@ def action_choice(state: GameState, mini: Mini) -> Choice:
         side=mini.side,
         prompt=f"{mini.name} (step {state.step}): move or shoot?",
         options=tuple(options),
-        default=lambda: tactics.action(state, mini, state.step),
+        default=lambda: bot.action(state, mini, state.step),
         rules=("b11", "b14", "b15"),
         kind="action",
     )
@@ -132,7 +132,7 @@ def move(state: GameState, mini: Mini) -> Flow:
 
     @cache
     def best() -> Point:
-        return tactics.destination(state, mini, tactics.move_spots(state, mini), state.step)
+        return bot.destination(state, mini, bot.move_spots(state, mini), state.step)
 
     def unlisted(p: Point) -> Option:
         """A spot the destinations do not list (the bot's pick, or one typed in)."""
@@ -188,7 +188,7 @@ def _pick_melee_target(
         side=mini.side,
         prompt=f"{mini.name} is in base contact with several enemies: attack which?",
         options=tuple(Option(e.id, f"{e.name} ({e.training})") for e in contacts),
-        default=lambda: tactics.melee_target(state, mini, contacts).id,
+        default=lambda: bot.melee_target(state, mini, contacts).id,
         rules=rules,
         kind="melee",
     )
@@ -254,7 +254,7 @@ def _pick_miss_victim(
         side=shooter.side,
         prompt=f"The shot at {target.name} missed: which miniature in the melee takes it?",
         options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in mates),
-        default=lambda: tactics.miss_victim(state, shooter, mates).id,
+        default=lambda: bot.miss_victim(state, shooter, mates).id,
         rules=("b20",),
         kind="miss",
     )

@@ -8,11 +8,12 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha import bot
 from rulesets.squad_alpha.odds import percent
 from rulesets.squad_alpha.rolloff import roll_off
-from rulesets.squad_alpha.state import HOME_EDGE, OTHER, GameState, Mini
+from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, in_contact, standing_problem
 from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
@@ -28,7 +29,7 @@ def deploy(state: GameState) -> Generator[Any, Any, None]:
     state.deploys_first = winner
     yield Event(
         f"{state.squads[winner].name} wins the deployment roll-off "
-        f"({totals[winner]} to {totals[OTHER[winner]]}) and deploys first",
+        f"({totals[winner]} to {totals[other(winner)]}) and deploys first",
         rules=("b4",),
         kind="rolloff",
         data={"winner": winner, "totals": totals},
@@ -36,9 +37,9 @@ def deploy(state: GameState) -> Generator[Any, Any, None]:
     side = winner
     while any(m.pos is None for m in state.all_minis()):
         if not _waiting(state, side):  # default: the larger squad keeps placing
-            side = OTHER[side]
+            side = other(side)
         yield from place_one(state, side)
-        side = OTHER[side]
+        side = other(side)
     state.phase = "battle"
     yield Event("Both squads are deployed", rules=("b5",), kind="deployed")
 
@@ -215,7 +216,7 @@ def _in_cover(state: GameState, p: Point) -> str:
 
 def _label(state: GameState, side: str, p: Point) -> str:
     where = _in_cover(state, p).removeprefix(", ") or "in the open"
-    hidden = tactics.concealment(state.table, HOME_EDGE[side], p)
+    hidden = bot.concealment(state.table, HOME_EDGE[side], p)
     edge = edge_distance(state.table, p, HOME_EDGE[side])
     return (
         f"{p.key()}: {where}, out of sight of {percent(hidden)} of the enemy half, "
@@ -234,7 +235,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             options=tuple(
                 Option(m.id, f"{m.name} ({m.training}, rating {m.rating})") for m in waiting
             ),
-            default=lambda: tactics.deploy_who(state, waiting).id,
+            default=lambda: bot.deploy_who(state, waiting).id,
             rules=("b5",),
             kind="deploy",
         )
@@ -255,7 +256,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
             kind="deploy-fallback",
             data={"id": mini.id, "level": level},
         )
-    ranked = cache(lambda: tactics.deploy_best(state, side, spots, OFFERED, cells, set(picked)))
+    ranked = cache(lambda: bot.deploy_best(state, side, spots, OFFERED, cells, set(picked)))
     key = yield Choice(
         side=side,
         prompt=f"{squad.name}: where does {mini.name} deploy? ({len(spots)} legal cells)",

@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli.errors import OptionError
+from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset, named_if_preset
 
 if TYPE_CHECKING:
-    from rulesets.squad_alpha.game import SquadGame
+    from rulesets.squad_alpha.rules import SquadGame
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -33,8 +34,12 @@ class SquadAlpha(Ruleset):
         "5-10 miniatures separated by commas, each `name training rating` (or "
         '`name:training:rating`): "Sgt Rook elite 4, Hawk regular 2, 3x Trooper conscript 0". '
         "Training is conscript, regular or elite (c/r/e); exactly one miniature must have the "
-        "highest rating (the leader). A count prefix adds numbered copies. A squad file "
-        '(.toml/.json) holds `name = "..."` and `miniatures = [{name, training, rating}, ...]`.'
+        "highest rating (the leader). "
+        + counts_help("Trooper c 0")
+        + " Counted miniatures are numbered (Trooper 1, Trooper 2, ...): "
+        '"3 Trooper c 0" is three Troopers, not one named "3 Trooper". The builder\'s '
+        '"Type it" reads the same text. A squad file (.toml/.json) holds `name = "..."` and '
+        "`miniatures = [{name, training, rating}, ...]`."
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:
@@ -43,60 +48,60 @@ class SquadAlpha(Ruleset):
         return load_options_with_tables(FOLDER / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
-        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha import teams
 
         return [
             {"training": t, "action dice": n, "note": note}
             for (t, n), note in zip(
-                squad.TRAINING_DICE.items(),
+                teams.TRAINING_DICE.items(),
                 ("1 die", "2 dice, any one passing", "3 dice, any one passing"),
                 strict=True,
             )
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha import teams
 
-        return squad.to_data(squad.parse_inline(text, options))
+        return teams.to_data(teams.parse_inline(text, options))
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha import teams
 
-        return squad.to_data(squad.from_data(data, options))
+        return teams.to_data(teams.from_data(data, options))
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha import teams
 
-        cat = squad.catalogue()
+        cat = teams.catalogue()
         name = cat.defaults[side]
-        return squad.to_data(squad.validate(list(cat.squad(name)), options)), name
+        return teams.to_data(teams.validate(list(cat.squad(name)), options)), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha import teams
 
-        return {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
+        return {name: teams.to_data(list(s)) for name, s in teams.catalogue().squads}
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha import teams
 
-        soldiers = yield from squad.builder(side, options)
-        presets = {name: squad.to_data(list(s)) for name, s in squad.catalogue().squads}
-        return named_if_preset(squad.to_data(squad.validate(soldiers, options)), presets)
+        soldiers = yield from teams.builder(side, options)
+        presets = {name: teams.to_data(list(s)) for name, s in teams.catalogue().squads}
+        return named_if_preset(teams.to_data(teams.validate(soldiers, options)), presets)
 
     def describe_team(self, team: Any) -> str:
-        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha import teams
 
-        soldiers = squad.from_data(team, {"rating_min": -99, "rating_max": 99})
-        lead = soldiers[squad.leader_index(soldiers)].name
+        soldiers = teams.from_data(team, {"rating_min": -99, "rating_max": 99})
+        lead = soldiers[teams.leader_index(soldiers)].name
         return ", ".join(s.describe() + (" [leader]" if s.name == lead else "") for s in soldiers)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
-        from rulesets.squad_alpha import squad
+        from rulesets.squad_alpha import teams
         from rulesets.squad_alpha.deployment import room_problem
-        from rulesets.squad_alpha.game import SquadGame
+        from rulesets.squad_alpha.rules import SquadGame
         from rulesets.squad_alpha.state import new_state
 
-        squads = {side: squad.from_data(setup.teams[side], options) for side in ("A", "B")}
+        squads = {side: teams.from_data(setup.teams[side], options) for side in ("A", "B")}
         state = new_state(setup.names, squads, options)
         if (problem := room_problem(state)) is not None:
             raise OptionError(f"option table: {problem}; choose a table with more open ground")

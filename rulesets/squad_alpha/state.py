@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.squad_alpha.squad import TRAINING_DICE, Soldier, leader_index
+from rulesets.squad_alpha.teams import TRAINING_DICE, Soldier, leader_index
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, in_contact
 from wargame_cli.tabletop.table import Table
 
-OTHER = {"A": "B", "B": "A"}
 HOME_EDGE = {"A": "south", "B": "north"}
 
 # Bumped whenever a miniature changes (placed, moved, killed, given a die, acted): what the
@@ -107,7 +107,7 @@ class GameState:
         memo = self._remembered()
         found = memo.get(side)
         if found is None:
-            found = memo[side] = [m for m in self.squads[OTHER[side]].minis if m.active]
+            found = memo[side] = [m for m in self.squads[other(side)].minis if m.active]
         return found
 
     def body(self, mini: Mini) -> Body:
@@ -167,7 +167,7 @@ def new_state(
     names: dict[str, str], squads: dict[str, list[Soldier]], options: dict[str, Any]
 ) -> GameState:
     built: dict[str, Squad] = {}
-    for side in ("A", "B"):
+    for side in SIDES:
         soldiers = squads[side]
         minis = [
             Mini(f"{side}{i + 1}", side, s.name, s.training, s.rating)

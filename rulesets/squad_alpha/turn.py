@@ -6,11 +6,12 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from rulesets.squad_alpha import tactics
+from rulesets.squad_alpha import bot
 from rulesets.squad_alpha.activation import activate
 from rulesets.squad_alpha.rolloff import roll_off, with_bonus
-from rulesets.squad_alpha.state import OTHER, GameState, Mini
+from rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Roll
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.wording import possessive
 
 ATTRIBUTE_KEYS = ("suggested", "by_hand")
@@ -19,13 +20,13 @@ ATTRIBUTE_KEYS = ("suggested", "by_hand")
 def initiative(state: GameState) -> Generator[Any, Any, None]:
     """b6: a roll-off, each adding the leader's current rating (negative ratings subtract,
     b24)."""
-    bonus = {side: state.current_rating(side) for side in ("A", "B")}
+    bonus = {side: state.current_rating(side) for side in SIDES}
     winner, totals = yield from roll_off(
         state, f"Initiative roll-off, turn {state.turn}", ("b6", "b24"), bonus
     )
     state.initiative = winner
     state.initiative_rolls = totals
-    shown = {s: with_bonus(totals[s] - bonus[s], bonus[s]) for s in ("A", "B")}
+    shown = {s: with_bonus(totals[s] - bonus[s], bonus[s]) for s in SIDES}
     yield Event(
         f"{state.squads[winner].name} has the initiative "
         f"({state.squads['A'].name} {shown['A']}, {state.squads['B'].name} {shown['B']})",
@@ -39,7 +40,7 @@ def roll_and_attribute(state: GameState) -> Generator[Any, Any, None]:
     """b7: a die per living miniature; b8: the side without initiative attributes first, the
     other sees those choices; b9: play starts once all are attributed."""
     assert state.initiative is not None
-    order = (OTHER[state.initiative], state.initiative)
+    order = (other(state.initiative), state.initiative)
     faces: dict[str, list[int]] = {}
     for side in order:
         living = state.squads[side].living
@@ -51,7 +52,7 @@ def roll_and_attribute(state: GameState) -> Generator[Any, Any, None]:
         )
         faces[side] = list(rolled)
     for side in order:
-        yield from attribute(state, side, faces[side], faces[OTHER[side]])
+        yield from attribute(state, side, faces[side], faces[other(side)])
 
 
 def attribute(
@@ -62,12 +63,12 @@ def attribute(
     squad = state.squads[side]
     living = squad.living
     if len(living) > 1 and len(set(faces)) > 1:
-        suggested = cache(lambda: tactics.attribution(state, living, faces))
-        other = state.squads[OTHER[side]]
+        suggested = cache(lambda: bot.attribution(state, living, faces))
+        enemy = state.squads[other(side)]
         if side == state.initiative:
-            seen = "; they hold " + ", ".join(f"{m.name} {m.die}" for m in other.living)
+            seen = "; they hold " + ", ".join(f"{m.name} {m.die}" for m in enemy.living)
         elif theirs:
-            seen = f"; {other.name} rolled {' '.join(map(str, sorted(theirs)))}"
+            seen = f"; {enemy.name} rolled {' '.join(map(str, sorted(theirs)))}"
         else:
             seen = ""
 
@@ -124,7 +125,7 @@ def _by_hand(
             + " ".join(map(str, remaining)),
             options=tuple(Option(str(f), f"{f}") for f in sorted(set(remaining))),
             default=lambda i=i, mini=mini: str(
-                tactics.attribution(state, living[i:], remaining)[mini.id]
+                bot.attribution(state, living[i:], remaining)[mini.id]
             ),
             rules=("b8",),
             kind="attribute",
@@ -143,7 +144,7 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
         announced = step_event(state, step)
         if announced is not None:
             yield announced
-        for side in (state.initiative, OTHER[state.initiative]):
+        for side in (state.initiative, other(state.initiative)):
             while True:
                 ready = [
                     m
@@ -158,7 +159,7 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
                         side=side,
                         prompt=f"Step {step}: which miniature acts next?",
                         options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in ready),
-                        default=lambda ready=ready, step=step: tactics.order(state, ready, step).id,
+                        default=lambda ready=ready, step=step: bot.order(state, ready, step).id,
                         rules=("b10",),
                         kind="order",
                     )
@@ -180,7 +181,7 @@ def step_event(state: GameState, step: int) -> Event | None:
     assert state.initiative is not None
     order = [
         (side, [m for m in state.squads[side].living if m.die == step and m.pos is not None])
-        for side in (state.initiative, OTHER[state.initiative])
+        for side in (state.initiative, other(state.initiative))
     ]
     order = [(side, minis) for side, minis in order if minis]
     if not order:
@@ -199,9 +200,9 @@ def step_event(state: GameState, step: int) -> Event | None:
 
 def annihilation(state: GameState) -> Outcome | None:
     """A side with no miniatures left loses (default 11)."""
-    for side in ("A", "B"):
+    for side in SIDES:
         if not state.squads[side].living:
-            winner = OTHER[side]
+            winner = other(side)
             return Outcome(
                 winner=winner,
                 reason=f"{state.squads[side].name} has no miniatures left",
@@ -213,12 +214,12 @@ def annihilation(state: GameState) -> Outcome | None:
 
 
 def survivors(state: GameState) -> dict[str, Any]:
-    return {"survivors": {s: len(state.squads[s].living) for s in ("A", "B")}}
+    return {"survivors": {s: len(state.squads[s].living) for s in SIDES}}
 
 
 def decide_by_survivors(state: GameState) -> Outcome:
     """`max_turns`: the side with more survivors wins; equal numbers draw."""
-    a, b = (len(state.squads[s].living) for s in ("A", "B"))
+    a, b = (len(state.squads[s].living) for s in SIDES)
     limit = state.options["max_turns"]
     if a == b:
         return Outcome(

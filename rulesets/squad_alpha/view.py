@@ -22,7 +22,8 @@ from rich.text import Text
 
 from rulesets.squad_alpha.movement import MOVE_INCHES
 from rulesets.squad_alpha.odds import highest_passing, pass_chance
-from rulesets.squad_alpha.state import OTHER, GameState, Mini, Squad
+from rulesets.squad_alpha.state import GameState, Mini, Squad
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
@@ -367,7 +368,7 @@ def cards(state: GameState, names: dict[str, str] | None = None) -> list[tuple[s
 def order_of_play(state: GameState) -> RichTable:
     """Who acts at each step this turn, the initiative side first (b10)."""
     assert state.initiative is not None
-    first, second = state.initiative, OTHER[state.initiative]
+    first, second = state.initiative, other(state.initiative)
     table = RichTable(
         title=f"Turn {state.turn}: who acts at each step",
         title_justify="left",
@@ -443,7 +444,7 @@ def _redraw(
 
 def _next_placer(state: GameState, side: str) -> str | None:
     """Who places after `side` (deployment alternates; a larger squad keeps placing)."""
-    for candidate in (OTHER[side], side):
+    for candidate in (other(side), side):
         if any(m.pos is None for m in state.squads[candidate].minis):
             return candidate
     return None

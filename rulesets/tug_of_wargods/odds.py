@@ -26,6 +26,7 @@ from typing import Any
 
 from rulesets.tug_of_wargods import teams
 from rulesets.tug_of_wargods.rules import Team, TugState, new_state, resolve
+from wargame_cli.kit.sides import SIDES
 
 Key = tuple[tuple[float, int], ...]  # (distance, crossings) of every model, A's then B's
 
@@ -83,7 +84,7 @@ def difference_odds(dice_a: Iterable[int], dice_b: Iterable[int]) -> dict[int, F
 def _key(state: TugState) -> Key:
     return tuple(
         (team.distance(i), count)
-        for side in ("A", "B")
+        for side in SIDES
         for team in (state.sides[side],)
         for i, count in enumerate(team.crossings)
     )
@@ -322,4 +323,4 @@ def chance_line(state: TugState) -> str:
     """`Greentoe 73% · Clearsky 27%`: each side's exact chance, for the screen."""
     from wargame_cli.simulate.chances import line
 
-    return line(chance_from_state(state), {s: state.sides[s].name for s in ("A", "B")})
+    return line(chance_from_state(state), {s: state.sides[s].name for s in SIDES})

@@ -12,10 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from wargame_cli.engine.requests import Event, Outcome, Play, Roll, TurnStart
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.wording import possessive
-
-OTHER = {"A": "B", "B": "A"}
-SIDES = ("A", "B")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +131,7 @@ def outcome_of(win: Win) -> Outcome:
 def win_check(state: TugState, loser_side: str) -> Win | None:
     """a17/a18 after a pull; only the pulled team can have crossed."""
     team = state.sides[loser_side]
-    puller = OTHER[loser_side]
+    puller = other(loser_side)
     if team.across_count >= 2:
         return puller, f"two of {possessive(team.name)} models are across the centre line", ("a17",)
     for i, count in enumerate(team.crossings):
@@ -308,7 +306,7 @@ def _narrate(state: TugState, turn: Turn) -> Play:
             data={"totals": {"A": a, "B": b}},
         )
         return
-    won, lost = state.sides[turn.winner], state.sides[OTHER[turn.winner]]
+    won, lost = state.sides[turn.winner], state.sides[other(turn.winner)]
     yield Event(
         f"{won.name} {max(a, b)} beats {lost.name} {min(a, b)} by {abs(a - b)}: pulls "
         f"{_inches(turn.inches)}; {possessive(lost.name)} front is {_inches(lost.front)} "
@@ -323,7 +321,7 @@ def _narrate(state: TugState, turn: Turn) -> Play:
             f"(crossing {lost.crossings[i]})",
             rules=("a17", "a18"),
             kind="cross",
-            data={"side": OTHER[turn.winner], "model": i, "crossings": lost.crossings[i]},
+            data={"side": other(turn.winner), "model": i, "crossings": lost.crossings[i]},
         )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
@@ -25,9 +26,10 @@ class TugOfWarGods(Ruleset):
     has_decisions = False
     folder = Path(__file__).parent
     team_syntax = (
-        'Three unit names, front of the column first, separated by commas: "Sebeki,Asar,Asar". '
-        'Counts may prefix or suffix a name: "2 Asar, Sebeki" or "Asar x2, Sebeki". '
-        'A team file (.toml/.json) holds `name = "..."` and `models = [...]`.'
+        'Three unit names, front of the column first, separated by commas: "Sebeki,Asar,Asar" or '
+        '"2 Asar, Sebeki". '
+        + counts_help("Asar")
+        + ' A team file (.toml/.json) holds `name = "..."` and `models = [...]`.'
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.report import voice as v
 from wargame_cli.report.hooks import Teller as BaseTeller
 
@@ -37,7 +38,7 @@ class Teller(BaseTeller):
         super().__init__(save, voice)
         setup = save.get("setup", {})
         self.models = {}
-        for side in ("A", "B"):
+        for side in SIDES:
             team = setup.get("teams", {}).get(side) or {}
             self.models[side] = team.get("models", []) if isinstance(team, dict) else []
 
@@ -45,7 +46,7 @@ class Teller(BaseTeller):
         say = self.voice.say
         if kind == "pull":
             winner = str(data.get("winner", ""))
-            loser = {"A": "B", "B": "A"}.get(winner, "")
+            loser = other(winner) if winner in SIDES else ""
             return say(
                 PULLS,
                 w=self.sides.get(winner, "?"),

@@ -12,6 +12,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
+from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.wording import plural
 
@@ -123,17 +124,12 @@ def validate(models: list[str], options: dict[str, Any]) -> list[str]:
 def parse_inline(text: str, options: dict[str, Any]) -> list[str]:
     """`"Sebeki,Asar,Asar"`, `"2 Asar, Sebeki"`, `"Asar x2, Sebeki"`: front to back."""
     models: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        count = 1
-        match = re.fullmatch(r"(\d+)\s*x?\s+(.+)|(.+?)\s*x\s*(\d+)", part, flags=re.I)
-        if match:
-            count = int(match.group(1) or match.group(4))
-            part = (match.group(2) or match.group(3)).strip()
-        if count > TEAM_SIZE:
-            raise TeamError(f"{count} {part}: a team has exactly {TEAM_SIZE} models (a1)")
-        models += [catalogue().lookup(part).name] * count
+    for entry in teamtext.entries(text):
+        if entry.count > TEAM_SIZE:
+            raise TeamError(
+                f"{entry.count} {entry.text}: a team has exactly {TEAM_SIZE} models (a1)"
+            )
+        models += [catalogue().lookup(entry.text).name] * entry.count
     if not models:
         raise TeamError('an empty team: name three models, e.g. "Sebeki,Asar,Asar" (a1)')
     return validate(models, options)

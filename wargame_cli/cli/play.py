@@ -14,6 +14,7 @@ from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice,
 from wargame_cli.engine.requests import TAKE_BACK, TurnStart
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted, NoTerminal
+from wargame_cli.kit.sides import other
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
 from wargame_cli.text import name_problem, shown
@@ -306,12 +307,12 @@ def _sides_setup(
             names["B"] = distinct_default(names["B"], names["A"], "B")  # the same preset twice
 
     def ask_name_of(side: str) -> None:
-        other = "B" if side == "A" else "A"
-        later = other in ask_name and ask_name.index(other) > ask_name.index(side)
+        foe = other(side)
+        later = foe in ask_name and ask_name.index(foe) > ask_name.index(side)
         default = asked.get(side, names[side])
         if not later and side not in asked:
-            default = distinct_default(default, names[other], side)
-        answer = prompter.name(side, default, taken=None if later else names[other])
+            default = distinct_default(default, names[foe], side)
+        answer = prompter.name(side, default, taken=None if later else names[foe])
         if answer == TAKE_BACK:
             asked.pop(side, None)
             raise SetupBack

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from wargame_cli.ruleset import Ruleset
 
+from wargame_cli.kit.sides import SIDES
+
 
 def names_of(data: dict[str, Any]) -> dict[str, str]:
-    return {s: data["setup"]["names"].get(s, f"Side {s}") for s in ("A", "B")}
+    return {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
 
 
 def players_of(data: dict[str, Any]) -> dict[str, str]:
@@ -53,7 +55,7 @@ def header(session: Any, path: Path) -> Any:
     told = provenance.of_session(session)
     sides = Table.grid(padding=(0, 2))
     players = data["setup"].get("players") or {}  # as recorded: an older save's are blank
-    for side in ("A", "B"):
+    for side in SIDES:
         who = {"bot": "computer", "human": "person"}.get(players.get(side, ""), "")
         sides.add_row(
             Text(side, style=SIDE_STYLE[side]),

@@ -7,13 +7,14 @@ import re
 from datetime import datetime
 from typing import Any
 
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.report.reading import Line
 from wargame_cli.saves.provenance import Provenance
 
 
 def names_of(save: dict[str, Any]) -> dict[str, str]:
     setup = save.get("setup", {})
-    return {s: str(setup.get("names", {}).get(s, f"Side {s}")) for s in ("A", "B")}
+    return {s: str(setup.get("names", {}).get(s, f"Side {s}")) for s in SIDES}
 
 
 def team(save: dict[str, Any], side: str) -> str:

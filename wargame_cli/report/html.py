@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from wargame_cli.engine import takeback
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.report import facts
 from wargame_cli.report.chart import chance_chart
 from wargame_cli.report.hooks import teller
@@ -111,7 +112,7 @@ def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "
         _result(save, reading.end),
         "<h2>The sides</h2><ul>",
     ]
-    for side in ("A", "B"):
+    for side in SIDES:
         tail = f" ({h(facts.player(save, side, told))})"
         out.append(
             f'<li><strong class="side-{side}">{side}: {h(names[side])}</strong>{tail}: '

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from wargame_cli.engine import takeback
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.report import facts
 from wargame_cli.report.hooks import teller
 from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, read_log
@@ -110,7 +111,7 @@ def battle_report(
         + " ".join(md(line) for line in facts.provenance_lines(told))
     )
     out += ["", _result(save_data, reading.end), "", "## The sides", ""]
-    for side in ("A", "B"):
+    for side in SIDES:
         who = md(facts.player(save_data, side, told))
         out.append(f"- **{side}: {md(names[side])}** ({who}): {md(facts.team(save_data, side))}")
     options = save_data.get("options") or {}

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.saves import games, provenance, store
 
 
@@ -25,7 +26,7 @@ class Replayed:
 def replay(path: Path, pictures: bool = True) -> Replayed:
     """Replay and verify the save; with `pictures`, draw the table at the end of every turn."""
     data = store.load(path)
-    names = {s: str(data["setup"]["names"].get(s, s)) for s in ("A", "B")}
+    names = {s: str(data["setup"]["names"].get(s, s)) for s in SIDES}
     ruleset = registry.get(str(data["ruleset"]["id"]))
     out = Replayed(save={})
 

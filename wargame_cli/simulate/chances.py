@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from wargame_cli.kit.sides import SIDES
+
 
 def percent(p: float) -> str:
     """Whole percents; a chance that is not certain never shows as 0% or 100%."""
@@ -16,7 +18,7 @@ def percent(p: float) -> str:
 
 def line(chances: Mapping[str, float], names: Mapping[str, str]) -> str:
     """The sides' chances by name; a draw only where it can happen."""
-    parts = [f"{names[side]} {percent(chances[side])}" for side in ("A", "B")]
+    parts = [f"{names[side]} {percent(chances[side])}" for side in SIDES]
     if chances.get("draw"):
         parts.append(f"draw {percent(chances['draw'])}")
     return " · ".join(parts)

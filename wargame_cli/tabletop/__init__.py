@@ -6,7 +6,8 @@ its own. Pure: no rendering here (see `view.py`).
 - `geometry`: points (`x,y` text form), segments, rectangles.
 - `table`: the table and its terrain pieces (blocking, hard cover, soft cover), TOML/JSON data.
 - `sight`: line of sight and cover from the firer's perspective.
-- `movement`: bases, contact, where a base may stand (`standing_problem`) and move.
+- `movement`: bases, contact, where a base may stand (`standing_problem`) and move
+  (`move_problem`): one check each, giving the reason or None.
 - `paths`: walking distances around impassable terrain; `route_toward`, `ring_spots`.
 - `destinations`: the short list of meaningful places to move to, and typed coordinates.
 - `placement`: cells, table edges, spots hidden from watchers (deployment).

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect
-from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, stands_ok
+from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, standing_problem
 from wargame_cli.tabletop.table import Table
 
 ANCHOR_NAMES = ("centre", "left of centre", "right of centre", "left", "right")
@@ -100,7 +100,8 @@ def _lattice(
     return tuple(
         (p.x, p.y)
         for p in lattice
-        if area.holds(Body("", p, radius)) and stands_ok(table, Body("", p, radius), ())
+        if area.holds(Body("", p, radius))
+        and standing_problem(table, Body("", p, radius), (), worded=False) is None
     )
 
 

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from wargame_cli.engine.requests import Option
-from wargame_cli.tabletop.detours import bent_move_ok, bent_move_problem, way_to
+from wargame_cli.tabletop.detours import bent_move_problem, way_to
 from wargame_cli.tabletop.geometry import EPS, Point
 from wargame_cli.tabletop.movement import (
     CONTACT_TOLERANCE,
     Body,
     contact_ring,
-    move_ok,
     move_problem,
 )
 from wargame_cli.tabletop.paths import path_distance, route_toward
@@ -53,14 +52,12 @@ class Mover:
     others: tuple[Body, ...]
     bend: bool = False
 
-    def problem(self, point: Point) -> str | None:
+    def problem(self, point: Point, worded: bool = True) -> str | None:
         check = bent_move_problem if self.bend else move_problem
-        return check(self.table, self.body, point, self.max_inches, list(self.others))
+        return check(self.table, self.body, point, self.max_inches, list(self.others), worded)
 
     def fits(self, point: Point) -> bool:
-        """`problem(point) is None`, without working out the reason (tried many times)."""
-        check = bent_move_ok if self.bend else move_ok
-        return check(self.table, self.body, point, self.max_inches, self.others)
+        return self.problem(point, worded=False) is None
 
     def walked(self, point: Point) -> float:
         """The length of the way to a legal `point` (around corners when bending)."""
@@ -73,7 +70,9 @@ class Mover:
         """`, around Barn` when the way to `point` bends round a piece of terrain."""
         if (
             not self.bend
-            or move_problem(self.table, self.body, point, self.max_inches, list(self.others))
+            or move_problem(
+                self.table, self.body, point, self.max_inches, list(self.others), worded=False
+            )
             is None
         ):
             return ""
@@ -243,7 +242,10 @@ def farthest_along(m: Mover, goal: Point) -> Point:
         return start
     t_edge = _edge_limit(m.table, m.body, goal, length)
     spot = _rounded_back(m, start.toward(goal, t_edge))
-    if spot is not None and move_ok(m.table, m.body, spot, m.max_inches, m.others):
+    if (
+        spot is not None
+        and move_problem(m.table, m.body, spot, m.max_inches, m.others, worded=False) is None
+    ):
         return spot
     lo, hi = 0.0, t_edge
     # the halvings the walls and bases in the way settle need no test
@@ -251,7 +253,11 @@ def farthest_along(m: Mover, goal: Point) -> Point:
     for _ in range(24):
         mid = (lo + hi) / 2
         if mid < safe or (
-            mid <= bad and move_ok(m.table, m.body, start.toward(goal, mid), m.max_inches, m.others)
+            mid <= bad
+            and move_problem(
+                m.table, m.body, start.toward(goal, mid), m.max_inches, m.others, worded=False
+            )
+            is None
         ):
             lo = mid
         else:
@@ -278,7 +284,7 @@ def _rounded_back(m: Mover, p: Point) -> Point | None:
     start = m.body.pos
     for back in (0.0, 0.005, 0.01, 0.02):
         spot = start.toward(p, max(0.0, start.distance(p) - back)).rounded(2)
-        if move_ok(m.table, m.body, spot, m.max_inches, m.others):
+        if move_problem(m.table, m.body, spot, m.max_inches, m.others, worded=False) is None:
             return spot
     return None
 
@@ -348,7 +354,7 @@ CROWDED = 4  # refused spots before the surely refused ones are worked out
 
 def _bases_in_the_way(m: Mover) -> list[tuple[float, float, float, bool]]:
     """Each other base as (x, y, the least distance the mover's centre must keep, whether the
-    mover starts clear of it): what `move_ok` tests a move against, worked out once."""
+    mover starts clear of it): what `move_problem` tests a move against, worked out once."""
     me, radius, sx, sy = m.body.id, m.body.radius, m.body.pos.x, m.body.pos.y
     out = []
     for o in m.others:
@@ -362,7 +368,7 @@ def _on_or_through_a_base(
     bases: list[tuple[float, float, float, bool]], ax: float, ay: float, bx: float, by: float
 ) -> bool:
     """Whether the move from (ax, ay) to (bx, by) ends on a base or passes through one it
-    started clear of: `why_not`'s tests of the other bases, with `move_ok`'s arithmetic."""
+    started clear of: `move_problem_xy`'s tests of the other bases, with its arithmetic."""
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     for ox, oy, touch, clear in bases:
@@ -393,7 +399,7 @@ def _covered_steps(
     tries: int = CONTACT_TRIES,
 ) -> set[int]:
     """The ring's steps whose spot stands on another base however it rounds: the ring's
-    arc within that base's reach less `SURE` (every such spot is refused by `move_ok`). A
+    arc within that base's reach less `SURE` (every such spot is refused by `move_problem`). A
     necessary refusal only: the spots left are tested as before."""
     covered: set[int] = set()
     half = tries // 2
@@ -416,7 +422,7 @@ def _covered_steps(
 
 def _behind_the_enemy(m: Mover, enemy: Body, touching: float, turn: float) -> int:
     """The first step round the ring (either way) from which every spot lies behind the enemy:
-    the straight way there passes through its base however the spot rounds, so `move_ok`
+    the straight way there passes through its base however the spot rounds, so `move_problem`
     refuses it. Past the tangent from the mover the way's closest approach to the enemy's
     centre, `D t sin(a) / |way|`, only shrinks as the angle `a` grows; it is below the base's
     reach less `SURE` where `cos(a) < (k^2 - sqrt((D^2 - k^2)(t^2 - k^2))) / (D t)`. A step
@@ -479,7 +485,12 @@ def toward(m: Mover, enemy: Body) -> Point | None:
 
 def _walk(m: Mover, p: Point, enemy: Body) -> float:
     """Walking distance from `p` to the enemy: straight when nothing is in the way."""
-    if move_ok(m.table, Body(m.body.id, p, m.body.radius), enemy.pos, math.inf, []):
+    if (
+        move_problem(
+            m.table, Body(m.body.id, p, m.body.radius), enemy.pos, math.inf, [], worded=False
+        )
+        is None
+    ):
         return p.distance(enemy.pos)
     return max(p.distance(enemy.pos), path_distance(m.table, p, enemy.pos, m.body.radius))
 

@@ -19,7 +19,6 @@ from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import (
     Body,
     footprints,
-    move_ok,
     move_problem,
     standing_problem,
 )
@@ -61,12 +60,15 @@ def way_to(
 ) -> Way | None:
     """The shortest legal way to `dest` within `max_inches` (straight when it can be), or
     None when there is none."""
-    if move_ok(table, mover, dest, max_inches, others):
+    if move_problem(table, mover, dest, max_inches, others, worded=False) is None:
         return Way((mover.pos, dest), mover.pos.distance(dest))
     budget = max_inches + SLACK
     if mover.pos.distance(dest) > budget:
         return None
-    if standing_problem(table, Body(mover.id, dest, mover.radius), others) is not None:
+    if (
+        standing_problem(table, Body(mover.id, dest, mover.radius), others, worded=False)
+        is not None
+    ):
         return None
     nodes = [
         p
@@ -93,7 +95,10 @@ def _rings(mover: Body, others: list[Body]) -> list[Point]:
 
 
 def _leg_ok(table: Table, mover: Body, a: Point, b: Point, others: list[Body]) -> bool:
-    return move_ok(table, Body(mover.id, a, mover.radius), b, math.inf, others)
+    return (
+        move_problem(table, Body(mover.id, a, mover.radius), b, math.inf, others, worded=False)
+        is None
+    )
 
 
 def _shortest(
@@ -135,23 +140,19 @@ def _shortest(
     return None
 
 
-def bent_move_ok(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
-) -> bool:
-    """`bent_move_problem(...) is None`, without working out the reason."""
-    return move_ok(table, mover, dest, max_inches, others) or (
-        way_to(table, mover, dest, max_inches, others) is not None
-    )
-
-
 def bent_move_problem(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
+    table: Table,
+    mover: Body,
+    dest: Point,
+    max_inches: float,
+    others: list[Body],
+    worded: bool = True,
 ) -> str | None:
     """Why `mover` cannot get to `dest` within `max_inches`, going around impassable terrain
-    if need be, or None when it can."""
-    straight = move_problem(table, mover, dest, max_inches, others)
+    if need be, or None when it can (`worded`: see `movement.REFUSED`)."""
+    straight = move_problem(table, mover, dest, max_inches, others, worded)
     if straight is None or way_to(table, mover, dest, max_inches, others) is not None:
         return None
-    if "passes through" not in straight:
+    if not worded or "passes through" not in straight:
         return straight  # off the table, overlapping, or too far even in a straight line
     return f'{straight}, and no way around it is within {max_inches:g}"'

@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
-from wargame_cli.tabletop.movement import Body, farthest_toward, move_ok_xy
+from wargame_cli.tabletop.movement import Body, farthest_toward, move_problem_xy
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 
 WALK_CACHE = 50_000  # walking distances remembered per table (cleared when full)
@@ -274,7 +274,7 @@ def route_toward(
     for bound, index, x, y in bounds:
         if bound > best_walk:
             break
-        if not move_ok_xy(table, mover, x, y, max_inches, near):
+        if move_problem_xy(table, mover, x, y, max_inches, near, worded=False) is not None:
             continue
         p = Point(x, y)
         walk = round(remaining(p), 3)
@@ -337,5 +337,5 @@ def _ring(
     return tuple(
         Point(x, y)
         for x, y in _ring_points(mover.pos.x, mover.pos.y, max_inches)
-        if move_ok_xy(table, mover, x, y, max_inches, others)
+        if move_problem_xy(table, mover, x, y, max_inches, others, worded=False) is None
     )

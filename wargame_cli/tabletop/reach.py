@@ -19,7 +19,7 @@ def known_span(
     table: Table, body: Body, others: Iterable[Body], goal: Point
 ) -> tuple[float, float]:
     """`(safe, bad)` in inches along the straight way from `body` toward `goal`: a move of
-    less than `safe` surely passes `move_ok`, and one of more than `bad` (and at most as far
+    less than `safe` surely passes `move_problem`, and one of more than `bad` (and at most as far
     as the table's edge allows) surely fails it; in between only the test can tell. `(-1,
     inf)` (test everything) when the start overlaps a wall's zone or a base, is off the
     table or hugs its edge, where the plain tests do not grow with the way."""

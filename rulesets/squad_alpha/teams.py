@@ -12,6 +12,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
+from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.text import name_problem
 
@@ -166,24 +167,28 @@ def validate(soldiers: list[Soldier], options: dict[str, Any]) -> list[Soldier]:
     return soldiers
 
 
-def parse_inline(text: str, options: dict[str, Any]) -> list[Soldier]:
-    """`"Sgt Rook elite 4, Hawk regular 2, 3x Trooper conscript 0"`; a count prefix adds
-    numbered copies (Trooper 1, Trooper 2, ...)."""
+def soldiers_in(text: str) -> list[Soldier]:
+    """The miniatures `text` writes down, unchecked: `"Sgt Rook elite 4, 3 Trooper conscript
+    0"`. A count (`3 Trooper ...`, `3x Trooper ...`, `Trooper ... x3`) adds numbered copies
+    (Trooper 1, Trooper 2, ...)."""
     soldiers: list[Soldier] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
+    for part in teamtext.parts(text):
+        entry = teamtext.counted(part)
+        if entry.count > MAX_SIZE:
+            raise TeamError(f"{part!r}: a squad has at most {MAX_SIZE} miniatures (b1)")
+        one = parse_soldier(entry.text)
+        if not entry.counted:
+            soldiers.append(one)
             continue
-        match = re.fullmatch(r"(\d+)\s*x\s+(.+)", part, flags=re.I)
-        if match:
-            count, spec = int(match.group(1)), match.group(2)
-            if not 1 <= count <= MAX_SIZE:
-                raise TeamError(f"{part!r}: a squad has at most {MAX_SIZE} miniatures (b1)")
-            one = parse_soldier(spec)
-            soldiers += [
-                Soldier(f"{one.name} {i}", one.training, one.rating) for i in range(1, count + 1)
-            ]
-        else:
-            soldiers.append(parse_soldier(part))
+        soldiers += [
+            Soldier(f"{one.name} {i}", one.training, one.rating) for i in range(1, entry.count + 1)
+        ]
+    return soldiers
+
+
+def parse_inline(text: str, options: dict[str, Any]) -> list[Soldier]:
+    """`"Sgt Rook elite 4, Hawk regular 2, 3x Trooper conscript 0"`: `soldiers_in`, checked."""
+    soldiers = soldiers_in(text)
     if not soldiers:
         raise TeamError(
             'an empty squad: e.g. "Rook elite 4, Hawk regular 2, 3x Trooper conscript 0"'
@@ -235,7 +240,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         if answer == "remove":
             soldiers.pop()
         else:
-            soldiers.append(_typed(answer, soldiers, options)[0])
+            soldiers += _typed(answer, soldiers, options)[0]
 
 
 def _suggestion(soldiers: list[Soldier], options: dict[str, Any]) -> Soldier:
@@ -256,13 +261,17 @@ def _suggestion(soldiers: list[Soldier], options: dict[str, Any]) -> Soldier:
 
 def _typed(
     text: str, soldiers: list[Soldier], options: dict[str, Any]
-) -> tuple[Soldier, str | None]:
+) -> tuple[list[Soldier], str | None]:
+    """The miniatures a typed answer adds, read as `--team-a` reads them (counts included),
+    and the first rule they would break."""
     try:
-        one = parse_soldier(text)
+        added = soldiers_in(text)
     except TeamError as exc:
-        return Soldier("?", "conscript", 0), str(exc)
-    found = problems([*soldiers, one], options, complete=False)
-    return one, (found[0] if found else None)
+        return [], str(exc)
+    if not added:
+        return [], "write name, training and rating, e.g. Rook elite 4"
+    found = problems([*soldiers, *added], options, complete=False)
+    return added, (found[0] if found else None)
 
 
 def _next_miniature(side: str, soldiers: list[Soldier], options: dict[str, Any]) -> Choice:
@@ -290,7 +299,7 @@ def _next_miniature(side: str, soldiers: list[Soldier], options: dict[str, Any])
         default=default,
         rules=RULES,
         kind="team",
-        free_hint="name training rating, e.g. Rook elite 4",
+        free_hint="name training rating, e.g. Rook elite 4 (or 2x Trooper conscript 0)",
         judge=menu_or(
             opts,
             lambda text: (

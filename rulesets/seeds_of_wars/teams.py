@@ -17,6 +17,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
+from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.wording import plural
 
@@ -176,21 +177,17 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
     cat = catalogue()
     order = BUILD_ORDER_DEFAULT
     units: list[UnitType] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
+    for part in teamtext.parts(text):
         match = re.fullmatch(r"order\s*[=:]?\s*(-?\d+)", part, flags=re.I)
         if match:
             order = int(match.group(1))
             continue
-        count = 1
-        match = re.fullmatch(r"(\d+)\s*x?\s+(.+)|(.+?)\s*x\s*(\d+)", part, flags=re.I)
-        if match:
-            count = int(match.group(1) or match.group(4))
-            part = (match.group(2) or match.group(3)).strip()
-        if count > max_units(options):
-            raise TeamError(f"{count} {part}: an army has at most {max_units(options)} units")
-        units += [cat.lookup(part)] * count
+        entry = teamtext.counted(part)
+        if entry.count > max_units(options):
+            raise TeamError(
+                f"{entry.count} {entry.text}: an army has at most {max_units(options)} units"
+            )
+        units += [cat.lookup(entry.text)] * entry.count
     if not units:
         raise TeamError('an empty army: name unit types, e.g. "order=2, Knights, 2 Spearmen"')
     return army("Army", order, units, options)

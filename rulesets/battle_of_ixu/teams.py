@@ -15,6 +15,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
+from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
@@ -140,9 +141,7 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
     if (known := cat.lookup(text)) is not None:
         return validate(cat.warbands[known], options)
     models: list[dict[str, Any]] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
+    for part in teamtext.parts(text):  # no counts: every model has its own name
         bits = [b.strip() for b in part.split(":")]
         if len(bits) > 3 or not bits[0]:
             raise TeamError(f"{part!r}: write NAME, NAME:EXPERIENCE or NAME:EXPERIENCE:HEALTH")

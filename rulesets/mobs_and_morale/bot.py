@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rulesets.mobs_and_morale.moves import LEAVE, MobPlan
-from rulesets.mobs_and_morale.state import OTHER, Battle, Creature, Mob
+from rulesets.mobs_and_morale.state import Battle, Creature, Mob
+from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.destinations import Destination
 from wargame_cli.tabletop.geometry import Point
 
@@ -25,11 +26,11 @@ def should_retreat(b: Battle, side: str) -> bool:
     """Keep retreating once begun; begin when outmatched RETREAT_RATIO to one."""
     if b.sides[side].retreating:
         return True
-    return strength(b, side) * RETREAT_RATIO < strength(b, OTHER[side])
+    return strength(b, side) * RETREAT_RATIO < strength(b, other(side))
 
 
 def enemy_gap(b: Battle, c: Creature) -> float:
-    enemies = b.standing(OTHER[c.side])
+    enemies = b.standing(other(c.side))
     return min((c.pos.distance(e.pos) for e in enemies), default=0.0)
 
 
@@ -98,7 +99,7 @@ def mob_advance(
     if best is not None:
         return best
     plans = _listed(plans)
-    enemies = [e.pos for e in b.standing(OTHER[mob.side])]
+    enemies = [e.pos for e in b.standing(other(mob.side))]
     if not enemies:
         return None
 

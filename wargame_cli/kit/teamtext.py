@@ -1,0 +1,62 @@
+"""Team text as every ruleset reads it: entries separated by commas, each with an optional
+count. One count grammar for all: `3 Trooper`, `3x Trooper`, `3 x Trooper` and `Trooper x3`
+(or `Trooper x 3`, `Trooperx3`) all mean three of them; what an entry names is the
+ruleset's business."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wargame_cli.errors import TeamError
+
+# A leading count is digits, an optional x, then a space: `3 Trooper`, `3x Trooper`.
+_LEADING = re.compile(r"(\d+)\s*x?\s+(.+)", flags=re.I)
+# A trailing count is an x, then digits that end the entry: `Trooper x3`, `Trooperx3`.
+_TRAILING = re.compile(r"(.+?)\s*x\s*(\d+)", flags=re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry of team text: what it names and how many (1 when no count is written)."""
+
+    text: str  # the entry without its count, trimmed
+    count: int = 1
+    counted: bool = False  # a count was written (`1 Trooper` is counted, `Trooper` is not)
+
+
+def parts(text: str) -> list[str]:
+    """The entries of `text` as written: split at commas, trimmed, empty ones skipped."""
+    return [part for part in (p.strip() for p in text.split(",")) if part]
+
+
+def counted(part: str) -> Entry:
+    """An entry with its count read off: a leading count, or else a trailing one; both at
+    once, or a count of 0, is refused (`TeamError`)."""
+    part = part.strip()
+    match = _LEADING.fullmatch(part)
+    if match is not None:
+        count, rest = int(match.group(1)), match.group(2).strip()
+        if _TRAILING.fullmatch(rest):
+            raise TeamError(f"{part!r}: two counts; write one, before or after the name")
+    elif (match := _TRAILING.fullmatch(part)) is not None:
+        count, rest = int(match.group(2)), match.group(1).strip()
+    else:
+        return Entry(part)
+    if count < 1:
+        raise TeamError(f"{part!r}: a count of {count}; leave the entry out instead")
+    return Entry(rest, count, counted=True)
+
+
+def entries(text: str) -> list[Entry]:
+    """Every entry of `text` with its count (`parts`, then `counted`)."""
+    return [counted(part) for part in parts(text)]
+
+
+def counts_help(example: str) -> str:
+    """The count grammar in a ruleset's team syntax, shown by `wargame rules ID`, on the
+    ruleset's own `example` entry."""
+    return (
+        f'A count before or after an entry adds that many: "3 {example}", "3x {example}" and '
+        f'"{example} x3" are all three (a leading number is always a count).'
+    )
