@@ -9,13 +9,17 @@ from typing import Any
 from rulesets.battle_of_ixu import warband
 from rulesets.battle_of_ixu.rules import IxuGame
 from rulesets.battle_of_ixu.state import new_state
+from wargame_cli import versions
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options, named_if_preset
 
 
 class BattleOfIxu(Ruleset):
     id = "battle-of-ixu"
     name = "The Battle of Ixu"
-    version = "3"  # 3: every damaged model takes its c8 check (both falling: a draw); wording
+    # 2: order ties, moves and targets worded anew; the bot joins melees. 3: every damaged model
+    # takes its c8 check (both falling: a draw); wording. Version 2 is kept:
+    # `IxuState.rules_version`.
+    version = "3"
     has_decisions = True
     folder = Path(__file__).parent
     team_syntax = (
@@ -60,7 +64,9 @@ class BattleOfIxu(Ruleset):
         )
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:
-        return IxuGame(new_state(setup.names, setup.teams, options))
+        state = new_state(setup.names, setup.teams, options)
+        state.rules_version = versions.number(self)
+        return IxuGame(state)
 
     def view(self) -> Any:
         from rulesets.battle_of_ixu import view

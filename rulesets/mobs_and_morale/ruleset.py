@@ -7,6 +7,7 @@ from typing import Any
 
 from rulesets.mobs_and_morale import teams
 from rulesets.mobs_and_morale.rules import MobsGame, new_battle
+from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder
 from wargame_cli.tabletop.scenario import load_options_with_tables
@@ -17,7 +18,9 @@ FOLDER = Path(__file__).parent
 class MobsAndMorale(Ruleset):
     id = "mobs-and-morale"
     name = "Mobs and Morale (RPG skirmish)"
-    version = "2"  # 2: max_rounds a safeguard (40, off with a person); wording
+    # 2: max_rounds a safeguard (40, off with a person), announced at the start and at the last
+    # round; wording. Version 1 is kept: `Battle.rules_version`.
+    version = "2"
     turn_word = "round"
     safeguards = ("max_rounds",)
     folder = FOLDER
@@ -82,7 +85,9 @@ class MobsAndMorale(Ruleset):
                 f"option success_on: {options['success_on']} can never show on a d{options['die']}"
             )
         teams_ = {s: teams.from_data(setup.teams[s], options) for s in ("A", "B")}
-        return MobsGame(new_battle(setup.names, teams_, options))
+        battle = new_battle(setup.names, teams_, options)
+        battle.rules_version = versions.number(self)
+        return MobsGame(battle)
 
     def view(self) -> Any:
         from rulesets.mobs_and_morale import view

@@ -9,6 +9,7 @@ from typing import Any
 
 from rulesets.seeds_of_wars import army
 from rulesets.seeds_of_wars.rules import SeedsGame, fast_play, new_battle
+from wargame_cli import versions
 from wargame_cli.engine.requests import Outcome
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 
@@ -16,7 +17,9 @@ from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, load_options
 class SeedsOfWars(Ruleset):
     id = "seeds-of-wars"
     name = "Seeds of Wars: Tactical Combat"
-    version = "3"  # 3: surrender between rounds, only a chosen pass ends a step; wording
+    # 2: one question per attack (unit and target), auto_attack. 3: surrender between rounds,
+    # only a chosen pass ends a step; wording. Version 2 is kept: `Battle.rules_version`.
+    version = "3"
     turn_word = "round"
     has_decisions = True
     folder = Path(__file__).parent
@@ -62,7 +65,9 @@ class SeedsOfWars(Ruleset):
         return f"Order {team['order']}: {units}"
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SeedsGame:
-        return SeedsGame(new_battle(setup.names, setup.teams, options))
+        battle = new_battle(setup.names, setup.teams, options)
+        battle.rules_version = versions.number(self)
+        return SeedsGame(battle)
 
     def fast_play(self, game: SeedsGame, below: Callable[[int], int]) -> tuple[Outcome, int]:
         """Simulation hook: the same game with the dice drawn by the rules themselves, no

@@ -92,6 +92,9 @@ class Battle:
     initiative: str | None = None
     attacked: dict[str, set[str]] = field(default_factory=dict)  # target -> melee attackers
     result: dict[str, Any] | None = None
+    # The version of the rules played (`wargame_cli/versions.py`): 2 asks no fight-on question
+    # between rounds, and with pass_rule=first_pass_ends any pass ends the step.
+    rules_version: int = 3
     # Set only by `fast_play` (simulate): a die's face minus one, drawn here instead of asked
     # for; then the rules yield no events and ask no questions (every answer is the default).
     fast: Callable[[int], int] | None = field(default=None, repr=False, compare=False)

@@ -8,6 +8,7 @@ from typing import Any
 from rulesets.squad_alpha import squad
 from rulesets.squad_alpha.game import SquadGame
 from rulesets.squad_alpha.state import new_state
+from wargame_cli import versions
 from wargame_cli.ruleset import Ruleset, Setup, TeamBuilder, named_if_preset
 from wargame_cli.tabletop.scenario import load_options_with_tables
 
@@ -17,8 +18,10 @@ FOLDER = Path(__file__).parent
 class SquadAlpha(Ruleset):
     id = "squad-alpha"
     name = "Super Toy Soldier Squad Alpha"
-    version = "4"  # 3: moves bend round blocking terrain, no deploying in contact; wording
-    # 4: a typed move or deployment spot is labelled as the menu labels spots
+    # 3: moves bend round blocking terrain, no deploying in contact; wording. 4: a typed move
+    # or deployment spot is labelled as the menu labels spots. Version 2 is kept (straight
+    # moves, contact deployments allowed): `GameState.rules_version`.
+    version = "4"
     has_decisions = True
     folder = FOLDER
     team_syntax = (
@@ -66,7 +69,9 @@ class SquadAlpha(Ruleset):
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
         squads = {side: squad.from_data(setup.teams[side], options) for side in ("A", "B")}
-        return SquadGame(new_state(setup.names, squads, options))
+        state = new_state(setup.names, squads, options)
+        state.rules_version = versions.number(self)
+        return SquadGame(state)
 
     def view(self) -> Any:
         from rulesets.squad_alpha import view

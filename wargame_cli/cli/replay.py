@@ -77,6 +77,7 @@ def _verify(path: Path, json_out: bool) -> None:
         "status": session.status,
         "winner": session.winner,
         "turns": session.runner.turn,
+        "reworded": session.meta.get("reworded", 0),
     }
     if json_out:
         emit_json(summary)
@@ -96,6 +97,12 @@ def _verify(path: Path, json_out: bool) -> None:
         f"every decision legal and every face fits its die; result matches ({safe(result)}); "
         "a version 1 save has no hash chain to show it was not edited."
     )
+    if summary["reworded"]:
+        n = summary["reworded"]
+        console().print(
+            f"Note: {n} {'line is' if n == 1 else 'lines are'} worded differently by this build "
+            "(wording is not judged; reports show this build's)."
+        )
 
 
 def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
