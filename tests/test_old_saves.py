@@ -118,9 +118,7 @@ def test_an_edit_of_a_first_format_2_save_is_still_refused(wargame, tmp_path, ch
 # -- wording is not judged; what is shown is this build's ---------------------------------------
 
 
-def test_an_old_wording_verifies_with_a_note_and_is_shown_as_this_build_words_it(
-    wargame, tmp_path
-):
+def test_an_old_wording_verifies_with_a_note_and_is_shown_as_this_build_words_it(wargame, tmp_path):
     save = _copy(CORPUS / "d76a3a0" / "squad-alpha-finished.json", tmp_path)
     assert "Kid is killed by Moss's shot" in save.read_text()  # as the old build worded it
     verified = wargame("replay", str(save), "--verify")
@@ -165,9 +163,7 @@ def test_mobs_and_morale_version_2_has_the_owners_pick_and_the_limit(wargame, tm
     assert {"round_limit", "casualty"} <= kinds  # what version 1 lacks, in this build's game
 
 
-def test_seeds_of_wars_version_2_plays_on_without_the_between_rounds_question(
-    wargame, tmp_path
-):
+def test_seeds_of_wars_version_2_plays_on_without_the_between_rounds_question(wargame, tmp_path):
     log = _resumed_log(wargame, tmp_path, "d76a3a0/seeds-of-wars-turn1.json")
     assert [e for e in log if e["t"] == "turn"]
     assert not [e for e in log if e["t"] == "choice" and e["kind"] == "round_end"]
