@@ -170,3 +170,17 @@ def test_seeds_of_wars_version_2_plays_on_without_the_between_rounds_question(wa
     (tmp_path / "now").mkdir()
     now = _resumed_log(wargame, tmp_path / "now", "472ab9a/seeds-of-wars-turn1.json")
     assert [e for e in now if e["t"] == "choice" and e["kind"] == "round_end"]
+
+
+@pytest.mark.parametrize("version", ["0", "5", "99", "x", "2.0", ""])
+def test_a_rules_version_this_build_never_had_is_refused_naming_it(wargame, tmp_path, version):
+    from wargame_cli.saves import seal
+
+    save = _copy(CORPUS / "472ab9a" / "squad-alpha-turn1.json", tmp_path)
+    data = json.loads(save.read_text())
+    data["ruleset"]["version"] = version
+    save.write_text(json.dumps(seal.sealed(data)))
+    for command in (("replay", str(save), "--verify"), ("resume", str(save), "--no-input")):
+        done = wargame(*command)
+        assert done.returncode == 2
+        assert f"made with version {version!r} of these rules" in done.stderr, done.stderr

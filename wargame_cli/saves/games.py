@@ -149,7 +149,7 @@ def _check_ruleset_version(path: Path, saved: str, ours: str) -> None:
     a version this wargame never had is refused."""
     if saved == ours:
         return
-    if not (saved.isdigit() and ours.isdigit()) or int(saved) > int(ours):
+    if not (saved.isdigit() and ours.isdigit()) or not 1 <= int(saved) <= int(ours):
         raise SaveError(
             f"save {path} was made with version {saved!r} of these rules, which this wargame "
             f"{__version__} does not know (it has version {ours})"
