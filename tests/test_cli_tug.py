@@ -322,11 +322,15 @@ def test_names_from_a_save_obey_the_rules_for_typed_names(wargame, tmp_path):
 def test_divergence_from_other_rules_version_says_so(wargame, tmp_path):
     path = _finished_save(wargame, tmp_path)
     data = json.loads(path.read_text())
-    data["ruleset"]["version"] = "0"
+    data["ruleset"]["version"] = "1"
     data["log"][1]["faces"][0] = 1 + data["log"][1]["faces"][0] % 10
     path.write_text(json.dumps(data))
     line = one_error_line(wargame("replay", str(path), "--verify"))
-    assert "made with version 0 of these rules" in line
+    assert "replayed under version 1 of these rules, which made the save" in line
+    data["ruleset"]["version"] = "0"  # a version no build had
+    path.write_text(json.dumps(data))
+    line = one_error_line(wargame("replay", str(path), "--verify"))
+    assert "made with version '0' of these rules, which this wargame" in line
 
 
 def test_wargame_alone_shows_the_help(wargame):

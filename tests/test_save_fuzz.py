@@ -208,3 +208,36 @@ def test_mutated_saves_exit_0_or_2_on_every_command(real_saves, tmp_path, capsys
                 assert told["dice"] == _faces_by_source(mutated), (how, mutated[:300])
         tried += 1
     assert tried >= 2 * len(RULESETS)
+
+
+OLD_SAVES = sorted((Path(__file__).parent / "fixtures" / "old_saves").glob("*/*-turn1.json"))
+
+
+def _old_version(text: str, rng: random.Random) -> str:
+    """The save's ruleset version set to another one, known or not (resealed half the time)."""
+    data = json.loads(text)
+    data["ruleset"]["version"] = rng.choice(["0", "1", "2", "3", "4", "5", "99", "x", "-1", ""])
+    if rng.random() < 0.5:
+        data = seal.sealed(data)
+    return json.dumps(data, ensure_ascii=False)
+
+
+def test_mutated_old_saves_exit_0_or_2_on_every_command(tmp_path, capsys):
+    """Saves of older builds and older rules versions (tests/fixtures/old_saves), moved to
+    another version of their rules, known or not, with the chain recomputed or not."""
+    rng = random.Random(20)
+    deadline = time.monotonic() + BUDGET_SECONDS / 2
+    tried = 0
+    while time.monotonic() < deadline or tried < len(OLD_SAVES):
+        original = OLD_SAVES[tried % len(OLD_SAVES)].read_text()
+        mutated = _old_version(original, rng)
+        path = tmp_path / "s.json"
+        for command in _commands(path):
+            path.write_text(mutated)
+            code = run(app, command)
+            out = capsys.readouterr()
+            assert code in (0, 2), (command[0], mutated[:300], out.err)
+            assert "Traceback" not in out.err
+            if code == 2:
+                assert len([line for line in out.err.splitlines() if line.strip()]) == 1, out.err
+        tried += 1

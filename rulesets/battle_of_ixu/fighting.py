@@ -154,6 +154,9 @@ def health_phase(state: IxuState) -> Phase:
             ("c8",),
             {"phase": "health", "roll": face},
         )
+        outcome = last_side_standing(state, ("c8",)) if state.rules_version < 3 else None
+        if outcome is not None:
+            return outcome  # version 2: the end came at the first side left with none
     # c8 rolls for every model damaged this turn: the phase is finished before the end is
     # decided, so both sides may fall together (a draw)
     return last_side_standing(state, ("c8",))

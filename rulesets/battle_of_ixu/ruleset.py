@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wargame_cli import versions
 from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
@@ -20,7 +21,10 @@ class BattleOfIxu(Ruleset):
     name = "The Battle of Ixu"
     seed_file = "002_5187e8e16bfe3a7c.txt"
     summary = "Skirmish of named gods: experience dice split into movement, combat and defence."
-    version = "3"  # 3: every damaged model takes its c8 check (both falling: a draw); wording
+    # 2: order ties, moves and targets worded anew; the bot joins melees. 3: every damaged model
+    # takes its c8 check (both falling: a draw); wording. Version 2 is kept:
+    # `IxuState.rules_version`.
+    version = "3"
     has_decisions = True
     folder = Path(__file__).parent
     team_syntax = (
@@ -84,7 +88,9 @@ class BattleOfIxu(Ruleset):
         from rulesets.battle_of_ixu.rules import IxuGame
         from rulesets.battle_of_ixu.state import new_state
 
-        return IxuGame(new_state(setup.names, setup.teams, options))
+        state = new_state(setup.names, setup.teams, options)
+        state.rules_version = versions.number(self)
+        return IxuGame(state)
 
     def parts(self) -> Parts:
         from rulesets.battle_of_ixu import picture, story, view

@@ -88,6 +88,9 @@ class IxuState:
     order: list[str] = field(default_factory=list)
     fallen: list[str] = field(default_factory=list)  # ids, in the order they died
     winner: str | None = None
+    # The version of the rules played (`wargame_cli/versions.py`): 2 ends the battle at the
+    # health check that leaves a side with no model standing (no later check, no draw).
+    rules_version: int = 3
 
     def get(self, warrior_id: str) -> Warrior:
         index = self.__dict__.get("_index")

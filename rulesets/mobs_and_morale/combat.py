@@ -82,7 +82,7 @@ def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> 
     mob_on_mob = len(attackers) > 1 or attackers[0].mob is not None
     if target_key.startswith("mob:") and mob_on_mob:
         yield from carry_over(b, target_key, points)
-    elif targets[0].mob is not None:
+    elif targets[0].mob is not None and b.rules_version >= 2:
         victim = yield from owners_pick(b, attackers[0], targets[0], points)
         yield from wound(b, victim, points, ("e14", "e22"))
     else:

@@ -146,7 +146,8 @@ class MobsGame:
     def play(self) -> Play:
         b = self.state
         limit = int(b.options["max_rounds"])  # 0: off (games with a person)
-        if limit:
+        told = limit if b.rules_version >= 2 else 0  # version 1: a plain cap, not announced
+        if told:
             yield Event(
                 f"Round limit: if the battle is still on after round {limit}, both sides draw "
                 "off (max_rounds, a safeguard so that computer games end)",
@@ -158,7 +159,7 @@ class MobsGame:
         while True:
             yield TurnStart(b.round + 1, rules=("e10", "e28"))
             b.round += 1  # after the engine's save point, so a stopped game shows its last round
-            if b.round == limit:
+            if b.round == told:
                 yield Event(
                     f"Round {limit} is the last (max_rounds): unless the battle ends before, "
                     "both sides draw off after it",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset
@@ -26,7 +27,9 @@ class MobsAndMorale(Ruleset):
         "Player characters against the GM's chieftains and mobs: success pools of d10s, "
         "carry-over damage, cohesion and morale, and who survives after the battle."
     )
-    version = "2"  # 2: max_rounds a safeguard (40, off with a person); wording
+    # 2: max_rounds a safeguard (40, off with a person), announced at the start and at the last
+    # round; wording. Version 1 is kept: `Battle.rules_version`.
+    version = "2"
     turn_word = "round"
     safeguards = ("max_rounds",)
     folder = FOLDER
@@ -122,6 +125,7 @@ class MobsAndMorale(Ruleset):
                 "little open ground to deploy every unit (a smaller team, a deeper deploy_depth "
                 "or a table with more open ground)"
             )
+        battle.rules_version = versions.number(self)
         return MobsGame(battle)
 
     def parts(self) -> Parts:

@@ -101,6 +101,11 @@ class Battle:
     order: list[str] = field(default_factory=list)  # this round's initiative slots
     after: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     result: str = ""
+    # The version of the rules played (`wargame_cli/versions.py`): 1 announces no round limit
+    # and lets the attacker's pick stand where a character's blow hits a mob (no e22 owner's
+    # pick, which came after version 2 without a bump: a version-2 save from between the two
+    # does not replay).
+    rules_version: int = 2
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _memo_at: int = field(default=-1, repr=False, compare=False)
 

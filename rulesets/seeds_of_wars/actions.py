@@ -56,7 +56,7 @@ def alternate(
             done = yield from activation(battle, side, acted)
             if done != ACTED:
                 passed.add(side)
-                chose_to_pass = chose_to_pass or done == PASSED
+                chose_to_pass = chose_to_pass or done == PASSED or battle.rules_version < 3
                 why = "" if done == PASSED else ": no unit can act"
                 yield Event(
                     f"{battle.names[side]} passes the {step} step{why}",

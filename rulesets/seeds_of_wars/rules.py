@@ -144,7 +144,7 @@ class SeedsGame:
                             "round limit (max_rounds)",
                         )
                     )
-                if end is None:
+                if end is None and battle.rules_version >= 3:
                     yield from between_rounds(battle)
         except Surrendered as gave_up:
             side = gave_up.side

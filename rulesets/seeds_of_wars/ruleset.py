@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wargame_cli import versions
 from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset, load_options
 
@@ -24,7 +25,9 @@ class SeedsOfWars(Ruleset):
         "Units on a grid of battle lines and Reserves: deployment, initiative, movement, "
         "ranged and melee combat, morale and rout, until one side quits the field."
     )
-    version = "3"  # 3: surrender between rounds, only a chosen pass ends a step; wording
+    # 2: one question per attack (unit and target), auto_attack. 3: surrender between rounds,
+    # only a chosen pass ends a step; wording. Version 2 is kept: `Battle.rules_version`.
+    version = "3"
     turn_word = "round"
     has_decisions = True
     folder = Path(__file__).parent
@@ -88,7 +91,9 @@ class SeedsOfWars(Ruleset):
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SeedsGame:
         from rulesets.seeds_of_wars.rules import SeedsGame, new_battle
 
-        return SeedsGame(new_battle(setup.names, setup.teams, options))
+        battle = new_battle(setup.names, setup.teams, options)
+        battle.rules_version = versions.number(self)
+        return SeedsGame(battle)
 
     def parts(self) -> Parts:
         from rulesets.seeds_of_wars import picture, story, view

@@ -89,6 +89,9 @@ class Battle:
     initiative: str | None = None
     attacked: dict[str, set[str]] = field(default_factory=dict)  # target -> melee attackers
     result: dict[str, Any] | None = None
+    # The version of the rules played (`wargame_cli/versions.py`): 2 asks no fight-on question
+    # between rounds, and with pass_rule=first_pass_ends any pass ends the step.
+    rules_version: int = 3
     # `places()`: (the `_PLACES` count it was built at, the list of units, the index). The
     # queries asked most often read it directly: they run thousands of times a battle.
     _index: tuple[int, Any, Any] = field(

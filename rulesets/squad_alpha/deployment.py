@@ -57,7 +57,7 @@ def spot_problem(state: GameState, mini: Mini, p: Point, level: str) -> str | No
         return problem
     enemies = [state.body(e) for e in state.enemies(mini.side)]
     touching = next((e for e in enemies if in_contact(body, e)), None)
-    if touching is not None:  # no fallback deploys into a melee (b5, b17)
+    if touching is not None and state.rules_version >= 3:  # no deploying into a melee (b5, b17)
         return (
             f"{p.key()} is in base contact with {state.name_of(touching.id)}: "
             "never deploy touching an enemy (b5)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset, named_if_preset
@@ -26,8 +27,10 @@ class SquadAlpha(Ruleset):
         "Squads of 5-10 toy soldiers on a terrain table: dice attributed to miniatures set "
         'who acts at which step; move 4" or shoot, melee on contact, casualties sap the leader.'
     )
-    version = "4"  # 3: moves bend round blocking terrain, no deploying in contact; wording
-    # 4: a typed move or deployment spot is labelled as the menu labels spots
+    # 3: moves bend round blocking terrain, no deploying in contact; wording. 4: a typed move
+    # or deployment spot is labelled as the menu labels spots. Version 2 is kept (straight
+    # moves, contact deployments allowed): `GameState.rules_version`.
+    version = "4"
     has_decisions = True
     folder = FOLDER
     team_syntax = (
@@ -103,6 +106,7 @@ class SquadAlpha(Ruleset):
 
         squads = {side: teams.from_data(setup.teams[side], options) for side in ("A", "B")}
         state = new_state(setup.names, squads, options)
+        state.rules_version = versions.number(self)
         if (problem := room_problem(state)) is not None:
             raise OptionError(f"option table: {problem}; choose a table with more open ground")
         return SquadGame(state)

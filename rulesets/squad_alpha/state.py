@@ -83,6 +83,9 @@ class GameState:
     result: str = ""
     initiative_rolls: dict[str, int] = field(default_factory=dict)
     acting: str | None = None  # the miniature activating now (its `acted` is already set)
+    # The version of the rules played (`wargame_cli/versions.py`): 2 moves in straight lines
+    # only and lets a deployment touch an enemy; 3 and 4 differ in wording alone.
+    rules_version: int = 4
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _memo_at: int = field(default=-1, repr=False, compare=False)
 

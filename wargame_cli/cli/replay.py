@@ -83,6 +83,7 @@ def _verify(path: Path, json_out: bool) -> None:
         "winner": session.winner,
         "turns": session.runner.turn,
         "provenance": told.as_json(),
+        "reworded": session.meta.get("reworded", 0),
     }
     if json_out:
         emit_json(summary)
@@ -105,6 +106,12 @@ def _verify(path: Path, json_out: bool) -> None:
             f"{record}."
         )
     )
+    if summary["reworded"]:
+        n = summary["reworded"]
+        console().print(
+            f"Note: {n} {'line is' if n == 1 else 'lines are'} worded differently by this build "
+            "(wording is not judged; reports show this build's)."
+        )
     for line in told.lines():
         console().print(Text(f"  {line[0].upper()}{line[1:]}."))
 

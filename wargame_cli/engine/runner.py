@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from wargame_cli.engine import takeback
+from wargame_cli.engine import judged, takeback
 from wargame_cli.engine.dice import RNG, DiceSource, check_faces, rng_of
 from wargame_cli.engine.drive import STOP, Answerer, Paused, drive, ended
 from wargame_cli.engine.requests import (
@@ -191,13 +191,13 @@ class Runner:
                 raise ReplayDivergence(index, f"the game had ended, but the log goes on ({kind})")
             assert self.outcome is not None
             expected = end_entry(self.outcome)
-            for key in ("winner", "reason"):
-                if entry.get(key) != expected[key]:
-                    raise ReplayDivergence(
-                        index,
-                        f"result differs: log says {key}={entry.get(key)!r}, "
-                        f"the rules give {expected[key]!r}",
-                    )
+            key = judged.first_difference(entry, expected)  # the reason is wording
+            if key is not None:
+                raise ReplayDivergence(
+                    index,
+                    f"result differs: log says {key}={entry.get(key)!r}, "
+                    f"the rules give {expected.get(key)!r} ({expected['reason']})",
+                )
             self._record(expected)
             return
         if isinstance(req, TurnStart):
@@ -253,10 +253,17 @@ class Runner:
             self._record(self._choice_entry(req, key, entry.get("by", "human")))
             return key
         elif isinstance(req, Event):
-            if kind != "event" or entry.get("text") != req.text:
-                got = entry.get("text") if kind == "event" else kind
-                raise ReplayDivergence(index, f"the rules give {req.text!r}, log has {got!r}")
-            self._record(event_entry(req))
+            ours = event_entry(req)
+            key = judged.first_difference(entry, ours)  # its text is wording
+            if key == "t":
+                raise ReplayDivergence(index, f"the rules give {req.text!r}, log has a {kind}")
+            if key is not None:
+                raise ReplayDivergence(
+                    index,
+                    f"the rules give {req.text!r} with {key}={ours.get(key)!r}, "
+                    f"log has {key}={entry.get(key)!r} ({entry.get('text')!r})",
+                )
+            self._record(ours)
         return None
 
     # -- live play ------------------------------------------------------------------------

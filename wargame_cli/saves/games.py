@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from wargame_cli import __version__, registry
+from wargame_cli import __version__, registry, versions
 from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import DiceSource, RngDice
 from wargame_cli.engine.runner import Controller, Observer, Runner
@@ -116,7 +116,9 @@ def open_save(
     if check_seal:
         store.check_seal(path, data)
     ruleset = registry.get(data["ruleset"]["id"])
-    _check_ruleset_version(path, data["ruleset"]["version"], ruleset.version)
+    current = ruleset.version
+    _check_ruleset_version(path, data["ruleset"]["version"], current)
+    ruleset = versions.at_version(ruleset, data["ruleset"]["version"])  # played under its own
     try:
         options = resolve_options(ruleset.options, _local_tables(path, ruleset, data["options"]))
         for side in SIDES:
@@ -150,13 +152,12 @@ def open_save(
             runner.observer = observer
             watch.check(data["log"])
         except ReplayDivergence as exc:
-            made_with = data["ruleset"]["version"]
-            if made_with == ruleset.version:
+            if ruleset.version == current:
                 raise
             raise ReplayDivergence(
                 exc.index,
-                f"{exc.reason} (the save was made with version {made_with} of these rules; "
-                f"this wargame has version {ruleset.version})",
+                f"{exc.reason} (replayed under version {ruleset.version} of these rules, "
+                f"which made the save; this wargame's own is version {current})",
             ) from None
     runner.keep_takebacks(data.get("takebacks", []))
     session.meta["saved"] = data
@@ -168,7 +169,7 @@ def _check_ruleset_version(path: Path, saved: str, ours: str) -> None:
     a version this wargame never had is refused."""
     if saved == ours:
         return
-    if not (_plain_number(saved) and _plain_number(ours)) or int(saved) > int(ours):
+    if not (_plain_number(saved) and _plain_number(ours)) or not 1 <= int(saved) <= int(ours):
         raise SaveError(
             f"save {path} was made with version {saved!r} of these rules, which this wargame "
             f"{__version__} does not know (it has version {ours})"
@@ -198,13 +199,6 @@ def _local_tables(path: Path, ruleset: Any, options: dict[str, Any]) -> dict[str
     return out
 
 
-def _normal(value: Any) -> Any:
-    """As it reads back from JSON (tuples are lists, keys are text)."""
-    import json
-
-    return json.loads(json.dumps(value, ensure_ascii=False))
-
-
 def verify(path: Path, observer: Observer | None = None) -> Session:
     """Replay a save and check that its recorded status, result and turn count agree."""
     session = open_save(path, observer=observer, check_seal=False)
@@ -222,24 +216,13 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
             f"save says the winner is {(result or {}).get('winner')!r}, the log gives "
             f"{runner.outcome.winner!r}",
         )
-    if runner.outcome is not None and result.get("reason") != runner.outcome.reason:
-        raise ReplayDivergence(
-            n,
-            f"save says the game ended as {result.get('reason')!r}, the log gives "
-            f"{runner.outcome.reason!r}",
-        )
     if runner.outcome is None and result is not None:
         raise ReplayDivergence(n, "save states a result, but the log gives a game in progress")
     if data["turns"] != runner.turn:
         raise ReplayDivergence(n, f"save says {data['turns']} turns, the log gives {runner.turn}")
-    made_with = data["ruleset"]["version"]
-    why = (
-        "the record was edited"
-        if made_with == session.ruleset.version
-        else f"the save was made with version {made_with} of these rules, worded otherwise "
-        f"(this wargame has version {session.ruleset.version})"
-    )
-    _same_as_replayed(data["log"], runner.log, why)
+    reason = runner.outcome.reason if runner.outcome is not None else None
+    reworded = _same_as_replayed(data["log"], runner.log)
+    session.meta["reworded"] = reworded + (result is not None and result.get("reason") != reason)
     if runner.rng_mismatch is not None:  # found while replaying, on the seed's stream
         raise ReplayDivergence(*runner.rng_mismatch)
     store.check_seal(path, data)
@@ -299,25 +282,24 @@ class _TakeBackWatch:
         )
 
 
-def _same_as_replayed(
-    saved: list[dict[str, Any]], replayed: list[dict[str, Any]], why: str
-) -> None:
-    """Every field the rules re-derive (event kinds and data, roll reasons, prompts, labels)
-    must read as the rules give it: the report shows the replayed log, so must the file.
-    `why` says what a difference means (an edit, or an older version's wording)."""
-    from wargame_cli.saves.seal import unchained
+def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> int:
+    """Every field the rules decide (see `engine/judged.py`) must read as the rules give it;
+    returns how many entries this build words otherwise (wording is never a refusal)."""
+    from wargame_cli.engine import judged
 
+    count = 0
     for index, (raw, ours) in enumerate(zip(saved, replayed, strict=False)):
-        if raw == ours or ("h" in raw and raw == {**ours, "h": raw["h"]}):
-            continue  # equal as they stand, so equal as JSON: no copy through the encoder
-        raw, ours = unchained(raw), _normal(ours)
-        if raw == ours:
+        if not judged.reworded(raw, ours):
             continue
-        key = next((k for k in sorted(set(raw) | set(ours)) if raw.get(k) != ours.get(k)), "entry")
-        raise ReplayDivergence(
-            index,
-            f"the save has {key}={raw.get(key)!r}, the rules give {ours.get(key)!r}: {why}",
-        )
+        key = judged.first_difference(raw, ours)
+        if key is not None:
+            raise ReplayDivergence(
+                index,
+                f"the save has {key}={raw.get(key)!r}, the rules give {ours.get(key)!r}: "
+                "the record was edited",
+            )
+        count += 1
+    return count
 
 
 def as_replayed(row: dict[str, Any]) -> dict[str, Any]:

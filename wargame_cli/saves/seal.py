@@ -16,6 +16,10 @@ from typing import Any
 from wargame_cli.cpython import json_encoder
 
 HEADER = ("ruleset", "seed", "options", "setup", "forked_from")  # the seal covers the rest
+# Format-2 saves written before 3906ae1 (30 Nov 2026) hashed `created` into the root too; the
+# format version did not change, so such a root is still accepted (the seal covers `created`
+# either way, so no edit passes under one root that the other would catch).
+HEADER_WITH_CREATED = ("ruleset", "seed", "options", "setup", "created", "forked_from")
 UNSEALED = {"log", "seal", "updated", "program"}  # the log is chained; the rest is bookkeeping
 
 
@@ -35,8 +39,16 @@ def digest(value: Any) -> str:
     return hashlib.sha256(_canonical(value).encode("utf-8")).hexdigest()[:20]
 
 
-def _root(data: dict[str, Any]) -> str:
-    return digest({k: data.get(k) for k in HEADER})
+def _root(data: dict[str, Any], header: tuple[str, ...] = HEADER) -> str:
+    return digest({k: data.get(k) for k in header})
+
+
+def _roots(data: dict[str, Any]) -> tuple[str, ...]:
+    """The chain roots a save may begin with: today's, and the first builds' (with
+    `created`) for a save that has a `created`."""
+    if "created" not in data:
+        return (_root(data),)
+    return (_root(data), _root(data, HEADER_WITH_CREATED))
 
 
 def _tip(data: dict[str, Any], last: str) -> str:
@@ -61,8 +73,11 @@ def sealed(data: dict[str, Any]) -> dict[str, Any]:
 
 def first_break(data: dict[str, Any]) -> str | None:
     """Where the chain of a sealed save breaks, in words, or None if it holds."""
-    prev = _root(data)
-    for index, entry in enumerate(data.get("log") or []):
+    log = data.get("log") or []
+    roots = _roots(data)
+    first = log[0].get("h") if log and isinstance(log[0], dict) else None
+    prev = first if first in roots else roots[0]
+    for index, entry in enumerate(log):
         if not isinstance(entry, dict) or entry.get("h") != prev:
             where = "the game's header" if index == 0 else f"log entry {index - 1}"
             return f"{where} no longer matches the hash chain"

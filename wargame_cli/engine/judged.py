@@ -1,0 +1,49 @@
+"""What a replay judges in a log entry: what the rules decide, never how they word it.
+
+A save outlives the wording of the build that wrote it: event texts, roll reasons, prompts,
+labels, an ending's reason and rule citations are presentation, and a newer build may say
+them otherwise. Replay and `replay --verify` compare only the fields below; any other
+difference is a rewording (told as a note, never a refusal). The hash chain still covers
+every byte of the file (`saves/seal.py`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+JUDGED: dict[str, tuple[str, ...]] = {
+    "turn": ("n",),
+    "roll": ("side", "dice", "faces", "source", "sources"),
+    "choice": ("side", "key", "by"),
+    "event": ("kind", "data"),
+    "end": ("winner", "data"),
+}
+
+
+def normal(value: Any) -> Any:
+    """As it reads back from JSON (tuples are lists, keys are text)."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def same(saved: Any, ours: Any) -> bool:
+    """Equal as JSON: `ours` may hold tuples where the file has lists."""
+    return saved == ours or saved == normal(ours)
+
+
+def first_difference(saved: dict[str, Any], ours: dict[str, Any]) -> str | None:
+    """The first judged field where a saved entry and the replayed one differ, or None."""
+    if saved.get("t") != ours.get("t"):
+        return "t"
+    for key in JUDGED.get(ours.get("t", ""), ()):
+        if not same(saved.get(key), ours.get(key)):
+            return key
+    return None
+
+
+def reworded(saved: dict[str, Any], ours: dict[str, Any]) -> bool:
+    """Whether an entry the rules judge equal reads otherwise (`h`, the chain, aside)."""
+    if saved == ours or ("h" in saved and saved == {**ours, "h": saved["h"]}):
+        return False
+    rest = {k: v for k, v in saved.items() if k != "h"}
+    return rest != normal(ours)
