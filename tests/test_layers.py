@@ -22,6 +22,8 @@ LAYERS: list[tuple[str, ...]] = [
 ]
 # Modules whose job puts them in another layer than their folder's, each with its reason.
 PLACED = {
+    # a ruleset as it played at an earlier version: beside the Ruleset it copies
+    "wargame_cli.versions": 2,
     # reads untrusted files (stdlib only): team files (ruleset, tabletop) and saves alike
     "wargame_cli.saves.untrusted": 0,
     # starts a game of a ruleset: the engine's entry, above the ruleset it is given
