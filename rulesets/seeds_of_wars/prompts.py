@@ -4,11 +4,11 @@ Enter alone never gives a battle away."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from rulesets.seeds_of_wars.state import Battle
-from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.engine.requests import Check, Choice, Describe, Option, Thunk
 
 SURRENDER = "surrender"
 
@@ -25,12 +25,12 @@ def ask(
     battle: Battle,
     side: str,
     prompt: str,
-    options: Sequence[Option] | Callable[[], Sequence[Option]],
-    default: str | Callable[[], str],
+    options: Sequence[Option] | Thunk[Sequence[Option]],
+    default: str | Thunk[str],
     rules: tuple[str, ...],
     kind: str,
-    check: Callable[[str], str | None] | None = None,
-    describe: Callable[[str], str] | None = None,
+    check: Check | None = None,
+    describe: Describe | None = None,
 ) -> Generator[Choice, Any, str]:
     """A battle decision for `side`; returns the key, or raises `Surrendered`. `options` may
     be a function that builds the menu, called only when someone reads it; then `check`
