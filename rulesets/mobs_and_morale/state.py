@@ -58,9 +58,14 @@ class Creature:
     def standing(self) -> bool:
         return self.status == STANDING and self.pos is not None
 
-    def body(self) -> Body:
+    @property
+    def at(self) -> Point:
+        """Where a creature on the table stands: its `pos`, asked only once it is placed."""
         assert self.pos is not None
-        return Body(self.id, self.pos, RADIUS)
+        return self.pos
+
+    def body(self) -> Body:
+        return Body(self.id, self.at, RADIUS)
 
     def reach(self, reach_option: float) -> float:
         """e11: 1" unless it has the reach trait."""
