@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,7 +68,7 @@ class OptionSpec:
     maximum: float | None = None
 
     @property
-    def kind(self) -> type:
+    def kind(self) -> type[Any]:
         return type(self.default)
 
     def parse(self, text: str) -> Any:
@@ -258,6 +258,9 @@ class Ruleset:
     safeguards: tuple[str, ...] = ()
     team_syntax: str = ""
     folder: Path = Path()
+    # Declared, never set here: a ruleset with exact odds defines `odds()` (a module with
+    # `exact`, `matrix`...), and `simulate` looks for it with hasattr.
+    odds: Callable[[], Any]
 
     # -- reference ------------------------------------------------------------------------
     def reference(self) -> Reference:

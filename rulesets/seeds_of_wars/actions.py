@@ -281,7 +281,7 @@ def pick_attack(
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit "
         f"{'shoots at' if what == 'shoots' else what} which enemy?",
         options,
-        lambda: ">".join(best) if (best := suggestion()) else PASS,
+        lambda: ">".join(pair) if (pair := suggestion()) else PASS,
         rules,
         kind,
     )

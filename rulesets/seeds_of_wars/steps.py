@@ -89,11 +89,13 @@ def initiative(battle: Battle) -> Steps:
     (`initiative_ties`)."""
     battle.step = "initiative"
     while True:
+        first, second = (
+            Contender(s, battle.names[s], battle.orders[s], f"Order {battle.orders[s]}")
+            for s in SIDES
+        )
         a, b = yield from opposed(
-            *(
-                Contender(s, battle.names[s], battle.orders[s], f"Order {battle.orders[s]}")
-                for s in SIDES
-            ),
+            first,
+            second,
             f"Round {battle.round} initiative",
             ("d6",),
             battle.fast,

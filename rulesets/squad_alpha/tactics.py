@@ -252,7 +252,7 @@ def _foes(state: GameState, side: str) -> list[tuple[Mini, Point, float, bool, b
         found = memo[key] = [
             (
                 e,
-                e.pos,  # type: ignore[misc]
+                e.pos,
                 worth(state, e),
                 _free(state, e),
                 e.die is not None and not e.acted and e.die >= state.step,

@@ -11,7 +11,7 @@ from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
-from wargame_cli.engine.requests import TAKE_BACK
+from wargame_cli.engine.requests import TAKE_BACK, TurnStart
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, NoTerminal
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
@@ -131,8 +131,7 @@ def play(args: PlayArgs) -> None:
             raise BadInput("name a ruleset: wargame play ID --no-input (see wargame rulesets)")
         _need_terminal("choosing a ruleset")
     while True:  # taking back the first side question asks the ruleset again
-        if args.ruleset_id is None:
-            ruleset_id = _ask_ruleset(prompter)
+        ruleset_id = args.ruleset_id if args.ruleset_id is not None else _ask_ruleset(prompter)
         try:
             ruleset, options, seed, sides = _prepare(args, ruleset_id, can_ask, prompter)
             break
@@ -393,7 +392,7 @@ def _run(
         if path is not None:
             games.save(session, path)
         pending = runner.pending
-        if pause and pending is not None and getattr(pending, "number", None) is not None:
+        if pause and isinstance(pending, TurnStart):
             if stop_at is not None and pending.number > stop_at:
                 return
             while (

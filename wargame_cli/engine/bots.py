@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from wargame_cli.engine.requests import TAKE_BACK, Choice
 from wargame_cli.engine.takeback import NOTHING
+
+Builder = Generator[Choice, str, Any]  # a team builder (`wargame_cli.ruleset.TeamBuilder`)
 
 
 class BotController:
@@ -20,7 +22,7 @@ class BotController:
 
 
 def run_builder(
-    make: Callable[[], Any] | Any,
+    make: Callable[[], Builder] | Builder,
     controller: Any,
     game: Any = None,
     back: type[Exception] | None = None,
@@ -33,11 +35,14 @@ def run_builder(
     back its first question raises `back` when given (the question before it is asked again).
     `answers` (kept in place) are fed first: coming back to a team, a caller passes them minus
     the last, so the team's last question is asked again."""
-    fresh = make if callable(make) else None
-    builder = make() if fresh is not None else make
+    fresh: Callable[[], Builder] | None
+    if callable(make):
+        fresh, builder = make, make()
+    else:
+        fresh, builder = None, make
     answers = answers if answers is not None else []
     try:
-        choice = builder.send(None)
+        choice = next(builder)
         for answer in answers:
             choice = builder.send(answer)
         while True:
@@ -48,10 +53,10 @@ def run_builder(
                 reason = NOTHING if not answers else None
                 if fresh is None:
                     reason = "this question cannot take answers back"
-                if reason is None:
+                if reason is None and fresh is not None:
                     answers.pop()
                     builder = fresh()
-                    choice = builder.send(None)
+                    choice = next(builder)
                     for answer in answers:
                         choice = builder.send(answer)
                     continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -57,7 +58,7 @@ def _corners(table: Table, radius: float) -> tuple[Point, ...]:
 
 
 def way_to(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
+    table: Table, mover: Body, dest: Point, max_inches: float, others: Sequence[Body]
 ) -> Way | None:
     """The shortest legal way to `dest` within `max_inches` (straight when it can be), or
     None when there is none."""
@@ -76,7 +77,7 @@ def way_to(
     return _shortest(table, mover, dest, nodes, budget, others)
 
 
-def _rings(mover: Body, others: list[Body]) -> list[Point]:
+def _rings(mover: Body, others: Sequence[Body]) -> list[Point]:
     """Nodes round each other base, far enough out that the legs between them clear it."""
     out = []
     for other in others:
@@ -92,7 +93,7 @@ def _rings(mover: Body, others: list[Body]) -> list[Point]:
     return out
 
 
-def _leg_ok(table: Table, mover: Body, a: Point, b: Point, others: list[Body]) -> bool:
+def _leg_ok(table: Table, mover: Body, a: Point, b: Point, others: Sequence[Body]) -> bool:
     return move_ok(table, Body(mover.id, a, mover.radius), b, math.inf, others)
 
 
@@ -102,7 +103,7 @@ def _shortest(
     dest: Point,
     nodes: list[Point],
     budget: float,
-    others: list[Body],
+    others: Sequence[Body],
 ) -> Way | None:
     """Dijkstra from the mover over corner nodes to `dest`, never beyond `budget`."""
     points = [mover.pos, *nodes, dest]
@@ -136,7 +137,7 @@ def _shortest(
 
 
 def bent_move_ok(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
+    table: Table, mover: Body, dest: Point, max_inches: float, others: Sequence[Body]
 ) -> bool:
     """`bent_move_problem(...) is None`, without working out the reason."""
     return move_ok(table, mover, dest, max_inches, others) or (
@@ -145,7 +146,7 @@ def bent_move_ok(
 
 
 def bent_move_problem(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
+    table: Table, mover: Body, dest: Point, max_inches: float, others: Sequence[Body]
 ) -> str | None:
     """Why `mover` cannot get to `dest` within `max_inches`, going around impassable terrain
     if need be, or None when it can."""

@@ -4,7 +4,7 @@ other bases. Every check returns the reason it fails, so a refusal can say why."
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -33,7 +33,7 @@ def gap(a: Body, b: Body) -> float:
     return max(0.0, a.pos.distance(b.pos) - a.radius - b.radius)
 
 
-def standing_problem(table: Table, body: Body, others: list[Body]) -> str | None:
+def standing_problem(table: Table, body: Body, others: Sequence[Body]) -> str | None:
     """Why a base of `body`'s size cannot stand at `body.pos` (off the table, overlapping
     impassable terrain or another base), or None when it can. Placement uses this alone."""
     if stands_ok(table, body, others):
@@ -92,7 +92,7 @@ def move_problem(
     mover: Body,
     dest: Point,
     max_inches: float,
-    others: list[Body],
+    others: Sequence[Body],
 ) -> str | None:
     """Why `mover` cannot move straight to `dest`, or None when it can."""
     if move_ok(table, mover, dest, max_inches, others):
@@ -105,7 +105,7 @@ def why_not(
     mover: Body,
     dest: Point,
     max_inches: float,
-    others: list[Body],
+    others: Sequence[Body],
 ) -> str | None:
     """`move_problem` the long way, on Points and Rects: the reason a move is refused (and
     the reference `move_ok` is tested against)."""
@@ -219,7 +219,7 @@ def contact_spots(
     mover: Body,
     target: Body,
     max_inches: float,
-    others: list[Body],
+    others: Sequence[Body],
     tries: int = 24,
 ) -> list[Point]:
     """Reachable spots in base contact with `target`, nearest first."""
@@ -235,7 +235,7 @@ def nearest_contact_spot(
     mover: Body,
     target: Body,
     max_inches: float,
-    others: list[Body],
+    others: Sequence[Body],
     tries: int = 24,
 ) -> Point | None:
     """`contact_spots(...)[0]`, or None when there is none, testing spots only until one fits."""
@@ -281,7 +281,7 @@ def farthest_toward(
     mover: Body,
     goal: Point,
     max_inches: float,
-    others: list[Body],
+    others: Sequence[Body],
     steps: int = 20,
 ) -> Point:
     """The farthest legal point on the straight way to `goal`, at most `max_inches` along.

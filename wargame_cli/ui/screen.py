@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast
 
 from rich.console import Console, Group
 from rich.rule import Rule
@@ -16,6 +16,15 @@ from rich.text import Text
 
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.text import clean
+
+ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
+
+
+def _color_system(console: Console) -> ColorSystem | None:
+    """The console's colour system by name: rich's property gives one of the names its
+    `Console(color_system=...)` takes, but is typed as any str."""
+    return cast(ColorSystem | None, console.color_system)
+
 
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
@@ -55,7 +64,7 @@ class Renderer:
                 file=io.StringIO(),
                 width=width,
                 force_terminal=True,
-                color_system=base.color_system if base is not None else "standard",
+                color_system=_color_system(base) if base is not None else "standard",
                 no_color=base.no_color if base is not None else False,
                 highlight=False,
                 emoji=False,
