@@ -3,6 +3,7 @@ after every turn and on Ctrl-C."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -352,7 +353,7 @@ def _live_view(
     prompter: Any = None,
     players: dict[str, str] | None = None,
     game: Any = None,
-    log: list[dict[str, Any]] | None = None,
+    log: Sequence[Mapping[str, Any]] | None = None,
 ) -> Any:
     """The game as it goes. With a person deciding at a terminal, a decision screen that the
     prompts draw above each question (the log goes there, not scrolling by); else today's

@@ -83,7 +83,9 @@ def _verify(path: Path, json_out: bool) -> None:
         return
     outcome = session.runner.outcome
     result = (
-        f"{session.setup.names.get(outcome.winner or '', 'nobody')} won" if outcome else "in progress"
+        f"{session.setup.names.get(outcome.winner or '', 'nobody')} won"
+        if outcome
+        else "in progress"
     )
     from wargame_cli.ui.text import safe
 

@@ -7,6 +7,8 @@ import io
 from pathlib import Path
 from typing import Any
 
+from wargame_cli.engine.entries import Shown
+
 
 def names_of(data: dict[str, Any]) -> dict[str, str]:
     return {s: data["setup"]["names"].get(s, f"Side {s}") for s in ("A", "B")}
@@ -128,7 +130,7 @@ class TakeBacks:
         self.show = show
         self.seen = 0
 
-    def __call__(self, entry: dict[str, Any], game: Any) -> None:
+    def __call__(self, entry: Shown, game: Any) -> None:
         if entry.get("t") in ("turn", "roll", "choice", "event", "end"):
             self._before(self.seen, game)
             self.seen += 1

@@ -7,6 +7,7 @@ from typing import Any
 
 from wargame_cli import __version__, registry
 from wargame_cli.engine.dice import DiceSource, RngDice
+from wargame_cli.engine.entries import LogEntry, TakeBackRecord
 from wargame_cli.engine.runner import Controller, Observer, Runner
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
@@ -15,7 +16,7 @@ from wargame_cli.saves import store
 from wargame_cli.saves.untrusted import Untrusted
 
 
-def settled(log: list[dict[str, Any]], turn: int) -> tuple[list[dict[str, Any]], int]:
+def settled(log: list[LogEntry], turn: int) -> tuple[list[LogEntry], int]:
     """The log and turn count to save: a turn that has only begun (no die rolled, nothing
     decided, as when Ctrl-C comes at its first manual dice) is left out, so a save never
     counts a turn in which nothing happened; resuming starts that turn again."""
@@ -75,7 +76,7 @@ def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str,
     } | _takebacks(session.runner.takebacks, len(log))
 
 
-def _takebacks(takebacks: list[dict[str, Any]], length: int) -> dict[str, Any]:
+def _takebacks(takebacks: list[TakeBackRecord], length: int) -> dict[str, Any]:
     """The save's `takebacks` (left out when there are none), placed within the saved log."""
     if not takebacks:
         return {}
@@ -242,9 +243,7 @@ def _check_takebacks(takebacks: list[dict[str, Any]], log: list[dict[str, Any]])
             raise ReplayDivergence(at, f"the take-back's new decision {key!r} is not there")
 
 
-def _same_as_replayed(
-    saved: list[dict[str, Any]], replayed: list[dict[str, Any]], why: str
-) -> None:
+def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[LogEntry], why: str) -> None:
     """Every field the rules re-derive (event kinds and data, roll reasons, prompts, labels)
     must read as the rules give it: the report shows the replayed log, so must the file.
     `why` says what a difference means (an edit, or an older version's wording)."""

@@ -136,7 +136,9 @@ class PromptApp:
             always_hide_cursor=True,
         )
         self.text_window = Window(
-            BufferControl(self.buffer, input_processors=[BeforeInput(_as_formatted(self._padded_header))]),
+            BufferControl(
+                self.buffer, input_processors=[BeforeInput(_as_formatted(self._padded_header))]
+            ),
             wrap_lines=True,
             dont_extend_height=True,
         )

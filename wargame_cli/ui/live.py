@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
@@ -13,7 +14,7 @@ from wargame_cli.ui.text import SIDE_STYLE, clean
 from wargame_cli.wording import victory
 
 
-def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn") -> Any:
+def generic(entry: Mapping[str, Any], names: dict[str, str], turn_word: str = "turn") -> Any:
     """A plain rendering of any log entry, used where a ruleset's view has nothing better."""
     kind = entry["t"]
     if kind == "turn":

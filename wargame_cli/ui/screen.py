@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
@@ -110,7 +111,7 @@ class DecisionScreen:
         self.turn_word = getattr(ruleset, "turn_word", "turn")
         self.names = names
         self.renderer = Renderer(base)
-        self.entries: list[dict[str, Any]] = []
+        self.entries: list[Mapping[str, Any]] = []
         self.game: Any = None
         self._marks: dict[str, int] = {}
         self._previous: dict[str, int] = {}
@@ -120,11 +121,11 @@ class DecisionScreen:
         self._reference: Any = None
 
     # -- following the game ---------------------------------------------------------------
-    def observe(self, entry: dict[str, Any], game: Any) -> None:
+    def observe(self, entry: Mapping[str, Any], game: Any) -> None:
         self.entries.append(entry)
         self.game = game
 
-    def follow(self, game: Any, entries: list[dict[str, Any]]) -> None:
+    def follow(self, game: Any, entries: Sequence[Mapping[str, Any]]) -> None:
         """Start from a game already under way (a resumed save): its log is the past."""
         self.game = game
         self.entries = list(entries)
@@ -143,7 +144,7 @@ class DecisionScreen:
         """The answer was refused: the side is asked again, seeing what it saw."""
         self._marks = dict(self._previous)
 
-    def since(self, side: str | None) -> list[tuple[int, dict[str, Any]]]:
+    def since(self, side: str | None) -> list[tuple[int, Mapping[str, Any]]]:
         start = self._marks.get(side or ANY_SIDE, self._marks.get(ANY_SIDE, 0))
         return list(enumerate(self.entries))[start:]
 
@@ -183,7 +184,7 @@ class DecisionScreen:
         shown = hook(state, choice, self.names)
         return self.renderer.lines(shown, width) if shown is not None else []
 
-    def _entry_lines(self, index: int, entry: dict[str, Any], width: int) -> list[str]:
+    def _entry_lines(self, index: int, entry: Mapping[str, Any], width: int) -> list[str]:
         key = (index, width)
         found = self._recent.get(key)
         if found is not None:
