@@ -107,8 +107,8 @@ class Choice:
 
     def refusal(self, key: str) -> str | None:
         """Why `key` is not a legal answer, or None when it is."""
-        judged_alone = self.describe is not None and self.check is not None and self._unbuilt()
-        if judged_alone and self.check(key) is None:  # type: ignore[misc]
+        judged_alone = self.describe is not None and self._unbuilt()
+        if judged_alone and self.check is not None and self.check(key) is None:
             return None  # judged as a typed answer; what it refuses, the menu judges
         for option in self.options:
             if option.key == key:

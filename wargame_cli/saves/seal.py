@@ -21,11 +21,11 @@ def _canonical_encoder() -> Callable[[Any], str]:
     """`json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`, built
     once: `dumps` with these options makes a new encoder per call, which costs as much as
     encoding a log entry (the C encoder is used when this Python has it)."""
-    options = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
+    options: dict[str, Any] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
-        return json.JSONEncoder(**options).encode  # type: ignore[arg-type]
-    plain = json.JSONEncoder(**options)  # type: ignore[arg-type]
+        return json.JSONEncoder(**options).encode
+    plain = json.JSONEncoder(**options)
     encode = make(
         None,  # no circular check: a save's values come from JSON
         plain.default,
