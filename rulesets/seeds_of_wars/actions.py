@@ -192,7 +192,11 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
 
     def describe(key: str) -> str:
         """The menu's label for a key `check` accepts, without building the menu."""
-        return stay if key == STAY else label(board.parse(key))  # type: ignore[arg-type]
+        if key == STAY:
+            return stay
+        space = board.parse(key)
+        assert space is not None  # a key `check` accepts names a space
+        return label(space)
 
     def check(key: str) -> str | None:
         """What the menu's option for `key` would say, without building the menu."""
@@ -406,7 +410,8 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     for unit in units:
         if refusals[unit.uid] is not None:
             continue
-        pairs += [(unit, t) for t in battle.enemies_at(side, unit.space)]  # type: ignore[arg-type]
+        assert unit.space is not None  # a unit still fighting stands somewhere
+        pairs += [(unit, t) for t in battle.enemies_at(side, unit.space)]
     if not pairs:  # no unit can strike: nothing to ask, nothing for the bot to weigh
         return NOTHING
 
