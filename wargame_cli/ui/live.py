@@ -76,7 +76,7 @@ class LiveView:
         self.with_rules = with_rules
         self.screen = screen
 
-    def __call__(self, entry: dict[str, Any], game: Any) -> None:
+    def __call__(self, entry: Mapping[str, Any], game: Any) -> None:
         if self.screen is not None:
             self.screen.observe(entry, game)
             if entry["t"] != "end":
@@ -85,7 +85,7 @@ class LiveView:
             return
         self._print(entry, game)
 
-    def _ending(self, entry: dict[str, Any], game: Any) -> None:
+    def _ending(self, entry: Mapping[str, Any], game: Any) -> None:
         """After the last question: what happened since, the board, the result."""
         for line in self.screen.recent_lines(None, self.console.width, last=entry):
             self.console.print(Text.from_ansi(line))
@@ -96,7 +96,7 @@ class LiveView:
             shown = generic(entry, self.names, self.turn_word)
         self.console.print(shown)
 
-    def _print(self, entry: dict[str, Any], game: Any) -> None:
+    def _print(self, entry: Mapping[str, Any], game: Any) -> None:
         if entry["t"] in ("takeback", "note"):
             self.console.print(generic(entry, self.names, self.turn_word))
             if entry.get("live"):
