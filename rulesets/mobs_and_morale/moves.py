@@ -184,15 +184,15 @@ def _rejoin(
     candidates = []
     for fid in kept:
         anchor = spots[fid]
-        if anchor is None or f.at.distance(anchor) > f.move + near:
+        if anchor is None or body.pos.distance(anchor) > f.move + near:
             continue
         for ring in (near, near * 0.75, near * 0.5):
             for k in range(REJOIN_TRIES):
                 angle = 2 * math.pi * k / REJOIN_TRIES
                 spot = anchor.offset(math.cos(angle) * ring, math.sin(angle) * ring).rounded(2)
-                if f.at.distance(spot) <= f.move:
+                if body.pos.distance(spot) <= f.move:
                     candidates.append(spot)
-    candidates.sort(key=lambda p: (round(want.distance(p), 3), f.at.distance(p)))
+    candidates.sort(key=lambda p: (round(want.distance(p), 3), body.pos.distance(p)))
     for spot in candidates:
         if move_ok(b.table, body, spot, f.move, others):  # `move_problem(...) is None`
             return spot

@@ -65,7 +65,8 @@ class Creature:
         return self.pos
 
     def body(self) -> Body:
-        return Body(self.id, self.at, RADIUS)
+        assert self.pos is not None
+        return Body(self.id, self.pos, RADIUS)
 
     def reach(self, reach_option: float) -> float:
         """e11: 1" unless it has the reach trait."""
