@@ -320,7 +320,7 @@ class Runner:
     def keep_takebacks(self, takebacks: list[TakeBackRecord]) -> None:
         """Take-backs from a save, after its log is replayed: one still waiting for its new
         decision gets it from the next one made here."""
-        self.takebacks = [TakeBackRecord(**t) for t in takebacks]
+        self.takebacks = [t.copy() for t in takebacks]
         last = self.takebacks[-1] if self.takebacks else None
         if last is not None and last.get("new") is None:
             last["at"] = min(last["at"], len(self.log))
