@@ -36,7 +36,7 @@ def json_encoder(**options: Any) -> Callable[[Any], str]:
     directly where this Python has it (no circular check: the values come from JSON)."""
     plain = json.JSONEncoder(**options)
     make = getattr(json.encoder, C_ENCODER, None)
-    if make is None or plain.indent is not None:
+    if make is None or options.get("indent") is not None:  # as `plain.indent`
         return plain.encode
     strings = json.encoder.encode_basestring_ascii if plain.ensure_ascii else None
     encode = make(

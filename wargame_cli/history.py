@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wargame_cli.engine.entries import LogEntry, Shown
 from wargame_cli.engine.requests import TurnStart
+from wargame_cli.engine.runner import Observer
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput
 from wargame_cli.saves import games
@@ -42,7 +44,7 @@ class History:
     turns: list[TurnMark] = field(default_factory=list)
 
     @property
-    def log(self) -> list[dict[str, Any]]:
+    def log(self) -> list[LogEntry]:
         return self.session.runner.log
 
     @property
@@ -58,21 +60,20 @@ class History:
             )
         return self.turns[turn]
 
-    def cut(self, turn: int) -> list[dict[str, Any]]:
+    def cut(self, turn: int) -> list[LogEntry]:
         """The log up to the end of turn `turn`, nothing after."""
         return self.log[: self.mark(turn).end]
 
 
-def answers(log: list[dict[str, Any]]) -> list[Any]:
+def answers(log: list[LogEntry]) -> list[Any]:
     """What the log answered to each request of the rules, in order (the end is no answer)."""
     out: list[Any] = []
     for entry in log:
-        kind = entry["t"]
-        if kind == "roll":
+        if entry["t"] == "roll":
             out.append(tuple(entry["faces"]))
-        elif kind == "choice":
+        elif entry["t"] == "choice":
             out.append(entry["key"])
-        elif kind != "end":
+        elif entry["t"] != "end":
             out.append(None)
     return out
 
@@ -80,13 +81,13 @@ def answers(log: list[dict[str, Any]]) -> list[Any]:
 def load(
     path: Path,
     on_turn_end: TurnEnd | None = None,
-    observer: Callable[[dict[str, Any], Any], None] | None = None,
+    observer: Observer | None = None,
 ) -> History:
     """Replay the save once, marking the end of every turn (and telling `on_turn_end`)."""
     marks: list[TurnMark] = []
     seen = [0, 0]  # entries so far, start of the current turn
 
-    def watch(entry: dict[str, Any], game: Any) -> None:
+    def watch(entry: Shown, game: Any) -> None:
         if entry.get("t") not in LOG_KINDS:  # a note for the screen, not a log entry
             if observer is not None:
                 observer(entry, game)

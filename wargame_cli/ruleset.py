@@ -77,7 +77,7 @@ class OptionSpec:
     at_most: str | None = None  # another option this one may not exceed (rating_min, rating_max)
 
     @property
-    def kind(self) -> type:
+    def kind(self) -> type[Any]:
         return type(self.default)
 
     def parse(self, text: str) -> Any:

@@ -12,11 +12,12 @@ version 1 is still a version-1 game when it is resumed, forked or saved again.
 from __future__ import annotations
 
 import copy
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from wargame_cli.ruleset import Ruleset
+if TYPE_CHECKING:  # a name for annotations: this module sits below the ruleset's layer
+    from wargame_cli.ruleset import Ruleset
 
-R = TypeVar("R", bound=Ruleset)
+R = TypeVar("R", bound="Ruleset")
 
 
 def at_version(ruleset: R, version: str) -> R:

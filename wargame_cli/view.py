@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from wargame_cli.engine.requests import Choice
 
-Entry: TypeAlias = dict[str, Any]  # one log entry, as the runner records it
+Entry: TypeAlias = Mapping[str, Any]  # one log entry, as the runner records it (read only)
 Names: TypeAlias = Mapping[str, str]  # each side's display name
 Players: TypeAlias = Mapping[str, str]  # each side's player: "human" or "bot"; {}: not known
 Shown: TypeAlias = Any  # a renderable, a `Redraw`/`Once`, None (the plain line) or False

@@ -68,7 +68,7 @@ def dice_scorer(state: IxuState, warrior: Warrior) -> Callable[[Dice], float]:
     def score(dice: Dice) -> float:
         reach = dice.movement + REACH
         dealt = None  # the best harm on a reachable enemy (`max`, default 0.0)
-        threats = 0  # summed in the enemies' order, as `sum` does
+        threats: float = 0  # summed in the enemies' order, as `sum` does
         for gap, hit, combat, move in known:
             if gap <= reach:
                 harm = dice.combat * hit

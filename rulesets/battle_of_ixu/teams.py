@@ -170,13 +170,13 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     """A ready warband, or model by model: a name (offered or typed) and an experience."""
     cat = catalogue()
     picks = []
-    for name, models in cat.warbands.items():
+    for name, ready in cat.warbands.items():
         try:
-            validate(models, options)
+            validate(ready, options)
             reason = None
         except TeamError as exc:
             reason = str(exc)
-        listing = ", ".join(f"{m['name']} ({EXPERIENCE[m['experience']]})" for m in models)
+        listing = ", ".join(f"{m['name']} ({EXPERIENCE[m['experience']]})" for m in ready)
         picks.append(Option(f"warband:{name}", f"{name}: {listing}", disabled=reason))
     key = yield quick_pick(
         side,

@@ -44,7 +44,7 @@ def shove_target(b: Battle, actors: list[Creature]) -> tuple[Creature, Creature]
     """(shover, victim): the nearest enemy any actor has in reach."""
     reach = b.options["reach"]
     pairs = [(a, e) for a in actors for e in b.standing(other(a.side)) if a.in_range(e, reach)]
-    return min(pairs, key=lambda p: (p[0].pos.distance(p[1].pos), p[1].id), default=None)
+    return min(pairs, key=lambda p: (p[0].at.distance(p[1].at), p[1].id), default=None)
 
 
 def rally_target(b: Battle, actors: list[Creature]) -> Mob | None:
@@ -52,10 +52,10 @@ def rally_target(b: Battle, actors: list[Creature]) -> Mob | None:
     if own is not None:
         return b.mobs[own]
     mobs = b.live_mobs(actors[0].side)
-    here = actors[0].pos
+    here = actors[0].at
     return min(
         mobs,
-        key=lambda m: (min(here.distance(f.pos) for f in b.figures(m)), m.name),
+        key=lambda m: (min(here.distance(f.at) for f in b.figures(m)), m.name),
         default=None,
     )
 
@@ -125,7 +125,7 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
     if key == "shove" and shove is not None and ruling != "fails":
         shover, victim = shove
         inches = SHOVE[ruling]
-        goal = shover.pos.toward(victim.pos, shover.pos.distance(victim.pos) + inches)
+        goal = shover.at.toward(victim.at, shover.at.distance(victim.at) + inches)
         others = [o for o in b.bodies() if o.id != victim.id]
         victim.pos = farthest_toward(b.table, victim.body(), goal.rounded(2), inches, others)
         effect = f"{victim.id} is pushed to {victim.pos.key()}"

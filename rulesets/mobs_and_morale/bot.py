@@ -31,14 +31,14 @@ def should_retreat(b: Battle, side: str) -> bool:
 
 def enemy_gap(b: Battle, c: Creature) -> float:
     enemies = b.standing(other(c.side))
-    return min((c.pos.distance(e.pos) for e in enemies), default=0.0)
+    return min((c.at.distance(e.at) for e in enemies), default=0.0)
 
 
 def character_target(b: Battle, attacker: Creature, targets: list[Creature]) -> Creature:
     """The weakest in reach, characters before minions (a fallen controller frees its mobs)."""
     return min(
         targets,
-        key=lambda t: (t.health, t.mob is not None, attacker.pos.distance(t.pos), t.id),
+        key=lambda t: (t.health, t.mob is not None, attacker.at.distance(t.at), t.id),
     )
 
 
@@ -78,7 +78,7 @@ def character_move(
         found = next((d for d in dests if d.tag.startswith(prefix)), None)
         if found is not None:
             return found.point.key()
-    return c.pos.key()
+    return c.at.key()
 
 
 def best_close(plans: list[MobPlan]) -> MobPlan | None:
@@ -99,14 +99,14 @@ def mob_advance(
     if best is not None:
         return best
     plans = _listed(plans)
-    enemies = [e.pos for e in b.standing(other(mob.side))]
+    enemies = [e.at for e in b.standing(other(mob.side))]
     if not enemies:
         return None
 
     def nearest(spots: list[Point]) -> float:
         return min(s.distance(e) for s in spots for e in enemies)
 
-    now = nearest([f.pos for f in b.figures(mob)])
+    now = nearest([f.at for f in b.figures(mob)])
     fine = [
         (nearest([s for s in p.spots.values() if s is not None]), p.key)
         for p in plans

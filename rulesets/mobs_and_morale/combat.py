@@ -93,7 +93,8 @@ def owners_pick(b: Battle, attacker: Creature, struck: Creature, points: int) ->
     """e22: a character's attack on a mob figure damages one figure (reading 5), and the
     mob's owner chooses which of its figures within the attacker's reach takes it (and is
     removed if it dies), not the attacker."""
-    mob = b.mobs[struck.mob]  # type: ignore[index]
+    assert struck.mob is not None  # a mob figure, struck
+    mob = b.mobs[struck.mob]
     reach = b.options["reach"]
     near = [f for f in b.figures(mob) if attacker.in_range(f, reach)] or [struck]
     if len(near) == 1:

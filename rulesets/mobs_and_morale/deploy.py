@@ -159,5 +159,5 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         f"{anchor.key()}",
         rules=rules,
         kind="deploy",
-        data={"unit": b.unit_name(unit), "at": {m.id: m.pos.as_list() for m in members}},
+        data={"unit": b.unit_name(unit), "at": {m.id: m.at.as_list() for m in members}},
     )

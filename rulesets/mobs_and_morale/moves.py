@@ -10,6 +10,7 @@ stragglers.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulesets.mobs_and_morale.cohesion import COHESION, split
@@ -49,15 +50,15 @@ def edge_goal(b: Battle, side: str, p: Point) -> Point:
 
 def can_leave(b: Battle, c: Creature, others: list[Body]) -> bool:
     """Can it reach its own table edge this move (and so leave the battle, e29)?"""
-    goal = edge_goal(b, c.side, c.pos)
-    if edge_distance(b.table, c.pos, EDGE[c.side]) - RADIUS > c.move + 1e-6:
+    goal = edge_goal(b, c.side, c.at)
+    if edge_distance(b.table, c.at, EDGE[c.side]) - RADIUS > c.move + 1e-6:
         return False
     spot = farthest_toward(b.table, c.body(), goal, c.move, others)
     return spot.distance(goal) < 0.05
 
 
 def enemy_bodies(b: Battle, c: Creature) -> list[Body]:
-    near = sorted(b.standing(other(c.side)), key=lambda e: c.pos.distance(e.pos))
+    near = sorted(b.standing(other(c.side)), key=lambda e: c.at.distance(e.at))
     return [e.body() for e in near[:NEAREST_OFFERED]]
 
 
@@ -100,11 +101,11 @@ def toward_edge(b: Battle, c: Creature) -> Point:
 
 
 def _toward_edge(b: Battle, c: Creature) -> Point:
-    goal = edge_goal(b, c.side, c.pos)
+    goal = edge_goal(b, c.side, c.at)
     return route_toward(b.table, c.body(), goal, c.move, b.bodies())
 
 
-def typed_check(b: Battle, c: Creature) -> object:
+def typed_check(b: Battle, c: Creature) -> Callable[[str], str | None]:
     def check(text: str) -> str | None:
         return typed_problem(b.table, c.body(), c.move, b.bodies(), text)
 
@@ -129,7 +130,7 @@ def lead(b: Battle, mob: Mob) -> Creature:
     enemies = b.standing(other(mob.side))
     if not enemies:
         return figures[0]
-    return min(figures, key=lambda f: min(f.pos.distance(e.pos) for e in enemies))
+    return min(figures, key=lambda f: min(f.at.distance(e.at) for e in enemies))
 
 
 def _others(b: Battle, planned: dict[str, Point | None], skip: str) -> list[Body]:
@@ -177,22 +178,22 @@ def _rejoin(
     """The spot within `f`'s move (straight, or round other bases and terrain as a player
     walks a model), within 3" of a figure in the chain and nearest to where the plan sent it;
     None when there is none."""
-    want = spots[f.id] or f.pos
+    want = spots[f.id] or f.at
     others = _others(b, spots, f.id)
     body = f.body()
     near = COHESION + 2 * RADIUS - 0.05  # centre to centre: bases 3" apart at most
     candidates = []
     for fid in kept:
         anchor = spots[fid]
-        if anchor is None or f.pos.distance(anchor) > f.move + near:
+        if anchor is None or body.pos.distance(anchor) > f.move + near:
             continue
         for ring in (near, near * 0.75, near * 0.5):
             for k in range(REJOIN_TRIES):
                 angle = 2 * math.pi * k / REJOIN_TRIES
                 spot = anchor.offset(math.cos(angle) * ring, math.sin(angle) * ring).rounded(2)
-                if f.pos.distance(spot) <= f.move:
+                if body.pos.distance(spot) <= f.move:
                     candidates.append(spot)
-    candidates.sort(key=lambda p: (round(want.distance(p), 3), f.pos.distance(p)))
+    candidates.sort(key=lambda p: (round(want.distance(p), 3), body.pos.distance(p)))
     for spot in candidates:
         if move_problem(b.table, body, spot, f.move, others, worded=False) is None:
             return spot
@@ -212,18 +213,17 @@ def _finish(
     first: str | None = None,
 ) -> MobPlan:
     spots = keep_formation(b, spots, first)
-    kept, lost = split(_placed(spots, first), b.options["cohesion"])
+    placed = _placed(spots, first)
+    kept, lost = split(placed, b.options["cohesion"])
     lost = [i for i in spots if i in lost]  # in the mob's order
     moved = sum(p != b.creatures[i].pos for i, p in spots.items())
     in_reach = 0
     if target:
         reach = b.options["reach"]
         enemies = [t.body() for t in b.unit_figures(target)]
+        bodies = {body.id: body for body in placed}  # the kept ones, each with a spot
         in_reach = sum(
-            any(
-                gap(Body(i, spots[i], RADIUS), e) <= b.creatures[i].reach(reach) + 1e-6
-                for e in enemies
-            )
+            any(gap(bodies[i], e) <= b.creatures[i].reach(reach) + 1e-6 for e in enemies)
             for i in kept
         )
         label += f" ({in_reach} of {len(spots)} then in reach)" if moved else " (no room to close)"
@@ -240,7 +240,7 @@ def close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
 def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
     targets = b.unit_figures(unit)
     reach = b.options["reach"]
-    figures = sorted(b.figures(mob), key=lambda f: min(f.pos.distance(t.pos) for t in targets))
+    figures = sorted(b.figures(mob), key=lambda f: min(f.at.distance(t.at) for t in targets))
     planned: dict[str, Point | None] = {}
     for f in figures:
         if any(f.in_range(t, reach) for t in targets):
@@ -249,13 +249,13 @@ def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
         others = _others(b, planned, f.id)
         body = f.body()
         spot = None
-        for t in sorted(targets, key=lambda t: f.pos.distance(t.pos)):
+        for t in sorted(targets, key=lambda t: f.at.distance(t.at)):
             spot = nearest_contact_spot(b.table, body, t.body(), f.move, others)
             if spot is not None:
                 break
         if spot is None:
-            near = min(targets, key=lambda t: f.pos.distance(t.pos))
-            spot = route_toward(b.table, body, near.pos, f.move, others, 2 * RADIUS)
+            near = min(targets, key=lambda t: f.at.distance(t.at))
+            spot = route_toward(b.table, body, near.at, f.move, others, 2 * RADIUS)
         planned[f.id] = spot
     order = {f.id: i for i, f in enumerate(b.figures(mob))}
     spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
@@ -269,13 +269,13 @@ def withdraw(b: Battle, mob: Mob) -> MobPlan:
 
 def _withdraw(b: Battle, mob: Mob) -> MobPlan:
     planned: dict[str, Point | None] = {}
-    figures = sorted(b.figures(mob), key=lambda f: edge_distance(b.table, f.pos, EDGE[f.side]))
+    figures = sorted(b.figures(mob), key=lambda f: edge_distance(b.table, f.at, EDGE[f.side]))
     for f in figures:
         others = _others(b, planned, f.id)
         if can_leave(b, f, others):
             planned[f.id] = None
         else:
-            goal = edge_goal(b, f.side, f.pos)
+            goal = edge_goal(b, f.side, f.at)
             planned[f.id] = route_toward(b.table, f.body(), goal, f.move, others)
     leaving = sum(p is None for p in planned.values())
     order = {f.id: i for i, f in enumerate(b.figures(mob))}
@@ -290,11 +290,11 @@ def shift(b: Battle, mob: Mob, dest: Point, key: str, label: str) -> MobPlan:
     """The lead figure goes to `dest`; every other figure moves the same way and distance,
     as far as it legally can (front figures first so they do not block the rear)."""
     first = lead(b, mob)
-    dx, dy = dest.x - first.pos.x, dest.y - first.pos.y
-    figures = sorted(b.figures(mob), key=lambda f: -(f.pos.x * dx + f.pos.y * dy))
+    dx, dy = dest.x - first.at.x, dest.y - first.at.y
+    figures = sorted(b.figures(mob), key=lambda f: -(f.at.x * dx + f.at.y * dy))
     planned: dict[str, Point | None] = {}
     for f in figures:
-        goal = f.pos.offset(dx, dy)
+        goal = f.at.offset(dx, dy)
         planned[f.id] = farthest_toward(b.table, f.body(), goal, f.move, _others(b, planned, f.id))
     order = {f.id: i for i, f in enumerate(b.figures(mob))}
     spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
@@ -305,7 +305,7 @@ def nearest_units(b: Battle, mob: Mob) -> list[str]:
     figures = b.figures(mob)
     return sorted(
         b.enemy_units(mob.side),
-        key=lambda u: min(f.pos.distance(t.pos) for f in figures for t in b.unit_figures(u)),
+        key=lambda u: min(f.at.distance(t.at) for f in figures for t in b.unit_figures(u)),
     )
 
 
@@ -329,7 +329,7 @@ def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
     plans = closing_plans(b, mob)
     plans.append(withdraw(b, mob))
     first = lead(b, mob)
-    seen = {first.pos.key()}
+    seen = {first.at.key()}
     near = enemy_bodies(b, first)[:1]  # for "away from"; closing is offered above
     # the mob moves together, so its own figures do not block the lead's way
     strangers = [o for o in b.bodies() if b.creatures[o.id].mob != mob.name]
@@ -346,7 +346,7 @@ def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
 
 def stay(b: Battle, mob: Mob) -> MobPlan:
     """Staying put: the last entry of `mob_plans`."""
-    return shift(b, mob, lead(b, mob).pos, "stay", "Stay where it is")
+    return shift(b, mob, lead(b, mob).at, "stay", "Stay where it is")
 
 
 def offered(b: Battle, mob: Mob, key: str) -> bool:
@@ -382,7 +382,7 @@ def chosen(b: Battle, mob: Mob, key: str) -> MobPlan:
     return shift(b, mob, dest, key, f"lead to {dest.key()}")
 
 
-def typed_mob_check(b: Battle, mob: Mob) -> object:
+def typed_mob_check(b: Battle, mob: Mob) -> Callable[[str], str | None]:
     """A typed x,y must be a legal move for the lead, ignoring its own mob's figures."""
     first = lead(b, mob)
     strangers = [o for o in b.bodies() if b.creatures[o.id].mob != mob.name]

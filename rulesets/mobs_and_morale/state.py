@@ -57,6 +57,12 @@ class Creature:
     def standing(self) -> bool:
         return self.status == STANDING and self.pos is not None
 
+    @property
+    def at(self) -> Point:
+        """Where a creature on the table stands: its `pos`, asked only once it is placed."""
+        assert self.pos is not None
+        return self.pos
+
     def body(self) -> Body:
         assert self.pos is not None
         return Body(self.id, self.pos, RADIUS)

@@ -191,7 +191,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         return [
             Option(edge, f"Toward our table edge ({edge})"),
             *(leave if leave_ok else []),
-            Option(c.pos.key(), "Stay where it is"),
+            Option(c.at.key(), "Stay where it is"),
         ]
 
     def menu() -> tuple[Option, ...]:
@@ -207,7 +207,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
     typed = moves.typed_check(b, c)
 
     def judge(text: str) -> str | None:
-        return None if leave_ok and text == moves.LEAVE else typed(text)  # type: ignore[operator]
+        return None if leave_ok and text == moves.LEAVE else typed(text)
 
     def describe(key: str) -> str:
         """`menu()`'s label for `key`, the destinations worked out only as far as it."""
@@ -219,7 +219,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
     key = yield Choice(
         side=c.side,
         prompt=f'{c.id}: move where? (up to {c.move:g}")',
-        options=menu,  # type: ignore[arg-type]
+        options=menu,
         default=lambda: bot.character_move(
             b,
             c,
@@ -236,7 +236,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
     if key == moves.LEAVE:
         yield from _leave(b, c)
         return
-    start = c.pos
+    start = c.at
     c.pos = Point.parse(key)
     yield Event(
         f"{c.id} moves from {start.key()} to {c.pos.key()}",
@@ -269,13 +269,13 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         return tuple(Option(p.key, p.label) for p in moves.mob_plans(b, mob))
 
     def judge(text: str) -> str | None:
-        return None if moves.offered(b, mob, text) else typed(text)  # type: ignore[operator]
+        return None if moves.offered(b, mob, text) else typed(text)
 
     key = yield Choice(
         side=mob.side,
         prompt=f"{mob.name}: move where? (typed x,y moves the lead figure, "
         f"{moves.lead(b, mob).id}; the others follow)",
-        options=menu,  # type: ignore[arg-type]
+        options=menu,
         default=lambda: bot.mob_move(
             b, mob, lambda: moves.mob_plans(b, mob), moves.closing_plans(b, mob)
         ),

@@ -188,7 +188,11 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
 
     def describe(key: str) -> str:
         """The menu's label for a key `judge` accepts, without building the menu."""
-        return stay if key == STAY else label(board.parse(key))  # type: ignore[arg-type]
+        if key == STAY:
+            return stay
+        space = board.parse(key)
+        assert space is not None  # a key `judge` accepts names a space
+        return label(space)
 
     def judge(key: str) -> str | None:
         """Why `key` is refused (the menu's disabled reason), without building the menu."""
@@ -291,7 +295,7 @@ def pick_attack(
         f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit "
         f"{'shoots at' if what == 'shoots' else what} which enemy?",
         options,
-        lambda: ">".join(best) if (best := suggestion()) else PASS,
+        lambda: ">".join(pair) if (pair := suggestion()) else PASS,
         rules,
         kind,
         check,
@@ -413,7 +417,8 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     for unit in units:
         if refusals[unit.uid] is not None:
             continue
-        pairs += [(unit, t) for t in battle.enemies_at(side, unit.space)]  # type: ignore[arg-type]
+        assert unit.space is not None  # a unit still fighting stands somewhere
+        pairs += [(unit, t) for t in battle.enemies_at(side, unit.space)]
     if not pairs:  # no unit can strike: nothing to ask, nothing for the bot to weigh
         return NOTHING
 

@@ -43,7 +43,8 @@ def deploy_space(battle: Battle, unit: Unit, legal: list[Space]) -> Space:
 
     facing: dict[int, int] = {}
     for e in battle.fighting(other(unit.side)):
-        facing[e.space[1]] = facing.get(e.space[1], 0) + 1  # type: ignore[index]
+        assert e.space is not None  # a unit still fighting stands somewhere
+        facing[e.space[1]] = facing.get(e.space[1], 0) + 1
     where = battle.places()
 
     def key(space: Space) -> tuple[float, ...]:
@@ -204,13 +205,14 @@ def best_shot(
 
 
 def best_blow_at(battle: Battle, attacker: Unit) -> tuple[Unit, float] | None:
+    assert attacker.space is not None  # it is asked of a unit in a fight
     scored = [
         (
             t,
             hit_chance(attacker.kind.me + melee_bonus(battle, attacker, t)[0], t.kind.de)
             * target_weight(t),
         )
-        for t in battle.enemies_at(attacker.side, attacker.space)  # type: ignore[arg-type]
+        for t in battle.enemies_at(attacker.side, attacker.space)
     ]
     return max(scored, key=lambda p: p[1], default=None)
 

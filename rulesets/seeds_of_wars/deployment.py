@@ -94,10 +94,11 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
             "deploy",
             lambda key, unit=unit, home=home: _space_refusal(battle, unit, home, key),
         )
-        unit.space = board.parse(key)
+        unit.space = space = board.parse(key)
+        assert space is not None  # a legal answer names a space
         who = battle.names[unit.side]
         yield Event(
-            f"{who} deploys {unit.name} at {key} ({board.row_label(unit.space[0])})",  # type: ignore[index]
+            f"{who} deploys {unit.name} at {key} ({board.row_label(space[0])})",
             rules=("d1",),
             kind="deploy",
             data={

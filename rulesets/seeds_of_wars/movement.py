@@ -28,8 +28,8 @@ def reachable(battle: Battle, unit: Unit) -> dict[Space, int]:
     assert unit.space is not None
     memo = battle.remembered()
     options = battle.options
-    key = ("reach", unit.uid, unit.space, unit.state, options["shaken_can_charge"])
-    key += (options["stack_limit"],)
+    key: tuple[object, ...] = ("reach", unit.uid, unit.space, unit.state)
+    key += (options["shaken_can_charge"], options["stack_limit"])
     found: dict[Space, int] | None = memo.get(key)
     if found is None:
         found = memo[key] = _reach(battle, unit)

@@ -4,11 +4,11 @@ Enter alone never gives a battle away."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from rulesets.seeds_of_wars.state import Battle
-from wargame_cli.engine.requests import Choice, Option, legal_keys
+from wargame_cli.engine.requests import Choice, Describe, Judge, Option, Thunk, legal_keys
 
 SURRENDER = "surrender"
 _SURRENDER = Option(SURRENDER, "Surrender the battle")
@@ -26,12 +26,12 @@ def ask(
     battle: Battle,
     side: str,
     prompt: str,
-    options: Sequence[Option] | Callable[[], Sequence[Option]],
-    default: str | Callable[[], str],
+    options: Sequence[Option] | Thunk[Sequence[Option]],
+    default: str | Thunk[str],
     rules: tuple[str, ...],
     kind: str,
-    judge: Callable[[str], str | None] | None = None,
-    describe: Callable[[str], str] | None = None,
+    judge: Judge | None = None,
+    describe: Describe | None = None,
 ) -> Generator[Choice, Any, str]:
     """A battle decision for `side`; returns the key, or raises `Surrendered`. `options` may
     be a function that builds the menu, called only when someone reads it; then `judge`

@@ -129,14 +129,14 @@ class Battle:
         """Units still fighting (of `side`, or all), in army-list order."""
         index = self._index
         if index[0] != _PLACES[0] or index[1] is not self.units:
-            return self._reindex()[side]  # type: ignore[no-any-return]
-        return index[2][side]  # type: ignore[no-any-return]
+            return self._reindex()[side]
+        return index[2][side]
 
     def at(self, space: Space, side: str | None = None) -> tuple[Unit, ...]:
         """Units fighting at `space` (of `side`, or all), in army-list order."""
         index = self._index
         where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
-        return where.get((space, side), ())  # type: ignore[no-any-return]
+        return where.get((space, side), ())
 
     def places(self) -> dict[Any, Any]:
         """The index of who fights where: units still fighting by side (None: all) and by
@@ -144,7 +144,7 @@ class Battle:
         index = self._index
         if index[0] != _PLACES[0] or index[1] is not self.units:
             return self._reindex()
-        return index[2]  # type: ignore[no-any-return]
+        return index[2]
 
     def remembered(self) -> dict[Any, Any]:
         """A memo that lasts until a unit changes (the options and the board are fixed)."""
@@ -172,7 +172,7 @@ class Battle:
             by_side[side].append(u)
             if space[0] != reserve[side]:
                 away[side] += 1
-            key = (space, side)
+            key: tuple[Space, str | None] = (space, side)
             where[key] = get(key, ()) + (u,)
             key = (space, None)
             where[key] = get(key, ()) + (u,)
@@ -187,7 +187,7 @@ class Battle:
     def enemies_at(self, side: str, space: Space) -> tuple[Unit, ...]:
         index = self._index
         where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
-        return where.get((space, other(side)), ())  # type: ignore[no-any-return]
+        return where.get((space, other(side)), ())
 
     def friends_at(self, side: str, space: Space) -> int:
         return len(self.places().get((space, side), ()))
@@ -212,11 +212,11 @@ class Battle:
     def out_of_fight(self, side: str) -> bool:
         """d16: every unit of `side` is destroyed (or gone) or in its own Reserve (asked twice
         an activation: kept with the index of who fights where)."""
-        return self.places()[("out", side)]  # type: ignore[no-any-return]
+        return self.places()[("out", side)]
 
     def either_out(self) -> bool:
         """`out_of_fight` of either side: the battle is decided (d16)."""
-        return self.places()["out"]  # type: ignore[no-any-return]
+        return self.places()["out"]
 
     def loses_if_at(self, unit: Unit, space: Space) -> bool:
         """d16: would `unit` standing at `space` leave every unit of its side destroyed, gone

@@ -250,8 +250,8 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
             reason = None
         except TeamError as exc:
             reason = str(exc)
-        units = ", ".join(data["units"])
-        picks.append(Option(f"army:{name}", f"{name} (Order {data['order']}): {units}", reason))
+        listed = ", ".join(data["units"])
+        picks.append(Option(f"army:{name}", f"{name} (Order {data['order']}): {listed}", reason))
     key = yield quick_pick(
         side,
         "pick an army",

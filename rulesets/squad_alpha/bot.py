@@ -64,8 +64,7 @@ def shot_value(state: GameState, shooter: Mini, target: Mini, step: int) -> floa
     mates = state.contacts(target)
     if mates:
         risk = max(
-            (1 - save_chance(cover(state.table, shooter.pos, m.pos))) * worth(state, m)  # type: ignore[arg-type]
-            for m in mates
+            (1 - save_chance(cover(state.table, shooter.at, m.at))) * worth(state, m) for m in mates
         )
         score -= (1 - p) * risk
     return score
@@ -74,7 +73,7 @@ def shot_value(state: GameState, shooter: Mini, target: Mini, step: int) -> floa
 def best_shot(state: GameState, shooter: Mini, step: int) -> tuple[Mini | None, float]:
     best, value = None, -math.inf
     for enemy in state.enemies(shooter.side):
-        if line_of_sight(state.table, shooter.pos, enemy.pos):  # type: ignore[arg-type]
+        if line_of_sight(state.table, shooter.at, enemy.at):
             score = shot_value(state, shooter, enemy, step)
             if score > value:
                 best, value = enemy, score
@@ -146,13 +145,12 @@ def nearest_walk(state: GameState, mini: Mini, p: Point) -> float:
     table, radius = state.table, state.base_radius
     px, py = p.x, p.y
     lines = sorted(
-        (math.hypot(px - e.pos.x, py - e.pos.y), i, e)  # type: ignore[union-attr]
-        for i, e in enumerate(state.enemies(mini.side))
+        (math.hypot(px - e.at.x, py - e.at.y), i, e) for i, e in enumerate(state.enemies(mini.side))
     )
     for line, _, enemy in lines:
         if line - 0.1 > best:
             break
-        walk = path_distance(table, p, enemy.pos, radius)  # type: ignore[arg-type]
+        walk = path_distance(table, p, enemy.at, radius)
         if walk < best:
             best = walk
     return best if best < math.inf else 0.0
@@ -162,7 +160,7 @@ def contact_value(state: GameState, mini: Mini, p: Point, step: int) -> float:
     """Ending a move in base contact: the free melee attack (b17) now, against the enemy
     striking back later in the turn if it still holds a die to come."""
     reach = 2 * state.base_radius + CONTACT_TOLERANCE
-    touching = [e for e in state.enemies(mini.side) if e.pos.distance(p) <= reach]  # type: ignore[union-attr]
+    touching = [e for e in state.enemies(mini.side) if e.at.distance(p) <= reach]
     if not touching:
         return 0.0
     p_kill = pass_chance(mini.dice, step, state.modifier(mini.side))
@@ -252,7 +250,7 @@ def _foes(state: GameState, side: str) -> list[tuple[Mini, Point, float, bool, b
         found = memo[key] = [
             (
                 e,
-                e.pos,  # type: ignore[misc]
+                e.pos,
                 worth(state, e),
                 _free(state, e),
                 e.die is not None and not e.acted and e.die >= state.step,
@@ -349,7 +347,7 @@ def miss_victim(state: GameState, shooter: Mini, victims: list[Mini]) -> Mini:
     def key(m: Mini) -> tuple[bool, float, float]:
         return (
             m.side != shooter.side,
-            save_chance(cover(state.table, shooter.pos, m.pos)),  # type: ignore[arg-type]
+            save_chance(cover(state.table, shooter.at, m.at)),
             -worth(state, m),
         )
 

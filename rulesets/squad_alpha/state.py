@@ -51,6 +51,12 @@ class Mini:
     def active(self) -> bool:
         return self.alive and self.pos is not None
 
+    @property
+    def at(self) -> Point:
+        """Where a miniature on the table stands: its `pos`, asked only once it is placed."""
+        assert self.pos is not None
+        return self.pos
+
 
 @dataclass
 class Squad:

@@ -218,7 +218,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         Option(
             f"squad:{name}",
             f"{name} ({len(soldiers)}): {summary(soldiers)}",
-            disabled=(problems(list(soldiers), options) or [None])[0],
+            disabled=next(iter(problems(list(soldiers), options)), None),
         )
         for name, soldiers in cat.squads
     ]

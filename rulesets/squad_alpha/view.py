@@ -321,8 +321,8 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     state; for "which miniature acts next?" the candidates' cards, one line each, and for
     attributing dice the deciding squad's, one line each."""
     pieces: dict[str, Mini] = {}
-    for m in state.all_minis():
-        pieces[m.name] = m
+    for mini in state.all_minis():
+        pieces[mini.name] = mini
     m = facts.actor(choice.prompt, pieces, choice.side)
     # attributing the dice is about the whole squad (the prompt names only what the enemy
     # holds), until one miniature's die is asked for

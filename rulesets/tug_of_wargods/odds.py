@@ -191,7 +191,7 @@ class Chain:
                 target = moves[d]
                 if target == "A":
                     row[n] += p
-                elif target != "B":
+                elif isinstance(target, int):  # a state; "B" (B wins) adds nothing
                     row[where[target]] -= p
             rows.append(row)
         return dict(zip(order, _gauss(rows, n), strict=True))

@@ -118,7 +118,7 @@ def move_column(team: Team, inches: float) -> tuple[int, ...]:
 
 
 # How a game ends, for simulate's tally (a17, a18)
-CAUSES = {
+CAUSES: dict[tuple[str, ...], str] = {
     ("a17",): "two of the loser's models across",
     ("a18",): "a loser's model pulled across twice",
 }
@@ -295,7 +295,7 @@ class TugGame:
         }
 
 
-def _narrate(state: TugState, turn: Turn) -> Play:
+def _narrate(state: TugState, turn: Turn) -> Iterator[Event]:
     """The events of a resolved turn, for the log, the screen and battle reports."""
     a, b = turn.totals
     if turn.winner is None:

@@ -151,7 +151,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         Option(
             f"example:{name}",
             f"{name}: {', '.join(models)}",
-            disabled=(problems(list(models), options) or [None])[0],
+            disabled=next(iter(problems(list(models), options)), None),
         )
         for name, models in cat.examples
     ]

@@ -9,7 +9,7 @@ from typing import Any
 from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.errors import BadInput
-from wargame_cli.ruleset import Reference
+from wargame_cli.ruleset import OptionSpec, Reference
 from wargame_cli.text import shown
 
 
@@ -123,7 +123,7 @@ OPTIONS_TITLE = "Options (--option KEY=VALUE; stored in every save)"
 WIDE_OPTIONS = 110  # narrower terminals get one block per option instead of the table
 
 
-def _options(options: list[Any], width: int) -> Any:
+def _options(options: tuple[OptionSpec, ...], width: int) -> Any:
     """The options as a table on a wide terminal; on a narrow one, each option's name, default,
     choices and rule on one line and its meaning under it, so no name or word is cut."""
     from rich.console import Group

@@ -3,6 +3,7 @@ after every turn and on Ctrl-C."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -157,6 +158,7 @@ def _set_up(args: PlayArgs, ruleset_id: str | None, can_ask: bool, prompter: Any
     while True:  # taking back the first side question asks the ruleset again
         if args.ruleset_id is None:
             ruleset_id = _ask_ruleset(prompter)
+        assert ruleset_id is not None  # `args.ruleset_id` (the caller's), or just asked
         try:
             return _prepare(args, ruleset_id, can_ask, prompter)
         except SetupBack:
@@ -370,7 +372,7 @@ def _live_view(
     prompter: Any = None,
     players: dict[str, str] | None = None,
     game: Any = None,
-    log: list[dict[str, Any]] | None = None,
+    log: Sequence[Mapping[str, Any]] | None = None,
 ) -> Any:
     """The game as it goes. With a person deciding at a terminal, a decision screen that the
     prompts draw above each question (the log goes there, not scrolling by); else today's

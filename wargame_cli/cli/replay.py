@@ -90,7 +90,9 @@ def _verify(path: Path, json_out: bool) -> None:
         return
     outcome = session.runner.outcome
     result = (
-        f"{session.setup.names.get(outcome.winner, 'nobody')} won" if outcome else "in progress"
+        f"{session.setup.names.get(outcome.winner or '', 'nobody')} won"
+        if outcome
+        else "in progress"
     )
     from rich.text import Text
 
@@ -279,10 +281,10 @@ def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) ->
     if odds is not None or (exact is not None and not json_out):
         row = odds_at(h, turn, odds or 1, ODDS_SEED, exact=exact)
     if json_out:
-        shown: dict[str, Any] = {"save": str(path), "turn": turn, "state": mark.state}
+        table: dict[str, Any] = {"save": str(path), "turn": turn, "state": mark.state}
         if odds is not None:
-            shown["odds"] = row
-        emit_json(shown)
+            table["odds"] = row
+        emit_json(table)
         return
     from rich.text import Text
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from wargame_cli.ruleset import Ruleset
 
+from wargame_cli.engine.entries import Shown
 from wargame_cli.kit.sides import SIDES
 
 
@@ -170,7 +171,7 @@ class TakeBacks:
         self.show = show
         self.seen = 0
 
-    def __call__(self, entry: dict[str, Any], game: Any) -> None:
+    def __call__(self, entry: Shown, game: Any) -> None:
         if entry.get("t") in ("turn", "roll", "choice", "event", "end"):
             self._before(self.seen, game)
             self.seen += 1

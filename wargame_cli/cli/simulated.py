@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from rich.console import JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.style import Style
 from rich.table import Table
@@ -116,14 +117,15 @@ def _side_named(teams: dict[str, Any], side: str) -> str:
 
 def _wins_table(ruleset: Ruleset, result: dict[str, Any]) -> Table:
     table = Table()
-    for column, justify in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("side", "left"),
         ("team", "left"),
         ("wins", "right"),
         ("win rate", "right"),
         ("95% interval", "right"),
-    ):
-        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    )
+    for column, justify in columns:
+        table.add_column(column, justify=justify)
     for side in SIDES:
         team = result["teams"][side]
         lo, hi = result["ci95"][side]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from wargame_cli.engine.drive import STOP, IllegalSuggestion, Paused, drive
 from wargame_cli.engine.requests import TAKE_BACK, Choice
 from wargame_cli.engine.takeback import NOTHING
+
+Builder = Generator[Choice, str, Any]  # a team builder (`wargame_cli.ruleset.TeamBuilder`)
 
 
 class BotController:
@@ -21,7 +23,7 @@ class BotController:
 
 
 def run_builder(
-    make: Callable[[], Any] | Any,
+    make: Callable[[], Builder] | Builder,
     controller: Any,
     game: Any = None,
     back: type[Exception] | None = None,
@@ -37,7 +39,7 @@ def run_builder(
     fresh = make if callable(make) else None
     answers = answers if answers is not None else []
     while True:
-        builder = fresh() if fresh is not None else make
+        builder = make() if callable(make) else make  # `fresh()`, or the one given
         kept = len(answers)  # fed again first, as they were given
 
         def answer(choice: Choice) -> Any:

@@ -85,6 +85,8 @@ def seeded(
     """The answerer of a bot-vs-bot game: each die `below(sides) + 1`, each choice the bot's
     legal suggestion. Hooks: `on_choice` sees each Choice before it is answered, `on_turn`
     each turn's number (TurnStart)."""
+    # told apart by exact type through local names (the hot loop of every bot game), which
+    # mypy does not read as narrowing `req`: hence the ignores below, each for that alone
     roll, event, choice, turn_start = Roll, Event, Choice, TurnStart
 
     def answer(req: Request) -> Any:

@@ -10,6 +10,7 @@ every byte of the file (`saves/seal.py`).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 JUDGED: dict[str, tuple[str, ...]] = {
@@ -31,7 +32,7 @@ def same(saved: Any, ours: Any) -> bool:
     return saved == ours or saved == normal(ours)
 
 
-def first_difference(saved: dict[str, Any], ours: dict[str, Any]) -> str | None:
+def first_difference(saved: Mapping[str, Any], ours: Mapping[str, Any]) -> str | None:
     """The first judged field where a saved entry and the replayed one differ, or None."""
     if saved.get("t") != ours.get("t"):
         return "t"
@@ -41,7 +42,7 @@ def first_difference(saved: dict[str, Any], ours: dict[str, Any]) -> str | None:
     return None
 
 
-def reworded(saved: dict[str, Any], ours: dict[str, Any]) -> bool:
+def reworded(saved: Mapping[str, Any], ours: Mapping[str, Any]) -> bool:
     """Whether an entry the rules judge equal reads otherwise (`h`, the chain, aside)."""
     if saved == ours or ("h" in saved and saved == {**ours, "h": saved["h"]}):
         return False

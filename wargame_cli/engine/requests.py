@@ -16,7 +16,29 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar, overload
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Thunk(Protocol[T_co]):
+    """A function called with no arguments. A Protocol, not `Callable[[], T]`, so mypy accepts
+    the rules' `lambda w=w: ...` (arguments bound by defaults), which it cannot infer there."""
+
+    def __call__(self) -> T_co: ...
+
+
+class Judge(Protocol):
+    """Why a key is not a legal answer, or None (a Protocol for the same reason as `Thunk`)."""
+
+    def __call__(self, key: str, /) -> str | None: ...
+
+
+class Describe(Protocol):
+    """The menu's label for a key (a Protocol for the same reason as `Thunk`)."""
+
+    def __call__(self, key: str, /) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,13 +61,17 @@ class Option:
     disabled: str | None = None
 
 
-class Lazy:
+class Lazy(Generic[T]):
     """A field that may be given as a function: it is called once, on first read. So a bot's
     suggestion is worked out only when a bot or a person is asked, never in a replay."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = f"_{name}"
 
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Lazy[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
     def __get__(self, obj: Any, owner: type | None = None) -> Any:
         if obj is None:
             raise AttributeError(self.slot)  # a dataclass field with no default
@@ -55,11 +81,8 @@ class Lazy:
             obj.__dict__[self.slot] = value
         return value
 
-    def __set__(self, obj: Any, value: Any) -> None:
+    def __set__(self, obj: Any, value: T | Thunk[T]) -> None:
         obj.__dict__[self.slot] = value
-
-
-Judge = Callable[[str], str | None]
 
 
 @dataclass(frozen=True)
@@ -78,13 +101,13 @@ class Choice:
 
     side: str
     prompt: str
-    options: tuple[Option, ...] = Lazy()  # type: ignore[assignment]
-    default: str = Lazy()  # type: ignore[assignment]
+    options: Lazy[tuple[Option, ...]] = Lazy()
+    default: Lazy[str] = Lazy()
     rules: tuple[str, ...] = ()
     kind: str = ""
     free_hint: str | None = None
     judge: Judge | None = field(default=None, compare=False)
-    describe: Callable[[str], str] | None = field(default=None, compare=False)
+    describe: Describe | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.free_hint is not None and self.judge is None:
@@ -192,7 +215,7 @@ def choice(
     side: str,
     prompt: str,
     options: list[Option] | tuple[Option, ...],
-    default: str | Callable[[], str] | None = None,
+    default: str | Thunk[str] | None = None,
     **kw: Any,
 ) -> Choice:
     """Build a Choice whose default falls back to the first legal option."""

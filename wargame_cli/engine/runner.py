@@ -8,12 +8,23 @@ to the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from wargame_cli.engine import judged, takeback
 from wargame_cli.engine.dice import RNG, DiceSource, check_faces, rng_of
 from wargame_cli.engine.drive import STOP, Answerer, Paused, drive, ended
+from wargame_cli.engine.entries import (
+    ChoiceEntry,
+    EndEntry,
+    EventEntry,
+    LogEntry,
+    RollEntry,
+    Shown,
+    TakeBackNote,
+    TakeBackRecord,
+    TurnEntry,
+)
 from wargame_cli.engine.requests import (
     TAKE_BACK,
     Choice,
@@ -46,11 +57,11 @@ class Controller(Protocol):
         """Tell the chooser why `key` was refused; it will be asked again."""
 
 
-Observer = Callable[[dict[str, Any], Any], None]
+Observer = Callable[[Shown, Any], None]
 
 
-def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...]) -> dict[str, Any]:
-    entry: dict[str, Any] = {
+def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...]) -> RollEntry:
+    entry: RollEntry = {
         "t": "roll",
         "side": req.side,
         "reason": req.reason,
@@ -66,12 +77,12 @@ def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...])
     return entry
 
 
-def turn_entry(req: TurnStart) -> dict[str, Any]:
+def turn_entry(req: TurnStart) -> TurnEntry:
     return {"t": "turn", "n": req.number, "rules": list(req.rules)}
 
 
-def event_entry(req: Event) -> dict[str, Any]:
-    entry: dict[str, Any] = {
+def event_entry(req: Event) -> EventEntry:
+    entry: EventEntry = {
         "t": "event",
         "kind": req.kind,
         "text": req.text,
@@ -82,8 +93,8 @@ def event_entry(req: Event) -> dict[str, Any]:
     return entry
 
 
-def end_entry(outcome: Outcome) -> dict[str, Any]:
-    entry: dict[str, Any] = {
+def end_entry(outcome: Outcome) -> EndEntry:
+    entry: EndEntry = {
         "t": "end",
         "winner": outcome.winner,
         "reason": outcome.reason,
@@ -110,14 +121,14 @@ class Runner:
         self.controllers = dict(controllers or {})
         self.observer = observer
         self.factory = factory
-        self.takebacks: list[dict[str, Any]] = []
+        self.takebacks: list[TakeBackRecord] = []
         self.tape = takeback.Tape()
-        self._awaiting: dict[str, Any] | None = None  # a take-back waiting for its new decision
+        self._awaiting: TakeBackRecord | None = None  # a take-back waiting for its new decision
         self._start(game)
 
     def _start(self, game: Game) -> None:
         self.game = game
-        self.log: list[dict[str, Any]] = []
+        self.log: list[LogEntry] = []
         self.turn = 0
         self.outcome: Outcome | None = None
         # where a replayed face marked as the seeded generator's is not what it gives
@@ -156,7 +167,7 @@ class Runner:
                 )
                 return
 
-    def _record(self, entry: dict[str, Any]) -> None:
+    def _record(self, entry: LogEntry) -> None:
         self.log.append(entry)
         if self.observer is not None:
             self.observer(entry, self.game)
@@ -166,7 +177,7 @@ class Runner:
         return self.outcome is not None
 
     # -- replay ---------------------------------------------------------------------------
-    def replay(self, entries: list[dict[str, Any]]) -> None:
+    def replay(self, entries: Sequence[Mapping[str, Any]]) -> None:
         """Feed a recorded log through the rules, checking every entry against what they ask."""
         feed = enumerate(entries)
 
@@ -250,6 +261,7 @@ class Runner:
             reason = req.legal(key) if isinstance(key, str) else "no key"
             if reason is not None:
                 raise ReplayDivergence(index, f"illegal decision {key!r} ({req.prompt}): {reason}")
+            assert isinstance(key, str)  # else refused above: "no key"
             self._record(self._choice_entry(req, key, entry.get("by", "human")))
             return key
         elif isinstance(req, Event):
@@ -268,7 +280,7 @@ class Runner:
 
     # -- live play ------------------------------------------------------------------------
     @staticmethod
-    def _choice_entry(req: Choice, key: str, by: str) -> dict[str, Any]:
+    def _choice_entry(req: Choice, key: str, by: str) -> ChoiceEntry:
         return {
             "t": "choice",
             "side": req.side,
@@ -341,10 +353,10 @@ class Runner:
         if self.observer is not None:
             self.observer({"t": "note", "text": text}, self.game)
 
-    def keep_takebacks(self, takebacks: list[dict[str, Any]]) -> None:
+    def keep_takebacks(self, takebacks: list[TakeBackRecord]) -> None:
         """Take-backs from a save, after its log is replayed: one still waiting for its new
         decision gets it from the next one made here."""
-        self.takebacks = [dict(t) for t in takebacks]
+        self.takebacks = [t.copy() for t in takebacks]
         last = self.takebacks[-1] if self.takebacks else None
         if last is not None and last.get("new") is None:
             last["at"] = min(last["at"], len(self.log))
@@ -367,14 +379,16 @@ class Runner:
             self.replay(kept)
         finally:
             self.observer = observer
-        done = takeback.record(removed[0], at, self.turn)
+        taken = removed[0]
+        assert taken["t"] == "choice"  # what `latest_taken` finds
+        done = takeback.record(taken, at, self.turn)
         for earlier in self.takebacks:
             earlier["at"] = min(earlier["at"], at)
         self.takebacks.append(done)
         self._awaiting = done
         if self.observer is not None:
             text = takeback.describe(done, open_question=True)
-            told = {"t": "takeback", "text": text, "live": True, **done}
+            told: TakeBackNote = {"t": "takeback", "text": text, "live": True, **done}
             self.observer(told, self.game)
         return None
 

@@ -7,7 +7,7 @@ for the next dice the rules ask for, so a take-back can never fish for new dice.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,13 +22,14 @@ from wargame_cli.engine.dice import (
     rest_of,
     rng_of,
 )
+from wargame_cli.engine.entries import ChoiceEntry, LogEntry, TakeBackRecord
 from wargame_cli.engine.requests import Choice, Request, Roll
 
 TAKERS = ("human", "script")  # whose decisions can be taken back (never a bot's alone)
 NOTHING = "nothing to take back: no decision by a person or a script yet"
 
 
-def latest_taken(log: list[dict[str, Any]]) -> int | None:
+def latest_taken(log: Sequence[LogEntry]) -> int | None:
     """Index of the latest decision a person or a script made, or None."""
     for index in range(len(log) - 1, -1, -1):
         entry = log[index]
@@ -37,11 +38,11 @@ def latest_taken(log: list[dict[str, Any]]) -> int | None:
     return None
 
 
-def faces_of(entries: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
+def faces_of(entries: Sequence[LogEntry]) -> list[tuple[int, int, str]]:
     """Every die rolled in `entries`, in order: (die size, face, source)."""
     out: list[tuple[int, int, str]] = []
     for entry in entries:
-        if entry.get("t") != "roll":
+        if entry["t"] != "roll":
             continue
         source = entry.get("source", RNG)
         sources = entry.get("sources") or [source] * len(entry["faces"])
@@ -49,7 +50,7 @@ def faces_of(entries: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
     return out
 
 
-def record(entry: dict[str, Any], at: int, turn: int) -> dict[str, Any]:
+def record(entry: ChoiceEntry, at: int, turn: int) -> TakeBackRecord:
     """A save's `takebacks` item; `new` is filled in when the decision is made again."""
     return {
         "side": entry["side"],
@@ -66,7 +67,7 @@ def record(entry: dict[str, Any], at: int, turn: int) -> dict[str, Any]:
 
 
 def describe(
-    takeback: dict[str, Any],
+    takeback: Mapping[str, Any],
     names: dict[str, str] | None = None,
     word: str = "turn",
     open_question: bool = False,

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
+from wargame_cli.engine.entries import Shown
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.saves import games, provenance, store
 
@@ -41,8 +42,8 @@ def replay(path: Path, pictures: bool = True) -> Replayed:
         if chance is not None:
             out.chances.append((turn, chance))
 
-    def observer(entry: dict[str, Any], game: Any) -> None:
-        if entry.get("t") == "turn":
+    def observer(entry: Shown, game: Any) -> None:
+        if entry["t"] == "turn":
             capture(int(entry["n"]) - 1, game)
 
     session = games.verify(path, observer=observer)

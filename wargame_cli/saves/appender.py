@@ -160,6 +160,7 @@ class SaveWriter:
         durable = settle or time.monotonic() - self._synced >= SYNC_EVERY
         self.close()
         self._real, fd = store.write_file(self.path, blob, durable=durable, keep_open=True)
+        assert fd is not None  # kept open, as asked
         self._file = os.fdopen(fd, "r+b", buffering=0)  # closed with the writer
         now = time.monotonic()
         self._rewritten = now

@@ -8,6 +8,7 @@ from typing import Any
 from wargame_cli import __version__, registry, versions
 from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import DiceSource, RngDice
+from wargame_cli.engine.entries import LogEntry, Shown, TakeBackRecord
 from wargame_cli.engine.runner import Controller, Observer, Runner
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
@@ -19,8 +20,8 @@ LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end"})
 
 
 def settled(
-    log: list[dict[str, Any]], turn: int, takebacks: list[dict[str, Any]] | None = None
-) -> tuple[list[dict[str, Any]], int]:
+    log: list[LogEntry], turn: int, takebacks: list[TakeBackRecord] | None = None
+) -> tuple[list[LogEntry], int]:
     """The log and turn count to save: a turn that has only begun (no die rolled, nothing
     decided, as when Ctrl-C comes at its first manual dice) is left out, so a save never
     counts a turn in which nothing happened; resuming starts that turn again. A turn whose
@@ -83,7 +84,7 @@ def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str,
     } | _takebacks(session.runner.takebacks, len(log))
 
 
-def _takebacks(takebacks: list[dict[str, Any]], length: int) -> dict[str, Any]:
+def _takebacks(takebacks: list[TakeBackRecord], length: int) -> dict[str, Any]:
     """The save's `takebacks` (left out when there are none), placed within the saved log."""
     if not takebacks:
         return {}
@@ -243,7 +244,7 @@ class _TakeBackWatch:
         self.seen = 0
         self.asked: dict[int, tuple[Any, int, str | None]] = {}
 
-    def __call__(self, entry: dict[str, Any], game: Any) -> None:
+    def __call__(self, entry: Shown, game: Any) -> None:
         if entry.get("t") in LOG_KINDS:
             if self.seen in self.places:
                 # judged now: a question's judge reads the game as it stands, which moves on
@@ -282,7 +283,7 @@ class _TakeBackWatch:
         )
 
 
-def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> int:
+def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[LogEntry]) -> int:
     """Every field the rules decide (see `engine/judged.py`) must read as the rules give it;
     returns how many entries this build words otherwise (wording is never a refusal)."""
     from wargame_cli.engine import judged

@@ -223,7 +223,7 @@ def _preferred_toward(
     for enemy_id in prefer:
         i = index.get(enemy_id)
         spot = listed(i) if i is not None else None
-        if spot is None:
+        if i is None or spot is None:
             continue
         if any((q := listed(j)) is not None and q.key() == spot.key() for j in range(i)):
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -56,7 +57,7 @@ def _corners(table: Table, radius: float) -> tuple[Point, ...]:
 
 
 def way_to(
-    table: Table, mover: Body, dest: Point, max_inches: float, others: list[Body]
+    table: Table, mover: Body, dest: Point, max_inches: float, others: Sequence[Body]
 ) -> Way | None:
     """The shortest legal way to `dest` within `max_inches` (straight when it can be), or
     None when there is none."""
@@ -78,7 +79,7 @@ def way_to(
     return _shortest(table, mover, dest, nodes, budget, others)
 
 
-def _rings(mover: Body, others: list[Body]) -> list[Point]:
+def _rings(mover: Body, others: Sequence[Body]) -> list[Point]:
     """Nodes round each other base, far enough out that the legs between them clear it."""
     out = []
     for other in others:
@@ -94,7 +95,7 @@ def _rings(mover: Body, others: list[Body]) -> list[Point]:
     return out
 
 
-def _leg_ok(table: Table, mover: Body, a: Point, b: Point, others: list[Body]) -> bool:
+def _leg_ok(table: Table, mover: Body, a: Point, b: Point, others: Sequence[Body]) -> bool:
     return (
         move_problem(table, Body(mover.id, a, mover.radius), b, math.inf, others, worded=False)
         is None
@@ -107,7 +108,7 @@ def _shortest(
     dest: Point,
     nodes: list[Point],
     budget: float,
-    others: list[Body],
+    others: Sequence[Body],
 ) -> Way | None:
     """Dijkstra from the mover over corner nodes to `dest`, never beyond `budget`."""
     points = [mover.pos, *nodes, dest]

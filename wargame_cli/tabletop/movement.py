@@ -4,7 +4,7 @@ other bases. Every check returns the reason it fails, so a refusal can say why."
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -196,7 +196,7 @@ def contact_spots(
     mover: Body,
     target: Body,
     max_inches: float,
-    others: list[Body],
+    others: Sequence[Body],
     tries: int = 24,
 ) -> list[Point]:
     """Reachable spots in base contact with `target`, nearest first."""
@@ -212,7 +212,7 @@ def nearest_contact_spot(
     mover: Body,
     target: Body,
     max_inches: float,
-    others: list[Body],
+    others: Sequence[Body],
     tries: int = 24,
 ) -> Point | None:
     """`contact_spots(...)[0]`, or None when there is none, testing spots only until one fits."""
@@ -258,7 +258,7 @@ def farthest_toward(
     mover: Body,
     goal: Point,
     max_inches: float,
-    others: list[Body],
+    others: Sequence[Body],
     steps: int = 20,
 ) -> Point:
     """The farthest legal point on the straight way to `goal`, at most `max_inches` along.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from wargame_cli.tabletop.geometry import EPS, Point, Rect, segment_crosses
@@ -19,6 +20,8 @@ from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 WALK_CACHE = 50_000  # walking distances remembered per table (cleared when full)
 
 Node = tuple[int, int]
+Graph = dict[Node, list[tuple[Node, float]]]  # a walkable node's clear links, with lengths
+Numbered = tuple[dict[Node, int], tuple[tuple[tuple[int, float], ...], ...]]
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
@@ -35,7 +38,7 @@ def _clear(table: Table, a: Point, b: Point, radius: float) -> bool:
 
 
 def _clear_xy(
-    zones: tuple[tuple[float, float, float, float], ...] | list,
+    zones: Sequence[tuple[float, float, float, float]],
     ax: float,
     ay: float,
     bx: float,
@@ -66,7 +69,7 @@ def _corners(table: Table, radius: float) -> tuple[tuple[float, float, float, fl
 
 
 @lru_cache(maxsize=32)
-def _graph(table: Table, radius: float, step: float) -> dict[Node, list[tuple[Node, float]]]:
+def _graph(table: Table, radius: float, step: float) -> Graph:
     """Walkable nodes and their clear links to neighbours. A link is tested only against the
     zones within a step of its node: a farther zone lies wholly beside both its ends."""
     zones = _corners(table, radius)
@@ -98,7 +101,7 @@ def _graph(table: Table, radius: float, step: float) -> dict[Node, list[tuple[No
 
 
 def _near_nodes(
-    table: Table, p: Point, radius: float, step: float, graph: dict[Node, list]
+    table: Table, p: Point, radius: float, step: float, graph: Graph
 ) -> list[tuple[Node, float]]:
     """Nodes around `p` reachable in a straight line, with their distance from it: the
     corners of its grid cell, or a wider ring when terrain hides them all. Remembered per
@@ -116,7 +119,7 @@ def _near_nodes(
 
 
 def _nodes_near(
-    table: Table, p: Point, radius: float, step: float, graph: dict[Node, list]
+    table: Table, p: Point, radius: float, step: float, graph: Graph
 ) -> list[tuple[Node, float]]:
     i0, j0 = math.floor(p.x / step), math.floor(p.y / step)
     for lo, hi in ((0, 2), (-2, 4)):
@@ -145,7 +148,7 @@ class _Field:
 
     __slots__ = ("dist", "heap", "index", "links", "best")
 
-    def __init__(self, numbered: tuple[dict[Node, int], tuple], start: list) -> None:
+    def __init__(self, numbered: Numbered, start: list[tuple[Node, float]]) -> None:
         self.index, self.links = numbered
         self.dist: list[float | None] = [None] * len(self.links)
         self.best = [math.inf] * len(self.links)
@@ -185,9 +188,7 @@ class _Field:
 
 
 @lru_cache(maxsize=32)
-def _numbered(
-    table: Table, radius: float, step: float
-) -> tuple[dict[Node, int], tuple[tuple[tuple[int, float], ...], ...]]:
+def _numbered(table: Table, radius: float, step: float) -> Numbered:
     """`_graph`'s nodes numbered, and each node's links by number (once per graph)."""
     graph = _graph(table, radius, step)
     index = {node: k for k, node in enumerate(graph)}

@@ -13,7 +13,7 @@ from wargame_cli.ruleset import OptionSpec, load_options
 from wargame_cli.tabletop.table import Table
 
 
-class TableData(dict):
+class TableData(dict[str, Any]):
     """A table's data (JSON-able, stored in saves) that prints as a one-line summary."""
 
     def __str__(self) -> str:

@@ -30,7 +30,7 @@ def blocker(table: Table, a: Point, b: Point) -> Piece | None:
         if len(memo) >= SIGHT_CACHE:
             memo.clear()
         found = memo[key] = _first_blocker(table, ax, ay, bx, by)
-    return found  # type: ignore[return-value]
+    return found
 
 
 def _first_blocker(table: Table, ax: float, ay: float, bx: float, by: float) -> Piece | None:
@@ -87,7 +87,7 @@ def cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:
         if len(memo) >= SIGHT_CACHE:
             memo.clear()
         found = memo[key] = _cover_piece(table, firer, target)
-    return found  # type: ignore[return-value]
+    return found
 
 
 def _cover_piece(table: Table, firer: Point, target: Point) -> Piece | None:

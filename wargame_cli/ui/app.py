@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import questionary
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, IsDone
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
@@ -46,6 +47,12 @@ LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
 # fixed part takes and the rows its list would like, the ANSI lines above and the list's rows.
 Top = Callable[[int, int, int, int], tuple[list[str], int]]
 Looks = Callable[[], list[tuple[str, Callable[[int], list[str]]]]]
+
+
+def _as_formatted(tokens: Callable[[], list[tuple[str, str]]]) -> Callable[[], StyleAndTextTuples]:
+    """The same function, typed as prompt_toolkit takes it: its list of (style, text) tuples
+    (which may also carry a mouse handler) is invariant, yet it only reads what it is given."""
+    return cast(Callable[[], StyleAndTextTuples], tokens)
 
 
 @dataclass
@@ -123,18 +130,20 @@ class PromptApp:
         # One control for every list (its tokens come from the question's control), so the
         # application's key bindings, cached per set of controls, are merged only once
         self.list_window = Window(
-            FormattedTextControl(self._list_tokens),
+            FormattedTextControl(_as_formatted(self._list_tokens)),
             wrap_lines=True,
             height=lambda: Dimension.exact(max(1, self._list_rows)),
             always_hide_cursor=True,
         )
         self.text_window = Window(
-            BufferControl(self.buffer, input_processors=[BeforeInput(self._padded_header)]),
+            BufferControl(
+                self.buffer, input_processors=[BeforeInput(_as_formatted(self._padded_header))]
+            ),
             wrap_lines=True,
             dont_extend_height=True,
         )
         header = Window(
-            FormattedTextControl(self._wrapped_header),
+            FormattedTextControl(_as_formatted(self._wrapped_header)),
             wrap_lines=True,
             dont_extend_height=True,
             always_hide_cursor=True,

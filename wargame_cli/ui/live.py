@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from wargame_cli.ui.screen import DecisionScreen
 
 
-def generic(entry: dict[str, Any], names: dict[str, str], turn_word: str = "turn") -> Any:
+def generic(entry: Mapping[str, Any], names: dict[str, str], turn_word: str = "turn") -> Any:
     """A plain rendering of any log entry, used where a ruleset's view has nothing better."""
     kind = entry["t"]
     if kind == "turn":
@@ -88,7 +89,7 @@ class LiveView:
         self.memory = screen.memory if screen is not None else Memory()
         self.memory.once_a_turn = once_a_turn
 
-    def __call__(self, entry: dict[str, Any], game: Any) -> None:
+    def __call__(self, entry: Mapping[str, Any], game: Any) -> None:
         if self.screen is not None:
             self.screen.observe(entry, game)
             if entry["t"] != "end":
@@ -97,12 +98,12 @@ class LiveView:
             return
         self._print(entry, game)
 
-    def shown(self, entry: dict[str, Any], game: Any) -> Any:
+    def shown(self, entry: Mapping[str, Any], game: Any) -> Any:
         """What the view shows for `entry`, after the redraw policy."""
         shown = self.view.render_entry(entry, game.state, self.names, self.players)
         return self.memory.shown(entry, shown)
 
-    def _ending(self, entry: dict[str, Any], game: Any) -> None:
+    def _ending(self, entry: Mapping[str, Any], game: Any) -> None:
         """After the last question: what happened since, the board, the result."""
         assert self.screen is not None
         for line in self.screen.recent_lines(None, self.console.width, last=entry):
@@ -113,7 +114,7 @@ class LiveView:
             shown = generic(entry, self.names, self.turn_word)
         self.console.print(shown)
 
-    def _print(self, entry: dict[str, Any], game: Any) -> None:
+    def _print(self, entry: Mapping[str, Any], game: Any) -> None:
         if entry["t"] in ("takeback", "note"):
             self.console.print(generic(entry, self.names, self.turn_word))
             if entry.get("live"):

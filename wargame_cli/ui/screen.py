@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from rich.console import Console, Group
 from rich.rule import Rule
@@ -21,6 +22,15 @@ from wargame_cli.view import NOBODY_KNOWN, Players
 
 if TYPE_CHECKING:
     from wargame_cli.ruleset import Ruleset
+
+ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
+
+
+def _color_system(console: Console) -> ColorSystem | None:
+    """The console's colour system by name: rich's property gives one of the names its
+    `Console(color_system=...)` takes, but is typed as any str."""
+    return cast(ColorSystem | None, console.color_system)
+
 
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
@@ -60,7 +70,7 @@ class Renderer:
                 file=io.StringIO(),
                 width=width,
                 force_terminal=True,
-                color_system=base.color_system if base is not None else "standard",
+                color_system=_color_system(base) if base is not None else "standard",
                 no_color=base.no_color if base is not None else False,
                 highlight=False,
                 emoji=False,
@@ -114,7 +124,7 @@ class DecisionScreen:
         self.players = players
         self.memory = Memory()  # what was drawn of this game, shared with the live log
         self.renderer = Renderer(base)
-        self.entries: list[dict[str, Any]] = []
+        self.entries: list[Mapping[str, Any]] = []
         self.game: Any = None
         self._marks: dict[str, int] = {}
         self._previous: dict[str, int] = {}
@@ -124,11 +134,11 @@ class DecisionScreen:
         self._reference: Any = None
 
     # -- following the game ---------------------------------------------------------------
-    def observe(self, entry: dict[str, Any], game: Any) -> None:
+    def observe(self, entry: Mapping[str, Any], game: Any) -> None:
         self.entries.append(entry)
         self.game = game
 
-    def follow(self, game: Any, entries: list[dict[str, Any]]) -> None:
+    def follow(self, game: Any, entries: Sequence[Mapping[str, Any]]) -> None:
         """Start from a game already under way (a resumed save): its log is the past."""
         self.game = game
         self.entries = list(entries)
@@ -147,7 +157,7 @@ class DecisionScreen:
         """The answer was refused: the side is asked again, seeing what it saw."""
         self._marks = dict(self._previous)
 
-    def since(self, side: str | None) -> list[tuple[int, dict[str, Any]]]:
+    def since(self, side: str | None) -> list[tuple[int, Mapping[str, Any]]]:
         start = self._marks.get(side or ANY_SIDE, self._marks.get(ANY_SIDE, 0))
         return list(enumerate(self.entries))[start:]
 
@@ -186,7 +196,7 @@ class DecisionScreen:
         shown = self.view.card(state, choice, self.names)
         return self.renderer.lines(shown, width) if shown is not None else []
 
-    def _entry_lines(self, index: int, entry: dict[str, Any], width: int) -> list[str]:
+    def _entry_lines(self, index: int, entry: Mapping[str, Any], width: int) -> list[str]:
         key = (index, width)
         found = self._recent.get(key)
         if found is not None:
