@@ -136,3 +136,66 @@ def test_simulate_refuses_a_team_file_name_that_play_refuses(wargame, tmp_path):
         extra = ["--games", "2"] if command == "simulate" else ["--no-input", "--no-save"]
         done = wargame(command, "tug-of-wargods", "--team-a", str(team), *extra)
         assert "terminal escapes" in one_error_line(done), command
+
+
+def test_saves_lists_rounds_winners_by_name_draws_and_forks(wargame, tmp_path):
+    folder = tmp_path / "s"
+    common = ["--no-input", "--saves-dir", str(folder)]
+    wargame("play", "mobs-and-morale", "--seed", "1", *common)
+    wargame("play", "battle-of-ixu", "--seed", "1", "--turns", "2", *common)
+    wargame("play", "battle-of-ixu", "--seed", "2", "--option", "max_turns=2", *common)
+    saved = {p: json.loads(p.read_text()) for p in folder.glob("battle-of-ixu*.json")}
+    [ixu] = [p for p, data in saved.items() if data["status"] == "in_progress"]
+    assert wargame("fork", str(ixu), "--turn", "1", "--saves-dir", str(folder)).returncode == 0
+    text = " ".join(
+        wargame("saves", "--saves-dir", str(folder), env={"COLUMNS": "200"}).stdout.split()
+    )
+    assert "round 9, finished, won by The Lantern Company (A)" in text
+    assert "winner " not in text
+    assert "finished, a draw" in text  # seed 2 at the 2-turn cap: the sides even
+    assert f"a fork of {ixu.name} after turn 1" in text
+    rows = json.loads(wargame("saves", "--json", "--saves-dir", str(folder)).stdout)
+    assert [r["forked_from"]["turn"] for r in rows if r.get("forked_from")] == [1]
+
+
+def test_resuming_a_fork_says_it_is_one(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    wargame(
+        "play", "battle-of-ixu", "--no-input", "--seed", "1", "--turns", "2", "--save", str(save)
+    )
+    fork = tmp_path / "f.json"
+    assert wargame("fork", str(save), "--turn", "1", "--save", str(fork)).returncode == 0
+    done = wargame("resume", str(fork), "--no-input", "--turns", "2")
+    assert done.returncode == 0, done.stderr
+    assert "Resuming a fork of g.json, branched after turn 1." in " ".join(done.stdout.split())
+
+
+def test_a_save_problem_names_the_save_once(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    wargame("play", "squad-alpha", "--no-input", "--seed", "2", "--turns", "1", "--save", str(save))
+    data = json.loads(save.read_text())  # an unsealed (version 1) save naming a far table file
+    data["version"] = 1
+    data.pop("seal", None)
+    for entry in data["log"]:
+        entry.pop("h", None)
+    data["options"]["table"] = "../elsewhere.toml"
+    save.write_text(json.dumps(data))
+    line = one_error_line(wargame("replay", str(save), "--no-input"))
+    assert line.count("save ") == 1 and "not in the save's own folder" in line
+
+
+@pytest.mark.pty
+def test_the_first_mobs_and_morale_screen_keys_the_terrain_once(tmp_path):
+    from tests.pty_helpers import Terminal, drawn
+
+    args = ["play", "mobs-and-morale", "--bot", "B", "--team-a", "The Lantern Company"]
+    args += ["--name-a", "Lanterns", "--seed", "4"]
+    child = spawn(args, cwd=str(tmp_path), saves=str(tmp_path / "s"), size=(45, 120))
+    screen = Terminal(45, 120)
+    child.logfile_read = screen
+    drawn(child)
+    text = screen.text()
+    assert "Deploy Brakka" in text
+    assert text.count("standing stones") == 1, text
+    child.sendintr()
+    child.expect(pexpect_eof())

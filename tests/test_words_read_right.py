@@ -47,3 +47,29 @@ def test_mobs_and_morale_json_lists_who_escaped(wargame):
     escaped = {c["id"] for c in done["state"]["creatures"] if c["status"] == "escaped"}
     assert escaped and set(sides["A"]["escaped"]) | set(sides["B"]["escaped"]) == escaped
     assert "Chief Ugrak" in sides["B"]["escaped"]
+
+
+def test_ixu_bases_may_not_start_overlapping_across_the_centre_line(wargame, tmp_path):
+    from tests.cli_helpers import one_error_line
+
+    done = wargame("play", "battle-of-ixu", "--no-input", "--no-save", "--option", "deploy=11.8",
+                   "--seed", "3", "--turns", "1")  # fmt: skip
+    line = one_error_line(done)
+    assert "Tutok and Keryx would start with their bases overlapping" in line
+    teams = []
+    for side, name in (("a", "Ana"), ("b", "Bo")):
+        team = tmp_path / f"{side}.toml"
+        team.write_text(
+            f'name = "{name}s"\nmodels = [{{name = "{name}", experience = 3, at = [12, 11.9]}}]\n'
+        )
+        teams += [f"--team-{side}", str(team)]
+    line = one_error_line(wargame("play", "battle-of-ixu", "--no-input", "--no-save", *teams))
+    assert "Ana and Bo would start with their bases overlapping" in line
+    assert (
+        wargame("simulate", "battle-of-ixu", "--games", "2", "--option", "deploy=11.8").returncode
+        == 2
+    )
+    # just clear of each other across the line: played
+    ok = wargame("play", "battle-of-ixu", "--no-input", "--no-save", "--option", "deploy=11.6",
+                 "--seed", "3", "--turns", "1")  # fmt: skip
+    assert ok.returncode == 0, ok.stderr

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
+from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
@@ -22,9 +23,10 @@ class BattleOfIxu(Ruleset):
     seed_file = "002_5187e8e16bfe3a7c.txt"
     summary = "Skirmish of named gods: experience dice split into movement, combat and defence."
     # 2: order ties, moves and targets worded anew; the bot joins melees. 3: every damaged model
-    # takes its c8 check (both falling: a draw); wording. Version 2 is kept:
+    # takes its c8 check (both falling: a draw); wording. 4: the warbands'
+    # bases may not start overlapping across the centre line (c5). Version 2 is kept:
     # `IxuState.rules_version`.
-    version = "3"
+    version = "4"
     has_decisions = True
     folder = Path(__file__).parent
     team_syntax = (
@@ -86,10 +88,12 @@ class BattleOfIxu(Ruleset):
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:
         from rulesets.battle_of_ixu.rules import IxuGame
-        from rulesets.battle_of_ixu.state import new_state
+        from rulesets.battle_of_ixu.state import new_state, overlap_problem
 
         state = new_state(setup.names, setup.teams, options)
         state.rules_version = versions.number(self)
+        if state.rules_version >= 4 and (problem := overlap_problem(state)) is not None:
+            raise TeamError(problem)
         return IxuGame(state)
 
     def parts(self) -> Parts:

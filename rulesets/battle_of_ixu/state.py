@@ -89,8 +89,9 @@ class IxuState:
     fallen: list[str] = field(default_factory=list)  # ids, in the order they died
     winner: str | None = None
     # The version of the rules played (`wargame_cli/versions.py`): 2 ends the battle at the
-    # health check that leaves a side with no model standing (no later check, no draw).
-    rules_version: int = 3
+    # health check that leaves a side with no model standing (no later check, no draw); before
+    # 4, the two warbands' bases may start overlapping across the centre line.
+    rules_version: int = 4
 
     def get(self, warrior_id: str) -> Warrior:
         index = self.__dict__.get("_index")
@@ -132,6 +133,22 @@ class IxuState:
     def gap_to(self, a: Warrior, b: Warrior) -> float:
         """`gap` between their bases, on plain numbers."""
         return max(0.0, math.hypot(a.pos.x - b.pos.x, a.pos.y - b.pos.y) - a.radius - b.radius)
+
+
+def overlap_problem(state: IxuState) -> str | None:
+    """c5: bases may not overlap, the two warbands' included (a side's own are checked with
+    its team): who would stand on whom as deployed, or None."""
+    for a in state.warriors:
+        for b in state.warriors:
+            if a.side == "A" and b.side == "B" and (
+                a.pos.distance(b.pos) < a.radius + b.radius - CONTACT_TOLERANCE
+            ):
+                return (
+                    f"{a.name} and {b.name} would start with their bases overlapping across the "
+                    f"centre line (c5): deploy or `at` places them {a.pos.distance(b.pos):.2f}\" "
+                    f"apart, bases {2 * a.radius:g}\""
+                )
+    return None
 
 
 def new_state(

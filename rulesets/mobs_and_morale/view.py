@@ -207,7 +207,9 @@ def render_entry(
     if entry["t"] == "event" and entry.get("kind") == "deployment":
         table = table_map(state.table, [], f"{state.table.name}: setup")
         key = [terrain_key(state)] if state.table.pieces else []
-        return Group(Text(clean(entry["text"])), table, *key, areas(state, names))
+        # the key goes with its map: the decision screen, which draws the board (and its key)
+        # above, keeps only this entry's own lines
+        return Group(Text(clean(entry["text"])), Group(table, *key), areas(state, names))
     return None
 
 
@@ -261,7 +263,7 @@ def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
         ("health", f"{c.health}/{c.max_health}" + (f" ({c.status})" if not c.standing else "")),
         ("reach", f'moves {c.move:g}", attacks within {reach:g}"'),
         ("morale", str(c.morale)),
-        ("where", _place(b, c)),
+        ("position", _place(b, c)),
     ]
     if c.traits:
         rows.append(("traits", ", ".join(clean(t) for t in c.traits)))

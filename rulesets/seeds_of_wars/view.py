@@ -324,7 +324,7 @@ def unit_card(battle: Battle, unit: Unit, brief: bool = False) -> Any:
         ),
         ("state", Text(unit.state, style=STATE_STYLE.get(unit.state, "green"))),
         ("Ht taken", f"{unit.taken} of {k.ht} ({unit.left} left)"),
-        ("where", _where(battle, unit) if unit.fate or unit.space else Text("not deployed yet")),
+        ("position", _where(battle, unit) if unit.fate or unit.space else Text("not deployed yet")),
     ]
     if k.tags:
         rows.append(("tags", ", ".join(clean(t) for t in k.tags)))

@@ -274,12 +274,20 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
         status = str(row["status"] or "").replace("_", " ")
         facts = [str(row["ruleset"] or "?"), sides]
         if row["turns"] is not None:
-            facts.append(f"turn {row['turns']}")
+            facts.append(f"{_turn_word(row['ruleset'])} {row['turns']}")
         facts.append(status)
         if row["winner"]:
-            facts.append(f"winner {clean(row['winner'])}")
+            winner = str(row["winner"])
+            name = row["sides"].get(winner)
+            facts.append(f"won by {clean(name)} ({winner})" if name else f"won by {winner}")
+        elif row["status"] == "finished":
+            facts.append("a draw")
         if row.get("sealed") is False:
             facts.append("unsealed")
+        if isinstance(row.get("forked_from"), dict):
+            parent = row["forked_from"]
+            word = _turn_word(row["ruleset"])
+            facts.append(f"a fork of {shown(parent.get('save'))} after {word} {parent.get('turn')}")
         if row["updated"]:
             facts.append(str(row["updated"])[:16].replace("T", " "))
         head.append(", ".join(f for f in facts if f))
@@ -291,6 +299,16 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
             out.print(
                 Text(" " * (width + 2) + "unreadable: " + clean(row["error"])), soft_wrap=True
             )
+
+
+def _turn_word(ruleset_id: object) -> str:
+    """What the save's ruleset calls a turn ("round"); "turn" for a ruleset not installed."""
+    from wargame_cli.errors import UnknownRuleset
+
+    try:
+        return registry.get(str(ruleset_id)).turn_word
+    except UnknownRuleset:
+        return "turn"
 
 
 def pick_save(spec: str | None, last: bool, saves_dir: Path | None) -> Path:

@@ -536,6 +536,13 @@ def _resume(args: ResumeArgs) -> None:
     dice = _dice(kind, args.rolls, rng, prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
     session = games.open_save(args.path, dice=rng, controllers=controllers)
+    parent = data.get("forked_from")  # in the sealed header: checked by open_save
+    if isinstance(parent, dict) and not args.json_out:
+        console().print(
+            f"Resuming a fork of {shown(parent.get('save'))}, branched after "
+            f"{ruleset.turn_word} {parent.get('turn')}.",
+            markup=False,
+        )
     session.runner.dice = dice
     session.meta["players"] = players
     session.meta["dice"] = args.dice or recorded_dice  # a fallback keeps the save's mode

@@ -128,7 +128,10 @@ def open_save(
     except KeyError as exc:
         raise SaveError(f"save {path} has no team for side {exc}") from None
     except (BadInput, Untrusted) as exc:
-        raise SaveError(f"save {path}: {exc}") from None
+        told = str(exc)  # a table file's problem already names the save
+        raise SaveError(
+            told if told.startswith(f"save {path}") else f"save {path}: {told}"
+        ) from None
     names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
     setup = Setup(names=names, teams=teams)
     seed = data["seed"]
@@ -321,6 +324,7 @@ def as_replayed(row: dict[str, Any]) -> dict[str, Any]:
         "turns": session.runner.turn,
         "winner": session.winner,
         "sealed": provenance.chained(session.meta["saved"]),
+        "forked_from": session.meta.get("forked_from"),
     }
 
 
