@@ -140,13 +140,15 @@ def overlap_problem(state: IxuState) -> str | None:
     its team): who would stand on whom as deployed, or None."""
     for a in state.warriors:
         for b in state.warriors:
-            if a.side == "A" and b.side == "B" and (
-                a.pos.distance(b.pos) < a.radius + b.radius - CONTACT_TOLERANCE
+            if (
+                a.side == "A"
+                and b.side == "B"
+                and (a.pos.distance(b.pos) < a.radius + b.radius - CONTACT_TOLERANCE)
             ):
                 return (
                     f"{a.name} and {b.name} would start with their bases overlapping across the "
-                    f"centre line (c5): deploy or `at` places them {a.pos.distance(b.pos):.2f}\" "
-                    f"apart, bases {2 * a.radius:g}\""
+                    f'centre line (c5): deploy or `at` places them {a.pos.distance(b.pos):.2f}" '
+                    f'apart, bases {2 * a.radius:g}"'
                 )
     return None
 
