@@ -64,8 +64,8 @@ def per_game_in_process(games: int) -> dict[str, float]:
     """Microseconds per Tug game: the yardstick loop, the lean driver, the Runner."""
     sys.path.insert(0, str(HERE))
     from minimal_tug_loop import play
+    from wargame_cli.rulesets.tug_of_wargods.rules import fast_play
 
-    from rulesets.tug_of_wargods.rules import fast_play
     from wargame_cli import registry
     from wargame_cli.engine.fast import face_source, play_fast, stream_seed
     from wargame_cli.engine.session import bot_game

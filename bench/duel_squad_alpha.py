@@ -18,8 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesets.squad_alpha import bot  # noqa: E402
-from rulesets.squad_alpha.movement import destinations, legal_ring  # noqa: E402
+from wargame_cli.rulesets.squad_alpha import bot  # noqa: E402
+from wargame_cli.rulesets.squad_alpha.movement import destinations, legal_ring  # noqa: E402
+
 from wargame_cli import registry  # noqa: E402
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed  # noqa: E402
 from wargame_cli.ruleset import SIDES, Setup, resolve_options  # noqa: E402

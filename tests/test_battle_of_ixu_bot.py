@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from rulesets.battle_of_ixu import bot
-from rulesets.battle_of_ixu.movement import destinations
-from rulesets.battle_of_ixu.ruleset import RULESET
-from rulesets.battle_of_ixu.state import Dice
+from wargame_cli.rulesets.battle_of_ixu import bot
+from wargame_cli.rulesets.battle_of_ixu.movement import destinations
+from wargame_cli.rulesets.battle_of_ixu.ruleset import RULESET
+from wargame_cli.rulesets.battle_of_ixu.state import Dice
+
 from wargame_cli.ruleset import Setup, resolve_options
 from wargame_cli.tabletop.geometry import Point
 

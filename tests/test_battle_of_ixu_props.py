@@ -7,8 +7,8 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.battle_of_ixu.ruleset import RULESET
 
-from rulesets.battle_of_ixu.ruleset import RULESET
 from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, TurnStart
 from wargame_cli.engine.session import bot_game
@@ -87,7 +87,7 @@ def test_any_legal_play_ends_with_sound_positions(seed, options):
 @settings(max_examples=20, deadline=None)
 @given(faces=st.lists(st.integers(1, 6), min_size=3, max_size=5))
 def test_c2_every_offered_assignment_uses_the_highest_rolled_dice(faces):
-    from rulesets.battle_of_ixu import attribution
+    from wargame_cli.rulesets.battle_of_ixu import attribution
 
     top = sorted(faces, reverse=True)[:3]
     offered = attribution.assignments(faces)

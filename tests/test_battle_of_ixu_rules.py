@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from wargame_cli.rulesets.battle_of_ixu import attribution
+from wargame_cli.rulesets.battle_of_ixu.ruleset import RULESET
 
-from rulesets.battle_of_ixu import attribution
-from rulesets.battle_of_ixu.ruleset import RULESET
 from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart
 from wargame_cli.errors import TeamError

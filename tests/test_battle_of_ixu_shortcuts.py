@@ -9,9 +9,9 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.battle_of_ixu import bot
+from wargame_cli.rulesets.battle_of_ixu.attribution import assignments
 
-from rulesets.battle_of_ixu import bot
-from rulesets.battle_of_ixu.attribution import assignments
 from wargame_cli import registry
 from wargame_cli.engine.session import bot_game
 from wargame_cli.kit.sides import other
@@ -154,7 +154,7 @@ def test_remembered_attribution_answers_are_the_worked_out_ones():
     refusals equal a fresh working out, and a caller may change what it was given."""
     from itertools import product
 
-    from rulesets.battle_of_ixu import attribution
+    from wargame_cli.rulesets.battle_of_ixu import attribution
 
     texts = ("6,5,4", "1,1,1", "6,6", "2,3,1", "x", "5 4 3")
     for n in (3, 4, 5):

@@ -11,8 +11,8 @@ from rich.console import Console, Group
 from rich.measure import Measurement
 from rich.table import Table as RichTable
 from rich.text import Text
+from wargame_cli.rulesets.squad_alpha import view
 
-from rulesets.squad_alpha import view
 from wargame_cli import registry
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.dice import RngDice

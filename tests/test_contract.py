@@ -109,7 +109,7 @@ def test_info_is_made_from_the_class(info):
     assert (info.id, info.name) == (ruleset.id, ruleset.name)
     assert info.seed_file == ruleset.seed_file and info.summary == ruleset.summary
     assert isinstance(ruleset.view(), View)
-    package = ROOT / "rulesets" / type(ruleset).__module__.split(".")[1] / "__init__.py"
+    package = ROOT / "rulesets" / type(ruleset).__module__.split(".")[2] / "__init__.py"
     assert f'"{ruleset.id}"' not in package.read_text(encoding="utf-8")  # written once
 
 
@@ -129,8 +129,8 @@ def test_listing_loads_no_rules_and_no_view(args):
     )
     assert done.returncode == 0, done.stderr
     loaded = json.loads(done.stderr.strip().splitlines()[-1])
-    ours = [m for m in loaded if m.startswith("rulesets.")]
-    assert all(m.count(".") == 1 or m.endswith(".ruleset") for m in ours), ours
+    ours = [m for m in loaded if m.startswith("wargame_cli.rulesets.")]
+    assert all(m.count(".") == 2 or m.endswith(".ruleset") for m in ours), ours
     for heavy in (
         "questionary",
         "wargame_cli.tabletop",

@@ -55,7 +55,8 @@ def test_squad_alpha_look_cards_show_the_acting_miniature_acting_not_acted():
 
 
 def test_squad_alpha_attributing_dice_shows_the_deciding_squad_not_the_enemy_leader():
-    from rulesets.squad_alpha import view
+    from wargame_cli.rulesets.squad_alpha import view
+
     from tests.view_helpers import at_decisions, text_of
 
     def attribution_card(state, choice, names):

@@ -14,9 +14,15 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.squad_alpha import bot as squad_bot
+from wargame_cli.rulesets.squad_alpha.deployment import (
+    ANYWHERE,
+    BAND,
+    HIDDEN,
+    legal_spots,
+    spot_problem,
+)
 
-from rulesets.squad_alpha import bot as squad_bot
-from rulesets.squad_alpha.deployment import ANYWHERE, BAND, HIDDEN, legal_spots, spot_problem
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, stream_seed
 from wargame_cli.engine.requests import Choice, Roll
@@ -247,9 +253,9 @@ def test_squad_alpha_walks_and_deployment_cells_match_the_plain_definitions(seed
 def _forget_everything(game) -> None:
     """Wipe every memo a bot may lean on: the per-decision ones (by declaring a change) and
     the per-table ones."""
-    from rulesets.mobs_and_morale import state as mobs_state
-    from rulesets.seeds_of_wars import state as seeds_state
-    from rulesets.squad_alpha import state as squad_state
+    from wargame_cli.rulesets.mobs_and_morale import state as mobs_state
+    from wargame_cli.rulesets.seeds_of_wars import state as seeds_state
+    from wargame_cli.rulesets.squad_alpha import state as squad_state
 
     for counter in (
         squad_state._CHANGES,

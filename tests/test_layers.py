@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: list[tuple[str, ...]] = [
     ("wargame_cli", "wargame_cli.errors", "wargame_cli.wording", "wargame_cli.text"),
     ("wargame_cli.engine", "wargame_cli.view"),
-    ("wargame_cli.ruleset", "wargame_cli.registry", "wargame_cli.tabletop", "rulesets"),
+    ("wargame_cli.ruleset", "wargame_cli.registry", "wargame_cli.tabletop", "wargame_cli.rulesets"),
     ("wargame_cli.saves", "wargame_cli.history"),
     ("wargame_cli.simulate", "wargame_cli.report"),
     ("wargame_cli.ui",),
@@ -32,7 +32,7 @@ PLACED = {
     "wargame_cli.tabletop.view": 5,
     "wargame_cli.tabletop.picture": 4,
     # the exact-odds hook: serves simulate and replays, words its chances as simulate does
-    "rulesets.tug_of_wargods.odds": 4,
+    "wargame_cli.rulesets.tug_of_wargods.odds": 4,
 }
 PLACED_SUFFIX = {".view": 5, ".story": 4, ".picture": 4}
 # The one exception: a ruleset's `Ruleset` hands out its own view, story, picture and odds
@@ -44,7 +44,7 @@ HANDED_OUT = (".view", ".story", ".picture", ".odds")
 def handed_out(module: str, target: str) -> bool:
     package, _, leaf = module.rpartition(".")
     return (
-        module.startswith("rulesets.")
+        module.startswith("wargame_cli.rulesets.")
         and leaf == "ruleset"
         and target.rpartition(".")[0] == package
         and target.endswith(HANDED_OUT)
@@ -54,7 +54,7 @@ def handed_out(module: str, target: str) -> bool:
 def layer(module: str) -> int:
     if module in PLACED:
         return PLACED[module]
-    if module.startswith("rulesets."):
+    if module.startswith("wargame_cli.rulesets."):
         for suffix, level in PLACED_SUFFIX.items():
             if module.endswith(suffix):
                 return level
@@ -101,14 +101,16 @@ def imports(tree: ast.AST, package: str, known: frozenset[str] = frozenset()) ->
 
 
 def ours(name: str) -> bool:
-    return name.split(".")[0] in ("wargame_cli", "rulesets")
+    return name.split(".")[0] == "wargame_cli"
 
 
 def modules() -> dict[str, Path]:
     out = {}
-    for top in ("wargame_cli", "rulesets"):
+    for top in ("wargame_cli", "rulesets"):  # rulesets/ installs as wargame_cli.rulesets
         for path in (ROOT / top).rglob("*.py"):
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if top == "rulesets":
+                parts.insert(0, "wargame_cli")
             if parts[-1] == "__init__":
                 parts.pop()
             out[".".join(parts)] = path
@@ -133,7 +135,7 @@ def test_the_rules_import_no_drawing_and_no_terminal():
     """A ruleset's rules (everything but its view, story and picture) import neither rich nor
     questionary, not even inside a function."""
     for module, path in modules().items():
-        if not module.startswith("rulesets.") or layer(module) > 2:
+        if not module.startswith("wargame_cli.rulesets.") or layer(module) > 2:
             continue
         for target in imports(ast.parse(path.read_text(encoding="utf-8")), module):
             assert target.split(".")[0] not in ("rich", "questionary"), (module, target)

@@ -63,7 +63,7 @@ def test_a_function_menu_is_built_on_first_read_and_a_bot_answer_checked_without
 def test_the_ixu_bot_picks_from_its_short_menu_what_it_picked_from_the_whole_one(monkeypatch):
     """The bot reads only the contact and toward spots; picking from the whole menu gives
     the same move in every position of a few seeded games."""
-    from rulesets.battle_of_ixu import bot, movement
+    from wargame_cli.rulesets.battle_of_ixu import bot, movement
 
     compared = 0
     real = movement._bot_move
@@ -84,7 +84,7 @@ def test_the_ixu_bot_picks_from_its_short_menu_what_it_picked_from_the_whole_one
 def test_the_mobs_character_bot_moves_as_it_did_with_the_whole_menu(monkeypatch):
     """A character's bot reads the contact spots or the first toward spot; the whole menu
     gives it the same move in every position of a few seeded games."""
-    from rulesets.mobs_and_morale import bot, moves
+    from wargame_cli.rulesets.mobs_and_morale import bot, moves
 
     compared = 0
     short = moves.destinations

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from wargame_cli.rulesets.mobs_and_morale import teams as mobs_teams
+from wargame_cli.rulesets.mobs_and_morale.actions import other_action
+from wargame_cli.rulesets.mobs_and_morale.rules import new_battle
+from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET as MOBS
 
-from rulesets.mobs_and_morale import teams as mobs_teams
-from rulesets.mobs_and_morale.actions import other_action
-from rulesets.mobs_and_morale.rules import new_battle
-from rulesets.mobs_and_morale.ruleset import RULESET as MOBS
 from tests.random_play import (
     IDS,
     Disagreement,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.mobs_and_morale import initiative, pools, teams
+from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET
 
-from rulesets.mobs_and_morale import initiative, pools, teams
-from rulesets.mobs_and_morale.ruleset import RULESET
 from tests.helpers import Script
 from wargame_cli.engine.session import bot_game
 from wargame_cli.ruleset import Setup, resolve_options

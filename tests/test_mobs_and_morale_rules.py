@@ -6,12 +6,19 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
-from rulesets.mobs_and_morale import bot, cohesion, combat, initiative, moves, pools, teams
-from rulesets.mobs_and_morale.actions import other_action
-from rulesets.mobs_and_morale.deploy import deploy
-from rulesets.mobs_and_morale.morale import morale_phase
-from rulesets.mobs_and_morale.rules import (
+from wargame_cli.rulesets.mobs_and_morale import (
+    bot,
+    cohesion,
+    combat,
+    initiative,
+    moves,
+    pools,
+    teams,
+)
+from wargame_cli.rulesets.mobs_and_morale.actions import other_action
+from wargame_cli.rulesets.mobs_and_morale.deploy import deploy
+from wargame_cli.rulesets.mobs_and_morale.morale import morale_phase
+from wargame_cli.rulesets.mobs_and_morale.rules import (
     MobsGame,
     battle_over,
     finish,
@@ -19,9 +26,10 @@ from rulesets.mobs_and_morale.rules import (
     new_battle,
     slots,
 )
-from rulesets.mobs_and_morale.ruleset import RULESET
-from rulesets.mobs_and_morale.state import Battle
-from rulesets.mobs_and_morale.turns import take_turn
+from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET
+from wargame_cli.rulesets.mobs_and_morale.state import Battle
+from wargame_cli.rulesets.mobs_and_morale.turns import take_turn
+
 from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart
 from wargame_cli.errors import OptionError, TeamError
@@ -852,7 +860,7 @@ def test_map_labels_are_unique_even_for_look_alike_names_and_big_mobs():
 def test_options_are_declared_in_options_toml():
     import tomllib
 
-    from rulesets.mobs_and_morale.ruleset import FOLDER
+    from wargame_cli.rulesets.mobs_and_morale.ruleset import FOLDER
 
     declared = tomllib.loads((FOLDER / "options.toml").read_text())
     assert [o.name for o in RULESET.options] == list(declared)

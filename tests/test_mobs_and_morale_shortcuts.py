@@ -14,9 +14,9 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.mobs_and_morale import bot, combat, moves
+from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET
 
-from rulesets.mobs_and_morale import bot, combat, moves
-from rulesets.mobs_and_morale.ruleset import RULESET
 from tests.test_fast_paths import _reference_route
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
@@ -256,7 +256,7 @@ def test_reach_on_numbers_is_the_gap_between_bases(monkeypatch):
         return found
 
     monkeypatch.setattr(combat, "reachable", checked)
-    from rulesets.mobs_and_morale import turns
+    from wargame_cli.rulesets.mobs_and_morale import turns
 
     monkeypatch.setattr(turns, "reachable", checked)
     _play(5)

@@ -34,7 +34,7 @@ def test_help_imports_no_questionary_or_ruleset_code():
         "from wargame_cli.cli.app import app\n"
         "run(app, ['--help'])\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in "
-        "('questionary', 'rulesets', 'prompt_toolkit')]\n"
+        "('questionary', 'prompt_toolkit') or m.startswith('wargame_cli.rulesets')]\n"
         "print('BAD:' + ','.join(bad))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -49,10 +49,40 @@ def test_rulesets_json_imports_no_rules_code():
         "import sys\nfrom wargame_cli.cli.boundary import run\n"
         "from wargame_cli.cli.app import app\n"
         "run(app, ['rulesets', '--json'])\n"
-        "bad = [m for m in sys.modules if m.startswith('rulesets.') and m.count('.') > 1"
-        " and not m.endswith('.ruleset')"
+        "bad = [m for m in sys.modules if m.startswith('wargame_cli.rulesets.')"
+        " and m.count('.') > 2 and not m.endswith('.ruleset')"
         " or m.split('.')[0] in ('questionary', 'prompt_toolkit')]\n"
         "print('BAD:' + ','.join(bad))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip().splitlines()[-1] == "BAD:"
+
+
+def test_the_distribution_installs_no_top_level_name_but_ours(tmp_path):
+    """`rulesets/` installs as `wargame_cli.rulesets` (package-dir): the installed
+    distribution's top_level.txt names wargame_cli alone, every package folder is in
+    pyproject's list, and outside the project's folder `rulesets` is no module at all."""
+    import tomllib
+    from importlib.metadata import distribution
+
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {
+        ".".join(p.parent.relative_to(ROOT).parts) for p in ROOT.glob("wargame_cli/**/__init__.py")
+    } | {
+        "wargame_cli." + ".".join(p.parent.relative_to(ROOT).parts)
+        for p in ROOT.glob("rulesets/**/__init__.py")
+    }
+    assert set(setup["packages"]) == folders
+    assert setup["package-dir"] == {"wargame_cli.rulesets": "rulesets"}
+    assert (distribution("wargame-cli").read_text("top_level.txt") or "").split() == ["wargame_cli"]
+    code = (
+        "import importlib.util as u\n"
+        "print(u.find_spec('rulesets'))\n"
+        "print(u.find_spec('wargame_cli.rulesets.squad_alpha.rules').origin)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    none, origin = done.stdout.split()
+    assert none == "None", done.stdout
+    assert Path(origin) == ROOT / "rulesets" / "squad_alpha" / "rules.py"

@@ -8,9 +8,9 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
+from wargame_cli.rulesets.tug_of_wargods import teams
+from wargame_cli.rulesets.tug_of_wargods.ruleset import RULESET
 
-from rulesets.tug_of_wargods import teams
-from rulesets.tug_of_wargods.ruleset import RULESET
 from wargame_cli.engine.bots import run_builder
 from wargame_cli.engine.requests import Choice, Option, Roll, menu_or
 from wargame_cli.ruleset import resolve_options

@@ -4,8 +4,8 @@ under an earlier version follows that version's rules where they differed."""
 from __future__ import annotations
 
 import pytest
+from wargame_cli.rulesets.squad_alpha.deployment import spot_problem
 
-from rulesets.squad_alpha.deployment import spot_problem
 from tests.test_squad_alpha_rules import act, farmstead_state, undeployed
 from wargame_cli import registry, versions
 from wargame_cli.engine.session import bot_game

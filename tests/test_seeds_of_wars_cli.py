@@ -176,7 +176,8 @@ def test_replay_shows_rounds_and_the_battlefield(wargame, tmp_path):
 
 def test_options_are_declared_in_options_toml():
     """A player reads and edits the defaults in options.toml; each names the rule it fills."""
-    from rulesets.seeds_of_wars.ruleset import RULESET
+    from wargame_cli.rulesets.seeds_of_wars.ruleset import RULESET
+
     from wargame_cli.ruleset import load_options
 
     declared = load_options(RULESET.folder / "options.toml")

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from wargame_cli.rulesets.seeds_of_wars import bot, combat, movement
+from wargame_cli.rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
+from wargame_cli.rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STEADY, Battle, Unit
 
-from rulesets.seeds_of_wars import bot, combat, movement
-from rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
-from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STEADY, Battle, Unit
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
 from wargame_cli.engine.session import start

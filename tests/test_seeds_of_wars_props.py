@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.seeds_of_wars import teams
+from wargame_cli.rulesets.seeds_of_wars.prompts import SURRENDER
+from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame, new_battle
+from wargame_cli.rulesets.seeds_of_wars.ruleset import RULESET
+from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, STATES, Battle
 
-from rulesets.seeds_of_wars import teams
-from rulesets.seeds_of_wars.prompts import SURRENDER
-from rulesets.seeds_of_wars.rules import SeedsGame, new_battle
-from rulesets.seeds_of_wars.ruleset import RULESET
-from rulesets.seeds_of_wars.state import DESTROYED, STATES, Battle
 from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, Outcome
 from wargame_cli.ruleset import resolve_options

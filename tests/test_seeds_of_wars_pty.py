@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from wargame_cli.rulesets.seeds_of_wars.ruleset import RULESET
 
-from rulesets.seeds_of_wars.ruleset import RULESET
 from tests.pty_helpers import press_enter_until_done, spawn
 from wargame_cli.engine.requests import Choice
 from wargame_cli.engine.session import start

@@ -7,14 +7,13 @@ import itertools
 from typing import Any
 
 import pytest
-
-from rulesets.seeds_of_wars import actions, checks, steps
-from rulesets.seeds_of_wars.deployment import deploy
-from rulesets.seeds_of_wars.movement import reach, way_home
-from rulesets.seeds_of_wars.prompts import SURRENDER
-from rulesets.seeds_of_wars.rules import SeedsGame, decided, new_battle
-from rulesets.seeds_of_wars.ruleset import RULESET
-from rulesets.seeds_of_wars.state import (
+from wargame_cli.rulesets.seeds_of_wars import actions, checks, steps
+from wargame_cli.rulesets.seeds_of_wars.deployment import deploy
+from wargame_cli.rulesets.seeds_of_wars.movement import reach, way_home
+from wargame_cli.rulesets.seeds_of_wars.prompts import SURRENDER
+from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame, decided, new_battle
+from wargame_cli.rulesets.seeds_of_wars.ruleset import RULESET
+from wargame_cli.rulesets.seeds_of_wars.state import (
     CAPTURED,
     DESTROYED,
     ESCAPED,
@@ -24,6 +23,7 @@ from rulesets.seeds_of_wars.state import (
     STEADY,
     Battle,
 )
+
 from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart
 from wargame_cli.ruleset import resolve_options

@@ -7,10 +7,10 @@ import re
 from typing import Any
 
 from rich.console import Console
+from wargame_cli.rulesets.seeds_of_wars import view
+from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
+from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, Battle
 
-from rulesets.seeds_of_wars import view
-from rulesets.seeds_of_wars.rules import SeedsGame
-from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, Battle
 from tests.helpers import Script
 from tests.test_seeds_of_wars_rules import make, place
 from tests.view_helpers import Watching

@@ -8,9 +8,9 @@ import random
 from statistics import NormalDist
 
 import pytest
+from wargame_cli.rulesets.tug_of_wargods import odds
+from wargame_cli.rulesets.tug_of_wargods.ruleset import RULESET
 
-from rulesets.tug_of_wargods import odds
-from rulesets.tug_of_wargods.ruleset import RULESET
 from wargame_cli.engine.requests import Roll, TurnStart
 from wargame_cli.ruleset import Setup, resolve_options
 from wargame_cli.simulate import batch

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from wargame_cli.rulesets.tug_of_wargods import rules as tug_rules
 
-from rulesets.tug_of_wargods import rules as tug_rules
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
 from wargame_cli.engine.session import bot_game

@@ -7,12 +7,12 @@ import random
 from typing import Any
 
 import pytest
+from wargame_cli.rulesets.squad_alpha import bot
+from wargame_cli.rulesets.squad_alpha.activation import action_choice
+from wargame_cli.rulesets.squad_alpha.movement import destinations, legal_ring
+from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
+from wargame_cli.rulesets.squad_alpha.state import GameState
 
-from rulesets.squad_alpha import bot
-from rulesets.squad_alpha.activation import action_choice
-from rulesets.squad_alpha.movement import destinations, legal_ring
-from rulesets.squad_alpha.ruleset import RULESET
-from rulesets.squad_alpha.state import GameState
 from tests.test_squad_alpha_rules import make_state
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.session import start

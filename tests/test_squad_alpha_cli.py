@@ -7,7 +7,8 @@ import json
 import tomllib
 from pathlib import Path
 
-from rulesets.squad_alpha.ruleset import RULESET
+from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
+
 from tests.cli_helpers import one_error_line, stopped_and_resumed
 from tests.cli_helpers import play_json as play_json_of
 

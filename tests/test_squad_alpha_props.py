@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.squad_alpha import odds
+from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
 
-from rulesets.squad_alpha import odds
-from rulesets.squad_alpha.ruleset import RULESET
 from wargame_cli.engine.session import start
 from wargame_cli.ruleset import Setup, resolve_options
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, standing_problem

@@ -8,15 +8,15 @@ from collections.abc import Generator
 from typing import Any
 
 import pytest
+from wargame_cli.rulesets.squad_alpha import odds
+from wargame_cli.rulesets.squad_alpha.activation import action_choice, activate
+from wargame_cli.rulesets.squad_alpha.deployment import deploy, legal_spots, spot_problem
+from wargame_cli.rulesets.squad_alpha.rules import SquadGame
+from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
+from wargame_cli.rulesets.squad_alpha.state import GameState, new_state
+from wargame_cli.rulesets.squad_alpha.teams import Soldier
+from wargame_cli.rulesets.squad_alpha.turn import attribute, decide_by_survivors, initiative, steps
 
-from rulesets.squad_alpha import odds
-from rulesets.squad_alpha.activation import action_choice, activate
-from rulesets.squad_alpha.deployment import deploy, legal_spots, spot_problem
-from rulesets.squad_alpha.rules import SquadGame
-from rulesets.squad_alpha.ruleset import RULESET
-from rulesets.squad_alpha.state import GameState, new_state
-from rulesets.squad_alpha.teams import Soldier
-from rulesets.squad_alpha.turn import attribute, decide_by_survivors, initiative, steps
 from tests.helpers import Script
 from wargame_cli.engine.requests import Choice, Event, Roll, TurnStart
 from wargame_cli.ruleset import resolve_options
@@ -190,7 +190,7 @@ def test_b5_the_offered_spots_are_legal_and_typed_ones_are_checked():
 
 
 def _place(state: GameState, side: str) -> Generator:
-    from rulesets.squad_alpha.deployment import place_one
+    from wargame_cli.rulesets.squad_alpha.deployment import place_one
 
     yield from place_one(state, side)
 
@@ -286,7 +286,7 @@ def test_b7_one_die_per_living_miniature():
     )
     state.mini("A2").alive = False
     script = Script(faces=[4, 4, 2, 3, 6, 1])
-    from rulesets.squad_alpha.turn import roll_and_attribute
+    from wargame_cli.rulesets.squad_alpha.turn import roll_and_attribute
 
     script.run(Sub(roll_and_attribute(state)))
     dice = {r.side: len(r.dice) for r in rolls(script)}
@@ -307,7 +307,7 @@ def test_b8_the_side_without_initiative_attributes_first_and_is_seen():
     )
     state.initiative = "A"
     script = Script(faces=[2, 5, 3, 4])
-    from rulesets.squad_alpha.turn import roll_and_attribute
+    from wargame_cli.rulesets.squad_alpha.turn import roll_and_attribute
 
     script.run(Sub(roll_and_attribute(state)))
     assert [r.side for r in rolls(script)] == ["B", "A"]

@@ -14,10 +14,10 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.squad_alpha import bot
+from wargame_cli.rulesets.squad_alpha.deployment import _fitting, _legal_cells, legal_spots
+from wargame_cli.rulesets.squad_alpha.odds import save_chance
 
-from rulesets.squad_alpha import bot
-from rulesets.squad_alpha.deployment import _fitting, _legal_cells, legal_spots
-from rulesets.squad_alpha.odds import save_chance
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, play_fast
 from wargame_cli.ruleset import SIDES, Setup, resolve_options

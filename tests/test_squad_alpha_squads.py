@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from wargame_cli.rulesets.squad_alpha import teams
+from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
 
-from rulesets.squad_alpha import teams
-from rulesets.squad_alpha.ruleset import RULESET
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import resolve_options

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console, Group
+from wargame_cli.rulesets.squad_alpha import view
+from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
 
-from rulesets.squad_alpha import view
-from rulesets.squad_alpha.ruleset import RULESET
 from tests.test_squad_alpha_rules import make_state
 from tests.view_helpers import Watching
 from wargame_cli.engine.bots import BotController

@@ -5,8 +5,8 @@ refuses a count of 0 and two counts on one entry with one line and exit code 2."
 from __future__ import annotations
 
 import pytest
+from wargame_cli.rulesets.squad_alpha.ruleset import RULESET as SQUAD_ALPHA
 
-from rulesets.squad_alpha.ruleset import RULESET as SQUAD_ALPHA
 from tests.cli_helpers import one_error_line, play_json
 from wargame_cli.engine.bots import run_builder
 from wargame_cli.errors import TeamError

@@ -7,10 +7,10 @@ import copy
 from statistics import NormalDist, mean, stdev
 
 import pytest
+from wargame_cli.rulesets.tug_of_wargods import odds, teams
+from wargame_cli.rulesets.tug_of_wargods.rules import TugState, fast_play, new_state, resolve
+from wargame_cli.rulesets.tug_of_wargods.ruleset import RULESET
 
-from rulesets.tug_of_wargods import odds, teams
-from rulesets.tug_of_wargods.rules import TugState, fast_play, new_state, resolve
-from rulesets.tug_of_wargods.ruleset import RULESET
 from wargame_cli.engine.fast import face_source
 from wargame_cli.ruleset import Setup, resolve_options
 from wargame_cli.simulate.stats import wilson

@@ -6,9 +6,9 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wargame_cli.rulesets.tug_of_wargods import teams
+from wargame_cli.rulesets.tug_of_wargods.ruleset import RULESET
 
-from rulesets.tug_of_wargods import teams
-from rulesets.tug_of_wargods.ruleset import RULESET
 from wargame_cli.engine.requests import Event, Outcome, Roll
 from wargame_cli.ruleset import Setup, resolve_options
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from wargame_cli.rulesets.tug_of_wargods import teams
+from wargame_cli.rulesets.tug_of_wargods.ruleset import RULESET
 
-from rulesets.tug_of_wargods import teams
-from rulesets.tug_of_wargods.ruleset import RULESET
 from tests.helpers import Script
 from wargame_cli.engine.requests import Roll, TurnStart
 from wargame_cli.errors import TeamError

@@ -1,24 +1,15 @@
-"""mypy over `wargame_cli` and `rulesets` reports no error: the types are checked with the
-tests, under the config in pyproject.toml (`[tool.mypy]`). Its cache (`.mypy_cache`, git
-ignores it) makes a second run take a fraction of the first."""
+"""mypy over `wargame_cli` (with `rulesets/` as `wargame_cli.rulesets`, as it installs) reports
+no error: the types are checked with the tests, under the config in pyproject.toml
+(`[tool.mypy]`), through `tests/mypy_tree.py`. Its cache makes a second run take a fraction of
+the first."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests import mypy_tree
 
 
 def test_mypy_finds_no_errors() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "mypy"],  # files, flags and cache dir: pyproject.toml
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = mypy_tree.run()  # files, flags and cache dir: pyproject.toml
     if "No module named mypy" in done.stderr:
         raise AssertionError("mypy is not installed: pip install -e '.[test]'")
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]

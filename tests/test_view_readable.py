@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from wargame_cli.rulesets.battle_of_ixu import view as ixu_view
+from wargame_cli.rulesets.mobs_and_morale import view as mobs_view
+from wargame_cli.rulesets.seeds_of_wars import view as seeds_view
+from wargame_cli.rulesets.tug_of_wargods import view as tug_view
 
-from rulesets.battle_of_ixu import view as ixu_view
-from rulesets.mobs_and_morale import view as mobs_view
-from rulesets.seeds_of_wars import view as seeds_view
-from rulesets.tug_of_wargods import view as tug_view
 from tests.test_tug_rules import game as tug_game
 from tests.test_tug_rules import play_turns
 from tests.view_helpers import IDS, Watching, at_decisions, at_events, setup, text_of
@@ -215,7 +215,8 @@ def test_mobs_and_morale_takes_the_dead_and_fled_off_the_map():
 def test_squad_alpha_board_at_an_activation_marks_the_acting_miniature_acting_not_acted():
     """The board drawn as a person's miniature activates (after "which miniature acts
     next?") shows it acting, not as having acted already."""
-    from rulesets.squad_alpha import view as squad_view
+    from wargame_cli.rulesets.squad_alpha import view as squad_view
+
     from tests.test_squad_alpha_view import NAMES, Person, boards_in
     from wargame_cli.engine.bots import BotController
     from wargame_cli.engine.session import start
@@ -348,7 +349,7 @@ def test_no_board_or_card_cuts_a_word_at_80_or_120_columns(ruleset_id):
 def test_squad_alpha_board_hook_around_which_miniature_acts_next():
     """The screen's board: at "which miniature acts next?" no candidate is marked acted, and
     at the chosen miniature's own question it is the one acting now."""
-    from rulesets.squad_alpha import view as squad_view
+    from wargame_cli.rulesets.squad_alpha import view as squad_view
 
     def seen(state: Any, choice: Any, names: dict[str, str]) -> Any:
         if choice.kind not in ("order", "action"):

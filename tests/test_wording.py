@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from wargame_cli.rulesets.battle_of_ixu.attribution import label
+from wargame_cli.rulesets.battle_of_ixu.state import Dice
+from wargame_cli.rulesets.mobs_and_morale.actions import other_action
 
-from rulesets.battle_of_ixu.attribution import label
-from rulesets.battle_of_ixu.state import Dice
-from rulesets.mobs_and_morale.actions import other_action
 from tests.cli_helpers import one_error_line
 from tests.test_mobs_and_morale_rules import battle as mobs_battle
 from tests.test_mobs_and_morale_rules import place as mobs_place

@@ -18,11 +18,11 @@ ENTRY_POINT_GROUP = "wargame_cli.rulesets"
 
 # Packages whose __init__ defines INFO: one line per built-in ruleset.
 BUILTIN = (
-    "rulesets.tug_of_wargods",
-    "rulesets.seeds_of_wars",
-    "rulesets.battle_of_ixu",
-    "rulesets.squad_alpha",
-    "rulesets.mobs_and_morale",
+    "wargame_cli.rulesets.tug_of_wargods",
+    "wargame_cli.rulesets.seeds_of_wars",
+    "wargame_cli.rulesets.battle_of_ixu",
+    "wargame_cli.rulesets.squad_alpha",
+    "wargame_cli.rulesets.mobs_and_morale",
 )
 
 

@@ -1,5 +1,5 @@
 """The Battle of Ixu (seed 002_5187e8e16bfe3a7c.txt, second part)."""
 
-from rulesets.battle_of_ixu.ruleset import BattleOfIxu
+from wargame_cli.rulesets.battle_of_ixu.ruleset import BattleOfIxu
 
-INFO = BattleOfIxu.info("rulesets.battle_of_ixu.ruleset:RULESET")
+INFO = BattleOfIxu.info("wargame_cli.rulesets.battle_of_ixu.ruleset:RULESET")

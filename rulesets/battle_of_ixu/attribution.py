@@ -12,7 +12,8 @@ from collections import Counter
 from functools import lru_cache
 from itertools import permutations
 
-from rulesets.battle_of_ixu.state import Dice
+from wargame_cli.rulesets.battle_of_ixu.state import Dice
+
 from wargame_cli.wording import plural
 
 SLOTS = ("movement", "combat", "defence")

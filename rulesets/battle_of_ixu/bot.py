@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesets.battle_of_ixu.attribution import assignments
-from rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
+from wargame_cli.rulesets.battle_of_ixu.attribution import assignments
+from wargame_cli.rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
+
 from wargame_cli.tabletop.destinations import Destination
 
 REACH = 0.01  # inches of slack when judging whether a move reaches base contact

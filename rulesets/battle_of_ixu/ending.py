@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.battle_of_ixu.state import IxuState, Warrior
+from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
+
 from wargame_cli.engine.requests import Event, Outcome
 from wargame_cli.kit.sides import SIDES, other
 

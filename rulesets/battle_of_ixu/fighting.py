@@ -3,9 +3,10 @@ ends the game when it leaves a side with no models standing."""
 
 from __future__ import annotations
 
-from rulesets.battle_of_ixu import bot
-from rulesets.battle_of_ixu.ending import death, last_side_standing
-from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
+from wargame_cli.rulesets.battle_of_ixu import bot
+from wargame_cli.rulesets.battle_of_ixu.ending import death, last_side_standing
+from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
+
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.wording import plural, possessive
 

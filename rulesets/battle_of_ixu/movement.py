@@ -3,8 +3,9 @@ tabletop (straight moves, no overlapping bases); a move into contact is a charge
 
 from __future__ import annotations
 
-from rulesets.battle_of_ixu import bot
-from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
+from wargame_cli.rulesets.battle_of_ixu import bot
+from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
+
 from wargame_cli.engine.requests import Choice, Event
 from wargame_cli.tabletop.destinations import (
     Destination,

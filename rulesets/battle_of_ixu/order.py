@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.battle_of_ixu import attribution, bot
-from rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
+from wargame_cli.rulesets.battle_of_ixu import attribution, bot
+from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
+
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
 from wargame_cli.engine.rolloffs import Dice, ranked, roll_off
 from wargame_cli.wording import possessive

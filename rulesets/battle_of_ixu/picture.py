@@ -3,7 +3,8 @@ warrior's base, the fallen crossed out where they fell."""
 
 from __future__ import annotations
 
-from rulesets.battle_of_ixu.state import IxuState
+from wargame_cli.rulesets.battle_of_ixu.state import IxuState
+
 from wargame_cli.tabletop.picture import Base, tabletop
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.battle_of_ixu import ending, fighting, movement, order
-from rulesets.battle_of_ixu.state import IxuState
+from wargame_cli.rulesets.battle_of_ixu import ending, fighting, movement, order
+from wargame_cli.rulesets.battle_of_ixu.state import IxuState
+
 from wargame_cli.engine.requests import Play, TurnStart
 from wargame_cli.kit.sides import SIDES
 

@@ -11,7 +11,8 @@ from wargame_cli.errors import TeamError
 from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
-    from rulesets.battle_of_ixu.rules import IxuGame
+    from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
+
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -40,7 +41,7 @@ class BattleOfIxu(Ruleset):
         return load_options(self.folder / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
-        from rulesets.battle_of_ixu import teams
+        from wargame_cli.rulesets.battle_of_ixu import teams
 
         return [
             {"experience": rating, "rating": word, "dice": f"{rating}d (keep 3)"}
@@ -48,29 +49,29 @@ class BattleOfIxu(Ruleset):
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        from rulesets.battle_of_ixu import teams
+        from wargame_cli.rulesets.battle_of_ixu import teams
 
         return teams.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        from rulesets.battle_of_ixu import teams
+        from wargame_cli.rulesets.battle_of_ixu import teams
 
         return teams.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        from rulesets.battle_of_ixu import teams
+        from wargame_cli.rulesets.battle_of_ixu import teams
 
         cat = teams.catalogue()
         name = cat.defaults[side]
         return teams.validate(cat.warbands[name], options), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.battle_of_ixu import teams
+        from wargame_cli.rulesets.battle_of_ixu import teams
 
         return dict(teams.catalogue().warbands)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        from rulesets.battle_of_ixu import teams
+        from wargame_cli.rulesets.battle_of_ixu import teams
 
         team = yield from teams.builder(side, options)
         presets = {
@@ -80,15 +81,15 @@ class BattleOfIxu(Ruleset):
         return named_if_preset(team, presets)
 
     def describe_team(self, team: Any) -> str:
-        from rulesets.battle_of_ixu import teams
+        from wargame_cli.rulesets.battle_of_ixu import teams
 
         return ", ".join(
             f"{m['name']} ({teams.EXPERIENCE[m['experience']]})" for m in team["models"]
         )
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:
-        from rulesets.battle_of_ixu.rules import IxuGame
-        from rulesets.battle_of_ixu.state import new_state, overlap_problem
+        from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
+        from wargame_cli.rulesets.battle_of_ixu.state import new_state, overlap_problem
 
         state = new_state(setup.names, setup.teams, options)
         state.rules_version = versions.number(self)
@@ -97,7 +98,7 @@ class BattleOfIxu(Ruleset):
         return IxuGame(state)
 
     def parts(self) -> Parts:
-        from rulesets.battle_of_ixu import picture, story, view
+        from wargame_cli.rulesets.battle_of_ixu import picture, story, view
 
         return Parts(view.VIEW, story.Teller, picture.picture)
 

@@ -7,7 +7,8 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.battle_of_ixu.teams import EXPERIENCE, own_places, table_place
+from wargame_cli.rulesets.battle_of_ixu.teams import EXPERIENCE, own_places, table_place
+
 from wargame_cli.engine.requests import Outcome, Request
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.geometry import Point

@@ -9,8 +9,8 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
 
-from rulesets.battle_of_ixu.state import IxuState, Warrior
 from wargame_cli.tabletop.view import Marker, compact_map, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts

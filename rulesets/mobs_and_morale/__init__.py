@@ -1,5 +1,5 @@
 """Mobs and Morale: the untitled RPG skirmish system (seed 004_5124030926791a67.txt)."""
 
-from rulesets.mobs_and_morale.ruleset import MobsAndMorale
+from wargame_cli.rulesets.mobs_and_morale.ruleset import MobsAndMorale
 
-INFO = MobsAndMorale.info("rulesets.mobs_and_morale.ruleset:RULESET")
+INFO = MobsAndMorale.info("wargame_cli.rulesets.mobs_and_morale.ruleset:RULESET")

@@ -18,7 +18,8 @@ import re
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.mobs_and_morale.state import Battle, Creature, Mob
+from wargame_cli.rulesets.mobs_and_morale.state import Battle, Creature, Mob
+
 from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.movement import farthest_toward

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesets.mobs_and_morale.moves import LEAVE, MobPlan
-from rulesets.mobs_and_morale.state import Battle, Creature, Mob
+from wargame_cli.rulesets.mobs_and_morale.moves import LEAVE, MobPlan
+from wargame_cli.rulesets.mobs_and_morale.state import Battle, Creature, Mob
+
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.destinations import Destination
 from wargame_cli.tabletop.geometry import Point

@@ -7,8 +7,9 @@ import math
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.mobs_and_morale import bot, pools
-from rulesets.mobs_and_morale.state import DEAD, RADIUS, Battle, Creature
+from wargame_cli.rulesets.mobs_and_morale import bot, pools
+from wargame_cli.rulesets.mobs_and_morale.state import DEAD, RADIUS, Battle, Creature
+
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
 from wargame_cli.kit.sides import other
 

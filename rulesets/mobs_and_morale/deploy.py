@@ -9,8 +9,9 @@ from collections.abc import Generator
 from functools import lru_cache
 from typing import Any
 
-from rulesets.mobs_and_morale import initiative
-from rulesets.mobs_and_morale.state import RADIUS, Battle, Creature
+from wargame_cli.rulesets.mobs_and_morale import initiative
+from wargame_cli.rulesets.mobs_and_morale.state import RADIUS, Battle, Creature
+
 from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.areas import Area, fit_group

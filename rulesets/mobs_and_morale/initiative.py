@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from rulesets.mobs_and_morale.pools import successes
-from rulesets.mobs_and_morale.state import Battle
+from wargame_cli.rulesets.mobs_and_morale.pools import successes
+from wargame_cli.rulesets.mobs_and_morale.state import Battle
+
 from wargame_cli.engine import rolloffs
 from wargame_cli.engine.requests import Roll
 

@@ -13,8 +13,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulesets.mobs_and_morale.cohesion import COHESION, split
-from rulesets.mobs_and_morale.state import EDGE, RADIUS, Battle, Creature, Mob
+from wargame_cli.rulesets.mobs_and_morale.cohesion import COHESION, split
+from wargame_cli.rulesets.mobs_and_morale.state import EDGE, RADIUS, Battle, Creature, Mob
+
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.destinations import (
     Destination,

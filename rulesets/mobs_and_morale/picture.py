@@ -4,7 +4,8 @@ gone from the table."""
 
 from __future__ import annotations
 
-from rulesets.mobs_and_morale.state import RADIUS, Battle
+from wargame_cli.rulesets.mobs_and_morale.state import RADIUS, Battle
+
 from wargame_cli.tabletop.picture import Base, tabletop
 
 

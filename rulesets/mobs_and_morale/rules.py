@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.mobs_and_morale import bot, initiative, pools
-from rulesets.mobs_and_morale.deploy import deploy
-from rulesets.mobs_and_morale.morale import morale_phase, to_casualties
-from rulesets.mobs_and_morale.state import (
+from wargame_cli.rulesets.mobs_and_morale import bot, initiative, pools
+from wargame_cli.rulesets.mobs_and_morale.deploy import deploy
+from wargame_cli.rulesets.mobs_and_morale.morale import morale_phase, to_casualties
+from wargame_cli.rulesets.mobs_and_morale.state import (
     DEAD,
     EDGE,
     ESCAPED,
@@ -19,7 +19,8 @@ from rulesets.mobs_and_morale.state import (
     SideState,
     to_json,
 )
-from rulesets.mobs_and_morale.turns import Steps, take_turn
+from wargame_cli.rulesets.mobs_and_morale.turns import Steps, take_turn
+
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.areas import edge_strip

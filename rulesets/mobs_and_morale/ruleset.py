@@ -11,7 +11,8 @@ from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset
 
 if TYPE_CHECKING:
-    from rulesets.mobs_and_morale.rules import MobsGame
+    from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
+
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -52,7 +53,7 @@ class MobsAndMorale(Ruleset):
     def units(self) -> list[dict[str, Any]]:
         """Presence / Fierce / defence / health in one column, so the table fits 80 columns;
         a minion without a health stat shows the minion_health option's default."""
-        from rulesets.mobs_and_morale import teams
+        from wargame_cli.rulesets.mobs_and_morale import teams
 
         minion_health = next(o.default for o in self.options if o.name == "minion_health")
         rows = []
@@ -72,17 +73,17 @@ class MobsAndMorale(Ruleset):
         return rows
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        from rulesets.mobs_and_morale import teams
+        from wargame_cli.rulesets.mobs_and_morale import teams
 
         return teams.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        from rulesets.mobs_and_morale import teams
+        from wargame_cli.rulesets.mobs_and_morale import teams
 
         return teams.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        from rulesets.mobs_and_morale import teams
+        from wargame_cli.rulesets.mobs_and_morale import teams
 
         cat = teams.catalogue()
         name = cat.defaults[side]
@@ -90,7 +91,7 @@ class MobsAndMorale(Ruleset):
         return teams.from_data(preset, options), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.mobs_and_morale import teams
+        from wargame_cli.rulesets.mobs_and_morale import teams
 
         return {
             p["name"]: {k: v for k, v in p.items() if k != "side"}
@@ -98,13 +99,13 @@ class MobsAndMorale(Ruleset):
         }
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        from rulesets.mobs_and_morale import teams
+        from wargame_cli.rulesets.mobs_and_morale import teams
 
         team = yield from teams.builder(side, options)
         return team
 
     def describe_team(self, team: Any) -> str:
-        from rulesets.mobs_and_morale import teams
+        from wargame_cli.rulesets.mobs_and_morale import teams
 
         return teams.describe(team)
 
@@ -113,9 +114,9 @@ class MobsAndMorale(Ruleset):
             raise OptionError(
                 f"option success_on: {options['success_on']} can never show on a d{options['die']}"
             )
-        from rulesets.mobs_and_morale import teams
-        from rulesets.mobs_and_morale.deploy import room_problem
-        from rulesets.mobs_and_morale.rules import MobsGame, new_battle
+        from wargame_cli.rulesets.mobs_and_morale import teams
+        from wargame_cli.rulesets.mobs_and_morale.deploy import room_problem
+        from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame, new_battle
 
         teams_ = {s: teams.from_data(setup.teams[s], options) for s in ("A", "B")}
         battle = new_battle(setup.names, teams_, options)
@@ -129,7 +130,7 @@ class MobsAndMorale(Ruleset):
         return MobsGame(battle)
 
     def parts(self) -> Parts:
-        from rulesets.mobs_and_morale import picture, story, view
+        from wargame_cli.rulesets.mobs_and_morale import picture, story, view
 
         return Parts(view.VIEW, story.Teller, picture.picture)
 

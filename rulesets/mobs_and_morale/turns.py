@@ -6,17 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from rulesets.mobs_and_morale import bot, moves
-from rulesets.mobs_and_morale.actions import other_action, worth_rallying
-from rulesets.mobs_and_morale.cohesion import split
-from rulesets.mobs_and_morale.combat import attack, reachable
-from rulesets.mobs_and_morale.state import (
+from wargame_cli.rulesets.mobs_and_morale import bot, moves
+from wargame_cli.rulesets.mobs_and_morale.actions import other_action, worth_rallying
+from wargame_cli.rulesets.mobs_and_morale.cohesion import split
+from wargame_cli.rulesets.mobs_and_morale.combat import attack, reachable
+from wargame_cli.rulesets.mobs_and_morale.state import (
     ESCAPED,
     STRAGGLER,
     Battle,
     Creature,
     Mob,
 )
+
 from wargame_cli.engine.requests import Choice, Event, Option, Request
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point

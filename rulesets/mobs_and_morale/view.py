@@ -9,8 +9,8 @@ from rich.console import Group
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+from wargame_cli.rulesets.mobs_and_morale.state import STANDING, Battle, Creature, Mob
 
-from rulesets.mobs_and_morale.state import STANDING, Battle, Creature, Mob
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.movement import gap
 from wargame_cli.tabletop.table import TerrainKind

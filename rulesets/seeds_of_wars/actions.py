@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from rulesets.seeds_of_wars import bot
-from rulesets.seeds_of_wars.checks import DIE, Contender, hits, opposed
-from rulesets.seeds_of_wars.combat import (
+from wargame_cli.rulesets.seeds_of_wars import bot
+from wargame_cli.rulesets.seeds_of_wars.checks import DIE, Contender, hits, opposed
+from wargame_cli.rulesets.seeds_of_wars.combat import (
     damage,
     fighter_refusal,
     melee_bonus,
@@ -18,11 +18,12 @@ from rulesets.seeds_of_wars.combat import (
     shooter_refusal,
     shot_targets,
 )
-from rulesets.seeds_of_wars.movement import move_refusal as space_refusal
-from rulesets.seeds_of_wars.movement import reachable as reach_of
-from rulesets.seeds_of_wars.movement import retreat_space
-from rulesets.seeds_of_wars.prompts import ask, not_offered
-from rulesets.seeds_of_wars.state import Battle, Unit
+from wargame_cli.rulesets.seeds_of_wars.movement import move_refusal as space_refusal
+from wargame_cli.rulesets.seeds_of_wars.movement import reachable as reach_of
+from wargame_cli.rulesets.seeds_of_wars.movement import retreat_space
+from wargame_cli.rulesets.seeds_of_wars.prompts import ask, not_offered
+from wargame_cli.rulesets.seeds_of_wars.state import Battle, Unit
+
 from wargame_cli.engine.requests import Event, Option, Roll
 from wargame_cli.kit.sides import other
 from wargame_cli.wording import possessive

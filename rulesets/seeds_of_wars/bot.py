@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesets.seeds_of_wars.board import Space
-from rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
-from rulesets.seeds_of_wars.combat import (
+from wargame_cli.rulesets.seeds_of_wars.board import Space
+from wargame_cli.rulesets.seeds_of_wars.checks import MAX_BONUS, hit_chance
+from wargame_cli.rulesets.seeds_of_wars.combat import (
     fighter_refusal,
     melee_bonus,
     move_refusal,
     shooter_refusal,
     shot_targets,
 )
-from rulesets.seeds_of_wars.movement import reachable, retreat_space
-from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STEADY, Battle, Unit
+from wargame_cli.rulesets.seeds_of_wars.movement import reachable, retreat_space
+from wargame_cli.rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STEADY, Battle, Unit
+
 from wargame_cli.kit.sides import other
 
 GAIN_NEEDED = 0.01  # a move must improve a unit's position by more than this

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STATES, STEADY
+from wargame_cli.rulesets.seeds_of_wars.state import ROUTED, SHAKEN, STATES, STEADY
+
 from wargame_cli.engine.requests import Roll
 from wargame_cli.engine.rolloffs import Dice
 

@@ -5,9 +5,9 @@ Every refusal is a reason a human can read, so illegal options are shown disable
 
 from __future__ import annotations
 
-from rulesets.seeds_of_wars.checks import MAX_BONUS
-from rulesets.seeds_of_wars.movement import reachable
-from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, Battle, Unit
+from wargame_cli.rulesets.seeds_of_wars.checks import MAX_BONUS
+from wargame_cli.rulesets.seeds_of_wars.movement import reachable
+from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, ROUTED, Battle, Unit
 
 ROUTED_CANNOT_ATTACK = "Routed units cannot attack"
 

@@ -7,11 +7,12 @@ from collections.abc import Generator
 from itertools import zip_longest
 from typing import Any
 
-from rulesets.seeds_of_wars import bot
-from rulesets.seeds_of_wars.board import Space
-from rulesets.seeds_of_wars.checks import Contender, opposed
-from rulesets.seeds_of_wars.prompts import ask, not_offered
-from rulesets.seeds_of_wars.state import Battle, Unit
+from wargame_cli.rulesets.seeds_of_wars import bot
+from wargame_cli.rulesets.seeds_of_wars.board import Space
+from wargame_cli.rulesets.seeds_of_wars.checks import Contender, opposed
+from wargame_cli.rulesets.seeds_of_wars.prompts import ask, not_offered
+from wargame_cli.rulesets.seeds_of_wars.state import Battle, Unit
+
 from wargame_cli.engine.requests import Event, Option
 from wargame_cli.kit.sides import SIDES, other
 

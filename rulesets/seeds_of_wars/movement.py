@@ -3,8 +3,9 @@ routed units' flight (gap 8), the step back of a retreat (d13) and the way home 
 
 from __future__ import annotations
 
-from rulesets.seeds_of_wars.board import Space
-from rulesets.seeds_of_wars.state import SHAKEN, Battle, Unit
+from wargame_cli.rulesets.seeds_of_wars.board import Space
+from wargame_cli.rulesets.seeds_of_wars.state import SHAKEN, Battle, Unit
+
 from wargame_cli.kit.sides import other
 
 

@@ -3,7 +3,8 @@ B's Reserve at the top, each unit a tag in its space showing its state and the H
 
 from __future__ import annotations
 
-from rulesets.seeds_of_wars.state import Battle
+from wargame_cli.rulesets.seeds_of_wars.state import Battle
+
 from wargame_cli.report.svg import SIDE_FILL, svg, tag, text, title
 
 CELL_W, CELL_H, LABEL_W, TOP = 150.0, 64.0, 96.0, 22.0

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from rulesets.seeds_of_wars.state import Battle
+from wargame_cli.rulesets.seeds_of_wars.state import Battle
+
 from wargame_cli.engine.requests import Choice, Describe, Judge, Option, Thunk, legal_keys
 
 SURRENDER = "surrender"

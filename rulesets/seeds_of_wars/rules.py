@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.seeds_of_wars import actions, steps
-from rulesets.seeds_of_wars.board import Board
-from rulesets.seeds_of_wars.deployment import deploy
-from rulesets.seeds_of_wars.movement import way_home
-from rulesets.seeds_of_wars.prompts import Surrendered, ask
-from rulesets.seeds_of_wars.state import (
+from wargame_cli.rulesets.seeds_of_wars import actions, steps
+from wargame_cli.rulesets.seeds_of_wars.board import Board
+from wargame_cli.rulesets.seeds_of_wars.deployment import deploy
+from wargame_cli.rulesets.seeds_of_wars.movement import way_home
+from wargame_cli.rulesets.seeds_of_wars.prompts import Surrendered, ask
+from wargame_cli.rulesets.seeds_of_wars.state import (
     CAPTURED,
     DESTROYED,
     ESCAPED,
@@ -20,7 +20,8 @@ from rulesets.seeds_of_wars.state import (
     Battle,
     Unit,
 )
-from rulesets.seeds_of_wars.teams import types_of
+from wargame_cli.rulesets.seeds_of_wars.teams import types_of
+
 from wargame_cli.engine.requests import Event, Option, Outcome, Play, TurnStart
 from wargame_cli.kit.sides import SIDES, other
 

@@ -11,7 +11,8 @@ from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset, load_options
 
 if TYPE_CHECKING:
-    from rulesets.seeds_of_wars.rules import SeedsGame
+    from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
+
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -43,7 +44,7 @@ class SeedsOfWars(Ruleset):
         return load_options(self.folder / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
-        from rulesets.seeds_of_wars import teams
+        from wargame_cli.rulesets.seeds_of_wars import teams
 
         return [
             {
@@ -60,27 +61,27 @@ class SeedsOfWars(Ruleset):
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        from rulesets.seeds_of_wars import teams
+        from wargame_cli.rulesets.seeds_of_wars import teams
 
         return teams.parse_inline(text, options)
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        from rulesets.seeds_of_wars import teams
+        from wargame_cli.rulesets.seeds_of_wars import teams
 
         return teams.from_data(data, options)
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        from rulesets.seeds_of_wars import teams
+        from wargame_cli.rulesets.seeds_of_wars import teams
 
         return teams.default_army(side, options)
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.seeds_of_wars import teams
+        from wargame_cli.rulesets.seeds_of_wars import teams
 
         return dict(teams.catalogue().armies)
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        from rulesets.seeds_of_wars import teams
+        from wargame_cli.rulesets.seeds_of_wars import teams
 
         return (yield from teams.builder(side, options))
 
@@ -89,14 +90,14 @@ class SeedsOfWars(Ruleset):
         return f"Order {team['order']}: {units}"
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SeedsGame:
-        from rulesets.seeds_of_wars.rules import SeedsGame, new_battle
+        from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame, new_battle
 
         battle = new_battle(setup.names, setup.teams, options)
         battle.rules_version = versions.number(self)
         return SeedsGame(battle)
 
     def parts(self) -> Parts:
-        from rulesets.seeds_of_wars import picture, story, view
+        from wargame_cli.rulesets.seeds_of_wars import picture, story, view
 
         return Parts(view.VIEW, story.Teller, picture.picture)
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from rulesets.seeds_of_wars.board import Board, Space
-from rulesets.seeds_of_wars.teams import UnitType
+from wargame_cli.rulesets.seeds_of_wars.board import Board, Space
+from wargame_cli.rulesets.seeds_of_wars.teams import UnitType
+
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.wording import plural
 

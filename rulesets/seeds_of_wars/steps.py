@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rulesets.seeds_of_wars.checks import (
+from wargame_cli.rulesets.seeds_of_wars.checks import (
     DIE,
     TARGET,
     Contender,
@@ -16,14 +16,15 @@ from rulesets.seeds_of_wars.checks import (
     recovery_passes,
     worse,
 )
-from rulesets.seeds_of_wars.movement import rout_path
-from rulesets.seeds_of_wars.state import (
+from wargame_cli.rulesets.seeds_of_wars.movement import rout_path
+from wargame_cli.rulesets.seeds_of_wars.state import (
     DESTROYED,
     REMOVED,
     ROUTED,
     SHAKEN,
     Battle,
 )
+
 from wargame_cli.engine.requests import Event, Roll
 from wargame_cli.engine.rolloffs import roll_off
 from wargame_cli.kit.sides import SIDES, other

@@ -14,8 +14,8 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, STEADY, Battle, Unit
 
-from rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, STEADY, Battle, Unit
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts

@@ -7,8 +7,8 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from rulesets.squad_alpha import bot
-from rulesets.squad_alpha.movement import (
+from wargame_cli.rulesets.squad_alpha import bot
+from wargame_cli.rulesets.squad_alpha.movement import (
     MOVE_INCHES,
     destinations,
     listed_destination,
@@ -16,7 +16,7 @@ from rulesets.squad_alpha.movement import (
     typed_move_problem,
     walked,
 )
-from rulesets.squad_alpha.odds import (
+from wargame_cli.rulesets.squad_alpha.odds import (
     SAVE_NEEDED,
     highest_passing,
     needed,
@@ -26,7 +26,8 @@ from rulesets.squad_alpha.odds import (
     saves,
     test_passes,
 )
-from rulesets.squad_alpha.state import GameState, Mini
+from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
+
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.sight import blocker, cover_piece

@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from rulesets.squad_alpha.movement import MOVE_INCHES, legal_ring
-from rulesets.squad_alpha.odds import pass_chance, save_chance
-from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
+from wargame_cli.rulesets.squad_alpha.movement import MOVE_INCHES, legal_ring
+from wargame_cli.rulesets.squad_alpha.odds import pass_chance, save_chance
+from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
+
 from wargame_cli.tabletop.destinations import Mover, contact_spot, cover_spots, toward
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, nearest_contact_spot

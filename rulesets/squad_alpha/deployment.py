@@ -8,10 +8,11 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from rulesets.squad_alpha import bot
-from rulesets.squad_alpha.odds import percent
-from rulesets.squad_alpha.rolloff import roll_off
-from rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
+from wargame_cli.rulesets.squad_alpha import bot
+from wargame_cli.rulesets.squad_alpha.odds import percent
+from wargame_cli.rulesets.squad_alpha.rolloff import roll_off
+from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
+
 from wargame_cli.engine.requests import Choice, Event, Option
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point

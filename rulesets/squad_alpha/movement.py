@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rulesets.squad_alpha.state import GameState, Mini
+from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
+
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.destinations import Destination, menu_entry, offer, typed_problem
 from wargame_cli.tabletop.detours import way_to

@@ -3,7 +3,8 @@ deployed miniature, casualties crossed out where they fell."""
 
 from __future__ import annotations
 
-from rulesets.squad_alpha.state import GameState
+from wargame_cli.rulesets.squad_alpha.state import GameState
+
 from wargame_cli.tabletop.picture import Base, tabletop
 
 

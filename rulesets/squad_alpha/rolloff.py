@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from rulesets.squad_alpha.state import GameState
+from wargame_cli.rulesets.squad_alpha.state import GameState
+
 from wargame_cli.engine.requests import Event
 from wargame_cli.engine.rolloffs import Dice
 from wargame_cli.engine.rolloffs import roll_off as shared_roll_off

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.squad_alpha.deployment import deploy
-from rulesets.squad_alpha.state import GameState
-from rulesets.squad_alpha.turn import (
+from wargame_cli.rulesets.squad_alpha.deployment import deploy
+from wargame_cli.rulesets.squad_alpha.state import GameState
+from wargame_cli.rulesets.squad_alpha.turn import (
     decide_by_survivors,
     initiative,
     roll_and_attribute,
     steps,
 )
+
 from wargame_cli.engine.requests import Outcome, Play, TurnStart
 
 

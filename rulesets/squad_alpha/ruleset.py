@@ -11,7 +11,8 @@ from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset, named_if_preset
 
 if TYPE_CHECKING:
-    from rulesets.squad_alpha.rules import SquadGame
+    from wargame_cli.rulesets.squad_alpha.rules import SquadGame
+
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -51,7 +52,7 @@ class SquadAlpha(Ruleset):
         return load_options_with_tables(FOLDER / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
-        from rulesets.squad_alpha import teams
+        from wargame_cli.rulesets.squad_alpha import teams
 
         return [
             {"training": t, "action dice": n, "note": note}
@@ -63,46 +64,46 @@ class SquadAlpha(Ruleset):
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        from rulesets.squad_alpha import teams
+        from wargame_cli.rulesets.squad_alpha import teams
 
         return teams.to_data(teams.parse_inline(text, options))
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        from rulesets.squad_alpha import teams
+        from wargame_cli.rulesets.squad_alpha import teams
 
         return teams.to_data(teams.from_data(data, options))
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        from rulesets.squad_alpha import teams
+        from wargame_cli.rulesets.squad_alpha import teams
 
         cat = teams.catalogue()
         name = cat.defaults[side]
         return teams.to_data(teams.validate(list(cat.squad(name)), options)), name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.squad_alpha import teams
+        from wargame_cli.rulesets.squad_alpha import teams
 
         return {name: teams.to_data(list(s)) for name, s in teams.catalogue().squads}
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        from rulesets.squad_alpha import teams
+        from wargame_cli.rulesets.squad_alpha import teams
 
         soldiers = yield from teams.builder(side, options)
         presets = {name: teams.to_data(list(s)) for name, s in teams.catalogue().squads}
         return named_if_preset(teams.to_data(teams.validate(soldiers, options)), presets)
 
     def describe_team(self, team: Any) -> str:
-        from rulesets.squad_alpha import teams
+        from wargame_cli.rulesets.squad_alpha import teams
 
         soldiers = teams.from_data(team, {"rating_min": -99, "rating_max": 99})
         lead = soldiers[teams.leader_index(soldiers)].name
         return ", ".join(s.describe() + (" [leader]" if s.name == lead else "") for s in soldiers)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
-        from rulesets.squad_alpha import teams
-        from rulesets.squad_alpha.deployment import room_problem
-        from rulesets.squad_alpha.rules import SquadGame
-        from rulesets.squad_alpha.state import new_state
+        from wargame_cli.rulesets.squad_alpha import teams
+        from wargame_cli.rulesets.squad_alpha.deployment import room_problem
+        from wargame_cli.rulesets.squad_alpha.rules import SquadGame
+        from wargame_cli.rulesets.squad_alpha.state import new_state
 
         squads = {side: teams.from_data(setup.teams[side], options) for side in ("A", "B")}
         state = new_state(setup.names, squads, options)
@@ -112,7 +113,7 @@ class SquadAlpha(Ruleset):
         return SquadGame(state)
 
     def parts(self) -> Parts:
-        from rulesets.squad_alpha import picture, story, view
+        from wargame_cli.rulesets.squad_alpha import picture, story, view
 
         return Parts(view.VIEW, story.Teller, picture.picture)
 

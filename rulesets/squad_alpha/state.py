@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.squad_alpha.teams import TRAINING_DICE, Soldier, leader_index
+from wargame_cli.rulesets.squad_alpha.teams import TRAINING_DICE, Soldier, leader_index
+
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, in_contact

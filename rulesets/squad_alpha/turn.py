@@ -6,10 +6,11 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from rulesets.squad_alpha import bot
-from rulesets.squad_alpha.activation import activate
-from rulesets.squad_alpha.rolloff import roll_off, with_bonus
-from rulesets.squad_alpha.state import GameState, Mini
+from wargame_cli.rulesets.squad_alpha import bot
+from wargame_cli.rulesets.squad_alpha.activation import activate
+from wargame_cli.rulesets.squad_alpha.rolloff import roll_off, with_bonus
+from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
+
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Roll
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.wording import possessive

@@ -19,10 +19,10 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
+from wargame_cli.rulesets.squad_alpha.movement import MOVE_INCHES
+from wargame_cli.rulesets.squad_alpha.odds import highest_passing, pass_chance
+from wargame_cli.rulesets.squad_alpha.state import GameState, Mini, Squad
 
-from rulesets.squad_alpha.movement import MOVE_INCHES
-from rulesets.squad_alpha.odds import highest_passing, pass_chance
-from rulesets.squad_alpha.state import GameState, Mini, Squad
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean

@@ -24,8 +24,9 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from rulesets.tug_of_wargods import teams
-from rulesets.tug_of_wargods.rules import Team, TugState, new_state, resolve
+from wargame_cli.rulesets.tug_of_wargods import teams
+from wargame_cli.rulesets.tug_of_wargods.rules import Team, TugState, new_state, resolve
+
 from wargame_cli.kit.sides import SIDES
 
 Key = tuple[tuple[float, int], ...]  # (distance, crossings) of every model, A's then B's

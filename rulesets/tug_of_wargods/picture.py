@@ -3,7 +3,8 @@ where they stand, and side A's exact chance of winning from a position."""
 
 from __future__ import annotations
 
-from rulesets.tug_of_wargods.rules import TugState
+from wargame_cli.rulesets.tug_of_wargods.rules import TugState
+
 from wargame_cli.report.svg import SIDE_FILL, svg, tag, text, title
 from wargame_cli.wording import plural
 
@@ -81,6 +82,6 @@ def picture(state: TugState, names: dict[str, str]) -> str:
 
 def chance(state: TugState) -> float:
     """Side A's exact chance of winning from here."""
-    from rulesets.tug_of_wargods import odds
+    from wargame_cli.rulesets.tug_of_wargods import odds
 
     return float(odds.chance_from_state(state, state.options)["A"])

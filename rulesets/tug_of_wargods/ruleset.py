@@ -10,7 +10,8 @@ from wargame_cli.kit.teamtext import counts_help
 from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
-    from rulesets.tug_of_wargods.rules import TugGame, Win
+    from wargame_cli.rulesets.tug_of_wargods.rules import TugGame, Win
+
     from wargame_cli.engine.requests import Outcome
     from wargame_cli.ruleset import Below, OptionSpec, Played, Setup, TeamBuilder
 
@@ -36,7 +37,7 @@ class TugOfWarGods(Ruleset):
         return load_options(self.folder / "options.toml")
 
     def units(self) -> list[dict[str, Any]]:
-        from rulesets.tug_of_wargods import teams
+        from wargame_cli.rulesets.tug_of_wargods import teams
 
         cat = teams.catalogue()
         return [
@@ -50,29 +51,29 @@ class TugOfWarGods(Ruleset):
         ]
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
-        from rulesets.tug_of_wargods import teams
+        from wargame_cli.rulesets.tug_of_wargods import teams
 
         return {"models": teams.parse_inline(text, options)}
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
-        from rulesets.tug_of_wargods import teams
+        from wargame_cli.rulesets.tug_of_wargods import teams
 
         return {"models": teams.from_data(data, options)}
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
-        from rulesets.tug_of_wargods import teams
+        from wargame_cli.rulesets.tug_of_wargods import teams
 
         cat = teams.catalogue()
         name = cat.defaults[side]
         return {"models": teams.validate(list(cat.example(name)), options)}, name
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
-        from rulesets.tug_of_wargods import teams
+        from wargame_cli.rulesets.tug_of_wargods import teams
 
         return {name: {"models": list(models)} for name, models in teams.catalogue().examples}
 
     def build_team(self, side: str, options: dict[str, Any]) -> TeamBuilder:
-        from rulesets.tug_of_wargods import teams
+        from wargame_cli.rulesets.tug_of_wargods import teams
 
         models = yield from teams.builder(side, options)
         presets = {
@@ -83,21 +84,21 @@ class TugOfWarGods(Ruleset):
         return named_if_preset({"models": teams.validate(models, options)}, presets)
 
     def describe_team(self, team: Any) -> str:
-        from rulesets.tug_of_wargods import teams
+        from wargame_cli.rulesets.tug_of_wargods import teams
 
         cat = teams.catalogue()
         return ", ".join(f"{m} (d{cat.units[m].die})" for m in team["models"])
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> TugGame:
-        from rulesets.tug_of_wargods import teams
-        from rulesets.tug_of_wargods.rules import TugGame, new_state
+        from wargame_cli.rulesets.tug_of_wargods import teams
+        from wargame_cli.rulesets.tug_of_wargods.rules import TugGame, new_state
 
         models = {side: setup.teams[side]["models"] for side in ("A", "B")}
         return TugGame(new_state(setup.names, models, teams.dice_of(), options))
 
     def fast_games(self, setup: Setup, options: dict[str, Any], below: Below) -> Iterator[Played]:
         """Simulation hook: `fast_play` game after game on one state, redeployed each time."""
-        from rulesets.tug_of_wargods.rules import fast_games, outcome_of
+        from wargame_cli.rulesets.tug_of_wargods.rules import fast_games, outcome_of
 
         outcomes: dict[Win, Outcome] = {}  # a handful of distinct endings: made once each
         for win, turns in fast_games(self.new_game(setup, options).state, below):
@@ -107,7 +108,7 @@ class TugOfWarGods(Ruleset):
             yield outcome, turns
 
     def parts(self) -> Parts:
-        from rulesets.tug_of_wargods import odds, picture, story, view
+        from wargame_cli.rulesets.tug_of_wargods import odds, picture, story, view
 
         return Parts(view.VIEW, story.Teller, picture.picture, picture.chance, odds)
 

@@ -10,8 +10,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+from wargame_cli.rulesets.tug_of_wargods.rules import TugState
 
-from rulesets.tug_of_wargods.rules import TugState
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
 
@@ -205,7 +205,7 @@ def render_entry(
 
 def chances(state: TugState) -> Text:
     """Each side's exact chance of winning from here, e.g. `Greentoe 73% · Clearsky 27%`."""
-    from rulesets.tug_of_wargods.odds import chance_line
+    from wargame_cli.rulesets.tug_of_wargods.odds import chance_line
 
     return Text.assemble(("Chance to win: ", "dim"), (clean(chance_line(state)), "bold"))
 
