@@ -53,7 +53,7 @@ def test_dice_scoring_and_state_helpers_match_their_definitions_in_seeded_games(
             plain_enemies = [e for e in state.warriors if e.standing and e.side == other(w.side)]
             assert state.enemies(w) == plain_enemies
             assert state.engaged(w) == [e for e in plain_enemies if in_contact(w.body(), e.body())]
-            assert w.body() == Body(w.id, w.pos, w.radius)
+            assert w.body() == Body(w.id, w.pos, w.radius, w.name)
             assert state.get(w.id) is w
             for e in state.warriors:
                 assert state.gap_to(w, e) == gap(w.body(), e.body())

@@ -114,7 +114,7 @@ def _reference_standing(table, body, others) -> str | None:
         if other.id == body.id:
             continue
         if other.pos.distance(dest) < other.radius + body.radius - CONTACT_TOLERANCE:
-            return f"{dest.key()} overlaps {other.id}"
+            return f"{dest.key()} overlaps {other.called}"
     return None
 
 
@@ -140,7 +140,7 @@ def why_not(table, mover, dest, max_inches, others) -> str | None:
             < other.radius + mover.radius - CONTACT_TOLERANCE
             and start_gap >= other.radius + mover.radius - CONTACT_TOLERANCE
         ):
-            return f"the way to {dest.key()} passes through {other.id}"
+            return f"the way to {dest.key()} passes through {other.called}"
     return None
 
 

@@ -174,7 +174,7 @@ def test_b5_the_offered_spots_are_legal_and_typed_ones_are_checked():
     def typed(choice: Choice) -> str:
         seen.append(choice)
         assert "can see" in choice.legal("2.5,8.5")  # in sight, beyond 6" of A's edge
-        assert "overlaps B1" in choice.legal("1.6,1.6")
+        assert f"overlaps {state.mini('B1').name} (B1)" in choice.legal("1.6,1.6")
         assert "not a position" in choice.legal("here")
         assert choice.legal("3.25,2.75") is None  # any legal spot may be typed
         return "3.25,2.75"

@@ -70,7 +70,7 @@ class Warrior:
         times a game, by the bot and the contact tests)."""
         kept = self.__dict__.get("_body")
         if kept is None or kept.pos is not self.pos:
-            kept = self.__dict__["_body"] = Body(self.id, self.pos, self.radius)
+            kept = self.__dict__["_body"] = Body(self.id, self.pos, self.radius, self.name)
         return kept
 
     def new_turn(self) -> None:

@@ -153,20 +153,22 @@ def max_units(options: dict[str, Any]) -> int:
     return min(options["army_size"], capacity(options))
 
 
+UNNAMED = "Army"  # the name an army's JSON form holds when its team text or file gave none
+
+
 def army(name: str, order: Any, units: list[UnitType], options: dict[str, Any]) -> dict[str, Any]:
     """The checked JSON form of an army."""
+    who = "the army" if name == UNNAMED else f"army {name!r}"  # an inline army has no name
     if not isinstance(order, int) or isinstance(order, bool):
-        raise TeamError(f"army {name!r}: order must be a whole number, not {order!r}")
+        raise TeamError(f"{who}: order must be a whole number, not {order!r}")
     if not ORDER_RANGE[0] <= order <= ORDER_RANGE[1]:
-        raise TeamError(
-            f"army {name!r}: order {order} is outside {ORDER_RANGE[0]}-{ORDER_RANGE[1]}"
-        )
+        raise TeamError(f"{who}: order {order} is outside {ORDER_RANGE[0]}-{ORDER_RANGE[1]}")
     if not units:
-        raise TeamError(f"army {name!r} has no units")
+        raise TeamError(f"{who} has no units")
     limit = max_units(options)
     if len(units) > limit:
         raise TeamError(
-            f"army {name!r} has {plural(len(units), 'unit')}; at most {limit} (army_size, and "
+            f"{who} has {plural(len(units), 'unit')}; at most {limit} (army_size, and "
             "the home spaces times stack_limit)"
         )
     return {"name": name, "order": order, "units": [u.to_data() for u in units]}
@@ -190,7 +192,7 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
         units += [cat.lookup(entry.text)] * entry.count
     if not units:
         raise TeamError('an empty army: name unit types, e.g. "order=2, Knights, 2 Spearmen"')
-    return army("Army", order, units, options)
+    return army(UNNAMED, order, units, options)
 
 
 def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -208,7 +210,7 @@ def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
             units.append(_unit_type(name, row, base))
         else:
             raise TeamError(f"army unit {row!r}: a type name or a table with `type`")
-    name = data.get("name", "Army")
+    name = data.get("name", UNNAMED)
     if not isinstance(name, str):
         raise TeamError("an army's name must be text")
     return army(name, data.get("order", BUILD_ORDER_DEFAULT), units, options)

@@ -122,7 +122,7 @@ class GameState:
 
     def body(self, mini: Mini) -> Body:
         assert mini.pos is not None
-        return Body(mini.id, mini.pos, self.base_radius)
+        return Body(mini.id, mini.pos, self.base_radius, mini.name)
 
     def bodies(self) -> list[Body]:
         """Everything that blocks movement: living miniatures (casualty figures block nothing)."""

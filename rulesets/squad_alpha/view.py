@@ -284,7 +284,7 @@ def compact_board(state: GameState, names: dict[str, str] | None = None) -> Grou
 
 def _where(state: GameState, m: Mini) -> str:
     if m.pos is None:
-        return "not deployed"
+        return "not deployed yet"
     terrain = [p for p in state.table.pieces_at(m.pos)]
     place = f" in {', '.join(clean(p.name) for p in terrain)}" if terrain else " in the open"
     return f"{m.pos.key()}{place}"
@@ -300,7 +300,7 @@ def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool 
             f"rating {m.rating}" + (" (leader)" if m.id == state.squads[m.side].leader_id else ""),
         ),
         ("die", str(m.die) if m.die is not None and m.alive else "-"),
-        ("at", _where(state, m)),
+        ("position", _where(state, m)),
         ("status", _status(state, m, acting)),
     ]
     if m.alive and m.die is not None and state.step:

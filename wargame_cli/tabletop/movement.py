@@ -17,11 +17,18 @@ CONTACT_TOLERANCE = 0.05  # inches: bases this close count as touching
 
 @dataclass(frozen=True, slots=True)
 class Body:
-    """A miniature's footprint: its centre and base radius, and who it is."""
+    """A miniature's footprint: its centre and base radius, and who it is (its id, and the
+    name a refusal calls it by)."""
 
     id: str
     pos: Point
     radius: float
+    name: str = ""
+
+    @property
+    def called(self) -> str:
+        """How a refusal names it: `Moss (B5)`, or the id where that is its name."""
+        return f"{self.name} ({self.id})" if self.name and self.name != self.id else self.id
 
 
 def in_contact(a: Body, b: Body) -> bool:
@@ -77,7 +84,7 @@ def _standing(
         if other.id != me and (
             math.hypot(other.pos.x - x, other.pos.y - y) < other.radius + radius - CONTACT_TOLERANCE
         ):
-            return f"{Point(x, y).key()} overlaps {other.id}" if worded else REFUSED
+            return f"{Point(x, y).key()} overlaps {other.called}" if worded else REFUSED
     return None
 
 
@@ -164,7 +171,9 @@ def move_problem_xy(
             passing = math.hypot(ox - (ax + t * dx), oy - (ay + t * dy))
         if passing < touch and math.hypot(ox - ax, oy - ay) >= touch:
             return (
-                f"the way to {Point(bx, by).key()} passes through {other.id}" if worded else REFUSED
+                f"the way to {Point(bx, by).key()} passes through {other.called}"
+                if worded
+                else REFUSED
             )
     return None
 

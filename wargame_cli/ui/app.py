@@ -155,7 +155,9 @@ class PromptApp:
                 [
                     ConditionalContainer(
                         Window(
-                            FormattedTextControl(lambda: [("class:notice", self._q.notice or "")]),
+                            FormattedTextControl(
+                                _as_formatted(lambda: self._worded("notice", self._q.notice))
+                            ),
                             wrap_lines=True,
                             dont_extend_height=True,
                         ),
@@ -166,7 +168,9 @@ class PromptApp:
                     ConditionalContainer(self.text_window, filter=typing),
                     ConditionalContainer(
                         Window(
-                            FormattedTextControl(lambda: [("class:error", self._q.error or "")]),
+                            FormattedTextControl(
+                                _as_formatted(lambda: self._worded("error", self._q.error))
+                            ),
                             wrap_lines=True,
                             dont_extend_height=True,
                         ),
@@ -219,6 +223,11 @@ class PromptApp:
     def _list_tokens(self) -> list[tuple[str, str]]:
         control = self._q.control
         return control._get_choice_tokens() if control is not None else []
+
+    def _worded(self, kind: str, text: str | None) -> list[tuple[str, str]]:
+        """A notice or a refusal wrapped at words (a window wraps at the edge, whatever
+        character stands there: "(b5" on one row, ")" on the next)."""
+        return wrap_tokens([(f"class:{kind}", text or "")], self._size()[0], 2)
 
     def _wrapped_header(self) -> list[tuple[str, str]]:
         return wrap_tokens(self._header_tokens(), self._size()[0], 2)
