@@ -248,6 +248,16 @@ def quick_pick(
     return Choice(side, prompt, options, default, rules, "team")
 
 
+def refusal(check: Callable[[], object]) -> str | None:
+    """Why `check()` refuses (its TeamError's words), or None when it passes: a ready team
+    the options forbid is offered disabled with the reason."""
+    try:
+        check()
+    except TeamError as exc:
+        return str(exc)
+    return None
+
+
 def named_if_preset(team: dict[str, Any], presets: dict[str, Any]) -> dict[str, Any]:
     """A built team that is one of the ruleset's quick picks carries that pick's name, which
     the CLI then offers as the side's name."""

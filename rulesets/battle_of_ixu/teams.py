@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import teamtext
-from wargame_cli.ruleset import TeamBuilder, quick_pick
+from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
 from wargame_cli.text import name_problem
@@ -171,12 +171,8 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     cat = catalogue()
     picks = []
     for name, ready in cat.warbands.items():
-        try:
-            validate(ready, options)
-            reason = None
-        except TeamError as exc:
-            reason = str(exc)
         listing = ", ".join(f"{m['name']} ({EXPERIENCE[m['experience']]})" for m in ready)
+        reason = refusal(partial(validate, ready, options))
         picks.append(Option(f"warband:{name}", f"{name}: {listing}", disabled=reason))
     key = yield quick_pick(
         side,

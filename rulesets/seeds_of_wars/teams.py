@@ -11,14 +11,14 @@ import copy
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import teamtext
-from wargame_cli.ruleset import TeamBuilder, quick_pick
+from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.wording import plural
 
 HERE = Path(__file__).parent
@@ -247,11 +247,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     default_name = cat.defaults[side]
     picks = []
     for name, data in cat.armies.items():
-        try:
-            from_data(data, options)
-            reason = None
-        except TeamError as exc:
-            reason = str(exc)
+        reason = refusal(partial(from_data, data, options))
         listed = ", ".join(data["units"])
         picks.append(Option(f"army:{name}", f"{name} (Order {data['order']}): {listed}", reason))
     key = yield quick_pick(
