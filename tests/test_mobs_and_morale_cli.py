@@ -103,7 +103,7 @@ def test_scripted_rolls_come_first(wargame, tmp_path):
 
 def test_save_resume_and_verify_round_trip(wargame, tmp_path):
     first = stopped_and_resumed(wargame, MM, tmp_path)
-    assert first["state"]["round"] == 2
+    assert first["state"]["turn"] == 2
 
 
 def test_tampered_save_fails_verification(wargame, tmp_path):

@@ -147,7 +147,7 @@ def test_stop_resume_and_verify_round_trip(wargame, tmp_path):
     split = tmp_path / "split.json"
     play_json(wargame, "--no-input", "--seed", "8", "--save", str(straight))
     first = play_json(wargame, "--no-input", "--seed", "8", "--turns", "2", "--save", str(split))
-    assert first["status"] == "in_progress" and first["state"]["round"] == 2
+    assert first["status"] == "in_progress" and first["state"]["turn"] == 2
     done = wargame("resume", str(split), "--no-input", "--json")
     assert json.loads(done.stdout)["status"] == "finished"
     a, b = json.loads(straight.read_text()), json.loads(split.read_text())

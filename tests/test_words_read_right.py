@@ -73,3 +73,10 @@ def test_ixu_bases_may_not_start_overlapping_across_the_centre_line(wargame, tmp
     ok = wargame("play", "battle-of-ixu", "--no-input", "--no-save", "--option", "deploy=11.6",
                  "--seed", "3", "--turns", "1")  # fmt: skip
     assert ok.returncode == 0, ok.stderr
+
+
+def test_round_rulesets_give_their_rounds_once_as_every_state_does(wargame):
+    for ruleset_id in ("mobs-and-morale", "seeds-of-wars"):
+        done = play_json(wargame, ruleset_id, "--no-input", "--no-save", "--seed", "3",
+                         "--turns", "2")  # fmt: skip
+        assert done["state"]["turn"] == 2 and "round" not in done["state"], ruleset_id

@@ -204,8 +204,7 @@ def creature_json(c: Creature) -> dict[str, Any]:
 
 def to_json(b: Battle) -> dict[str, Any]:
     return {
-        "turn": b.round,  # every ruleset's state has turn: the last one played
-        "round": b.round,
+        "turn": b.round,  # every ruleset's state has turn: here the last round played
         "phase": b.phase,
         "table": b.table.to_data(),
         "areas": {s: a.to_data() for s, a in b.areas.items()},

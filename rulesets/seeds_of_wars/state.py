@@ -273,8 +273,7 @@ class Battle:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "turn": self.round,  # every ruleset's state has turn: the last one played
-            "round": self.round,
+            "turn": self.round,  # every ruleset's state has turn: here the last round played
             "step": self.step,
             "initiative": self.initiative,
             "board": {
