@@ -80,3 +80,17 @@ def test_round_rulesets_give_their_rounds_once_as_every_state_does(wargame):
         done = play_json(wargame, ruleset_id, "--no-input", "--no-save", "--seed", "3",
                          "--turns", "2")  # fmt: skip
         assert done["state"]["turn"] == 2 and "round" not in done["state"], ruleset_id
+
+
+def test_every_tug_pull_shows_the_faces_it_was_made_of(wargame, tmp_path):
+    """As the seed's own example does: "10+6+6"; a tie shows both sides' faces."""
+    save = tmp_path / "g.json"
+    play_json(wargame, "tug-of-wargods", "--no-input", "--seed", "3", "--save", str(save))
+    pulls = [t for t in _texts(save) if " beats " in t]
+    assert pulls and all(t.count("(") >= 2 and "+" in t for t in pulls)
+    tie = play_json(wargame, "tug-of-wargods", "--no-input", "--no-save", "--turns", "1",
+                    "--rolls", "1,1,1,1,1,1")  # fmt: skip
+    assert tie["status"] == "in_progress"
+    done = wargame("play", "tug-of-wargods", "--no-input", "--no-save", "--turns", "1",
+                   "--rolls", "1,1,1,1,1,1")  # fmt: skip
+    assert "Tie at 3 (1+1+1 against 1+1+1)" in " ".join(done.stdout.split())

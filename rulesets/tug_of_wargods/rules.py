@@ -300,7 +300,8 @@ def _narrate(state: TugState, turn: Turn) -> Iterator[Event]:
     a, b = turn.totals
     if turn.winner is None:
         yield Event(
-            f"Tie at {a}: nobody moves; each team has -{state.sides['A'].penalty} on its next roll",
+            f"Tie at {a} ({_dice(state, 'A')} against {_dice(state, 'B')}): nobody moves; "
+            f"each team has -{state.sides['A'].penalty} on its next roll",
             rules=("a15", "a16"),
             kind="tie",
             data={"totals": {"A": a, "B": b}},
@@ -308,7 +309,8 @@ def _narrate(state: TugState, turn: Turn) -> Iterator[Event]:
         return
     won, lost = state.sides[turn.winner], state.sides[other(turn.winner)]
     yield Event(
-        f"{won.name} {max(a, b)} beats {lost.name} {min(a, b)} by {abs(a - b)}: pulls "
+        f"{won.name} {max(a, b)} ({_dice(state, turn.winner)}) beats {lost.name} {min(a, b)} "
+        f"({_dice(state, other(turn.winner))}) by {abs(a - b)}: pulls "
         f"{_inches(turn.inches)}; {possessive(lost.name)} front is {_inches(lost.front)} "
         "from the line",
         rules=("a12", "a13", "a14"),
@@ -323,6 +325,17 @@ def _narrate(state: TugState, turn: Turn) -> Iterator[Event]:
             kind="cross",
             data={"side": other(turn.winner), "model": i, "crossings": lost.crossings[i]},
         )
+
+
+def _dice(state: TugState, side: str) -> str:
+    """How a side's total was made, as the seed's example shows a pull: `9+4+4`, and a tie
+    penalty after it (`8+5+2 -1`)."""
+    last = state.last
+    if last is None:
+        return ""
+    made = "+".join(str(face) for face in last.faces.get(side, []))
+    modifier = last.modifiers.get(side, 0)
+    return f"{made} {modifier:+d}" if modifier else made
 
 
 def _inches(value: float) -> str:
