@@ -18,6 +18,7 @@ from wargame_cli.tabletop.areas import Area, fit_group
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body
 from wargame_cli.tabletop.table import Table
+from wargame_cli.wording import plural
 
 Steps = Generator[Request, Any, Any]
 
@@ -84,7 +85,7 @@ def _room(
             if len(fit_group(table, area, anchor, n, RADIUS, others)) == n
         ]
         if not fits:
-            return f"no room in {area.name} for {name} ({n} figure{'s' if n > 1 else ''})"
+            return f"no room in {area.name} for {name} ({plural(n, 'figure')})"
         turn = placed.get(side, 0)
         placed[side] = turn + 1
         spots = fit_group(table, area, fits[turn % len(fits)], n, RADIUS, others)
@@ -120,7 +121,7 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
             Option(
                 anchor.key(),
                 f"{label.capitalize()} of the deployment area ({anchor.key()})",
-                disabled=None if ok else f"no room there for {n} figure{'s' if n > 1 else ''}",
+                disabled=None if ok else f"no room there for {plural(n, 'figure')}",
             )
         )
     if not fits:
@@ -137,12 +138,12 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         if not area.rect.contains(anchor):
             return f"{anchor.key()} is outside {area.name}"
         if len(fit_group(b.table, area, anchor, n, RADIUS, others)) < n:
-            return f"no room around {anchor.key()} for {n} figure{'s' if n > 1 else ''}"
+            return f"no room around {anchor.key()} for {plural(n, 'figure')}"
         return None
 
     key = yield Choice(
         side=side,
-        prompt=f"Deploy {b.unit_name(unit)} ({n} figure{'s' if n > 1 else ''}) where?",
+        prompt=f"Deploy {b.unit_name(unit)} ({plural(n, 'figure')}) where?",
         options=tuple(options),
         default=default,
         rules=rules,

@@ -127,7 +127,7 @@ def _turn_options(
         people = b.unit_figures(target)
         health = sum(f.health for f in people)
         dice = sum(f.fierce for f in reachable(b, figures, target))
-        who = f"{n} figure{'s' if n != 1 else ''}, " if is_mob else ""
+        who = f"{plural(n, 'figure')}, " if is_mob else ""
         options.append(
             Option(
                 f"attack:{target}",
