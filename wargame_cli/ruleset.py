@@ -436,6 +436,14 @@ class Ruleset:
     def new_game(self, setup: Setup, options: dict[str, Any]) -> Any:
         raise NotImplementedError
 
+    def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """A saved log entry that an older version of these rules (`self.version`, as the
+        save was played) wrote in another shape, in today's shape: a migration, where a change
+        renamed what the rules decide without changing it (an event's kind or data keys).
+        Replay judges the result; the file keeps its bytes, which the hash chain covers.
+        Must leave an entry already in today's shape as it is. Default: every entry as written."""
+        return entry
+
     def parts(self) -> Parts:
         """The ruleset's view, storyteller, pictures and odds, imported here when asked for
         (the rules never load rich). Default: none of them (the ui's generic lines, every

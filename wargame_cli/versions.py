@@ -12,7 +12,9 @@ version 1 is still a version-1 game when it is resumed, forked or saved again.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # a name for annotations: this module sits below the ruleset's layer
     from wargame_cli.ruleset import Ruleset
@@ -32,3 +34,36 @@ def at_version(ruleset: R, version: str) -> R:
 def number(ruleset: Ruleset) -> int:
     """The version a game of `ruleset` follows, as a number to branch on."""
     return int(ruleset.version)
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """An event that versions before `until` wrote under another kind or with other data
+    keys, deciding the same: `kind` as they wrote it, `keys` old name -> today's, `becomes`
+    today's kind (when `when` holds of the data, if given)."""
+
+    until: int
+    kind: str
+    keys: Mapping[str, str] = field(default_factory=dict)
+    becomes: str | None = None
+    when: Callable[[Mapping[str, Any]], bool] | None = None
+
+
+def migrated(entry: dict[str, Any], version: int, renames: Sequence[Renamed]) -> dict[str, Any]:
+    """`entry` in today's shape, where one of `renames` applies to a save of `version`."""
+    if entry.get("t") != "event" or not renames:
+        return entry
+    for rename in renames:
+        if version >= rename.until or entry.get("kind") != rename.kind:
+            continue
+        data = entry.get("data")
+        data = data if isinstance(data, dict) else {}
+        if rename.when is not None and not rename.when(data):
+            continue
+        out = dict(entry)
+        if rename.keys and any(old in data for old in rename.keys):
+            out["data"] = {rename.keys.get(k, k): v for k, v in data.items()}
+        if rename.becomes is not None:
+            out["kind"] = rename.becomes
+        return out
+    return entry

@@ -17,6 +17,11 @@ if TYPE_CHECKING:
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
+RENAMED = (  # what version 1 logged under other names (version 2 renamed them)
+    versions.Renamed(2, "move", becomes="stand", when=lambda data: data.get("inches") == 0),
+    versions.Renamed(2, "wound", keys={"model": "target", "by": "attacker"}),
+)
+
 
 class BattleOfIxu(Ruleset):
     id = "battle-of-ixu"
@@ -96,6 +101,9 @@ class BattleOfIxu(Ruleset):
         if state.rules_version >= 4 and (problem := overlap_problem(state)) is not None:
             raise TeamError(problem)
         return IxuGame(state)
+
+    def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        return versions.migrated(entry, versions.number(self), RENAMED)
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.battle_of_ixu import picture, story, view

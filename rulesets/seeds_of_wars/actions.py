@@ -267,6 +267,9 @@ def pick_attack(
             worked_out.append(suggest())
         return worked_out[0]
 
+    if battle.rules_version < 2:  # version 1 asked for the unit, then for its target
+        asked = _unit_then_target(battle, side, what, refusals, pairs, label, suggestion, kind)
+        return (yield from asked)
     if only_attack(battle, pairs, suggestion):
         return pairs[0][0], pairs[0][1]
 
@@ -305,6 +308,40 @@ def pick_attack(
         return None
     mine, theirs = key.split(">")
     return battle.unit(mine), battle.unit(theirs)
+
+
+def _unit_then_target(
+    battle: Battle,
+    side: str,
+    what: str,
+    refusals: dict[str, str | None],
+    pairs: list[tuple[Unit, Unit]],
+    label: Callable[[Unit, Unit], str],
+    suggestion: Callable[[], tuple[str, str] | None],
+    kind: str,
+) -> Generator[Any, Any, tuple[Unit, Unit] | None]:
+    """Version 1's two questions for one attack: which unit (or pass), then which enemy (a
+    game saved under version 1 is replayed and played on under it)."""
+    can = {u.uid for u, _ in pairs}
+    able = {uid: r for uid, r in refusals.items() if r is not None or uid in can}
+    pick = pick_unit(battle, side, what, able, lambda: (suggestion() or (None,))[0], (), kind)
+    unit = yield from pick
+    if unit is None:
+        return None
+    targets = [t for u, t in pairs if u is unit]
+    wanted = suggestion()
+    first = wanted[1] if wanted is not None and wanted[0] == unit.uid else targets[0].uid
+    key = yield from ask(
+        battle,
+        side,
+        f"Round {battle.round}, {battle.step}: {unit.name} {what} which enemy?",
+        lambda: [Option(t.uid, label(unit, t)) for t in targets],
+        first,
+        (),
+        "target",
+        lambda key: None if any(t.uid == key for t in targets) else not_offered(key),
+    )
+    return unit, battle.unit(key)
 
 
 def _target(battle: Battle, target: Unit, bonus: int, extra: str = "") -> str:
@@ -384,7 +421,7 @@ def attack(
     data = {
         "attacker": attacker.uid,
         "target": target.uid,
-        "face": faces[0],
+        **battle.face(faces[0]),
         "total": total,
         "de": de,
         "hit": hit,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from wargame_cli.rulesets.squad_alpha.movement import MOVE_INCHES, legal_ring
+from wargame_cli.rulesets.squad_alpha.movement import MOVE_INCHES, bends, legal_ring
 from wargame_cli.rulesets.squad_alpha.odds import pass_chance, save_chance
 from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
 
@@ -308,7 +308,7 @@ def move_spots(state: GameState, mini: Mini) -> list[Point]:
     won and cost most of a move's time; against the bot that weighed the whole menu it won
     1,013 of 2,000 games (sides swapped; bench/README.md)."""
     me = state.body(mini)
-    m = Mover(state.table, me, MOVE_INCHES, tuple(state.bodies()), True)
+    m = Mover(state.table, me, MOVE_INCHES, tuple(state.bodies()), bends(state))
     enemies = sorted(
         (state.body(e) for e in state.enemies(mini.side)), key=lambda e: me.pos.distance(e.pos)
     )

@@ -16,7 +16,7 @@ from wargame_cli.tabletop.table import Table, TerrainKind
 MOVE_INCHES = 4.0  # b14
 
 
-def _bends(state: GameState) -> bool:
+def bends(state: GameState) -> bool:
     """Version 3 on: a move may bend round blocking terrain (version 2 moved straight)."""
     return state.rules_version >= 3
 
@@ -24,12 +24,12 @@ def _bends(state: GameState) -> bool:
 def destinations(state: GameState, mini: Mini) -> list[Destination]:
     """The tabletop's meaningful destinations for this miniature; a move may bend around
     blocking terrain, as long as the way measured round the corners is within 4"."""
-    return offer(*_move_of(state, mini), names=state.name_of, bend=_bends(state))
+    return offer(*_move_of(state, mini), names=state.name_of, bend=bends(state))
 
 
 def listed_destination(state: GameState, mini: Mini, key: str) -> Destination | None:
     """The entry `destinations` lists for the spot `key`, working out the menu only that far."""
-    return menu_entry(*_move_of(state, mini), key, names=state.name_of, bend=_bends(state))
+    return menu_entry(*_move_of(state, mini), key, names=state.name_of, bend=bends(state))
 
 
 def _move_of(state: GameState, mini: Mini) -> tuple[Table, Body, float, list[Body], list[Body]]:
@@ -46,13 +46,13 @@ def legal_ring(state: GameState, mini: Mini) -> list[Point]:
 
 def typed_move_problem(state: GameState, mini: Mini, text: str) -> str | None:
     return typed_problem(
-        state.table, state.body(mini), MOVE_INCHES, state.bodies(), text, bend=_bends(state)
+        state.table, state.body(mini), MOVE_INCHES, state.bodies(), text, bend=bends(state)
     )
 
 
 def walked(state: GameState, mini: Mini, dest: Point) -> float:
     """Inches walked to a legal `dest`: around the corners when the straight way is blocked."""
-    bent = _bends(state)
+    bent = bends(state)
     way = way_to(state.table, state.body(mini), dest, MOVE_INCHES, state.bodies()) if bent else None
     assert mini.pos is not None
     return way.length if way is not None else mini.pos.distance(dest)

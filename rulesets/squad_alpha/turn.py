@@ -142,8 +142,8 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
     assert state.initiative is not None
     for step in range(1, 7):
         state.step = step
-        announced = step_event(state, step)
-        if announced is not None:
+        announced = step_event(state, step) if state.rules_version >= 2 else None
+        if announced is not None:  # version 1 announced no step
             yield announced
         for side in (state.initiative, other(state.initiative)):
             while True:

@@ -32,12 +32,25 @@ def same(saved: Any, ours: Any) -> bool:
     return saved == ours or saved == normal(ours)
 
 
+WORDED_DATA = ("reason",)  # an ending's reason copied into data: presentation, as its own `reason`
+
+
+def _decided(value: Any) -> Any:
+    """Data as the rules decide it: without the words a ruleset copies into it."""
+    if isinstance(value, Mapping) and any(k in value for k in WORDED_DATA):
+        return {k: v for k, v in value.items() if k not in WORDED_DATA}
+    return value
+
+
 def first_difference(saved: Mapping[str, Any], ours: Mapping[str, Any]) -> str | None:
     """The first judged field where a saved entry and the replayed one differ, or None."""
     if saved.get("t") != ours.get("t"):
         return "t"
     for key in JUDGED.get(ours.get("t", ""), ()):
-        if not same(saved.get(key), ours.get(key)):
+        mine, theirs = saved.get(key), ours.get(key)
+        if key == "data":
+            mine, theirs = _decided(mine), _decided(theirs)
+        if not same(mine, theirs):
             return key
     return None
 

@@ -105,6 +105,10 @@ def end_entry(outcome: Outcome) -> EndEntry:
     return entry
 
 
+def _as_written(entry: dict[str, Any]) -> dict[str, Any]:
+    return entry
+
+
 class Runner:
     """`factory` makes a fresh game of the same setup: with it, decisions can be taken back
     (the kept log is replayed into a new game); without it, a take-back is refused."""
@@ -116,8 +120,10 @@ class Runner:
         controllers: Mapping[str, Controller] | None = None,
         observer: Observer | None = None,
         factory: Callable[[], Game] | None = None,
+        migrate: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     ) -> None:
         self.dice = dice
+        self.migrate = migrate or _as_written
         self.controllers = dict(controllers or {})
         self.observer = observer
         self.factory = factory
@@ -184,13 +190,13 @@ class Runner:
         def answer(req: Request) -> Any:
             self.pending = req
             for index, entry in feed:
-                return self._replay_one(index, _entry(index, entry))
+                return self._replay_one(index, self.migrate(_entry(index, entry)))
             return STOP
 
         if self.pending is not None:
             self._drive(answer, live=False)
         for index, entry in feed:  # the game has ended: only its end is left
-            self._replay_one(index, _entry(index, entry))
+            self._replay_one(index, self.migrate(_entry(index, entry)))
         if self.outcome is not None and (not self.log or self.log[-1]["t"] != "end"):
             self._record(end_entry(self.outcome))
 

@@ -142,6 +142,7 @@ def open_save(
         controllers,
         observer,
         factory=lambda: ruleset.new_game(setup, options),
+        migrate=ruleset.migrate_entry,
     )
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))
@@ -225,7 +226,8 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
     if data["turns"] != runner.turn:
         raise ReplayDivergence(n, f"save says {data['turns']} turns, the log gives {runner.turn}")
     reason = runner.outcome.reason if runner.outcome is not None else None
-    reworded = _same_as_replayed(data["log"], runner.log)
+    saved = [runner.migrate(e) if isinstance(e, dict) else e for e in data["log"]]
+    reworded = _same_as_replayed(saved, runner.log)
     session.meta["reworded"] = reworded + (result is not None and result.get("reason") != reason)
     if runner.rng_mismatch is not None:  # found while replaying, on the seed's stream
         raise ReplayDivergence(*runner.rng_mismatch)
