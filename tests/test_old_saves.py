@@ -28,7 +28,7 @@ def _copy(path: Path, folder: Path) -> Path:
 
 def test_the_corpus_covers_every_ruleset_at_every_commit():
     commits = {p.name for p in CORPUS.iterdir() if p.is_dir()}
-    assert {"d76a3a0", "4b2c1aa", "e8d031f", "7ee4e03", "472ab9a"} <= commits
+    assert {"d33b151", "d76a3a0", "4b2c1aa", "e8d031f", "7ee4e03", "472ab9a"} <= commits
     for commit in commits:
         made = {json.loads(p.read_text())["ruleset"]["id"] for p in CORPUS.glob(f"{commit}/*")}
         assert made >= {i.id for i in registry.all_infos()}, commit
@@ -184,3 +184,52 @@ def test_a_rules_version_this_build_never_had_is_refused_naming_it(wargame, tmp_
         done = wargame(*command)
         assert done.returncode == 2
         assert f"made with version {version!r} of these rules" in done.stderr, done.stderr
+
+
+def _edited(path: Path, folder: Path, index: int, **changes: object) -> Path:
+    """A copy of an old (format 1, unsealed) save with one log entry changed."""
+    data = json.loads(path.read_text())
+    data["log"][index].update(changes)
+    out = folder / path.name
+    out.write_text(json.dumps(data))
+    return out
+
+
+def test_a_migration_renames_only_what_the_old_version_wrote(wargame, tmp_path):
+    """Ixu version 1 logged a stand as a move of 0": migrated, it verifies; a real move
+    relabelled as a stand is still refused, and so is a stand in a version-2 save."""
+    old = CORPUS / "d33b151" / "battle-of-ixu-finished.json"
+    log = json.loads(old.read_text())["log"]
+    move = next(
+        i
+        for i, e in enumerate(log)
+        if e["t"] == "event" and e["kind"] == "move" and e["data"]["inches"] > 0
+    )
+    forged = _edited(old, tmp_path, move, kind="stand")
+    done = wargame("replay", str(forged), "--verify")
+    assert done.returncode == 2
+    assert f"log entry {move}" in done.stderr and "stand" in done.stderr
+    later = CORPUS / "e8d031f" / "battle-of-ixu-finished.json"
+    later_log = json.loads(later.read_text())["log"]
+    stand = next(i for i, e in enumerate(later_log) if e["t"] == "event" and e["kind"] == "stand")
+    relabelled = _edited(later, tmp_path, stand, kind="move")  # version 2 never wrote that
+    done = wargame("replay", str(relabelled), "--verify")
+    assert done.returncode == 2 and f"log entry {stand}" in done.stderr
+
+
+def test_a_first_build_game_is_replayed_and_played_on_under_its_first_behaviour(wargame, tmp_path):
+    """Mobs and Morale version 1 as first built asked 'and then?' after a move and an
+    attack: its saves replay under behaviour 0, resume under it, and stay version 1 (a save
+    that replays under the version's own behaviour too, as its first turn does, is read so)."""
+    from wargame_cli import versions
+    from wargame_cli.saves import games
+
+    path = _copy(CORPUS / "d33b151" / "mobs-and-morale-rolls.json", tmp_path)
+    session = games.open_save(path)
+    assert (session.ruleset.version, versions.number(session.ruleset)) == ("1", 0)
+    later = games.open_save(_copy(CORPUS / "e8d031f" / "mobs-and-morale-turn1.json", tmp_path))
+    assert versions.number(later.ruleset) == 1
+    done = wargame("resume", str(path), "--no-input")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(path.read_text())["ruleset"] == {"id": "mobs-and-morale", "version": "1"}
+    assert games.open_save(path).ruleset.behaviour == 0

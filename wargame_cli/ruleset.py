@@ -328,6 +328,9 @@ class Ruleset:
     seed_file: str = ""  # the seed rule text it implements
     summary: str = ""  # one line for `wargame rulesets`
     version: str = "1"
+    # the behaviour played, where it is not the version's own: a version whose number stayed
+    # while its behaviour changed (see `variants`); None: the version's own
+    behaviour: int | None = None
     has_decisions: bool = True
     turn_word: str = "turn"  # what the ruleset calls a game turn ("round"), for the screen
     # options that only keep computer games finite: off (0) whenever a person plays a side,
@@ -435,6 +438,13 @@ class Ruleset:
     # -- games ----------------------------------------------------------------------------
     def new_game(self, setup: Setup, options: dict[str, Any]) -> Any:
         raise NotImplementedError
+
+    def variants(self) -> tuple[int, ...]:
+        """Other behaviours a save of `self.version` may have been played with, where the
+        rules changed without a new version number: a save is replayed under the version's
+        own, else under the first of these it replays under (`versions.number` then gives
+        it). Default: none, the version's own only."""
+        return ()
 
     def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
         """A saved log entry that an older version of these rules (`self.version`, as the

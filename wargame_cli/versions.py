@@ -22,31 +22,36 @@ if TYPE_CHECKING:  # a name for annotations: this module sits below the ruleset'
 R = TypeVar("R", bound="Ruleset")
 
 
-def at_version(ruleset: R, version: str) -> R:
-    """`ruleset` as it played at `version` (this build's own when they are the same)."""
-    if version == ruleset.version:
+def at_version(ruleset: R, version: str, behaviour: int | None = None) -> R:
+    """`ruleset` as it played at `version` (this build's own when they are the same), with
+    `behaviour` where that version's number covered several (`Ruleset.variants`)."""
+    if version == ruleset.version and behaviour == ruleset.behaviour:
         return ruleset
     older = copy.copy(ruleset)
     older.version = version
+    older.behaviour = behaviour
     return older
 
 
 def number(ruleset: Ruleset) -> int:
-    """The version a game of `ruleset` follows, as a number to branch on."""
-    return int(ruleset.version)
+    """The version a game of `ruleset` follows, as a number to branch on: its behaviour where
+    one is set, which is below the version's own number."""
+    return ruleset.behaviour if ruleset.behaviour is not None else int(ruleset.version)
 
 
 @dataclass(frozen=True)
 class Renamed:
     """An event that versions before `until` wrote under another kind or with other data
     keys, deciding the same: `kind` as they wrote it, `keys` old name -> today's, `becomes`
-    today's kind (when `when` holds of the data, if given)."""
+    today's kind (when `when` holds of the data, if given), `added` data today's rules give
+    that was then the same for every such event."""
 
     until: int
     kind: str
     keys: Mapping[str, str] = field(default_factory=dict)
     becomes: str | None = None
     when: Callable[[Mapping[str, Any]], bool] | None = None
+    added: Mapping[str, Any] = field(default_factory=dict)
 
 
 def migrated(entry: dict[str, Any], version: int, renames: Sequence[Renamed]) -> dict[str, Any]:
@@ -63,6 +68,8 @@ def migrated(entry: dict[str, Any], version: int, renames: Sequence[Renamed]) ->
         out = dict(entry)
         if rename.keys and any(old in data for old in rename.keys):
             out["data"] = {rename.keys.get(k, k): v for k, v in data.items()}
+        if rename.added:
+            out["data"] = {**out.get("data", data), **rename.added}
         if rename.becomes is not None:
             out["kind"] = rename.becomes
         return out

@@ -30,7 +30,7 @@ class BattleOfIxu(Ruleset):
     summary = "Skirmish of named gods: experience dice split into movement, combat and defence."
     # 2: order ties, moves and targets worded anew; the bot joins melees. 3: every damaged model
     # takes its c8 check (both falling: a draw); wording. 4: the warbands'
-    # bases may not start overlapping across the centre line (c5). Version 2 is kept:
+    # bases may not start overlapping across the centre line (c5). Versions 1 and 2 are kept:
     # `IxuState.rules_version`.
     version = "4"
     has_decisions = True

@@ -125,7 +125,8 @@ def carry_over(b: Battle, target_key: str, points: int) -> Steps:
             return
         victim = figures[0]
         # when the damage kills every figure left, the owner's order changes nothing: not asked
-        if len(figures) > 1 and points < sum(f.health for f in figures):
+        choice = points < sum(f.health for f in figures) or b.rules_version == 0
+        if len(figures) > 1 and choice:  # behaviour 0 asked even when the order changed nothing
             key = yield Choice(
                 side=figures[0].side,
                 prompt=f"{b.unit_name(target_key)} takes {points} damage: which figure first?",

@@ -74,7 +74,8 @@ def _test(b: Battle, mob: Mob) -> Steps:
         )
     runners = pools.fleeing(danger, saved, len(figures))
     for _ in range(runners):
-        yield from _flee_one(b, mob, ask=runners < len(figures))
+        # behaviour 0 asked who runs even when the whole mob runs
+        yield from _flee_one(b, mob, ask=runners < len(figures) or b.rules_version == 0)
 
 
 def _flee_one(b: Battle, mob: Mob, ask: bool) -> Steps:

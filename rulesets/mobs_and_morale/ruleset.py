@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 FOLDER = Path(__file__).parent
 
 
+RENAMED = (  # what behaviour 0 logged under other names
+    versions.Renamed(1, "casualty", becomes="pools", when=lambda data: "casualty_pool" in data),
+    versions.Renamed(1, "flee", becomes="removed", added={"how": "fled"}),
+)
+
+
 class MobsAndMorale(Ruleset):
     id = "mobs-and-morale"
     name = "Mobs and Morale (RPG skirmish)"
@@ -29,7 +35,8 @@ class MobsAndMorale(Ruleset):
         "carry-over damage, cohesion and morale, and who survives after the battle."
     )
     # 2: max_rounds a safeguard (40, off with a person), announced at the start and at the last
-    # round; wording. Version 1 is kept: `Battle.rules_version`.
+    # round; wording. Version 1 is kept: `Battle.rules_version`. Behaviour 0: version 1 as
+    # its first builds played it, before it asked no forced questions (`variants`).
     version = "2"
     turn_word = "round"
     safeguards = ("max_rounds",)
@@ -128,6 +135,12 @@ class MobsAndMorale(Ruleset):
             )
         battle.rules_version = versions.number(self)
         return MobsGame(battle)
+
+    def variants(self) -> tuple[int, ...]:
+        return (0,) if self.version == "1" else ()
+
+    def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        return versions.migrated(entry, versions.number(self), RENAMED)
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.mobs_and_morale import picture, story, view

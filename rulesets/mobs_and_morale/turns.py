@@ -46,8 +46,10 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
     side = b.unit_figures(unit)[0].side
     moved = acted = False
     went_first: set[str] = set()
-    # once it has moved and acted, ending the turn is all that is left: not asked (e8)
-    while b.unit_figures(unit) and b.standing(other(side)) and not (moved and acted):
+    # once it has moved and acted, ending the turn is all that is left: not asked (e8;
+    # behaviour 0 asked it)
+    forced = b.rules_version == 0
+    while b.unit_figures(unit) and b.standing(other(side)) and (forced or not (moved and acted)):
         figures = b.unit_figures(unit)
         options, default = _turn_options(b, unit, figures, moved, acted)
         ahead: list[str] = []

@@ -27,7 +27,7 @@ class SeedsOfWars(Ruleset):
         "ranged and melee combat, morale and rout, until one side quits the field."
     )
     # 2: one question per attack (unit and target), auto_attack. 3: surrender between rounds,
-    # only a chosen pass ends a step; wording. Version 2 is kept: `Battle.rules_version`.
+    # only a chosen pass ends a step; wording. Versions 1 and 2 are kept: `Battle.rules_version`.
     version = "3"
     turn_word = "round"
     has_decisions = True

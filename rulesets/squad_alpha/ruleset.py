@@ -29,8 +29,8 @@ class SquadAlpha(Ruleset):
         'who acts at which step; move 4" or shoot, melee on contact, casualties sap the leader.'
     )
     # 3: moves bend round blocking terrain, no deploying in contact; wording. 4: a typed move
-    # or deployment spot is labelled as the menu labels spots. Version 2 is kept (straight
-    # moves, contact deployments allowed): `GameState.rules_version`.
+    # or deployment spot is labelled as the menu labels spots. Versions 1 (no step events)
+    # and 2 (straight moves, contact deployments allowed) are kept: `GameState.rules_version`.
     version = "4"
     has_decisions = True
     folder = FOLDER

@@ -12,7 +12,7 @@ from wargame_cli.engine.entries import LogEntry, Shown, TakeBackRecord
 from wargame_cli.engine.runner import Controller, Observer, Runner
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
-from wargame_cli.ruleset import SIDES, Setup, check_team_numbers, resolve_options
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
 from wargame_cli.saves import provenance, store
 from wargame_cli.saves.untrusted import Untrusted
 
@@ -118,8 +118,41 @@ def open_save(
         store.check_seal(path, data)
     ruleset = registry.get(data["ruleset"]["id"])
     current = ruleset.version
-    _check_ruleset_version(path, data["ruleset"]["version"], current)
-    ruleset = versions.at_version(ruleset, data["ruleset"]["version"])  # played under its own
+    saved = data["ruleset"]["version"]
+    _check_ruleset_version(path, saved, current)
+    ruleset = versions.at_version(ruleset, saved)  # played under its own
+    if replay and (older := ruleset.variants()):
+        ruleset = _behaviour(path, data, ruleset, older)
+    return _session(path, data, ruleset, current, dice, controllers, observer, replay)
+
+
+def _behaviour(
+    path: Path, data: dict[str, Any], ruleset: Ruleset, older: tuple[int, ...]
+) -> Ruleset:
+    """The behaviour a save of a version that changed under one number was played with: the
+    version's own if its log replays under it, else the first of `older` it replays under
+    (tried quietly, before the replay anyone watches); the version's own when none does, so
+    its divergence is the one told."""
+    for behaviour in (None, *older):
+        candidate = versions.at_version(ruleset, ruleset.version, behaviour)
+        try:
+            _session(path, data, candidate, ruleset.version, None, None, None, True)
+        except ReplayDivergence:
+            continue
+        return candidate
+    return ruleset
+
+
+def _session(
+    path: Path,
+    data: dict[str, Any],
+    ruleset: Ruleset,
+    current: str,
+    dice: DiceSource | None,
+    controllers: dict[str, Controller] | None,
+    observer: Observer | None,
+    replay: bool,
+) -> Session:
     try:
         options = resolve_options(ruleset.options, _local_tables(path, ruleset, data["options"]))
         for side in SIDES:
