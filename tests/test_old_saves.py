@@ -233,3 +233,17 @@ def test_a_first_build_game_is_replayed_and_played_on_under_its_first_behaviour(
     assert done.returncode == 0, done.stderr
     assert json.loads(path.read_text())["ruleset"] == {"id": "mobs-and-morale", "version": "1"}
     assert games.open_save(path).ruleset.behaviour == 0
+
+
+def test_an_older_save_is_judged_on_what_it_wrote(wargame, tmp_path):
+    """A datum a later build adds (the face beside a total) is not asked of an older save;
+    every datum the save did write must still be what its rules give."""
+    old = CORPUS / "d33b151" / "seeds-of-wars-finished.json"
+    log = json.loads(old.read_text())["log"]
+    hit = next(i for i, e in enumerate(log) if e["t"] == "event" and e["kind"] == "hit")
+    assert "face" not in log[hit]["data"]  # version 1 gave the total alone
+    assert wargame("replay", str(_copy(old, tmp_path)), "--verify").returncode == 0
+    total = dict(log[hit]["data"], total=log[hit]["data"]["total"] + 1)
+    forged = _edited(old, tmp_path, hit, data=total)
+    done = wargame("replay", str(forged), "--verify")
+    assert done.returncode == 2 and f"log entry {hit}" in done.stderr

@@ -52,13 +52,14 @@ def last_side_standing(state: IxuState, rules: tuple[str, ...]) -> Outcome | Non
 
 def summary(state: IxuState) -> dict[str, Any]:
     standing = state.standing()
-    out: dict[str, Any] = {"standing": [w.name for w in standing]}
-    if state.rules_version >= 2:  # version 1 gave no count per side
-        out["survivors"] = {side: sum(w.side == side for w in standing) for side in SIDES}
-    out["fallen"] = [
-        {"model": w.name, "side": w.side, "turn": w.died_turn} for w in map(state.get, state.fallen)
-    ]
-    return out
+    return {
+        "standing": [w.name for w in standing],
+        "survivors": {side: sum(w.side == side for w in standing) for side in SIDES},
+        "fallen": [
+            {"model": w.name, "side": w.side, "turn": w.died_turn}
+            for w in map(state.get, state.fallen)
+        ],
+    }
 
 
 def turn_cap(state: IxuState) -> Outcome:

@@ -421,7 +421,7 @@ def attack(
     data = {
         "attacker": attacker.uid,
         "target": target.uid,
-        **battle.face(faces[0]),
+        "face": faces[0],
         "total": total,
         "de": de,
         "hit": hit,

@@ -98,14 +98,15 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
         unit.space = space = board.parse(key)
         assert space is not None  # a legal answer names a space
         who = battle.names[unit.side]
-        data: dict[str, Any] = {"unit": unit.uid, "space": key}
-        if battle.rules_version >= 2:  # version 1 did not say who deploys next
-            data["next_side"] = sequence[i + 1].side if i + 1 < len(sequence) else None
         yield Event(
             f"{who} deploys {unit.name} at {key} ({board.row_label(space[0])})",
             rules=("d1",),
             kind="deploy",
-            data=data,
+            data={
+                "unit": unit.uid,
+                "space": key,
+                "next_side": sequence[i + 1].side if i + 1 < len(sequence) else None,
+            },
         )
 
 

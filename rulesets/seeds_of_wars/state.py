@@ -91,7 +91,7 @@ class Battle:
     attacked: dict[str, set[str]] = field(default_factory=dict)  # target -> melee attackers
     result: dict[str, Any] | None = None
     # The version of the rules played (`wargame_cli/versions.py`): 1 asks for an attack's unit
-    # and its target apart, has no auto_attack and gives no faces in events' data; 2 asks no
+    # and its target apart and has no auto_attack; 2 asks no
     # fight-on question between rounds, and with pass_rule=first_pass_ends any pass ends the step.
     rules_version: int = 3
     # `places()`: (the `_PLACES` count it was built at, the list of units, the index). The
@@ -114,10 +114,6 @@ class Battle:
 
     def role(self, side: str) -> str:
         return "attacker" if side == self.attacker else "defender"
-
-    def face(self, face: int) -> dict[str, int]:
-        """An event's `face` datum: the die behind a total (version 1 gave the total alone)."""
-        return {"face": face} if self.rules_version >= 2 else {}
 
     def unit(self, uid: str) -> Unit:
         by_uid = self._by_uid

@@ -72,7 +72,7 @@ def recovery(battle: Battle) -> Steps:
                 kind="recovery",
                 data={
                     "unit": unit.uid,
-                    **battle.face(faces[0]),
+                    "face": faces[0],
                     "total": total,
                     "from": before,
                     "to": unit.state,
@@ -159,7 +159,7 @@ def morale(battle: Battle) -> Steps:
             )
             total = faces[0] + mo - taken
             before = unit.state
-            data = {"unit": unit.uid, **battle.face(faces[0]), "total": total, "from": before}
+            data = {"unit": unit.uid, "face": faces[0], "total": total, "from": before}
             sums = f"{faces[0]} + Mo {mo} - {taken} Ht taken = {total}"
             if morale_passes(faces[0], mo, taken):
                 yield Event(

@@ -42,14 +42,21 @@ def _decided(value: Any) -> Any:
     return value
 
 
-def first_difference(saved: Mapping[str, Any], ours: Mapping[str, Any]) -> str | None:
-    """The first judged field where a saved entry and the replayed one differ, or None."""
+def first_difference(
+    saved: Mapping[str, Any], ours: Mapping[str, Any], older: bool = False
+) -> str | None:
+    """The first judged field where a saved entry and the replayed one differ, or None.
+    `older`: the save was played under an older version of the rules, whose data may lack
+    what a later build adds to it (a datum worked out from the others, such as a die's face
+    beside its total): what it wrote is judged, what it never wrote is not."""
     if saved.get("t") != ours.get("t"):
         return "t"
     for key in JUDGED.get(ours.get("t", ""), ()):
         mine, theirs = saved.get(key), ours.get(key)
         if key == "data":
             mine, theirs = _decided(mine), _decided(theirs)
+            if older and isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+                theirs = {k: v for k, v in theirs.items() if k in mine}
         if not same(mine, theirs):
             return key
     return None

@@ -121,9 +121,13 @@ class Runner:
         observer: Observer | None = None,
         factory: Callable[[], Game] | None = None,
         migrate: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        older: bool = False,
     ) -> None:
+        """`migrate` and `older`: a save of an older version of the rules is replayed (its
+        entries in today's shape, its data judged as far as it wrote it; `judged.py`)."""
         self.dice = dice
         self.migrate = migrate or _as_written
+        self.older = older
         self.controllers = dict(controllers or {})
         self.observer = observer
         self.factory = factory
@@ -208,7 +212,7 @@ class Runner:
                 raise ReplayDivergence(index, f"the game had ended, but the log goes on ({kind})")
             assert self.outcome is not None
             expected = end_entry(self.outcome)
-            key = judged.first_difference(entry, expected)  # the reason is wording
+            key = judged.first_difference(entry, expected, self.older)  # the reason is wording
             if key is not None:
                 raise ReplayDivergence(
                     index,
@@ -272,7 +276,7 @@ class Runner:
             return key
         elif isinstance(req, Event):
             ours = event_entry(req)
-            key = judged.first_difference(entry, ours)  # its text is wording
+            key = judged.first_difference(entry, ours, self.older)  # its text is wording
             if key == "t":
                 raise ReplayDivergence(index, f"the rules give {req.text!r}, log has a {kind}")
             if key is not None:

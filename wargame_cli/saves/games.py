@@ -176,6 +176,7 @@ def _session(
         observer,
         factory=lambda: ruleset.new_game(setup, options),
         migrate=ruleset.migrate_entry,
+        older=ruleset.version != current or ruleset.behaviour is not None,
     )
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))
@@ -260,7 +261,7 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
         raise ReplayDivergence(n, f"save says {data['turns']} turns, the log gives {runner.turn}")
     reason = runner.outcome.reason if runner.outcome is not None else None
     saved = [runner.migrate(e) if isinstance(e, dict) else e for e in data["log"]]
-    reworded = _same_as_replayed(saved, runner.log)
+    reworded = _same_as_replayed(saved, runner.log, runner.older)
     session.meta["reworded"] = reworded + (result is not None and result.get("reason") != reason)
     if runner.rng_mismatch is not None:  # found while replaying, on the seed's stream
         raise ReplayDivergence(*runner.rng_mismatch)
@@ -321,7 +322,9 @@ class _TakeBackWatch:
         )
 
 
-def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[LogEntry]) -> int:
+def _same_as_replayed(
+    saved: list[dict[str, Any]], replayed: list[LogEntry], older: bool = False
+) -> int:
     """Every field the rules decide (see `engine/judged.py`) must read as the rules give it;
     returns how many entries this build words otherwise (wording is never a refusal)."""
     from wargame_cli.engine import judged
@@ -330,7 +333,7 @@ def _same_as_replayed(saved: list[dict[str, Any]], replayed: list[LogEntry]) -> 
     for index, (raw, ours) in enumerate(zip(saved, replayed, strict=False)):
         if not judged.reworded(raw, ours):
             continue
-        key = judged.first_difference(raw, ours)
+        key = judged.first_difference(raw, ours, older)
         if key is not None:
             raise ReplayDivergence(
                 index,
