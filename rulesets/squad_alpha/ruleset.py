@@ -31,6 +31,8 @@ class SquadAlpha(Ruleset):
     # 3: moves bend round blocking terrain, no deploying in contact; wording. 4: a typed move
     # or deployment spot is labelled as the menu labels spots. Versions 1 (no step events)
     # and 2 (straight moves, contact deployments allowed) are kept: `GameState.rules_version`.
+    # Version 2 covers two behaviours: builds of 30 Nov about 18:07-19:17 already bent moves
+    # round blocking terrain (behaviour 3) before the number went up (`variants`).
     version = "4"
     has_decisions = True
     folder = FOLDER
@@ -111,6 +113,9 @@ class SquadAlpha(Ruleset):
         if (problem := room_problem(state)) is not None:
             raise OptionError(f"option table: {problem}; choose a table with more open ground")
         return SquadGame(state)
+
+    def variants(self) -> tuple[int, ...]:
+        return (3,) if self.version == "2" else ()
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.squad_alpha import picture, story, view
