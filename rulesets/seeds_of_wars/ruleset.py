@@ -28,6 +28,8 @@ class SeedsOfWars(Ruleset):
     )
     # 2: one question per attack (unit and target), auto_attack. 3: surrender between rounds,
     # only a chosen pass ends a step; wording. Versions 1 and 2 are kept: `Battle.rules_version`.
+    # Version 2 covers two behaviours: builds of 30 Nov about 18:12-19:17 already asked
+    # whether to fight on between rounds (behaviour 3) before the number went up (`variants`).
     version = "3"
     turn_word = "round"
     has_decisions = True
@@ -95,6 +97,9 @@ class SeedsOfWars(Ruleset):
         battle = new_battle(setup.names, setup.teams, options)
         battle.rules_version = versions.number(self)
         return SeedsGame(battle)
+
+    def variants(self) -> tuple[int, ...]:
+        return (3,) if self.version == "2" else ()
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.seeds_of_wars import picture, story, view
