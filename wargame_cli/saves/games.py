@@ -121,7 +121,7 @@ def open_save(
     saved = data["ruleset"]["version"]
     _check_ruleset_version(path, saved, current)
     ruleset = versions.at_version(ruleset, saved)  # played under its own
-    if replay and (older := ruleset.variants()):
+    if older := ruleset.variants():  # a fork replays a part of it later: chosen on the whole
         ruleset = _behaviour(path, data, ruleset, older)
     return _session(path, data, ruleset, current, dice, controllers, observer, replay)
 
