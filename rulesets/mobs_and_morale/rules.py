@@ -331,7 +331,7 @@ def _survival(b: Battle, side: str) -> Steps:
     if rolled:
         faces = yield Roll(
             dice=(pools.SURVIVAL_DIE,) * len(fallen),
-            reason=f"{b.sides[side].name}: a d10 for each casualty, 5+ lives",
+            reason="a d10 for each casualty, 5+ lives",  # the roll's line names the side
             side=side,
             rules=("e30",),
             labels=tuple(c.id for c in fallen),

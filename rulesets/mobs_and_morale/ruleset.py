@@ -29,8 +29,11 @@ class MobsAndMorale(Ruleset):
         "carry-over damage, cohesion and morale, and who survives after the battle."
     )
     # 2: max_rounds a safeguard (40, off with a person), announced at the start and at the last
-    # round; wording. Version 1 is kept: `Battle.rules_version`.
-    version = "2"
+    # round; wording. 3: the GM's hand (scenario areas and powers, the initiative tracker, per
+    # creature survival rolls, ending the battle, hidden simultaneous deployment) and mob
+    # moves that reach (Close on by the pathfinder, figure by figure, typed moves that bend).
+    # Versions 1 and 2 are kept: `Battle.rules_version`.
+    version = "3"
     turn_word = "round"
     safeguards = ("max_rounds",)
     folder = FOLDER

@@ -115,12 +115,11 @@ def _turn_options(
     is_mob = unit.startswith("mob:")
     done = "it has already acted this turn (e8)"
     speed = min(f.move for f in figures)
+    label = f'Move (up to {speed:g}")' + (" the mob" if is_mob else "")
+    if is_mob and not moved:
+        label += moves.straggler_warning(b, b.mobs[unit[4:]])
     options = [
-        Option(
-            "move",
-            f'Move (up to {speed:g}")' + (" the mob" if is_mob else ""),
-            disabled="it has already moved this turn (e8)" if moved else None,
-        )
+        Option("move", label, disabled="it has already moved this turn (e8)" if moved else None)
     ]
     targets = _targets(b, unit, figures)
     for target, n in targets.items():
@@ -264,13 +263,24 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         return
     typed = moves.typed_mob_check(b, mob)
 
+    by_figure = b.rules_version >= 3 and len(b.figures(mob)) > 1  # version 3
+
     def menu() -> tuple[Option, ...]:
         """Built only when someone reads it: a bot reads just the closing moves when one of
         them is worth making."""
-        return tuple(Option(p.key, p.label) for p in moves.mob_plans(b, mob))
+        plans = [Option(p.key, p.label) for p in moves.mob_plans(b, mob)]
+        return tuple(plans + ([moves.BY_FIGURE_OPTION] if by_figure else []))
 
     def judge(text: str) -> str | None:
+        if by_figure and text == moves.BY_FIGURE:
+            return None
         return None if moves.offered(b, mob, text) else typed(text)
+
+    def describe(key: str) -> str:
+        if by_figure and key == moves.BY_FIGURE:
+            return moves.BY_FIGURE_OPTION.label
+        plan = moves.listed_plan(b, mob, key)
+        return plan.label if plan is not None else key
 
     key = yield Choice(
         side=mob.side,
@@ -284,8 +294,11 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         kind="move",
         free_hint="x,y",
         judge=judge,
-        describe=lambda key: plan.label if (plan := moves.listed_plan(b, mob, key)) else key,
+        describe=describe,
     )
+    if key == moves.BY_FIGURE and by_figure:
+        yield from _move_figures(b, mob)
+        return
     plan = moves.chosen(b, mob, key)
     moved = []
     for fid, spot in plan.spots.items():
@@ -307,6 +320,49 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         },
     )
     yield from cohesion_check(b, mob, "end", plan.first)
+
+
+def _move_figures(b: Battle, mob: Mob) -> Steps:
+    """The owner moves the mob figure by figure (version 3), each as a character moves, its
+    typed spot walking round bases and terrain; the cohesion check (e17) follows the last."""
+    figures = b.figures(mob)
+    for n, f in enumerate(figures, 1):
+        if not f.standing:
+            continue
+        typed = moves.typed_check(b, f, bend=True)
+
+        def menu(f: Creature = f) -> tuple[Option, ...]:
+            options = [d.option() for d in moves.destinations(b, f)]
+            if f.at.key() not in {o.key for o in options}:
+                options.append(Option(f.at.key(), "Stay where it is"))
+            return tuple(options)
+
+        key = yield Choice(
+            side=mob.side,
+            prompt=f"{mob.name}, figure {n} of {len(figures)}: move {f.id} where? (up to "
+            f'{f.move:g}"; the mob must be within 3" after the last, e17)',
+            options=menu,
+            default=f.at.key(),
+            rules=("e17", "e18"),
+            kind="move",
+            free_hint="x,y",
+            judge=typed,
+        )
+        start = f.at
+        f.pos = Point.parse(key)
+        if f.pos != start:
+            yield Event(
+                f"{f.id} moves from {start.key()} to {f.pos.key()}",
+                rules=("e18",),
+                kind="move",
+                data={
+                    "creature": f.id,
+                    "mob": mob.name,
+                    "from": start.as_list(),
+                    "to": f.pos.as_list(),
+                },
+            )
+    yield from cohesion_check(b, mob, "end")
 
 
 def cohesion_check(b: Battle, mob: Mob, when: str, first: str | None = None) -> Steps:

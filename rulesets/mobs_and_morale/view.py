@@ -131,7 +131,10 @@ def after_battle(b: Battle, names: dict[str, str]) -> Group:
     parts: list[Any] = []
     for side, rows in b.after.items():
         name = clean(names.get(side, side))
-        if rows and all(r["roll"] is None for r in rows):
+        if not rows:  # one line, not an empty table's frame
+            parts.append(Text(f"{name}: no casualties", style=SIDE_STYLE.get(side, "")))
+            continue
+        if all(r["roll"] is None for r in rows):
             who = ", ".join(clean(r["creature"]) for r in rows)
             parts.append(Text(f"{name}: not rolled for (npc_survival is off): {who}", style="dim"))
             continue
@@ -155,9 +158,6 @@ def after_battle(b: Battle, names: dict[str, str]) -> Group:
                 "-" if row["roll"] is None else str(row["roll"]),
                 Text(fate, style=style),
             )
-        if not rows:
-            table.caption = "No casualties."
-            table.show_header = False
         parts.append(table)
     return Group(*parts)
 
