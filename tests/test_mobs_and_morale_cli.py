@@ -72,7 +72,7 @@ def test_inline_teams_team_file_and_table_file(wargame, tmp_path):
         "--no-save",
     )
     state = result["state"]
-    assert state["table"]["name"] == "Open field" and state["areas"]["B"]["y"] == 14
+    assert state["table"]["name"] == "Open field" and state["areas"]["B"][0]["y"] == 14
     a = [c for c in state["creatures"] if c["side"] == "A"]
     assert [(c["id"], c["profile"]) for c in a] == [("Brakka", "Warrior"), ("Ranger", "Ranger")]
     assert state["sides"]["B"]["name"] == "Night Pack"

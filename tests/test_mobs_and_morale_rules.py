@@ -107,8 +107,8 @@ def test_e1_each_side_deploys_inside_its_own_area():
     b = battle()
     run(deploy(b))
     for c in b.creatures.values():
-        assert b.areas[c.side].holds(c.body()), c.id
-    assert b.areas["A"].rect.y1 == 6 and b.areas["B"].rect.y0 == 18
+        assert b.areas[c.side][0].holds(c.body()), c.id
+    assert b.areas["A"][0].rect.y1 == 6 and b.areas["B"][0].rect.y0 == 18
 
 
 def test_e1_deployment_refuses_typed_spot_outside_area():

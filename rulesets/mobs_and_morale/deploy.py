@@ -71,26 +71,53 @@ def room_problem(b: Battle) -> str | None:
 
 @lru_cache(maxsize=64)
 def _room(
-    table: Table, areas: tuple[tuple[str, Area], ...], units: tuple[tuple[str, str, int], ...]
+    table: Table,
+    areas: tuple[tuple[str, tuple[Area, ...]], ...],
+    units: tuple[tuple[str, str, int], ...],
 ) -> str | None:
     """`room_problem` for hashable values, so a batch of games on one table checks it once."""
     area_of = dict(areas)
     others: list[Body] = []
     placed: dict[str, int] = {}
     for side, name, n in units:
-        area = area_of[side]
         fits = [
-            anchor
-            for _, anchor in area.anchors()
+            (area, anchor)
+            for area, _, anchor in anchors(area_of[side])
             if len(fit_group(table, area, anchor, n, RADIUS, others)) == n
         ]
         if not fits:
-            return f"no room in {area.name} for {name} ({plural(n, 'figure')})"
+            where = " or ".join(a.name for a in area_of[side])
+            return f"no room in {where} for {name} ({plural(n, 'figure')})"
         turn = placed.get(side, 0)
         placed[side] = turn + 1
-        spots = fit_group(table, area, fits[turn % len(fits)], n, RADIUS, others)
+        area, anchor = fits[turn % len(fits)]
+        spots = fit_group(table, area, anchor, n, RADIUS, others)
         others = others + [Body(f"#{len(others) + i}", p, RADIUS) for i, p in enumerate(spots)]
     return None
+
+
+def anchors(areas: tuple[Area, ...]) -> list[tuple[Area, str, Point]]:
+    """Every area's five named spots (`Area.anchors`), area by area; a side with several
+    areas names each spot with its area ("Centre of the ford")."""
+    return [
+        (area, f"{label} of {area.name}" if len(areas) > 1 else label, spot)
+        for area in areas
+        for label, spot in area.anchors()
+    ]
+
+
+def _any_room(b: Battle, areas: tuple[Area, ...], n: int, others: list[Body]) -> list[Point]:
+    """Spots on a 1" grid of the areas where the whole unit fits, when none of the named
+    spots has room (earlier units took them)."""
+    out = []
+    for area in areas:
+        r = area.rect
+        for i in range(int(r.x1 - r.x0) + 1):
+            for j in range(int(r.y1 - r.y0) + 1):
+                spot = Point(r.x0 + i + 0.5, r.y0 + j + 0.5).rounded(2)
+                if r.contains(spot) and len(fit_group(b.table, area, spot, n, RADIUS, others)) == n:
+                    out.append(spot)
+    return out
 
 
 def _all_mobs_of(b: Battle, key: str) -> list[str]:
@@ -108,11 +135,12 @@ def _members(b: Battle, unit: str) -> list[Creature]:
 def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...]) -> Steps:
     members = _members(b, unit)
     side = members[0].side
-    area = b.areas[side]
+    areas = b.areas[side]
     others = b.bodies()
     n = len(members)
     options, fits = [], []
-    for label, anchor in area.anchors():
+    one = len(areas) == 1
+    for area, label, anchor in anchors(areas):
         spots = fit_group(b.table, area, anchor, n, RADIUS, others)
         ok = len(spots) == n
         if ok:
@@ -120,23 +148,30 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         options.append(
             Option(
                 anchor.key(),
-                f"{label.capitalize()} of the deployment area ({anchor.key()})",
+                f"{label[0].upper()}{label[1:]}{' of the deployment area' if one else ''} "
+                f"({anchor.key()})",
                 disabled=None if ok else f"no room there for {plural(n, 'figure')}",
             )
         )
     if not fits:
+        fits = [p.key() for p in _any_room(b, areas, n, others)[:1]]
+    if not fits:  # room_problem, checked before the game, makes this unreachable
         raise RuntimeError(f"no room in side {side}'s deployment area for {unit}")
     turn = placed.get(side, 0)
     placed[side] = turn + 1
     default = fits[turn % len(fits)]
+
+    def area_at(anchor: Point) -> Area | None:
+        return next((a for a in areas if a.rect.contains(anchor)), None)
 
     def check(text: str) -> str | None:
         try:
             anchor = Point.parse(text)
         except ValueError as exc:
             return str(exc)
-        if not area.rect.contains(anchor):
-            return f"{anchor.key()} is outside {area.name}"
+        area = area_at(anchor)
+        if area is None:
+            return f"{anchor.key()} is outside {' and '.join(a.name for a in areas)}"
         if len(fit_group(b.table, area, anchor, n, RADIUS, others)) < n:
             return f"no room around {anchor.key()} for {plural(n, 'figure')}"
         return None
@@ -152,6 +187,8 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         judge=menu_or(options, check),
     )
     anchor = Point.parse(key)
+    area = area_at(anchor)
+    assert area is not None  # the judge saw to it
     for member, spot in zip(
         members, fit_group(b.table, area, anchor, n, RADIUS, others), strict=True
     ):

@@ -23,7 +23,7 @@ from wargame_cli.rulesets.mobs_and_morale.turns import Steps, take_turn
 
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
 from wargame_cli.kit.sides import SIDES, other
-from wargame_cli.tabletop.areas import edge_strip
+from wargame_cli.tabletop.areas import area_of, edge_strip
 from wargame_cli.tabletop.table import Table
 from wargame_cli.wording import plural, possessive
 
@@ -33,9 +33,13 @@ def new_battle(
 ) -> Battle:
     """Creatures from both teams with unique names, mobs, the table and the areas (e1)."""
     table = Table.from_data(options["table"])
+    named = options["table"].get("areas", [])  # a scenario's own areas (version 3)
     areas = {
-        s: edge_strip(
-            table, EDGE[s], options["deploy_depth"], f"{possessive(names[s])} deployment area"
+        s: tuple(area_of(a) for a in named if a["side"] == s)
+        or (
+            edge_strip(
+                table, EDGE[s], options["deploy_depth"], f"{possessive(names[s])} deployment area"
+            ),
         )
         for s in SIDES
     }
@@ -134,6 +138,9 @@ def _add(
         minion=stats["minion"],
         mob=mob,
         label=label,
+        attack_range=stats["ranged"]["range"] if "ranged" in stats else stats.get("reach"),
+        ranged=stats["ranged"]["name"] if "ranged" in stats else "",
+        actions=tuple(stats.get("actions", ())),
     )
 
 

@@ -44,6 +44,9 @@ class Creature:
     last_pos: Point | None = None
     damage: int = 0
     status: str = STANDING
+    attack_range: float | None = None  # a power: its own reach or a ranged attack's range
+    ranged: str = ""  # a ranged attack's name (a bow): its attacks are told by it
+    actions: tuple[dict[str, Any], ...] = ()  # its own actions from the team file (powers)
 
     def __setattr__(self, name: str, value: Any) -> None:
         _CHANGES[0] += 1
@@ -68,7 +71,10 @@ class Creature:
         return Body(self.id, self.pos, RADIUS)
 
     def reach(self, reach_option: float) -> float:
-        """e11: 1" unless it has the reach trait."""
+        """e11: 1" unless it has the reach trait, or a power or item says otherwise (its
+        own reach, or a ranged attack's range, from the team file)."""
+        if self.attack_range is not None:
+            return self.attack_range
         return reach_option if "reach" in self.traits else MELEE
 
     def in_range(self, target: Creature, reach_option: float) -> bool:
@@ -97,7 +103,7 @@ class SideState:
 @dataclass
 class Battle:
     table: Table
-    areas: dict[str, Area]
+    areas: dict[str, tuple[Area, ...]]  # each side's deployment areas (e1), one or more
     options: dict[str, Any]
     creatures: dict[str, Creature]
     mobs: dict[str, Mob]
@@ -199,6 +205,9 @@ def creature_json(c: Creature) -> dict[str, Any]:
         "move": c.move,
         "morale": c.morale,
         "traits": list(c.traits),
+        "attack_range": c.attack_range,
+        "ranged": c.ranged,
+        "actions": [dict(a) for a in c.actions],
     }
 
 
@@ -207,7 +216,7 @@ def to_json(b: Battle) -> dict[str, Any]:
         "turn": b.round,  # every ruleset's state has turn: here the last round played
         "phase": b.phase,
         "table": b.table.to_data(),
-        "areas": {s: a.to_data() for s, a in b.areas.items()},
+        "areas": {s: [a.to_data() for a in areas] for s, areas in b.areas.items()},
         "initiative": list(b.order),
         "sides": {
             s: {

@@ -127,10 +127,11 @@ def _turn_options(
         health = sum(f.health for f in people)
         dice = sum(f.fierce for f in reachable(b, figures, target))
         who = f"{plural(n, 'figure')}, " if is_mob else ""
+        verb = f"{figures[0].ranged}: attack" if figures[0].ranged and not is_mob else "Attack"
         options.append(
             Option(
                 f"attack:{target}",
-                f"Attack {b.unit_name(target)} ({who}{plural(dice, 'die', 'dice')}; "
+                f"{verb} {b.unit_name(target)} ({who}{plural(dice, 'die', 'dice')}; "
                 f"health {health}, "
                 f"defence {max(f.defence for f in people)})",
                 disabled=done if acted else None,

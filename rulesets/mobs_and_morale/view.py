@@ -26,6 +26,7 @@ from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
 from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
+from wargame_cli.wording import possessive
 
 STATUS_STYLE = {STANDING: "", "dead": "dim strike", "fled": "dim", "straggler": "dim"}
 TERRAIN_WORDS = {
@@ -165,13 +166,21 @@ def after_battle(b: Battle, names: dict[str, str]) -> Group:
 def areas(b: Battle, names: dict[str, str]) -> Text:
     """Where each side deploys (e1): the map does not draw the areas."""
     line = Text("Deployment areas: ")
-    for i, (side, area) in enumerate(b.areas.items()):
-        r = area.rect
+    for i, (side, found) in enumerate(b.areas.items()):
         if i:
             line.append("; ")
         line.append(clean(names.get(side, side)), style=SIDE_STYLE.get(side, ""))
-        line.append(f" x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g}")
+        for j, area in enumerate(found):
+            r = area.rect
+            named = len(found) > 1 or area.name != _strip(b, side)
+            word = (" or " if j else " in ") + clean(area.name) if named else ""
+            line.append(f"{word} x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g}")
     return line
+
+
+def _strip(b: Battle, side: str) -> str:
+    """The name of a side's default area (the strip along its edge): not repeated."""
+    return f"{possessive(b.sides[side].name)} deployment area"
 
 
 def board(state: Battle, names: dict[str, str] | None = None, round_no: int | None = None) -> Group:
