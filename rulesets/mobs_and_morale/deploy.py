@@ -52,10 +52,40 @@ def deploy(b: Battle) -> Steps:
     else:
         order = units_of(b, "A") + units_of(b, "B")
         why = "both sides deploy at once (side A's choices first at one terminal)"
+        if b.rules_version >= 3 and b.options.get("deployment", "open") == "hidden":
+            b.hidden = not _areas_overlap(b)
+            why = (
+                "both sides deploy at once, unseen: side A places its pieces, then side B "
+                "without seeing them; then both are revealed"
+                if b.hidden
+                else "both sides deploy at once, in the open: their areas overlap, so side "
+                "B sees where side A stands"
+            )
     yield Event(f"Deployment: {why}", rules=rules, kind="deployment", data={"order": order})
     placed: dict[str, int] = {}
     for unit in order:
         yield from _place(b, unit, placed, rules)
+    if b.hidden:
+        b.hidden = False
+        yield Event(
+            "Deployment revealed: both sides' pieces are on the table",
+            rules=("e2",),
+            kind="revealed",
+            data={s: [c.id for c in b.standing(s)] for s in SIDES},
+        )
+
+
+def _areas_overlap(b: Battle) -> bool:
+    """Do the two sides' areas share ground (deep edge strips)? Then neither can deploy
+    unseen: a base could land on the other side's."""
+    return any(
+        a.rect.x0 < o.rect.x1
+        and o.rect.x0 < a.rect.x1
+        and a.rect.y0 < o.rect.y1
+        and o.rect.y0 < a.rect.y1
+        for a in b.areas["A"]
+        for o in b.areas["B"]
+    )
 
 
 def room_problem(b: Battle) -> str | None:

@@ -38,13 +38,15 @@ from wargame_cli.tabletop.movement import (
 )
 from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.placement import edge_distance
+from wargame_cli.tabletop.table import table_cache
 
 LEAVE = "leave"
 NEAREST_OFFERED = 6  # enemies offered as destinations, nearest first
 REJOIN_TRIES = 24  # spots tried round a figure of the chain for a straggler to rejoin (e17)
 BENT_TRIES = 40  # of those, the nearest tried by a way round bases and terrain
 MOB_TARGETS = 4  # enemy units a mob is offered to close on, nearest first
-REACH_TRIES = 24  # spots tried round each target base for a figure walking round to it
+REACH_TRIES = 16  # spots tried round each target base for a figure walking round to it
+REACH_BENT_TRIES = 3  # of those, the nearest free ones tried by a way round (the pathfinder)
 
 
 def edge_goal(b: Battle, side: str, p: Point) -> Point:
@@ -276,24 +278,32 @@ def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
 def bent_reach_spot(
     b: Battle, f: Creature, targets: list[Creature], others: list[Body]
 ) -> Point | None:
-    """The nearest spot within `f`'s reach of a target that it gets to within its move by
-    walking round bases and blocking terrain (`detours.way_to`), or None. Tried when no
-    straight way into contact is free: a figure behind its own mob or an enemy base still
-    closes in, as a player walks a model round the others."""
+    """The nearest free spot within `f`'s reach of a target (half its reach from the base)
+    that it gets to within its move by walking round bases and blocking terrain
+    (`detours.way_to`), or None. Tried when no straight way into contact is free: a figure
+    behind its own mob or an enemy base still closes in, as a player walks a model round."""
     reach = f.reach(b.options["reach"])
-    body = f.body()
+    # a base farther than the move (and two radii) cannot touch any way walked within it
+    near = [o for o in others if o.pos.distance(f.at) <= f.move + o.radius + RADIUS + 0.05]
     candidates: list[Point] = []
     for t in targets:
-        for gap_ in (0.0, reach - 0.05):
-            touching = RADIUS + t.body().radius + max(0.0, gap_)
-            if f.at.distance(t.at) > f.move + touching + 0.01:
-                continue
-            for spot in contact_ring(f.at, t.at, touching, REACH_TRIES):
-                if f.at.distance(spot) <= f.move:
-                    candidates.append(spot)
+        touching = RADIUS + RADIUS + reach / 2
+        if f.at.distance(t.at) > f.move + touching + 0.01:
+            continue
+        for spot in contact_ring(f.at, t.at, touching, REACH_TRIES):
+            if f.at.distance(spot) <= f.move and all(
+                spot.distance(o.pos) >= o.radius + RADIUS - 0.01 for o in near
+            ):
+                candidates.append(spot)
     candidates.sort(key=lambda p: (round(f.at.distance(p), 3), p.y, p.x))
-    for spot in candidates[:BENT_TRIES]:
-        if way_to(b.table, body, spot, f.move, others) is not None:
+    around = tuple(sorted((o.pos.x, o.pos.y, o.radius) for o in near))
+    memo = table_cache(b.table, "mm-bent-reach", 4096)
+    for spot in candidates[:REACH_BENT_TRIES]:
+        key = (f.at, spot, f.move, around)  # the same ground, the same answer
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = way_to(b.table, f.body(), spot, f.move, near) is not None
+        if found:
             return spot
     return None
 

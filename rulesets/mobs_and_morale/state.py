@@ -111,6 +111,11 @@ class Battle:
     round: int = 0
     phase: str = "setup"
     order: list[str] = field(default_factory=list)  # this round's initiative slots
+    slots: list[list[str]] = field(default_factory=list)  # the same, grouped (e5), as played
+    at: int = 0  # the slot acting now
+    delayed: bool = False  # the acting unit's turn was just moved later by the tracker
+    declared: tuple[Any, ...] | None = None  # the GM's end of the battle (version 3)
+    hidden: bool = False  # a hidden simultaneous deployment is under way (version 3, e2)
     after: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     result: str = ""
     # The version of the rules played (`wargame_cli/versions.py`): 1 announces no round limit

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from wargame_cli.rulesets.mobs_and_morale import bot, moves
+from wargame_cli.rulesets.mobs_and_morale import bot, moves, tracker
 from wargame_cli.rulesets.mobs_and_morale.actions import other_action, worth_rallying
 from wargame_cli.rulesets.mobs_and_morale.cohesion import split
 from wargame_cli.rulesets.mobs_and_morale.combat import attack, reachable
@@ -27,21 +27,30 @@ Steps = Generator[Request, Any, Any]
 TURN_RULES = ("e8", "e10")
 
 
-def take_turn(b: Battle, unit: str, waiting: list[str] | tuple[str, ...] = ()) -> Steps:
+def take_turn(
+    b: Battle, unit: str, waiting: list[str] | tuple[str, ...] = (), in_place: bool = True
+) -> Steps:
     """The turn of a character or (`mob:NAME`) a mob, if it still has anyone standing.
     `waiting`: the controller's mobs still to act in its slot, which it may let act first
-    (e5); returns those that did."""
+    (e5); returns those that did. `in_place`: its turn comes in the round's order (not a mob
+    let act first), so the GM's tracker may move it."""
     if unit.startswith("mob:"):
         mob = b.mobs[unit[4:]]
         if b.figures(mob):
-            yield from _turn(b, unit, mob)
+            yield from _turn(b, unit, mob, None, in_place)
         return set()
     if b.creatures[unit].standing:
-        return (yield from _turn(b, unit, None, list(waiting)))
+        return (yield from _turn(b, unit, None, list(waiting), in_place))
     return set()
 
 
-def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = None) -> Steps:
+def _turn(
+    b: Battle,
+    unit: str,
+    mob: Mob | None,
+    waiting: list[str] | None = None,
+    in_place: bool = True,
+) -> Steps:
     name = b.unit_name(unit)
     side = b.unit_figures(unit)[0].side
     moved = acted = False
@@ -60,6 +69,8 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
                 )
                 for u in ahead
             ]
+            if in_place and not went_first and tracker.offered(b):
+                options[-1:-1] = [tracker.OPTION]
         key = yield Choice(
             side=side,
             prompt=f"{name}: {'move or act' if not (moved or acted) else 'and then?'}",
@@ -70,6 +81,11 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
         )
         if key == "end":
             return went_first
+        if key == tracker.KEY:
+            if (yield from tracker.use(b, unit)):
+                b.delayed = True
+                return went_first
+            continue
         if key.startswith("first:"):
             first = key.removeprefix("first:")
             went_first.add(first)
@@ -79,7 +95,7 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
                 kind="slot",
                 data={"controller": unit, "first": first},
             )
-            yield from take_turn(b, first)
+            yield from take_turn(b, first, in_place=False)
             continue
         if key == "move":
             moved = True

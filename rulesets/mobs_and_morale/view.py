@@ -3,6 +3,7 @@ pools, and the after-battle casualty table (e30). The only module here that impo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Group
@@ -137,7 +138,8 @@ def after_battle(b: Battle, names: dict[str, str]) -> Group:
             continue
         if all(r["roll"] is None for r in rows):
             who = ", ".join(clean(r["creature"]) for r in rows)
-            parts.append(Text(f"{name}: not rolled for (npc_survival is off): {who}", style="dim"))
+            why = "the GM's call" if b.rules_version >= 3 else "npc_survival is off"
+            parts.append(Text(f"{name}: not rolled for ({why}): {who}", style="dim"))
             continue
         table = Table(
             title=f"After the battle: {name}",
@@ -213,6 +215,8 @@ def render_entry(
         return False
     if entry["t"] == "roll" and set(entry.get("rules", ())) <= FACES_IN_EVENTS:
         return False
+    if entry["t"] == "event" and entry.get("kind") == "deploy" and _unseen(state, entry):
+        return False  # a hidden deployment: the other side's placing is not on this screen
     if entry["t"] == "event" and entry.get("kind") == "deployment":
         table = table_map(state.table, [], f"{state.table.name}: setup")
         key = [terrain_key(state)] if state.table.pieces else []
@@ -220,6 +224,26 @@ def render_entry(
         # above, keeps only this entry's own lines
         return Group(Text(clean(entry["text"])), Group(table, *key), areas(state, names))
     return None
+
+
+def _unseen(state: Battle, entry: dict[str, Any]) -> bool:
+    """Is this deployment about pieces the state, as seen by the side deciding, leaves out?"""
+    placed = entry.get("data", {}).get("at", {})
+    return any(fid in state.creatures and state.creatures[fid].pos is None for fid in placed)
+
+
+def seen_by(state: Battle, side: str | None) -> Battle:
+    """e2, hidden: while the sides deploy unseen, the side deciding sees only its own pieces
+    (a copy of the state whose other side has not deployed yet); otherwise the state."""
+    if not state.hidden or side not in ("A", "B"):
+        return state
+    copy = replace(state, creatures=dict(state.creatures))
+    for cid, c in state.creatures.items():
+        if c.side != side and c.pos is not None:
+            copy.creatures[cid] = replace(c, pos=None)
+    copy._memo = {}
+    copy._memo_at = -1
+    return copy
 
 
 # -- the decision screen's pieces -------------------------------------------------------------
@@ -331,4 +355,4 @@ def cards(state: Battle, names: dict[str, str] | None = None) -> list[tuple[str,
     return out
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, seen_by)
