@@ -219,3 +219,273 @@ def test_a_creatures_own_action_rolls_and_applies_its_effect(wargame, tmp_path):
     state = json.loads(done.stdout)["state"]
     tarn = next(x for x in state["creatures"] if x["id"] == "Tarn")
     assert tarn["health"] == tarn["max_health"] - 1
+
+
+# -- item 7: mob moves that reach -------------------------------------------------------------
+OPEN_AREAS = area("A", "south", 0, 0, 24, 12) + area("B", "north", 0, 12.5, 24, 11.5)
+
+
+def test_close_on_walks_the_second_wolf_round_into_reach_after_a_figure_by_figure_move(
+    wargame, tmp_path
+):
+    """The issue's Pup and Duo: the wolves are moved figure by figure (typed spots), then
+    "Close on Duo" brings both into reach by the pathfinder, where a straight approach left
+    the second wolf out (version 2: 1 of 2)."""
+    path = table_file(tmp_path, OPEN_AREAS)
+    save = tmp_path / "pup.json"
+    done = wargame(
+        "play",
+        MM,
+        "--json",
+        "--no-input",
+        "--seed",
+        "2",
+        "--option",
+        f"table={path}",
+        "--team-a",
+        "Duo=2 War Hound",
+        "--team-b",
+        "Pup=Chieftain, Wolves=2 Wolf under Pup",
+        "--rolls",
+        "9,9,9,9,1,9,9,9,9,1",
+        "--turns",
+        "2",
+        "--save",
+        str(save),
+        "--choices",
+        "10,10;12,21;10,14;end;move;figures;11.8,9.6;12.8,10.1;end;end;fight;fight;"
+        "end;move;close:mob:Duo",
+    )
+    assert done.returncode == 0, done.stderr
+    log = json.loads(save.read_text())["log"]
+    moved = [e for e in log if e["t"] == "event" and e.get("kind") == "move"]
+    assert [e["text"] for e in moved[:2]] == [
+        "Wolves 1 moves from 10,14 to 11.8,9.6",
+        "Wolves 2 moves from 8.8,14 to 12.8,10.1",
+    ]
+    assert moved[2]["text"] == "Wolves: Close on Duo (2 of 2 then in reach); 1 figure moved"
+    figures = [e for e in log if e["t"] == "choice" and e.get("kind") == "move"]
+    assert figures[0]["key"] == "figures" and "figure by figure" in figures[0]["label"]
+    assert wargame("replay", str(save), "--verify").returncode == 0
+
+
+def test_a_typed_figure_spot_out_of_its_move_is_refused_in_one_line(wargame, tmp_path):
+    path = table_file(tmp_path, OPEN_AREAS)
+    done = wargame(
+        "play",
+        MM,
+        "--no-input",
+        "--seed",
+        "2",
+        "--option",
+        f"table={path}",
+        "--no-save",
+        "--team-a",
+        "Duo=2 War Hound",
+        "--team-b",
+        "Pup=Chieftain, Wolves=2 Wolf under Pup",
+        "--rolls",
+        "9,9,9,9,1",
+        "--choices",
+        "10,10;12,21;10,14;end;move;figures;1,1",
+    )
+    assert "1,1" in one_error_line(done)
+
+
+# -- item 8: the text ------------------------------------------------------------------------
+def test_the_side_is_named_once_and_a_mob_number_stays_apart_from_its_score(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    play(
+        wargame,
+        "--no-input",
+        "--seed",
+        "3",
+        "--team-b",
+        "Ugrak=Chieftain, 3 Wolf, 3 Wolf",
+        "--option",
+        "npc_survival=true",
+        "--save",
+        str(save),
+    )
+    shown = wargame("replay", str(save), "--no-input").stdout
+    assert "The Lantern Company: The Lantern Company" not in shown
+    log = json.loads(save.read_text())["log"]
+    first = next(e["text"] for e in log if e.get("kind") == "initiative")
+    assert "Wolf mob 2 (" in first and "success" in first
+    survival = [e for e in log if e["t"] == "roll" and "e30" in e["rules"]]
+    assert survival and all(e["reason"] == "a d10 for each casualty, 5+ lives" for e in survival)
+
+
+# -- item 5: the GM's initiative tracker, survival picks and the end ------------------------
+DEPLOY = "18,3;10.8,3;25.2,3;3.6,3;18,21;10.8,21;25.2,21"  # the default game's defaults
+
+
+def _turns(log):
+    return [
+        e["prompt"].split(":")[0]
+        for e in log
+        if e["t"] == "choice" and e["kind"] == "turn" and e["prompt"].endswith("move or act")
+    ]
+
+
+def test_the_gm_delays_a_turn_to_later_in_the_round(wargame, tmp_path):
+    """Seed 1, round 1: Mother Wren, Chief Ugrak with his mobs, Brakka, ... The GM delays
+    Mother Wren's turn to after Chief Ugrak's slot: Ugrak and his mobs act, then she does."""
+    save = tmp_path / "g.json"
+    done = wargame(
+        "play",
+        MM,
+        "--no-input",
+        "--seed",
+        "1",
+        "--turns",
+        "1",
+        "--save",
+        str(save),
+        "--choices",
+        f"{DEPLOY};tracker;now;after:0",
+    )
+    assert done.returncode == 0, done.stderr
+    log = json.loads(save.read_text())["log"]
+    moved = next(e for e in log if e["t"] == "event" and e["kind"] == "tracker")
+    assert moved["text"].startswith("GM's tracker: Mother Wren now acts after Chief Ugrak")
+    asked = [e for e in log if e["t"] == "choice" and e["kind"] == "tracker"]
+    assert {e["side"] for e in asked} == {"B"}  # the GM's side keeps the tracker
+    turns = _turns(log)
+    assert turns[:5] == ["Mother Wren", "Chief Ugrak", "Red Spears", "Bone Shields", "Mother Wren"]
+    assert turns.count("Mother Wren") == 2 and len(set(turns)) == 7  # one turn each, plus ask
+    assert moved["data"]["order"][:4] == [
+        "Chief Ugrak",
+        "mob:Red Spears",
+        "mob:Bone Shields",
+        "Mother Wren",
+    ]
+    assert wargame("replay", str(save), "--verify").returncode == 0
+
+
+def test_the_gm_moves_a_later_turn_up_the_order(wargame, tmp_path):
+    save = tmp_path / "g.json"
+    done = wargame(
+        "play",
+        MM,
+        "--no-input",
+        "--seed",
+        "1",
+        "--turns",
+        "1",
+        "--save",
+        str(save),
+        "--choices",
+        f"{DEPLOY};tracker;slot:1;next;end",
+    )
+    assert done.returncode == 0, done.stderr
+    log = json.loads(save.read_text())["log"]
+    moved = next(e for e in log if e["t"] == "event" and e["kind"] == "tracker")
+    who = moved["data"]["moved"][0]
+    # her turn goes on (asked again), then the moved one acts, ahead of Chief Ugrak
+    assert _turns(log)[:3] == ["Mother Wren", "Mother Wren", who] and who != "Chief Ugrak"
+    assert _turns(log)[3] == "Chief Ugrak"
+
+
+def test_the_gm_picks_survival_rolls_and_ends_the_battle(wargame, tmp_path):
+    """Brakka kills Red 1 in round 1; the GM ends the battle (the tribe is decimated), picks
+    Red 1's survival roll alone; the party, with no casualties, is one line."""
+    path = table_file(tmp_path, area("A", "s", 0, 0, 12, 6) + area("B", "n", 0, 6.2, 12, 6))
+    save = tmp_path / "end.json"
+    done = wargame(
+        "play",
+        MM,
+        "--no-input",
+        "--seed",
+        "1",
+        "--option",
+        f"table={path}",
+        "--save",
+        str(save),
+        "--team-a",
+        "Brakka=Warrior",
+        "--team-b",
+        "Red=2 Tribal Warrior",
+        "--rolls",
+        "9,9,1,9,9,9,9,1,1,1,1,9,7",
+        "--choices",
+        "6,5.5;6,7;attack:Red 1;Red 1;end;end;fight;end:decimated:B;mark:Red 1;done",
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(save.read_text())
+    assert data["result"] == {
+        "winner": "A",
+        "reason": "Side B is decimated (the GM ends the battle)",
+    }
+    after = data["log"][-1]["data"]["after_battle"]
+    assert after["A"] == [] and [(r["creature"], r["roll"], r["fate"]) for r in after["B"]] == [
+        ("Red 1", 7, "wounded")
+    ]
+    shown = wargame("replay", str(save), "--no-input").stdout
+    assert "Side A: no casualties" in shown and "After the battle: Side A" not in shown
+    verified = wargame("replay", str(save), "--verify")
+    assert verified.returncode == 0, verified.stderr
+
+
+def test_enter_next_round_keeps_a_new_combatant_out_of_this_rounds_order():
+    """The function the table edits call when a figure is added mid-battle."""
+    from wargame_cli.rulesets.mobs_and_morale import initiative, teams, tracker
+    from wargame_cli.rulesets.mobs_and_morale.rules import _add, new_battle
+    from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET
+
+    from wargame_cli.ruleset import resolve_options
+    from wargame_cli.tabletop.geometry import Point
+
+    o = resolve_options(RULESET.options, None)
+    sides = {
+        s: teams.parse_inline(t, o) for s, t in (("A", "Brakka=Warrior"), ("B", "Ugrak=Chieftain"))
+    }
+    b = new_battle({"A": "A", "B": "B"}, sides, o)
+    b.creatures["Brakka"].pos, b.creatures["Ugrak"].pos = Point(5, 5), Point(20, 20)
+    b.slots, b.at = [["Brakka"], ["Ugrak"]], 0
+    stats = teams.creature({"profile": "Ranger"}, o, "new")
+    _add(b, "A", "Ysolde", stats, None, "Ys")
+    b.creatures["Ysolde"].pos = Point(8, 5)
+    told = tracker.enter_next_round(b, "Ysolde")
+    assert told.data == {"creature": "Ysolde", "unit": "Ysolde", "next_round": True}
+    assert all("Ysolde" not in s for s in b.slots)
+    assert "Ysolde" in [c.key for c in initiative.contenders(b)]  # it rolls next round
+
+
+def test_the_move_option_names_the_straggler_it_will_lose(wargame, tmp_path):
+    """Wren's own action pushes Red 2 5" out of its mob; Red's Move option then says the move
+    loses it (e17), and the start of the move does."""
+    path = table_file(tmp_path, area("A", "s", 0, 0, 12, 6) + area("B", "n", 0, 6.2, 12, 6))
+    team_a = tmp_path / "a.toml"
+    team_a.write_text(
+        'name = "Wren"\ncharacters = [{ name = "Wren", profile = "Mystic", actions = ["Push"] }]\n'
+        'actions = [{ name = "Push", range = 3, effect = "move 5" }]\n'
+    )
+    save = tmp_path / "push.json"
+    done = wargame(
+        "play",
+        MM,
+        "--no-input",
+        "--seed",
+        "1",
+        "--option",
+        f"table={path}",
+        "--turns",
+        "1",
+        "--save",
+        str(save),
+        "--team-a",
+        str(team_a),
+        "--team-b",
+        "Red=3 Tribal Warrior",
+        "--rolls",
+        "9,9,9,9,1",
+        "--choices",
+        "6,5.5;6,7;other;power:Push;Red 2;end;move;stay",
+    )
+    assert done.returncode == 0, done.stderr
+    log = json.loads(save.read_text())["log"]
+    move = next(e for e in log if e["t"] == "choice" and e["kind"] == "turn" and e["key"] == "move")
+    assert move["label"] == 'Move (up to 6") the mob - loses Red 2, out of 3" of the mob (e17)'
+    lost = next(e for e in log if e["t"] == "event" and e["kind"] == "removed")
+    assert lost["data"] == {"creature": "Red 2", "mob": "Red", "how": "straggler", "when": "start"}

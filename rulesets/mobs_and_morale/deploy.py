@@ -192,7 +192,11 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
     default = fits[turn % len(fits)]
 
     def area_at(anchor: Point) -> Area | None:
-        return next((a for a in areas if a.rect.contains(anchor)), None)
+        """The area holding `anchor` with room there for the whole unit, else the first
+        holding it (a side's areas may overlap one another), else None."""
+        holding = [a for a in areas if a.rect.contains(anchor)]
+        roomy = (a for a in holding if len(fit_group(b.table, a, anchor, n, RADIUS, others)) == n)
+        return next(roomy, holding[0] if holding else None)
 
     def check(text: str) -> str | None:
         try:
@@ -217,10 +221,10 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         judge=menu_or(options, check),
     )
     anchor = Point.parse(key)
-    area = area_at(anchor)
-    assert area is not None  # the judge saw to it
+    into = area_at(anchor)
+    assert into is not None  # the judge saw to it
     for member, spot in zip(
-        members, fit_group(b.table, area, anchor, n, RADIUS, others), strict=True
+        members, fit_group(b.table, into, anchor, n, RADIUS, others), strict=True
     ):
         member.pos = spot
     yield Event(
