@@ -45,7 +45,10 @@ class MobsAndMorale(Ruleset):
         + " A count of characters adds numbered ones (Ranger 1, Ranger 2). "
         "A team file (.toml/.json) holds `name`, `characters = [{name, profile}]` and "
         "`mobs = [{name, controller, members = [{profile, count}]}]`; any stat may be "
-        "overridden (presence, fierce, defence, health, initiative, move, morale, traits)."
+        "overridden (presence, fierce, defence, health, initiative, move, morale, traits), "
+        "and powers given: `reach = N` (inches), `ranged = {name, range}` and "
+        "`actions = [names]` from the file's `actions = [{name, range, dice, effect}]` "
+        "(effect: damage N, heal N, move N or status fled)."
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:
