@@ -27,6 +27,13 @@ def play(wargame, *args):
     return play_json_of(wargame, MM, *args)
 
 
+def played(wargame, save, *args: str) -> dict:
+    """`wargame play mobs-and-morale ... --save SAVE`, which must succeed: the save's data."""
+    done = wargame("play", MM, "--no-input", "--save", str(save), *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(save.read_text())
+
+
 def table_file(tmp_path, body: str, name: str = "t.toml"):
     path = tmp_path / name
     path.write_text('name = "T"\nwidth = 24\nheight = 24\n' + body)
@@ -186,43 +193,23 @@ def test_a_creatures_own_action_rolls_and_applies_its_effect(wargame, tmp_path):
         'actions = [{ name = "Hex", range = 30, dice = 2, effect = "damage 1" }]\n'
     )
     open_field = table_file(tmp_path, "", "open.toml")
-    done = wargame(
-        "play",
-        MM,
-        "--json",
-        "--seed",
-        "1",
-        "--team-a",
-        "Tarn=Spearwarden",
-        "--team-b",
-        str(team_b),
-        "--option",
-        f"table={open_field}",
-        "--no-input",
-        "--turns",
-        "1",
-        "--rolls",
-        "1,1,9,9,9,9,9",
-        "--choices",
-        "12,3;12,21;other;power:Hex;Tarn",
-        "--save",
-        str(save),
-    )
-    assert done.returncode == 0, done.stderr
-    log = json.loads(save.read_text())["log"]
+    args = ["--team-a", "Tarn=Spearwarden", "--team-b", str(team_b), "--turns", "1"]
+    args += ["--option", f"table={open_field}", "--rolls", "1,1,9,9,9,9,9"]
+    data = played(wargame, save, *args, "--choices", "12,3;12,21;other;power:Hex;Tarn")
+    log = data["log"]
     power = next(e for e in log if e.get("kind") == "power" and e["t"] == "event")
     assert power["data"]["works"] and power["data"]["edit"] == {
         "action": "damage",
         "creature": "Tarn",
         "amount": 1,
     }
-    state = json.loads(done.stdout)["state"]
-    tarn = next(x for x in state["creatures"] if x["id"] == "Tarn")
-    assert tarn["health"] == tarn["max_health"] - 1
+    hurt = next(e for e in log if e.get("kind") == "damage" and e["t"] == "event")
+    assert hurt["data"] == {"creature": "Tarn", "damage": 1, "health": 5, "lost": 0}
 
 
 # -- item 7: mob moves that reach -------------------------------------------------------------
 OPEN_AREAS = area("A", "south", 0, 0, 24, 12) + area("B", "north", 0, 12.5, 24, 11.5)
+PUP = ["--team-a", "Duo=2 War Hound", "--team-b", "Pup=Chieftain, Wolves=2 Wolf under Pup"]
 
 
 def test_close_on_walks_the_second_wolf_round_into_reach_after_a_figure_by_figure_move(
@@ -233,31 +220,11 @@ def test_close_on_walks_the_second_wolf_round_into_reach_after_a_figure_by_figur
     the second wolf out (version 2: 1 of 2)."""
     path = table_file(tmp_path, OPEN_AREAS)
     save = tmp_path / "pup.json"
-    done = wargame(
-        "play",
-        MM,
-        "--json",
-        "--no-input",
-        "--seed",
-        "2",
-        "--option",
-        f"table={path}",
-        "--team-a",
-        "Duo=2 War Hound",
-        "--team-b",
-        "Pup=Chieftain, Wolves=2 Wolf under Pup",
-        "--rolls",
-        "9,9,9,9,1,9,9,9,9,1",
-        "--turns",
-        "2",
-        "--save",
-        str(save),
-        "--choices",
-        "10,10;12,21;10,14;end;move;figures;11.8,9.6;12.8,10.1;end;end;fight;fight;"
-        "end;move;close:mob:Duo",
-    )
-    assert done.returncode == 0, done.stderr
-    log = json.loads(save.read_text())["log"]
+    script = "10,10;12,21;10,14;end;move;figures;11.8,9.6;12.8,10.1;end;end;fight;fight;"
+    rolls = ["--rolls", "9,9,9,9,1,9,9,9,9,1", "--turns", "2", "--option", f"table={path}"]
+    log = played(
+        wargame, save, "--seed", "2", *PUP, *rolls, "--choices", script + "end;move;close:mob:Duo"
+    )["log"]
     moved = [e for e in log if e["t"] == "event" and e.get("kind") == "move"]
     assert [e["text"] for e in moved[:2]] == [
         "Wolves 1 moves from 10,14 to 11.8,9.6",
@@ -271,24 +238,9 @@ def test_close_on_walks_the_second_wolf_round_into_reach_after_a_figure_by_figur
 
 def test_a_typed_figure_spot_out_of_its_move_is_refused_in_one_line(wargame, tmp_path):
     path = table_file(tmp_path, OPEN_AREAS)
-    done = wargame(
-        "play",
-        MM,
-        "--no-input",
-        "--seed",
-        "2",
-        "--option",
-        f"table={path}",
-        "--no-save",
-        "--team-a",
-        "Duo=2 War Hound",
-        "--team-b",
-        "Pup=Chieftain, Wolves=2 Wolf under Pup",
-        "--rolls",
-        "9,9,9,9,1",
-        "--choices",
-        "10,10;12,21;10,14;end;move;figures;1,1",
-    )
+    rolls = ["--rolls", "9,9,9,9,1", "--option", f"table={path}", "--no-save"]
+    script = "10,10;12,21;10,14;end;move;figures;1,1"
+    done = wargame("play", MM, "--no-input", "--seed", "2", *PUP, *rolls, "--choices", script)
     assert "1,1" in one_error_line(done)
 
 
@@ -318,6 +270,8 @@ def test_the_side_is_named_once_and_a_mob_number_stays_apart_from_its_score(warg
 
 # -- item 5: the GM's initiative tracker, survival picks and the end ------------------------
 DEPLOY = "18,3;10.8,3;25.2,3;3.6,3;18,21;10.8,21;25.2,21"  # the default game's defaults
+ROUND_1 = ["--seed", "1", "--turns", "1", "--choices"]
+SMALL = area("A", "s", 0, 0, 12, 6) + area("B", "n", 0, 6.2, 12, 6)  # areas side by side
 
 
 def _turns(log):
@@ -332,21 +286,7 @@ def test_the_gm_delays_a_turn_to_later_in_the_round(wargame, tmp_path):
     """Seed 1, round 1: Mother Wren, Chief Ugrak with his mobs, Brakka, ... The GM delays
     Mother Wren's turn to after Chief Ugrak's slot: Ugrak and his mobs act, then she does."""
     save = tmp_path / "g.json"
-    done = wargame(
-        "play",
-        MM,
-        "--no-input",
-        "--seed",
-        "1",
-        "--turns",
-        "1",
-        "--save",
-        str(save),
-        "--choices",
-        f"{DEPLOY};tracker;now;after:0",
-    )
-    assert done.returncode == 0, done.stderr
-    log = json.loads(save.read_text())["log"]
+    log = played(wargame, save, *ROUND_1, f"{DEPLOY};tracker;now;after:0")["log"]
     moved = next(e for e in log if e["t"] == "event" and e["kind"] == "tracker")
     assert moved["text"].startswith("GM's tracker: Mother Wren now acts after Chief Ugrak")
     asked = [e for e in log if e["t"] == "choice" and e["kind"] == "tracker"]
@@ -365,21 +305,7 @@ def test_the_gm_delays_a_turn_to_later_in_the_round(wargame, tmp_path):
 
 def test_the_gm_moves_a_later_turn_up_the_order(wargame, tmp_path):
     save = tmp_path / "g.json"
-    done = wargame(
-        "play",
-        MM,
-        "--no-input",
-        "--seed",
-        "1",
-        "--turns",
-        "1",
-        "--save",
-        str(save),
-        "--choices",
-        f"{DEPLOY};tracker;slot:1;next;end",
-    )
-    assert done.returncode == 0, done.stderr
-    log = json.loads(save.read_text())["log"]
+    log = played(wargame, save, *ROUND_1, f"{DEPLOY};tracker;slot:1;next;end")["log"]
     moved = next(e for e in log if e["t"] == "event" and e["kind"] == "tracker")
     who = moved["data"]["moved"][0]
     # her turn goes on (asked again), then the moved one acts, ahead of Chief Ugrak
@@ -390,29 +316,12 @@ def test_the_gm_moves_a_later_turn_up_the_order(wargame, tmp_path):
 def test_the_gm_picks_survival_rolls_and_ends_the_battle(wargame, tmp_path):
     """Brakka kills Red 1 in round 1; the GM ends the battle (the tribe is decimated), picks
     Red 1's survival roll alone; the party, with no casualties, is one line."""
-    path = table_file(tmp_path, area("A", "s", 0, 0, 12, 6) + area("B", "n", 0, 6.2, 12, 6))
+    path = table_file(tmp_path, SMALL)
     save = tmp_path / "end.json"
-    done = wargame(
-        "play",
-        MM,
-        "--no-input",
-        "--seed",
-        "1",
-        "--option",
-        f"table={path}",
-        "--save",
-        str(save),
-        "--team-a",
-        "Brakka=Warrior",
-        "--team-b",
-        "Red=2 Tribal Warrior",
-        "--rolls",
-        "9,9,1,9,9,9,9,1,1,1,1,9,7",
-        "--choices",
-        "6,5.5;6,7;attack:Red 1;Red 1;end;end;fight;end:decimated:B;mark:Red 1;done",
-    )
-    assert done.returncode == 0, done.stderr
-    data = json.loads(save.read_text())
+    teams = ["--team-a", "Brakka=Warrior", "--team-b", "Red=2 Tribal Warrior"]
+    rolls = ["--option", f"table={path}", "--rolls", "9,9,1,9,9,9,9,1,1,1,1,9,7"]
+    script = "6,5.5;6,7;attack:Red 1;Red 1;end;end;fight;end:decimated:B;mark:Red 1;done"
+    data = played(wargame, save, "--seed", "1", *teams, *rolls, "--choices", script)
     assert data["result"] == {
         "winner": "A",
         "reason": "Side B is decimated (the GM ends the battle)",
@@ -455,36 +364,17 @@ def test_enter_next_round_keeps_a_new_combatant_out_of_this_rounds_order():
 def test_the_move_option_names_the_straggler_it_will_lose(wargame, tmp_path):
     """Wren's own action pushes Red 2 5" out of its mob; Red's Move option then says the move
     loses it (e17), and the start of the move does."""
-    path = table_file(tmp_path, area("A", "s", 0, 0, 12, 6) + area("B", "n", 0, 6.2, 12, 6))
+    path = table_file(tmp_path, SMALL)
     team_a = tmp_path / "a.toml"
     team_a.write_text(
         'name = "Wren"\ncharacters = [{ name = "Wren", profile = "Mystic", actions = ["Push"] }]\n'
         'actions = [{ name = "Push", range = 3, effect = "move 5" }]\n'
     )
     save = tmp_path / "push.json"
-    done = wargame(
-        "play",
-        MM,
-        "--no-input",
-        "--seed",
-        "1",
-        "--option",
-        f"table={path}",
-        "--turns",
-        "1",
-        "--save",
-        str(save),
-        "--team-a",
-        str(team_a),
-        "--team-b",
-        "Red=3 Tribal Warrior",
-        "--rolls",
-        "9,9,9,9,1",
-        "--choices",
-        "6,5.5;6,7;other;power:Push;Red 2;end;move;stay",
-    )
-    assert done.returncode == 0, done.stderr
-    log = json.loads(save.read_text())["log"]
+    teams = ["--team-a", str(team_a), "--team-b", "Red=3 Tribal Warrior", "--turns", "1"]
+    rolls = ["--option", f"table={path}", "--rolls", "9,9,9,9,1"]
+    script = "6,5.5;6,7;other;power:Push;Red 2;end;move;stay"
+    log = played(wargame, save, "--seed", "1", *teams, *rolls, "--choices", script)["log"]
     move = next(e for e in log if e["t"] == "choice" and e["kind"] == "turn" and e["key"] == "move")
     assert move["label"] == 'Move (up to 6") the mob - loses Red 2, out of 3" of the mob (e17)'
     lost = next(e for e in log if e["t"] == "event" and e["kind"] == "removed")

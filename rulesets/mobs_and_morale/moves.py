@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from wargame_cli.rulesets.mobs_and_morale.cohesion import COHESION, split
 from wargame_cli.rulesets.mobs_and_morale.state import EDGE, RADIUS, Battle, Creature, Mob
 
-from wargame_cli.engine.requests import Option
+from wargame_cli.engine.requests import Event, Option
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.destinations import (
     Destination,
@@ -52,6 +52,17 @@ REACH_BENT_TRIES = 3  # of those, the nearest free ones tried by a way round (th
 def edge_goal(b: Battle, side: str, p: Point) -> Point:
     """The spot on the side's own table edge straight behind `p` (a base touching the edge)."""
     return Point(p.x, RADIUS if EDGE[side] == "south" else b.table.height - RADIUS)
+
+
+def moved(c: Creature, start: Point, rules: tuple[str, ...], how: str = "moves") -> Event:
+    """The event of one creature's move (`how`: "moves", "is pushed"), from `start` to
+    where it stands now."""
+    data = {"creature": c.id, "from": start.as_list(), "to": c.at.as_list()}
+    if c.mob is not None and how == "moves":
+        data["mob"] = c.mob
+    return Event(
+        f"{c.id} {how} from {start.key()} to {c.at.key()}", rules=rules, kind="move", data=data
+    )
 
 
 def can_leave(b: Battle, c: Creature, others: list[Body]) -> bool:

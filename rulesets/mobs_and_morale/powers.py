@@ -21,6 +21,7 @@ from collections.abc import Generator
 from typing import Any
 
 from wargame_cli.rulesets.mobs_and_morale import pools
+from wargame_cli.rulesets.mobs_and_morale.moves import moved
 from wargame_cli.rulesets.mobs_and_morale.state import FLED, Battle, Creature
 
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
@@ -228,12 +229,7 @@ def push(b: Battle, actor: Creature, c: Creature, inches: float) -> Steps:
     goal = actor.at.toward(c.at, actor.at.distance(c.at) + inches)
     others = [o for o in b.bodies() if o.id != c.id]
     c.pos = farthest_toward(b.table, c.body(), goal.rounded(2), inches, others)
-    yield Event(
-        f"{c.id} is pushed from {start.key()} to {c.at.key()}",
-        rules=("e9",),
-        kind="move",
-        data={"creature": c.id, "from": start.as_list(), "to": c.at.as_list()},
-    )
+    yield moved(c, start, ("e9",), "is pushed")
 
 
 def flee(b: Battle, c: Creature) -> Steps:

@@ -255,12 +255,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         return
     start = c.at
     c.pos = Point.parse(key)
-    yield Event(
-        f"{c.id} moves from {start.key()} to {c.pos.key()}",
-        rules=("e8",),
-        kind="move",
-        data={"creature": c.id, "from": start.as_list(), "to": c.pos.as_list()},
-    )
+    yield moves.moved(c, start, ("e8",))
 
 
 def _leave(b: Battle, c: Creature) -> Steps:
@@ -368,17 +363,7 @@ def _move_figures(b: Battle, mob: Mob) -> Steps:
         start = f.at
         f.pos = Point.parse(key)
         if f.pos != start:
-            yield Event(
-                f"{f.id} moves from {start.key()} to {f.pos.key()}",
-                rules=("e18",),
-                kind="move",
-                data={
-                    "creature": f.id,
-                    "mob": mob.name,
-                    "from": start.as_list(),
-                    "to": f.pos.as_list(),
-                },
-            )
+            yield moves.moved(f, start, ("e18",))
     yield from cohesion_check(b, mob, "end")
 
 

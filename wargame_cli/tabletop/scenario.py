@@ -11,7 +11,7 @@ from typing import Any
 from wargame_cli.errors import OptionError
 from wargame_cli.ruleset import OptionSpec, load_options
 from wargame_cli.tabletop.areas import named_areas
-from wargame_cli.tabletop.table import Table
+from wargame_cli.tabletop.table import Table, read_file
 
 
 class TableData(dict[str, Any]):
@@ -38,15 +38,7 @@ def table_data(raw: dict[str, Any]) -> TableData:
 
 def load_data(path: str | Path) -> TableData:
     """A table TOML file as checked, normalised data."""
-    from wargame_cli.saves import untrusted
-
-    path = Path(path)
-    try:
-        raw = untrusted.read_toml(path, 2**20)
-    except OSError as exc:
-        raise OptionError(f"table file {path}: {exc.strerror or exc}") from None
-    except untrusted.Untrusted as exc:
-        raise OptionError(f"table file {path}: {exc}") from None
+    raw = read_file(path)
     if not isinstance(raw, dict):
         raise OptionError(f"table file {path}: expected a table of width, height and terrain")
     return table_data(raw)
