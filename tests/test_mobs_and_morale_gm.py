@@ -178,6 +178,8 @@ def test_the_premade_ford_uses_its_areas_powers_and_actions(wargame, tmp_path):
     assert c["Tarn"]["attack_range"] == 2.5
     assert [a["name"] for a in c["Mother Wren"]["actions"]] == ["Mend", "Blessed light"]
     assert c["Slingers 1"]["ranged"] == "Sling"
+    first = next(e for e in json.loads(save.read_text())["log"] if e["t"] == "choice")
+    assert first["label"] == "Centre of the caravan (18,6)"  # its one area, by name
     assert wargame("replay", str(save), "--verify").returncode == 0
 
 

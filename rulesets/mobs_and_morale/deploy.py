@@ -18,7 +18,7 @@ from wargame_cli.tabletop.areas import Area, fit_group
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body
 from wargame_cli.tabletop.table import Table
-from wargame_cli.wording import plural
+from wargame_cli.wording import plural, possessive
 
 Steps = Generator[Request, Any, Any]
 
@@ -136,6 +136,14 @@ def anchors(areas: tuple[Area, ...]) -> list[tuple[Area, str, Point]]:
     ]
 
 
+def spot_label(label: str, areas: tuple[Area, ...], strip: str) -> str:
+    """A deployment spot's menu label: "Centre of the deployment area" for a side's one
+    edge strip (`strip` is its name), "Centre of the caravan" for a scenario's named area."""
+    if len(areas) == 1:
+        label += " of the deployment area" if areas[0].name == strip else f" of {areas[0].name}"
+    return label[0].upper() + label[1:]
+
+
 def _any_room(b: Battle, areas: tuple[Area, ...], n: int, others: list[Body]) -> list[Point]:
     """Spots on a 1" grid of the areas where the whole unit fits, when none of the named
     spots has room (earlier units took them)."""
@@ -169,7 +177,7 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
     others = b.bodies()
     n = len(members)
     options, fits = [], []
-    one = len(areas) == 1
+    strip = f"{possessive(b.sides[side].name)} deployment area"
     for area, label, anchor in anchors(areas):
         spots = fit_group(b.table, area, anchor, n, RADIUS, others)
         ok = len(spots) == n
@@ -178,8 +186,7 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         options.append(
             Option(
                 anchor.key(),
-                f"{label[0].upper()}{label[1:]}{' of the deployment area' if one else ''} "
-                f"({anchor.key()})",
+                f"{spot_label(label, areas, strip)} ({anchor.key()})",
                 disabled=None if ok else f"no room there for {plural(n, 'figure')}",
             )
         )

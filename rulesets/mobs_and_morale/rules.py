@@ -374,10 +374,10 @@ def _survival(b: Battle, side: str) -> Steps:
     lives = sum(r["fate"] in ("wounded", "missing") for r in rows)
     unrolled = len(rows) - len(faces)
     text = (
-        f"{b.sides[side].name}: {lives} of {plural(len(faces), 'casualty', 'casualties')} "
-        f"rolled for {'lives' if lives == 1 else 'live'} (wounded or missing)"
-        + (f"; {unrolled} not rolled (the GM's call)" if unrolled else "")
-        if rolled and b.rules_version >= 3
+        f"{b.sides[side].name}: {lives} of the {len(faces)} rolled for "
+        f"{'lives' if lives == 1 else 'live'} (wounded or missing); {unrolled} not rolled "
+        "(the GM's call)"
+        if rolled and unrolled
         else f"{b.sides[side].name}: {lives} of {plural(len(rows), 'casualty', 'casualties')} "
         f"{'lives' if lives == 1 else 'live'} (wounded or missing)"
         if rolled

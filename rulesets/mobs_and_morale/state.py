@@ -116,6 +116,7 @@ class Battle:
     delayed: bool = False  # the acting unit's turn was just moved later by the tracker
     declared: tuple[Any, ...] | None = None  # the GM's end of the battle (version 3)
     hidden: bool = False  # a hidden simultaneous deployment is under way (version 3, e2)
+    unseen: str = ""  # a view's copy (`view.seen_by`): the side whose pieces it leaves out
     after: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     result: str = ""
     # The version of the rules played (`wargame_cli/versions.py`): 1 announces no round limit

@@ -87,7 +87,7 @@ def use(b: Battle, unit: str) -> Steps:
     yield Event(
         f"GM's tracker: {_named(b, moving)} now acts "
         + (f"after {_named(b, after)}" if after else "next")
-        + f" (round {b.round}: {order_text(b) if whose != 'now' else 'the rest in order'})",
+        + f" (round {b.round}: {order_text(b)})",
         rules=("e10",),
         kind=KEY,
         data={

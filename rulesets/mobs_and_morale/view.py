@@ -37,7 +37,9 @@ TERRAIN_WORDS = {
 }
 # Choices whose outcome the next event states in full (a move, a deployment, an attack, a
 # ruling, who falls or flees): echoing the answer too would only repeat it.
-TOLD_BY_EVENTS = frozenset({"turn", "move", "deploy", "action", "ruling", "casualty"})
+TOLD_BY_EVENTS = frozenset(
+    {"turn", "move", "deploy", "action", "ruling", "casualty", "tracker", "power"}
+)
 # Rolls whose faces the next event states (attack, defence, morale, a controller's hold).
 FACES_IN_EVENTS = frozenset({"e12", "e19", "e13", "e24", "e25"})
 
@@ -237,7 +239,7 @@ def seen_by(state: Battle, side: str | None) -> Battle:
     (a copy of the state whose other side has not deployed yet); otherwise the state."""
     if not state.hidden or side not in ("A", "B"):
         return state
-    copy = replace(state, creatures=dict(state.creatures))
+    copy = replace(state, creatures=dict(state.creatures), unseen=other(side))
     for cid, c in state.creatures.items():
         if c.side != side and c.pos is not None:
             copy.creatures[cid] = replace(c, pos=None)
@@ -263,7 +265,9 @@ def _side_line(b: Battle, side: str) -> Text:
     waiting = [
         c for c in b.creatures.values() if c.side == side and c.pos is None and c.status == STANDING
     ]
-    if waiting:  # deployment: say who is still to come rather than leave the side blank
+    if b.unseen == side:  # a hidden deployment: its pieces are not shown, deployed or not
+        line.append(" hidden until both sides have deployed")
+    elif waiting:  # deployment: say who is still to come rather than leave the side blank
         line.append(f" {len(waiting)} to deploy")
     if st.retreating:
         line.append(" (retreating)")
