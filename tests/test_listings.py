@@ -150,7 +150,7 @@ def test_saves_lists_rounds_winners_by_name_draws_and_forks(wargame, tmp_path):
     text = " ".join(
         wargame("saves", "--saves-dir", str(folder), env={"COLUMNS": "200"}).stdout.split()
     )
-    assert "round 9, finished, won by The Lantern Company (A)" in text
+    assert "round 8, finished, won by The Lantern Company (A)" in text
     assert "winner " not in text
     assert "finished, a draw" in text  # seed 2 at the 2-turn cap: the sides even
     assert f"a fork of {ixu.name} after turn 1" in text

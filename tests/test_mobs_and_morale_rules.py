@@ -107,8 +107,8 @@ def test_e1_each_side_deploys_inside_its_own_area():
     b = battle()
     run(deploy(b))
     for c in b.creatures.values():
-        assert b.areas[c.side].holds(c.body()), c.id
-    assert b.areas["A"].rect.y1 == 6 and b.areas["B"].rect.y0 == 18
+        assert b.areas[c.side][0].holds(c.body()), c.id
+    assert b.areas["A"][0].rect.y1 == 6 and b.areas["B"][0].rect.y0 == 18
 
 
 def test_e1_deployment_refuses_typed_spot_outside_area():
@@ -137,7 +137,8 @@ def test_e3_initiative_deployment_lowest_first_with_its_mobs():
     order = [c.prompt.split()[1] for c in choices_of(script, "deploy")]
     assert order == ["Ysolde", "Ugrak", "Red", "Brakka"]
     assert script.events[0].text == (
-        "Deployment: lowest initiative deploys first: Ysolde 0, Ugrak 1 (with Red), Brakka 2"
+        "Deployment: lowest initiative deploys first: Ysolde (0 successes), "
+        "Ugrak (1 success; with Red), Brakka (2 successes)"
     )
 
 
@@ -756,6 +757,7 @@ def test_e19_bot_mob_closes_on_a_target_it_can_reach_not_a_blocked_one():
         Bone_1=(24.04, 15.25),
         Bone_2=(23.37, 14.48),
     )
+    b.rules_version = 2  # version 3 walks round the chieftain: the next test
     plans = moves.mob_plans(b, b.mobs["Bone"])
     blocked = next(p for p in plans if p.key == "close:Brakka")
     assert not blocked.moved and "no room to close" in blocked.label
@@ -764,6 +766,25 @@ def test_e19_bot_mob_closes_on_a_target_it_can_reach_not_a_blocked_one():
     assert turn.default == "move" and move.default == "close:Tarn"
     assert "then in reach" in move.label_of("close:Tarn")
     assert [r.labels for r in rolls(script)][0][0].startswith("Bone")  # then it attacks
+
+
+def test_e19_version_3_close_on_walks_round_the_chieftain_to_the_nearest_enemy():
+    """The same position under version 3: both figures walk round their chieftain's base
+    (the pathfinder) into reach of Brakka, so the closing move is no longer blocked."""
+    b = battle(
+        a="Brakka=Warrior, Tarn=Spearwarden",
+        b="Ugrak=Chieftain, Bone=2 Tribal Warrior under Ugrak",
+        table=CLEARING,
+    )
+    place(b, Brakka=(22.6, 12.58), Tarn=(18.33, 12.38), Ugrak=(22.97, 13.51))
+    place(b, Bone_1=(24.04, 15.25), Bone_2=(23.37, 14.48))
+    plan = moves.close_on(b, b.mobs["Bone"], "Brakka")
+    assert plan.in_reach == 2 and plan.label == "Close on Brakka (2 of 2 then in reach)"
+    others = [c.body() for c in b.standing() if c.mob != "Bone"]
+    for fid, spot in plan.spots.items():
+        f = b.creatures[fid]
+        assert spot is not None and f.at.distance(spot) <= f.move
+        assert way_to(b.table, f.body(), spot, f.move, others) is not None
 
 
 # --- added by the audit: rule points the first tests left loose ------------------------------
@@ -841,8 +862,8 @@ def test_e7_initiative_event_says_how_ties_were_broken_and_who_acts_in_the_slot(
     script = run(initiative_phase(b), faces=[9, 1, 9, 1, 9, 1, 1, 1, 3, 8])
     [event] = [e for e in script.events if e.kind == "initiative"]
     assert event.text == (
-        "Round 0 initiative: Ugrak 1 (base 3; with Red), Tarn 1 (base 2, roll-off), "
-        "Brakka 1 (base 2, roll-off)"
+        "Round 0 initiative: Ugrak (1 success; base 3; with Red), "
+        "Tarn (1 success; base 2, roll-off), Brakka (1 success; base 2, roll-off)"
     )
     assert b.order == ["Ugrak", "mob:Red", "Tarn", "Brakka"]
 

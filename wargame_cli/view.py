@@ -83,6 +83,15 @@ class View:
         """`(title, renderable)` for every piece on the table, for "Look...". Empty: none."""
         return []
 
+    def seen_by(self, state: Any, side: str | None) -> Any:
+        """The state as `side`, deciding now, may see it: the state itself (the default), or
+        a copy without the pieces that side may not see yet (a hidden deployment: at one
+        terminal each side deploys without the other's pieces on its screen). The decision
+        screen draws the board, the card, Look… and the entries since the side last decided
+        from it (`render_entry` may leave out an entry about a piece missing from it). None
+        for `side`: nobody in particular, the whole state."""
+        return state
+
     def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
         """One log entry as shown, called as the log grows (live play, replays) with the state
         as it stands after the entry. A renderable; a `Redraw` or `Once` for the ui to
@@ -103,10 +112,13 @@ class ViewOf(View):
         card: Callable[..., RenderableType | None],
         cards: Callable[..., list[tuple[str, RenderableType]]],
         render_entry: Callable[..., Shown],
+        seen_by: Callable[[Any, str | None], Any] | None = None,
     ) -> None:
-        """Each function takes the hook's arguments (a state of the ruleset's own type)."""
+        """Each function takes the hook's arguments (a state of the ruleset's own type);
+        `seen_by` is optional (the default: every side sees the whole state)."""
         self._board, self._compact_board, self._card = board, compact_board, card
         self._cards, self._render_entry = cards, render_entry
+        self._seen_by = seen_by
 
     def board(self, state: Any, names: Names) -> RenderableType | None:
         return self._board(state, names)
@@ -122,3 +134,6 @@ class ViewOf(View):
 
     def render_entry(self, entry: Entry, state: Any, names: Names, players: Players) -> Shown:
         return self._render_entry(entry, state, names, players)
+
+    def seen_by(self, state: Any, side: str | None) -> Any:
+        return state if self._seen_by is None else self._seen_by(state, side)

@@ -7,6 +7,7 @@ its action table, so the effects are minimal and documented in reference.toml:
 - Rally: the nearest friendly mob skips this round's morale test on a success, or rolls half
   its dead-pool dice (rounded up) on a partial (e24).
 - Search, and anything typed: no effect on the table; the ruling is logged as text.
+- A creature's own actions from its team file (powers.py): no ruling, they do what they say.
 
 The GM may also type the ruling in words instead of picking one: it is logged as said and
 changes nothing on the table (the GM narrates its effect).
@@ -18,6 +19,7 @@ import re
 from collections.abc import Generator
 from typing import Any
 
+from wargame_cli.rulesets.mobs_and_morale import powers
 from wargame_cli.rulesets.mobs_and_morale.state import Battle, Creature, Mob
 
 from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
@@ -86,6 +88,7 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
             disabled=None if rally else "no friendly mob on the table",
         ),
         Option("search", "Search the area"),
+        *(powers.options(b, actors[0]) if len(actors) == 1 else ()),
     )
     key = yield Choice(
         side=side,
@@ -97,6 +100,9 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
         free_hint="describe another action",
         judge=menu_or(options, text_problem),
     )
+    if key.startswith("power:") and any(o.key == key for o in options):  # its own action:
+        yield from powers.use(b, actors[0], key.removeprefix("power:"))  # no ruling needed
+        return
     known = {o.key: o.label for o in options}
     what = known.get(key, key.strip())
     # an offered action is a verb ("Shove B2"); a typed one is the player's own words, quoted

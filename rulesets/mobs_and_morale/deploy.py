@@ -18,7 +18,7 @@ from wargame_cli.tabletop.areas import Area, fit_group
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body
 from wargame_cli.tabletop.table import Table
-from wargame_cli.wording import plural
+from wargame_cli.wording import plural, possessive
 
 Steps = Generator[Request, Any, Any]
 
@@ -52,10 +52,40 @@ def deploy(b: Battle) -> Steps:
     else:
         order = units_of(b, "A") + units_of(b, "B")
         why = "both sides deploy at once (side A's choices first at one terminal)"
+        if b.rules_version >= 3 and b.options.get("deployment", "open") == "hidden":
+            b.hidden = not _areas_overlap(b)
+            why = (
+                "both sides deploy at once, unseen: side A places its pieces, then side B "
+                "without seeing them; then both are revealed"
+                if b.hidden
+                else "both sides deploy at once, in the open: their areas overlap, so side "
+                "B sees where side A stands"
+            )
     yield Event(f"Deployment: {why}", rules=rules, kind="deployment", data={"order": order})
     placed: dict[str, int] = {}
     for unit in order:
         yield from _place(b, unit, placed, rules)
+    if b.hidden:
+        b.hidden = False
+        yield Event(
+            "Deployment revealed: both sides' pieces are on the table",
+            rules=("e2",),
+            kind="revealed",
+            data={s: [c.id for c in b.standing(s)] for s in SIDES},
+        )
+
+
+def _areas_overlap(b: Battle) -> bool:
+    """Do the two sides' areas share ground (deep edge strips)? Then neither can deploy
+    unseen: a base could land on the other side's."""
+    return any(
+        a.rect.x0 < o.rect.x1
+        and o.rect.x0 < a.rect.x1
+        and a.rect.y0 < o.rect.y1
+        and o.rect.y0 < a.rect.y1
+        for a in b.areas["A"]
+        for o in b.areas["B"]
+    )
 
 
 def room_problem(b: Battle) -> str | None:
@@ -71,26 +101,61 @@ def room_problem(b: Battle) -> str | None:
 
 @lru_cache(maxsize=64)
 def _room(
-    table: Table, areas: tuple[tuple[str, Area], ...], units: tuple[tuple[str, str, int], ...]
+    table: Table,
+    areas: tuple[tuple[str, tuple[Area, ...]], ...],
+    units: tuple[tuple[str, str, int], ...],
 ) -> str | None:
     """`room_problem` for hashable values, so a batch of games on one table checks it once."""
     area_of = dict(areas)
     others: list[Body] = []
     placed: dict[str, int] = {}
     for side, name, n in units:
-        area = area_of[side]
         fits = [
-            anchor
-            for _, anchor in area.anchors()
+            (area, anchor)
+            for area, _, anchor in anchors(area_of[side])
             if len(fit_group(table, area, anchor, n, RADIUS, others)) == n
         ]
         if not fits:
-            return f"no room in {area.name} for {name} ({plural(n, 'figure')})"
+            where = " or ".join(a.name for a in area_of[side])
+            return f"no room in {where} for {name} ({plural(n, 'figure')})"
         turn = placed.get(side, 0)
         placed[side] = turn + 1
-        spots = fit_group(table, area, fits[turn % len(fits)], n, RADIUS, others)
+        area, anchor = fits[turn % len(fits)]
+        spots = fit_group(table, area, anchor, n, RADIUS, others)
         others = others + [Body(f"#{len(others) + i}", p, RADIUS) for i, p in enumerate(spots)]
     return None
+
+
+def anchors(areas: tuple[Area, ...]) -> list[tuple[Area, str, Point]]:
+    """Every area's five named spots (`Area.anchors`), area by area; a side with several
+    areas names each spot with its area ("Centre of the ford")."""
+    return [
+        (area, f"{label} of {area.name}" if len(areas) > 1 else label, spot)
+        for area in areas
+        for label, spot in area.anchors()
+    ]
+
+
+def spot_label(label: str, areas: tuple[Area, ...], strip: str) -> str:
+    """A deployment spot's menu label: "Centre of the deployment area" for a side's one
+    edge strip (`strip` is its name), "Centre of the caravan" for a scenario's named area."""
+    if len(areas) == 1:
+        label += " of the deployment area" if areas[0].name == strip else f" of {areas[0].name}"
+    return label[0].upper() + label[1:]
+
+
+def _any_room(b: Battle, areas: tuple[Area, ...], n: int, others: list[Body]) -> list[Point]:
+    """Spots on a 1" grid of the areas where the whole unit fits, when none of the named
+    spots has room (earlier units took them)."""
+    out = []
+    for area in areas:
+        r = area.rect
+        for i in range(int(r.x1 - r.x0) + 1):
+            for j in range(int(r.y1 - r.y0) + 1):
+                spot = Point(r.x0 + i + 0.5, r.y0 + j + 0.5).rounded(2)
+                if r.contains(spot) and len(fit_group(b.table, area, spot, n, RADIUS, others)) == n:
+                    out.append(spot)
+    return out
 
 
 def _all_mobs_of(b: Battle, key: str) -> list[str]:
@@ -108,11 +173,12 @@ def _members(b: Battle, unit: str) -> list[Creature]:
 def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...]) -> Steps:
     members = _members(b, unit)
     side = members[0].side
-    area = b.areas[side]
+    areas = b.areas[side]
     others = b.bodies()
     n = len(members)
     options, fits = [], []
-    for label, anchor in area.anchors():
+    strip = f"{possessive(b.sides[side].name)} deployment area"
+    for area, label, anchor in anchors(areas):
         spots = fit_group(b.table, area, anchor, n, RADIUS, others)
         ok = len(spots) == n
         if ok:
@@ -120,23 +186,33 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         options.append(
             Option(
                 anchor.key(),
-                f"{label.capitalize()} of the deployment area ({anchor.key()})",
+                f"{spot_label(label, areas, strip)} ({anchor.key()})",
                 disabled=None if ok else f"no room there for {plural(n, 'figure')}",
             )
         )
     if not fits:
+        fits = [p.key() for p in _any_room(b, areas, n, others)[:1]]
+    if not fits:  # room_problem, checked before the game, makes this unreachable
         raise RuntimeError(f"no room in side {side}'s deployment area for {unit}")
     turn = placed.get(side, 0)
     placed[side] = turn + 1
     default = fits[turn % len(fits)]
+
+    def area_at(anchor: Point) -> Area | None:
+        """The area holding `anchor` with room there for the whole unit, else the first
+        holding it (a side's areas may overlap one another), else None."""
+        holding = [a for a in areas if a.rect.contains(anchor)]
+        roomy = (a for a in holding if len(fit_group(b.table, a, anchor, n, RADIUS, others)) == n)
+        return next(roomy, holding[0] if holding else None)
 
     def check(text: str) -> str | None:
         try:
             anchor = Point.parse(text)
         except ValueError as exc:
             return str(exc)
-        if not area.rect.contains(anchor):
-            return f"{anchor.key()} is outside {area.name}"
+        area = area_at(anchor)
+        if area is None:
+            return f"{anchor.key()} is outside {' and '.join(a.name for a in areas)}"
         if len(fit_group(b.table, area, anchor, n, RADIUS, others)) < n:
             return f"no room around {anchor.key()} for {plural(n, 'figure')}"
         return None
@@ -152,8 +228,10 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         judge=menu_or(options, check),
     )
     anchor = Point.parse(key)
+    into = area_at(anchor)
+    assert into is not None  # the judge saw to it
     for member, spot in zip(
-        members, fit_group(b.table, area, anchor, n, RADIUS, others), strict=True
+        members, fit_group(b.table, into, anchor, n, RADIUS, others), strict=True
     ):
         member.pos = spot
     yield Event(

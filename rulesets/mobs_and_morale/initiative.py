@@ -13,6 +13,7 @@ from wargame_cli.rulesets.mobs_and_morale.state import Battle
 
 from wargame_cli.engine import rolloffs
 from wargame_cli.engine.requests import Roll
+from wargame_cli.wording import plural
 
 ROLL_OFF_DIE = 10  # e7: "rolls 1d10"
 
@@ -99,12 +100,13 @@ def slot_units(b: Battle, key: str) -> list[str]:
 
 
 def describe(c: Contender, ranked: list[Contender], scores: dict[str, int], mobs: list[str]) -> str:
-    """`Ysolde 1 (base 4)`: successes, how a tie was broken (e7), the mobs in its slot (e5)."""
-    notes = []
+    """`Ysolde (1 success; base 4)`: successes, how a tie was broken (e7), the mobs in its
+    slot (e5); in brackets, so a name ending in a digit (Wolf mob 2) never runs into them."""
+    notes = [plural(scores[c.key], "success", "successes")]
     tied = [o for o in ranked if scores[o.key] == scores[c.key]]
     if len(tied) > 1:
         same_base = sum(o.base == c.base for o in tied) > 1
         notes.append(f"base {c.base}" + (", roll-off" if same_base else ""))
     if mobs:
         notes.append("with " + " and ".join(mobs))
-    return f"{c.name} {scores[c.key]}" + (f" ({'; '.join(notes)})" if notes else "")
+    return f"{c.name} ({'; '.join(notes)})"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from wargame_cli.rulesets.mobs_and_morale.cohesion import COHESION, split
 from wargame_cli.rulesets.mobs_and_morale.state import EDGE, RADIUS, Battle, Creature, Mob
 
+from wargame_cli.engine.requests import Event, Option
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.destinations import (
     Destination,
@@ -29,6 +30,7 @@ from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import (
     Body,
+    contact_ring,
     farthest_toward,
     gap,
     move_problem,
@@ -36,17 +38,31 @@ from wargame_cli.tabletop.movement import (
 )
 from wargame_cli.tabletop.paths import route_toward
 from wargame_cli.tabletop.placement import edge_distance
+from wargame_cli.tabletop.table import table_cache
 
 LEAVE = "leave"
 NEAREST_OFFERED = 6  # enemies offered as destinations, nearest first
 REJOIN_TRIES = 24  # spots tried round a figure of the chain for a straggler to rejoin (e17)
 BENT_TRIES = 40  # of those, the nearest tried by a way round bases and terrain
 MOB_TARGETS = 4  # enemy units a mob is offered to close on, nearest first
+REACH_TRIES = 16  # spots tried round each target base for a figure walking round to it
+REACH_BENT_TRIES = 3  # of those, the nearest free ones tried by a way round (the pathfinder)
 
 
 def edge_goal(b: Battle, side: str, p: Point) -> Point:
     """The spot on the side's own table edge straight behind `p` (a base touching the edge)."""
     return Point(p.x, RADIUS if EDGE[side] == "south" else b.table.height - RADIUS)
+
+
+def moved(c: Creature, start: Point, rules: tuple[str, ...], how: str = "moves") -> Event:
+    """The event of one creature's move (`how`: "moves", "is pushed"), from `start` to
+    where it stands now."""
+    data = {"creature": c.id, "from": start.as_list(), "to": c.at.as_list()}
+    if c.mob is not None and how == "moves":
+        data["mob"] = c.mob
+    return Event(
+        f"{c.id} {how} from {start.key()} to {c.at.key()}", rules=rules, kind="move", data=data
+    )
 
 
 def can_leave(b: Battle, c: Creature, others: list[Body]) -> bool:
@@ -106,9 +122,14 @@ def _toward_edge(b: Battle, c: Creature) -> Point:
     return route_toward(b.table, c.body(), goal, c.move, b.bodies())
 
 
-def typed_check(b: Battle, c: Creature) -> Callable[[str], str | None]:
+def typed_check(b: Battle, c: Creature, bend: bool = False) -> Callable[[str], str | None]:
+    """A typed x,y for one creature: a straight move, or with `bend` one that may walk round
+    bases and blocking terrain within its allowance."""
+
     def check(text: str) -> str | None:
-        return typed_problem(b.table, c.body(), c.move, b.bodies(), text)
+        if text.strip() == c.at.key():
+            return None  # staying put
+        return typed_problem(b.table, c.body(), c.move, b.bodies(), text, bend=bend)
 
     return check
 
@@ -254,6 +275,8 @@ def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
             spot = nearest_contact_spot(b.table, body, t.body(), f.move, others)
             if spot is not None:
                 break
+        if spot is None and b.rules_version >= 3:  # no straight way in: walk round (version 3)
+            spot = bent_reach_spot(b, f, targets, others)
         if spot is None:
             near = min(targets, key=lambda t: f.at.distance(t.at))
             spot = route_toward(b.table, body, near.at, f.move, others, 2 * RADIUS)
@@ -261,6 +284,39 @@ def _close_on(b: Battle, mob: Mob, unit: str) -> MobPlan:
     order = {f.id: i for i, f in enumerate(b.figures(mob))}
     spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
     return _finish(b, mob, f"close:{unit}", f"Close on {b.unit_name(unit)}", spots, unit)
+
+
+def bent_reach_spot(
+    b: Battle, f: Creature, targets: list[Creature], others: list[Body]
+) -> Point | None:
+    """The nearest free spot within `f`'s reach of a target (half its reach from the base)
+    that it gets to within its move by walking round bases and blocking terrain
+    (`detours.way_to`), or None. Tried when no straight way into contact is free: a figure
+    behind its own mob or an enemy base still closes in, as a player walks a model round."""
+    reach = f.reach(b.options["reach"])
+    # a base farther than the move (and two radii) cannot touch any way walked within it
+    near = [o for o in others if o.pos.distance(f.at) <= f.move + o.radius + RADIUS + 0.05]
+    candidates: list[Point] = []
+    for t in targets:
+        touching = RADIUS + RADIUS + reach / 2
+        if f.at.distance(t.at) > f.move + touching + 0.01:
+            continue
+        for spot in contact_ring(f.at, t.at, touching, REACH_TRIES):
+            if f.at.distance(spot) <= f.move and all(
+                spot.distance(o.pos) >= o.radius + RADIUS - 0.01 for o in near
+            ):
+                candidates.append(spot)
+    candidates.sort(key=lambda p: (round(f.at.distance(p), 3), p.y, p.x))
+    around = tuple(sorted((o.pos.x, o.pos.y, o.radius) for o in near))
+    memo = table_cache(b.table, "mm-bent-reach", 4096)
+    for spot in candidates[:REACH_BENT_TRIES]:
+        key = (f.at, spot, f.move, around)  # the same ground, the same answer
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = way_to(b.table, f.body(), spot, f.move, near) is not None
+        if found:
+            return spot
+    return None
 
 
 def withdraw(b: Battle, mob: Mob) -> MobPlan:
@@ -287,19 +343,39 @@ def _withdraw(b: Battle, mob: Mob) -> MobPlan:
     return _finish(b, mob, "withdraw", label, spots)
 
 
-def shift(b: Battle, mob: Mob, dest: Point, key: str, label: str) -> MobPlan:
+def shift(b: Battle, mob: Mob, dest: Point, key: str, label: str, bend: bool = False) -> MobPlan:
     """The lead figure goes to `dest`; every other figure moves the same way and distance,
-    as far as it legally can (front figures first so they do not block the rear)."""
+    as far as it legally can (front figures first so they do not block the rear); with
+    `bend` (a typed move, version 3) a figure walks round what blocks its straight way."""
     first = lead(b, mob)
     dx, dy = dest.x - first.at.x, dest.y - first.at.y
     figures = sorted(b.figures(mob), key=lambda f: -(f.at.x * dx + f.at.y * dy))
     planned: dict[str, Point | None] = {}
     for f in figures:
         goal = f.at.offset(dx, dy)
-        planned[f.id] = farthest_toward(b.table, f.body(), goal, f.move, _others(b, planned, f.id))
+        others = _others(b, planned, f.id)
+        spot = farthest_toward(b.table, f.body(), goal, f.move, others)
+        if bend and spot != goal and way_to(b.table, f.body(), goal, f.move, others):
+            spot = goal  # a typed move walks round what stands in the straight way
+        planned[f.id] = spot
     order = {f.id: i for i, f in enumerate(b.figures(mob))}
     spots = dict(sorted(planned.items(), key=lambda kv: order[kv[0]]))
     return _finish(b, mob, key, label, spots, first=first.id)
+
+
+BY_FIGURE = "figures"
+BY_FIGURE_OPTION = Option(
+    BY_FIGURE, "Move figure by figure (each its own way, then the cohesion check, e17)"
+)
+
+
+def straggler_warning(b: Battle, mob: Mob) -> str:
+    """What the Move option adds when a figure is already out of 3" of the mob: it is lost
+    as a casualty at the start of the move (e17), before any plan is chosen."""
+    _, lost = split([f.body() for f in b.figures(mob)], b.options["cohesion"])
+    if not lost:
+        return ""
+    return f' - loses {", ".join(lost)}, out of 3" of the mob (e17)'
 
 
 def nearest_units(b: Battle, mob: Mob) -> list[str]:
@@ -380,7 +456,7 @@ def chosen(b: Battle, mob: Mob, key: str) -> MobPlan:
     if plan is not None:
         return plan
     dest = Point.parse(key)
-    return shift(b, mob, dest, key, f"lead to {dest.key()}")
+    return shift(b, mob, dest, key, f"lead to {dest.key()}", bend=b.rules_version >= 3)
 
 
 def typed_mob_check(b: Battle, mob: Mob) -> Callable[[str], str | None]:
@@ -388,7 +464,9 @@ def typed_mob_check(b: Battle, mob: Mob) -> Callable[[str], str | None]:
     first = lead(b, mob)
     strangers = [o for o in b.bodies() if b.creatures[o.id].mob != mob.name]
 
+    bend = b.rules_version >= 3  # version 3: round obstacles within the allowance
+
     def check(text: str) -> str | None:
-        return typed_problem(b.table, first.body(), first.move, strangers, text)
+        return typed_problem(b.table, first.body(), first.move, strangers, text, bend=bend)
 
     return check

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargame_cli.rulesets.mobs_and_morale import bot, initiative, pools
+from wargame_cli.rulesets.mobs_and_morale import bot, initiative, pools, survival
 from wargame_cli.rulesets.mobs_and_morale.deploy import deploy
 from wargame_cli.rulesets.mobs_and_morale.morale import morale_phase, to_casualties
 from wargame_cli.rulesets.mobs_and_morale.state import (
@@ -23,7 +23,7 @@ from wargame_cli.rulesets.mobs_and_morale.turns import Steps, take_turn
 
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll, TurnStart
 from wargame_cli.kit.sides import SIDES, other
-from wargame_cli.tabletop.areas import edge_strip
+from wargame_cli.tabletop.areas import area_of, edge_strip
 from wargame_cli.tabletop.table import Table
 from wargame_cli.wording import plural, possessive
 
@@ -33,9 +33,13 @@ def new_battle(
 ) -> Battle:
     """Creatures from both teams with unique names, mobs, the table and the areas (e1)."""
     table = Table.from_data(options["table"])
+    named = options["table"].get("areas", [])  # a scenario's own areas (version 3)
     areas = {
-        s: edge_strip(
-            table, EDGE[s], options["deploy_depth"], f"{possessive(names[s])} deployment area"
+        s: tuple(area_of(a) for a in named if a["side"] == s)
+        or (
+            edge_strip(
+                table, EDGE[s], options["deploy_depth"], f"{possessive(names[s])} deployment area"
+            ),
         )
         for s in SIDES
     }
@@ -134,6 +138,9 @@ def _add(
         minion=stats["minion"],
         mob=mob,
         label=label,
+        attack_range=stats["ranged"]["range"] if "ranged" in stats else stats.get("reach"),
+        ranged=stats["ranged"]["name"] if "ranged" in stats else "",
+        actions=tuple(stats.get("actions", ())),
     )
 
 
@@ -170,8 +177,11 @@ class MobsGame:
                 )
             yield from initiative_phase(b)
             b.phase = "turns"
-            for slot in slots(b):
+            b.slots, b.at = slots(b), 0
+            while b.at < len(b.slots):  # the GM's tracker may change the rest (version 3)
+                slot = b.slots[b.at]
                 done: set[str] = set()
+                b.delayed = False
                 for unit in slot:
                     if unit in done:
                         continue
@@ -181,6 +191,10 @@ class MobsGame:
                     over = battle_over(b)
                     if over:
                         return (yield from finish(b, *over))
+                    if b.delayed:
+                        break  # its turn moved later: the tracker points at the next one
+                if not b.delayed:
+                    b.at += 1
             b.phase = "morale"
             yield from morale_phase(b)
             over = battle_over(b)
@@ -241,6 +255,7 @@ def retreat_phase(b: Battle) -> Steps:
         if not b.standing(side):
             continue
         st = b.sides[side]
+        ends = survival.end_options(b) if side == survival.GM and b.rules_version >= 3 else ()
         key = yield Choice(
             side=side,
             prompt=f"{st.name}: end of round {b.round}. Fight on or retreat?",
@@ -250,11 +265,15 @@ def retreat_phase(b: Battle) -> Steps:
                     "retreat",
                     "Keep retreating" if st.retreating else "Retreat toward our table edge",
                 ),
+                *ends,
             ),
             default=lambda side=side: "retreat" if bot.should_retreat(b, side) else "fight",
             rules=("e28", "e29"),
             kind="retreat",
         )
+        if key.startswith(survival.END):
+            yield from survival.declare(b, key)
+            return
         if (key == "retreat") != st.retreating:
             st.retreating = key == "retreat"
             yield Event(
@@ -267,7 +286,10 @@ def retreat_phase(b: Battle) -> Steps:
 
 def battle_over(b: Battle) -> tuple[str | None, str, tuple[str, ...], str] | None:
     """e29: a side destroyed, a side escaped, or both retreating (with the cause, in a few
-    words for simulate's tally)."""
+    words for simulate's tally); or as the GM declared it (version 3)."""
+    if b.declared is not None:
+        winner, reason, cause = b.declared
+        return winner, reason, ("e29",), cause
     gone = [s for s in SIDES if not b.standing(s)]
     if len(gone) == 2:
         return None, "no creature of either side stands on the table", ("e29",), "both sides gone"
@@ -326,18 +348,22 @@ def _survival(b: Battle, side: str) -> Steps:
     b.after[side] = rows
     if not fallen:
         return
-    rolled = side == "A" or b.options["npc_survival"]
-    faces: tuple[int, ...] = ()
+    chosen = [c.id for c in fallen] if side == "A" or b.options["npc_survival"] else []
+    if side != "A" and b.rules_version >= 3:  # version 3: the GM picks, creature by creature
+        chosen = yield from survival.pick(b, side, fallen, chosen)
+    rolled = bool(chosen)
+    faces: dict[str, int] = {}
     if rolled:
-        faces = yield Roll(
-            dice=(pools.SURVIVAL_DIE,) * len(fallen),
-            reason=f"{b.sides[side].name}: a d10 for each casualty, 5+ lives",
+        thrown = yield Roll(
+            dice=(pools.SURVIVAL_DIE,) * len(chosen),
+            reason="a d10 for each casualty, 5+ lives",  # the roll's line names the side
             side=side,
             rules=("e30",),
-            labels=tuple(c.id for c in fallen),
+            labels=tuple(chosen),
         )
-    for i, c in enumerate(fallen):
-        face = faces[i] if rolled else None
+        faces = dict(zip(chosen, thrown, strict=True))
+    for c in fallen:
+        face = faces.get(c.id)
         if face is None:
             fate = "not rolled (NPC)"
         elif not pools.survives(face):
@@ -346,11 +372,16 @@ def _survival(b: Battle, side: str) -> Steps:
             fate = "wounded" if c.status == DEAD else "missing"
         rows.append({"creature": c.id, "mob": c.mob, "how": c.status, "roll": face, "fate": fate})
     lives = sum(r["fate"] in ("wounded", "missing") for r in rows)
+    unrolled = len(rows) - len(faces)
     text = (
-        f"{b.sides[side].name}: {lives} of {plural(len(rows), 'casualty', 'casualties')} "
+        f"{b.sides[side].name}: {lives} of the {len(faces)} rolled for "
+        f"{'lives' if lives == 1 else 'live'} (wounded or missing); {unrolled} not rolled "
+        "(the GM's call)"
+        if rolled and unrolled
+        else f"{b.sides[side].name}: {lives} of {plural(len(rows), 'casualty', 'casualties')} "
         f"{'lives' if lives == 1 else 'live'} (wounded or missing)"
         if rolled
         else f"{b.sides[side].name}: {plural(len(rows), 'casualty', 'casualties')}, not rolled "
-        "(npc_survival is off)"
+        + ("(the GM's call)" if b.rules_version >= 3 else "(npc_survival is off)")
     )
     yield Event(text, rules=("e30",), kind="survival", data={"side": side, "rows": rows})

@@ -35,9 +35,12 @@ class MobsAndMorale(Ruleset):
         "carry-over damage, cohesion and morale, and who survives after the battle."
     )
     # 2: max_rounds a safeguard (40, off with a person), announced at the start and at the last
-    # round; wording. Version 1 is kept: `Battle.rules_version`. Behaviour 0: version 1 as
-    # its first builds played it, before it asked no forced questions (`variants`).
-    version = "2"
+    # round; wording. 3: the GM's hand (scenario areas and powers, the initiative tracker, per
+    # creature survival rolls, ending the battle, hidden simultaneous deployment) and mob
+    # moves that reach (Close on by the pathfinder, figure by figure, typed moves that bend).
+    # Versions 1 and 2 are kept: `Battle.rules_version`. Behaviour 0: version 1 as its first
+    # builds played it, before it asked no forced questions (`variants`).
+    version = "3"
     turn_word = "round"
     safeguards = ("max_rounds",)
     folder = FOLDER
@@ -49,7 +52,10 @@ class MobsAndMorale(Ruleset):
         + " A count of characters adds numbered ones (Ranger 1, Ranger 2). "
         "A team file (.toml/.json) holds `name`, `characters = [{name, profile}]` and "
         "`mobs = [{name, controller, members = [{profile, count}]}]`; any stat may be "
-        "overridden (presence, fierce, defence, health, initiative, move, morale, traits)."
+        "overridden (presence, fierce, defence, health, initiative, move, morale, traits), "
+        "and powers given: `reach = N` (inches), `ranged = {name, range}` and "
+        "`actions = [names]` from the file's `actions = [{name, range, dice, effect}]` "
+        "(effect: damage N, heal N, move N or status fled)."
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:

@@ -44,6 +44,9 @@ class Creature:
     last_pos: Point | None = None
     damage: int = 0
     status: str = STANDING
+    attack_range: float | None = None  # a power: its own reach or a ranged attack's range
+    ranged: str = ""  # a ranged attack's name (a bow): its attacks are told by it
+    actions: tuple[dict[str, Any], ...] = ()  # its own actions from the team file (powers)
 
     def __setattr__(self, name: str, value: Any) -> None:
         _CHANGES[0] += 1
@@ -68,7 +71,10 @@ class Creature:
         return Body(self.id, self.pos, RADIUS)
 
     def reach(self, reach_option: float) -> float:
-        """e11: 1" unless it has the reach trait."""
+        """e11: 1" unless it has the reach trait, or a power or item says otherwise (its
+        own reach, or a ranged attack's range, from the team file)."""
+        if self.attack_range is not None:
+            return self.attack_range
         return reach_option if "reach" in self.traits else MELEE
 
     def in_range(self, target: Creature, reach_option: float) -> bool:
@@ -97,7 +103,7 @@ class SideState:
 @dataclass
 class Battle:
     table: Table
-    areas: dict[str, Area]
+    areas: dict[str, tuple[Area, ...]]  # each side's deployment areas (e1), one or more
     options: dict[str, Any]
     creatures: dict[str, Creature]
     mobs: dict[str, Mob]
@@ -105,13 +111,19 @@ class Battle:
     round: int = 0
     phase: str = "setup"
     order: list[str] = field(default_factory=list)  # this round's initiative slots
+    slots: list[list[str]] = field(default_factory=list)  # the same, grouped (e5), as played
+    at: int = 0  # the slot acting now
+    delayed: bool = False  # the acting unit's turn was just moved later by the tracker
+    declared: tuple[Any, ...] | None = None  # the GM's end of the battle (version 3)
+    hidden: bool = False  # a hidden simultaneous deployment is under way (version 3, e2)
+    unseen: str = ""  # a view's copy (`view.seen_by`): the side whose pieces it leaves out
     after: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     result: str = ""
     # The version of the rules played (`wargame_cli/versions.py`): 1 announces no round limit
     # and lets the attacker's pick stand where a character's blow hits a mob (no e22 owner's
     # pick, which came after version 2 without a bump: a version-2 save from between the two
     # does not replay).
-    rules_version: int = 2
+    rules_version: int = 3
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _memo_at: int = field(default=-1, repr=False, compare=False)
 
@@ -199,6 +211,9 @@ def creature_json(c: Creature) -> dict[str, Any]:
         "move": c.move,
         "morale": c.morale,
         "traits": list(c.traits),
+        "attack_range": c.attack_range,
+        "ranged": c.ranged,
+        "actions": [dict(a) for a in c.actions],
     }
 
 
@@ -207,7 +222,7 @@ def to_json(b: Battle) -> dict[str, Any]:
         "turn": b.round,  # every ruleset's state has turn: here the last round played
         "phase": b.phase,
         "table": b.table.to_data(),
-        "areas": {s: a.to_data() for s, a in b.areas.items()},
+        "areas": {s: [a.to_data() for a in areas] for s, areas in b.areas.items()},
         "initiative": list(b.order),
         "sides": {
             s: {

@@ -16,6 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from wargame_cli.rulesets.mobs_and_morale import powers
+
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import teamtext
@@ -90,8 +92,14 @@ def catalogue() -> Catalogue:
 
 
 # -- one creature -----------------------------------------------------------------------------
-def creature(raw: Any, options: dict[str, Any], where: str) -> dict[str, Any]:
-    """A creature entry with every stat filled in from its profile and checked."""
+def creature(
+    raw: Any,
+    options: dict[str, Any],
+    where: str,
+    actions: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """A creature entry with every stat filled in from its profile and checked; `actions`
+    are the team file's own (`[[actions]]`), which its `actions` name."""
     if not isinstance(raw, dict):
         raise TeamError(f"{where}: expected a table of name, profile and stats")
     cat = catalogue()
@@ -138,6 +146,12 @@ def creature(raw: Any, options: dict[str, Any], where: str) -> dict[str, Any]:
         raise TeamError(f"{where}: traits are any of {', '.join(TRAITS)}, not {traits!r}")
     out["traits"] = sorted(set(traits))
     out["minion"] = bool(out["minion"])
+    if "reach" in out:  # powers (version 3): see powers.py
+        out["reach"] = powers.check_reach(out["reach"], where)
+    if "ranged" in out:
+        out["ranged"] = powers.check_ranged(out["ranged"], where)
+    if "actions" in out:
+        out["actions"] = powers.creature_actions(out["actions"], actions or {}, where)
     return out
 
 
@@ -155,10 +169,11 @@ def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
     """A team file, preset or saved team, checked against e5, e15 and e16."""
     if not isinstance(data, dict):
         raise TeamError("a team is a table with `characters` and/or `mobs`")
+    known = powers.team_actions(data)
     characters = []
     for i, raw in enumerate(_list(data, "characters")):
         where = f"character {i + 1}"
-        entry = creature(raw, options, where)
+        entry = creature(raw, options, where, known)
         if entry["minion"]:
             raise TeamError(f"{where} ({entry['profile']}) is a minion: minions fight in mobs (e5)")
         entry = {"name": _name(raw, entry["profile"], where), **entry}
@@ -170,7 +185,7 @@ def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
             raise TeamError(f"{where}: expected name, controller and members")
         members = []
         for j, member in enumerate(_list(raw, "members")):
-            entry = creature(member, options, f"{where}, member {j + 1}")
+            entry = creature(member, options, f"{where}, member {j + 1}", known)
             count = member.get("count", 1)
             if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 20:
                 raise TeamError(f"{where}: count must be 1-20, not {count!r}")

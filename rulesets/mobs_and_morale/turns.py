@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from wargame_cli.rulesets.mobs_and_morale import bot, moves
+from wargame_cli.rulesets.mobs_and_morale import bot, moves, tracker
 from wargame_cli.rulesets.mobs_and_morale.actions import other_action, worth_rallying
 from wargame_cli.rulesets.mobs_and_morale.cohesion import split
 from wargame_cli.rulesets.mobs_and_morale.combat import attack, reachable
@@ -27,21 +27,30 @@ Steps = Generator[Request, Any, Any]
 TURN_RULES = ("e8", "e10")
 
 
-def take_turn(b: Battle, unit: str, waiting: list[str] | tuple[str, ...] = ()) -> Steps:
+def take_turn(
+    b: Battle, unit: str, waiting: list[str] | tuple[str, ...] = (), in_place: bool = True
+) -> Steps:
     """The turn of a character or (`mob:NAME`) a mob, if it still has anyone standing.
     `waiting`: the controller's mobs still to act in its slot, which it may let act first
-    (e5); returns those that did."""
+    (e5); returns those that did. `in_place`: its turn comes in the round's order (not a mob
+    let act first), so the GM's tracker may move it."""
     if unit.startswith("mob:"):
         mob = b.mobs[unit[4:]]
         if b.figures(mob):
-            yield from _turn(b, unit, mob)
+            yield from _turn(b, unit, mob, None, in_place)
         return set()
     if b.creatures[unit].standing:
-        return (yield from _turn(b, unit, None, list(waiting)))
+        return (yield from _turn(b, unit, None, list(waiting), in_place))
     return set()
 
 
-def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = None) -> Steps:
+def _turn(
+    b: Battle,
+    unit: str,
+    mob: Mob | None,
+    waiting: list[str] | None = None,
+    in_place: bool = True,
+) -> Steps:
     name = b.unit_name(unit)
     side = b.unit_figures(unit)[0].side
     moved = acted = False
@@ -62,6 +71,8 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
                 )
                 for u in ahead
             ]
+            if in_place and not went_first and tracker.offered(b):
+                options[-1:-1] = [tracker.OPTION]
         key = yield Choice(
             side=side,
             prompt=f"{name}: {'move or act' if not (moved or acted) else 'and then?'}",
@@ -72,6 +83,11 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
         )
         if key == "end":
             return went_first
+        if key == tracker.KEY:
+            if (yield from tracker.use(b, unit)):
+                b.delayed = True
+                return went_first
+            continue
         if key.startswith("first:"):
             first = key.removeprefix("first:")
             went_first.add(first)
@@ -81,7 +97,7 @@ def _turn(b: Battle, unit: str, mob: Mob | None, waiting: list[str] | None = Non
                 kind="slot",
                 data={"controller": unit, "first": first},
             )
-            yield from take_turn(b, first)
+            yield from take_turn(b, first, in_place=False)
             continue
         if key == "move":
             moved = True
@@ -117,12 +133,11 @@ def _turn_options(
     is_mob = unit.startswith("mob:")
     done = "it has already acted this turn (e8)"
     speed = min(f.move for f in figures)
+    label = f'Move (up to {speed:g}")' + (" the mob" if is_mob else "")
+    if is_mob and not moved:
+        label += moves.straggler_warning(b, b.mobs[unit[4:]])
     options = [
-        Option(
-            "move",
-            f'Move (up to {speed:g}")' + (" the mob" if is_mob else ""),
-            disabled="it has already moved this turn (e8)" if moved else None,
-        )
+        Option("move", label, disabled="it has already moved this turn (e8)" if moved else None)
     ]
     targets = _targets(b, unit, figures)
     for target, n in targets.items():
@@ -130,10 +145,11 @@ def _turn_options(
         health = sum(f.health for f in people)
         dice = sum(f.fierce for f in reachable(b, figures, target))
         who = f"{plural(n, 'figure')}, " if is_mob else ""
+        verb = f"{figures[0].ranged}: attack" if figures[0].ranged and not is_mob else "Attack"
         options.append(
             Option(
                 f"attack:{target}",
-                f"Attack {b.unit_name(target)} ({who}{plural(dice, 'die', 'dice')}; "
+                f"{verb} {b.unit_name(target)} ({who}{plural(dice, 'die', 'dice')}; "
                 f"health {health}, "
                 f"defence {max(f.defence for f in people)})",
                 disabled=done if acted else None,
@@ -241,12 +257,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         return
     start = c.at
     c.pos = Point.parse(key)
-    yield Event(
-        f"{c.id} moves from {start.key()} to {c.pos.key()}",
-        rules=("e8",),
-        kind="move",
-        data={"creature": c.id, "from": start.as_list(), "to": c.pos.as_list()},
-    )
+    yield moves.moved(c, start, ("e8",))
 
 
 def _leave(b: Battle, c: Creature) -> Steps:
@@ -266,13 +277,24 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         return
     typed = moves.typed_mob_check(b, mob)
 
+    by_figure = b.rules_version >= 3 and len(b.figures(mob)) > 1  # version 3
+
     def menu() -> tuple[Option, ...]:
         """Built only when someone reads it: a bot reads just the closing moves when one of
         them is worth making."""
-        return tuple(Option(p.key, p.label) for p in moves.mob_plans(b, mob))
+        plans = [Option(p.key, p.label) for p in moves.mob_plans(b, mob)]
+        return tuple(plans + ([moves.BY_FIGURE_OPTION] if by_figure else []))
 
     def judge(text: str) -> str | None:
+        if by_figure and text == moves.BY_FIGURE:
+            return None
         return None if moves.offered(b, mob, text) else typed(text)
+
+    def describe(key: str) -> str:
+        if by_figure and key == moves.BY_FIGURE:
+            return moves.BY_FIGURE_OPTION.label
+        plan = moves.listed_plan(b, mob, key)
+        return plan.label if plan is not None else key
 
     key = yield Choice(
         side=mob.side,
@@ -286,8 +308,11 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         kind="move",
         free_hint="x,y",
         judge=judge,
-        describe=lambda key: plan.label if (plan := moves.listed_plan(b, mob, key)) else key,
+        describe=describe,
     )
+    if key == moves.BY_FIGURE and by_figure:
+        yield from _move_figures(b, mob)
+        return
     plan = moves.chosen(b, mob, key)
     moved = []
     for fid, spot in plan.spots.items():
@@ -309,6 +334,39 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         },
     )
     yield from cohesion_check(b, mob, "end", plan.first)
+
+
+def _move_figures(b: Battle, mob: Mob) -> Steps:
+    """The owner moves the mob figure by figure (version 3), each as a character moves, its
+    typed spot walking round bases and terrain; the cohesion check (e17) follows the last."""
+    figures = b.figures(mob)
+    for n, f in enumerate(figures, 1):
+        if not f.standing:
+            continue
+        typed = moves.typed_check(b, f, bend=True)
+
+        def menu(f: Creature = f) -> tuple[Option, ...]:
+            options = [d.option() for d in moves.destinations(b, f)]
+            if f.at.key() not in {o.key for o in options}:
+                options.append(Option(f.at.key(), "Stay where it is"))
+            return tuple(options)
+
+        key = yield Choice(
+            side=mob.side,
+            prompt=f"{mob.name}, figure {n} of {len(figures)}: move {f.id} where? (up to "
+            f'{f.move:g}"; the mob must be within 3" after the last, e17)',
+            options=menu,
+            default=f.at.key(),
+            rules=("e17", "e18"),
+            kind="move",
+            free_hint="x,y",
+            judge=typed,
+        )
+        start = f.at
+        f.pos = Point.parse(key)
+        if f.pos != start:
+            yield moves.moved(f, start, ("e18",))
+    yield from cohesion_check(b, mob, "end")
 
 
 def cohesion_check(b: Battle, mob: Mob, when: str, first: str | None = None) -> Steps:

@@ -3,6 +3,7 @@ pools, and the after-battle casualty table (e30). The only module here that impo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Group
@@ -26,6 +27,7 @@ from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
 from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
+from wargame_cli.wording import possessive
 
 STATUS_STYLE = {STANDING: "", "dead": "dim strike", "fled": "dim", "straggler": "dim"}
 TERRAIN_WORDS = {
@@ -35,7 +37,9 @@ TERRAIN_WORDS = {
 }
 # Choices whose outcome the next event states in full (a move, a deployment, an attack, a
 # ruling, who falls or flees): echoing the answer too would only repeat it.
-TOLD_BY_EVENTS = frozenset({"turn", "move", "deploy", "action", "ruling", "casualty"})
+TOLD_BY_EVENTS = frozenset(
+    {"turn", "move", "deploy", "action", "ruling", "casualty", "tracker", "power"}
+)
 # Rolls whose faces the next event states (attack, defence, morale, a controller's hold).
 FACES_IN_EVENTS = frozenset({"e12", "e19", "e13", "e24", "e25"})
 
@@ -131,9 +135,13 @@ def after_battle(b: Battle, names: dict[str, str]) -> Group:
     parts: list[Any] = []
     for side, rows in b.after.items():
         name = clean(names.get(side, side))
-        if rows and all(r["roll"] is None for r in rows):
+        if not rows:  # one line, not an empty table's frame
+            parts.append(Text(f"{name}: no casualties", style=SIDE_STYLE.get(side, "")))
+            continue
+        if all(r["roll"] is None for r in rows):
             who = ", ".join(clean(r["creature"]) for r in rows)
-            parts.append(Text(f"{name}: not rolled for (npc_survival is off): {who}", style="dim"))
+            why = "the GM's call" if b.rules_version >= 3 else "npc_survival is off"
+            parts.append(Text(f"{name}: not rolled for ({why}): {who}", style="dim"))
             continue
         table = Table(
             title=f"After the battle: {name}",
@@ -155,9 +163,6 @@ def after_battle(b: Battle, names: dict[str, str]) -> Group:
                 "-" if row["roll"] is None else str(row["roll"]),
                 Text(fate, style=style),
             )
-        if not rows:
-            table.caption = "No casualties."
-            table.show_header = False
         parts.append(table)
     return Group(*parts)
 
@@ -165,13 +170,21 @@ def after_battle(b: Battle, names: dict[str, str]) -> Group:
 def areas(b: Battle, names: dict[str, str]) -> Text:
     """Where each side deploys (e1): the map does not draw the areas."""
     line = Text("Deployment areas: ")
-    for i, (side, area) in enumerate(b.areas.items()):
-        r = area.rect
+    for i, (side, found) in enumerate(b.areas.items()):
         if i:
             line.append("; ")
         line.append(clean(names.get(side, side)), style=SIDE_STYLE.get(side, ""))
-        line.append(f" x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g}")
+        for j, area in enumerate(found):
+            r = area.rect
+            named = len(found) > 1 or area.name != _strip(b, side)
+            word = (" or " if j else " in ") + clean(area.name) if named else ""
+            line.append(f"{word} x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g}")
     return line
+
+
+def _strip(b: Battle, side: str) -> str:
+    """The name of a side's default area (the strip along its edge): not repeated."""
+    return f"{possessive(b.sides[side].name)} deployment area"
 
 
 def board(state: Battle, names: dict[str, str] | None = None, round_no: int | None = None) -> Group:
@@ -204,6 +217,8 @@ def render_entry(
         return False
     if entry["t"] == "roll" and set(entry.get("rules", ())) <= FACES_IN_EVENTS:
         return False
+    if entry["t"] == "event" and entry.get("kind") == "deploy" and _unseen(state, entry):
+        return False  # a hidden deployment: the other side's placing is not on this screen
     if entry["t"] == "event" and entry.get("kind") == "deployment":
         table = table_map(state.table, [], f"{state.table.name}: setup")
         key = [terrain_key(state)] if state.table.pieces else []
@@ -211,6 +226,26 @@ def render_entry(
         # above, keeps only this entry's own lines
         return Group(Text(clean(entry["text"])), Group(table, *key), areas(state, names))
     return None
+
+
+def _unseen(state: Battle, entry: dict[str, Any]) -> bool:
+    """Is this deployment about pieces the state, as seen by the side deciding, leaves out?"""
+    placed = entry.get("data", {}).get("at", {})
+    return any(fid in state.creatures and state.creatures[fid].pos is None for fid in placed)
+
+
+def seen_by(state: Battle, side: str | None) -> Battle:
+    """e2, hidden: while the sides deploy unseen, the side deciding sees only its own pieces
+    (a copy of the state whose other side has not deployed yet); otherwise the state."""
+    if not state.hidden or side not in ("A", "B"):
+        return state
+    copy = replace(state, creatures=dict(state.creatures), unseen=other(side))
+    for cid, c in state.creatures.items():
+        if c.side != side and c.pos is not None:
+            copy.creatures[cid] = replace(c, pos=None)
+    copy._memo = {}
+    copy._memo_at = -1
+    return copy
 
 
 # -- the decision screen's pieces -------------------------------------------------------------
@@ -230,7 +265,9 @@ def _side_line(b: Battle, side: str) -> Text:
     waiting = [
         c for c in b.creatures.values() if c.side == side and c.pos is None and c.status == STANDING
     ]
-    if waiting:  # deployment: say who is still to come rather than leave the side blank
+    if b.unseen == side:  # a hidden deployment: its pieces are not shown, deployed or not
+        line.append(" hidden until both sides have deployed")
+    elif waiting:  # deployment: say who is still to come rather than leave the side blank
         line.append(f" {len(waiting)} to deploy")
     if st.retreating:
         line.append(" (retreating)")
@@ -322,4 +359,4 @@ def cards(state: Battle, names: dict[str, str] | None = None) -> list[tuple[str,
     return out
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, seen_by)

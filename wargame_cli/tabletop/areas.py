@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from wargame_cli.errors import OptionError
 from wargame_cli.tabletop.geometry import EPS, Point, Rect
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, standing_problem
 from wargame_cli.tabletop.table import Table
@@ -42,6 +43,63 @@ class Area:
     def to_data(self) -> dict[str, Any]:
         r = self.rect
         return {"name": self.name, "x": r.x0, "y": r.y0, "w": r.x1 - r.x0, "h": r.y1 - r.y0}
+
+
+MAX_AREAS = 12  # named deployment areas in one table file
+
+
+def named_areas(raw: Any, table: Table) -> list[dict[str, Any]]:
+    """A table file's `[[areas]]` (side, name, x, y, w, h: any rectangles on the table,
+    several per side), checked and normalised; raises OptionError with one line. Areas of
+    different sides may not overlap: a simultaneous deployment is hidden, so neither side's
+    placing may depend on where the other's pieces stand."""
+    if not isinstance(raw, list) or not all(isinstance(a, dict) for a in raw):
+        raise OptionError("a table's areas are a list of rectangles ([[areas]] in TOML)")
+    if len(raw) > MAX_AREAS:
+        raise OptionError(f"a table names at most {MAX_AREAS} deployment areas")
+    out: list[dict[str, Any]] = []
+    for i, a in enumerate(raw, 1):
+        side = a.get("side")
+        if side not in ("A", "B"):
+            raise OptionError(f"deployment area {i}: side must be A or B, not {side!r}")
+        name = a.get("name", f"side {side}'s deployment area {i}")
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise OptionError(f"deployment area {i}: a name is 1-40 characters")
+        try:
+            x, y, w, h = (float(a[k]) for k in ("x", "y", "w", "h"))
+        except (KeyError, ValueError, TypeError, OverflowError):
+            raise OptionError(f"deployment area {name!r}: needs numbers x, y, w and h") from None
+        if not all(math.isfinite(v) for v in (x, y, w, h)) or w <= 0 or h <= 0:
+            raise OptionError(f"deployment area {name!r}: w and h must be above 0")
+        if x < -EPS or y < -EPS or x + w > table.width + EPS or y + h > table.height + EPS:
+            raise OptionError(
+                f"deployment area {name!r} ({x:g},{y:g} {w:g}x{h:g}) lies partly off the "
+                f'{table.width:g}"x{table.height:g}" table'
+            )
+        out.append({"side": side, "name": name.strip(), "x": x, "y": y, "w": w, "h": h})
+    for a in out:
+        for b in out:
+            if a["side"] == "A" and b["side"] == "B" and _overlap(a, b):
+                raise OptionError(
+                    f"deployment areas {a['name']!r} (side A) and {b['name']!r} (side B) "
+                    "overlap: the sides deploy unseen by each other, in areas apart"
+                )
+    return out
+
+
+def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (
+        a["x"] < b["x"] + b["w"] - EPS
+        and b["x"] < a["x"] + a["w"] - EPS
+        and a["y"] < b["y"] + b["h"] - EPS
+        and b["y"] < a["y"] + a["h"] - EPS
+    )
+
+
+def area_of(data: dict[str, Any]) -> Area:
+    """One checked `named_areas` entry as an `Area`."""
+    x, y = data["x"], data["y"]
+    return Area(data["name"], Rect(x, y, x + data["w"], y + data["h"]))
 
 
 def edge_strip(table: Table, edge: str, depth: float, name: str = "") -> Area:

@@ -10,22 +10,38 @@ from typing import Any
 
 from wargame_cli.errors import OptionError
 from wargame_cli.ruleset import OptionSpec, load_options
-from wargame_cli.tabletop.table import Table
+from wargame_cli.tabletop.areas import named_areas
+from wargame_cli.tabletop.table import Table, read_file
 
 
 class TableData(dict[str, Any]):
     """A table's data (JSON-able, stored in saves) that prints as a one-line summary."""
 
     def __str__(self) -> str:
+        areas = len(self.get("areas", []))
         return (
             f'{self.get("name", "table")} ({self.get("width", 0):g}"x{self.get("height", 0):g}", '
-            f"{len(self.get('terrain', []))} terrain pieces)"
+            f"{len(self.get('terrain', []))} terrain pieces"
+            + (f", {areas} deployment area{'s' if areas != 1 else ''})" if areas else ")")
         )
+
+
+def table_data(raw: dict[str, Any]) -> TableData:
+    """A table's raw data as checked, normalised data: the table, and its named deployment
+    areas when it has any (`[[areas]]`, see `areas.named_areas`)."""
+    table = Table.from_data(raw)
+    data = TableData(table.to_data())
+    if "areas" in raw:
+        data["areas"] = named_areas(raw["areas"], table)
+    return data
 
 
 def load_data(path: str | Path) -> TableData:
     """A table TOML file as checked, normalised data."""
-    return TableData(Table.load(path).to_data())
+    raw = read_file(path)
+    if not isinstance(raw, dict):
+        raise OptionError(f"table file {path}: expected a table of width, height and terrain")
+    return table_data(raw)
 
 
 @dataclass(frozen=True)
@@ -33,21 +49,33 @@ class TableOption(OptionSpec):
     """`--option table=FILE` reads the file; the option's value is the table data (a dict).
     `default` is the ruleset's default scenario data."""
 
+    premade: Path | None = None  # a folder of premade tables, named without `.toml`
+
     def parse(self, text: str) -> Any:
         text = text.strip()
         if text in ("", "default"):
             return TableData(self.default)
+        named = self.premade_file(text)
+        if named is not None:
+            return load_data(named)
         path = Path(text).expanduser()
         if not path.is_file():
             raise OptionError(f"option {self.name}: table file {text} not found")
         return load_data(path)
+
+    def premade_file(self, name: str) -> Path | None:
+        """The premade table `name` (a file stem in the ruleset's `premade` folder), if any."""
+        if self.premade is None or not name.replace("_", "").replace("-", "").isalnum():
+            return None
+        path = self.premade / f"{name}.toml"
+        return path if path.is_file() else None
 
     def check(self, value: Any) -> Any:
         if isinstance(value, str):
             return self.parse(value)
         if not isinstance(value, dict):
             raise OptionError(f"option {self.name}: expected table data or a TOML file path")
-        return TableData(Table.from_data(value).to_data())
+        return table_data(value)
 
 
 def load_options_with_tables(path: Path) -> tuple[OptionSpec, ...]:
@@ -59,6 +87,7 @@ def load_options_with_tables(path: Path) -> tuple[OptionSpec, ...]:
         kind = "table"
         default = "table.toml"
         doc = "the table: a TOML file path"
+        premade = "tables"  # optional: `--option table=NAME` opens tables/NAME.toml
     """
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
     out: list[OptionSpec] = []
@@ -68,12 +97,14 @@ def load_options_with_tables(path: Path) -> tuple[OptionSpec, ...]:
             continue
         if not isinstance(spec.default, str):
             raise OptionError(f"option {spec.name}: a table option's default is a file name")
+        premade = raw[spec.name].get("premade")  # a folder of premade tables, by name
         out.append(
             TableOption(
                 spec.name,
                 load_data(path.parent / spec.default),
                 spec.doc,
                 rule=spec.rule,
+                premade=path.parent / premade if isinstance(premade, str) else None,
             )
         )
     return tuple(out)

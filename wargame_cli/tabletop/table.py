@@ -125,16 +125,20 @@ class Table:
 
     @classmethod
     def load(cls, path: str | Path) -> Table:
-        from wargame_cli.saves import untrusted
+        return cls.from_data(read_file(path))
 
-        path = Path(path)
-        try:
-            data = untrusted.read_toml(path, 2**20)
-        except OSError as exc:
-            raise OptionError(f"table file {path}: {exc.strerror or exc}") from None
-        except untrusted.Untrusted as exc:
-            raise OptionError(f"table file {path}: {exc}") from None
-        return cls.from_data(data)
+
+def read_file(path: str | Path) -> Any:
+    """A table file's raw TOML data, read as untrusted input (a size cap, one-line errors)."""
+    from wargame_cli.saves import untrusted
+
+    path = Path(path)
+    try:
+        return untrusted.read_toml(path, 2**20)
+    except OSError as exc:
+        raise OptionError(f"table file {path}: {exc.strerror or exc}") from None
+    except untrusted.Untrusted as exc:
+        raise OptionError(f"table file {path}: {exc}") from None
 
 
 def table_cache(table: Table, name: str, limit: int) -> dict[Any, Any]:

@@ -130,8 +130,9 @@ class DecisionScreen:
         self._previous: dict[str, int] = {}
         self._board = _Cache()
         self._full_height: dict[int, int] = {}
-        self._recent: dict[tuple[int, int], list[str]] = {}
+        self._recent: dict[tuple[int, int, str | None], list[str]] = {}
         self._reference: Any = None
+        self._side: str | None = None  # the side deciding now, whose sight the screen shows
 
     # -- following the game ---------------------------------------------------------------
     def observe(self, entry: Mapping[str, Any], game: Any) -> None:
@@ -146,7 +147,10 @@ class DecisionScreen:
 
     @property
     def state(self) -> Any:
-        return self.game.state if self.game is not None else None
+        """The state as the side deciding now may see it (`View.seen_by`)."""
+        if self.game is None:
+            return None
+        return self.view.seen_by(self.game.state, self._side)
 
     def mark(self, side: str | None) -> None:
         self._previous = dict(self._marks)
@@ -168,7 +172,7 @@ class DecisionScreen:
         state = self.state
         if state is None:
             return None
-        key = (self._fingerprint(), width, compact)
+        key = (self._fingerprint(), width, compact, self._side)
         if self._board.key == key:
             return self._board.lines
         hook = self.view.compact_board if compact else self.view.board
@@ -197,7 +201,7 @@ class DecisionScreen:
         return self.renderer.lines(shown, width) if shown is not None else []
 
     def _entry_lines(self, index: int, entry: Mapping[str, Any], width: int) -> list[str]:
-        key = (index, width)
+        key = (index, width, self._side)
         found = self._recent.get(key)
         if found is not None:
             return found
@@ -239,6 +243,7 @@ class DecisionScreen:
         fits with the whole question, else compact), then the newest of what happened since
         this side last decided, then the card just above the question. When even the compact
         board and the whole list do not fit, the list scrolls (at least 3 rows of it)."""
+        self._side = side if side is not None else (choice.side if choice is not None else None)
         if self.state is None:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
         room = max(0, height - fixed - wanted)
@@ -286,6 +291,8 @@ class DecisionScreen:
         decided (whole, when the screen shows only its newest lines), every piece's card, the
         cited rules."""
         out: list[Look] = []
+        if choice is not None:
+            self._side = choice.side
         state = self.state
         board = self.view.board(state, self.names) if state is not None else None
         if board is not None:
