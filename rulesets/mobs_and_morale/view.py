@@ -9,9 +9,11 @@ from rich.console import Group
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+from wargame_cli.rulesets.mobs_and_morale.moves import lead
 from wargame_cli.rulesets.mobs_and_morale.state import STANDING, Battle, Creature, Mob
 
 from wargame_cli.kit.sides import other
+from wargame_cli.tabletop.mapfacts import MapFacts, Zone
 from wargame_cli.tabletop.movement import gap
 from wargame_cli.tabletop.table import TerrainKind
 from wargame_cli.tabletop.view import (
@@ -246,6 +248,37 @@ def compact_board(state: Battle, names: dict[str, str] | None = None) -> Group:
     )
 
 
+def _zone(b: Battle, side: str) -> Zone:
+    """A side's deployment area (e1), along the edge it touches."""
+    r = b.areas[side].rect
+    edge = "south" if r.y0 <= 0 else "north" if r.y1 >= b.table.height else ""
+    words = f"deploys in x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g} (e1)"
+    return Zone(side, words, r, edge)
+
+
+def map_facts(b: Battle, names: dict[str, str] | None = None, choice: Any = None) -> MapFacts:
+    """The one map's facts: every creature standing, each side's deployment area, the
+    creature (or mob's lead figure) a question is about."""
+    marks = tuple(markers(b))
+    origin = None
+    if choice is not None:
+        pieces = {c.id: c for c in b.creatures.values()}
+        for mob in b.mobs.values():
+            if b.figures(mob):
+                pieces[mob.name] = lead(b, mob)  # a typed spot moves the lead figure
+        c = facts.actor(choice.prompt, pieces, choice.side)
+        origin = next((m for m in marks if c is not None and m.name == c.id), None)
+    return MapFacts(
+        b.table,
+        marks,
+        f"{b.table.name} (round {b.round})",
+        tuple(_zone(b, side) for side in sorted(b.areas)),
+        tuple((s, st.name) for s, st in b.sides.items()),
+        origin,
+        (one_line([_side_line(b, side) for side in ("A", "B")]),),
+    )
+
+
 def _place(b: Battle, c: Creature) -> str:
     if c.pos is None:
         return "not yet deployed" if c.status == STANDING else c.status
@@ -322,4 +355,4 @@ def cards(state: Battle, names: dict[str, str] | None = None) -> list[tuple[str,
     return out
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, map_facts)

@@ -21,9 +21,10 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from wargame_cli.rulesets.squad_alpha.movement import MOVE_INCHES
 from wargame_cli.rulesets.squad_alpha.odds import highest_passing, pass_chance
-from wargame_cli.rulesets.squad_alpha.state import GameState, Mini, Squad
+from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini, Squad
 
 from wargame_cli.kit.sides import other
+from wargame_cli.tabletop.mapfacts import MapFacts, Zone
 from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
@@ -282,6 +283,31 @@ def compact_board(state: GameState, names: dict[str, str] | None = None) -> Grou
     )
 
 
+def map_facts(
+    state: GameState, names: dict[str, str] | None = None, choice: Any = None
+) -> MapFacts:
+    """The one map's facts: every placed miniature, each squad's edge (b5: deploy out of the
+    enemy's sight, or near the own edge when nowhere is), the miniature a question is about."""
+    marks = tuple(markers(state))
+    zones = tuple(
+        Zone(side, "deploys out of sight (b5)", edge=edge) for side, edge in HOME_EDGE.items()
+    )
+    origin = None
+    if choice is not None:
+        m = facts.actor(choice.prompt, {x.name: x for x in state.all_minis()}, choice.side)
+        if m is not None and m.pos is not None:
+            origin = next((k for k in marks if k.name == m.name), None)
+    return MapFacts(
+        state.table,
+        marks,
+        headline(state),
+        zones,
+        tuple((side, sq.name) for side, sq in state.squads.items()),
+        origin,
+        (one_line([_squad_line(state, state.squads[side]) for side in ("A", "B")]),),
+    )
+
+
 def _where(state: GameState, m: Mini) -> str:
     if m.pos is None:
         return "not deployed yet"
@@ -497,4 +523,4 @@ def render_entry(
     return text
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, map_facts)
