@@ -174,8 +174,8 @@ def map_facts(state: IxuState, names: dict[str, str] | None = None, choice: Any 
     """The one map's facts: every model standing, each side's edge (c5: each warband in line
     along its own edge), the model a question is about."""
     marks = tuple(_markers(state))
-    zones = (Zone("A", "deployed along it (c5)", edge="south"),)
-    zones += (Zone("B", "deployed along it (c5)", edge="north"),)
+    zones = (Zone("A", "deployed: in line along the own edge (c5)", edge="south"),)
+    zones += (Zone("B", "deployed: in line along the own edge (c5)", edge="north"),)
     origin = None
     if choice is not None:
         w = facts.actor(choice.prompt, {x.name: x for x in state.warriors}, choice.side)

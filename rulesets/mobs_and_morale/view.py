@@ -252,7 +252,7 @@ def _zone(b: Battle, side: str) -> Zone:
     """A side's deployment area (e1), along the edge it touches."""
     r = b.areas[side].rect
     edge = "south" if r.y0 <= 0 else "north" if r.y1 >= b.table.height else ""
-    words = f"deploys in x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g} (e1)"
+    words = f"deploys in x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g} (e1)"  # the key says it
     return Zone(side, words, r, edge)
 
 

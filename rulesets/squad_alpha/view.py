@@ -290,7 +290,8 @@ def map_facts(
     enemy's sight, or near the own edge when nowhere is), the miniature a question is about."""
     marks = tuple(markers(state))
     zones = tuple(
-        Zone(side, "deploys out of sight (b5)", edge=edge) for side, edge in HOME_EDGE.items()
+        Zone(side, "deploy: out of the enemy's sight (b5)", edge=edge)
+        for side, edge in HOME_EDGE.items()
     )
     origin = None
     if choice is not None:

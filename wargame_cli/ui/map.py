@@ -26,6 +26,7 @@ from wargame_cli.text import clean
 
 # the inches a cell may stand for, finest first (a cell is two characters wide, one row high)
 SCALES = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 24.0, 48.0)
+MIN_GRID_ROWS = 3  # never coarser than this many rows of cells (a map must show a place)
 RULER = 5  # the y axis: four characters and a bar
 ALLOWED = "·"  # the first character of a cell the question allows (cursor only)
 
@@ -134,7 +135,7 @@ def _pack(items: Iterable[str], width: int, lead: str = "") -> list[str]:
 
 def _edge_words(facts: MapFacts, edge: str) -> str:
     zones = [z for z in facts.zones if z.edge == edge]
-    words = "; ".join(f"{z.side} {clean(facts.side_name(z.side))} {clean(z.words)}" for z in zones)
+    words = ", ".join(f"{z.side} {clean(facts.side_name(z.side))}" for z in zones)
     return f"{edge} edge" + (f": {words}" if words else "")
 
 
@@ -157,9 +158,10 @@ def key_items(grid: Grid) -> list[str]:
         items.append(f"{glyph_of(downs[0]).strip()}: small letters, a casualty")
     if any(m.contact and not m.down for m in facts.markers):
         items.append("underlined: in base contact")
-    inner = [z for z in facts.zones if not z.edge and z.rect is not None]
-    for z in inner:
-        items.append(f"{z.side} deploys {clean(z.words)}")
+    said = {clean(z.words) for z in facts.zones}
+    for z in facts.zones:  # how each side deploys (once, when both sides deploy alike)
+        if len(said) > 1 or z is facts.zones[0]:
+            items.append((f"{z.side} " if len(said) > 1 else "") + clean(z.words))
     return items
 
 
@@ -211,8 +213,11 @@ def scales_for(facts: MapFacts, width: int, rows: int) -> Iterable[tuple[float, 
         (s for s in SCALES if RULER + 1 + 2 * math.ceil(table.width / s - 1e-9) <= width),
         SCALES[-1],
     )
+    coarsest = max((s for s in SCALES if table.height / s >= MIN_GRID_ROWS - 1e-9), default=1.0)
     for sy in SCALES:
-        if math.ceil(table.height / sy - 1e-9) + 6 > rows and sy != SCALES[-1]:
+        if sy > coarsest:
+            break
+        if math.ceil(table.height / sy - 1e-9) + 6 > rows and sy != coarsest:
             continue
         sx = max(fit_x, min(sy, 1.0), sy / 4)
         yield sx, sy
@@ -220,14 +225,12 @@ def scales_for(facts: MapFacts, width: int, rows: int) -> Iterable[tuple[float, 
 
 def fitted(facts: MapFacts, width: int, rows: int) -> Drawing:
     """The largest map of `facts` that fits `width` x `rows` (its key and legend included),
-    or the smallest there is when none fits."""
-    smallest: Drawing | None = None
+    or, when none fits, the coarsest that keeps `MIN_GRID_ROWS` rows of cells."""
+    drawing: Drawing | None = None
     for sx, sy in scales_for(facts, width, rows):
         for tags in (True, False):  # the terrain's letters and names, if there is room
             drawing = draw(cut(facts, sx, sy, tags), width)
             if len(drawing.rows) <= rows:
                 return drawing
-            if smallest is None or len(drawing.rows) < len(smallest.rows):
-                smallest = drawing
-    assert smallest is not None
-    return smallest
+    assert drawing is not None
+    return drawing

@@ -35,7 +35,7 @@ def _color_system(console: Console) -> ColorSystem | None:
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
 RESULTS_ROWS = 6  # the newest results the map leaves room for (a heading and 5 lines)
-MIN_MAP_ROWS = 9  # the map is never squeezed below this: the list scrolls instead
+MIN_MAP_ROWS = 10  # the map is never squeezed below this: the list scrolls instead
 
 
 @dataclass
