@@ -20,6 +20,7 @@ from tests.pty_helpers import (
     settle,
     spawn,
 )
+from tests.test_map_truth import PIECES, check_truth
 from wargame_cli.engine.requests import Choice, TurnStart
 from wargame_cli.saves import games
 from wargame_cli.ui.screen import Renderer
@@ -120,8 +121,12 @@ def test_the_board_and_the_whole_question_fit_80x24(tmp_path, ruleset, args, pat
     # the whole question: every option, every label whole, the list ending with Take back
     assert shown_items == expected_items(pending), "\n".join(screen)
     # the board above it, drawn from the game at this decision
-    full, compact = board_lines(session, False), board_lines(session, True)
     top = screen[:row]
+    if ruleset in PIECES:  # the one map: every piece where the state has it
+        assert any(line.startswith("key: ") for line in top), "\n".join(screen)
+        check_truth(top, PIECES[ruleset](session.game.state), ruleset)
+        return
+    full, compact = board_lines(session, False), board_lines(session, True)
     assert any(board and top[: len(board)] == board for board in (full, compact)), "\n".join(screen)
 
 

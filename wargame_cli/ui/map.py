@@ -82,17 +82,16 @@ def _cell_parts(grid: Grid, col: int, row: int, allowed: bool, cursor: bool) -> 
         classes.append("down" if marker.down else marker.side)
         if marker.contact and not marker.down:
             classes.append("contact")
-    else:
-        if glyph != GROUND_GLYPH[kind]:
-            classes.append("tag")
-        if allowed:
-            glyph = ALLOWED + glyph[1]
-            classes.append("allowed")
+    elif glyph != GROUND_GLYPH[kind]:
+        classes.append("tag")
+    elif allowed:
+        glyph = ALLOWED + glyph[1]
+        classes.append("allowed")
     if kind != OPEN:
         classes.append(kind)
     if cursor:
         classes.append("cursor")
-        if glyph == "  ":
+        if marker is None and glyph[0] != "*":
             glyph = "[]"
     return (" ".join(classes), glyph)
 

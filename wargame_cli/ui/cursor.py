@@ -1,0 +1,293 @@
+"""Point on the map: a cursor on the one map for a question that takes a spot.
+
+The map is written once, straight to the terminal; a key that moves the cursor rewrites only
+the two cells it leaves and enters, and prompt_toolkit redraws only the facts lines under the
+map, so a key costs about what an arrow key in a list does. The cells the question allows are
+marked (`Choice.legal` on the spot each cell's centre stands for, worked out once per
+question); Enter answers the spot as typing it would, Esc goes back to the list.
+prompt_toolkit is imported only when the cursor is opened."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from rich.style import Style
+
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.grid import Grid
+from wargame_cli.tabletop.mapfacts import MapFacts
+from wargame_cli.text import clean
+from wargame_cli.ui.map import RICH_STYLE, RULER, Drawing, _cell_parts, draw, fitted
+
+if TYPE_CHECKING:
+    from wargame_cli.engine.requests import Choice
+
+SPOT_HINT = "x,y"  # a choice whose typed answer is a spot (`Choice.free_hint`)
+POINT_LABEL = "Point on the map…"
+POINT_KEY = "p"
+FAST = 4  # cells a Shift+arrow or HJKL moves
+FOOT_ROWS = 4  # under the map: where the cursor is, what the menu says of it, the keys
+CURSOR_KEY = "·: a spot the rules allow here; []: the cursor"
+KEYS_HELP = (
+    "arrows/hjkl: 1 cell; Shift+arrow/HJKL: 4; digits then a key: that many; "
+    "Enter: pick; Esc: back to the list"
+)
+
+
+def takes_spot(choice: Choice) -> bool:
+    """Does `choice` take a typed spot (`x,y`)? Its map can be pointed at."""
+    return choice.free_hint == SPOT_HINT
+
+
+@dataclass
+class Pointing:
+    """The cursor on one question's map: where it is, what each cell's spot is worth."""
+
+    choice: Choice
+    grid: Grid
+    col: int = 0
+    row: int = 0
+    count: str = ""
+    note: str = ""  # why Enter did not pick the spot
+    verdicts: dict[tuple[int, int], str | None] = field(default_factory=dict)
+
+    def spot(self, col: int | None = None, row: int | None = None) -> Point:
+        return self.grid.centre(self.col if col is None else col, self.row if row is None else row)
+
+    def refusal(self, col: int, row: int) -> str | None:
+        """Why the spot this cell stands for is refused (None: allowed), asked once a cell."""
+        cell = (col, row)
+        if cell not in self.verdicts:
+            self.verdicts[cell] = self.choice.legal(self.spot(col, row).key())
+        return self.verdicts[cell]
+
+    def allowed(self, col: int, row: int) -> bool:
+        return self.grid.glyphs[row][col] != "##" and self.refusal(col, row) is None
+
+    def move(self, dx: int, dy: int) -> None:
+        times = int(self.count) if self.count else 1
+        self.count = ""
+        self.note = ""
+        self.col = min(self.grid.cols - 1, max(0, self.col + dx * times))
+        self.row = min(self.grid.rows - 1, max(0, self.row + dy * times))
+
+    def facts_lines(self) -> list[str]:
+        """Where the cursor is (inches), how far from the piece, who is in its cell, and what
+        the menu would say of the spot or why it is refused."""
+        p = self.spot()
+        facts = self.grid.facts
+        head = f"cursor at ({p.key()})"
+        if facts.origin is not None:
+            o = facts.origin
+            head += f', {p.distance(o.pos):.1f}" from {clean(o.label)} {clean(o.name)}'
+        mark = self.grid.mark_of((self.col, self.row))
+        here = self.grid.drawn.get((self.col, self.row))
+        if mark is not None:
+            head += "; here: " + mark.words(facts.table)
+        elif here is not None:
+            head += f"; here: {clean(here.label)} {clean(here.name)}"
+        if self.count:
+            head += f"; count {self.count}"
+        reason = self.refusal(self.col, self.row)
+        verdict = (
+            f"not allowed: {clean(reason)}"
+            if reason is not None
+            else f"allowed: {clean(self.choice.label_of(p.key()))}"
+        )
+        return [head, self.note or verdict]
+
+
+def start_cell(grid: Grid, choice: Choice) -> tuple[int, int]:
+    """The suggested spot's cell, else the piece's, else the table's middle."""
+    try:
+        return grid.cell_of(Point.parse(choice.default))
+    except (ValueError, TypeError):
+        pass
+    origin = grid.facts.origin
+    if origin is not None:
+        return grid.cell_of(origin.pos)
+    return grid.cols // 2, grid.rows // 2
+
+
+def cursor_grid(facts: MapFacts, width: int, height: int) -> Grid:
+    """The finest grid whose map (and the cursor's key line) fits above the facts lines."""
+    return fitted(facts, width, max(1, height - FOOT_ROWS - 1)).grid
+
+
+@lru_cache(maxsize=512)
+def _ansi(classes: str, glyph: str, color_system: str) -> str:
+    style = Style.parse(" ".join(RICH_STYLE.get(c, "") for c in classes.split()) or "none")
+    return style.render(glyph, color_system=_SYSTEMS.get(color_system))
+
+
+def _systems() -> dict[str, Any]:
+    from rich.color import ColorSystem
+
+    return {
+        "standard": ColorSystem.STANDARD,
+        "256": ColorSystem.EIGHT_BIT,
+        "truecolor": ColorSystem.TRUECOLOR,
+    }
+
+
+_SYSTEMS = _systems()
+
+
+class MapCursor:
+    """The cursor's screen for one question: `run` returns the spot picked (its key, as it
+    would be typed) or None for Esc. `lines_of` renders rich text to ANSI lines at a width
+    (the decision screen's renderer)."""
+
+    def __init__(
+        self,
+        choice: Choice,
+        facts: MapFacts,
+        size: tuple[int, int],
+        lines_of: Callable[[Any, int], list[str]],
+        color_system: str = "standard",
+    ) -> None:
+        width, height = size
+        self.width, self.height = width, height
+        self.color_system = color_system or ""
+        grid = cursor_grid(facts, width, height)
+        self.pointing = Pointing(choice, grid)
+        self.pointing.col, self.pointing.row = start_cell(grid, choice)
+        self.drawing: Drawing = draw(grid, width, self.pointing.allowed, extra=[CURSOR_KEY])
+        self.lines = lines_of(self.drawing.text(), width)[: max(1, height - FOOT_ROWS)]
+
+    # -- the cells ------------------------------------------------------------------------
+    def cell(self, col: int, row: int, cursor: bool) -> str:
+        """The ANSI a cell is written with: where it goes on screen and what it shows."""
+        p = self.pointing
+        classes, glyph = _cell_parts(p.grid, col, row, p.allowed(col, row), cursor)
+        top = self.drawing.top + (p.grid.rows - 1 - row)
+        left = RULER + 2 * col
+        body = _ansi(classes, glyph, self.color_system)
+        return f"\x1b7\x1b[{top + 1};{left + 1}H{body}\x1b8"
+
+    def screen(self) -> str:
+        """The whole map with the cursor, written from the top of the terminal."""
+        p = self.pointing
+        return (
+            "\x1b[2J\x1b[H"
+            + "\r\n".join(self.lines)
+            + "\x1b[0m\r\n"
+            + self.cell(p.col, p.row, True)
+        )
+
+    def step(self, dx: int, dy: int) -> str:
+        """Move the cursor; the ANSI that redraws the two cells."""
+        p = self.pointing
+        old = self.cell(p.col, p.row, False)
+        p.move(dx, dy)
+        return old + self.cell(p.col, p.row, True)
+
+    def pick(self) -> str | None:
+        """Enter: the spot's key when the rules allow it; else None, the reason shown."""
+        p = self.pointing
+        key = p.spot().key()
+        reason = p.choice.legal(key)
+        if reason is None:
+            return key
+        p.note = f"not allowed: {clean(reason)}"
+        return None
+
+    # -- the application ------------------------------------------------------------------
+    def application(self, input: Any = None, output: Any = None) -> Any:
+        """A small prompt_toolkit application: the facts lines under the map and the keys."""
+        from prompt_toolkit.application import Application
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
+        from prompt_toolkit.layout import HSplit, Layout, Window
+        from prompt_toolkit.layout.controls import FormattedTextControl
+
+        kb = KeyBindings()
+        p = self.pointing
+
+        def tokens() -> list[tuple[str, str]]:
+            lines = p.facts_lines()
+            out = [("bold", lines[0][: self.width - 1]), ("", "\n")]
+            out.append(("", lines[1][: 2 * self.width - 2]))
+            out += [("", "\n"), ("class:dim", KEYS_HELP[: self.width - 1])]
+            return out
+
+        app: Any = Application(
+            layout=Layout(HSplit([Window(FormattedTextControl(tokens), wrap_lines=True)])),
+            key_bindings=kb,
+            full_screen=False,
+            input=input,
+            output=output,
+        )
+        app.ttimeoutlen = 0.05  # Esc answers at once, not after half a second
+
+        def write(ansi: str) -> None:
+            app.output.write_raw(ansi)
+
+        def mover(dx: int, dy: int, fast: bool = False) -> Callable[[Any], None]:
+            def handler(event: Any) -> None:
+                if fast and not p.count:
+                    p.count = str(FAST)
+                write(self.step(dx, dy))
+
+            return handler
+
+        moves = {
+            (Keys.Left, "h"): (-1, 0),
+            (Keys.Right, "l"): (1, 0),
+            (Keys.Up, "k"): (0, 1),
+            (Keys.Down, "j"): (0, -1),
+        }
+        fast_keys = {
+            (Keys.ShiftLeft, "H"): (-1, 0),
+            (Keys.ShiftRight, "L"): (1, 0),
+            (Keys.ShiftUp, "K"): (0, 1),
+            (Keys.ShiftDown, "J"): (0, -1),
+        }
+        for keys, (dx, dy) in moves.items():
+            for key in keys:
+                kb.add(key, eager=True)(mover(dx, dy))
+        for keys, (dx, dy) in fast_keys.items():
+            for key in keys:
+                kb.add(key, eager=True)(mover(dx, dy, fast=True))
+        for digit in "0123456789":
+
+            @kb.add(digit)
+            def _(event: Any) -> None:
+                if p.count or event.data != "0":
+                    p.count = (p.count + event.data)[-3:]
+
+        @kb.add(Keys.ControlM, eager=True)
+        def _(event: Any) -> None:
+            key = self.pick()
+            if key is not None:
+                event.app.exit(result=key)
+
+        @kb.add(Keys.Escape, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=None)
+
+        @kb.add(Keys.ControlC, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(exception=KeyboardInterrupt)
+
+        return app
+
+
+def point_on_map(prompt_app: Any, screen: Any, choice: Choice) -> str | None:
+    """Open the cursor on the decision screen's map for `choice`: the spot's key picked, or
+    None (Esc, or no map to point at)."""
+    facts = screen.view.map_facts(screen.state, screen.names, choice)
+    if facts is None:
+        return None
+    app = prompt_app.app
+    size = app.output.get_size()
+    width, height = max(20, size.columns), max(8, size.rows)
+    console = screen.renderer.console(width)
+    cursor = MapCursor(choice, facts, (width, height), screen.renderer.lines, console.color_system)
+    app.output.write_raw(cursor.screen())
+    app.output.flush()
+    answer: str | None = prompt_app.run_other(cursor.application(app.input, app.output))
+    return answer
