@@ -13,7 +13,7 @@ from wargame_cli.rulesets.mobs_and_morale.moves import lead
 from wargame_cli.rulesets.mobs_and_morale.state import STANDING, Battle, Creature, Mob
 
 from wargame_cli.kit.sides import other
-from wargame_cli.tabletop.mapfacts import MapFacts, Zone
+from wargame_cli.tabletop.mapfacts import MapFacts, Zone, side_case
 from wargame_cli.tabletop.movement import gap
 from wargame_cli.tabletop.table import TerrainKind
 from wargame_cli.tabletop.view import (
@@ -45,8 +45,7 @@ FACES_IN_EVENTS = frozenset({"e12", "e19", "e13", "e24", "e25"})
 def map_label(c: Creature) -> str:
     """A creature's label on the map and in the roster, in its side's case (side A in capitals,
     side B in small letters), so the sides read apart without colour."""
-    label = clean(c.label)[:2]
-    return label.upper() if c.side == "A" else label.lower()
+    return side_case(clean(c.label)[:2], c.side)
 
 
 def case_key(names: dict[str, str]) -> Text:

@@ -54,3 +54,9 @@ class MapFacts:
 
     def side_name(self, side: str) -> str:
         return dict(self.names).get(side, f"side {side}")
+
+
+def side_case(label: str, side: str) -> str:
+    """A label in its side's case, where case is the side's cue (Mobs and Morale): side A in
+    capitals, side B in small letters, on the terminal and in the HTML alike."""
+    return label.upper() if side == "A" else label.lower()

@@ -39,6 +39,9 @@ RICH_STYLE = {
     "blocking": "grey70 on grey30",
     "hard": "yellow on grey19",
     "soft": "green on grey11",
+    "blocking-under": "on grey30",  # a piece's own colour on the ground it stands on
+    "hard-under": "on grey19",
+    "soft-under": "on grey11",
     "tag": "bold",
     "A": "bold cyan",
     "B": "bold red",
@@ -65,7 +68,7 @@ class Drawing:
             if i:
                 out.append("\n")
             for cls, text in row:
-                out.append(text, style=" ".join(RICH_STYLE.get(c, "") for c in cls.split()))
+                out.append(text, style=rich_style(cls))
         return out
 
 
@@ -88,12 +91,22 @@ def _cell_parts(grid: Grid, col: int, row: int, allowed: bool, cursor: bool) -> 
         glyph = ALLOWED + glyph[1]
         classes.append("allowed")
     if kind != OPEN:
-        classes.append(kind)
+        classes.append(kind + "-under" if marker is not None else kind)
     if cursor:
         classes.append("cursor")
         if marker is None and glyph[0] != "*":
             glyph = "[]"
     return (" ".join(classes), glyph)
+
+
+def rich_style(classes: str) -> str:
+    return " ".join(RICH_STYLE.get(c, "") for c in classes.split())
+
+
+def cell_text(grid: Grid, col: int, row: int) -> Text:
+    """One cell as rich text (a board's map draws its cells with it)."""
+    classes, glyph = _cell_parts(grid, col, row, False, False)
+    return Text(glyph, style=rich_style(classes))
 
 
 def _number(value: float) -> str:
