@@ -11,8 +11,8 @@ from rich.table import Table
 from rich.text import Text
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
 
-from wargame_cli.tabletop.mapfacts import MapFacts, Zone
-from wargame_cli.tabletop.view import Marker, compact_map, map_key, one_line, table_map
+from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone
+from wargame_cli.tabletop.view import compact_map, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
@@ -174,8 +174,8 @@ def map_facts(state: IxuState, names: dict[str, str] | None = None, choice: Any 
     """The one map's facts: every model standing, each side's edge (c5: each warband in line
     along its own edge), the model a question is about."""
     marks = tuple(_markers(state))
-    zones = (Zone("A", "deployed: in line along the own edge (c5)", edge="south"),)
-    zones += (Zone("B", "deployed: in line along the own edge (c5)", edge="north"),)
+    words = "deployed: in line along the own edge (c5)"
+    zones = (Zone("A", words, edge="south"), Zone("B", words, edge="north"))
     origin = None
     if choice is not None:
         w = facts.actor(choice.prompt, {x.name: x for x in state.warriors}, choice.side)

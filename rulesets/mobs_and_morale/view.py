@@ -13,17 +13,11 @@ from wargame_cli.rulesets.mobs_and_morale.moves import lead
 from wargame_cli.rulesets.mobs_and_morale.state import STANDING, Battle, Creature, Mob
 
 from wargame_cli.kit.sides import other
-from wargame_cli.tabletop.mapfacts import MapFacts, Zone, side_case
+from wargame_cli.tabletop.grid import piece_letters
+from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone, side_case
 from wargame_cli.tabletop.movement import gap
 from wargame_cli.tabletop.table import TerrainKind
-from wargame_cli.tabletop.view import (
-    TERRAIN_CELL,
-    Marker,
-    compact_map,
-    one_line,
-    piece_letters,
-    table_map,
-)
+from wargame_cli.tabletop.view import TERRAIN_CELL, compact_map, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic

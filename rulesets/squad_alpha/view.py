@@ -24,8 +24,8 @@ from wargame_cli.rulesets.squad_alpha.odds import highest_passing, pass_chance
 from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini, Squad
 
 from wargame_cli.kit.sides import other
-from wargame_cli.tabletop.mapfacts import MapFacts, Zone
-from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
+from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone
+from wargame_cli.tabletop.view import compact_map, legend, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.drawn import DRAWN, Drawn, beside

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.style import Style
 
@@ -215,7 +215,9 @@ class MapCursor:
             return out
 
         app: Any = Application(
-            layout=Layout(HSplit([Window(FormattedTextControl(tokens), wrap_lines=True)])),
+            layout=Layout(
+                HSplit([Window(FormattedTextControl(cast(Any, tokens)), wrap_lines=True)])
+            ),
             key_bindings=kb,
             full_screen=False,
             input=input,
