@@ -104,3 +104,29 @@ def test_battle_of_ixu_moves_where_the_cursor_points_and_esc_goes_back(tmp_path)
     log = _played(child, saves)
     [move] = [e for e in log if e["t"] == "choice" and e["kind"] == "move" and e["side"] == "A"]
     assert move["key"] == spot and move["by"] == "human"
+
+
+def test_battle_of_ixu_tab_aims_at_a_target_and_enter_attacks_it(tmp_path):
+    saves = tmp_path / "saves"
+    child = spawn(
+        ["play", "battle-of-ixu", "--seed", "4", "--turns", "3"],
+        str(tmp_path),
+        str(saves),
+        timeout=120,
+        size=(ROWS, COLUMNS),
+    )
+    term = Terminal(ROWS, COLUMNS)
+    child.logfile_read = term
+    _until(child, "fight whom")
+    settle(child)
+    child.send("p")
+    settle(child)
+    child.send("\t")  # the next target: the cursor on it, the line of fire drawn
+    settle(child)
+    lines = term.lines()
+    [verdict] = [line for line in lines if line.startswith("target: ")]
+    label = verdict.removeprefix("target: ")
+    child.send("\r")
+    log = _played(child, saves)
+    attacks = [e for e in log if e["t"] == "choice" and e["kind"] == "target"]
+    assert any(e["label"] == label and e["by"] == "human" for e in attacks), (label, attacks[:3])

@@ -180,6 +180,10 @@ def map_facts(state: IxuState, names: dict[str, str] | None = None, choice: Any 
     if choice is not None:
         w = facts.actor(choice.prompt, {x.name: x for x in state.warriors}, choice.side)
         origin = next((m for m in marks if w is not None and m.label == w.id), None)
+    targets = ()
+    if choice is not None and choice.kind == "target":  # c6: whom to fight
+        at = {x.id: x.pos for x in state.standing()}
+        targets = tuple((o.key, at[o.key]) for o in choice.options if o.key in at)
     return MapFacts(
         state.table,
         marks,
@@ -188,6 +192,7 @@ def map_facts(state: IxuState, names: dict[str, str] | None = None, choice: Any 
         tuple(state.names.items()),
         origin,
         (one_line(_side_lines(state)),),
+        targets,
     )
 
 

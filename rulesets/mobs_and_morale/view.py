@@ -261,6 +261,12 @@ def map_facts(b: Battle, names: dict[str, str] | None = None, choice: Any = None
                 pieces[mob.name] = lead(b, mob)  # a typed spot moves the lead figure
         c = facts.actor(choice.prompt, pieces, choice.side)
         origin = next((m for m in marks if c is not None and m.name == c.id), None)
+    targets = []
+    for o in choice.options if choice is not None else ():
+        if o.key.startswith("attack:"):  # e11: each attack at the unit it strikes
+            people = [f for f in b.unit_figures(o.key.removeprefix("attack:")) if f.pos]
+            if people:
+                targets.append((o.key, people[0].at))
     return MapFacts(
         b.table,
         marks,
@@ -269,6 +275,7 @@ def map_facts(b: Battle, names: dict[str, str] | None = None, choice: Any = None
         tuple((s, st.name) for s, st in b.sides.items()),
         origin,
         (one_line([_side_line(b, side) for side in ("A", "B")]),),
+        tuple(targets),
     )
 
 

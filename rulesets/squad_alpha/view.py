@@ -24,6 +24,7 @@ from wargame_cli.rulesets.squad_alpha.odds import highest_passing, pass_chance
 from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini, Squad
 
 from wargame_cli.kit.sides import other
+from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone
 from wargame_cli.tabletop.view import compact_map, legend, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
@@ -294,10 +295,17 @@ def map_facts(
         for side, edge in HOME_EDGE.items()
     )
     origin = None
+    targets: list[tuple[str, Point]] = []
     if choice is not None:
         m = facts.actor(choice.prompt, {x.name: x for x in state.all_minis()}, choice.side)
         if m is not None and m.pos is not None:
             origin = next((k for k in marks if k.name == m.name), None)
+        if choice.kind == "action":  # b11: the shots, each at its target
+            placed = {x.id: x.pos for x in state.all_minis() if x.pos is not None}
+            for o in choice.options:
+                spot = placed.get(o.key.removeprefix("shoot:"))
+                if o.key.startswith("shoot:") and spot is not None:
+                    targets.append((o.key, spot))
     return MapFacts(
         state.table,
         marks,
@@ -306,6 +314,7 @@ def map_facts(
         tuple((side, sq.name) for side, sq in state.squads.items()),
         origin,
         (one_line([_squad_line(state, state.squads[side]) for side in ("A", "B")]),),
+        tuple(targets),
     )
 
 

@@ -30,16 +30,22 @@ POINT_LABEL = "Point on the map…"
 POINT_KEY = "p"
 FAST = 4  # cells a Shift+arrow or HJKL moves
 FOOT_ROWS = 4  # under the map: where the cursor is, what the menu says of it, the keys
-CURSOR_KEY = "·: a spot the rules allow here; []: the cursor"
+CURSOR_KEY = "·: a spot the rules allow here; []: the cursor; --: the line of fire"
 KEYS_HELP = (
     "arrows/hjkl: 1 cell; Shift+arrow/HJKL: 4; digits then a key: that many; "
     "Enter: pick; Esc: back to the list"
 )
+TARGETS_HELP = "Tab: the next target; "
 
 
 def takes_spot(choice: Choice) -> bool:
     """Does `choice` take a typed spot (`x,y`)? Its map can be pointed at."""
     return choice.free_hint == SPOT_HINT
+
+
+def can_point(facts: MapFacts | None, choice: Choice) -> bool:
+    """A question the cursor answers: it takes a spot, or has targets on the map."""
+    return facts is not None and (takes_spot(choice) or bool(facts.targets))
 
 
 @dataclass
@@ -54,6 +60,42 @@ class Pointing:
     note: str = ""  # why Enter did not pick the spot
     verdicts: dict[tuple[int, int], str | None] = field(default_factory=dict)
 
+    @property
+    def spots(self) -> bool:
+        """Does the question take a spot (else only its targets can be picked)?"""
+        return takes_spot(self.choice)
+
+    def aimed(self) -> tuple[str, Point] | None:
+        """The target (an option's key and its spot) in the cursor's cell, if any."""
+        for key, spot in self.grid.facts.targets:
+            if self.grid.cell_of(spot) == (self.col, self.row):
+                return key, spot
+        return None
+
+    def next_target(self) -> None:
+        """Tab: the cursor to the next target after the one aimed at (the first if none)."""
+        targets = self.grid.facts.targets
+        if not targets:
+            return
+        aimed = self.aimed()
+        keys = [key for key, _ in targets]
+        n = (keys.index(aimed[0]) + 1) % len(keys) if aimed is not None else 0
+        self.col, self.row = self.grid.cell_of(targets[n][1])
+        self.count = self.note = ""
+
+    def line_cells(self) -> set[tuple[int, int]]:
+        """The cells the line of fire from the piece to the aimed target crosses (between)."""
+        aimed, origin = self.aimed(), self.grid.facts.origin
+        if aimed is None or origin is None:
+            return set()
+        a, b = origin.pos, aimed[1]
+        steps = max(1, int(a.distance(b) / (min(self.grid.sx, self.grid.sy) / 3)))
+        cells = {
+            self.grid.cell_of(Point(a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps))
+            for i in range(steps + 1)
+        }
+        return cells - {self.grid.cell_of(a), self.grid.cell_of(b)}
+
     def spot(self, col: int | None = None, row: int | None = None) -> Point:
         return self.grid.centre(self.col if col is None else col, self.row if row is None else row)
 
@@ -65,7 +107,7 @@ class Pointing:
         return self.verdicts[cell]
 
     def allowed(self, col: int, row: int) -> bool:
-        return self.grid.glyphs[row][col] != "##" and self.refusal(col, row) is None
+        return self.spots and self.grid.glyphs[row][col] != "##" and self.refusal(col, row) is None
 
     def move(self, dx: int, dy: int) -> None:
         times = int(self.count) if self.count else 1
@@ -91,17 +133,28 @@ class Pointing:
             head += f"; here: {clean(here.label)} {clean(here.name)}"
         if self.count:
             head += f"; count {self.count}"
-        reason = self.refusal(self.col, self.row)
-        verdict = (
-            f"not allowed: {clean(reason)}"
-            if reason is not None
-            else f"allowed: {clean(self.choice.label_of(p.key()))}"
-        )
+        aimed = self.aimed()
+        if aimed is not None:
+            reason = self.choice.legal(aimed[0])
+            label = clean(self.choice.label_of(aimed[0]))
+            verdict = f"target: {label}" + (f" - not possible: {clean(reason)}" if reason else "")
+        elif not self.spots:
+            verdict = "no target in this cell (Tab: the next target)"
+        else:
+            reason = self.refusal(self.col, self.row)
+            verdict = (
+                f"not allowed: {clean(reason)}"
+                if reason is not None
+                else f"allowed: {clean(self.choice.label_of(p.key()))}"
+            )
         return [head, self.note or verdict]
 
 
 def start_cell(grid: Grid, choice: Choice) -> tuple[int, int]:
-    """The suggested spot's cell, else the piece's, else the table's middle."""
+    """The suggested spot's (or target's) cell, else the piece's, else the table's middle."""
+    for key, spot in grid.facts.targets:
+        if key == choice.default:
+            return grid.cell_of(spot)
     try:
         return grid.cell_of(Point.parse(choice.default))
     except (ValueError, TypeError):
@@ -159,10 +212,10 @@ class MapCursor:
         self.lines = lines_of(self.drawing.text(), width)[: max(1, height - FOOT_ROWS)]
 
     # -- the cells ------------------------------------------------------------------------
-    def cell(self, col: int, row: int, cursor: bool) -> str:
+    def cell(self, col: int, row: int, cursor: bool, line: bool = False) -> str:
         """The ANSI a cell is written with: where it goes on screen and what it shows."""
         p = self.pointing
-        classes, glyph = _cell_parts(p.grid, col, row, p.allowed(col, row), cursor)
+        classes, glyph = _cell_parts(p.grid, col, row, p.allowed(col, row), cursor, line)
         top = self.drawing.top + (p.grid.rows - 1 - row)
         left = RULER + 2 * col
         body = _ansi(classes, glyph, self.color_system)
@@ -179,16 +232,32 @@ class MapCursor:
         )
 
     def step(self, dx: int, dy: int) -> str:
-        """Move the cursor; the ANSI that redraws the two cells."""
+        """Move the cursor; the ANSI that redraws the cells that changed."""
+        return self._moved(lambda: self.pointing.move(dx, dy))
+
+    def tab(self) -> str:
+        return self._moved(self.pointing.next_target)
+
+    def _moved(self, how: Callable[[], None]) -> str:
+        """The cursor's cell, and the line of fire's, before and after `how` moves it."""
         p = self.pointing
+        before = p.line_cells()
         old = self.cell(p.col, p.row, False)
-        p.move(dx, dy)
-        return old + self.cell(p.col, p.row, True)
+        how()
+        after = p.line_cells()
+        out = old + "".join(self.cell(c, r, False) for c, r in before - after)
+        out += "".join(self.cell(c, r, False, line=True) for c, r in after - before)
+        return out + self.cell(p.col, p.row, True)
 
     def pick(self) -> str | None:
-        """Enter: the spot's key when the rules allow it; else None, the reason shown."""
+        """Enter: the aimed target's key or the spot's key when the rules allow it; else
+        None, the reason shown."""
         p = self.pointing
-        key = p.spot().key()
+        aimed = p.aimed()
+        if aimed is None and not p.spots:
+            p.note = "no target in this cell: Tab goes to the next one"
+            return None
+        key = aimed[0] if aimed is not None else p.spot().key()
         reason = p.choice.legal(key)
         if reason is None:
             return key
@@ -211,7 +280,8 @@ class MapCursor:
             lines = p.facts_lines()
             out = [("bold", lines[0][: self.width - 1]), ("", "\n")]
             out.append(("", lines[1][: 2 * self.width - 2]))
-            out += [("", "\n"), ("class:dim", KEYS_HELP[: self.width - 1])]
+            keys = (TARGETS_HELP if p.grid.facts.targets else "") + KEYS_HELP
+            out += [("", "\n"), ("class:dim", keys[: self.width - 1])]
             return out
 
         app: Any = Application(
@@ -261,6 +331,10 @@ class MapCursor:
                 if p.count or event.data != "0":
                     p.count = (p.count + event.data)[-3:]
 
+        @kb.add(Keys.Tab, eager=True)
+        def _(event: Any) -> None:
+            write(self.tab())
+
         @kb.add(Keys.ControlM, eager=True)
         def _(event: Any) -> None:
             key = self.pick()
@@ -282,7 +356,7 @@ def point_on_map(prompt_app: Any, screen: Any, choice: Choice) -> str | None:
     """Open the cursor on the decision screen's map for `choice`: the spot's key picked, or
     None (Esc, or no map to point at)."""
     facts = screen.view.map_facts(screen.state, screen.names, choice)
-    if facts is None:
+    if facts is None or not can_point(facts, choice):
         return None
     app = prompt_app.app
     size = app.output.get_size()

@@ -29,6 +29,7 @@ SCALES = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 24.0, 48.0)
 MIN_GRID_ROWS = 3  # never coarser than this many rows of cells (a map must show a place)
 RULER = 5  # the y axis: four characters and a bar
 ALLOWED = "·"  # the first character of a cell the question allows (cursor only)
+LINE_GLYPH = "--"  # a cell the line of fire crosses (cursor only)
 
 Part = tuple[str, str]  # a class (a key of RICH_STYLE) and its text
 
@@ -72,9 +73,11 @@ class Drawing:
         return out
 
 
-def _cell_parts(grid: Grid, col: int, row: int, allowed: bool, cursor: bool) -> Part:
+def _cell_parts(
+    grid: Grid, col: int, row: int, allowed: bool, cursor: bool, line: bool = False
+) -> Part:
     """A cell's two characters and classes: a mark, a piece, a terrain letter or the ground
-    (`allowed` shows on a cell with no piece; `cursor` on any)."""
+    (`allowed` and `line`, a line of fire, show on a cell with no piece; `cursor` on any)."""
     glyph = grid.glyphs[row][col]
     kind = grid.grounds[row][col]
     classes = []
@@ -87,6 +90,9 @@ def _cell_parts(grid: Grid, col: int, row: int, allowed: bool, cursor: bool) -> 
             classes.append("contact")
     elif glyph != GROUND_GLYPH[kind]:
         classes.append("tag")
+    elif line:
+        glyph = LINE_GLYPH
+        classes.append("line")
     elif allowed:
         glyph = ALLOWED + glyph[1]
         classes.append("allowed")

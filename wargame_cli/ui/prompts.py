@@ -14,7 +14,7 @@ from wargame_cli.engine.dice import check_faces, describe
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.text import clean, name_problem, safe
 from wargame_cli.ui.app import LOOK
-from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, point_on_map, takes_spot
+from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, can_point, point_on_map
 from wargame_cli.ui.names import same_name
 from wargame_cli.ui.screen import DecisionScreen
 
@@ -163,14 +163,11 @@ class Prompter:
         return answer
 
     def _can_point(self, choice: Choice) -> bool:
-        """A spot question, with a map to point at (the cursor, `ui/cursor.py`)."""
+        """A spot or target question, with a map to point at (the cursor, `ui/cursor.py`)."""
         screen = self.screen
-        return (
-            takes_spot(choice)
-            and screen is not None
-            and screen.state is not None
-            and screen.view.map_facts(screen.state, screen.names) is not None
-        )
+        if screen is None or screen.state is None:
+            return False
+        return can_point(screen.view.map_facts(screen.state, screen.names, choice), choice)
 
     def refused(self, reason: str) -> None:
         if self.screen is not None:
