@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
 
+from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone
 from wargame_cli.tabletop.view import compact_map, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
@@ -180,7 +181,7 @@ def map_facts(state: IxuState, names: dict[str, str] | None = None, choice: Any 
     if choice is not None:
         w = facts.actor(choice.prompt, {x.name: x for x in state.warriors}, choice.side)
         origin = next((m for m in marks if w is not None and m.label == w.id), None)
-    targets = ()
+    targets: tuple[tuple[str, Point], ...] = ()
     if choice is not None and choice.kind == "target":  # c6: whom to fight
         at = {x.id: x.pos for x in state.standing()}
         targets = tuple((o.key, at[o.key]) for o in choice.options if o.key in at)
