@@ -77,8 +77,10 @@ class Conflict:
             if kind != self.ground:
                 where = f" in {clean(name)}" if name else " in the open"
             down = " (down)" if m.down else ""
-            spot = f"{m.pos.x:.1f},{m.pos.y:.1f}".replace(".0,", ",").removesuffix(".0")
-            parts.append(f"{glyph_of(m).strip()}{down} {spot}{where}")
+            if len(self.who) > 1 or not where:
+                spot = f"{m.pos.x:.1f},{m.pos.y:.1f}".replace(".0,", ",").removesuffix(".0")
+                where = f" {spot}{where}"
+            parts.append(f"{glyph_of(m).strip()}{down}{where}")
         return f"{self.mark} " + " + ".join(parts)
 
 
@@ -120,6 +122,25 @@ class Grid:
         return {g for row in self.grounds for g in row}
 
 
+SAMPLES = (1 / 6, 1 / 2, 5 / 6)  # where a coarse cell is sampled, across and up
+
+
+def _cell_ground(table: Table, col: int, row: int, sx: float, sy: float) -> str:
+    """The ground a cell is drawn as: at its centre for a cell up to 1.5" across; for a
+    coarser one, the kind most of nine spots in it stand on (the centre's on a tie), so a
+    building still shows on a coarse map."""
+    centre = ground(table, Point((col + 0.5) * sx, (row + 0.5) * sy))[0]
+    if sx * sy <= 2.25:
+        return centre
+    counts: dict[str, int] = {}
+    for fx in SAMPLES:
+        for fy in SAMPLES:
+            kind = ground(table, Point((col + fx) * sx, (row + fy) * sy))[0]
+            counts[kind] = counts.get(kind, 0) + 1
+    best = max(counts.values())
+    return centre if counts.get(centre) == best else max(counts, key=lambda k: counts[k])
+
+
 def cut(facts: MapFacts, sx: float, sy: float, tags: bool = True) -> Grid:
     """The grid of `facts` at `sx` by `sy` inches a cell, every piece in its own cell (and
     with `tags`, each terrain piece's letter)."""
@@ -127,10 +148,7 @@ def cut(facts: MapFacts, sx: float, sy: float, tags: bool = True) -> Grid:
     cols = max(1, math.ceil(table.width / sx - 1e-9))
     rows = max(1, math.ceil(table.height / sy - 1e-9))
     grid = Grid(facts, sx, sy, cols, rows)
-    grid.grounds = [
-        [ground(table, Point((c + 0.5) * sx, (r + 0.5) * sy))[0] for c in range(cols)]
-        for r in range(rows)
-    ]
+    grid.grounds = [[_cell_ground(table, c, r, sx, sy) for c in range(cols)] for r in range(rows)]
     grid.glyphs = [[GROUND_GLYPH[g] for g in row] for row in grid.grounds]
     held: dict[tuple[int, int], list[int]] = {}
     for i, m in enumerate(facts.markers):

@@ -30,7 +30,8 @@ POINT_LABEL = "Point on the map…"
 POINT_KEY = "p"
 FAST = 4  # cells a Shift+arrow or HJKL moves
 FOOT_ROWS = 4  # under the map: where the cursor is, what the menu says of it, the keys
-CURSOR_KEY = "·: a spot the rules allow here; []: the cursor; --: the line of fire"
+CURSOR_KEY = "·: a spot the rules allow here; []: the cursor"
+FIRE_KEY = "; --: the line of fire"
 KEYS_HELP = (
     "arrows/hjkl: 1 cell; Shift+arrow/HJKL: 4; digits then a key: that many; "
     "Enter: pick; Esc: back to the list"
@@ -208,7 +209,8 @@ class MapCursor:
         grid = cursor_grid(facts, width, height)
         self.pointing = Pointing(choice, grid)
         self.pointing.col, self.pointing.row = start_cell(grid, choice)
-        self.drawing: Drawing = draw(grid, width, self.pointing.allowed, extra=[CURSOR_KEY])
+        key = CURSOR_KEY + (FIRE_KEY if facts.targets else "")
+        self.drawing: Drawing = draw(grid, width, self.pointing.allowed, extra=[key])
         self.lines = lines_of(self.drawing.text(), width)[: max(1, height - FOOT_ROWS)]
 
     # -- the cells ------------------------------------------------------------------------
