@@ -30,8 +30,9 @@ POINT_LABEL = "Point on the map…"
 POINT_KEY = "p"
 FAST = 4  # cells a Shift+arrow or HJKL moves
 FOOT_ROWS = 4  # under the map: where the cursor is, what the menu says of it, the keys
-CURSOR_KEY = "·: a spot the rules allow here; []: the cursor"
-FIRE_KEY = "; --: the line of fire"
+SPOTS_KEY = "·: a spot the rules allow here; "
+FIRE_KEY = "--: the line of fire; "
+CURSOR_KEY = "[]: the cursor"
 KEYS_HELP = (
     "arrows/hjkl: 1 cell; Shift+arrow/HJKL: 4; digits then a key: that many; "
     "Enter: pick; Esc: back to the list"
@@ -209,7 +210,8 @@ class MapCursor:
         grid = cursor_grid(facts, width, height)
         self.pointing = Pointing(choice, grid)
         self.pointing.col, self.pointing.row = start_cell(grid, choice)
-        key = CURSOR_KEY + (FIRE_KEY if facts.targets else "")
+        key = (SPOTS_KEY if takes_spot(choice) else "") + (FIRE_KEY if facts.targets else "")
+        key += CURSOR_KEY
         self.drawing: Drawing = draw(grid, width, self.pointing.allowed, extra=[key])
         self.lines = lines_of(self.drawing.text(), width)[: max(1, height - FOOT_ROWS)]
 
