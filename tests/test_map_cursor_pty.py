@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pexpect
 
@@ -51,6 +52,15 @@ def _until(child: pexpect.spawn, pattern: str) -> None:
         child.expect_exact(ANSWERED)
 
 
+def _game(tmp_path, args: list[str], timeout: int = 90) -> tuple[pexpect.spawn, Terminal, Any]:
+    """`wargame play ARGS` at ROWS x COLUMNS, seen through a terminal emulator."""
+    saves = tmp_path / "saves"
+    child = spawn(["play", *args], str(tmp_path), str(saves), timeout, (ROWS, COLUMNS))
+    term = Terminal(ROWS, COLUMNS)
+    child.logfile_read = term
+    return child, term, saves
+
+
 def _played(child: pexpect.spawn, saves) -> list[dict]:
     press_enter_until_done(child, limit=1500)
     child.expect(pexpect.EOF)
@@ -61,16 +71,9 @@ def _played(child: pexpect.spawn, saves) -> list[dict]:
 
 
 def test_squad_alpha_deploys_where_the_cursor_points(tmp_path):
-    saves = tmp_path / "saves"
-    child = spawn(
-        ["play", "squad-alpha", "--seed", "3", "--bot", "B", "--turns", "1"],
-        str(tmp_path),
-        str(saves),
-        timeout=90,
-        size=(ROWS, COLUMNS),
+    child, term, saves = _game(
+        tmp_path, ["squad-alpha", "--seed", "3", "--bot", "B", "--turns", "1"]
     )
-    term = Terminal(ROWS, COLUMNS)
-    child.logfile_read = term
     _until(child, "where does Sgt Rook deploy")
     spot = _point_and_pick(child, term, ["l", "l", "L", "j", "j", "J", "h"])
     child.expect(f"deploys Sgt Rook at {re.escape(spot)}")
@@ -80,17 +83,9 @@ def test_squad_alpha_deploys_where_the_cursor_points(tmp_path):
 
 
 def test_battle_of_ixu_moves_where_the_cursor_points_and_esc_goes_back(tmp_path):
-    saves = tmp_path / "saves"
-    child = spawn(
-        ["play", "battle-of-ixu", "--seed", "4", "--bot", "B", "--team-a", "Ajax:3"]
-        + ["--team-b", "Bron:3", "--turns", "1", "--rolls", "9,1,6,5,4"],
-        str(tmp_path),
-        str(saves),
-        timeout=60,
-        size=(ROWS, COLUMNS),
-    )
-    term = Terminal(ROWS, COLUMNS)
-    child.logfile_read = term
+    args = ["battle-of-ixu", "--seed", "4", "--bot", "B", "--team-a", "Ajax:3"]
+    args += ["--team-b", "Bron:3", "--turns", "1", "--rolls", "9,1,6,5,4"]
+    child, term, saves = _game(tmp_path, args)
     child.expect("movement, combat, defence")
     child.send("\r")
     child.expect("Ajax at 12,2: move up to")
@@ -107,16 +102,7 @@ def test_battle_of_ixu_moves_where_the_cursor_points_and_esc_goes_back(tmp_path)
 
 
 def test_battle_of_ixu_tab_aims_at_a_target_and_enter_attacks_it(tmp_path):
-    saves = tmp_path / "saves"
-    child = spawn(
-        ["play", "battle-of-ixu", "--seed", "4", "--turns", "3"],
-        str(tmp_path),
-        str(saves),
-        timeout=120,
-        size=(ROWS, COLUMNS),
-    )
-    term = Terminal(ROWS, COLUMNS)
-    child.logfile_read = term
+    child, term, saves = _game(tmp_path, ["battle-of-ixu", "--seed", "4", "--turns", "3"], 120)
     _until(child, "fight whom")
     settle(child)
     child.send("p")

@@ -13,12 +13,11 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from wargame_cli import registry
+from tests.view_helpers import setup
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.dice import RngDice
 from wargame_cli.engine.requests import Choice
 from wargame_cli.engine.session import start
-from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.ui.screen import DecisionScreen
 
@@ -104,16 +103,10 @@ def check_truth(lines: list[str], pieces: list[tuple[str, Point, bool]], where: 
 
 
 def play_and_check(ruleset_id: str, seed: int, every: int = 4) -> int:
-    ruleset = registry.get(ruleset_id)
-    options = resolve_options(ruleset.options, None)
-    teams, names = {}, {}
-    for side in SIDES:
-        teams[side], names[side] = ruleset.default_team(side, options)
-    screen = DecisionScreen(ruleset, names, Console(force_terminal=True))
-    bots = {side: BotController() for side in SIDES}
-    session = start(
-        ruleset, Setup(names=names, teams=teams), options, seed, RngDice(seed), bots, None
-    )
+    ruleset, options, game_setup = setup(ruleset_id)
+    screen = DecisionScreen(ruleset, dict(game_setup.names), Console(force_terminal=True))
+    bots = {side: BotController() for side in "AB"}
+    session = start(ruleset, game_setup, options, seed, RngDice(seed), bots, None)
     runner = session.runner
     runner.observer = screen.observe
     asked = checked = 0
