@@ -54,3 +54,20 @@ def test_tab_aims_at_a_target_with_the_line_of_fire_and_enter_picks_its_option()
     assert p.facts_lines()[1] == "target: Shoot Vex (kills 42%)"
     assert 'cursor at (9.5,9.5), 9.9" from A1 Rook' in p.facts_lines()[0]
     assert c.pick() == "shoot:B1"
+
+
+def test_the_rules_are_asked_once_a_cell_per_question_even_when_opened_again():
+    asked: list[str] = []
+
+    def judge(text: str) -> str | None:
+        asked.append(text)
+        return near(text)
+
+    choice = Choice(
+        "A", "where?", (Option("2.5,2.5", "stay"),), "2.5,2.5", (), "move", "x,y", judge
+    )
+    cursor(choice)
+    first = len(asked)
+    assert first == len(set(asked)) >= 12 * 12 - 4  # each cell once (blocking ones need not be)
+    cursor(choice)  # Esc, then p again at the same question
+    assert len(asked) == first

@@ -172,6 +172,20 @@ def cursor_grid(facts: MapFacts, width: int, height: int) -> Grid:
     return fitted(facts, width, max(1, height - FOOT_ROWS - 1)).grid
 
 
+_KEPT: list[Any] = []  # the latest question's verdicts: (choice, scale, verdicts by cell)
+
+
+def _verdicts(choice: Choice, grid: Grid) -> dict[tuple[int, int], str | None]:
+    """The cells' verdicts already worked out for this question at this scale (the cursor
+    opened again at the same question), else a new, empty record kept for it."""
+    if _KEPT and _KEPT[0][0] is choice and _KEPT[0][1] == (grid.sx, grid.sy):
+        kept: dict[tuple[int, int], str | None] = _KEPT[0][2]
+        return kept
+    _KEPT[:] = [(choice, (grid.sx, grid.sy), {})]
+    fresh: dict[tuple[int, int], str | None] = _KEPT[0][2]
+    return fresh
+
+
 @lru_cache(maxsize=512)
 def _ansi(classes: str, glyph: str, color_system: str) -> str:
     style = Style.parse(" ".join(RICH_STYLE.get(c, "") for c in classes.split()) or "none")
@@ -208,7 +222,7 @@ class MapCursor:
         self.width, self.height = width, height
         self.color_system = color_system or ""
         grid = cursor_grid(facts, width, height)
-        self.pointing = Pointing(choice, grid)
+        self.pointing = Pointing(choice, grid, verdicts=_verdicts(choice, grid))
         self.pointing.col, self.pointing.row = start_cell(grid, choice)
         key = (SPOTS_KEY if takes_spot(choice) else "") + (FIRE_KEY if facts.targets else "")
         key += CURSOR_KEY
