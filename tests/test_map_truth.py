@@ -78,7 +78,7 @@ def read_map(lines: list[str]) -> tuple[dict[tuple[int, int], str], float, float
     tail = "  ".join(plain[rows[-1][0] + 2 :])
     for mark, words in re.findall(r"(\*[0-9a-z]) ((?:(?!  \*[0-9a-z] ).)+)", tail):
         legend[mark] = words
-    return cells, float(sx), float(sy), legend
+    return cells, round(float(sx), 3), round(float(sy), 3), legend
 
 
 def _named(words: str) -> set[str]:

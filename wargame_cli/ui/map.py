@@ -24,8 +24,9 @@ from wargame_cli.tabletop.grid import (
 from wargame_cli.tabletop.mapfacts import MapFacts
 from wargame_cli.text import clean
 
-# the inches a cell may stand for, finest first (a cell is two characters wide, one row high)
-SCALES = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 24.0, 48.0)
+# the inches a cell may stand for, finest first (a cell is two characters wide, one row high);
+# each cell's edge reads in at most four characters on a table up to 99" (`22.8`, not `23.75`)
+SCALES = (0.5, 1.0, 1.2, 1.5, 2.0, 2.4, 3.0, 4.0, 6.0, 8.0, 12.0, 24.0, 48.0)
 MIN_GRID_ROWS = 3  # never coarser than this many rows of cells (a map must show a place)
 RULER = 5  # the y axis: four characters and a bar
 ALLOWED = "·"  # the first character of a cell the question allows (cursor only)
