@@ -20,7 +20,7 @@ from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.grid import Grid
 from wargame_cli.tabletop.mapfacts import MapFacts
 from wargame_cli.text import clean
-from wargame_cli.ui.map import RICH_STYLE, RULER, Drawing, _cell_parts, draw, fitted
+from wargame_cli.ui.map import RICH_STYLE, RULER, Drawing, cell_parts, draw, fitted
 
 if TYPE_CHECKING:
     from wargame_cli.engine.requests import Choice
@@ -233,7 +233,7 @@ class MapCursor:
     def cell(self, col: int, row: int, cursor: bool, line: bool = False) -> str:
         """The ANSI a cell is written with: where it goes on screen and what it shows."""
         p = self.pointing
-        classes, glyph = _cell_parts(p.grid, col, row, p.allowed(col, row), cursor, line)
+        classes, glyph = cell_parts(p.grid, col, row, p.allowed(col, row), cursor, line)
         top = self.drawing.top + (p.grid.rows - 1 - row)
         left = RULER + 2 * col
         body = _ansi(classes, glyph, self.color_system)

@@ -74,7 +74,7 @@ class Drawing:
         return out
 
 
-def _cell_parts(
+def cell_parts(
     grid: Grid, col: int, row: int, allowed: bool, cursor: bool, line: bool = False
 ) -> Part:
     """A cell's two characters and classes: a mark, a piece, a terrain letter or the ground
@@ -112,7 +112,7 @@ def rich_style(classes: str) -> str:
 
 def cell_text(grid: Grid, col: int, row: int) -> Text:
     """One cell as rich text (a board's map draws its cells with it)."""
-    classes, glyph = _cell_parts(grid, col, row, False, False)
+    classes, glyph = cell_parts(grid, col, row, False, False)
     return Text(glyph, style=rich_style(classes))
 
 
@@ -206,7 +206,7 @@ def draw(
         parts: list[Part] = [("dim", _y_axis(grid, row))]
         for col in range(grid.cols):
             ok = allowed is not None and allowed(col, row)
-            parts.append(_cell_parts(grid, col, row, ok, cursor == (col, row)))
+            parts.append(cell_parts(grid, col, row, ok, cursor == (col, row)))
         parts.append(("dim", "|"))
         drawing.rows.append(parts)
     for line in _pack([_x_axis(grid) + " in", "v " + _edge_words(facts, "south")], width):

@@ -1,7 +1,9 @@
-"""The decision screen: what a person sees above a question. The board (compact when the full
-one and the question do not fit), the facts the decision needs (the view's card) and what
-happened since this side last decided, laid out to the terminal's size. Rulesets supply the
-renderables (their view's hooks); the layout is here, shared by every ruleset."""
+"""The decision screen: what a person sees above a question. The board (the one map of the
+view's `map_facts`, at the largest scale that fits; for a view without one, its compact board
+when the full one and the question do not fit), the facts the decision needs (the view's
+card) and what happened since this side last decided, laid out to the terminal's size.
+Rulesets supply the renderables (their view's hooks); the layout is here, shared by every
+ruleset."""
 
 from __future__ import annotations
 
