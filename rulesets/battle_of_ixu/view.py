@@ -149,6 +149,7 @@ def _markers(state: IxuState) -> list[Marker]:
             w.side,
             f"{w.name} ({clean(state.names[w.side])})",
             contact=bool(state.engaged(w)),
+            radius=w.radius,
         )
         for w in state.standing()
     ]

@@ -10,7 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 from wargame_cli.rulesets.mobs_and_morale.moves import lead
-from wargame_cli.rulesets.mobs_and_morale.state import STANDING, Battle, Creature, Mob
+from wargame_cli.rulesets.mobs_and_morale.state import RADIUS, STANDING, Battle, Creature, Mob
 
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.grid import piece_letters
@@ -56,7 +56,7 @@ def markers(b: Battle) -> list[Marker]:
     """The creatures standing on the table (the dead, fled and escaped are off it; the roster
     and mob table list them)."""
     return [
-        Marker(map_label(c), c.pos, c.side, c.id)
+        Marker(map_label(c), c.pos, c.side, c.id, radius=RADIUS)
         for c in b.creatures.values()
         if c.standing and c.pos is not None
     ]

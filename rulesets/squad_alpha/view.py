@@ -38,7 +38,15 @@ SIDE_COLUMN = 62  # the rosters' usual width; narrower screens get them under th
 
 def markers(state: GameState) -> list[Marker]:
     return [
-        Marker(m.label, m.pos, m.side, m.name, down=not m.alive, contact=bool(state.contacts(m)))
+        Marker(
+            m.label,
+            m.pos,
+            m.side,
+            m.name,
+            down=not m.alive,
+            contact=bool(state.contacts(m)),
+            radius=state.base_radius,
+        )
         for m in state.all_minis()
         if m.pos is not None
     ]

@@ -21,6 +21,7 @@ class Marker:
     name: str
     down: bool = False
     contact: bool = False  # in base contact with an enemy: underlined, and `>` in the legend
+    radius: float = 0.0  # the base's, for the cursor's distances edge to edge
 
 
 # The table edges a side may have, as the map names them: side A's edge is y = 0 (south)

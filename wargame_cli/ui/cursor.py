@@ -118,6 +118,21 @@ class Pointing:
         self.col = min(self.grid.cols - 1, max(0, self.col + dx * times))
         self.row = min(self.grid.rows - 1, max(0, self.row + dy * times))
 
+    def nearest_enemy(self, p: Point) -> str:
+        """The piece's nearest enemy from `p`, edge to edge, or the contact it would make."""
+        o = self.grid.facts.origin
+        if o is None:
+            return ""
+        foes = [m for m in self.grid.facts.markers if m.side != o.side and not m.down]
+        if not foes:
+            return ""
+        gaps = [(max(0.0, p.distance(m.pos) - m.radius - o.radius), m) for m in foes]
+        near, foe = min(gaps, key=lambda gm: gm[0])
+        who = f"{clean(foe.label)} {clean(foe.name)}"
+        if near <= 0.01:
+            return f"; in base contact with {who}"
+        return f'; nearest enemy {who}, {near:.1f}" edge to edge'
+
     def facts_lines(self) -> list[str]:
         """Where the cursor is (inches), how far from the piece, who is in its cell, and what
         the menu would say of the spot or why it is refused."""
@@ -127,6 +142,7 @@ class Pointing:
         if facts.origin is not None:
             o = facts.origin
             head += f', {p.distance(o.pos):.1f}" from {clean(o.label)} {clean(o.name)}'
+            head += self.nearest_enemy(p)
         mark = self.grid.mark_of((self.col, self.row))
         here = self.grid.drawn.get((self.col, self.row))
         if mark is not None:
