@@ -8,7 +8,6 @@ from wargame_cli.tabletop.geometry import Point, Rect
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker
 from wargame_cli.tabletop.table import Piece, Table, TerrainKind
 from wargame_cli.ui.cursor import MapCursor, can_point
-from wargame_cli.ui.screen import Renderer
 
 TABLE = Table(12, 12, (Piece("wall", TerrainKind.BLOCKING, Rect(5, 0, 6, 4)),))
 ROOK = Marker("A1", Point(2.5, 2.5), "A", "Rook")
@@ -22,7 +21,7 @@ def near(text: str) -> str | None:
 
 
 def cursor(choice: Choice) -> MapCursor:
-    return MapCursor(choice, FACTS, (80, 30), Renderer().lines)
+    return MapCursor(choice, FACTS, (80, 30))
 
 
 def test_the_allowed_cells_are_those_the_question_allows_and_enter_picks_the_spot():

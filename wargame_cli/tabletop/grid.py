@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker
-from wargame_cli.tabletop.table import Table, TerrainKind
+from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 from wargame_cli.text import clean
 
 OPEN = ""  # a cell's ground when no terrain holds its centre
@@ -141,6 +141,17 @@ def _cell_ground(table: Table, col: int, row: int, sx: float, sy: float) -> str:
     return centre if counts.get(centre) == best else max(counts, key=lambda k: counts[k])
 
 
+def _grounds(table: Table, sx: float, sy: float, cols: int, rows: int) -> list[list[str]]:
+    """Every cell's ground at a scale, worked out once per table and scale (the terrain
+    never moves; the pieces on it are drawn fresh)."""
+    memo = table_cache(table, "map grounds", 32)
+    found: list[list[str]] | None = memo.get((sx, sy))
+    if found is None:
+        found = [[_cell_ground(table, c, r, sx, sy) for c in range(cols)] for r in range(rows)]
+        memo[(sx, sy)] = found
+    return found
+
+
 def cut(facts: MapFacts, sx: float, sy: float, tags: bool = True) -> Grid:
     """The grid of `facts` at `sx` by `sy` inches a cell, every piece in its own cell (and
     with `tags`, each terrain piece's letter)."""
@@ -148,7 +159,7 @@ def cut(facts: MapFacts, sx: float, sy: float, tags: bool = True) -> Grid:
     cols = max(1, math.ceil(table.width / sx - 1e-9))
     rows = max(1, math.ceil(table.height / sy - 1e-9))
     grid = Grid(facts, sx, sy, cols, rows)
-    grid.grounds = [[_cell_ground(table, c, r, sx, sy) for c in range(cols)] for r in range(rows)]
+    grid.grounds = _grounds(table, sx, sy, cols, rows)
     grid.glyphs = [[GROUND_GLYPH[g] for g in row] for row in grid.grounds]
     held: dict[tuple[int, int], list[int]] = {}
     for i, m in enumerate(facts.markers):
@@ -187,8 +198,10 @@ def _tag(grid: Grid, taken: set[tuple[int, int]]) -> None:
             continue
         r = piece.rect
         spot = None
-        for row in range(grid.rows - 1, -1, -1):
-            for col in range(grid.cols):
+        top = min(grid.rows - 1, math.floor(r.y1 / grid.sy))
+        cols = range(max(0, math.floor(r.x0 / grid.sx)), min(grid.cols, math.ceil(r.x1 / grid.sx)))
+        for row in range(top, max(-1, math.floor(r.y0 / grid.sy) - 1), -1):
+            for col in cols:
                 c = Point((col + 0.5) * grid.sx, (row + 0.5) * grid.sy)
                 if (
                     (col, row) not in taken

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
-
-from rich.style import Style
 
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.grid import Grid
 from wargame_cli.tabletop.mapfacts import MapFacts
 from wargame_cli.text import clean
-from wargame_cli.ui.map import RICH_STYLE, RULER, Drawing, cell_parts, draw, fitted
+from wargame_cli.ui.map import RULER, Drawing, ansi, cell_parts, draw, fitted
 
 if TYPE_CHECKING:
     from wargame_cli.engine.requests import Choice
@@ -202,25 +199,6 @@ def _verdicts(choice: Choice, grid: Grid) -> dict[tuple[int, int], str | None]:
     return fresh
 
 
-@lru_cache(maxsize=512)
-def _ansi(classes: str, glyph: str, color_system: str) -> str:
-    style = Style.parse(" ".join(RICH_STYLE.get(c, "") for c in classes.split()) or "none")
-    return style.render(glyph, color_system=_SYSTEMS.get(color_system))
-
-
-def _systems() -> dict[str, Any]:
-    from rich.color import ColorSystem
-
-    return {
-        "standard": ColorSystem.STANDARD,
-        "256": ColorSystem.EIGHT_BIT,
-        "truecolor": ColorSystem.TRUECOLOR,
-    }
-
-
-_SYSTEMS = _systems()
-
-
 class MapCursor:
     """The cursor's screen for one question: `run` returns the spot picked (its key, as it
     would be typed) or None for Esc. `lines_of` renders rich text to ANSI lines at a width
@@ -231,19 +209,20 @@ class MapCursor:
         choice: Choice,
         facts: MapFacts,
         size: tuple[int, int],
-        lines_of: Callable[[Any, int], list[str]],
-        color_system: str = "standard",
+        color_system: str | None = "standard",
+        no_color: bool = False,
     ) -> None:
         width, height = size
         self.width, self.height = width, height
-        self.color_system = color_system or ""
+        self.color_system, self.no_color = color_system or "", no_color
         grid = cursor_grid(facts, width, height)
         self.pointing = Pointing(choice, grid, verdicts=_verdicts(choice, grid))
         self.pointing.col, self.pointing.row = start_cell(grid, choice)
         key = (SPOTS_KEY if takes_spot(choice) else "") + (FIRE_KEY if facts.targets else "")
         key += CURSOR_KEY
         self.drawing: Drawing = draw(grid, width, self.pointing.allowed, extra=[key])
-        self.lines = lines_of(self.drawing.text(), width)[: max(1, height - FOOT_ROWS)]
+        shown = self.drawing.ansi(width, color_system, no_color)
+        self.lines = shown[: max(1, height - FOOT_ROWS)]
 
     # -- the cells ------------------------------------------------------------------------
     def cell(self, col: int, row: int, cursor: bool, line: bool = False) -> str:
@@ -252,7 +231,7 @@ class MapCursor:
         classes, glyph = cell_parts(p.grid, col, row, p.allowed(col, row), cursor, line)
         top = self.drawing.top + (p.grid.rows - 1 - row)
         left = RULER + 2 * col
-        body = _ansi(classes, glyph, self.color_system)
+        body = ansi(classes, glyph, self.color_system, self.no_color)
         return f"\x1b7\x1b[{top + 1};{left + 1}H{body}\x1b8"
 
     def screen(self) -> str:
@@ -396,7 +375,7 @@ def point_on_map(prompt_app: Any, screen: Any, choice: Choice) -> str | None:
     size = app.output.get_size()
     width, height = max(20, size.columns), max(8, size.rows)
     console = screen.renderer.console(width)
-    cursor = MapCursor(choice, facts, (width, height), screen.renderer.lines, console.color_system)
+    cursor = MapCursor(choice, facts, (width, height), console.color_system, console.no_color)
     app.output.write_raw(cursor.screen())
     app.output.flush()
     answer: str | None = prompt_app.run_other(cursor.application(app.input, app.output))

@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from rich.color import ColorSystem
+from rich.style import Style
 from rich.text import Text
 
 from wargame_cli.tabletop.grid import (
@@ -64,6 +67,20 @@ class Drawing:
     rows: list[list[Part]] = field(default_factory=list)
     top: int = 0
 
+    def ansi(self, width: int, color_system: str | None, no_color: bool = False) -> list[str]:
+        """The rows as ANSI lines, cut at `width` (each part's escape codes made once: a map
+        is redrawn after every move, and rich's text rendering costs tens of milliseconds)."""
+        lines = []
+        for row in self.rows:
+            room, line = width, []
+            for cls, text in row:
+                text = text[: max(0, room)]
+                room -= len(text)
+                if text:
+                    line.append(ansi(cls, text, color_system or "", no_color))
+            lines.append("".join(line))
+        return lines
+
     def text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop")
         for i, row in enumerate(self.rows):
@@ -104,6 +121,25 @@ def cell_parts(
         if marker is None and glyph[0] != "*":
             glyph = "[]"
     return (" ".join(classes), glyph)
+
+
+@lru_cache(maxsize=4096)
+def ansi(classes: str, text: str, color_system: str, no_color: bool = False) -> str:
+    """`text` in the classes' style, as the terminal's colour system writes it."""
+    style = Style.parse(rich_style(classes) or "none")
+    if no_color:
+        style = style.without_color
+    return style.render(text, color_system=_systems().get(color_system))
+
+
+@lru_cache(maxsize=1)
+def _systems() -> dict[str, ColorSystem]:
+    return {
+        "standard": ColorSystem.STANDARD,
+        "256": ColorSystem.EIGHT_BIT,
+        "truecolor": ColorSystem.TRUECOLOR,
+        "windows": ColorSystem.WINDOWS,
+    }
 
 
 def rich_style(classes: str) -> str:

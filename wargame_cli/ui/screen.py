@@ -207,7 +207,8 @@ class DecisionScreen:
         if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
             notes = []
         drawing = fitted(facts, width, max(1, rows - len(notes)))
-        lines = self.renderer.lines(drawing.text(), width) + notes
+        console = self.renderer.console(width)
+        lines = drawing.ansi(width, console.color_system, console.no_color) + notes
         if len(self._maps) > 16:
             self._maps.clear()
         self._maps[key] = lines
