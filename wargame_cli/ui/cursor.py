@@ -26,7 +26,8 @@ SPOT_HINT = "x,y"  # a choice whose typed answer is a spot (`Choice.free_hint`)
 POINT_LABEL = "Point on the map…"
 POINT_KEY = "p"
 FAST = 4  # cells a Shift+arrow or HJKL moves
-FOOT_ROWS = 4  # under the map: where the cursor is, what the menu says of it, the keys
+FOOT_ROWS = 5  # under the map: where the cursor is, what the menu says of it (two rows each
+# at most), the keys
 SPOTS_KEY = "·: a spot the rules allow here; "
 FIRE_KEY = "--: the line of fire; "
 CURSOR_KEY = "[]: the cursor"
@@ -125,7 +126,7 @@ class Pointing:
             return ""
         gaps = [(max(0.0, p.distance(m.pos) - m.radius - o.radius), m) for m in foes]
         near, foe = min(gaps, key=lambda gm: gm[0])
-        who = f"{clean(foe.label)} {clean(foe.name)}"
+        who = clean(foe.label)
         if near <= 0.01:
             return f"; in base contact with {who}"
         return f'; nearest enemy {who}, {near:.1f}" edge to edge'
@@ -291,7 +292,7 @@ class MapCursor:
 
         def tokens() -> list[tuple[str, str]]:
             lines = p.facts_lines()
-            out = [("bold", lines[0][: self.width - 1]), ("", "\n")]
+            out = [("bold", lines[0][: 2 * self.width - 2]), ("", "\n")]
             out.append(("", lines[1][: 2 * self.width - 2]))
             keys = (TARGETS_HELP if p.grid.facts.targets else "") + KEYS_HELP
             out += [("", "\n"), ("class:dim", keys[: self.width - 1])]
