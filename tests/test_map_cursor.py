@@ -72,3 +72,10 @@ def test_the_rules_are_asked_once_a_cell_per_question_even_when_opened_again():
     assert first == len(set(asked)) >= 12 * 12 - 4  # each cell once (blocking ones need not be)
     cursor(choice)  # Esc, then p again at the same question
     assert len(asked) == first
+
+
+def test_a_target_suggested_opens_the_cursor_on_it_with_the_line_of_fire_drawn():
+    options = (Option("move", "Move"), Option("shoot:B1", "Shoot Vex (kills 42%)"))
+    c = cursor(Choice("A", "move or shoot?", options, "shoot:B1", (), "action"))
+    assert (c.pointing.col, c.pointing.row) == (9, 9)
+    assert c.screen().count("--") >= 4  # the line of fire, written with the map

@@ -1,10 +1,12 @@
-"""Point on the map: a cursor on the one map for a question that takes a spot.
+"""Point on the map: a cursor on the one map for a question that takes a spot (a deployment,
+a move) or has targets on it (a shot, an attack: Tab goes from one to the next).
 
 The map is written once, straight to the terminal; a key that moves the cursor rewrites only
 the two cells it leaves and enters, and prompt_toolkit redraws only the facts lines under the
 map, so a key costs about what an arrow key in a list does. The cells the question allows are
 marked (`Choice.legal` on the spot each cell's centre stands for, worked out once per
-question); Enter answers the spot as typing it would, Esc goes back to the list.
+question); Enter answers the spot as typing it would (or the target's option), Esc goes back
+to the list.
 prompt_toolkit is imported only when the cursor is opened."""
 
 from __future__ import annotations
@@ -201,9 +203,9 @@ def _verdicts(choice: Choice, grid: Grid) -> dict[tuple[int, int], str | None]:
 
 
 class MapCursor:
-    """The cursor's screen for one question: `run` returns the spot picked (its key, as it
-    would be typed) or None for Esc. `lines_of` renders rich text to ANSI lines at a width
-    (the decision screen's renderer)."""
+    """The cursor's screen for one question: the map written once (`screen`), the ANSI each
+    key rewrites (`step`, `tab`), what Enter answers (`pick`), and the small application that
+    reads the keys (`application`), in the terminal's colour system."""
 
     def __init__(
         self,
@@ -238,12 +240,9 @@ class MapCursor:
     def screen(self) -> str:
         """The whole map with the cursor, written from the top of the terminal."""
         p = self.pointing
-        return (
-            "\x1b[2J\x1b[H"
-            + "\r\n".join(self.lines)
-            + "\x1b[0m\r\n"
-            + self.cell(p.col, p.row, True)
-        )
+        fire = "".join(self.cell(c, r, False, line=True) for c, r in p.line_cells())
+        top = "\x1b[2J\x1b[H" + "\r\n".join(self.lines) + "\x1b[0m\r\n"
+        return top + fire + self.cell(p.col, p.row, True)
 
     def step(self, dx: int, dy: int) -> str:
         """Move the cursor; the ANSI that redraws the cells that changed."""
