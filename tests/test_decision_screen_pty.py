@@ -23,7 +23,7 @@ from tests.pty_helpers import (
 from tests.test_map_truth import PIECES, check_truth
 from wargame_cli.engine.requests import Choice, TurnStart
 from wargame_cli.saves import games
-from wargame_cli.ui.cursor import can_point
+from wargame_cli.ui.pointing import can_point
 from wargame_cli.ui.screen import Renderer
 
 pytestmark = pytest.mark.pty

@@ -7,7 +7,8 @@ from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.tabletop.geometry import Point, Rect
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker
 from wargame_cli.tabletop.table import Piece, Table, TerrainKind
-from wargame_cli.ui.cursor import MapCursor, can_point
+from wargame_cli.ui.cursor import MapCursor
+from wargame_cli.ui.pointing import can_point
 
 TABLE = Table(12, 12, (Piece("wall", TerrainKind.BLOCKING, Rect(5, 0, 6, 4)),))
 ROOK = Marker("A1", Point(2.5, 2.5), "A", "Rook")

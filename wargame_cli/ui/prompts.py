@@ -14,8 +14,9 @@ from wargame_cli.engine.dice import check_faces, describe
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.text import clean, name_problem, safe
 from wargame_cli.ui.app import LOOK
-from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, can_point, point_on_map
+from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, point_on_map
 from wargame_cli.ui.names import same_name
+from wargame_cli.ui.pointing import can_point
 from wargame_cli.ui.screen import DecisionScreen
 
 TYPE_OWN = "\x00type"
