@@ -41,31 +41,47 @@ def mid_game(ruleset_id: str, decisions: int = 30) -> tuple[DecisionScreen, Choi
 
 
 @pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
-def test_at_80x24_the_compact_board_leaves_room_for_the_whole_question(ruleset_id):
+def test_at_80x24_the_map_leaves_room_for_the_whole_question(ruleset_id):
     screen, choice = mid_game(ruleset_id)
     layout = screen.compose(80, 24, 1, 9, choice, choice.side)
-    assert layout.board == "compact"
+    assert layout.board == "map"
     assert layout.list_rows == 9  # the whole list
     assert len(layout.lines) + 1 + layout.list_rows <= 24
-    compact = screen.renderer.lines(screen.view.compact_board(screen.state, screen.names), 80)
-    assert layout.lines[: len(compact)] == compact  # the board first, whole
+    plain = [PLAIN.sub("", line) for line in layout.lines]
+    assert any(line.startswith("key: ") for line in plain)  # the map whole, its key too
+    assert any("south edge" in line for line in plain)
 
 
-def test_a_larger_terminal_shows_the_full_board_and_what_happened_since():
+def _grid_rows(lines: list[str]) -> int:
+    return sum(1 for line in lines if re.match(r"^ *[0-9.]+\|", PLAIN.sub("", line)))
+
+
+@pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
+def test_a_larger_terminal_gets_a_larger_map(ruleset_id):
+    screen, choice = mid_game(ruleset_id)
+    small = screen.compose(80, 24, 1, 9, choice, choice.side)
+    large = screen.compose(120, 45, 1, 9, choice, choice.side)
+    assert _grid_rows(large.lines) > _grid_rows(small.lines) >= 2
+    assert len(large.lines) + 1 + 9 <= 45
+
+
+def test_a_large_terminal_shows_the_map_and_what_happened_since():
     screen, choice = mid_game("squad-alpha")
     layout = screen.compose(120, 60, 1, 9, choice, choice.side)
-    assert layout.board == "full"
+    assert layout.board == "map"
     plain = [PLAIN.sub("", line) for line in layout.lines]
     assert any(line.startswith(RECENT_TITLE) for line in plain)
     assert layout.recent >= 1
+    assert _grid_rows(layout.lines) == 24  # the 24" table an inch a row
     assert len(layout.lines) + 1 + 9 <= 60
 
 
-def test_a_list_longer_than_the_room_scrolls_but_the_board_stays():
+def test_a_list_longer_than_the_room_scrolls_but_the_map_stays():
     screen, choice = mid_game("squad-alpha")
     layout = screen.compose(80, 24, 1, 30, choice, choice.side)
-    assert layout.board == "compact"
+    assert layout.board == "map"
     assert layout.list_rows >= 3
+    assert _grid_rows(layout.lines) >= 2
     assert len(layout.lines) + 1 + layout.list_rows <= 24
 
 

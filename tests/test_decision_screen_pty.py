@@ -20,8 +20,10 @@ from tests.pty_helpers import (
     settle,
     spawn,
 )
+from tests.test_map_truth import PIECES, check_truth
 from wargame_cli.engine.requests import Choice, TurnStart
 from wargame_cli.saves import games
+from wargame_cli.ui.pointing import can_point
 from wargame_cli.ui.screen import Renderer
 
 pytestmark = pytest.mark.pty
@@ -65,7 +67,7 @@ def items_below(term: Terminal, row: int) -> list[str]:
     return [item.strip() for item in items]
 
 
-def expected_items(pending: object) -> list[str]:
+def expected_items(pending: object, facts: object = None) -> list[str]:
     if isinstance(pending, TurnStart):
         return [f"Play turn {pending.number}", "Save and quit", "Look…", "Take back"]
     assert isinstance(pending, Choice)
@@ -73,6 +75,8 @@ def expected_items(pending: object) -> list[str]:
     for option in pending.options:
         title = ("(suggested) " if option.key == pending.default else "") + option.label
         out.append(f"- {title} ({option.disabled})" if option.disabled else title)
+    if can_point(facts, pending):  # a spot or a target on the map: the cursor
+        out.append("Point on the map… (p)")
     if pending.free_hint is not None:
         out.append(f"Type it ({pending.free_hint})")
     return [*out, "Look…", "Take back"]
@@ -118,10 +122,18 @@ def test_the_board_and_the_whole_question_fit_80x24(tmp_path, ruleset, args, pat
     session.meta_names = json.loads(save.read_text())["setup"]["names"]
     pending = session.runner.pending
     # the whole question: every option, every label whole, the list ending with Take back
-    assert shown_items == expected_items(pending), "\n".join(screen)
+    facts = None
+    if isinstance(pending, Choice):
+        state = session.game.state
+        facts = session.ruleset.view().map_facts(state, session.meta_names, pending)
+    assert shown_items == expected_items(pending, facts), "\n".join(screen)
     # the board above it, drawn from the game at this decision
-    full, compact = board_lines(session, False), board_lines(session, True)
     top = screen[:row]
+    if ruleset in PIECES:  # the one map: every piece where the state has it
+        assert any(line.startswith("key: ") for line in top), "\n".join(screen)
+        check_truth(top, PIECES[ruleset](session.game.state), ruleset)
+        return
+    full, compact = board_lines(session, False), board_lines(session, True)
     assert any(board and top[: len(board)] == board for board in (full, compact)), "\n".join(screen)
 
 

@@ -12,7 +12,7 @@ from wargame_cli.tabletop.drawing import from_drawing
 from wargame_cli.tabletop.geometry import Point, Rect
 from wargame_cli.tabletop.scenario import TableData, TableOption, load_options_with_tables
 from wargame_cli.tabletop.table import Table, TerrainKind
-from wargame_cli.tabletop.view import Marker, board, place_markers, table_map
+from wargame_cli.tabletop.view import Marker, board, table_map
 
 TOML = """
 name = "Yard"
@@ -164,8 +164,8 @@ def test_the_map_shows_terrain_labels_and_a_legend():
     ]
     text = render(board(table, markers, "Test"))
     assert "a#" in text and "b+" in text and "c." in text  # each piece tagged with its letter
-    assert "A1" in text and "x1" in text  # a casualty: x and its number, not its side letter
-    assert "x1  Vex (5.5,2.5)" in text
+    assert "A1" in text and "b1" in text  # a casualty: its own label in small letters
+    assert "b1  Vex (5.5,2.5)" in text
     assert "Rook (0.5,0.5)" in text and "cover from fire (hard): b hard 1" in text
     assert "blocking (no sight, no entry): a block 1" in text
     assert "cover from view (soft): c soft 1" in text
@@ -177,10 +177,8 @@ def test_a_piece_letter_moves_aside_for_a_miniature():
     assert "A1a+" in first
 
 
-def test_two_bases_in_one_cell_are_both_shown():
+def test_two_bases_in_one_cell_are_marked_and_both_named():
     markers = [Marker("A1", Point(3.05, 3.05), "A", "a"), Marker("B1", Point(3.75, 3.75), "B", "b")]
-    placed = place_markers(markers, 8, 8)
-    assert sorted(m.label for m in placed.values()) == ["A1", "B1"]
-    assert (3, 3) in placed
     text = render(table_map(Table(8, 8), markers))
-    assert "A1" in text and "B1" in text
+    assert "*1" in text  # the shared cell's mark, in the map
+    assert "*1 A1 3,3 + B1" in text and "3.8,3.8" in text  # and who is there, under it

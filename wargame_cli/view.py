@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from wargame_cli.engine.requests import Choice
+    from wargame_cli.tabletop.mapfacts import MapFacts
 
 Entry: TypeAlias = Mapping[str, Any]  # one log entry, as the runner records it (read only)
 Names: TypeAlias = Mapping[str, str]  # each side's display name
@@ -74,6 +75,13 @@ class View:
         board and the question do not fit together. None: only the full board."""
         return None
 
+    def map_facts(self, state: Any, names: Names, choice: Choice | None = None) -> MapFacts | None:
+        """What the one map is drawn from (pieces and their true positions, terrain, who deploys
+        where; at a question, the piece it is about): the decision screen draws it at the
+        largest scale that fits, and the cursor points at it. None: no map (the screen draws
+        `board` or `compact_board` instead)."""
+        return None
+
     def card(self, state: Any, choice: Choice, names: Names) -> RenderableType | None:
         """The facts this decision needs (the acting piece's card, its reach, the odds the
         options state), just above the question. None: no card."""
@@ -113,12 +121,18 @@ class ViewOf(View):
         cards: Callable[..., list[tuple[str, RenderableType]]],
         render_entry: Callable[..., Shown],
         seen_by: Callable[[Any, str | None], Any] | None = None,
+        map_facts: Callable[..., MapFacts | None] | None = None,
     ) -> None:
         """Each function takes the hook's arguments (a state of the ruleset's own type);
-        `seen_by` is optional (the default: every side sees the whole state)."""
+        `seen_by` and `map_facts` are optional (the defaults: every side sees the whole state;
+        no map)."""
         self._board, self._compact_board, self._card = board, compact_board, card
         self._cards, self._render_entry = cards, render_entry
         self._seen_by = seen_by
+        self._map_facts = map_facts
+
+    def map_facts(self, state: Any, names: Names, choice: Choice | None = None) -> MapFacts | None:
+        return self._map_facts(state, names, choice) if self._map_facts is not None else None
 
     def board(self, state: Any, names: Names) -> RenderableType | None:
         return self._board(state, names)

@@ -9,5 +9,5 @@ from wargame_cli.tabletop.picture import Base, tabletop
 
 
 def picture(state: IxuState, names: dict[str, str]) -> str:
-    bases = [Base(w.name[:2], w.name, w.pos, w.radius, w.side, down=w.dead) for w in state.warriors]
+    bases = [Base(w.id, w.name, w.pos, w.radius, w.side, down=w.dead) for w in state.warriors]
     return tabletop(state.table, bases, f"The field of Ixu, turn {state.turn}")

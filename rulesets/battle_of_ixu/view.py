@@ -11,7 +11,9 @@ from rich.table import Table
 from rich.text import Text
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
 
-from wargame_cli.tabletop.view import Marker, compact_map, map_key, one_line, table_map
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone
+from wargame_cli.tabletop.view import compact_map, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
@@ -147,6 +149,7 @@ def _markers(state: IxuState) -> list[Marker]:
             w.side,
             f"{w.name} ({clean(state.names[w.side])})",
             contact=bool(state.engaged(w)),
+            radius=w.radius,
         )
         for w in state.standing()
     ]
@@ -155,17 +158,54 @@ def _markers(state: IxuState) -> list[Marker]:
 # -- the decision screen's pieces -------------------------------------------------------------
 
 
-def compact_board(state: IxuState, names: dict[str, str] | None = None) -> Group:
-    """The field at a coarser scale and a line with each side's models and health left."""
-    marks = _markers(state)
-    title = f"Ixu, turn {state.turn}: {state.phase}" if state.turn else "The plains of Ixu"
+def _title(state: IxuState) -> str:
+    return f"Ixu, turn {state.turn}: {state.phase}" if state.turn else "The plains of Ixu"
+
+
+def _side_lines(state: IxuState) -> list[Text]:
     lines = []
     for side in ("A", "B"):
         line = Text(f"{side} {clean(state.names[side])}:", style=SIDE_STYLE[side])
         for w in state.standing(side):
             line.append(f" {w.id} {w.remaining}/{w.health}")
         lines.append(line)
-    return Group(compact_map(state.table, marks, title), *map_key(marks), one_line(lines))
+    return lines
+
+
+def map_facts(state: IxuState, names: dict[str, str] | None = None, choice: Any = None) -> MapFacts:
+    """The one map's facts: every model standing, each side's edge (c5: each warband in line
+    along its own edge), the model a question is about."""
+    marks = tuple(_markers(state))
+    words = "deployed: in line along the own edge (c5)"
+    zones = (Zone("A", words, edge="south"), Zone("B", words, edge="north"))
+    origin = None
+    if choice is not None:
+        w = facts.actor(choice.prompt, {x.name: x for x in state.warriors}, choice.side)
+        origin = next((m for m in marks if w is not None and m.label == w.id), None)
+    targets: tuple[tuple[str, Point], ...] = ()
+    if choice is not None and choice.kind == "target":  # c6: whom to fight
+        at = {x.id: x.pos for x in state.standing()}
+        targets = tuple((o.key, at[o.key]) for o in choice.options if o.key in at)
+    return MapFacts(
+        state.table,
+        marks,
+        _title(state),
+        zones,
+        tuple(state.names.items()),
+        origin,
+        (one_line(_side_lines(state)),),
+        targets,
+    )
+
+
+def compact_board(state: IxuState, names: dict[str, str] | None = None) -> Group:
+    """The field at a coarser scale and a line with each side's models and health left."""
+    marks = _markers(state)
+    return Group(
+        compact_map(state.table, marks, _title(state)),
+        *map_key(marks),
+        one_line(_side_lines(state)),
+    )
 
 
 def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
@@ -210,4 +250,4 @@ def cards(state: IxuState, names: dict[str, str] | None = None) -> list[tuple[st
     return [(f"{w.id} {clean(w.name)}", warrior_card(state, w)) for w in state.warriors]
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, map_facts)

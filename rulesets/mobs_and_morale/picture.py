@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from wargame_cli.rulesets.mobs_and_morale.state import RADIUS, Battle
 
+from wargame_cli.tabletop.mapfacts import side_case
 from wargame_cli.tabletop.picture import Base, tabletop
 
 
@@ -15,5 +16,6 @@ def picture(state: Battle, names: dict[str, str]) -> str:
         pos = c.pos if c.pos is not None else c.last_pos
         if pos is None or c.status == "escaped":
             continue
-        bases.append(Base(c.label, c.id, pos, RADIUS, c.side, down=c.pos is None))
+        label = side_case(c.label, c.side)  # the terminal's case cue: A capitals, B small
+        bases.append(Base(label, c.id, pos, RADIUS, c.side, down=c.pos is None))
     return tabletop(state.table, bases, f"{state.table.name}, round {state.round}")

@@ -10,19 +10,15 @@ from rich.console import Group
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
-from wargame_cli.rulesets.mobs_and_morale.state import STANDING, Battle, Creature, Mob
+from wargame_cli.rulesets.mobs_and_morale.moves import lead
+from wargame_cli.rulesets.mobs_and_morale.state import RADIUS, STANDING, Battle, Creature, Mob
 
 from wargame_cli.kit.sides import other
+from wargame_cli.tabletop.grid import piece_letters
+from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone, side_case
 from wargame_cli.tabletop.movement import gap
 from wargame_cli.tabletop.table import TerrainKind
-from wargame_cli.tabletop.view import (
-    TERRAIN_CELL,
-    Marker,
-    compact_map,
-    one_line,
-    piece_letters,
-    table_map,
-)
+from wargame_cli.tabletop.view import TERRAIN_CELL, compact_map, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.live import generic
@@ -47,8 +43,7 @@ FACES_IN_EVENTS = frozenset({"e12", "e19", "e13", "e24", "e25"})
 def map_label(c: Creature) -> str:
     """A creature's label on the map and in the roster, in its side's case (side A in capitals,
     side B in small letters), so the sides read apart without colour."""
-    label = clean(c.label)[:2]
-    return label.upper() if c.side == "A" else label.lower()
+    return side_case(clean(c.label)[:2], c.side)
 
 
 def case_key(names: dict[str, str]) -> Text:
@@ -65,7 +60,7 @@ def markers(b: Battle) -> list[Marker]:
     """The creatures standing on the table (the dead, fled and escaped are off it; the roster
     and mob table list them)."""
     return [
-        Marker(map_label(c), c.pos, c.side, c.id)
+        Marker(map_label(c), c.pos, c.side, c.id, radius=RADIUS)
         for c in b.creatures.values()
         if c.standing and c.pos is not None
     ]
@@ -283,6 +278,44 @@ def compact_board(state: Battle, names: dict[str, str] | None = None) -> Group:
     )
 
 
+def _zone(b: Battle, side: str) -> Zone:
+    """A side's deployment area (e1), along the edge it touches."""
+    r = b.areas[side].rect
+    edge = "south" if r.y0 <= 0 else "north" if r.y1 >= b.table.height else ""
+    words = f"deploys in x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g} (e1)"  # the key says it
+    return Zone(side, words, r, edge)
+
+
+def map_facts(b: Battle, names: dict[str, str] | None = None, choice: Any = None) -> MapFacts:
+    """The one map's facts: every creature standing, each side's deployment area, the
+    creature (or mob's lead figure) a question is about."""
+    marks = tuple(markers(b))
+    origin = None
+    if choice is not None:
+        pieces = {c.id: c for c in b.creatures.values()}
+        for mob in b.mobs.values():
+            if b.figures(mob):
+                pieces[mob.name] = lead(b, mob)  # a typed spot moves the lead figure
+        c = facts.actor(choice.prompt, pieces, choice.side)
+        origin = next((m for m in marks if c is not None and m.name == c.id), None)
+    targets = []
+    for o in choice.options if choice is not None else ():
+        if o.key.startswith("attack:"):  # e11: each attack at the unit it strikes
+            people = [f for f in b.unit_figures(o.key.removeprefix("attack:")) if f.pos]
+            if people:
+                targets.append((o.key, people[0].at))
+    return MapFacts(
+        b.table,
+        marks,
+        f"{b.table.name} (round {b.round})",
+        tuple(_zone(b, side) for side in sorted(b.areas)),
+        tuple((s, st.name) for s, st in b.sides.items()),
+        origin,
+        (one_line([_side_line(b, side) for side in ("A", "B")]),),
+        tuple(targets),
+    )
+
+
 def _place(b: Battle, c: Creature) -> str:
     if c.pos is None:
         return "not yet deployed" if c.status == STANDING else c.status
@@ -359,4 +392,4 @@ def cards(state: Battle, names: dict[str, str] | None = None) -> list[tuple[str,
     return out
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry, seen_by)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, seen_by, map_facts)

@@ -308,9 +308,19 @@ def compact_board(battle: Battle, names: dict[str, str] | None = None) -> Group:
                 cell.append_text(_token(u))
             cells.append(cell)
         grid_.add_row(*cells)
-    marked = any(u.taken or u.state != STEADY for u in battle.fighting())
-    key = [Text("/Sh Shaken, /Ro Routed, +N Ht taken", style="dim")] if marked else []
-    return Group(Text(_title(battle), style="bold"), grid_, *key)
+    return Group(Text(_title(battle), style="bold"), grid_, grid_key(battle))
+
+
+def grid_key(battle: Battle) -> Text:
+    """What the grid's marks mean: the spaces (column letter, row number; side A's edge at
+    the bottom), each side's unit ids, and the state marks once any unit carries one."""
+    board_ = battle.board
+    first, last = board_.key((0, 0)), board_.key((board_.rows - 1, board_.columns - 1))
+    words = [f"spaces {first}-{last} (side A's edge at the bottom)"]
+    words += [f"{side}1: {clean(battle.names[side])}" for side in ("A", "B")]
+    if any(u.taken or u.state != STEADY for u in battle.fighting()):
+        words.append("/Sh Shaken, /Ro Routed, +N Ht taken")
+    return Text("key: " + "; ".join(words), style="dim")
 
 
 def unit_card(battle: Battle, unit: Unit, brief: bool = False) -> Any:

@@ -21,10 +21,12 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from wargame_cli.rulesets.squad_alpha.movement import MOVE_INCHES
 from wargame_cli.rulesets.squad_alpha.odds import highest_passing, pass_chance
-from wargame_cli.rulesets.squad_alpha.state import GameState, Mini, Squad
+from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini, Squad
 
 from wargame_cli.kit.sides import other
-from wargame_cli.tabletop.view import Marker, compact_map, legend, map_key, one_line, table_map
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone
+from wargame_cli.tabletop.view import compact_map, legend, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.ui.drawn import DRAWN, Drawn, beside
@@ -36,7 +38,15 @@ SIDE_COLUMN = 62  # the rosters' usual width; narrower screens get them under th
 
 def markers(state: GameState) -> list[Marker]:
     return [
-        Marker(m.label, m.pos, m.side, m.name, down=not m.alive, contact=bool(state.contacts(m)))
+        Marker(
+            m.label,
+            m.pos,
+            m.side,
+            m.name,
+            down=not m.alive,
+            contact=bool(state.contacts(m)),
+            radius=state.base_radius,
+        )
         for m in state.all_minis()
         if m.pos is not None
     ]
@@ -282,6 +292,40 @@ def compact_board(state: GameState, names: dict[str, str] | None = None) -> Grou
     )
 
 
+def map_facts(
+    state: GameState, names: dict[str, str] | None = None, choice: Any = None
+) -> MapFacts:
+    """The one map's facts: every placed miniature, each squad's edge (b5: deploy out of the
+    enemy's sight, or near the own edge when nowhere is), the miniature a question is about."""
+    marks = tuple(markers(state))
+    zones = tuple(
+        Zone(side, "deploy: out of the enemy's sight (b5)", edge=edge)
+        for side, edge in HOME_EDGE.items()
+    )
+    origin = None
+    targets: list[tuple[str, Point]] = []
+    if choice is not None:
+        m = facts.actor(choice.prompt, {x.name: x for x in state.all_minis()}, choice.side)
+        if m is not None and m.pos is not None:
+            origin = next((k for k in marks if k.name == m.name), None)
+        if choice.kind == "action":  # b11: the shots, each at its target
+            placed = {x.id: x.pos for x in state.all_minis() if x.pos is not None}
+            for o in choice.options:
+                spot = placed.get(o.key.removeprefix("shoot:"))
+                if o.key.startswith("shoot:") and spot is not None:
+                    targets.append((o.key, spot))
+    return MapFacts(
+        state.table,
+        marks,
+        headline(state),
+        zones,
+        tuple((side, sq.name) for side, sq in state.squads.items()),
+        origin,
+        (one_line([_squad_line(state, state.squads[side]) for side in ("A", "B")]),),
+        tuple(targets),
+    )
+
+
 def _where(state: GameState, m: Mini) -> str:
     if m.pos is None:
         return "not deployed yet"
@@ -497,4 +541,4 @@ def render_entry(
     return text
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, map_facts)

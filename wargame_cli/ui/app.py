@@ -67,6 +67,7 @@ class _Question:
     can_look: bool = False
     back: Any = None  # what Esc answers at a typed question with nothing to look at
     typed: Any = None  # the value of a list's "Type it" item, which typing at the list picks
+    keys: dict[str, Any] | None = None  # a printable key that picks a list's item at once
 
 
 @dataclass(frozen=True)
@@ -385,6 +386,9 @@ class PromptApp:
             kept); at any other list it does nothing (questionary's select alike)."""
             q = self._q
             typed = q.typed
+            if q.mode == "select" and q.keys and event.data in q.keys:  # e.g. p: point
+                event.app.exit(result=q.keys[event.data])
+                return
             if q.mode != "select" or typed is None or not event.data.isprintable():
                 return
             if any(choice.value == typed for choice in q.control.choices):
@@ -407,6 +411,7 @@ class PromptApp:
         clear: bool = False,
         footer: frozenset[Any] = frozenset(),
         typed: Any = None,
+        keys: dict[str, Any] | None = None,
     ) -> Any:
         control = WrappingControl(
             choices,
@@ -418,7 +423,7 @@ class PromptApp:
         )
         control.footer = footer
         question = _Question(
-            message, "select", control, notice=notice, can_look=bool(looks), typed=typed
+            message, "select", control, notice=notice, can_look=bool(looks), typed=typed, keys=keys
         )
         self.pending = ""
         while True:
@@ -478,6 +483,10 @@ class PromptApp:
                 return answer
             typed = self.buffer.text  # kept while looking
             self._look(top, looks)
+
+    def run_other(self, application: Any) -> Any:
+        """Run another application (the map cursor, `ui/cursor.py`) on this one's loop."""
+        return self._loop.run_until_complete(application.run_async())
 
     def _run(self) -> Any:
         self.app.layout.focus(self.text_window)

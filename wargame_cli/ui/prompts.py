@@ -14,13 +14,20 @@ from wargame_cli.engine.dice import check_faces, describe
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.text import clean, name_problem, safe
 from wargame_cli.ui.app import LOOK
+from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, point_on_map
 from wargame_cli.ui.names import same_name
+from wargame_cli.ui.pointing import can_point
 from wargame_cli.ui.screen import DecisionScreen
 
 TYPE_OWN = "\x00type"
+POINT = "\x00point"  # "Point on the map…": the cursor (`ui/cursor.py`)
 LOOK_LABEL = "Look…"
 TAKE_BACK_LABEL = "Take back"
-FOOTER = frozenset({TYPE_OWN, LOOK, TAKE_BACK})  # short items sharing the list's last row
+FOOTER = frozenset({POINT, TYPE_OWN, LOOK, TAKE_BACK})
+OTHER_WAYS = (
+    TYPE_OWN,
+    POINT,
+)  # list items that lead to another way of answering  # short items sharing the list's last row
 STYLE = questionary.Style([("highlighted", "bold"), ("pointer", "bold fg:ansicyan")])
 
 
@@ -118,6 +125,9 @@ class Prompter:
                 value=choice.default,
             )
             items.insert(0, default_item)
+        pointing = self._can_point(choice)
+        if pointing:
+            items.append(questionary.Choice(title=f"{POINT_LABEL} ({POINT_KEY})", value=POINT))
         if choice.free_hint is not None:
             items.append(
                 questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
@@ -127,7 +137,17 @@ class Prompter:
         kw = self._screen_kw(choice.side, choice)
         items.extend(self._extras(kw))
         typed = TYPE_OWN if choice.free_hint is not None else None
-        while (answer := self.select(prompt, items, default_item, typed=typed, **kw)) == TYPE_OWN:
+        keys = {POINT_KEY: POINT} if pointing else None
+        while (
+            answer := self.select(prompt, items, default_item, typed=typed, keys=keys, **kw)
+        ) in (OTHER_WAYS):
+            if answer == POINT:
+                spot = point_on_map(self.app, self.screen, choice)
+                if spot is not None:
+                    answer = spot
+                    break
+                kw = self._screen_kw(choice.side, choice)  # Esc: the list again
+                continue
             started = self.app.pending  # typing at the list starts the typed answer
             kw = self._screen_kw(choice.side, choice)
             kw.pop("footer", None)
@@ -142,6 +162,13 @@ class Prompter:
             kw = self._screen_kw(choice.side, choice)  # nothing typed: the list again
         self._decided(choice.side)
         return answer
+
+    def _can_point(self, choice: Choice) -> bool:
+        """A spot or target question, with a map to point at (the cursor, `ui/cursor.py`)."""
+        screen = self.screen
+        if screen is None or screen.state is None:
+            return False
+        return can_point(screen.view.map_facts(screen.state, screen.names, choice), choice)
 
     def refused(self, reason: str) -> None:
         if self.screen is not None:

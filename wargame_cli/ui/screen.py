@@ -1,7 +1,9 @@
-"""The decision screen: what a person sees above a question. The board (compact when the full
-one and the question do not fit), the facts the decision needs (the view's card) and what
-happened since this side last decided, laid out to the terminal's size. Rulesets supply the
-renderables (their view's hooks); the layout is here, shared by every ruleset."""
+"""The decision screen: what a person sees above a question. The board (the one map of the
+view's `map_facts`, at the largest scale that fits; for a view without one, its compact board
+when the full one and the question do not fit), the facts the decision needs (the view's
+card) and what happened since this side last decided, laid out to the terminal's size.
+Rulesets supply the renderables (their view's hooks); the layout is here, shared by every
+ruleset."""
 
 from __future__ import annotations
 
@@ -34,6 +36,8 @@ def _color_system(console: Console) -> ColorSystem | None:
 
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
+RESULTS_ROWS = 6  # the newest results the map leaves room for (a heading and 5 lines)
+MIN_MAP_ROWS = 10  # the map is never squeezed below this: the list scrolls instead
 
 
 @dataclass
@@ -41,7 +45,7 @@ class Layout:
     """The screen above a question, as ANSI lines, and what each part got."""
 
     lines: list[str]
-    board: str = ""  # "full", "compact" or "" (no board)
+    board: str = ""  # "map" (the one map, sized), "full", "compact" or "" (no board)
     card: bool = False
     recent: int = 0  # how many lines of recent events were shown
     list_rows: int = 0  # the rows left to the question's list
@@ -130,6 +134,8 @@ class DecisionScreen:
         self._previous: dict[str, int] = {}
         self._board = _Cache()
         self._full_height: dict[int, int] = {}
+        self._maps: dict[Any, list[str]] = {}
+        self._has_map: bool | None = None  # does the view draw the one map (`map_facts`)?
         self._recent: dict[tuple[int, int, str | None], list[str]] = {}
         self._reference: Any = None
         self._side: str | None = None  # the side deciding now, whose sight the screen shows
@@ -184,6 +190,33 @@ class DecisionScreen:
         if not compact:
             self._full_height[width] = len(self._board.lines)
         return self._board.lines
+
+    def map_lines(self, width: int, rows: int) -> list[str] | None:
+        """The largest map of the view's `map_facts` (with the notes under it) that fits
+        `width` x `rows`, drawn again only when the state or the room changed; None when the
+        view has no map. The layout calls it with the rows the question and results leave."""
+        state = self.state
+        if state is None:
+            return None
+        key = (self._fingerprint(), width, rows, self._side)
+        found = self._maps.get(key)
+        if found is not None:
+            return found
+        facts = self.view.map_facts(state, self.names)
+        if facts is None:
+            return None
+        from wargame_cli.ui.map import fitted
+
+        notes = self.renderer.lines(Group(*facts.notes), width) if facts.notes else []
+        if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
+            notes = []
+        drawing = fitted(facts, width, max(1, rows - len(notes)))
+        console = self.renderer.console(width)
+        lines = drawing.ansi(width, console.color_system, console.no_color) + notes
+        if len(self._maps) > 16:
+            self._maps.clear()
+        self._maps[key] = lines
+        return lines
 
     def _fingerprint(self) -> Any:
         """What the board is drawn from: the game's JSON state (hashing it costs well under a
@@ -246,6 +279,10 @@ class DecisionScreen:
         self._side = side if side is not None else (choice.side if choice is not None else None)
         if self.state is None:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
+        if self._has_map is None:
+            self._has_map = self.view.map_facts(self.state, self.names) is not None
+        if self._has_map:
+            return self._compose_map(width, height, fixed, wanted, choice, side)
         room = max(0, height - fixed - wanted)
         full_height = self._full_height.get(width)
         compact: list[str] | None = None
@@ -263,6 +300,19 @@ class DecisionScreen:
         room = max(0, height - fixed - list_rows)
         board = board[:room]
         room -= len(board)
+        return self._finish(board, kind, room, choice, side, width, list_rows)
+
+    def _finish(
+        self,
+        board: list[str],
+        kind: str,
+        room: int,
+        choice: Any,
+        side: str | None,
+        width: int,
+        list_rows: int,
+    ) -> Layout:
+        """The board, then the newest results and the card in the `room` rows left."""
         card = self.card_lines(choice, width)
         shown_card = bool(card) and len(card) <= room
         lines = list(board)
@@ -284,6 +334,24 @@ class DecisionScreen:
         if shown_card:
             lines.extend(card)
         return Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
+
+    def _compose_map(
+        self, width: int, height: int, fixed: int, wanted: int, choice: Any, side: str | None
+    ) -> Layout:
+        """The layout with the one map: the largest map that fits with the whole question, the
+        card and the newest results (`RESULTS_ROWS` of them at most kept); when even the
+        smallest map leaves too little, the list scrolls."""
+        card = len(self.card_lines(choice, width))
+        events = len(self.recent_lines(side, width))
+        results = min(events + 1, RESULTS_ROWS) if events else 0
+        rows = height - fixed - wanted - card - results
+        if rows < MIN_MAP_ROWS:
+            rows = max(MIN_MAP_ROWS, height - fixed - wanted - results)
+        board = self.map_lines(width, rows) or []
+        list_rows = min(wanted, max(3, height - fixed - len(board)))
+        room = max(0, height - fixed - list_rows)
+        board = board[:room]
+        return self._finish(board, "map", room - len(board), choice, side, width, list_rows)
 
     # -- looking without deciding ---------------------------------------------------------
     def looks(self, choice: Any = None) -> list[Look]:

@@ -1,0 +1,82 @@
+"""The map cursor in-process: cells allowed by the question's one predicate, counts and fast
+moves, Tab through the targets with the line of fire, Enter answering as typing would."""
+
+from __future__ import annotations
+
+from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.tabletop.geometry import Point, Rect
+from wargame_cli.tabletop.mapfacts import MapFacts, Marker
+from wargame_cli.tabletop.table import Piece, Table, TerrainKind
+from wargame_cli.ui.cursor import MapCursor
+from wargame_cli.ui.pointing import can_point
+
+TABLE = Table(12, 12, (Piece("wall", TerrainKind.BLOCKING, Rect(5, 0, 6, 4)),))
+ROOK = Marker("A1", Point(2.5, 2.5), "A", "Rook")
+VEX = Marker("B1", Point(9.5, 9.5), "B", "Vex")
+FACTS = MapFacts(TABLE, (ROOK, VEX), "test", origin=ROOK, targets=(("shoot:B1", VEX.pos),))
+
+
+def near(text: str) -> str | None:
+    p = Point.parse(text)
+    return None if p.distance(ROOK.pos) <= 4 else f"{p.key()} is too far"
+
+
+def cursor(choice: Choice) -> MapCursor:
+    return MapCursor(choice, FACTS, (80, 30))
+
+
+def test_the_allowed_cells_are_those_the_question_allows_and_enter_picks_the_spot():
+    choice = Choice("A", "where?", (Option("2.5,2.5", "stay"),), "2.5,2.5", (), "move", "x,y", near)
+    assert can_point(FACTS, choice)
+    c = cursor(choice)
+    p = c.pointing
+    assert (p.col, p.row) == (2, 2)  # the suggestion's cell
+    assert p.allowed(3, 3) and not p.allowed(9, 9)
+    c.step(1, 0)
+    assert c.pick() == "3.5,2.5"  # the cell's centre, as it would be typed
+    assert 'nearest enemy B1, 9.2" edge to edge' in p.facts_lines()[0]
+    p.count = "5"
+    c.step(1, 0)  # a count: five cells
+    assert (p.col, p.row) == (8, 2)
+    assert c.pick() is None and p.note.startswith("not allowed: 8.5,2.5 is too far")
+    assert "not allowed" in p.facts_lines()[1]
+
+
+def test_tab_aims_at_a_target_with_the_line_of_fire_and_enter_picks_its_option():
+    options = (Option("move", "Move"), Option("shoot:B1", "Shoot Vex (kills 42%)"))
+    choice = Choice("A", "move or shoot?", options, "move", (), "action")
+    c = cursor(choice)
+    p = c.pointing
+    assert c.pick() is None  # no target in this cell
+    ansi = c.tab()
+    assert (p.col, p.row) == (9, 9) and p.aimed() == ("shoot:B1", VEX.pos)
+    assert {(4, 4), (6, 6)} <= p.line_cells()
+    assert "--" in ansi  # the line of fire written
+    assert p.facts_lines()[1] == "target: Shoot Vex (kills 42%)"
+    assert 'cursor at (9.5,9.5), 9.9" from A1 Rook' in p.facts_lines()[0]
+    assert "in base contact with B1" in p.facts_lines()[0]
+    assert c.pick() == "shoot:B1"
+
+
+def test_the_rules_are_asked_once_a_cell_per_question_even_when_opened_again():
+    asked: list[str] = []
+
+    def judge(text: str) -> str | None:
+        asked.append(text)
+        return near(text)
+
+    choice = Choice(
+        "A", "where?", (Option("2.5,2.5", "stay"),), "2.5,2.5", (), "move", "x,y", judge
+    )
+    cursor(choice)
+    first = len(asked)
+    assert first == len(set(asked)) >= 12 * 12 - 4  # each cell once (blocking ones need not be)
+    cursor(choice)  # Esc, then p again at the same question
+    assert len(asked) == first
+
+
+def test_a_target_suggested_opens_the_cursor_on_it_with_the_line_of_fire_drawn():
+    options = (Option("move", "Move"), Option("shoot:B1", "Shoot Vex (kills 42%)"))
+    c = cursor(Choice("A", "move or shoot?", options, "shoot:B1", (), "action"))
+    assert (c.pointing.col, c.pointing.row) == (9, 9)
+    assert c.screen().count("--") >= 4  # the line of fire, written with the map

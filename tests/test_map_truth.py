@@ -1,0 +1,158 @@
+"""The map tells the truth: over seeded bot-against-bot games of every tabletop ruleset, at
+80x24, 100x30 and 120x45, the decision screen's map is read back as a person reads it (the
+axes give each cell's inches, the legend names who is in a marked cell) and every piece the
+state holds is drawn in the cell that holds its true position, once, never elsewhere."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from tests.view_helpers import setup
+from wargame_cli.engine.bots import BotController
+from wargame_cli.engine.dice import RngDice
+from wargame_cli.engine.requests import Choice
+from wargame_cli.engine.session import start
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.ui.screen import DecisionScreen
+
+PLAIN = re.compile(r"\x1b\[[0-9;]*m")
+ROW = re.compile(r"^ *([0-9.]+)\|(.*)\|$")
+SIZES = [(80, 24), (100, 30), (120, 45)]
+
+
+def _squad_alpha(state: Any) -> list[tuple[str, Point, bool]]:
+    return [(m.label, m.pos, not m.alive) for m in state.all_minis() if m.pos is not None]
+
+
+def _ixu(state: Any) -> list[tuple[str, Point, bool]]:
+    return [(w.id, w.pos, False) for w in state.standing()]
+
+
+def _mobs(state: Any) -> list[tuple[str, Point, bool]]:
+    from wargame_cli.rulesets.mobs_and_morale.view import map_label
+
+    return [
+        (map_label(c), c.pos, False)
+        for c in state.creatures.values()
+        if c.standing and c.pos is not None
+    ]
+
+
+PIECES: dict[str, Callable[[Any], list[tuple[str, Point, bool]]]] = {
+    "squad-alpha": _squad_alpha,
+    "battle-of-ixu": _ixu,
+    "mobs-and-morale": _mobs,
+}
+
+
+def read_map(lines: list[str]) -> tuple[dict[tuple[int, int], str], float, float, dict[str, str]]:
+    """The drawn map as a person reads it: each cell's two characters by (column, row) with
+    row 0 at the bottom, the inches a column and a row stand for, and each mark's legend."""
+    plain = [PLAIN.sub("", line) for line in lines]
+    rows = [(i, m) for i, line in enumerate(plain) if (m := ROW.match(line))]
+    assert len(rows) >= 1, "\n".join(plain)
+    labels = [float(m.group(1)) for _, m in rows]
+    sy = labels[0] - labels[1] if len(labels) > 1 else None
+    axis = plain[rows[-1][0] + 1]
+    start = axis.index("+") + 1
+    ticks = [(m.start(), float(m.group())) for m in re.finditer(r"[0-9.]+", axis[start:])]
+    ticks = [(at, v) for at, v in ticks if at % 2 == 0]
+    sx = ticks[1][1] / (ticks[1][0] // 2) if len(ticks) > 1 else None
+    if sy is None:
+        sy = sx
+    if sx is None:
+        sx = sy
+    cells: dict[tuple[int, int], str] = {}
+    bottom = len(rows) - 1
+    for n, (_, m) in enumerate(rows):
+        body = m.group(2)
+        for col in range(len(body) // 2):
+            cells[(col, bottom - n)] = body[2 * col : 2 * col + 2]
+    legend: dict[str, str] = {}
+    tail = "  ".join(plain[rows[-1][0] + 2 :])
+    for mark, words in re.findall(r"(\*[0-9a-z]) ((?:(?!  \*[0-9a-z] ).)+)", tail):
+        legend[mark] = words
+    return cells, round(float(sx), 3), round(float(sy), 3), legend
+
+
+def _named(words: str) -> set[str]:
+    return {part.split()[0] for part in words.split(" + ") if part.split()}
+
+
+def check_truth(lines: list[str], pieces: list[tuple[str, Point, bool]], where: str) -> None:
+    cells, sx, sy, legend = read_map(lines)
+    cols = 1 + max(c for c, _ in cells)
+    rows = 1 + max(r for _, r in cells)
+    for label, pos, down in pieces:
+        glyph = label[:2].lower() if down else label[:2]
+        col = min(cols - 1, max(0, math.floor(pos.x / sx + 1e-9)))
+        row = min(rows - 1, max(0, math.floor(pos.y / sy + 1e-9)))
+        shown = cells[(col, row)]
+        if shown.startswith("*"):
+            assert glyph in _named(legend[shown]), (where, label, pos, shown, legend)
+        else:
+            assert shown.strip() == glyph, (where, label, pos, shown, "\n".join(lines))
+        elsewhere = [cr for cr, text in cells.items() if text.strip() == glyph and cr != (col, row)]
+        assert not elsewhere, (where, label, pos, elsewhere)
+
+
+def play_and_check(ruleset_id: str, seed: int, every: int = 4) -> int:
+    ruleset, options, game_setup = setup(ruleset_id)
+    screen = DecisionScreen(ruleset, dict(game_setup.names), Console(force_terminal=True))
+    bots = {side: BotController() for side in "AB"}
+    session = start(ruleset, game_setup, options, seed, RngDice(seed), bots, None)
+    runner = session.runner
+    runner.observer = screen.observe
+    asked = checked = 0
+    while runner.pending is not None and asked < 400:
+        pending = runner.pending
+        if isinstance(pending, Choice):
+            asked += 1
+            if asked % every == 0:
+                wanted = min(len(pending.options) + 1, 14)
+                pieces = PIECES[ruleset_id](screen.state)
+                for width, height in SIZES:
+                    layout = screen.compose(width, height, 1, wanted, pending, pending.side)
+                    assert len(layout.lines) + 1 + layout.list_rows <= height
+                    check_truth(layout.lines, pieces, f"{ruleset_id} seed {seed} #{asked}")
+                    checked += 1
+            screen.mark(pending.side)
+        runner.step()
+    return checked
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(PIECES))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_piece_is_drawn_where_it_stands(ruleset_id, seed):
+    assert play_and_check(ruleset_id, seed) >= 6
+
+
+def test_a_shared_cell_is_marked_and_names_both():
+    """Two bases in one cell: a mark, and the legend names both (neither is pushed away)."""
+    from wargame_cli.tabletop.grid import cut
+    from wargame_cli.tabletop.mapfacts import MapFacts, Marker
+    from wargame_cli.tabletop.table import Table
+    from wargame_cli.ui.map import draw
+    from wargame_cli.ui.screen import Renderer
+
+    facts = MapFacts(
+        Table(12, 12),
+        (
+            Marker("A1", Point(4.2, 4.3), "A", "one"),
+            Marker("B1", Point(4.8, 4.6), "B", "two"),
+            Marker("A2", Point(9.5, 9.5), "A", "three", down=True),
+            Marker("B2", Point(1.5, 9.5), "B", "four", down=True),
+        ),
+    )
+    lines = Renderer().lines(draw(cut(facts, 1, 1), 80).text(), 80)
+    pieces = [(m.label, m.pos, m.down) for m in facts.markers]
+    check_truth(lines, pieces, "shared")
+    cells, *_ = read_map(lines)
+    assert cells[(4, 4)].startswith("*")
+    assert cells[(9, 9)] == "a2" and cells[(1, 9)] == "b2"  # casualties keep their side

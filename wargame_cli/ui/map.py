@@ -1,0 +1,291 @@
+"""The one map: a ruleset's `MapFacts` drawn at any scale, sized to the rows and columns given.
+
+Every map has its title, the table edges (who deploys where), axes in inches, a key for every
+glyph it shows and a legend line for every marked cell (see `wargame_cli/tabletop/grid.py` for
+what a cell shows). A drawing is rows of `(class, text)` parts, so the same drawing becomes
+rich text for the decision screen and prompt_toolkit text for the cursor (`ui/cursor.py`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rich.color import ColorSystem
+from rich.style import Style
+from rich.text import Text
+
+from wargame_cli.tabletop.grid import (
+    GROUND_GLYPH,
+    GROUND_WORDS,
+    OPEN,
+    Grid,
+    cut,
+    glyph_of,
+)
+from wargame_cli.tabletop.mapfacts import MapFacts
+from wargame_cli.text import clean
+
+# the inches a cell may stand for, finest first (a cell is two characters wide, one row high);
+# each cell's edge reads in at most four characters on a table up to 99" (`22.8`, not `23.75`)
+SCALES = (0.5, 1.0, 1.2, 1.5, 2.0, 2.4, 3.0, 4.0, 6.0, 8.0, 12.0, 24.0, 48.0)
+MIN_GRID_ROWS = 3  # never coarser than this many rows of cells (a map must show a place)
+RULER = 5  # the y axis: four characters and a bar
+ALLOWED = "·"  # the first character of a cell the question allows (cursor only)
+LINE_GLYPH = "--"  # a cell the line of fire crosses (cursor only)
+
+Part = tuple[str, str]  # a class (a key of RICH_STYLE) and its text
+
+RICH_STYLE = {
+    "": "",
+    "dim": "dim",
+    "title": "bold",
+    "blocking": "grey70 on grey30",
+    "hard": "yellow on grey19",
+    "soft": "green on grey11",
+    "blocking-under": "on grey30",  # a piece's own colour on the ground it stands on
+    "hard-under": "on grey19",
+    "soft-under": "on grey11",
+    "tag": "bold",
+    "A": "bold cyan",
+    "B": "bold red",
+    "down": "dim",
+    "contact": "underline",
+    "mark": "bold magenta",
+    "allowed": "bold green",
+    "cursor": "reverse bold",
+    "line": "bold yellow",
+}
+
+
+@dataclass
+class Drawing:
+    """A map as rows of parts; the grid's cells start at row `top`, column `RULER`."""
+
+    grid: Grid
+    rows: list[list[Part]] = field(default_factory=list)
+    top: int = 0
+
+    def ansi(self, width: int, color_system: str | None, no_color: bool = False) -> list[str]:
+        """The rows as ANSI lines, cut at `width` (each part's escape codes made once: a map
+        is redrawn after every move, and rich's text rendering costs tens of milliseconds)."""
+        lines = []
+        for row in self.rows:
+            room, line = width, []
+            for cls, text in row:
+                text = text[: max(0, room)]
+                room -= len(text)
+                if text:
+                    line.append(ansi(cls, text, color_system or "", no_color))
+            lines.append("".join(line))
+        return lines
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop")
+        for i, row in enumerate(self.rows):
+            if i:
+                out.append("\n")
+            for cls, text in row:
+                out.append(text, style=rich_style(cls))
+        return out
+
+
+def cell_parts(
+    grid: Grid, col: int, row: int, allowed: bool, cursor: bool, line: bool = False
+) -> Part:
+    """A cell's two characters and classes: a mark, a piece, a terrain letter or the ground
+    (`allowed` and `line`, a line of fire, show on a cell with no piece; `cursor` on any)."""
+    glyph = grid.glyphs[row][col]
+    kind = grid.grounds[row][col]
+    classes = []
+    marker = grid.drawn.get((col, row))
+    if glyph[0] == "*":
+        classes.append("mark")
+    elif marker is not None:
+        classes.append("down" if marker.down else marker.side)
+        if marker.contact and not marker.down:
+            classes.append("contact")
+    elif glyph != GROUND_GLYPH[kind]:
+        classes.append("tag")
+    elif line:
+        glyph = LINE_GLYPH
+        classes.append("line")
+    elif allowed:
+        glyph = ALLOWED + glyph[1]
+        classes.append("allowed")
+    if kind != OPEN:
+        classes.append(kind + "-under" if marker is not None else kind)
+    if cursor:
+        classes.append("cursor")
+        if marker is None and glyph[0] != "*":
+            glyph = "[]"
+    return (" ".join(classes), glyph)
+
+
+@lru_cache(maxsize=4096)
+def ansi(classes: str, text: str, color_system: str, no_color: bool = False) -> str:
+    """`text` in the classes' style, as the terminal's colour system writes it."""
+    style = Style.parse(rich_style(classes) or "none")
+    if no_color:
+        style = style.without_color
+    return style.render(text, color_system=_systems().get(color_system))
+
+
+@lru_cache(maxsize=1)
+def _systems() -> dict[str, ColorSystem]:
+    return {
+        "standard": ColorSystem.STANDARD,
+        "256": ColorSystem.EIGHT_BIT,
+        "truecolor": ColorSystem.TRUECOLOR,
+        "windows": ColorSystem.WINDOWS,
+    }
+
+
+def rich_style(classes: str) -> str:
+    return " ".join(RICH_STYLE.get(c, "") for c in classes.split())
+
+
+def cell_text(grid: Grid, col: int, row: int) -> Text:
+    """One cell as rich text (a board's map draws its cells with it)."""
+    classes, glyph = cell_parts(grid, col, row, False, False)
+    return Text(glyph, style=rich_style(classes))
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def _y_axis(grid: Grid, row: int) -> str:
+    return f"{_number(row * grid.sy):>4}|"
+
+
+def _x_axis(grid: Grid) -> str:
+    """Column labels (each cell's west edge, in inches) where they fit without touching."""
+    line = [" "] * (grid.cols * 2)
+    last = -2
+    for col in range(grid.cols):
+        label = _number(col * grid.sx)
+        at = col * 2
+        if at > last + 1 and at + len(label) <= len(line):
+            line[at : at + len(label)] = list(label)
+            last = at + len(label)
+    return " " * (RULER - 1) + "+" + "".join(line).rstrip()
+
+
+def _pack(items: Iterable[str], width: int, lead: str = "") -> list[str]:
+    """Items joined by two spaces, as few lines as fit `width` (a long item has its own)."""
+    lines: list[str] = []
+    line = lead
+    for item in items:
+        if line and line != lead and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line = "  " + item
+        else:
+            line = f"{line}  {item}" if line and line != lead else line + item
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _edge_words(facts: MapFacts, edge: str) -> str:
+    zones = [z for z in facts.zones if z.edge == edge]
+    words = ", ".join(f"{z.side} {clean(facts.side_name(z.side))}" for z in zones)
+    return f"{edge} edge" + (f": {words}" if words else "")
+
+
+def key_items(grid: Grid) -> list[str]:
+    """What every glyph on this map means: terrain kinds and letters, each side's labels,
+    casualties, contact and marks."""
+    facts = grid.facts
+    kinds = grid.kinds_shown()
+    items = [
+        f"{GROUND_GLYPH[k]} {GROUND_WORDS[k]}" for k in ("blocking", "hard", "soft") if k in kinds
+    ]
+    for letter, name in sorted(grid.tags.items()):
+        items.append(f"{letter} {clean(name)}")
+    for side in sorted({m.side for m in facts.markers}):
+        standing = [m for m in facts.markers if m.side == side and not m.down]
+        if standing:
+            items.append(f"{glyph_of(standing[0]).strip()}: {clean(facts.side_name(side))}")
+    downs = [m for m in facts.markers if m.down]
+    if downs:
+        items.append(f"{glyph_of(downs[0]).strip()}: small letters, a casualty")
+    if any(m.contact and not m.down for m in facts.markers):
+        items.append("underlined: in base contact")
+    said = {clean(z.words) for z in facts.zones}
+    for z in facts.zones:  # how each side deploys (once, when both sides deploy alike)
+        if len(said) > 1 or z is facts.zones[0]:
+            items.append((f"{z.side} " if len(said) > 1 else "") + clean(z.words))
+    return items
+
+
+def draw(
+    grid: Grid,
+    width: int,
+    allowed: Callable[[int, int], bool] | None = None,
+    cursor: tuple[int, int] | None = None,
+    extra: Iterable[str] = (),
+) -> Drawing:
+    """The whole map for `width` columns: title and north edge, the cells with the y axis,
+    the x axis, the south edge, the key and the marked cells' legend; `allowed` marks the cells
+    a question allows, `cursor` the cursor's cell (the cursor's screen only)."""
+    facts = grid.facts
+    table = facts.table
+    drawing = Drawing(grid)
+    title = clean(facts.title) or f'{table.width:g}"x{table.height:g}" table'
+    head = _pack([title, "^ " + _edge_words(facts, "north")], width)
+    drawing.rows.append([("title", head[0])])
+    drawing.rows.extend([("dim", line)] for line in head[1:])
+    drawing.top = len(drawing.rows)
+    for row in range(grid.rows - 1, -1, -1):
+        parts: list[Part] = [("dim", _y_axis(grid, row))]
+        for col in range(grid.cols):
+            ok = allowed is not None and allowed(col, row)
+            parts.append(cell_parts(grid, col, row, ok, cursor == (col, row)))
+        parts.append(("dim", "|"))
+        drawing.rows.append(parts)
+    for line in _pack([_x_axis(grid) + " in", "v " + _edge_words(facts, "south")], width):
+        drawing.rows.append([("dim", line)])
+    for line in _pack(key_items(grid), width, "key: "):
+        drawing.rows.append([("dim", line)])
+    for line in _pack((c.words(table) for c in grid.conflicts), width):
+        drawing.rows.append([("mark", line)])
+    for line in extra:
+        drawing.rows.append([("", line)])
+    return drawing
+
+
+def grid_width(grid: Grid) -> int:
+    return RULER + grid.cols * 2 + 1
+
+
+def scales_for(facts: MapFacts, width: int, rows: int) -> Iterable[tuple[float, float]]:
+    """The scales to try, finest first: cells about square (two characters, one row), a
+    coarse row scale allowing finer columns; none wider than `width` or taller than `rows`."""
+    table = facts.table
+    fit_x = next(
+        (s for s in SCALES if RULER + 1 + 2 * math.ceil(table.width / s - 1e-9) <= width),
+        SCALES[-1],
+    )
+    coarsest = max((s for s in SCALES if table.height / s >= MIN_GRID_ROWS - 1e-9), default=1.0)
+    for sy in SCALES:
+        if sy > coarsest:
+            break
+        if math.ceil(table.height / sy - 1e-9) + 6 > rows and sy != coarsest:
+            continue
+        sx = max(fit_x, min(sy, 1.0), sy / 4)
+        yield sx, sy
+
+
+def fitted(facts: MapFacts, width: int, rows: int) -> Drawing:
+    """The largest map of `facts` that fits `width` x `rows` (its key and legend included),
+    or, when none fits, the coarsest that keeps `MIN_GRID_ROWS` rows of cells."""
+    drawing: Drawing | None = None
+    for sx, sy in scales_for(facts, width, rows):
+        for tags in (True, False):  # the terrain's letters and names, if there is room
+            drawing = draw(cut(facts, sx, sy, tags), width)
+            if len(drawing.rows) <= rows:
+                return drawing
+    assert drawing is not None
+    return drawing
