@@ -250,4 +250,4 @@ def cards(state: IxuState, names: dict[str, str] | None = None) -> list[tuple[st
     return [(f"{w.id} {clean(w.name)}", warrior_card(state, w)) for w in state.warriors]
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry, map_facts)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, map_facts=map_facts)

@@ -278,12 +278,16 @@ def compact_board(state: Battle, names: dict[str, str] | None = None) -> Group:
     )
 
 
-def _zone(b: Battle, side: str) -> Zone:
-    """A side's deployment area (e1), along the edge it touches."""
-    r = b.areas[side].rect
-    edge = "south" if r.y0 <= 0 else "north" if r.y1 >= b.table.height else ""
-    words = f"deploys in x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g} (e1)"  # the key says it
-    return Zone(side, words, r, edge)
+def _zones(b: Battle, side: str) -> list[Zone]:
+    """A side's deployment areas (e1), each along the edge it touches, if any."""
+    zones = []
+    for area in b.areas[side]:
+        r = area.rect
+        edge = "south" if r.y0 <= 0 else "north" if r.y1 >= b.table.height else ""
+        named = f"{area.name}: " if len(b.areas[side]) > 1 else ""
+        words = f"{named}deploys in x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g} (e1)"
+        zones.append(Zone(side, words, r, edge))
+    return zones
 
 
 def map_facts(b: Battle, names: dict[str, str] | None = None, choice: Any = None) -> MapFacts:
@@ -308,7 +312,7 @@ def map_facts(b: Battle, names: dict[str, str] | None = None, choice: Any = None
         b.table,
         marks,
         f"{b.table.name} (round {b.round})",
-        tuple(_zone(b, side) for side in sorted(b.areas)),
+        tuple(zone for side in sorted(b.areas) for zone in _zones(b, side)),
         tuple((s, st.name) for s, st in b.sides.items()),
         origin,
         (one_line([_side_line(b, side) for side in ("A", "B")]),),

@@ -541,4 +541,4 @@ def render_entry(
     return text
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry, map_facts)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, map_facts=map_facts)
