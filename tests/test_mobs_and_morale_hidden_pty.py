@@ -39,7 +39,8 @@ def test_side_b_deploys_without_side_as_pieces_then_both_are_revealed(tmp_path):
     child.expect(r"move or act")
     settle(child)
     shown = screen.text()
-    assert "Brakka" in shown and "18,3" in shown and "18,21" in shown  # both, on the roster
+    assert "Deployment revealed" in shown
+    assert "BR" in shown and "ug" in shown  # both, on the map
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
 
