@@ -21,7 +21,6 @@ from wargame_cli.rulesets.squad_alpha.odds import (
     highest_passing,
     needed,
     pass_chance,
-    percent,
     save_chance,
     saves,
     test_passes,
@@ -31,7 +30,7 @@ from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.sight import blocker, cover_piece
-from wargame_cli.wording import possessive
+from wargame_cli.wording import percent, possessive
 
 Flow = Generator[Any, Any, Any]
 TEST_RULES = ("b12", "b13", "b24", "b25")

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from wargame_cli.rulesets.squad_alpha.odds import pass_chance
 from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.destinations import Destination, menu_entry, offer, typed_problem
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body
+from wargame_cli.tabletop.movement import Body, in_contact
 from wargame_cli.tabletop.paths import ring_spots
 from wargame_cli.tabletop.sight import line_of_sight
 from wargame_cli.tabletop.table import Table, TerrainKind
+from wargame_cli.wording import percent
 
 MOVE_INCHES = 4.0  # b14
 
@@ -78,5 +80,17 @@ def exposure(state: GameState, mini: Mini, p: Point, named: str = "") -> str:
     return where + f"seen by {len(seen)} enemies"
 
 
+def free_melee(state: GameState, mini: Mini, p: Point) -> str:
+    """`; free melee on Hudson (b17): kills 58%` when `p` is in base contact with enemies:
+    the attack is an action test at this step (b17), and a success kills (b19)."""
+    me = Body(mini.id, p, state.base_radius)
+    foes = [e for e in state.enemies(mini.side) if in_contact(me, state.body(e))]
+    if not foes:
+        return ""
+    kills = pass_chance(mini.dice, state.step, state.modifier(mini.side))
+    return f"; free melee on {' or '.join(e.name for e in foes)} (b17): kills {percent(kills)}"
+
+
 def move_option(state: GameState, mini: Mini, label: str, p: Point) -> Option:
-    return Option(p.key(), f"{label} ({p.key()}): {exposure(state, mini, p, label)}")
+    where = exposure(state, mini, p, label) + free_melee(state, mini, p)
+    return Option(p.key(), f"{label} ({p.key()}): {where}")

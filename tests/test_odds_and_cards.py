@@ -1,0 +1,193 @@
+"""Issue 21, items 4 and 5: every choice with a chance states it, in one percent format, and
+a card states the piece's own facts. Chances are checked against a count of every face (or a
+simulation) made here, not against the code that states them."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+from rich.console import Console
+from wargame_cli.rulesets.squad_alpha import view as squad_view
+from wargame_cli.rulesets.squad_alpha.movement import destinations, move_option
+from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
+from wargame_cli.rulesets.squad_alpha.turn import attribute
+
+from tests.helpers import Script
+from tests.test_squad_alpha_rules import SPOTS, Sub, make_state
+from wargame_cli.engine.bots import BotController
+from wargame_cli.engine.requests import Choice
+from wargame_cli.engine.session import start
+from wargame_cli.ruleset import Setup, resolve_options
+from wargame_cli.simulate.chances import line
+from wargame_cli.wording import percent
+
+
+def text_of(renderable: Any, width: int = 100) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def squad_test_by_count(dice: int, step: int, modifier: int) -> float:
+    """b12, b13, b24, b25 read afresh: a die passes at or under step + modifier, a 6 never,
+    a 1 always; the test passes when any die does. Every combination of faces counted."""
+    need = step + min(0, modifier)
+
+    def passes(face: int) -> bool:
+        return face == 1 or (face != 6 and face <= need)
+
+    rolls = list(itertools.product(range(1, 7), repeat=dice))
+    return sum(any(passes(f) for f in roll) for roll in rolls) / len(rolls)
+
+
+# -- one percent format --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("p", "shown"),
+    [
+        (1.0, "100%"),
+        (0.0, "0%"),
+        (0.995, "99.5%"),
+        (0.9999, ">99.9%"),
+        (0.004, "0.4%"),
+        (0.0004, "<0.1%"),
+        (0.5, "50%"),
+        (0.875, "88%"),
+    ],
+)
+def test_one_percent_format_only_a_sure_thing_reads_100(p, shown):
+    assert percent(p) == shown
+
+
+def test_the_sides_chances_use_the_same_format():
+    assert line({"A": 0.9999, "B": 0.0001}, {"A": "Reds", "B": "Blues"}) == (
+        "Reds >99.9% · Blues <0.1%"
+    )
+
+
+# -- Squad Alpha: die picks, moves into contact, the card ----------------------------------
+
+
+def test_squad_alpha_die_picks_state_the_step_and_its_chance():
+    state = make_state(SPOTS, a="e4 r1 c0", b="e4 r1 c0")
+    state.initiative = "B"
+    script = Script(choices=["by_hand", "6", "1"])
+    script.run(Sub(attribute(state, "A", [1, 3, 6])))
+    picks = [r for r in script.requests if isinstance(r, Choice) and r.prompt.startswith("Which")]
+    first = picks[0]  # the elite's die: 3 dice
+    labels = {o.key: o.label for o in first.options}
+    assert labels["3"] == f"3: acts at step 3, needs 3 or less: {percent(1 - (1 / 2) ** 3)}"
+    assert labels["3"].endswith("88%")
+    for face in (1, 3, 6):
+        chance = squad_test_by_count(3, face, 0)
+        assert labels[str(face)].endswith(f": {percent(chance)}")
+    assert labels["6"] == "6: acts at step 6, needs 5 or less: 99.5%"  # 6-6-6 fails (b13)
+
+
+def test_squad_alpha_die_picks_count_a_negative_rating():
+    state = make_state(SPOTS.replace(".3.", ".34"), a="r1 c0 c0 c0", b="e4 r1 c0")
+    state.mini("A3").alive = state.mini("A4").alive = False  # rating 1 - 2 = -1 (b23, b24)
+    assert state.modifier("A") == -1
+    script = Script(choices=["by_hand", "3"])
+    script.run(Sub(attribute(state, "A", [3, 5])))
+    pick = next(r for r in script.requests if isinstance(r, Choice) and r.prompt.startswith("Wh"))
+    labels = {o.key: o.label for o in pick.options}
+    assert (
+        labels["3"]
+        == f"3: acts at step 3, needs 2 or less: {percent(squad_test_by_count(2, 3, -1))}"
+    )
+    assert labels["5"].endswith(f"needs 4 or less: {percent(squad_test_by_count(2, 5, -1))}")
+
+
+def test_squad_alpha_a_move_into_contact_states_the_free_melee_chance():
+    state = make_state(
+        """
+        ........
+        .1......
+        ........
+        ...a....
+        ........
+        ........
+        """,
+        a="r4 r1",
+        b="e4 r1",
+    )
+    state.step = 4
+    mini = state.mini("A1")
+    contact = next(d for d in destinations(state, mini) if d.tag.startswith("contact:"))
+    label = move_option(state, mini, contact.label, contact.point).label
+    assert label.endswith(f"free melee on E1 (b17): kills {percent(squad_test_by_count(2, 4, 0))}")
+    far = next(d for d in destinations(state, mini) if d.tag == "stay")
+    assert "free melee" not in move_option(state, mini, far.label, far.point).label
+
+
+def test_squad_alpha_card_shows_the_miniatures_own_die_and_test():
+    state = make_state(SPOTS, a="e4 r1 c0", b="e4 r1 c0")
+    state.step = 5
+    state.mini("A1").die, state.mini("A2").die = 6, 2
+    state.mini("A2").acted = True
+    shown = text_of(squad_view.mini_card(state, state.mini("A1")))
+    chance = percent(squad_test_by_count(3, 6, 0))
+    assert f"acts at step 6: 5 or less on a die ({chance})" in shown and chance == "99.5%"
+    assert "step 5" not in shown
+    assert "acted at step 2 this turn" in text_of(squad_view.mini_card(state, state.mini("A2")))
+
+
+def test_squad_alpha_card_in_melee_says_it_may_only_fight():
+    state = make_state(
+        """
+        ........
+        ........
+        ...1....
+        ...a....
+        ........
+        ........
+        """
+    )
+    state.mini("A1").pos = state.mini("B1").pos.offset(0, 1.0)
+    assert state.contacts(state.mini("A1"))
+    shown = text_of(squad_view.mini_card(state, state.mini("A1")))
+    assert "must fight, no move or shot (b18)" in shown
+    assert "moves up to" not in shown and "shoots" not in shown
+    free = make_state(SPOTS, a="e4 r1 c0", b="e4 r1 c0")
+    assert 'moves up to 4" (b14)' in text_of(squad_view.mini_card(free, free.mini("A1")))
+
+
+def test_squad_alpha_to_act_list_drops_who_acted_as_the_game_goes():
+    """The screen draws a board again only when the game's state JSON changes: over seeded
+    games, a squad's `to act:` line drawn for one state JSON is the line every state with
+    that JSON shows, and it lists exactly the miniatures still to act."""
+    options = resolve_options(RULESET.options, {"max_turns": 2})
+    teams = {s: RULESET.default_team(s, options)[0] for s in ("A", "B")}
+    drawn: dict[str, list[str]] = {}
+    checked = 0
+
+    def observe(entry: dict, game: Any) -> None:
+        nonlocal checked
+        state = game.state
+        if state.phase == "deployment":
+            return
+        lines = [text_of(squad_view._squad_line(state, state.squads[s])) for s in ("A", "B")]
+        key = json.dumps(game.state_json(), sort_keys=True)
+        assert drawn.setdefault(key, lines) == lines
+        for side, shown in zip(("A", "B"), lines, strict=True):
+            waiting = shown.split("to act:")[1].split() if "to act:" in shown else []
+            expected = [m.label for m in state.squads[side].living if m.die and not m.acted]
+            assert waiting == expected
+        checked += 1
+
+    for seed in range(3):
+        session = start(
+            RULESET,
+            Setup({"A": "Reds", "B": "Blues"}, teams),
+            options,
+            seed,
+            controllers={s: BotController() for s in ("A", "B")},
+            observer=observe,
+        )
+        session.runner.run()
+    assert checked > 100
