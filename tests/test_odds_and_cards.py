@@ -191,3 +191,171 @@ def test_squad_alpha_to_act_list_drops_who_acted_as_the_game_goes():
         )
         session.runner.run()
     assert checked > 100
+
+
+# -- Mobs and Morale: attack odds, one option per mob, the character's card -----------------
+
+
+def mobs_damage_by_count(dice: int, die: int, success_on: int, defence: int) -> list[float]:
+    """e12-e14 read afresh: every face of the Fierce dice, then every face of the defence
+    dice for the successes rolled, counted; the chance of each amount of damage."""
+    chances = [0.0] * (dice + 1)
+    for attack in itertools.product(range(1, die + 1), repeat=dice):
+        pool = sum(f >= success_on for f in attack)
+        blocks = list(itertools.product(range(1, die + 1), repeat=pool))
+        for block in blocks:
+            damage = pool - sum(f >= defence for f in block)
+            chances[damage] += 1 / die**dice / len(blocks)
+    return chances
+
+
+def at_least(chances: list[float], points: int) -> float:
+    return sum(chances[points:])
+
+
+@pytest.mark.parametrize(("dice", "defence"), [(1, 8), (2, 5), (3, 8)])
+def test_mobs_attack_odds_match_a_count_of_every_face(dice, defence):
+    from wargame_cli.rulesets.mobs_and_morale import odds as mobs_odds
+
+    counted = mobs_damage_by_count(dice, 10, 6, defence)
+    for points in range(dice + 2):
+        exact = mobs_odds.damage_at_least(dice, 10, 6, defence, points)
+        assert exact == pytest.approx(at_least(counted + [0.0], points), abs=1e-12)
+
+
+def mobs_battle(a: str, b: str):
+    from tests.test_mobs_and_morale_rules import battle
+
+    return battle(a=a, b=b)
+
+
+def turn_menu(b, unit: str) -> Choice:
+    from wargame_cli.rulesets.mobs_and_morale.turns import take_turn
+
+    from tests.test_mobs_and_morale_rules import run
+
+    script = run(take_turn(b, unit), faces=[1] * 40, choices=["end"])
+    return next(r for r in script.requests if isinstance(r, Choice) and r.kind == "turn")
+
+
+def red_spears():
+    from tests.test_mobs_and_morale_rules import place
+
+    b = mobs_battle("Brakka=Warrior", "Ugrak=Chieftain, Red=3 Tribal Warrior under Ugrak")
+    place(b, Brakka=(10, 10), Ugrak=(30, 20))
+    place(b, Red_1=(10, 11.05), Red_2=(11.2, 11.05), Red_3=(12.4, 11.05))
+    return b
+
+
+def test_mobs_a_character_attacks_a_mob_as_one_option_with_its_odds():
+    b = red_spears()
+    menu = turn_menu(b, "Brakka")
+    attacks = [o for o in menu.options if o.key.startswith("attack:")]
+    assert [o.key for o in attacks] == ["attack:mob:Red"]  # not Red 1 and Red 2 apart
+    red = b.creatures["Red 1"]
+    kill = at_least(mobs_damage_by_count(4, 10, 6, red.defence), red.health)
+    assert attacks[0].label == (
+        f"Attack Red (4 dice; 2 figures in reach, health {red.health}, defence {red.defence}; "
+        f"kills {percent(kill)})"
+    )
+
+
+def test_mobs_version_2_still_lists_each_figure_in_reach():
+    b = red_spears()
+    b.rules_version = 2
+    keys = [o.key for o in turn_menu(b, "Brakka").options if o.key.startswith("attack:")]
+    assert keys == ["attack:Red 1", "attack:Red 2"]
+
+
+def test_mobs_the_owner_picks_the_figure_of_a_mob_attacked_as_one():
+    from wargame_cli.rulesets.mobs_and_morale import combat
+
+    from tests.test_mobs_and_morale_rules import run
+
+    b = red_spears()
+    brakka = b.creatures["Brakka"]
+    script = run(
+        combat.attack(b, [brakka], "mob:Red", "Brakka"), faces=[9] * 4 + [1] * 4, choices=["Red 2"]
+    )
+    [pick] = [r for r in script.requests if isinstance(r, Choice)]
+    assert pick.side == "B" and [o.key for o in pick.options] == ["Red 1", "Red 2"]
+    assert [b.creatures[f"Red {i}"].status for i in (1, 2, 3)] == ["standing", "dead", "standing"]
+
+
+def test_mobs_a_wound_short_of_a_kill_states_both():
+    from tests.test_mobs_and_morale_rules import place
+
+    b = mobs_battle("Brakka=Warrior", "Ugrak=Chieftain")
+    place(b, Brakka=(10, 10), Ugrak=(10, 11.05))
+    [attack] = [o for o in turn_menu(b, "Brakka").options if o.key == "attack:Ugrak"]
+    ugrak = b.creatures["Ugrak"]
+    counted = mobs_damage_by_count(4, 10, 6, ugrak.defence)
+    assert attack.label.endswith(
+        f"; wounds {percent(at_least(counted, 1))}, kills {percent(at_least(counted, 8))})"
+    )
+    assert ugrak.health == 8 and at_least(counted, 8) == 0.0
+    assert attack.label.endswith("kills 0%)")  # 4 dice cannot deal 8
+
+
+def test_mobs_a_characters_card_has_no_morale_a_minions_has_its_mobs():
+    from wargame_cli.rulesets.mobs_and_morale import view as mobs_view
+
+    b = red_spears()
+    brakka = text_of(mobs_view.creature_card(b, b.creatures["Brakka"]))
+    assert "morale" not in brakka
+    minion = text_of(mobs_view.creature_card(b, b.creatures["Red 1"]))
+    assert f"morale   {b.mobs['Red'].morale}, its mob's (e24)" in minion
+
+
+def test_mobs_a_move_into_terrain_claims_no_cover():
+    from wargame_cli.rulesets.mobs_and_morale import moves
+
+    from tests.test_mobs_and_morale_rules import CLEARING, battle, place
+
+    b = battle(a="Brakka=Warrior", b="Ugrak=Chieftain", table=CLEARING)
+    assert b.table.pieces
+    for piece in b.table.pieces:
+        spot = piece.rect.centre
+        place(b, Brakka=(spot.x, max(1.0, spot.y - 4)), Ugrak=(1, 23))
+        labels = [d.label for d in moves.destinations(b, b.creatures["Brakka"])]
+        assert not any("cover" in label for label in labels), labels
+
+
+# -- move lists without noise --------------------------------------------------------------
+
+
+def test_squad_alpha_move_menu_has_no_negligible_or_near_duplicate_moves():
+    """Over seeded bot games, every move menu a person would read: no plain move (toward,
+    away, compass) under 0.5" or within 1" of an earlier plain move; contacts all kept."""
+    from wargame_cli.tabletop.destinations import NEAR, NEGLIGIBLE
+
+    options = resolve_options(RULESET.options, {"max_turns": 2})
+    teams = {s: RULESET.default_team(s, options)[0] for s in ("A", "B")}
+    menus = 0
+
+    class Reader(BotController):
+        def choose(self, choice: Any, game: Any) -> str:
+            nonlocal menus
+            if choice.kind == "move":
+                state = game.state
+                mini = state.mini(state.acting)
+                plain = []
+                for d in destinations(state, mini):
+                    if d.tag.split(":")[0] in ("toward", "away", "north", "east", "south", "west"):
+                        if plain:  # the first toward spot is kept (a bot's pick)
+                            assert mini.pos.distance(d.point) >= NEGLIGIBLE, d
+                            assert all(d.point.distance(q) >= NEAR for q in plain), d
+                        plain.append(d.point)
+                menus += 1
+            return super().choose(choice, game)
+
+    for seed in range(2):
+        session = start(
+            RULESET,
+            Setup({"A": "Reds", "B": "Blues"}, teams),
+            options,
+            seed,
+            controllers={s: Reader() for s in ("A", "B")},
+        )
+        session.runner.run()
+    assert menus > 5

@@ -29,8 +29,10 @@ class MobsAndMorale(Ruleset):
         "carry-over damage, cohesion and morale, and who survives after the battle."
     )
     # 2: max_rounds a safeguard (40, off with a person), announced at the start and at the last
-    # round; wording. Version 1 is kept: `Battle.rules_version`.
-    version = "2"
+    # round; wording. 3: a character attacks a mob as one option (`attack:mob:NAME`, the
+    # owner picks the figure in reach, e22), not one option per figure. Versions 1 and 2 are
+    # kept: `Battle.rules_version`.
+    version = "3"
     turn_word = "round"
     safeguards = ("max_rounds",)
     folder = FOLDER

@@ -26,12 +26,14 @@ def _bends(state: GameState) -> bool:
 def destinations(state: GameState, mini: Mini) -> list[Destination]:
     """The tabletop's meaningful destinations for this miniature; a move may bend around
     blocking terrain, as long as the way measured round the corners is within 4"."""
-    return offer(*_move_of(state, mini), names=state.name_of, bend=_bends(state))
+    return offer(*_move_of(state, mini), names=state.name_of, bend=_bends(state), tidy=True)
 
 
 def listed_destination(state: GameState, mini: Mini, key: str) -> Destination | None:
     """The entry `destinations` lists for the spot `key`, working out the menu only that far."""
-    return menu_entry(*_move_of(state, mini), key, names=state.name_of, bend=_bends(state))
+    return menu_entry(
+        *_move_of(state, mini), key, names=state.name_of, bend=_bends(state), tidy=True
+    )
 
 
 def _move_of(state: GameState, mini: Mini) -> tuple[Table, Body, float, list[Body], list[Body]]:
