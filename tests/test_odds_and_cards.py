@@ -359,3 +359,52 @@ def test_squad_alpha_move_menu_has_no_negligible_or_near_duplicate_moves():
         )
         session.runner.run()
     assert menus > 5
+
+
+# -- The Battle of Ixu: attributions and attacks state their chances -----------------------
+
+
+def ixu_hits_by_count(dice: int, die: int, defence: int) -> list[float]:
+    """c6 read afresh: every face of the combat dice counted; a die beats a defence when it
+    shows more (strictly)."""
+    chances = [0.0] * (dice + 1)
+    rolls = list(itertools.product(range(1, die + 1), repeat=dice))
+    for roll in rolls:
+        chances[sum(f > defence for f in roll)] += 1 / len(rolls)
+    return chances
+
+
+def test_ixu_attribution_states_the_hit_and_defence_chances():
+    from tests.test_battle_of_ixu_rules import Kinds, face_off, game
+
+    g = game("Ajax:3", "Bron:4")
+    face_off(g)
+    # order: Bron first (9 against 5), then Ajax
+    faces = [5, 9, 6, 5, 2, 1, 6, 4, 1]
+    script = Kinds(faces, attribute=["2,6,5"])
+    choice = script.run(
+        g,
+        until=lambda r: isinstance(r, Choice) and r.kind == "attribute" and "Ajax" in r.prompt,
+    )
+    bron = g.state.get("B1")
+    assert bron.dice is not None and bron.dice.defence == 5
+    labels = {o.key: o.label for o in choice.options}
+    hit = 1 - ixu_hits_by_count(4, 6, 5)[0]
+    beaten = sum(f > 1 for f in range(1, 7)) / 6
+    assert labels["1,4,6"] == (
+        f'move 1", combat 4 dice (hit Bron {percent(hit)}), defence 6 (beaten 0% a die)'
+    )
+    assert labels["6,4,1"] == (
+        f'move 6", combat 4 dice (hit Bron {percent(hit)}), '
+        f"defence 1 (beaten {percent(beaten)} a die)"
+    )
+
+
+def test_ixu_attack_odds_match_a_count_of_every_face():
+    from wargame_cli.rulesets.battle_of_ixu import odds as ixu_odds
+
+    for dice, defence in ((1, 3), (3, 4), (4, 2)):
+        counted = ixu_hits_by_count(dice, 6, defence)
+        for hits in range(dice + 1):
+            exact = ixu_odds.hits_at_least(dice, 6, defence, hits)
+            assert exact == pytest.approx(sum(counted[hits:]), abs=1e-12)
