@@ -408,3 +408,65 @@ def test_ixu_attack_odds_match_a_count_of_every_face():
         for hits in range(dice + 1):
             exact = ixu_odds.hits_at_least(dice, 6, defence, hits)
             assert exact == pytest.approx(sum(counted[hits:]), abs=1e-12)
+
+
+# -- Squad Alpha's builder: any miniature changed or removed; counts typed -----------------
+
+
+class Picks:
+    """Answers a team builder from a list of keys (each checked as the runner checks it)."""
+
+    by = "script"
+
+    def __init__(self, keys: list[str]) -> None:
+        self.keys = list(keys)
+        self.asked: list[Choice] = []
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        self.asked.append(choice)
+        key = self.keys.pop(0)
+        assert choice.legal(key) is None, (key, choice.legal(key))
+        return key
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        raise AssertionError(f"{key!r} refused: {reason}")
+
+
+def build(keys: list[str]) -> tuple[list[Any], Picks]:
+    from wargame_cli.engine.bots import run_builder
+
+    options = resolve_options(RULESET.options, None)
+    picks = Picks(keys)
+    return run_builder(RULESET.build_team("A", options), picks), picks
+
+
+def test_squad_alpha_builder_changes_and_removes_any_miniature():
+    typed = ["build", "Rook elite 4", "2x Grunt c 0", "Hawk regular 2", "Kid c 1"]
+    team, picks = build(
+        [*typed, "edit", "edit:1", "Bruno regular 1", "edit", "edit:2", "remove", "Tiny c 0"]
+        + ["done"]
+    )
+    names = [m["name"] for m in team["miniatures"]]
+    assert names == ["Rook", "Bruno", "Hawk", "Kid", "Tiny"]  # Grunt 1 changed, Grunt 2 gone
+    assert team["miniatures"][1] == {"name": "Bruno", "training": "regular", "rating": 1}
+    which = next(c for c in picks.asked if c.prompt.startswith("change or remove which"))
+    assert [o.key for o in which.options][:5] == [f"edit:{i}" for i in range(5)]
+
+
+def test_squad_alpha_builder_refuses_a_change_that_breaks_a_rule():
+    options = resolve_options(RULESET.options, None)
+    from wargame_cli.rulesets.squad_alpha.teams import Soldier, _edit
+
+    soldiers = [Soldier("Rook", "elite", 4), Soldier("Hawk", "regular", 2)]
+    gen = _edit("A", soldiers, options)
+    gen.send(None)
+    change = gen.send("edit:1")
+    assert "two miniatures are named Rook" in (change.legal("Rook elite 3") or "")
+    assert change.legal("Hawk elite 3") is None  # it may keep its own name
+    assert change.legal("2x Grunt c 0") is None  # counts read as everywhere
+    try:
+        gen.send("2x Grunt c 0")
+    except StopIteration as done:
+        assert [s.name for s in done.value] == ["Rook", "Grunt 1", "Grunt 2"]
+    else:
+        raise AssertionError("the edit did not end")
