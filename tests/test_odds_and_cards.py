@@ -470,3 +470,26 @@ def test_squad_alpha_builder_refuses_a_change_that_breaks_a_rule():
         assert [s.name for s in done.value] == ["Rook", "Grunt 1", "Grunt 2"]
     else:
         raise AssertionError("the edit did not end")
+
+
+def test_squad_alpha_melee_target_and_miss_victim_options_state_their_chances():
+    from tests.test_squad_alpha_rules import MELEE, act, asked
+    from wargame_cli.tabletop.geometry import Point
+
+    state = make_state(MELEE, a="e4 r1 r1", b="e4 r1")
+    state.mini("B1").pos = Point(6.5, 3.5)
+    state.mini("A2").pos, state.mini("A3").pos = Point(5.5, 3.5), Point(7.5, 3.5)
+    script = act(state, "A1", 2, faces=[5, 5, 5], choices=["shoot:B1", "A3"])
+    miss = asked(script)[-1]
+    assert [o.label for o in miss.options] == ["R2 (regular; dies 100%)", "R3 (regular; dies 100%)"]
+    # B1, in contact with R2 and R3, must fight one (b18): each kill is its test at step 3
+    state = make_state(MELEE, a="e4 r1 r1", b="e4 r1")
+    state.mini("B1").pos = Point(6.5, 3.5)
+    state.mini("A2").pos, state.mini("A3").pos = Point(5.5, 3.5), Point(7.5, 3.5)
+    script = act(state, "B1", 3, faces=[6, 6, 6], choices=["A2"])
+    pick = next(c for c in asked(script) if c.kind == "melee")
+    kills = percent(squad_test_by_count(3, 3, 0))
+    assert [o.label for o in pick.options] == [
+        f"R2 (regular; kills {kills})",
+        f"R3 (regular; kills {kills})",
+    ]

@@ -137,6 +137,11 @@ def _by_hand(
     return plan
 
 
+def _test(state: GameState, mini: Mini) -> str:
+    """`test 88%`: the chance of the miniature's action test at this step (b12, b13, b24)."""
+    return f"test {percent(pass_chance(mini.dice, state.step, state.modifier(mini.side)))}"
+
+
 def die_option(state: GameState, mini: Mini, face: int) -> Option:
     """`3: acts at step 3, needs 3 or less: 88%`: the step a die gives and the chance of its
     action test there, with the squad's rating as it stands now (b10, b12, b13, b24)."""
@@ -169,7 +174,10 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
                     key = yield Choice(
                         side=side,
                         prompt=f"Step {step}: which miniature acts next?",
-                        options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in ready),
+                        options=tuple(
+                            Option(m.id, f"{m.name} ({m.training}; {_test(state, m)})")
+                            for m in ready
+                        ),
                         default=lambda ready=ready, step=step: bot.order(state, ready, step).id,
                         rules=("b10",),
                         kind="order",
