@@ -157,12 +157,26 @@ def test_squad_alpha_card_in_melee_says_it_may_only_fight():
     assert 'moves up to 4" (b14)' in text_of(squad_view.mini_card(free, free.mini("A1")))
 
 
+def play_squad_alpha(seeds: Any, controller: Any, observe: Any = None) -> None:
+    """Seeded two-turn games of the default squads, each side played by `controller()`."""
+    options = resolve_options(RULESET.options, {"max_turns": 2})
+    teams = {s: RULESET.default_team(s, options)[0] for s in ("A", "B")}
+    for seed in seeds:
+        session = start(
+            RULESET,
+            Setup({"A": "Reds", "B": "Blues"}, teams),
+            options,
+            seed,
+            controllers={s: controller() for s in ("A", "B")},
+            observer=observe,
+        )
+        session.runner.run()
+
+
 def test_squad_alpha_to_act_list_drops_who_acted_as_the_game_goes():
     """The screen draws a board again only when the game's state JSON changes: over seeded
     games, a squad's `to act:` line drawn for one state JSON is the line every state with
     that JSON shows, and it lists exactly the miniatures still to act."""
-    options = resolve_options(RULESET.options, {"max_turns": 2})
-    teams = {s: RULESET.default_team(s, options)[0] for s in ("A", "B")}
     drawn: dict[str, list[str]] = {}
     checked = 0
 
@@ -180,16 +194,7 @@ def test_squad_alpha_to_act_list_drops_who_acted_as_the_game_goes():
             assert waiting == expected
         checked += 1
 
-    for seed in range(3):
-        session = start(
-            RULESET,
-            Setup({"A": "Reds", "B": "Blues"}, teams),
-            options,
-            seed,
-            controllers={s: BotController() for s in ("A", "B")},
-            observer=observe,
-        )
-        session.runner.run()
+    play_squad_alpha(range(3), BotController, observe)
     assert checked > 100
 
 
@@ -329,8 +334,6 @@ def test_squad_alpha_move_menu_has_no_negligible_or_near_duplicate_moves():
     away, compass) under 0.5" or within 1" of an earlier plain move; contacts all kept."""
     from wargame_cli.tabletop.destinations import NEAR, NEGLIGIBLE
 
-    options = resolve_options(RULESET.options, {"max_turns": 2})
-    teams = {s: RULESET.default_team(s, options)[0] for s in ("A", "B")}
     menus = 0
 
     class Reader(BotController):
@@ -349,15 +352,7 @@ def test_squad_alpha_move_menu_has_no_negligible_or_near_duplicate_moves():
                 menus += 1
             return super().choose(choice, game)
 
-    for seed in range(2):
-        session = start(
-            RULESET,
-            Setup({"A": "Reds", "B": "Blues"}, teams),
-            options,
-            seed,
-            controllers={s: Reader() for s in ("A", "B")},
-        )
-        session.runner.run()
+    play_squad_alpha(range(2), Reader)
     assert menus > 5
 
 
