@@ -105,13 +105,24 @@ def _targets(b: Battle, unit: str, figures: list[Creature]) -> dict[str, int]:
     if unit.startswith("mob:"):
         found = {u: len(reachable(b, figures, u)) for u in b.enemy_units(side)}
     else:
-        found = {e.id: len(reachable(b, figures, e.id)) for e in b.standing(other(side))}
+        found = {e.id: 1 for e in _in_reach(b, figures[0])}
     found = {u: n for u, n in found.items() if n}
     if unit.startswith("mob:") or b.rules_version < 3:
         return found
     # version 3: a mob's owner picks which figure takes a character's blow (e22), so the
     # character names the mob once, not each figure in reach
     return {target_unit(b, u): 1 for u in found}
+
+
+def _in_reach(b: Battle, c: Creature) -> list[Creature]:
+    """The enemy creatures a character's attack reaches (remembered until a creature
+    changes: the menu and the bot's pick ask the same)."""
+    return list(
+        b.remember(
+            ("in reach", c.id),
+            lambda: [e for e in b.standing(other(c.side)) if reachable(b, [c], e.id)],
+        )
+    )
 
 
 def target_unit(b: Battle, creature_id: str) -> str:
@@ -191,7 +202,7 @@ def _suggest(
     if targets and not acted:
         if mob is not None:
             return f"attack:{bot.mob_target(b, targets)}"
-        reached = [e for e in b.standing(other(side)) if reachable(b, figures, e.id)]
+        reached = _in_reach(b, figures[0])
         return f"attack:{target_unit(b, bot.character_target(b, figures[0], reached).id)}"
     rally = "other" if not acted and worth_rallying(b, figures) else "end"
     if not fresh:
