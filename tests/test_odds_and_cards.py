@@ -329,30 +329,70 @@ def test_mobs_a_move_into_terrain_claims_no_cover():
 # -- move lists without noise --------------------------------------------------------------
 
 
-def test_squad_alpha_move_menu_has_no_negligible_or_near_duplicate_moves():
-    """Over seeded bot games, every move menu a person would read: no plain move (toward,
-    away, compass) under 0.5" or within 1" of an earlier plain move; contacts all kept."""
+PLAIN = ("toward", "away", "north", "east", "south", "west")
+
+
+def assert_tidy(start: Any, menu: list[Any]) -> None:
+    """No plain move (toward, away, compass) under 0.5" or within 1" of an earlier contact
+    or plain move, but for the first toward spot (a bot's pick, always listed)."""
     from wargame_cli.tabletop.destinations import NEAR, NEGLIGIBLE
 
+    listed: list[Any] = []
+    first_toward = True
+    for d in menu:
+        kind = d.tag.split(":")[0]
+        if kind == "contact":
+            listed.append(d.point)
+        elif kind in PLAIN:
+            if not (kind == "toward" and first_toward):
+                assert start.distance(d.point) >= NEGLIGIBLE, d
+                assert all(d.point.distance(q) >= NEAR for q in listed), (d, menu)
+            first_toward = first_toward and kind != "toward"
+            listed.append(d.point)
+
+
+def test_squad_alpha_move_menu_has_no_negligible_or_near_duplicate_moves():
+    """Over seeded bot games, every move menu a person would read is tidy."""
     menus = 0
 
     class Reader(BotController):
         def choose(self, choice: Any, game: Any) -> str:
             nonlocal menus
             if choice.kind == "move":
-                state = game.state
-                mini = state.mini(state.acting)
-                plain = []
-                for d in destinations(state, mini):
-                    if d.tag.split(":")[0] in ("toward", "away", "north", "east", "south", "west"):
-                        if plain:  # the first toward spot is kept (a bot's pick)
-                            assert mini.pos.distance(d.point) >= NEGLIGIBLE, d
-                            assert all(d.point.distance(q) >= NEAR for q in plain), d
-                        plain.append(d.point)
+                mini = game.state.mini(game.state.acting)
+                assert_tidy(mini.pos, destinations(game.state, mini))
                 menus += 1
             return super().choose(choice, game)
 
     play_squad_alpha(range(2), Reader)
+    assert menus > 5
+
+
+def test_mobs_character_move_menu_is_tidy():
+    """Over seeded bot games of Mobs and Morale, every character's move menu is tidy (no four
+    `Toward Bone Shields 1..4` a step apart)."""
+    from wargame_cli.rulesets.mobs_and_morale import moves
+    from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET as MOBS
+
+    menus = 0
+
+    class Reader(BotController):
+        def choose(self, choice: Any, game: Any) -> str:
+            nonlocal menus
+            name = choice.prompt.split(":")[0]
+            if choice.kind == "move" and name in game.state.creatures:
+                c = game.state.creatures[name]
+                assert_tidy(c.pos, moves.destinations(game.state, c))
+                menus += 1
+            return super().choose(choice, game)
+
+    options = resolve_options(MOBS.options, {"max_rounds": 3})
+    teams = {s: MOBS.default_team(s, options)[0] for s in ("A", "B")}
+    for seed in range(2):
+        controllers = {s: Reader() for s in ("A", "B")}
+        start(
+            MOBS, Setup({"A": "Party", "B": "GM"}, teams), options, seed, controllers=controllers
+        ).runner.run()
     assert menus > 5
 
 

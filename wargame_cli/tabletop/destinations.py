@@ -31,8 +31,9 @@ COMPASS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west"
 CONTACT_TRIES = 180  # spots tried around an enemy's base, 2 degrees apart
 FULL = 0.01  # inches: a move this close to the allowance is a full move
 # A tidy menu (`offer(tidy=True)`, what a person reads) leaves out plain moves (toward, away,
-# compass) shorter than NEGLIGIBLE, or within NEAR of a plain move already listed: `South,
-# 0.05"` or `North, 2.05"` beside `North, half move (2")` add nothing a typed spot does not.
+# compass) shorter than NEGLIGIBLE, or within NEAR of a contact or plain move already listed:
+# `South, 0.05"` or `North, 2.05"` beside `North, half move (2")` add nothing a typed spot
+# does not. Contacts and cover are always listed, and so is the first toward spot.
 NEGLIGIBLE = 0.5  # inches
 NEAR = 1.0  # inches
 
@@ -161,7 +162,7 @@ def _entries(
     entries come, as `offer(enemies_only=True)` gives them."""
     mover, max_inches = m.body, m.max_inches
     seen: set[str] = set()
-    plain: list[Point] = []  # the plain moves listed, for a tidy menu
+    plain: list[Point] = []  # the contacts and plain moves listed, for a tidy menu
 
     def fresh(point: Point, moving: bool = False, kept: bool = False) -> bool:
         """A spot not listed yet and legal; with `moving` (a plain move) in a tidy menu, also
@@ -184,6 +185,7 @@ def _entries(
         name = names(enemy.id)
         if spot is not None:
             if fresh(spot):
+                plain.append(spot)  # a plain move beside it adds nothing either
                 yield Destination(
                     f"contact:{enemy.id}", f"Into contact with {name}, {m.inches(spot)}", spot
                 )
