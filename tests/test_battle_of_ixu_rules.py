@@ -402,8 +402,10 @@ def test_c6_target_options_say_what_beats_the_defence():
     script = Kinds(faces, attribute=["1,5,5", "1,1,6", "1,1,4"])
     choice = script.run(g, until=lambda r: isinstance(r, Choice) and r.kind == "target")
     labels = {o.key: o.label for o in choice.options}
-    assert labels["B1"] == "Attack Bron (defence 6: no d6 can beat it; 10 health left)"
-    assert labels["B2"] == "Attack Cato (defence 4: 5-6 hit; 10 health left)"
+    assert labels["B1"] == (
+        "Attack Bron (defence 6: no d6 can beat it; 10 health left; a hit 0%, kills 0%)"
+    )
+    assert labels["B2"] == "Attack Cato (defence 4: 5-6 hit; 10 health left; a hit 87%, kills 0%)"
     assert choice.default == "B2"
 
 

@@ -23,6 +23,7 @@ from wargame_cli.ruleset import resolve_options
 from wargame_cli.tabletop.drawing import from_drawing
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.placement import cell_centres
+from wargame_cli.wording import percent
 
 OPEN = """
 ........
@@ -440,10 +441,10 @@ def test_b13_a_six_fails_even_at_step_6():
 def test_b13_only_a_sure_thing_shows_100_percent():
     """b13 (issue 12, item 10): an elite at step 6 passes 1 - (1/6)^3 = 99.5% of the time,
     and 6-6-6 still fails: the move option must not read "100%"."""
-    assert odds.percent(1 - (1 / 6) ** 3) == "99.5%"
-    assert odds.percent(1.0) == "100%" and odds.percent(0.0) == "0%"
-    assert odds.percent(0.004) == "0.4%" and odds.percent(0.5) == "50%"
-    assert odds.percent(0.99999) == ">99.9%"
+    assert percent(1 - (1 / 6) ** 3) == "99.5%"
+    assert percent(1.0) == "100%" and percent(0.0) == "0%"
+    assert percent(0.004) == "0.4%" and percent(0.5) == "50%"
+    assert percent(0.99999) == ">99.9%"
     state = make_state(DUEL)
     state.step = 6
     labels = [o.label for o in action_choice(state, state.mini("A1")).options]

@@ -136,7 +136,7 @@ def test_chance_line_names_both_sides_in_whole_percents():
     state = POSITIONS["A leads"]()
     line = odds.chance_line(state)
     assert line == "A 99% · B 1%"
-    assert odds.chance_line(POSITIONS["unequal penalties, not stacking"]()) == "A <1% · B >99%"
+    assert odds.chance_line(POSITIONS["unequal penalties, not stacking"]()) == "A <0.1% · B >99.9%"
     even = state_of("Heru,Asar,Basti", "Basti,Asar,Heru", [])
     even.sides["A"].name, even.sides["B"].name = "Greentoe", "Clearsky"
     assert odds.chance_line(even) == "Greentoe 50% · Clearsky 50%"

@@ -67,7 +67,7 @@ ACTING = {
     "squad-alpha": ("action", ("training", "command", "die", "test", "reach", "status")),
     "battle-of-ixu": ("move", ("experience", "damage", "dice", "reach", "at")),
     "seeds-of-wars": ("move", ("profile", "state", "Ht taken", "reach")),
-    "mobs-and-morale": ("move", ("P/F/D", "health", "reach", "morale")),
+    "mobs-and-morale": ("move", ("P/F/D", "health", "reach")),  # morale: a mob's, e24
 }
 
 

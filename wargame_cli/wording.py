@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """`1 unit`, `2 units`; `plural(1, "die", "dice")` for irregular nouns."""
@@ -17,3 +19,17 @@ def possessive(name: str) -> str:
 def victory(name: str) -> str:
     """The heading of a won game: reads right for plural team names ("Victory to Swords")."""
     return f"Victory to {name}"
+
+
+def percent(p: float) -> str:
+    """A chance for players, the one way every menu, card and report writes it: whole
+    percents, but only a sure thing reads 100% and only an impossible one 0% (99.5% reads
+    99.5%, 0.4% reads 0.4%; nearer still, >99.9% and <0.1%)."""
+    if p >= 1.0 or p <= 0.0:
+        return "100%" if p >= 1.0 else "0%"
+    whole = round(p * 100)
+    if 0 < whole < 100:
+        return f"{whole}%"
+    if whole >= 100:
+        return f"{math.floor(p * 1000) / 10:.1f}%" if p < 0.999 else ">99.9%"
+    return f"{math.ceil(p * 1000) / 10:.1f}%" if p > 0.001 else "<0.1%"

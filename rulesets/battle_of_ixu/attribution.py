@@ -76,8 +76,14 @@ def _problem(faces: tuple[int, ...], text: str) -> str | None:
     return None
 
 
-def label(faces: list[int], dice: Dice) -> str:
+def label(faces: list[int], dice: Dice, notes: tuple[str, str] = ("", "")) -> str:
+    """`move 5", combat 4 dice (hit Tutok 87%), defence 2 (beaten 67% a die); ignore 1`:
+    `notes` are the chances of the combat and the defence (`odds.attribution_odds`)."""
     left = unused(faces, dice)
     rest = f"; ignore {', '.join(map(str, left))}" if left else ""
     combat = plural(dice.combat, "die", "dice")
-    return f'move {dice.movement}", combat {combat}, defence {dice.defence}{rest}'
+    combat_note, defence_note = (f" ({note})" if note else "" for note in notes)
+    return (
+        f'move {dice.movement}", combat {combat}{combat_note}, '
+        f"defence {dice.defence}{defence_note}{rest}"
+    )

@@ -3,7 +3,7 @@ ends the game when it leaves a side with no models standing."""
 
 from __future__ import annotations
 
-from wargame_cli.rulesets.battle_of_ixu import bot
+from wargame_cli.rulesets.battle_of_ixu import bot, odds
 from wargame_cli.rulesets.battle_of_ixu.ending import death, last_side_standing
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 
@@ -22,7 +22,11 @@ def combat_phase(state: IxuState) -> Phase:
             continue
         assert w.dice is not None
         options = [
-            Option(t.id, f"Attack {t.name} ({beating(t, die)}; {t.remaining} health left)")
+            Option(
+                t.id,
+                f"Attack {t.name} ({beating(t, die)}; {t.remaining} health left; "
+                f"{odds.target_odds(w.dice.combat, die, t)})",
+            )
             for t in targets
         ]
         options.append(Option("hold", "Hold back: no attack this turn"))

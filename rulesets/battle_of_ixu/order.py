@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from wargame_cli.rulesets.battle_of_ixu import attribution, bot
+from wargame_cli.rulesets.battle_of_ixu import attribution, bot, odds
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
@@ -100,8 +100,11 @@ def attribute_phase(state: IxuState) -> Phase:
                 side=w.side,
                 prompt=f"{w.name} rolled {listed(sorted(faces, reverse=True))}: "
                 "movement, combat, defence?",
-                options=lambda faces=faces: tuple(
-                    Option(attribution.key_of(d), attribution.label(faces, d))
+                options=lambda faces=faces, w=w: tuple(
+                    Option(
+                        attribution.key_of(d),
+                        attribution.label(faces, d, odds.attribution_odds(state, w, d)),
+                    )
                     for d in attribution.assignments(faces)
                 ),
                 default=lambda w=w, faces=faces: attribution.key_of(bot.pick_dice(state, w, faces)),

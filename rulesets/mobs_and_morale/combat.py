@@ -30,12 +30,32 @@ def reachable(b: Battle, attackers: list[Creature], unit: str) -> list[Creature]
     return out
 
 
+def one_blow(b: Battle, attackers: list[Creature], target_key: str) -> bool:
+    """A character's attack on a mob (version 3 on): one blow, one figure damaged, the owner
+    picking which of those in reach (e22), so the attacker names the mob, not a figure."""
+    return b.rules_version >= 3 and target_key.startswith("mob:") and _alone(attackers)
+
+
+def _alone(attackers: list[Creature]) -> bool:
+    return len(attackers) == 1 and attackers[0].mob is None
+
+
+def struck(b: Battle, attackers: list[Creature], target_key: str) -> list[Creature]:
+    """The figures an attack may damage: a character's blow at a mob reaches only those in
+    its reach (e22); any other attack, the whole target unit."""
+    figures = b.unit_figures(target_key)
+    if not one_blow(b, attackers, target_key):
+        return figures
+    reach = b.options["reach"]
+    return [f for f in figures if attackers[0].in_range(f, reach)] or figures
+
+
 def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> Steps:
     """One attack: `attackers` (a character, or every mob figure in range, e19) against a
     creature or a whole enemy mob (e20)."""
     die, success_on = b.options["die"], b.options["success_on"]
     side = attackers[0].side
-    targets = b.unit_figures(target_key)
+    targets = struck(b, attackers, target_key)
     target_name = b.unit_name(target_key)
     dice = tuple(die for a in attackers for _ in range(a.fierce))
     faces: tuple[int, ...] = ()
@@ -80,8 +100,7 @@ def attack(b: Battle, attackers: list[Creature], target_key: str, name: str) -> 
     )
     if points == 0:
         return
-    mob_on_mob = len(attackers) > 1 or attackers[0].mob is not None
-    if target_key.startswith("mob:") and mob_on_mob:
+    if target_key.startswith("mob:") and not _alone(attackers):
         yield from carry_over(b, target_key, points)
     elif targets[0].mob is not None and b.rules_version >= 2:
         victim = yield from owners_pick(b, attackers[0], targets[0], points)

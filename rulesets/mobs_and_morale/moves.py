@@ -91,12 +91,16 @@ def destinations(b: Battle, c: Creature, enemies_only: bool = False) -> list[Des
         b.bodies(),
         enemies_only=enemies_only,
         first_only=enemies_only,
+        tidy=True,
+        cover=False,  # terrain is scenery here: no cover
     )
 
 
 def listed_destination(b: Battle, c: Creature, key: str) -> Destination | None:
     """The entry `destinations` lists for the spot `key`, working out the menu only that far."""
-    return menu_entry(b.table, c.body(), c.move, enemy_bodies(b, c), b.bodies(), key)
+    return menu_entry(
+        b.table, c.body(), c.move, enemy_bodies(b, c), b.bodies(), key, tidy=True, cover=False
+    )
 
 
 def bot_destinations(b: Battle, c: Creature) -> list[Destination]:
@@ -410,7 +414,7 @@ def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
     near = enemy_bodies(b, first)[:1]  # for "away from"; closing is offered above
     # the mob moves together, so its own figures do not block the lead's way
     strangers = [o for o in b.bodies() if b.creatures[o.id].mob != mob.name]
-    for d in offer(b.table, first.body(), first.move, near, strangers):
+    for d in offer(b.table, first.body(), first.move, near, strangers, cover=False):
         if d.tag.startswith(("contact:", "toward:")) or d.point.key() in seen:
             continue
         seen.add(d.point.key())

@@ -36,10 +36,11 @@ class MobsAndMorale(Ruleset):
     )
     # 2: max_rounds a safeguard (40, off with a person), announced at the start and at the last
     # round; wording. 3: the GM's hand (scenario areas and powers, the initiative tracker, per
-    # creature survival rolls, ending the battle, hidden simultaneous deployment) and mob
-    # moves that reach (Close on by the pathfinder, figure by figure, typed moves that bend).
-    # Versions 1 and 2 are kept: `Battle.rules_version`. Behaviour 0: version 1 as its first
-    # builds played it, before it asked no forced questions (`variants`).
+    # creature survival rolls, ending the battle, hidden simultaneous deployment), mob moves
+    # that reach (Close on by the pathfinder, figure by figure, typed moves that bend), and a
+    # character attacks a mob as one option (`attack:mob:NAME`, the owner picks the figure in
+    # reach, e22). Versions 1 and 2 are kept: `Battle.rules_version`. Behaviour 0: version 1
+    # as its first builds played it, before it asked no forced questions (`variants`).
     version = "3"
     turn_word = "round"
     safeguards = ("max_rounds",)

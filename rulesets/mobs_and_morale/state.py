@@ -122,7 +122,8 @@ class Battle:
     # The version of the rules played (`wargame_cli/versions.py`): 1 announces no round limit
     # and lets the attacker's pick stand where a character's blow hits a mob (no e22 owner's
     # pick, which came after version 2 without a bump: a version-2 save from between the two
-    # does not replay).
+    # does not replay); 2 lists a character's attack on each mob figure in reach apart (3: the
+    # mob once, e22).
     rules_version: int = 3
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     _memo_at: int = field(default=-1, repr=False, compare=False)

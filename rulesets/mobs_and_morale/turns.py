@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from wargame_cli.rulesets.mobs_and_morale import bot, moves, tracker
+from wargame_cli.rulesets.mobs_and_morale import bot, moves, odds, tracker
 from wargame_cli.rulesets.mobs_and_morale.actions import other_action, worth_rallying
 from wargame_cli.rulesets.mobs_and_morale.cohesion import split
-from wargame_cli.rulesets.mobs_and_morale.combat import attack, reachable
+from wargame_cli.rulesets.mobs_and_morale.combat import attack, one_blow, reachable, struck
 from wargame_cli.rulesets.mobs_and_morale.state import (
     ESCAPED,
     STRAGGLER,
@@ -123,8 +123,31 @@ def _targets(b: Battle, unit: str, figures: list[Creature]) -> dict[str, int]:
     if unit.startswith("mob:"):
         found = {u: len(reachable(b, figures, u)) for u in b.enemy_units(side)}
     else:
-        found = {e.id: len(reachable(b, figures, e.id)) for e in b.standing(other(side))}
-    return {u: n for u, n in found.items() if n}
+        found = {e.id: 1 for e in _in_reach(b, figures[0])}
+    found = {u: n for u, n in found.items() if n}
+    if unit.startswith("mob:") or b.rules_version < 3:
+        return found
+    # version 3: a mob's owner picks which figure takes a character's blow (e22), so the
+    # character names the mob once, not each figure in reach
+    return {target_unit(b, u): 1 for u in found}
+
+
+def _in_reach(b: Battle, c: Creature) -> list[Creature]:
+    """The enemy creatures a character's attack reaches (remembered until a creature
+    changes: the menu and the bot's pick ask the same)."""
+    return list(
+        b.remember(
+            ("in reach", c.id),
+            lambda: [e for e in b.standing(other(c.side)) if reachable(b, [c], e.id)],
+        )
+    )
+
+
+def target_unit(b: Battle, creature_id: str) -> str:
+    """The key a character's attack on `creature_id` is answered with: its mob from version
+    3 on (the owner picks the figure, e22), else the creature itself."""
+    c = b.creatures[creature_id]
+    return b.unit_of(c) if b.rules_version >= 3 else c.id
 
 
 def _turn_options(
@@ -141,17 +164,12 @@ def _turn_options(
     ]
     targets = _targets(b, unit, figures)
     for target, n in targets.items():
-        people = b.unit_figures(target)
-        health = sum(f.health for f in people)
-        dice = sum(f.fierce for f in reachable(b, figures, target))
         who = f"{plural(n, 'figure')}, " if is_mob else ""
         verb = f"{figures[0].ranged}: attack" if figures[0].ranged and not is_mob else "Attack"
         options.append(
             Option(
                 f"attack:{target}",
-                f"{verb} {b.unit_name(target)} ({who}{plural(dice, 'die', 'dice')}; "
-                f"health {health}, "
-                f"defence {max(f.defence for f in people)})",
+                f"{verb} {b.unit_name(target)} ({who}{attack_facts(b, figures, target)})",
                 disabled=done if acted else None,
             )
         )
@@ -163,6 +181,24 @@ def _turn_options(
     )
     options.append(Option("end", "End the turn"))
     return options, lambda: _suggest(b, unit, figures, moved, acted, targets)
+
+
+def attack_facts(b: Battle, figures: list[Creature], target: str) -> str:
+    """`3 dice; health 1, defence 8; kills 62%`: the dice that reach, the health and defence
+    in the way, and the chances of a wound and of a kill (e12-e14, e21, e22). A kill takes
+    the health of the figure the owner would put in the way, the sturdiest (`bot.to_lose`):
+    exact when the figures' health is alike, else the least a kill needs from the owner."""
+    attackers = reachable(b, figures, target)
+    people = struck(b, attackers, target)
+    dice = sum(f.fierce for f in attackers)
+    defence = max(f.defence for f in people)
+    to_kill = max(f.health for f in people)
+    chances = odds.attack_odds(dice, b.options["die"], b.options["success_on"], defence, to_kill)
+    if one_blow(b, attackers, target):
+        health = f"{plural(len(people), 'figure')} in reach, health {to_kill}"
+    else:
+        health = f"health {sum(f.health for f in people)}"
+    return f"{plural(dice, 'die', 'dice')}; {health}, defence {defence}; {chances.words()}"
 
 
 def _suggest(
@@ -184,8 +220,8 @@ def _suggest(
     if targets and not acted:
         if mob is not None:
             return f"attack:{bot.mob_target(b, targets)}"
-        victims = [b.creatures[t] for t in targets]
-        return f"attack:{bot.character_target(b, figures[0], victims).id}"
+        reached = _in_reach(b, figures[0])
+        return f"attack:{target_unit(b, bot.character_target(b, figures[0], reached).id)}"
     rally = "other" if not acted and worth_rallying(b, figures) else "end"
     if not fresh:
         return rally

@@ -328,17 +328,18 @@ def _place(b: Battle, c: Creature) -> str:
 
 
 def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
-    """One creature: profile, health, move and reach, morale, traits, where, and the enemies
-    its attack reaches now."""
+    """One creature: profile, health, move and reach, its mob's morale (a minion's), traits,
+    where, and the enemies its attack reaches now."""
     reach = c.reach(float(b.options.get("reach", 2)))
     rows: list[tuple[str, Any]] = [
         ("profile", clean(c.profile) + (f", of {clean(c.mob)}" if c.mob else "")),
         ("P/F/D", f"presence {c.presence}, fierce {c.fierce}, defence {c.defence}"),
         ("health", f"{c.health}/{c.max_health}" + (f" ({c.status})" if not c.standing else "")),
         ("reach", f'moves {c.move:g}", attacks within {reach:g}"'),
-        ("morale", str(c.morale)),
-        ("position", _place(b, c)),
     ]
+    if c.mob is not None:  # a morale score is a mob's (e24): a character has none
+        rows.append(("morale", f"{b.mobs[c.mob].morale}, its mob's (e24)"))
+    rows.append(("position", _place(b, c)))
     if c.traits:
         rows.append(("traits", ", ".join(clean(t) for t in c.traits)))
     if c.standing:

@@ -20,7 +20,7 @@ from wargame_cli.kit.sides import SIDES
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.view import NOBODY_KNOWN, Once, Players, ViewOf
-from wargame_cli.wording import plural
+from wargame_cli.wording import percent, plural
 
 STATE_STYLE = {SHAKEN: "yellow", ROUTED: "bold magenta"}
 MAP_EVENTS = ("move", "flee", "retreat")  # after these the grid is shown again
@@ -360,7 +360,7 @@ def _d20_odds(choice: Any) -> Text | None:
             need = int(found.group(1))
             chance = max(0, min(20, 21 - need)) / 20
             who = option.key.replace(">", " -> ")
-            lines.append(f"{who}: needs {need}+ ({chance:.0%})")
+            lines.append(f"{who}: needs {need}+ ({percent(chance)})")
     return facts.odds_line(lines)
 
 

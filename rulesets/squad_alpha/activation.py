@@ -21,7 +21,6 @@ from wargame_cli.rulesets.squad_alpha.odds import (
     highest_passing,
     needed,
     pass_chance,
-    percent,
     save_chance,
     saves,
     test_passes,
@@ -31,7 +30,7 @@ from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.sight import blocker, cover_piece
-from wargame_cli.wording import possessive
+from wargame_cli.wording import percent, possessive
 
 Flow = Generator[Any, Any, Any]
 TEST_RULES = ("b12", "b13", "b24", "b25")
@@ -185,10 +184,13 @@ def _pick_melee_target(
     rules = ("b18",) if forced else ("b17",)
     if len(contacts) == 1:
         return contacts[0]
+    kills = pass_chance(mini.dice, state.step, state.modifier(mini.side))  # b17-b19
     key = yield Choice(
         side=mini.side,
         prompt=f"{mini.name} is in base contact with several enemies: attack which?",
-        options=tuple(Option(e.id, f"{e.name} ({e.training})") for e in contacts),
+        options=tuple(
+            Option(e.id, f"{e.name} ({e.training}; kills {percent(kills)})") for e in contacts
+        ),
         default=lambda: bot.melee_target(state, mini, contacts).id,
         rules=rules,
         kind="melee",
@@ -254,12 +256,21 @@ def _pick_miss_victim(
     key = yield Choice(
         side=shooter.side,
         prompt=f"The shot at {target.name} missed: which miniature in the melee takes it?",
-        options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in mates),
+        options=tuple(
+            Option(m.id, f"{m.name} ({m.training}; {_dies(state, shooter, m)})") for m in mates
+        ),
         default=lambda: bot.miss_victim(state, shooter, mates).id,
         rules=("b20",),
         kind="miss",
     )
     return state.mini(key)
+
+
+def _dies(state: GameState, firer: Mini, target: Mini) -> str:
+    """`dies 67%` for a hit on `target`: what its cover save from the firer leaves (b16)."""
+    assert firer.pos is not None and target.pos is not None
+    piece = cover_piece(state.table, firer.pos, target.pos)
+    return f"dies {percent(1 - save_chance(piece.kind if piece else None))}"
 
 
 def resolve_hit(state: GameState, firer: Mini, target: Mini) -> Flow:

@@ -9,7 +9,6 @@ from functools import cache
 from typing import Any
 
 from wargame_cli.rulesets.squad_alpha import bot
-from wargame_cli.rulesets.squad_alpha.odds import percent
 from wargame_cli.rulesets.squad_alpha.rolloff import roll_off
 from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
 
@@ -20,6 +19,7 @@ from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, in_contact, s
 from wargame_cli.tabletop.placement import cell_centres, edge_distance, seen_by_any
 from wargame_cli.tabletop.sight import line_of_sight_once
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
+from wargame_cli.wording import percent
 
 OFFERED = 8
 HIDDEN, BAND, ANYWHERE = "hidden", "band", "anywhere"

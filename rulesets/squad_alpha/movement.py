@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from wargame_cli.rulesets.squad_alpha.odds import pass_chance
 from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.destinations import Destination, menu_entry, offer, typed_problem
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body
+from wargame_cli.tabletop.movement import Body, in_contact
 from wargame_cli.tabletop.paths import ring_spots
 from wargame_cli.tabletop.sight import line_of_sight
 from wargame_cli.tabletop.table import Table, TerrainKind
+from wargame_cli.wording import percent
 
 MOVE_INCHES = 4.0  # b14
 
@@ -24,12 +26,14 @@ def bends(state: GameState) -> bool:
 def destinations(state: GameState, mini: Mini) -> list[Destination]:
     """The tabletop's meaningful destinations for this miniature; a move may bend around
     blocking terrain, as long as the way measured round the corners is within 4"."""
-    return offer(*_move_of(state, mini), names=state.name_of, bend=bends(state))
+    return offer(*_move_of(state, mini), names=state.name_of, bend=bends(state), tidy=True)
 
 
 def listed_destination(state: GameState, mini: Mini, key: str) -> Destination | None:
     """The entry `destinations` lists for the spot `key`, working out the menu only that far."""
-    return menu_entry(*_move_of(state, mini), key, names=state.name_of, bend=bends(state))
+    return menu_entry(
+        *_move_of(state, mini), key, names=state.name_of, bend=bends(state), tidy=True
+    )
 
 
 def _move_of(state: GameState, mini: Mini) -> tuple[Table, Body, float, list[Body], list[Body]]:
@@ -78,5 +82,17 @@ def exposure(state: GameState, mini: Mini, p: Point, named: str = "") -> str:
     return where + f"seen by {len(seen)} enemies"
 
 
+def free_melee(state: GameState, mini: Mini, p: Point) -> str:
+    """`; free melee on Hudson (b17): kills 58%` when `p` is in base contact with enemies:
+    the attack is an action test at this step (b17), and a success kills (b19)."""
+    me = Body(mini.id, p, state.base_radius)
+    foes = [e for e in state.enemies(mini.side) if in_contact(me, state.body(e))]
+    if not foes:
+        return ""
+    kills = pass_chance(mini.dice, state.step, state.modifier(mini.side))
+    return f"; free melee on {' or '.join(e.name for e in foes)} (b17): kills {percent(kills)}"
+
+
 def move_option(state: GameState, mini: Mini, label: str, p: Point) -> Option:
-    return Option(p.key(), f"{label} ({p.key()}): {exposure(state, mini, p, label)}")
+    where = exposure(state, mini, p, label) + free_melee(state, mini, p)
+    return Option(p.key(), f"{label} ({p.key()}): {where}")

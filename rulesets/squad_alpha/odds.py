@@ -5,7 +5,6 @@ Pure arithmetic, shared by the rules (deciding) and the bot (weighing chances).
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 from wargame_cli.tabletop.table import TerrainKind
@@ -41,19 +40,6 @@ def pass_chance(dice: int, step: int, modifier: int) -> float:
     """Chance that `dice` d6 pass the action test."""
     single = sum(die_activates(f, step, modifier) for f in range(1, 7)) / 6
     return 1 - (1 - single) ** dice
-
-
-def percent(p: float) -> str:
-    """A chance for players: whole percents, but only a sure thing reads 100% and only an
-    impossible one 0% (99.5% at step 6 still fails on 6-6-6, b13)."""
-    if p >= 1.0 or p <= 0.0:
-        return f"{round(max(0.0, min(1.0, p)) * 100)}%"
-    whole = round(p * 100)
-    if 0 < whole < 100:
-        return f"{whole}%"
-    if whole >= 100:
-        return f"{min(99.9, math.floor(p * 1000) / 10):.1f}%" if p < 0.999 else ">99.9%"
-    return f"{max(0.1, math.ceil(p * 1000) / 10):.1f}%" if p > 0.001 else "<0.1%"
 
 
 def save_chance(kind: TerrainKind | None) -> float:

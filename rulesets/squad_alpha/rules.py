@@ -71,6 +71,7 @@ class SquadGame:
                             "position": m.pos.as_list() if m.pos is not None else None,
                             "status": "active" if m.alive else "casualty",
                             "die": m.die,
+                            "acted": m.acted and m.die is not None,
                         }
                         for m in squad.minis
                     ],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Generator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -239,8 +240,54 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
             return soldiers
         if answer == "remove":
             soldiers.pop()
+        elif answer == "edit":
+            soldiers = yield from _edit(side, soldiers, options)
         else:
             soldiers += _typed(answer, soldiers, options)[0]
+
+
+KEEP = "keep"
+
+
+def _edit(
+    side: str, soldiers: list[Soldier], options: dict[str, Any]
+) -> Generator[Choice, str, list[Soldier]]:
+    """Change or remove any miniature of the squad so far: pick it, then remove it or type
+    what it becomes (`name training rating`, counts read as everywhere)."""
+    picks = [Option(f"edit:{i}", f"{s.describe()}") for i, s in enumerate(soldiers)]
+    picks.append(Option(KEEP, "Back: change nothing"))
+    key = yield Choice(
+        side=side,
+        prompt="change or remove which miniature?",
+        options=tuple(picks),
+        default=KEEP,
+        rules=RULES,
+        kind="team",
+    )
+    if key == KEEP:
+        return soldiers
+    index = int(key.removeprefix("edit:"))
+    others = soldiers[:index] + soldiers[index + 1 :]
+    target = soldiers[index]
+    menu = (
+        Option("remove", f"Remove {target.name}"),
+        Option(KEEP, f"Keep {target.name} as it is"),
+    )
+    answer = yield Choice(
+        side=side,
+        prompt=f"{target.describe()}: remove it, or type what it becomes",
+        options=menu,
+        default=KEEP,
+        rules=RULES,
+        kind="team",
+        free_hint="name training rating, e.g. Rook elite 4",
+        judge=menu_or(menu, lambda text: _typed(text, others, options)[1]),
+    )
+    if answer == KEEP:
+        return soldiers
+    if answer == "remove":
+        return others
+    return [*soldiers[:index], *_typed(answer, others, options)[0], *soldiers[index + 1 :]]
 
 
 def _suggestion(soldiers: list[Soldier], options: dict[str, Any]) -> Soldier:
@@ -288,6 +335,8 @@ def _next_miniature(side: str, soldiers: list[Soldier], options: dict[str, Any])
     ]
     if soldiers:
         opts.append(Option("remove", f"Remove {soldiers[-1].name}"))
+    if len(soldiers) > 1:
+        opts.append(Option("edit", "Change or remove any miniature…"))
     default = "done" if not unfinished and len(soldiers) >= 6 else opts[0].key
     if next(o for o in opts if o.key == default).disabled:
         default = next(o.key for o in opts if o.disabled is None)

@@ -8,12 +8,13 @@ from typing import Any
 
 from wargame_cli.rulesets.squad_alpha import bot
 from wargame_cli.rulesets.squad_alpha.activation import activate
+from wargame_cli.rulesets.squad_alpha.odds import highest_passing, pass_chance
 from wargame_cli.rulesets.squad_alpha.rolloff import roll_off, with_bonus
 from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Roll
 from wargame_cli.kit.sides import SIDES, other
-from wargame_cli.wording import possessive
+from wargame_cli.wording import percent, possessive
 
 ATTRIBUTE_KEYS = ("suggested", "by_hand")
 
@@ -124,7 +125,7 @@ def _by_hand(
             side=side,
             prompt=f"Which die for {mini.name} ({mini.training})? Left: "
             + " ".join(map(str, remaining)),
-            options=tuple(Option(str(f), f"{f}") for f in sorted(set(remaining))),
+            options=tuple(die_option(state, mini, f) for f in sorted(set(remaining))),
             default=lambda i=i, mini=mini: str(
                 bot.attribution(state, living[i:], remaining)[mini.id]
             ),
@@ -134,6 +135,20 @@ def _by_hand(
         plan[mini.id] = int(key)
         remaining.remove(int(key))
     return plan
+
+
+def _test(state: GameState, mini: Mini) -> str:
+    """`test 88%`: the chance of the miniature's action test at this step (b12, b13, b24)."""
+    return f"test {percent(pass_chance(mini.dice, state.step, state.modifier(mini.side)))}"
+
+
+def die_option(state: GameState, mini: Mini, face: int) -> Option:
+    """`3: acts at step 3, needs 3 or less: 88%`: the step a die gives and the chance of its
+    action test there, with the squad's rating as it stands now (b10, b12, b13, b24)."""
+    mod = state.modifier(mini.side)
+    chance = percent(pass_chance(mini.dice, face, mod))
+    need = highest_passing(face, mod)
+    return Option(str(face), f"{face}: acts at step {face}, needs {need} or less: {chance}")
 
 
 def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
@@ -159,7 +174,10 @@ def steps(state: GameState) -> Generator[Any, Any, Outcome | None]:
                     key = yield Choice(
                         side=side,
                         prompt=f"Step {step}: which miniature acts next?",
-                        options=tuple(Option(m.id, f"{m.name} ({m.training})") for m in ready),
+                        options=tuple(
+                            Option(m.id, f"{m.name} ({m.training}; {_test(state, m)})")
+                            for m in ready
+                        ),
                         default=lambda ready=ready, step=step: bot.order(state, ready, step).id,
                         rules=("b10",),
                         kind="order",

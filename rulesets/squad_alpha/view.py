@@ -32,6 +32,7 @@ from wargame_cli.ui import facts
 from wargame_cli.ui.drawn import DRAWN, Drawn, beside
 from wargame_cli.ui.live import generic
 from wargame_cli.view import NOBODY_KNOWN, Players, Redraw, ViewOf
+from wargame_cli.wording import percent
 
 SIDE_COLUMN = 62  # the rosters' usual width; narrower screens get them under the map
 
@@ -347,17 +348,32 @@ def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool 
         ("position", _where(state, m)),
         ("status", _status(state, m, acting)),
     ]
-    if m.alive and m.die is not None and state.step:
-        mod = state.modifier(m.side)
-        need = highest_passing(state.step, mod)
-        chance = pass_chance(m.dice, state.step, mod)
-        rows.append(("test", f"step {state.step}: {need} or less on a die ({chance:.0%})"))
-    if m.active:
-        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" (b14); shoots any enemy in sight'))
-        foes = state.contacts(m)
-        if foes:
-            rows.append(("melee", ", ".join(f"{f.label} {clean(f.name)}" for f in foes)))
+    rows += _turn_rows(state, m)
     return facts.card(f"{m.label} {m.name}", m.side, rows, brief=brief)
+
+
+def _turn_rows(state: GameState, m: Mini) -> list[tuple[str, Any]]:
+    """What the miniature itself may do this turn: the test its own die sets (b10, b12, b13,
+    b24), whether it has acted, and its reach: a miniature in base contact may only fight
+    (b18), one out of it moves (b14) or shoots (b11, b15)."""
+    if not m.active:
+        return []
+    rows: list[tuple[str, Any]] = []
+    if m.die is not None:
+        mod = state.modifier(m.side)
+        need = highest_passing(m.die, mod)
+        chance = percent(pass_chance(m.dice, m.die, mod))
+        test = f"acts at step {m.die}: {need} or less on a die ({chance})"
+        if m.acted and m.id != state.acting:
+            test = f"acted at step {m.die} this turn"
+        rows.append(("test", test))
+    foes = state.contacts(m)
+    if foes:
+        names = ", ".join(f"{f.label} {clean(f.name)}" for f in foes)
+        rows.append(("melee", f"in base contact with {names}: must fight, no move or shot (b18)"))
+    else:
+        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" (b14) or shoots an enemy in sight'))
+    return rows
 
 
 def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> Any:

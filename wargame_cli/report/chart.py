@@ -4,6 +4,7 @@ the even-odds line dashed, each side's name at its end of the scale."""
 from __future__ import annotations
 
 from wargame_cli.report.svg import SIDE_FILL, svg, tag, text, title
+from wargame_cli.wording import percent
 
 WIDTH, HEIGHT = 560.0, 220.0
 LEFT, RIGHT, TOP, BOTTOM = 48.0, 16.0, 24.0, 32.0
@@ -48,7 +49,7 @@ def chance_chart(points: list[tuple[int, float]], names: dict[str, str]) -> str:
         parts.append(
             tag(
                 "circle",
-                title(f"after turn {turn}: {names['A']} {chance:.0%}"),
+                title(f"after turn {turn}: {names['A']} {percent(chance)}"),
                 cx=x,
                 cy=y,
                 r=3.5,

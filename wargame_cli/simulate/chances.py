@@ -5,15 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from wargame_cli.kit.sides import SIDES
-
-
-def percent(p: float) -> str:
-    """Whole percents; a chance that is not certain never shows as 0% or 100%."""
-    if 0.0 < p < 0.005:
-        return "<1%"
-    if 0.995 <= p < 1.0:
-        return ">99%"
-    return f"{100 * p:.0f}%"
+from wargame_cli.wording import percent
 
 
 def line(chances: Mapping[str, float], names: Mapping[str, str]) -> str:

@@ -30,6 +30,12 @@ from wargame_cli.tabletop.table import Table, TerrainKind
 COMPASS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
 CONTACT_TRIES = 180  # spots tried around an enemy's base, 2 degrees apart
 FULL = 0.01  # inches: a move this close to the allowance is a full move
+# A tidy menu (`offer(tidy=True)`, what a person reads) leaves out plain moves (toward, away,
+# compass) shorter than NEGLIGIBLE, or within NEAR of a contact or plain move already listed:
+# `South, 0.05"` or `North, 2.05"` beside `North, half move (2")` add nothing a typed spot
+# does not. Contacts and cover are always listed, and so is the first toward spot.
+NEGLIGIBLE = 0.5  # inches
+NEAR = 1.0  # inches
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,17 +102,22 @@ def offer(
     enemies_only: bool = False,
     first_only: bool = False,
     prefer: list[str] | None = None,
+    tidy: bool = False,
+    cover: bool = True,
 ) -> list[Destination]:
     """Legal destinations, one per distinct point, most purposeful first. `others` are all
     bodies that block movement (friends and enemies). `enemies_only` stops after the contact
     and toward spots (the same ones, in the same order): all a bot reads, for a fraction of
     the work. `first_only` (with it) stops at the first toward spot when no enemy can be
     contacted, for a bot that takes the first one; `prefer` (with it) then gives only the
-    toward spot of the first enemy in that order (ids) that the whole menu would list."""
+    toward spot of the first enemy in that order (ids) that the whole menu would list.
+    `tidy` (for a person's menu, not with `enemies_only`) leaves out the noise (`NEAR`);
+    `cover=False`, for a game where terrain gives no cover, names a move into a piece of
+    terrain for the piece alone (`Into Bracken`, not `Into Bracken (soft cover)`)."""
     m = Mover(table, mover, max_inches, tuple(others), bend)
     by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
     if not enemies_only:
-        return list(_entries(m, by_distance, names))
+        return list(_entries(m, by_distance, names, tidy=tidy, cover=cover))
     contacts = [contact_spot(m, enemy) for enemy in by_distance]
     # a toward spot matters only while some contact spot comes after it (a bot reads the
     # contacts when there are any; an earlier toward spot may take its place)
@@ -125,12 +136,15 @@ def menu_entry(
     key: str,
     names: Callable[[str], str] = str,
     bend: bool = False,
+    tidy: bool = False,
+    cover: bool = True,
 ) -> Destination | None:
     """The entry `offer` lists for the point `key`, or None: found by working out the menu
     only as far as that entry, so a replay labels a recorded move without the whole menu."""
     m = Mover(table, mover, max_inches, tuple(others), bend)
     by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
-    return next((d for d in _entries(m, by_distance, names) if d.point.key() == key), None)
+    entries = _entries(m, by_distance, names, tidy=tidy, cover=cover)
+    return next((d for d in entries if d.point.key() == key), None)
 
 
 def _entries(
@@ -140,18 +154,29 @@ def _entries(
     contacts: list[Point | None] | None = None,
     last: int | None = None,
     first_only: bool = False,
+    tidy: bool = False,
+    cover: bool = True,
 ) -> Iterator[Destination]:
     """`offer`'s entries in order, each worked out when reached. With `contacts` (every
     enemy's contact spot, `last` the index of the last one found) only the contact and toward
     entries come, as `offer(enemies_only=True)` gives them."""
     mover, max_inches = m.body, m.max_inches
     seen: set[str] = set()
+    plain: list[Point] = []  # the contacts and plain moves listed, for a tidy menu
 
-    def fresh(point: Point) -> bool:
+    def fresh(point: Point, moving: bool = False, kept: bool = False) -> bool:
+        """A spot not listed yet and legal; with `moving` (a plain move) in a tidy menu, also
+        one that goes somewhere new, unless `kept` (the first toward spot: a bot's pick)."""
         key = point.key()
-        if key in seen or point == mover.pos or not m.fits(point):
+        if key in seen or point == mover.pos:
+            return False
+        if tidy and moving and not kept and _noise(m, point, plain):
+            return False
+        if not m.fits(point):
             return False
         seen.add(key)
+        if moving:
+            plain.append(point)
         return True
 
     listed = 0
@@ -160,6 +185,7 @@ def _entries(
         name = names(enemy.id)
         if spot is not None:
             if fresh(spot):
+                plain.append(spot)  # a plain move beside it adds nothing either
                 yield Destination(
                     f"contact:{enemy.id}", f"Into contact with {name}, {m.inches(spot)}", spot
                 )
@@ -168,14 +194,14 @@ def _entries(
             return
         spot = toward(m, enemy)
         if spot is not None:
-            if fresh(spot):
+            if fresh(spot, moving=True, kept=not listed):
                 listed += 1
                 yield Destination(f"toward:{enemy.id}", f"Toward {name}, {m.inches(spot)}", spot)
             if first_only and last is None and listed:
                 return
     if contacts is not None:
         return
-    for tag, label, spot in cover_spots(m):
+    for tag, label, spot in cover_spots(m, cover):
         if fresh(spot):
             yield Destination(tag, f"{label}, {m.inches(spot)}", spot)
     if by_distance and by_distance[0].pos.distance(mover.pos) > EPS:
@@ -183,7 +209,7 @@ def _entries(
         # "away" is the full allowance straight away from the enemy, not a mirror of its gap
         away = nearest.pos.toward(mover.pos, nearest.pos.distance(mover.pos) + max_inches)
         spot = farthest_along(m, away)
-        if fresh(spot):
+        if fresh(spot, moving=True):
             label = f"Away from {names(nearest.id)}, {m.inches(spot)}"
             yield Destination(f"away:{nearest.id}", label, spot)
     for name, (dx, dy) in COMPASS.items():
@@ -200,9 +226,16 @@ def _entries(
                 label = f'{name.capitalize()}, {word} move ({max_inches * share:g}")'
             else:
                 label = f'{name.capitalize()}, {reach:.2f}" (as far as it can go)'
-            if fresh(spot):
+            if fresh(spot, moving=True):
                 yield Destination(f"{name}:{word}", label, spot)
     yield Destination("stay", "Stay where it is", mover.pos)
+
+
+def _noise(m: Mover, point: Point, listed: list[Point]) -> bool:
+    """A plain move that adds nothing: barely a move, or close to one already listed."""
+    if m.body.pos.distance(point) < NEGLIGIBLE:
+        return True
+    return any(point.distance(q) < NEAR for q in listed)
 
 
 def _preferred_toward(
@@ -495,8 +528,9 @@ def _walk(m: Mover, p: Point, enemy: Body) -> float:
     return max(p.distance(enemy.pos), path_distance(m.table, p, enemy.pos, m.body.radius))
 
 
-def cover_spots(m: Mover) -> list[tuple[str, str, Point]]:
-    """Into the two nearest pieces of cover the miniature is not already standing in."""
+def cover_spots(m: Mover, cover: bool = True) -> list[tuple[str, str, Point]]:
+    """Into the two nearest pieces of cover the miniature is not already standing in (named
+    with the cover they give, unless `cover` is False: terrain that gives none)."""
     start = m.body.pos
     out = []
     pieces = sorted(
@@ -512,8 +546,9 @@ def cover_spots(m: Mover) -> list[tuple[str, str, Point]]:
         inside = spot.toward(piece.rect.centre, min(0.5, spot.distance(piece.rect.centre)))
         reach = route_toward(m.table, m.body, inside.rounded(2), m.max_inches, list(m.others))
         if piece.rect.contains(reach):
-            cover = "hard cover" if piece.kind is TerrainKind.HARD else "soft cover"
-            out.append((f"cover:{piece.name}", f"Into {piece.name} ({cover})", reach))
+            kind = "hard cover" if piece.kind is TerrainKind.HARD else "soft cover"
+            label = f"Into {piece.name} ({kind})" if cover else f"Into {piece.name}"
+            out.append((f"cover:{piece.name}", label, reach))
     return out
 
 
