@@ -322,7 +322,7 @@ def test_the_gm_picks_survival_rolls_and_ends_the_battle(wargame, tmp_path):
     save = tmp_path / "end.json"
     teams = ["--team-a", "Brakka=Warrior", "--team-b", "Red=2 Tribal Warrior"]
     rolls = ["--option", f"table={path}", "--rolls", "9,9,1,9,9,9,9,1,1,1,1,9,7"]
-    script = "6,5.5;6,7;attack:Red 1;Red 1;end;end;fight;end:decimated:B;mark:Red 1;done"
+    script = "6,5.5;6,7;attack:mob:Red;Red 1;end;end;fight;end:decimated:B;mark:Red 1;done"
     data = played(wargame, save, "--seed", "1", *teams, *rolls, "--choices", script)
     assert data["result"] == {
         "winner": "A",
