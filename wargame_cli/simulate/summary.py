@@ -8,7 +8,7 @@ from typing import Any
 
 from wargame_cli.ruleset import SIDES
 from wargame_cli.simulate.batch import Tally
-from wargame_cli.simulate.stats import spread, wilson
+from wargame_cli.simulate.stats import mean_interval, spread, wilson
 
 DRAW = "draw"
 
@@ -24,12 +24,15 @@ def summarise(tally: Tally) -> dict[str, Any]:
         lengths[turns] += count
         endings.setdefault(key, Counter())[how] += count
     keys = (*SIDES, DRAW)
+    mean = mean_interval(lengths)
     return {
         "games": games,
         "wins": {k: wins[k] for k in keys},
         "win_rate": {k: wins[k] / games for k in SIDES},
         "ci95": {k: list(wilson(wins[k], games)) for k in keys},
         "turns": spread(lengths).as_json(),
+        "turns_mean_ci95": [mean.lo, mean.hi],
+        "lengths": {str(t): lengths[t] for t in sorted(lengths)},
         "endings": {
             k: dict(sorted(endings[k].items(), key=lambda kv: (-kv[1], kv[0])))
             for k in keys
