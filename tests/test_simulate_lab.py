@@ -1,0 +1,158 @@
+"""The balance lab through the real command: both seats, settings compared on common random
+numbers, sweeps, every ruleset's matrix, the page, the cluster, and one clear line for every
+bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_simulate_runs import run_json
+from wargame_cli.simulate.settings import expand
+
+TUG, SEEDS = "tug-of-wargods", "seeds-of-wars"
+
+
+def test_swap_plays_both_seats_and_tells_the_seat_advantage(wargame):
+    args = (SEEDS, "--games", "41", "--seed", "3", "--team-a", "Town Watch")
+    out = run_json(wargame, *args, "--team-b", "Border Raiders", "--swap", "--workers", "1")
+    assert out["swap"] is True and out["games"] == 41
+    first, second = out["seats"]
+    assert (first["games"], second["games"]) == (21, 20)
+    # the teams' wins over both seats: team A's as seat A in the first half, as B in the second
+    assert out["wins"]["A"] == first["wins"]["A"] + second["wins"]["B"]
+    seat = out["seat_advantage"]
+    assert seat["A"] == first["wins"]["A"] + second["wins"]["A"]
+    assert seat["A"] + seat["B"] + seat["draws"] == 41
+    assert seat["ci95"][0] <= seat["share_a"] <= seat["ci95"][1]
+    again = run_json(wargame, *args, "--team-b", "Border Raiders", "--swap", "--workers", "2")
+    assert again == out  # the same games on any number of workers
+
+
+def test_a_mirror_tells_its_seat_advantage_unasked(wargame):
+    out = run_json(wargame, TUG, "--games", "300", "--seed", "4", "--team-b", "Greentoe")
+    assert out["teams"]["A"]["team"] == out["teams"]["B"]["team"]
+    assert out["seat_advantage"]["A"] == out["wins"]["A"]
+    other = run_json(wargame, TUG, "--games", "300", "--seed", "4")
+    assert "seat_advantage" not in other  # not a mirror
+
+
+def test_compare_plays_every_setting_on_the_same_dice(wargame):
+    out = run_json(
+        wargame,
+        TUG,
+        "--games",
+        "400",
+        "--seed",
+        "8",
+        "--compare",
+        "start=4",
+        "--compare",
+        "start=4",
+        "--compare",
+        "start=2,rounding=down",
+    )
+    first, same, other = out["settings"]
+    assert out["mode"] == "compare" and "difference" not in first
+    assert same["wins"] == first["wins"]  # common random numbers: the very same games
+    zero = same["difference"]["win_rate_a"]
+    assert zero == {"estimate": 0.0, "lo": 0.0, "hi": 0.0}
+    assert other["setting"] == {"start": 2.0, "rounding": "down"}
+    d = other["difference"]["turns"]
+    assert d["lo"] < d["estimate"] < d["hi"] < 0  # nearer the line: shorter games
+    assert d["estimate"] == pytest.approx(other["turns"]["mean"] - first["turns"]["mean"])
+
+
+def test_sweep_over_a_range_has_a_table_and_a_plot(wargame):
+    out = run_json(wargame, TUG, "--games", "200", "--seed", "2", "--sweep", "start=2..4")
+    assert [row["setting"]["start"] for row in out["settings"]] == [2.0, 3.0, 4.0]
+    assert out["key"] == "start"
+    means = [row["turns"]["mean"] for row in out["settings"]]
+    assert means == sorted(means)  # further from the line: longer games
+    shown = wargame("simulate", TUG, "--games", "200", "--seed", "2", "--sweep", "start=2..4")
+    assert shown.returncode == 0, shown.stderr
+    for needle in ("sweep of start", "start=3.0", "Plot", "●", "How the games ended"):
+        assert needle in shown.stdout
+
+
+def test_sweep_values_expand():
+    assert expand("k", "3..9:2") == ["3", "5", "7", "9"]
+    assert expand("k", "1,4..5") == ["1", "4", "5"]
+    assert expand("k", "0.5..1.5:0.5") == ["0.5", "1", "1.5"]
+
+
+def test_matrix_ranks_every_ready_team_in_both_seats(wargame):
+    out = run_json(wargame, SEEDS, "--matrix", "--games", "6", "--seed", "1")
+    m = out["matrix"]
+    assert m["teams"] == ["Northern Host", "Southern Levy", "Border Raiders", "Town Watch"]
+    for i in range(4):
+        assert m["score"][i][i] is None
+        for j in range(4):
+            if i != j:
+                assert m["score"][i][j] + m["score"][j][i] == pytest.approx(1)
+    assert sorted(m["ranking"]) == sorted(m["teams"])
+    ranked = [m["strength"][m["teams"].index(t)] for t in m["ranking"]]
+    assert ranked == sorted(ranked, reverse=True)
+    seat = m["seat_advantage"]
+    assert seat["A"] + seat["B"] + seat["draws"] == 6 * 6  # six match-ups, six games each
+
+
+def test_tug_keeps_its_exact_matrix(wargame):
+    out = run_json(wargame, TUG, "--matrix")
+    assert len(out["matrix"]["pools"]) == 29
+
+
+def test_html_page_is_written_whole_with_charts(wargame, tmp_path):
+    page = tmp_path / "lab.html"
+    done = wargame("simulate", TUG, "--games", "100", "--seed", "1", "--swap", "--html", str(page))
+    assert done.returncode == 0, done.stderr
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "<svg" in text and "Seat advantage" in text
+    assert "<script" not in text
+    again = wargame("simulate", TUG, "--games", "10", "--html", str(page))
+    assert again.returncode == 2 and "--force" in again.stderr
+    assert page.read_text() == text  # nothing lost
+    sweep = wargame(
+        "simulate", TUG, "--games", "50", "--sweep", "start=2,3", "--html", str(page), "--force"
+    )
+    assert sweep.returncode == 0 and "Game length (mean)" in page.read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--compare", "start=2"), "at least two settings"),
+        (("--compare", "start=2", "--compare", "nope=1"), "unknown option 'nope'"),
+        (("--compare", "start=2", "--compare", "rounding=up"), "rounding"),
+        (("--compare", "start=2", "--compare", "start"), "KEY=VALUE"),
+        (("--sweep", "start="), "at least two values"),
+        (("--sweep", "start=3"), "at least two values"),
+        (("--sweep", "start=5..2"), "empty"),
+        (("--sweep", "nope=1,2"), "unknown option 'nope'"),
+        (("--sweep", "start=1,x"), "not a float"),
+        (("--swap", "--sweep", "start=1,2"), "one study at a time"),
+        (("--cluster", "tcp://127.0.0.1:9"), "no Dask scheduler answers"),
+    ],
+)
+def test_bad_lab_input_is_one_line_and_exit_2(wargame, args, needle):
+    done = wargame("simulate", TUG, "--games", "10", *args)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and needle in lines[0], done.stderr
+    assert done.stdout == ""
+
+
+def test_matrix_needs_games_where_there_are_no_exact_odds(wargame):
+    done = wargame("simulate", SEEDS, "--matrix")
+    assert done.returncode == 2 and "--games" in done.stderr
+
+
+def test_a_local_cluster_plays_the_same_games(wargame):
+    pytest.importorskip("distributed")
+    args = ("squad-alpha", "--games", "8", "--seed", "5", "--sweep", "max_turns=3,6")
+    here = run_json(wargame, *args, "--workers", "2")
+    there = run_json(wargame, *args, "--cluster", "local", "--workers", "2")
+    one = run_json(wargame, *args, "--workers", "1")
+    assert here == there == one
+    assert json.dumps(here)  # plain JSON
