@@ -156,3 +156,23 @@ def test_a_local_cluster_plays_the_same_games(wargame):
     one = run_json(wargame, *args, "--workers", "1")
     assert here == there == one
     assert json.dumps(here)  # plain JSON
+
+
+def test_seeds_of_wars_tells_its_units_and_who_won_the_contests(wargame):
+    out = run_json(wargame, SEEDS, "--games", "30", "--seed", "6", "--workers", "1")
+    units = out["units"]
+    armies = [out["teams"][side]["team"] for side in ("A", "B")]
+    fielded = sum(len(army["units"]) for army in armies) * 30
+    assert sum(u["fielded"] for u in units.values()) == fielded
+    assert all(u["games"] == 30 for u in units.values())
+    kills = sum(u["kills"] * u["fielded"] for u in units.values())
+    deaths = sum(u["deaths"] for u in units.values())
+    assert 0 < round(kills) <= deaths  # a unit destroyed by morale may have no killer
+    for u in units.values():
+        assert u["survival"] == pytest.approx(1 - u["deaths"] / u["fielded"])
+        assert u["damage"] >= u["kills"]  # a kill takes at least one Ht
+    first = out["firsts"]["first initiative"]
+    assert first["games"] == 30 and 0 <= first["won"] <= 30
+    assert out["firsts"]["deployment roll-off"]["games"] <= 30  # a tie has no winner
+    again = run_json(wargame, SEEDS, "--games", "30", "--seed", "6", "--workers", "2")
+    assert again == out

@@ -109,6 +109,14 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
             for name, value in result["figures"].items():
                 figures.add_row(figure_words(name, teams), f"{value:.2f}")
             out.print(figures)
+        if "units" in result:
+            out.print(units_table(result["units"]))
+        for contest, row in result.get("firsts", {}).items():
+            lo, hi = row["ci95"]
+            out.print(
+                f"The side that won the {contest} won {_percent(row['win_rate'])} of "
+                f"{row['games']} games (95% interval {_percent(lo)} - {_percent(hi)})"
+            )
     if "exact" in result:
         exact = result["exact"]
         line = Text("Exact odds of winning: ", style="bold")
@@ -150,6 +158,31 @@ def lengths(ruleset: Ruleset, result: dict[str, Any]) -> None:
     if len(counts) > 1:
         width = max(8, min(40, out.width - 30))
         out.print(charts.histogram("Game length", turns, counts, width))
+
+
+def units_table(units: dict[str, Any]) -> Table:
+    """Per unit type, over both sides: games it fought in, units fielded, kills and damage
+    dealt per unit fielded, deaths and the share that survived."""
+    table = Table(title="Per unit type", title_justify="left")
+    for column in ("unit", "games", "fielded", "kills", "deaths", "survived"):
+        table.add_column(column, justify="left" if column == "unit" else "right")
+    damage = any(row["damage"] is not None for row in units.values())
+    if damage:
+        table.add_column("damage", justify="right")
+    for kind, row in units.items():
+        cells = [
+            clean(kind),
+            str(row["games"]),
+            str(row["fielded"]),
+            f"{row['kills']:.2f}",
+            str(row["deaths"]),
+            _percent(row["survival"]),
+        ]
+        if damage:
+            cells.append("-" if row["damage"] is None else f"{row['damage']:.2f}")
+        table.add_row(*cells)
+    table.caption = "kills and damage: per unit fielded"
+    return table
 
 
 def figure_words(name: str, teams: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
-from wargame_cli.ruleset import Ruleset, Setup
+from wargame_cli.ruleset import GameFacts, Ruleset, Setup
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -51,6 +51,10 @@ class Tally:
     figures: dict[str, float] = field(default_factory=dict)
     figure_games: Counter[str] = field(default_factory=Counter)
     sequence: list[tuple[str | None, int]] = field(default_factory=list)  # paired jobs only
+    # per unit type (`Ruleset.sim_watcher`): [games, fielded, kills, deaths, damage, damaged]
+    units: dict[str, list[float]] = field(default_factory=dict)
+    # (contest, how the side that won it fared: "won", "lost", "draw") -> games
+    firsts: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     @property
     def games(self) -> int:
@@ -62,6 +66,29 @@ class Tally:
             self.figures[name] = self.figures.get(name, 0.0) + value
         self.figure_games.update(other.figure_games)
         self.sequence.extend(other.sequence)
+        for kind, row in other.units.items():
+            mine = self.units.setdefault(kind, [0.0] * len(row))
+            for i, value in enumerate(row):
+                mine[i] += value
+        self.firsts.update(other.firsts)
+
+    def add_facts(self, facts: GameFacts, winner: str | None) -> None:
+        """One game's facts: its units by type, and how each contest's winner fared."""
+        seen: set[str] = set()
+        for unit in facts.units:
+            row = self.units.setdefault(unit.kind, [0.0] * 6)
+            if unit.kind not in seen:
+                seen.add(unit.kind)
+                row[0] += 1
+            row[1] += 1
+            row[2] += unit.kills
+            row[3] += unit.died
+            if unit.damage is not None:
+                row[4] += unit.damage
+                row[5] += 1
+        for contest, side in facts.firsts.items():
+            fared = "draw" if winner is None else "won" if winner == side else "lost"
+            self.firsts[(contest, fared)] += 1
 
 
 MIN_CHUNK = 4  # games: a chunk's dice stream costs as much to seed as a quarter of a game,
@@ -124,10 +151,8 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
         return _play_paired(ruleset, job, start, stop)
     tally = Tally()
     results = tally.results
-    new_game, setup, options, seed = ruleset.new_game, job.setup, job.options, job.seed
-    below = face_source(stream_seed(seed, job.offset + start))
-    many = ruleset.fast_games(setup, options, below) if job.answers is None else None
-    answers = job.answers or ()
+    below = face_source(stream_seed(job.seed, job.offset + start))
+    many = ruleset.fast_games(job.setup, job.options, below) if job.answers is None else None
     if many is not None:
         # The ruleset plays game after game itself (see Ruleset.fast_games).
         for (outcome, turns), _ in zip(many, range(start, stop), strict=False):
@@ -135,12 +160,24 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
             _add_figures(tally, game_figures(ruleset, None, outcome))
         return tally
     for _ in range(start, stop):
-        game = new_game(setup, options)
-        played = play_fast(game, below, answers=answers)
-        outcome = played.outcome
-        results[(outcome.winner, played.turns, ending(outcome))] += 1
-        _add_figures(tally, game_figures(ruleset, game, outcome))
+        _play_one(ruleset, job, below, tally)
     return tally
+
+
+def _play_one(ruleset: Ruleset, job: Job, below: Callable[[int], int], tally: Tally) -> None:
+    """One game by the one driver, added to `tally` with its figures and (when the ruleset
+    watches its games, and not after a saved log's answers) its facts."""
+    game = ruleset.new_game(job.setup, job.options)
+    watcher = ruleset.sim_watcher() if not job.answers else None
+    on_event = watcher.event if watcher is not None else None
+    played = play_fast(game, below, answers=job.answers or (), on_event=on_event)
+    outcome = played.outcome
+    tally.results[(outcome.winner, played.turns, ending(outcome))] += 1
+    if job.paired:
+        tally.sequence.append((outcome.winner, played.turns))
+    _add_figures(tally, game_figures(ruleset, game, outcome))
+    if watcher is not None:
+        tally.add_facts(watcher.facts(game, outcome), outcome.winner)
 
 
 def _play_paired(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
@@ -148,21 +185,16 @@ def _play_paired(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     dice game i of another setting draws (common random numbers), however long the games
     before it ran. Each game's winner and length are kept, in order, for paired differences."""
     tally = Tally()
-    answers = job.answers or ()
     for index in range(start, stop):
         below = face_source(stream_seed(job.seed, job.offset + index))
-        many = ruleset.fast_games(job.setup, job.options, below) if not answers else None
-        if many is not None:
-            outcome, turns = next(iter(many))
-            figures = game_figures(ruleset, None, outcome)
-        else:
-            game = ruleset.new_game(job.setup, job.options)
-            played = play_fast(game, below, answers=answers)
-            outcome, turns = played.outcome, played.turns
-            figures = game_figures(ruleset, game, outcome)
+        many = ruleset.fast_games(job.setup, job.options, below) if not job.answers else None
+        if many is None:
+            _play_one(ruleset, job, below, tally)
+            continue
+        outcome, turns = next(iter(many))
         tally.results[(outcome.winner, turns, ending(outcome))] += 1
         tally.sequence.append((outcome.winner, turns))
-        _add_figures(tally, figures)
+        _add_figures(tally, game_figures(ruleset, None, outcome))
     return tally
 
 

@@ -77,6 +77,29 @@ def _match(result: dict[str, Any]) -> list[str]:
         for how, count in endings.items()
     ]
     out.append(f"<h2>How the games ended</h2><figure>{bars(ends, 'Endings')}</figure>")
+    if "units" in result:
+        rows = [
+            [
+                kind,
+                str(u["games"]),
+                str(u["fielded"]),
+                f"{u['kills']:.2f}",
+                str(u["deaths"]),
+                _pct(u["survival"]),
+                "-" if u["damage"] is None else f"{u['damage']:.2f}",
+            ]
+            for kind, u in result["units"].items()
+        ]
+        out.append("<h2>Per unit type</h2>")
+        out.append(
+            _table(["unit", "games", "fielded", "kills", "deaths", "survived", "damage"], rows)
+        )
+    for contest, row in result.get("firsts", {}).items():
+        lo, hi = row["ci95"]
+        out.append(
+            f"<p>The side that won the {h(contest)} won {_pct(row['win_rate'])} of "
+            f"{row['games']} games (95% interval {_pct(lo)} - {_pct(hi)}).</p>"
+        )
     return out
 
 

@@ -29,6 +29,8 @@ def by_team(tally: Tally) -> Tally:
         turned.figures[_turned(name)] = value
         turned.figure_games[_turned(name)] = tally.figure_games[name]
     turned.sequence = [(other(w) if w is not None else None, t) for w, t in tally.sequence]
+    turned.units = {kind: list(row) for kind, row in tally.units.items()}  # by type: no seat
+    turned.firsts = Counter(tally.firsts)  # how a contest's winner fared: no seat either
     return turned
 
 
