@@ -176,3 +176,30 @@ def test_seeds_of_wars_tells_its_units_and_who_won_the_contests(wargame):
     assert out["firsts"]["deployment roll-off"]["games"] <= 30  # a tie has no winner
     again = run_json(wargame, SEEDS, "--games", "30", "--seed", "6", "--workers", "2")
     assert again == out
+
+
+@pytest.mark.pty
+def test_ctrl_c_stops_the_games_and_shows_the_partial_result(tmp_path):
+    import pexpect
+
+    from tests.pty_helpers import spawn
+
+    child = spawn(
+        ["simulate", "squad-alpha", "--games", "4000", "--seed", "2", "--workers", "2"],
+        str(tmp_path),
+        str(tmp_path / "saves"),
+        timeout=120,
+        size=(24, 80),
+    )
+    child.expect(r"/4000")  # the progress bar: games done of the games asked
+    child.expect(r"/s")  # the rate
+    child.sendcontrol("c")
+    child.expect("Stopped by Ctrl-C")
+    child.expect(r"(\d+) bot-vs-bot games")
+    done = int(child.match.group(1))
+    assert 0 < done < 4000
+    child.expect("Game length")
+    child.expect("interrupted")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130

@@ -61,6 +61,10 @@ def _out(result: dict[str, Any], args: SimulateArgs, stopped: bool, shown: Any) 
     if args.json_out:
         emit_json(result)
     else:
+        if stopped:
+            from wargame_cli.cli.output import console
+
+            console().print("Stopped by Ctrl-C: the result of the games finished so far")
         shown()
     if stopped:
         raise Interrupted("interrupted: the result above is of the games finished so far")
