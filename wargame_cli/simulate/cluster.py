@@ -52,8 +52,13 @@ def runner(address: str) -> Runner:
 def connected(address: str, workers: int | None) -> Iterator[Any]:
     """A client of the scheduler at `address`; `local`: a cluster of `workers` processes
     (default: every core), one thread each, listening on this machine only."""
+    import logging
+
     from distributed import Client, LocalCluster
 
+    # the cluster's own chatter (workers joining, heartbeats cut short at shutdown) is not
+    # the player's business: only the result, or one line for an error, reaches the terminal
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
     if address == LOCAL:
         with (
             LocalCluster(
@@ -62,6 +67,7 @@ def connected(address: str, workers: int | None) -> Iterator[Any]:
                 processes=True,
                 host="127.0.0.1",
                 dashboard_address=None,
+                silence_logs=logging.CRITICAL,
             ) as cluster,
             Client(cluster) as client,
         ):
