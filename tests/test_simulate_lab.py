@@ -39,20 +39,8 @@ def test_a_mirror_tells_its_seat_advantage_unasked(wargame):
 
 
 def test_compare_plays_every_setting_on_the_same_dice(wargame):
-    out = run_json(
-        wargame,
-        TUG,
-        "--games",
-        "400",
-        "--seed",
-        "8",
-        "--compare",
-        "start=4",
-        "--compare",
-        "start=4",
-        "--compare",
-        "start=2,rounding=down",
-    )
+    settings = "--compare start=4 --compare start=4 --compare start=2,rounding=down"
+    out = run_json(wargame, TUG, "--games", "400", "--seed", "8", *settings.split())
     first, same, other = out["settings"]
     assert out["mode"] == "compare" and "difference" not in first
     assert same["wins"] == first["wins"]  # common random numbers: the very same games

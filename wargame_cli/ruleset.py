@@ -339,6 +339,15 @@ class FactWatcher(Protocol):
     def facts(self, game: Any, outcome: Outcome) -> GameFacts: ...
 
 
+@dataclass(frozen=True)
+class ExactSpread:
+    """A match-up's exact distribution (`Ruleset.exact_spread`): turn -> the chance the game
+    ends then, and each ending's chance (its outcome as a game would report it)."""
+
+    lengths: dict[int, float]
+    endings: list[tuple[Outcome, float]]
+
+
 Played = tuple[Outcome, int]  # a fast game's outcome and the turns it took
 Below = Callable[[int], int]  # a die source: `below(sides)` is 0 to sides-1
 
@@ -494,6 +503,11 @@ class Ruleset:
         """`wargame simulate`: a fresh watcher for one bot game, for the figures per unit type
         and the win rate of who won the deployment roll-off and the first initiative. None
         (the default): the ruleset tells none; its games are played without watching."""
+        return None
+
+    def exact_spread(self, team_a: Any, team_b: Any, options: dict[str, Any]) -> ExactSpread | None:
+        """`simulate --exact`: the exact distribution of game length and of the endings.
+        None (the default): the exact odds alone."""
         return None
 
     def odds(self) -> Odds | None:

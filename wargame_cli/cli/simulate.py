@@ -74,6 +74,11 @@ def simulate(args: SimulateArgs) -> None:
         exact = odds.exact(setup.teams["A"], setup.teams["B"], options)
         result["exact"] = {"A": exact.a, "B": exact.b}
         result["exact_turns"] = exact.turns
+        found = ruleset.exact_spread(setup.teams["A"], setup.teams["B"], options)
+        if found is not None:
+            from wargame_cli.simulate.exact import spread_json
+
+            result.update(spread_json(found))
     if args.games is None:
         _show(ruleset, result, args)
         return

@@ -126,6 +126,20 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
             line.append("; " if side == "A" else "")
         out.print(line)
         out.print(f"Expected game length: {result['exact_turns']:.3f} {ruleset.turn_word}s")
+        if "exact_lengths" in result:
+            listed = ", ".join(f"{k} {v}" for k, v in result["exact_lengths"].items())
+            out.print(f"Exact length percentiles ({ruleset.turn_word}s): {listed}")
+            table = Table(title="How the games end, exactly", title_justify="left")
+            for column in ("winner", "by", "chance"):
+                table.add_column(column, justify="right" if column == "chance" else "left")
+            for side, endings in result["exact_endings"].items():
+                for how, chance in endings.items():
+                    table.add_row(
+                        Text(side, style=STYLE.get(side, "")),
+                        clean(_rule_text(ruleset, how)),
+                        f"{100 * chance:.3f}%",
+                    )
+            out.print(table)
 
 
 def seat_line(seat: dict[str, Any]) -> Text:
