@@ -136,4 +136,8 @@ def team_matrix(ruleset: Ruleset, result: dict[str, Any]) -> None:
         ]
         grid.add_row(str(rank), f" {clean(names[i])}", f"{100 * m['strength'][i]:5.1f} ", *cells)
     out.print(grid)
+    out.print(
+        "Columns are numbered by the rows' ranks; mean is the share against every other team "
+        "(a draw counts half)"
+    )
     out.print(seat_line(m["seat_advantage"]))

@@ -150,8 +150,9 @@ def _settings(result: dict[str, Any]) -> list[str]:
     names = f"{result['teams']['A']['name']} (A) against {result['teams']['B']['name']} (B)"
     wins = [(r["label"], r["win_rate"]["A"], *r["ci95"]["A"]) for r in rows]
     length = [(r["label"], r["turns"]["mean"], *r["turns_mean_ci95"]) for r in rows]
-    low = min(r[2] for r in length)
-    high = max(r[3] for r in length)
+    pad = (max(r[3] for r in length) - min(r[2] for r in length)) * 0.05 or 0.5
+    low = min(r[2] for r in length) - pad
+    high = max(r[3] for r in length) + pad
     return [
         f"<h2>{h(names)}: {h(result['games'])} games per setting, on the same seeds</h2>",
         _table(
