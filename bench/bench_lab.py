@@ -155,17 +155,15 @@ def main() -> None:
     figures: dict[str, Any] = {"load": os.getloadavg()}
     if not args.skip_sweep:
         figures["sweep"] = sweep_goals(args.games, args.cores)
-    figures["crn"] = crn_goal(args.games)
+        print(json.dumps(figures["sweep"]), file=sys.stderr, flush=True)
+    if not args.skip_crn:
+        figures["crn"] = crn_goal(args.games)
+        print(json.dumps(figures["crn"]), file=sys.stderr, flush=True)
     if args.ray:
-        figures["ray"] = measured(
-            [
-                sys.executable,
-                str(Path(__file__).with_name("ray_sweep.py")),
-                str(args.games),
-                str(args.cores),
-            ]
-        )
-        figures["ray"].pop("result", None)
+        script = str(Path(__file__).with_name("ray_sweep.py"))
+        ray = measured([args.ray, script, str(args.games), str(args.cores)])
+        figures["ray"] = {k: ray[k] for k in ("wall", "cpu", "peak_mb")}
+        figures["ray"]["startup_s"] = ray["result"]["startup_s"]
     figures["load_after"] = os.getloadavg()
     print(json.dumps(figures, indent=1))
 
