@@ -191,3 +191,13 @@ def test_ctrl_c_stops_the_games_and_shows_the_partial_result(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_squad_alpha_credits_every_casualty_to_the_miniature_that_caused_it(wargame):
+    out = run_json(wargame, "squad-alpha", "--games", "8", "--seed", "2", "--workers", "1")
+    units = out["units"]
+    assert set(units) <= {"elite", "regular", "conscript"}
+    kills = sum(u["kills"] * u["fielded"] for u in units.values())
+    assert round(kills) == sum(u["deaths"] for u in units.values()) > 0
+    assert all(u["damage"] is None for u in units.values())  # a hit kills or is saved
+    assert set(out["firsts"]) == {"deployment roll-off", "first initiative"}
