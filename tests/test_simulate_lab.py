@@ -193,11 +193,23 @@ def test_ctrl_c_stops_the_games_and_shows_the_partial_result(tmp_path):
     assert child.exitstatus == 130
 
 
-def test_squad_alpha_credits_every_casualty_to_the_miniature_that_caused_it(wargame):
-    out = run_json(wargame, "squad-alpha", "--games", "8", "--seed", "2", "--workers", "1")
+@pytest.mark.parametrize(
+    ("ruleset_id", "games", "contests"),
+    [
+        ("squad-alpha", "8", {"deployment roll-off", "first initiative"}),
+        ("battle-of-ixu", "20", {"first initiative"}),
+    ],
+)
+def test_every_casualty_is_credited_to_the_model_that_caused_it(
+    wargame, ruleset_id, games, contests
+):
+    out = run_json(wargame, ruleset_id, "--games", games, "--seed", "2", "--workers", "1")
     units = out["units"]
-    assert set(units) <= {"elite", "regular", "conscript"}
     kills = sum(u["kills"] * u["fielded"] for u in units.values())
     assert round(kills) == sum(u["deaths"] for u in units.values()) > 0
-    assert all(u["damage"] is None for u in units.values())  # a hit kills or is saved
-    assert set(out["firsts"]) == {"deployment roll-off", "first initiative"}
+    if ruleset_id == "squad-alpha":
+        assert set(units) <= {"elite", "regular", "conscript"}
+        assert all(u["damage"] is None for u in units.values())  # a hit kills or is saved
+    else:
+        assert all(u["damage"] >= u["kills"] for u in units.values())
+    assert set(out["firsts"]) == contests
