@@ -33,12 +33,14 @@ PLACED = {
     "wargame_cli.tabletop.picture": 4,
     # the exact-odds hook: serves simulate and replays, words its chances as simulate does
     "wargame_cli.rulesets.tug_of_wargods.odds": 4,
+    # the exact distribution (simulate --exact), from the odds' chain: beside the odds
+    "wargame_cli.rulesets.tug_of_wargods.spread": 4,
 }
 PLACED_SUFFIX = {".view": 5, ".story": 4, ".picture": 4}
 # The one exception: a ruleset's `Ruleset` hands out its own view, story, picture and odds
-# from `parts()`, imported when called, so the ruleset registers once and nothing finds
-# those modules by name.
-HANDED_OUT = (".view", ".story", ".picture", ".odds")
+# from `parts()` (and its exact distribution from `exact_spread()`), imported when called, so
+# the ruleset registers once and nothing finds those modules by name.
+HANDED_OUT = (".view", ".story", ".picture", ".odds", ".spread")
 
 
 def handed_out(module: str, target: str) -> bool:

@@ -70,7 +70,7 @@ def test_a_non_finite_option_is_named_as_typed(wargame):
 def test_simulate_counts_rounds_and_names_its_figures(wargame):
     done = wargame("simulate", "mobs-and-morale", "--games", "4", "--seed", "2")
     assert done.returncode == 0, done.stderr
-    assert "rounds (sd" in done.stdout and " turns (sd" not in done.stdout
+    assert "rounds (95% interval" in done.stdout and " turns (" not in done.stdout
     assert "after_battle" not in done.stdout
     assert "after battle: The Lantern Company (A)" in done.stdout
 

@@ -150,3 +150,22 @@ def test_cli_matrix(wargame):
     shown = wargame("simulate", TUG, "--matrix")
     assert shown.returncode == 0, shown.stderr
     assert "d12 d10 d10" in shown.stdout and "exact" in shown.stdout
+
+
+def test_exact_endings_and_length_percentiles_match_the_bot_games(wargame):
+    from tests.test_simulate_runs import run_json
+
+    exact = run_json(wargame, TUG, "--exact")
+    endings = exact["exact_endings"]
+    assert sum(endings["A"].values()) == pytest.approx(exact["exact"]["A"], abs=1e-9)
+    assert sum(endings["B"].values()) == pytest.approx(exact["exact"]["B"], abs=1e-9)
+    games = run_json(wargame, TUG, "--games", "20000", "--seed", "1", "--workers", "1")
+    for side, by in endings.items():
+        for how, chance in by.items():
+            assert games["endings"][side][how] / 20000 == pytest.approx(chance, abs=0.01)
+    lengths = exact["exact_lengths"]
+    assert lengths["p50"] == games["turns"]["median"]
+    assert lengths["p90"] == games["turns"]["p90"]
+    assert list(lengths.values()) == sorted(lengths.values())
+    shown = wargame("simulate", TUG, "--exact")
+    assert "Exact length percentiles" in shown.stdout and "a18" in shown.stdout

@@ -94,7 +94,7 @@ def test_first_chunk_is_played_before_the_workers_and_warms_the_table():
     table = ruleset.new_game(job.setup, job.options).state.table  # one object per table
     forget_memos(table)
     heard: list[int] = []
-    parts = batch._in_workers(job, ruleset, 2, heard.append)
+    parts = batch._in_workers([job], ruleset, 2, heard.append)
     first = next(parts)
     assert first.games == 4 and heard == [4]
     assert table.memos.get("walk")  # warmed before any fork

@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wargame_cli.engine.requests import Choice, Option, Outcome
+from wargame_cli.engine.requests import Choice, Event, Option, Outcome
 from wargame_cli.errors import OptionError, TeamError
 from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules that import them here
 from wargame_cli.view import View
@@ -308,6 +308,46 @@ class Parts:
     odds: Odds | None = None
 
 
+@dataclass
+class UnitFacts:
+    """One unit in one finished game, for `simulate`'s table per unit type: what it is, whose
+    it was, the enemy units it destroyed, whether it was destroyed, and the damage it dealt
+    (None where the ruleset has no damage)."""
+
+    kind: str
+    side: str
+    kills: int = 0
+    died: bool = False
+    damage: float | None = None
+
+
+@dataclass
+class GameFacts:
+    """What `simulate` tallies of one game beyond its winner: its units, and who won the
+    contests that might decide it (`{"deployment roll-off": "A", "first initiative": "B"}`)."""
+
+    units: list[UnitFacts] = field(default_factory=list)
+    firsts: dict[str, str] = field(default_factory=dict)
+
+
+class FactWatcher(Protocol):
+    """Made afresh for each bot game (`Ruleset.sim_watcher`): sees every Event as the game
+    plays, then tells the game's facts from them and the final state."""
+
+    def event(self, event: Event) -> None: ...
+
+    def facts(self, game: Any, outcome: Outcome) -> GameFacts: ...
+
+
+@dataclass(frozen=True)
+class ExactSpread:
+    """A match-up's exact distribution (`Ruleset.exact_spread`): turn -> the chance the game
+    ends then, and each ending's chance (its outcome as a game would report it)."""
+
+    lengths: dict[int, float]
+    endings: list[tuple[Outcome, float]]
+
+
 Played = tuple[Outcome, int]  # a fast game's outcome and the turns it took
 Below = Callable[[int], int]  # a die source: `below(sides)` is 0 to sides-1
 
@@ -475,6 +515,17 @@ class Ruleset:
     def sim_figures(self, game: Any, outcome: Outcome) -> dict[str, Any] | None:
         """`wargame simulate`: numbers to average over the games (e.g. survivors per side).
         None: the numbers, and the lengths of lists, in `outcome.data`."""
+        return None
+
+    def sim_watcher(self) -> FactWatcher | None:
+        """`wargame simulate`: a fresh watcher for one bot game, for the figures per unit type
+        and the win rate of who won the deployment roll-off and the first initiative. None
+        (the default): the ruleset tells none; its games are played without watching."""
+        return None
+
+    def exact_spread(self, team_a: Any, team_b: Any, options: dict[str, Any]) -> ExactSpread | None:
+        """`simulate --exact`: the exact distribution of game length and of the endings.
+        None (the default): the exact odds alone."""
         return None
 
     def odds(self) -> Odds | None:

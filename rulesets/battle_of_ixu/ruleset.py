@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
+from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
@@ -91,6 +91,11 @@ class BattleOfIxu(Ruleset):
         return ", ".join(
             f"{m['name']} ({teams.EXPERIENCE[m['experience']]})" for m in team["models"]
         )
+
+    def sim_watcher(self) -> FactWatcher:
+        from wargame_cli.rulesets.battle_of_ixu.simfacts import Watcher
+
+        return Watcher()
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:
         from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame

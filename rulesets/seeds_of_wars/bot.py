@@ -131,7 +131,10 @@ def _best_destination(battle: Battle, unit: Unit, spaces: dict[Space, int]) -> t
     value = valuer(battle, unit)
     here = value(unit.space)
     best, gain = unit.space, 0.0
-    for space in sorted(spaces):
+    # Of equally good spaces the first is kept: taken front first from the unit's own side
+    # (rows count from A's Reserve), so a tie steers both sides alike, not A back and B on.
+    reserve = battle.board.reserve_row(unit.side)
+    for space in sorted(spaces, key=lambda s: (-abs(s[0] - reserve), s[1])):
         if space == unit.space:
             continue
         better = value(space) - here

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli.kit.teamtext import counts_help
-from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
+from wargame_cli.ruleset import ExactSpread, Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.tug_of_wargods.rules import TugGame, Win
@@ -106,6 +106,11 @@ class TugOfWarGods(Ruleset):
             if outcome is None:
                 outcome = outcomes[win] = outcome_of(win)
             yield outcome, turns
+
+    def exact_spread(self, team_a: Any, team_b: Any, options: dict[str, Any]) -> ExactSpread:
+        from wargame_cli.rulesets.tug_of_wargods.spread import exact_spread
+
+        return exact_spread(team_a, team_b, options)
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.tug_of_wargods import odds, picture, story, view

@@ -375,14 +375,59 @@ def simulate_cmd(
         int | None, typer.Option("--games", help="Number of bot-vs-bot games.")
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed (reproducible results).")] = None,
-    workers: Annotated[int, typer.Option("--workers", help="Processes to spread games over.")] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", help="Processes to spread games over (default: every core)."),
+    ] = None,
     option: OptionOpt = None,
     exact: Annotated[
         bool, typer.Option("--exact", help="Tug of WarGods: exact win probabilities.")
     ] = False,
     matrix: Annotated[
-        bool, typer.Option("--matrix", help="Tug of WarGods: every dice pool against every other.")
+        bool,
+        typer.Option(
+            "--matrix",
+            help="Every ready team (and --team-a/--team-b) against each other in both seats,"
+            " ranked (needs --games); Tug of WarGods without --games: every dice pool, exact.",
+        ),
     ] = False,
+    swap: Annotated[
+        bool,
+        typer.Option("--swap", help="Play half the games with the teams in each other's seats."),
+    ] = False,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--compare",
+            metavar="KEY=VALUE[,KEY=VALUE...]",
+            help="A setting of options to compare (repeat: two or more); all on the same"
+            " seeds, each against the first.",
+        ),
+    ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            "--sweep",
+            metavar="KEY=V1,V2,...",
+            help="One option over several values (numbers also as LOW..HIGH or LOW..HIGH:STEP).",
+        ),
+    ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Also write the results as one HTML page with charts."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --html replace an existing file.")
+    ] = False,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            help="Play on a Dask cluster (its scheduler's address, or 'local' to start one"
+            " here); needs the 'cluster' extra.",
+        ),
+    ] = None,
     json_out: JsonOpt = False,
     from_save: Annotated[
         Path | None,
@@ -408,6 +453,12 @@ def simulate_cmd(
             matrix=matrix,
             json_out=json_out,
             from_save=from_save,
+            swap=swap,
+            compare=compare or [],
+            sweep=sweep,
+            html=html,
+            force=force,
+            cluster=cluster,
         )
     )
 

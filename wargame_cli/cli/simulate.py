@@ -12,7 +12,6 @@ seeded dice (`--games`), or exactly (`--exact`, where the ruleset can).
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,12 +30,18 @@ class SimulateArgs:
     team_b: str | None = None
     games: int | None = None
     seed: int | None = None
-    workers: int = 1
+    workers: int | None = None  # None: the machine's cores
     options: list[str] = field(default_factory=list)
     exact: bool = False
     matrix: bool = False
     json_out: bool = False
     from_save: Path | None = None
+    swap: bool = False
+    compare: list[str] = field(default_factory=list)
+    sweep: str | None = None
+    html: Path | None = None
+    force: bool = False
+    cluster: str | None = None
 
 
 def simulate(args: SimulateArgs) -> None:
@@ -46,24 +51,41 @@ def simulate(args: SimulateArgs) -> None:
     if args.from_save is not None:
         _from_save(ruleset, args)
         return
-    if args.matrix:
+    if args.matrix and args.games is None:
         _matrix(ruleset, options, args.json_out)
         return
-    setup = _setup(ruleset, options, args.team_a, args.team_b)
+    from wargame_cli.cli import simulate_lab as lab
+
+    if args.matrix:
+        lab.team_matrix(ruleset, options, args)
+        return
+    if args.compare or args.sweep is not None:
+        lab.settings(ruleset, args)
+        return
+    setup = setup_for(ruleset, options, args.team_a, args.team_b)
     result: dict[str, Any] = {
         "ruleset": ruleset.id,
         "options": options,
         "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
     }
-    exact = None
     if args.exact:
         odds = ruleset.odds()
         assert odds is not None  # checked with the arguments
         exact = odds.exact(setup.teams["A"], setup.teams["B"], options)
         result["exact"] = {"A": exact.a, "B": exact.b}
         result["exact_turns"] = exact.turns
-    if args.games is not None:
-        result.update(_monte_carlo(ruleset, setup, options, args))
+        found = ruleset.exact_spread(setup.teams["A"], setup.teams["B"], options)
+        if found is not None:
+            from wargame_cli.simulate.exact import spread_json
+
+            result.update(spread_json(found))
+    if args.games is None:
+        _show(ruleset, result, args)
+        return
+    lab.match(ruleset, setup, options, args, result)
+
+
+def _show(ruleset: Ruleset, result: dict[str, Any], args: SimulateArgs) -> None:
     if args.json_out:
         emit_json(result)
         return
@@ -77,34 +99,59 @@ MAX_GAMES = 10_000_000
 
 def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
     """Every user error before any work, each as one clear line (exit 2)."""
-    if args.workers < 1:
+    if args.workers is not None and args.workers < 1:
         raise BadInput(f"--workers {args.workers}: at least 1")
     if args.games is not None and args.games < 1:
         raise BadInput(f"--games {args.games}: play at least 1 game")
     if args.games is not None and args.games > MAX_GAMES:
         raise BadInput(f"--games: at most {MAX_GAMES:,} games in one run")
-    wants_odds = args.exact or args.matrix
+    studies = [
+        flag
+        for flag, given in (
+            ("--swap", args.swap),
+            ("--compare", bool(args.compare)),
+            ("--sweep", args.sweep is not None),
+            ("--matrix", args.matrix),
+        )
+        if given
+    ]
+    if len(studies) > 1:
+        raise BadInput(f"{' and '.join(studies)}: one study at a time")
+    wants_odds = args.exact or (args.matrix and args.games is None)
     if wants_odds and ruleset.odds() is None:
         flag = "--matrix" if args.matrix else "--exact"
-        raise BadInput(f"{flag}: {ruleset.id} has no exact odds; use --games N")
-    if args.from_save is not None and (args.team_a or args.team_b or args.options or args.matrix):
+        hint = "add --games N to play each ready team" if args.matrix else "use --games N"
+        raise BadInput(f"{flag}: {ruleset.id} has no exact odds; {hint}")
+    if args.from_save is not None and (args.team_a or args.team_b or args.options or studies):
         raise BadInput(
             "--from plays on with the save's own teams and options; "
-            "drop --team-a/--team-b/--option/--matrix"
+            "drop --team-a/--team-b/--option/" + "/".join(studies or ["--matrix"])
         )
-    if args.matrix and (args.team_a or args.team_b or args.games is not None):
+    if args.matrix and args.games is None and (args.team_a or args.team_b):
         raise BadInput(
-            "--matrix pits every legal dice pool against every other; "
-            "drop --team-a/--team-b/--games"
+            "--matrix without --games pits every legal dice pool against every other; "
+            "drop --team-a/--team-b, or add --games N to rank teams by bot games"
         )
+    if args.exact and (args.compare or args.sweep is not None or args.matrix):
+        raise BadInput("--exact goes with one match-up; drop --compare/--sweep/--matrix")
     if args.games is None and not wants_odds:
         raise BadInput(
             "how many games? pass --games N"
             + (" (or --exact for exact odds)" if ruleset.odds() is not None else "")
         )
+    if args.html is not None and args.games is None:
+        raise BadInput("--html charts bot games; add --games N")
+    if args.html is not None and args.from_save is not None:
+        raise BadInput("--html goes with a new study, not --from")
+    if args.cluster is not None and args.from_save is not None:
+        raise BadInput("--cluster goes with a new study, not --from")
+    if args.html is not None:
+        from wargame_cli.report import output
+
+        output.check(args.html, None, args.force, "--html")
 
 
-def _setup(
+def setup_for(
     ruleset: Ruleset, options: dict[str, Any], team_a: str | None, team_b: str | None
 ) -> Setup:
     teams: dict[str, Any] = {}
@@ -153,38 +200,12 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
         exact = odds.exact_from_state(session.game.state, options)
         result["exact"] = {"A": exact.a, "B": exact.b}
         result["exact_turns"] = h.last + exact.turns  # turns played, then those expected
-    if args.games is not None:
-        answers = tuple(history.answers(h.log))
-        result.update(_monte_carlo(ruleset, setup, options, args, answers))
-    if args.json_out:
-        emit_json(result)
+    if args.games is None:
+        _show(ruleset, result, args)
         return
-    from wargame_cli.cli import simulated as render
+    from wargame_cli.cli import simulate_lab as lab
 
-    render.report(ruleset, result)
-
-
-def _monte_carlo(
-    ruleset: Ruleset,
-    setup: Setup,
-    options: dict[str, Any],
-    args: SimulateArgs,
-    answers: tuple[Any, ...] | None = None,
-) -> dict[str, Any]:
-    from wargame_cli.engine.session import draw_seed
-    from wargame_cli.simulate import batch, summary
-
-    assert args.games is not None
-    seed = args.seed if args.seed is not None else draw_seed()
-    job = batch.Job(ruleset.id, setup, options, seed, args.games, answers)
-    if args.json_out or not sys.stderr.isatty():
-        tally = batch.run(job, ruleset, args.workers)
-    else:
-        from wargame_cli.cli import simulated as render
-
-        with render.progress_bar(args.games) as advance:
-            tally = batch.run(job, ruleset, args.workers, advance)
-    return {"seed": seed, **summary.summarise(tally)}
+    lab.match(ruleset, setup, options, args, result, tuple(history.answers(h.log)))
 
 
 def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:

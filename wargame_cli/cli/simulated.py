@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from rich.console import JustifyMethod
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from wargame_cli.cli import simulated_charts as charts
 from wargame_cli.cli.output import console
 from wargame_cli.ruleset import SIDES, Ruleset
 from wargame_cli.text import SIDE_STYLE, clean, shown
@@ -21,18 +30,30 @@ STYLE = {**SIDE_STYLE, "draw": "bold"}
 
 @contextmanager
 def progress_bar(total: int) -> Iterator[Callable[[int], None]]:
-    """A transient bar on stderr, advanced once per chunk of games (about a hundred times)."""
+    """A transient bar on stderr, advanced once per chunk of games (about a hundred times):
+    games done, their rate and the time left."""
     bar = Progress(
         TextColumn("games"),
-        BarColumn(),
+        BarColumn(bar_width=20),
         MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[rate]}"),
         TimeRemainingColumn(),
         console=console(stderr=True),
         transient=True,
     )
     with bar:
-        task = bar.add_task("games", total=total)
-        yield lambda n: bar.advance(task, n)
+        task = bar.add_task("games", total=total, rate="")
+        started = time.monotonic()
+        done = 0
+
+        def advance(n: int) -> None:
+            nonlocal done
+            done += n
+            rate = done / max(1e-9, time.monotonic() - started)
+            bar.update(task, advance=n, rate=f"{rate:,.0f}/s" if rate >= 10 else f"{rate:.1f}/s")
+
+        yield advance
 
 
 def _percent(p: float) -> str:
@@ -70,13 +91,15 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
                 style="bold",
             )
         )
+        if result.get("swap"):
+            out.print(
+                "Both seats: each team sat as side A in half the games; A and B below are "
+                "the teams (--team-a's is A), over both seats"
+            )
         out.print(_wins_table(ruleset, result))
-        t = result["turns"]
-        turns = f"{ruleset.turn_word}s"
-        out.print(
-            f"Game length: mean {t['mean']:.2f} {turns} (sd {t['sd']:.2f}), median "
-            f"{t['median']}, 90% of games within {t['p90']}, range {t['min']}-{t['max']}"
-        )
+        if "seat_advantage" in result:
+            out.print(seat_line(result["seat_advantage"]))
+        lengths(ruleset, result)
         if result["endings"]:
             out.print(_endings_table(ruleset, result))
         if result["figures"]:
@@ -86,6 +109,14 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
             for name, value in result["figures"].items():
                 figures.add_row(figure_words(name, teams), f"{value:.2f}")
             out.print(figures)
+        if "units" in result:
+            out.print(units_table(result["units"]))
+        for contest, row in result.get("firsts", {}).items():
+            lo, hi = row["ci95"]
+            out.print(
+                f"The side that won the {contest} won {_percent(row['win_rate'])} of "
+                f"{row['games']} games (95% interval {_percent(lo)} - {_percent(hi)})"
+            )
     if "exact" in result:
         exact = result["exact"]
         line = Text("Exact odds of winning: ", style="bold")
@@ -95,6 +126,77 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
             line.append("; " if side == "A" else "")
         out.print(line)
         out.print(f"Expected game length: {result['exact_turns']:.3f} {ruleset.turn_word}s")
+        if "exact_lengths" in result:
+            listed = ", ".join(f"{k} {v}" for k, v in result["exact_lengths"].items())
+            out.print(f"Exact length percentiles ({ruleset.turn_word}s): {listed}")
+            table = Table(title="How the games end, exactly", title_justify="left")
+            for column in ("winner", "by", "chance"):
+                table.add_column(column, justify="right" if column == "chance" else "left")
+            for side, endings in result["exact_endings"].items():
+                for how, chance in endings.items():
+                    table.add_row(
+                        Text(side, style=STYLE.get(side, "")),
+                        clean(_rule_text(ruleset, how)),
+                        f"{100 * chance:.3f}%",
+                    )
+            out.print(table)
+
+
+def seat_line(seat: dict[str, Any]) -> Text:
+    """Side A's seat share of the decisive games, and whether that is more than chance."""
+    lo, hi = seat["ci95"]
+    line = Text("Seat advantage: ", style="bold")
+    line.append(
+        f"the team in seat A won {_percent(seat['share_a'])} of {seat['A'] + seat['B']} "
+        f"decisive games (95% interval {_percent(lo)} - {_percent(hi)}); "
+    )
+    line.append(
+        "no seat wins more than chance allows" if seat["fair"] else "more than chance allows",
+        style="" if seat["fair"] else "bold",
+    )
+    return line
+
+
+def lengths(ruleset: Ruleset, result: dict[str, Any]) -> None:
+    """Game length in figures (the mean with its interval) and as a histogram."""
+    out = console()
+    t = result["turns"]
+    lo, hi = result["turns_mean_ci95"]
+    turns = f"{ruleset.turn_word}s"
+    out.print(
+        f"Game length: mean {t['mean']:.2f} {turns} (95% interval {lo:.2f}-{hi:.2f}, "
+        f"sd {t['sd']:.2f}), median {t['median']}, 90% of games within {t['p90']}, "
+        f"range {t['min']}-{t['max']}"
+    )
+    counts = {int(k): v for k, v in result["lengths"].items()}
+    if len(counts) > 1:
+        width = max(8, min(40, out.width - 30))
+        out.print(charts.histogram("Game length", turns, counts, width))
+
+
+def units_table(units: dict[str, Any]) -> Table:
+    """Per unit type, over both sides: games it fought in, units fielded, kills and damage
+    dealt per unit fielded, deaths and the share that survived."""
+    table = Table(title="Per unit type", title_justify="left")
+    for column in ("unit", "games", "fielded", "kills", "deaths", "survived"):
+        table.add_column(column, justify="left" if column == "unit" else "right")
+    damage = any(row["damage"] is not None for row in units.values())
+    if damage:
+        table.add_column("damage", justify="right")
+    for kind, row in units.items():
+        cells = [
+            clean(kind),
+            str(row["games"]),
+            str(row["fielded"]),
+            f"{row['kills']:.2f}",
+            str(row["deaths"]),
+            _percent(row["survival"]),
+        ]
+        if damage:
+            cells.append("-" if row["damage"] is None else f"{row['damage']:.2f}")
+        table.add_row(*cells)
+    table.caption = "kills and damage: per unit fielded"
+    return table
 
 
 def figure_words(name: str, teams: dict[str, Any]) -> str:
@@ -155,6 +257,8 @@ def _endings_table(ruleset: Ruleset, result: dict[str, Any]) -> Table:
     table.add_column("by")
     table.add_column("games", justify="right")
     table.add_column("share", justify="right")
+    table.add_column("", no_wrap=True)
+    top = max(c for endings in result["endings"].values() for c in endings.values())
     for side, endings in result["endings"].items():
         for how, count in endings.items():
             table.add_row(
@@ -162,6 +266,7 @@ def _endings_table(ruleset: Ruleset, result: dict[str, Any]) -> Table:
                 clean(_rule_text(ruleset, how)),
                 str(count),
                 _percent(count / result["games"]),
+                charts.bar(count / top, 10),
             )
     return table
 

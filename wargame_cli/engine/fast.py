@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from wargame_cli.cpython import die_faces
 from wargame_cli.engine import drive
-from wargame_cli.engine.requests import Choice, Outcome, TurnStart
+from wargame_cli.engine.requests import Choice, Event, Outcome, TurnStart
 
 _MASK = (1 << 64) - 1
 
@@ -46,11 +46,13 @@ def play_fast(
     below: Callable[[int], int],
     on_choice: Callable[[Choice], None] | None = None,
     answers: Sequence[Any] = (),
+    on_event: Callable[[Event], None] | None = None,
 ) -> Played:
     """Play `game` to the end: first the recorded `answers` (a saved log's, for `--from`),
     then each die `below(sides) + 1` and every choice the bot's legal suggestion.
     `on_choice` sees each of the bots' questions before it is answered (the fingerprint,
-    the shortcut tests)."""
+    the shortcut tests); `on_event` each Event after the recorded answers (a ruleset's
+    `sim_watcher`)."""
     turns = 0
 
     def on_turn(number: int) -> None:
@@ -64,8 +66,22 @@ def play_fast(
         if not isinstance(paused, drive.Paused):
             return Played(drive.ended(paused), turns)
         request = paused.request
-    outcome = drive.play(gen, drive.seeded(below, on_choice, on_turn), request)
+    answer = drive.seeded(below, on_choice, on_turn)
+    if on_event is not None:
+        answer = _watching(answer, on_event)
+    outcome = drive.play(gen, answer, request)
     return Played(outcome, turns)
+
+
+def _watching(answer: drive.Answerer, on_event: Callable[[Event], None]) -> drive.Answerer:
+    """`answer`, showing `on_event` every Event first."""
+
+    def watched(req: Any) -> Any:
+        if isinstance(req, Event):
+            on_event(req)
+        return answer(req)
+
+    return watched
 
 
 def _counting(answer: drive.Answerer, on_turn: Callable[[int], None]) -> drive.Answerer:

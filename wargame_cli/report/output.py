@@ -45,12 +45,12 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-def check(target: Path, save: Path, force: bool, option: str) -> None:
+def check(target: Path, save: Path | None, force: bool, option: str) -> None:
     """Refuse a target that is the save, a save, anything but a regular file or a new name
     (a folder, a FIFO, a device: also through a symlink, and even with force), or (without
     force) any existing file."""
     where = shown(target)
-    if _same(target, save) or (target.exists() and is_save(target)):
+    if (save is not None and _same(target, save)) or (target.exists() and is_save(target)):
         raise ReportRefused(f"{option} {where}: that is a wargame save; a report never replaces it")
     if target.is_dir():
         raise ReportRefused(f"{option} {where}: that is a folder; give a file name")
@@ -64,7 +64,7 @@ def check(target: Path, save: Path, force: bool, option: str) -> None:
         raise _exists(option, where)
 
 
-def write(target: Path, text: str, save: Path, force: bool, option: str) -> None:
+def write(target: Path, text: str, save: Path | None, force: bool, option: str) -> None:
     """Write `text` to `target` after `check`, as a save is written (`store.write_file`):
     a temporary file in the target's folder, renamed over it (`--force`) or linked in only
     where nothing is (a file appearing meanwhile is never replaced); a symlink is written

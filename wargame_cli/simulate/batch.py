@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
-from wargame_cli.ruleset import Ruleset, Setup
+from wargame_cli.ruleset import GameFacts, Ruleset, Setup
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -31,6 +31,11 @@ class Job:
     seed: int
     games: int
     answers: tuple[Any, ...] | None = None  # a saved log's answers to play on from (--from)
+    offset: int = 0  # the first game's index in the run's streams (the second seat's half)
+    paired: bool = False  # a stream per game and each game kept: settings compared on them
+
+
+Task = tuple[int, int, int]  # a job's index in the run, and the games start to stop - 1
 
 
 @dataclass
@@ -45,6 +50,11 @@ class Tally:
     results: Counter[tuple[str | None, int, str]] = field(default_factory=Counter)
     figures: dict[str, float] = field(default_factory=dict)
     figure_games: Counter[str] = field(default_factory=Counter)
+    sequence: list[tuple[str | None, int]] = field(default_factory=list)  # paired jobs only
+    # per unit type (`Ruleset.sim_watcher`): [games, fielded, kills, deaths, damage, damaged]
+    units: dict[str, list[float]] = field(default_factory=dict)
+    # (contest, how the side that won it fared: "won", "lost", "draw") -> games
+    firsts: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     @property
     def games(self) -> int:
@@ -55,6 +65,30 @@ class Tally:
         for name, value in other.figures.items():
             self.figures[name] = self.figures.get(name, 0.0) + value
         self.figure_games.update(other.figure_games)
+        self.sequence.extend(other.sequence)
+        for kind, row in other.units.items():
+            mine = self.units.setdefault(kind, [0.0] * len(row))
+            for i, value in enumerate(row):
+                mine[i] += value
+        self.firsts.update(other.firsts)
+
+    def add_facts(self, facts: GameFacts, winner: str | None) -> None:
+        """One game's facts: its units by type, and how each contest's winner fared."""
+        seen: set[str] = set()
+        for unit in facts.units:
+            row = self.units.setdefault(unit.kind, [0.0] * 6)
+            if unit.kind not in seen:
+                seen.add(unit.kind)
+                row[0] += 1
+            row[1] += 1
+            row[2] += unit.kills
+            row[3] += unit.died
+            if unit.damage is not None:
+                row[4] += unit.damage
+                row[5] += 1
+        for contest, side in facts.firsts.items():
+            fared = "draw" if winner is None else "won" if winner == side else "lost"
+            self.firsts[(contest, fared)] += 1
 
 
 MIN_CHUNK = 4  # games: a chunk's dice stream costs as much to seed as a quarter of a game,
@@ -113,12 +147,12 @@ def _flatten(name: str, value: Any, out: dict[str, float], depth: int) -> None:
 
 def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     """Games `start` to `stop - 1` of the job, in index order."""
+    if job.paired:
+        return _play_paired(ruleset, job, start, stop)
     tally = Tally()
     results = tally.results
-    new_game, setup, options, seed = ruleset.new_game, job.setup, job.options, job.seed
-    below = face_source(stream_seed(seed, start))
-    many = ruleset.fast_games(setup, options, below) if job.answers is None else None
-    answers = job.answers or ()
+    below = face_source(stream_seed(job.seed, job.offset + start))
+    many = ruleset.fast_games(job.setup, job.options, below) if job.answers is None else None
     if many is not None:
         # The ruleset plays game after game itself (see Ruleset.fast_games).
         for (outcome, turns), _ in zip(many, range(start, stop), strict=False):
@@ -126,11 +160,41 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
             _add_figures(tally, game_figures(ruleset, None, outcome))
         return tally
     for _ in range(start, stop):
-        game = new_game(setup, options)
-        played = play_fast(game, below, answers=answers)
-        outcome = played.outcome
-        results[(outcome.winner, played.turns, ending(outcome))] += 1
-        _add_figures(tally, game_figures(ruleset, game, outcome))
+        _play_one(ruleset, job, below, tally)
+    return tally
+
+
+def _play_one(ruleset: Ruleset, job: Job, below: Callable[[int], int], tally: Tally) -> None:
+    """One game by the one driver, added to `tally` with its figures and (when the ruleset
+    watches its games, and not after a saved log's answers) its facts."""
+    game = ruleset.new_game(job.setup, job.options)
+    watcher = ruleset.sim_watcher() if not job.answers else None
+    on_event = watcher.event if watcher is not None else None
+    played = play_fast(game, below, answers=job.answers or (), on_event=on_event)
+    outcome = played.outcome
+    tally.results[(outcome.winner, played.turns, ending(outcome))] += 1
+    if job.paired:
+        tally.sequence.append((outcome.winner, played.turns))
+    _add_figures(tally, game_figures(ruleset, game, outcome))
+    if watcher is not None:
+        tally.add_facts(watcher.facts(game, outcome), outcome.winner)
+
+
+def _play_paired(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
+    """Each game on its own stream `stream_seed(seed, index)`: game i of one setting draws the
+    dice game i of another setting draws (common random numbers), however long the games
+    before it ran. Each game's winner and length are kept, in order, for paired differences."""
+    tally = Tally()
+    for index in range(start, stop):
+        below = face_source(stream_seed(job.seed, job.offset + index))
+        many = ruleset.fast_games(job.setup, job.options, below) if not job.answers else None
+        if many is None:
+            _play_one(ruleset, job, below, tally)
+            continue
+        outcome, turns = next(iter(many))
+        tally.results[(outcome.winner, turns, ending(outcome))] += 1
+        tally.sequence.append((outcome.winner, turns))
+        _add_figures(tally, game_figures(ruleset, None, outcome))
     return tally
 
 
@@ -140,27 +204,66 @@ def _add_figures(tally: Tally, figures: dict[str, float]) -> None:
         tally.figure_games[name] += 1
 
 
+class Stopped(Exception):
+    """Ctrl-C during a run: the tallies of the games finished so far (each job's first games,
+    in order), for the partial result."""
+
+    def __init__(self, tallies: list[Tally]) -> None:
+        super().__init__("stopped")
+        self.tallies = tallies
+
+
 def run(job: Job, ruleset: Ruleset, workers: int = 1, progress: Progress | None = None) -> Tally:
     """Play the job's games; `progress` hears of every finished chunk."""
-    total = Tally()
-    workers = worker_count(workers, job.games)
-    if workers <= 1 or job.games <= chunk_size(job.games):
-        for start, stop in chunks(job.games):
-            total.merge(play_chunk(ruleset, job, start, stop))
-            if progress is not None:
-                progress(stop - start)
-        return total
-    for tally in _in_workers(job, ruleset, workers, progress):
-        total.merge(tally)
-    return total
+    return run_all([job], ruleset, workers, progress)[0]
 
 
-def worker_count(asked: int, games: int) -> int:
-    """Never more processes than chunks of games to hand out, nor than the machine's cores."""
+def tasks(jobs: list[Job]) -> list[Task]:
+    """Every job's chunks, the jobs' first chunks first: a run stopped early has played the
+    first games of every setting, not every game of the first settings."""
+    every = [(n, start, stop) for n, job in enumerate(jobs) for start, stop in chunks(job.games)]
+    return sorted(every, key=lambda task: (task[1], task[0]))
+
+
+def run_all(
+    jobs: list[Job], ruleset: Ruleset, workers: int | None = None, progress: Progress | None = None
+) -> list[Tally]:
+    """Play every job's games (settings, seats, pairings of one ruleset) over `workers`
+    processes (None: the machine's cores); one tally per job, each added up in chunk order
+    so any number of workers gives the same result. Ctrl-C raises `Stopped` with what was
+    finished."""
+    totals = [Tally() for _ in jobs]
+    work = tasks(jobs)
+    games = sum(job.games for job in jobs)
+    count = worker_count(cores() if workers is None else workers, games, len(work))
+    try:
+        if count <= 1 or len(work) <= 1:
+            for n, start, stop in work:
+                totals[n].merge(play_chunk(ruleset, jobs[n], start, stop))
+                if progress is not None:
+                    progress(stop - start)
+        else:
+            for (n, _, _), tally in zip(
+                work, _in_workers(jobs, ruleset, count, progress), strict=False
+            ):
+                totals[n].merge(tally)
+    except KeyboardInterrupt:
+        raise Stopped(totals) from None
+    return totals
+
+
+def cores() -> int:
+    """The machine's cores: how many workers `simulate` starts unless told."""
     import os
 
-    parts = -(-games // chunk_size(games)) if games > 0 else 1
-    return max(1, min(asked, parts, os.cpu_count() or 1))
+    return os.cpu_count() or 1
+
+
+def worker_count(asked: int, games: int, parts: int | None = None) -> int:
+    """Never more processes than chunks of games to hand out, nor than the machine's cores."""
+    if parts is None:
+        parts = -(-games // chunk_size(games)) if games > 0 else 1
+    return max(1, min(asked, parts, cores()))
 
 
 # -- worker processes -----------------------------------------------------------------------
@@ -168,7 +271,7 @@ _WORKER: dict[str, Any] = {}
 WATCH_SECONDS = 0.5  # how often a worker checks that the process that started it still runs
 
 
-def _worker_init(job: Job) -> None:
+def _worker_init(jobs: list[Job]) -> None:
     """Load the ruleset once per process (a forked worker finds it, and the tables' memos
     the first chunk warmed, already loaded). Ctrl-C is the parent's to handle: workers
     ignore it (no traceback per process) and the parent stops them. A worker whose parent
@@ -180,8 +283,8 @@ def _worker_init(job: Job) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _hold(signal.SIG_UNBLOCK)  # held by the parent while it built the pool
-    _WORKER["job"] = job
-    _WORKER["ruleset"] = registry.get(job.ruleset_id)
+    _WORKER["jobs"] = jobs
+    _WORKER["ruleset"] = registry.get(jobs[0].ruleset_id)
     _watch_parent()
 
 
@@ -200,8 +303,9 @@ def _watch_parent() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _worker_chunk(part: tuple[int, int]) -> Tally:
-    return play_chunk(_WORKER["ruleset"], _WORKER["job"], *part)
+def _worker_chunk(task: Task) -> Tally:
+    n, start, stop = task
+    return play_chunk(_WORKER["ruleset"], _WORKER["jobs"][n], start, stop)
 
 
 class _Terminated(SystemExit):
@@ -213,7 +317,7 @@ def _on_sigterm(signum: int, frame: Any) -> None:
 
 
 def _in_workers(
-    job: Job, ruleset: Ruleset, workers: int, progress: Progress | None
+    jobs: list[Job], ruleset: Ruleset, workers: int, progress: Progress | None
 ) -> Iterator[Tally]:
     """Chunks spread over processes; tallies handed back in chunk order, so sums of figures
     are added in the same order as with one worker.
@@ -226,9 +330,9 @@ def _in_workers(
     import signal
     import threading
 
-    parts = chunks(job.games)
-    start, stop = next(parts)
-    first = play_chunk(ruleset, job, start, stop)
+    parts = iter(tasks(jobs))
+    n, start, stop = next(parts)
+    first = play_chunk(ruleset, jobs[n], start, stop)
     if progress is not None:
         progress(stop - start)
     yield first
@@ -242,7 +346,7 @@ def _in_workers(
     pool = None
     try:
         pool = multiprocessing.get_context(method).Pool(
-            processes=workers, initializer=_worker_init, initargs=(job,)
+            processes=workers, initializer=_worker_init, initargs=(jobs,)
         )
         _hold(signal.SIG_UNBLOCK)
         for tally in pool.imap(_worker_chunk, parts):

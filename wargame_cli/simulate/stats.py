@@ -7,7 +7,7 @@ of workers are bit-for-bit the same.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
@@ -81,3 +81,49 @@ def quantile(histogram: Mapping[int, int], q: float) -> int:
         if seen >= need:
             return value
     raise ValueError("no values")  # pragma: no cover - unreachable with n >= 1
+
+
+@dataclass(frozen=True)
+class Difference:
+    """An estimate with its 95% interval: a difference between two settings, or a mean."""
+
+    estimate: float
+    lo: float
+    hi: float
+
+    def as_json(self) -> dict[str, float]:
+        return {"estimate": self.estimate, "lo": self.lo, "hi": self.hi}
+
+
+def mean_interval(histogram: Mapping[int, int], z: float = Z95) -> Difference:
+    """The mean of a whole-number measure with its normal 95% interval (games are many)."""
+    s = spread(histogram)
+    n = sum(histogram.values())
+    half = z * s.sd / math.sqrt(n)
+    return Difference(s.mean, s.mean - half, s.mean + half)
+
+
+def paired_difference(first: Sequence[float], then: Sequence[float], z: float = Z95) -> Difference:
+    """Mean of `then[i] - first[i]` over games played on the same dice (common random
+    numbers), with the normal interval of that mean: the closer the two settings' games
+    track each other, the narrower it is."""
+    n = len(first)
+    if n != len(then) or n < 2:
+        raise ValueError("a paired difference needs two equally long runs of at least 2 games")
+    diffs = [b - a for a, b in zip(first, then, strict=True)]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return Difference(mean, mean - half, mean + half)
+
+
+def proportion_difference(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> Difference:
+    """`k2/n2 - k1/n1` for independent runs, with Newcombe's interval (from each run's
+    Wilson interval: sound near 0 and 1)."""
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson(k1, n1, z)
+    l2, u2 = wilson(k2, n2, z)
+    d = p2 - p1
+    lo = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    hi = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    return Difference(d, lo, hi)

@@ -1,0 +1,54 @@
+"""`wargame simulate`'s facts of one Seeds of Wars game (`Ruleset.sim_watcher`): each unit's
+kills and the Ht it dealt, read from the hit and destroyed events as they pass, its fate
+from the final battle; and who won the deployment roll-off and the first initiative.
+
+A unit destroyed by morale (d15) is killed by whoever last hit it; one never hit has no
+killer."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, Battle
+
+from wargame_cli.engine.requests import Event, Outcome
+from wargame_cli.ruleset import GameFacts, UnitFacts
+
+DEPLOYMENT, INITIATIVE = "deployment roll-off", "first initiative"
+
+
+class Watcher:
+    def __init__(self) -> None:
+        self.dealt: Counter[str] = Counter()
+        self.kills: Counter[str] = Counter()
+        self.last_hit: dict[str, str] = {}
+        self.firsts: dict[str, str] = {}
+
+    def event(self, event: Event) -> None:
+        kind, data = event.kind, event.data or {}
+        if kind == "hit":
+            self.dealt[data["attacker"]] += 1
+            self.last_hit[data["target"]] = data["attacker"]
+        elif kind == "destroyed":
+            killer = self.last_hit.get(data.get("unit", ""))
+            if killer is not None:
+                self.kills[killer] += 1
+        elif kind == "deploy_roll" and not data.get("tie"):
+            self.firsts.setdefault(DEPLOYMENT, data["winner"])
+        elif kind == "initiative":
+            self.firsts.setdefault(INITIATIVE, data["winner"])
+
+    def facts(self, game: Any, outcome: Outcome) -> GameFacts:
+        battle: Battle = game.state
+        units = [
+            UnitFacts(
+                kind=u.kind.name,
+                side=u.side,
+                kills=self.kills[u.uid],
+                died=u.fate == DESTROYED,
+                damage=float(self.dealt[u.uid]),
+            )
+            for u in battle.units
+        ]
+        return GameFacts(units=units, firsts=dict(self.firsts))

@@ -1,0 +1,176 @@
+"""`wargame simulate` studies: one match-up (in both seats with `--swap`), settings side by
+side (`--compare`, `--sweep`) and every team against every other (`--matrix --games N`).
+
+Each study plans its jobs (`simulate/lab.py`), plays them on this machine's cores or a
+cluster, and shows the result: JSON, the terminal, and the `--html` page. Ctrl-C stops the
+games and shows what was finished (then exits 130).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from wargame_cli.cli.output import emit_json
+from wargame_cli.cli.simulate import SimulateArgs, setup_for
+from wargame_cli.errors import BadInput, Interrupted, TeamError
+from wargame_cli.ruleset import SIDES, Ruleset, Setup
+from wargame_cli.simulate import batch, lab
+from wargame_cli.simulate.batch import Job, Progress, Tally
+from wargame_cli.simulate.summary import summarise
+
+
+def _seed(args: SimulateArgs) -> int:
+    from wargame_cli.engine.session import draw_seed
+
+    return args.seed if args.seed is not None else draw_seed()
+
+
+def play(jobs: list[Job], ruleset: Ruleset, args: SimulateArgs) -> tuple[list[Tally], bool]:
+    """Every job's tally, and whether Ctrl-C stopped the games first. A progress bar on a
+    terminal only (not with --json, nor when stderr is not a terminal)."""
+    games = sum(job.games for job in jobs)
+    run: Callable[[list[Job], Ruleset, int | None, Progress | None], list[Tally]]
+    run = batch.run_all
+    if args.cluster is not None:
+        from wargame_cli.simulate import cluster
+
+        run = cluster.runner(args.cluster)
+    try:
+        if args.json_out or not sys.stderr.isatty():
+            return run(jobs, ruleset, args.workers, None), False
+        from wargame_cli.cli import simulated as render
+
+        with render.progress_bar(games) as advance:
+            return run(jobs, ruleset, args.workers, advance), False
+    except batch.Stopped as stopped:
+        if not any(t.games for t in stopped.tallies):
+            raise Interrupted("interrupted before any game finished") from None
+        return stopped.tallies, True
+
+
+def _out(result: dict[str, Any], args: SimulateArgs, stopped: bool, shown: Any) -> None:
+    """JSON or the terminal, then the page; a stopped run says so and exits 130."""
+    if stopped:
+        result["stopped"] = True
+    if args.html is not None:
+        from wargame_cli.cli import simulate_page
+
+        simulate_page.write(args.html, result, args.force)
+    if args.json_out:
+        emit_json(result)
+    else:
+        if stopped:
+            from wargame_cli.cli.output import console
+
+            console().print("Stopped by Ctrl-C: the result of the games finished so far")
+        shown()
+    if stopped:
+        raise Interrupted("interrupted: the result above is of the games finished so far")
+
+
+def _header(ruleset: Ruleset, options: dict[str, Any], setup: Setup) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset.id,
+        "options": options,
+        "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
+    }
+
+
+def match(
+    ruleset: Ruleset,
+    setup: Setup,
+    options: dict[str, Any],
+    args: SimulateArgs,
+    result: dict[str, Any],
+    answers: tuple[Any, ...] | None = None,
+) -> None:
+    """One match-up: as given, or in both seats (`--swap`); a mirror match tells the seat's
+    advantage by itself."""
+    from wargame_cli.cli import simulated as render
+
+    assert args.games is not None
+    seed = _seed(args)
+    job = Job(ruleset.id, setup, options, seed, args.games, answers)
+    jobs = lab.swap_jobs(job) if args.swap else [job]
+    tallies, stopped = play(jobs, ruleset, args)
+    result["seed"] = seed
+    if args.swap:
+        result["swap"] = True
+        result.update(lab.swap_result(tallies))
+    elif answers is None and lab.is_mirror(setup):
+        result.update(lab.mirror_result(tallies[0]))
+    else:
+        result.update(summarise(tallies[0]))
+    _out(result, args, stopped, lambda: render.report(ruleset, result))
+
+
+def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
+    """`--compare` or `--sweep`: every setting on the same seeds, each against the first."""
+    from wargame_cli.simulate.settings import compared, swept
+
+    assert args.games is not None
+    if args.compare:
+        chosen = compared(ruleset.options, args.options, args.compare)
+    else:
+        assert args.sweep is not None
+        chosen = swept(ruleset.options, args.options, args.sweep)
+    planned = [
+        lab.Planned(s, setup_for(ruleset, s.options, args.team_a, args.team_b)) for s in chosen
+    ]
+    seed = _seed(args)
+    jobs = lab.setting_jobs(ruleset.id, planned, seed, args.games)
+    tallies, stopped = play(jobs, ruleset, args)
+    kept = [(p, t) for p, t in zip(planned, tallies, strict=True) if t.games]
+    result = _header(ruleset, planned[0].setting.options, planned[0].setup)
+    result["mode"] = "compare" if args.compare else "sweep"
+    if args.sweep is not None:
+        result["key"] = next(iter(chosen[0].changed))
+    result["seed"] = seed
+    result["games"] = args.games
+    result["settings"] = lab.settings_result([p for p, _ in kept], [t for _, t in kept])
+    _out(result, args, stopped, lambda: shown_lab().settings(ruleset, result))
+
+
+def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
+    """Every ready team the options allow, and the team files given, against each other in
+    both seats, ranked by their mean share."""
+
+    assert args.games is not None
+    entries = ready_teams(ruleset, options)
+    for spec in (args.team_a, args.team_b):
+        if spec is not None:
+            team, name = ruleset.load_team(spec, options)
+            entries.append((name or spec, team))
+    if len(entries) < 2:
+        raise BadInput(f"--matrix: {ruleset.id} needs at least two teams to rank")
+    if args.games < 2:
+        raise BadInput("--matrix --games N: at least 2 games a match-up (one in each seat)")
+    seed = _seed(args)
+    jobs = lab.matrix_jobs(ruleset.id, entries, options, seed, args.games)
+    tallies, stopped = play(jobs, ruleset, args)
+    result: dict[str, Any] = {"ruleset": ruleset.id, "options": options, "seed": seed}
+    result["games"] = args.games
+    result["matrix"] = lab.matrix_result([name for name, _ in entries], tallies)
+    result["matrix"]["described"] = [ruleset.describe_team(team) for _, team in entries]
+    _out(result, args, stopped, lambda: shown_lab().team_matrix(ruleset, result))
+
+
+def ready_teams(ruleset: Ruleset, options: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The ruleset's ready teams the options allow, by name, in its order."""
+    out = []
+    for name in ruleset.preset_teams(options):
+        try:
+            found = ruleset.preset_named(name, options)
+        except TeamError:
+            continue  # the options forbid it (the menus offer it disabled)
+        if found is not None:
+            out.append((found[1], found[0]))
+    return out
+
+
+def shown_lab() -> Any:
+    from wargame_cli.cli import simulated_lab
+
+    return simulated_lab
