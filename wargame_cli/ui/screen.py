@@ -1,7 +1,8 @@
-"""The decision screen: what a person sees above a question. The board (compact when the full
-one and the question do not fit), the facts the decision needs (the view's card) and what
-happened since this side last decided, laid out to the terminal's size. Rulesets supply the
-renderables (their view's hooks); the layout is here, shared by every ruleset."""
+"""The decision screen: what a person sees above a question. What happened since this side
+last decided comes first (its newest results, whole, each under the heading of the step it
+happened in), then the board in the rows left (compact when the full one does not fit), then
+the facts the decision needs (the view's card), laid out to the terminal's size. Rulesets
+supply the renderables (their view's hooks); the layout is here, shared by every ruleset."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ def _color_system(console: Console) -> ColorSystem | None:
 
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
+NOT_POSSIBLE = "Options not possible, and why"
+MIN_RESULTS = 4  # results kept whole at every decision before the board gets a row
+OWN_RESULTS = 2  # of them, the newest of the side's own (what its last decision did)
 
 
 @dataclass
@@ -45,6 +49,7 @@ class Layout:
     card: bool = False
     recent: int = 0  # how many lines of recent events were shown
     list_rows: int = 0  # the rows left to the question's list
+    fold: bool = False  # the list's disabled options fold into one line
 
 
 @dataclass
@@ -99,6 +104,42 @@ def _short_parts(shown: Any) -> list[Any]:
     return []
 
 
+def _is_heading(part: Any) -> bool:
+    """A rule (a turn's or a round's start) or an underlined line (a step's heading, e.g.
+    `Round 1, step 5 of 6, melee`): what the lines after it happened under."""
+    if isinstance(part, Rule):
+        return True
+    return isinstance(part, Text) and "underline" in str(part.style)
+
+
+@dataclass
+class _Told:
+    """One log entry as the screen tells it: its lines of text (Text or Rule, no pictures),
+    made when it happened, and the heading it happened under."""
+
+    parts: list[Any]
+    under: Any = None  # the heading in effect before this entry
+
+    @property
+    def heading(self) -> bool:
+        return bool(self.parts) and all(_is_heading(part) for part in self.parts)
+
+    @property
+    def headed(self) -> bool:
+        return bool(self.parts) and _is_heading(self.parts[0])
+
+
+@dataclass
+class _Block:
+    """An entry since the side's last decision, laid out at a width."""
+
+    lines: list[str]
+    under: list[str]  # its heading's lines, for when the block shows without the one above it
+    heading: bool  # nothing but a heading
+    headed: bool  # it starts with its own heading
+    own: bool  # a result of the side's own last decision (before anyone decided again)
+
+
 @dataclass
 class _Cache:
     key: Any = None
@@ -125,6 +166,8 @@ class DecisionScreen:
         self.memory = Memory()  # what was drawn of this game, shared with the live log
         self.renderer = Renderer(base)
         self.entries: list[Mapping[str, Any]] = []
+        self._told: list[_Told | None] = []  # each entry as told when it happened
+        self._heading: Any = None  # the heading in effect at the newest entry
         self.game: Any = None
         self._marks: dict[str, int] = {}
         self._previous: dict[str, int] = {}
@@ -135,14 +178,36 @@ class DecisionScreen:
 
     # -- following the game ---------------------------------------------------------------
     def observe(self, entry: Mapping[str, Any], game: Any) -> None:
+        """An entry as it is logged: told now, in the state it happened in (a step's heading
+        is the step the rules were in then, not the one the next question is asked in)."""
         self.entries.append(entry)
         self.game = game
+        self._told.append(self._tell(entry))
 
     def follow(self, game: Any, entries: Sequence[Mapping[str, Any]]) -> None:
         """Start from a game already under way (a resumed save): its log is the past."""
         self.game = game
         self.entries = list(entries)
+        self._told = [None] * len(self.entries)  # told when looked at, if ever
         self._marks = {ANY_SIDE: len(self.entries)}
+
+    def _tell(self, entry: Mapping[str, Any]) -> _Told:
+        """The lines of text the view shows for `entry` now (through the redraw policy),
+        the generic line where it shows only pictures; the end is told by the live log."""
+        under = self._heading
+        if entry["t"] == "end" or self.state is None:
+            return _Told([], under)
+        shown = self.view.render_entry(entry, self.state, self.names, self.players)
+        shown = self.memory.shown(entry, shown)
+        if shown is False:
+            return _Told([], under)
+        parts = _short_parts(shown) if shown is not None else []
+        if not parts:  # only boards and tables: the generic line
+            parts = _short_parts(generic(entry, self.names, self.turn_word))
+        for part in parts:
+            if _is_heading(part):
+                self._heading = part
+        return _Told(parts, under)
 
     @property
     def state(self) -> Any:
@@ -196,33 +261,42 @@ class DecisionScreen:
         shown = self.view.card(state, choice, self.names)
         return self.renderer.lines(shown, width) if shown is not None else []
 
-    def _entry_lines(self, index: int, entry: Mapping[str, Any], width: int) -> list[str]:
-        key = (index, width)
-        found = self._recent.get(key)
-        if found is not None:
-            return found
-        shown: Any = None
-        if self.state is not None:
-            shown = self.view.render_entry(entry, self.state, self.names, self.players)
-            shown = self.memory.shown(entry, shown)
-        if shown is False:
-            lines: list[str] = []
-        else:
-            short = _short_parts(shown) if shown is not None else []
-            if not short and entry["t"] != "end":  # only boards and tables: the generic line
-                short = _short_parts(generic(entry, self.names, self.turn_word))
-            lines = self.renderer.lines(Group(*short), width) if short else []
-        self._recent[key] = lines
-        return lines
+    def _told_at(self, index: int) -> _Told:
+        told = self._told[index]
+        if told is None:  # a resumed game's past: told in today's state
+            told = self._told[index] = self._tell(self.entries[index])
+        return told
+
+    def _lines(self, parts: Sequence[Any], width: int) -> list[str]:
+        return self.renderer.lines(Group(*parts), width) if parts else []
+
+    def _blocks(self, side: str | None, width: int, last: Any = None) -> list[_Block]:
+        """What happened since `side` last decided, an entry a block (oldest first), laid
+        out at `width`; `last` (an entry) is left out. The side's own results are the entries
+        before anyone's next decision."""
+        blocks: list[_Block] = []
+        own = True
+        for index, entry in self.since(side):
+            if entry is last:
+                continue
+            if entry["t"] == "choice" and entry.get("side") != side:
+                own = False  # someone else decided: what follows is theirs
+            key = (index, width)
+            found = self._recent.get(key)
+            told = self._told_at(index)
+            if found is None:
+                found = self._recent[key] = self._lines(told.parts, width)
+            if not found:
+                continue
+            under = self._lines([told.under], width) if told.under is not None else []
+            blocks.append(_Block(found, under, told.heading, told.headed, own))
+        return blocks
 
     def recent_lines(self, side: str | None, width: int, last: Any = None) -> list[str]:
-        """What happened since `side` last decided, as short lines (newest last); `last`
-        (an entry) is left out."""
-        out: list[str] = []
-        for index, entry in self.since(side):
-            if entry is not last:
-                out.extend(self._entry_lines(index, entry, width))
-        return out
+        """What happened since `side` last decided, as short lines (newest last), under the
+        heading it happened in; `last` (an entry) is left out."""
+        blocks = self._blocks(side, width, last)
+        return _shown(blocks, set(range(len(blocks))))
 
     # -- the layout -----------------------------------------------------------------------
     def compose(
@@ -233,52 +307,63 @@ class DecisionScreen:
         wanted: int,
         choice: Any = None,
         side: str | None = None,
+        folded: int | None = None,
     ) -> Layout:
         """The lines above a question whose fixed part (message, notices) takes `fixed` rows and
-        whose list would like `wanted` rows, in `height` rows. The board first (full when it
-        fits with the whole question, else compact), then the newest of what happened since
-        this side last decided, then the card just above the question. When even the compact
-        board and the whole list do not fit, the list scrolls (at least 3 rows of it)."""
+        whose list would like `wanted` rows (`folded` with its disabled options folded into
+        one line), in `height` rows. Rows go first to the question and the newest results
+        since this side last decided (at least `MIN_RESULTS` of them, whole), then to the
+        board (the rows left), then the card just above the question, then older results.
+        When room is short the disabled options fold; when even then the list does not fit,
+        it scrolls (at least 3 rows of it)."""
         if self.state is None:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
-        room = max(0, height - fixed - wanted)
+        avail = max(0, height - fixed)
+        blocks = self._blocks(side, width)
+        order = _priority(blocks)
+        least = _fitting(blocks, order[:MIN_RESULTS], avail)
+        card = self.card_lines(choice, width)
+        fold = folded is not None and folded < wanted
+        if fold and wanted + len(least) + len(card) + self._least_board(width) <= avail:
+            fold = False  # everything fits: nothing to fold
+        if fold and folded is not None:
+            wanted = folded
+        list_rows = min(wanted, max(3, avail - len(least)))
+        room = max(0, avail - list_rows)
+        chosen = _choose(blocks, order[:MIN_RESULTS], room)
+        recent = _titled(blocks, chosen, self.renderer, width) if room >= 1 else []
+        room -= len(recent)
+        board, kind = self.fitting_board(width, room)
+        room -= len(board)
+        shown_card = bool(card) and len(card) <= room
+        room -= len(card) if shown_card else 0
+        if blocks and room + len(recent) >= 1:  # older results in the rows still left
+            more = _choose(blocks, order, room + len(recent), chosen)
+            recent = _titled(blocks, more, self.renderer, width)
+        lines = [*board, *recent, *(card if shown_card else [])]
+        return Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows, fold)
+
+    def fitting_board(self, width: int, rows: int) -> tuple[list[str], str]:
+        """The board in `rows` rows at most: the full one when it fits, else the compact one
+        (cut to the rows, when even it does not fit); its lines and which it is."""
+        if rows <= 0:
+            return [], ""
         full_height = self._full_height.get(width)
         compact: list[str] | None = None
-        if full_height is not None and full_height > room:  # known not to fit: try compact
+        if full_height is not None and full_height > rows:  # known not to fit: try compact
             compact = self.board_lines(width, compact=True)
         if compact is not None:
             board, kind = compact, "compact"
         else:
             board, kind = self.board_lines(width, compact=False) or [], "full"
-            if len(board) > room and (compact := self.board_lines(width, True)) is not None:
+            if len(board) > rows and (compact := self.board_lines(width, True)) is not None:
                 board, kind = compact, "compact"
-        if not board:
-            kind = ""
-        list_rows = min(wanted, max(3, height - fixed - len(board)))
-        room = max(0, height - fixed - list_rows)
-        board = board[:room]
-        room -= len(board)
-        card = self.card_lines(choice, width)
-        shown_card = bool(card) and len(card) <= room
-        lines = list(board)
-        recent_room = room - (len(card) if shown_card else 0)
-        recent: list[str] = []
-        events = self.recent_lines(side, width) if recent_room >= 1 else []
-        if recent_room >= 2 and events:
-            shown = events[-(recent_room - 1) :]
-            cut = len(events) - len(shown)
-            more = f" (the {cut} line{'s' if cut > 1 else ''} before: Look…)"
-            title = RECENT_TITLE + (more if len(shown) < len(events) else "") + ":"
-            recent = self.renderer.lines(Text(title, style="dim"), width)[:1] + shown
-        elif len(events) == 1:  # one row: the one line that happened
-            recent = events
-        elif events:  # one row: say that something happened, and where to read it
-            note = f"{RECENT_TITLE}: {len(events)} lines (Look… to read them)"
-            recent = self.renderer.lines(Text(note, style="dim"), width)[:1]
-        lines.extend(recent)
-        if shown_card:
-            lines.extend(card)
-        return Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
+        return (board[:rows], kind) if board else ([], "")
+
+    def _least_board(self, width: int) -> int:
+        """The rows of the smallest board the view draws (0: none)."""
+        board = self.board_lines(width, compact=True) or self.board_lines(width, compact=False)
+        return len(board or [])
 
     # -- looking without deciding ---------------------------------------------------------
     def looks(self, choice: Any = None) -> list[Look]:
@@ -293,6 +378,10 @@ class DecisionScreen:
         side = choice.side if choice is not None else None
         if self.since(side):
             out.append(Look(RECENT_TITLE, lambda width: self.recent_lines(side, width)))
+        barred = [o for o in choice.options if o.disabled] if choice is not None else []
+        if barred:  # what a folded list leaves out, and why
+            told = Text("\n".join(f"{clean(o.label)}: {clean(o.disabled)}" for o in barred))
+            out.append(Look(NOT_POSSIBLE, told))
         if state is not None:
             cards = self.view.cards(state, self.names)
             out.extend(Look(clean(title), shown) for title, shown in cards)
@@ -314,3 +403,89 @@ class DecisionScreen:
         if callable(look.renderable):  # already lines, laid out at the width
             return look.renderable(width)
         return self.renderer.lines(look.renderable, width)
+
+
+# -- choosing what happened to show ---------------------------------------------------------
+def _priority(blocks: list[_Block]) -> list[int]:
+    """The order results earn rows in: the newest of the side's own (what its last decision
+    did), then every other newest first. Headings earn none of their own."""
+    results = [i for i, block in enumerate(blocks) if not block.heading]
+    own = [i for i in reversed(results) if blocks[i].own][:OWN_RESULTS]
+    return own + [i for i in reversed(results) if i not in own]
+
+
+def _with_headings(blocks: list[_Block], chosen: set[int], index: int) -> set[int]:
+    """`chosen` and block `index`, with the headings right above it."""
+    out = chosen | {index}
+    k = index - 1
+    while k >= 0 and blocks[k].heading:
+        out.add(k)
+        k -= 1
+    return out
+
+
+def _choose(
+    blocks: list[_Block], order: list[int], rows: int, chosen: set[int] | None = None
+) -> set[int]:
+    """The blocks to show, whole, in `rows` rows (with the title): `chosen` and then those
+    of `order` while they fit."""
+    out = set(chosen or ())
+    for index in order:
+        if index in out:
+            continue
+        tried = _with_headings(blocks, out, index)
+        if 1 + len(_shown(blocks, tried)) > rows:
+            break
+        out = tried
+    return out
+
+
+def _fitting(blocks: list[_Block], order: list[int], rows: int) -> list[str]:
+    """The lines (with the title) of the blocks of `order` that fit in `rows`."""
+    chosen = _choose(blocks, order, rows)
+    return [""] + _shown(blocks, chosen) if chosen else []
+
+
+def _shown(blocks: list[_Block], chosen: set[int]) -> list[str]:
+    """The chosen blocks in order, each under its heading; a gap says how many lines are
+    left out there (the lines before the first are told in the title)."""
+    out: list[str] = []
+    gap = 0
+    previous = False
+    for index, block in enumerate(blocks):
+        if index not in chosen:
+            gap += len(block.lines)
+            previous = False
+            continue
+        if gap and out:
+            out.append(f"\x1b[2m  … {_count(gap)} (Look…)\x1b[0m")
+        gap = 0
+        if not previous and not block.headed:
+            out.extend(block.under)
+        out.extend(block.lines)
+        previous = True
+    if gap and out:
+        out.append(f"\x1b[2m  … {_count(gap)} since (Look…)\x1b[0m")
+    return out
+
+
+def _count(lines: int) -> str:
+    return f"{lines} line{'s' if lines != 1 else ''}"
+
+
+def _titled(blocks: list[_Block], chosen: set[int], renderer: Renderer, width: int) -> list[str]:
+    """The chosen blocks under the title, which says how many lines before them are not
+    shown; nothing when none is chosen (with a one-row note when some happened)."""
+    if not blocks:
+        return []
+    if not chosen:
+        total = sum(len(block.lines) for block in blocks)
+        note = f"{RECENT_TITLE}: {_count(total)} (Look… to read them)"
+        return renderer.lines(Text(note, style="dim"), width)[:1]
+    first = min(chosen)
+    while first > 0 and blocks[first - 1].heading and first - 1 in chosen:
+        first -= 1
+    before = sum(len(block.lines) for block in blocks[:first])
+    more = f" (the {_count(before)} before: Look…)" if before else ""
+    title = renderer.lines(Text(f"{RECENT_TITLE}{more}:", style="dim"), width)[:1]
+    return title + _shown(blocks, chosen)
