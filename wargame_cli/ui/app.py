@@ -89,6 +89,7 @@ class _Question:
     back: Any = None  # what Esc answers at a typed question with nothing to look at
     typed: Any = None  # the value of a list's "Type it" item, which typing at the list picks
     left: int | None = None  # the option the pointer was on before it went to Look…
+    pager: Callable[[int], None] | None = None  # PgUp/PgDn page what is above (-1, +1)
 
 
 @dataclass(frozen=True)
@@ -339,7 +340,7 @@ class PromptApp:
             scroll = max(0, min(scroll, len(looking) - room))
             lines = looking[scroll : scroll + room]
             if len(looking) > len(lines) and lines:
-                lines.append(_position(scroll, len(lines), len(looking)))
+                lines.append(page_position(scroll, len(lines), len(looking)))
         else:
             fit = self._fit(top, width, height, fixed, wanted, folded)
             lines, self._list_rows = fit.lines, fit.list_rows
@@ -415,6 +416,16 @@ class PromptApp:
         @kb.add(Keys.PageUp, filter=looking, eager=True)
         def _(event: Any) -> None:
             event.app.exit(result=_Switch("scroll", -1))
+
+        paging = Condition(lambda: self._q.mode == "select" and self._q.pager is not None)
+
+        @kb.add(Keys.PageDown, filter=paging, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_Switch("page", 1))
+
+        @kb.add(Keys.PageUp, filter=paging, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_Switch("page", -1))
 
         @kb.add(Keys.Escape, filter=looking, eager=True)
         def _(event: Any) -> None:
@@ -497,7 +508,9 @@ class PromptApp:
         clear: bool = False,
         footer: frozenset[Any] = frozenset(),
         typed: Any = None,
+        pager: Callable[[int], None] | None = None,
     ) -> Any:
+        """A list; with `pager`, PgUp/PgDn page the screen above (`top` draws it again)."""
         control = WrappingControl(
             choices,
             default=default,
@@ -511,6 +524,7 @@ class PromptApp:
             message, "select", control, notice=notice, can_look=bool(looks), typed=typed
         )
         question.left = control.pointed_at
+        question.pager = pager
         self.pending = ""
         while True:
             self._q = question
@@ -518,6 +532,10 @@ class PromptApp:
             answer = self._run()
             if not isinstance(answer, _Switch):
                 return answer
+            if answer.to == "page" and pager is not None:
+                pager(answer.value)
+                question.control.is_answered = False
+                continue
             self._look(top, looks)
             question.control.is_answered = False
             if question.left is not None:  # back on the option it left for Look…
@@ -588,7 +606,7 @@ class PromptApp:
             resume_collector()
 
 
-def _position(first: int, shown: int, total: int) -> str:
+def page_position(first: int, shown: int, total: int) -> str:
     """The line under a looked-at text taller than the room: which lines, and the keys."""
     keys = [key for key, more in (("PgUp", first > 0), ("PgDn", first + shown < total)) if more]
     return f"\x1b[2m-- lines {first + 1}-{first + shown} of {total}; {'/'.join(keys)} --\x1b[0m"

@@ -109,7 +109,10 @@ def _is_heading(part: Any) -> bool:
     `Round 1, step 5 of 6, melee`): what the lines after it happened under."""
     if isinstance(part, Rule):
         return True
-    return isinstance(part, Text) and "underline" in str(part.style)
+    if not isinstance(part, Text):
+        return False
+    whole = [str(span.style) for span in part.spans if span.start == 0 and span.end >= len(part)]
+    return any("underline" in style for style in [str(part.style), *whole])
 
 
 @dataclass
@@ -274,9 +277,24 @@ class DecisionScreen:
         """What happened since `side` last decided, an entry a block (oldest first), laid
         out at `width`; `last` (an entry) is left out. The side's own results are the entries
         before anyone's next decision."""
+        return self._blocks_of(self.since(side), side, width, last)
+
+    def told_lines(self, start: int, end: int, width: int) -> list[str]:
+        """The lines of entries `start` to `end` (excluded), each under the heading it was
+        logged under (a replay's page)."""
+        blocks = self._blocks_of(list(enumerate(self.entries))[start:end], None, width)
+        return _shown(blocks, set(range(len(blocks))))
+
+    def _blocks_of(
+        self,
+        entries: Sequence[tuple[int, Mapping[str, Any]]],
+        side: str | None,
+        width: int,
+        last: Any = None,
+    ) -> list[_Block]:
         blocks: list[_Block] = []
         own = True
-        for index, entry in self.since(side):
+        for index, entry in entries:
             if entry is last:
                 continue
             if entry["t"] == "choice" and entry.get("side") != side:
