@@ -399,7 +399,8 @@ class PromptApp:
                     control.pointed_at = (control.pointed_at + step) % count
                     if control.is_selection_valid():
                         break
-                if control.get_pointed_at().value != LOOK:
+                value = control.get_pointed_at().value
+                if value != LOOK and value not in control.footer:
                     self._q.left = control.pointed_at  # where Look… comes back to
 
             return handler
