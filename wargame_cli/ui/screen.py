@@ -174,9 +174,10 @@ class DecisionScreen:
         self.game: Any = None
         self._marks: dict[str, int] = {}
         self._previous: dict[str, int] = {}
-        self._board = _Cache()
+        self._boards = {False: _Cache(), True: _Cache()}  # the full board, the compact one
         self._full_height: dict[int, int] = {}
         self._recent: dict[tuple[int, int], list[str]] = {}
+        self._headings: dict[tuple[int, int], tuple[Any, list[str]]] = {}  # kept: ids stay
         self._reference: Any = None
 
     # -- following the game ---------------------------------------------------------------
@@ -236,18 +237,20 @@ class DecisionScreen:
         state = self.state
         if state is None:
             return None
-        key = (self._fingerprint(), width, compact)
-        if self._board.key == key:
-            return self._board.lines
+        key = (self._fingerprint(), width)
+        cache = self._boards[compact]
+        if cache.key == key:
+            return cache.lines or None
         hook = self.view.compact_board if compact else self.view.board
         shown = hook(state, self.names)
+        cache.key = key
+        cache.lines = self.renderer.lines(shown, width) if shown is not None else []
         if shown is None:
             return None
-        self._board.key = key
-        self._board.lines = self.renderer.lines(shown, width)
+
         if not compact:
-            self._full_height[width] = len(self._board.lines)
-        return self._board.lines
+            self._full_height[width] = len(cache.lines)
+        return cache.lines
 
     def _fingerprint(self) -> Any:
         """What the board is drawn from: the game's JSON state (hashing it costs well under a
@@ -306,9 +309,19 @@ class DecisionScreen:
                 found = self._recent[key] = self._lines(told.parts, width)
             if not found:
                 continue
-            under = self._lines([told.under], width) if told.under is not None else []
+            under = self._heading_lines(told.under, width)
             blocks.append(_Block(found, under, told.heading, told.headed, own))
         return blocks
+
+    def _heading_lines(self, heading: Any, width: int) -> list[str]:
+        """A heading laid out at `width`, once (many entries share one)."""
+        if heading is None:
+            return []
+        key = (id(heading), width)
+        found = self._headings.get(key)
+        if found is None:
+            found = self._headings[key] = (heading, self._lines([heading], width))
+        return found[1]
 
     def recent_lines(self, side: str | None, width: int, last: Any = None) -> list[str]:
         """What happened since `side` last decided, as short lines (newest last), under the
@@ -342,7 +355,7 @@ class DecisionScreen:
         least = _fitting(blocks, order[:MIN_RESULTS], avail)
         card = self.card_lines(choice, width)
         fold = folded is not None and folded < wanted
-        if fold and wanted + len(least) + len(card) + self._least_board(width) <= avail:
+        if fold and wanted + len(least) + len(card) <= avail - self._least_board(width):
             fold = False  # everything fits: nothing to fold
         if fold and folded is not None:
             wanted = folded
