@@ -19,9 +19,7 @@ Goal (issue 21): game median <= 0.5x the bare questionary median; Esc under 50 m
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -32,7 +30,7 @@ import pexpect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_prompts import BARE, _spawn  # noqa: E402
+from bench.bench_prompts import BARE, _spawn, _stats, arguments  # noqa: E402
 from tests.pty_helpers import PROMPT  # noqa: E402
 
 QUIET = 0.15  # no output for this long: the screen has settled
@@ -63,24 +61,19 @@ def _drive(child: pexpect.spawn, think: float, limit: int = 5000) -> list[float]
     child.expect(PROMPT)
     _last_byte(child, time.perf_counter())
     for _ in range(limit):
-        time.sleep(think)
-        sent = time.perf_counter()
-        child.send("\r")
-        took = _last_byte(child, sent)
+        took = _press(child, "\r", think)
         if took is None:
             return waits
         waits.append(took)
     raise RuntimeError("still asking")
 
 
-def _stats(waits: list[float]) -> dict[str, float]:
-    ordered = sorted(waits)
-    return {
-        "n": len(ordered),
-        "median": statistics.median(ordered) * 1000,
-        "p95": ordered[int(0.95 * (len(ordered) - 1))] * 1000,
-        "max": ordered[-1] * 1000,
-    }
+def _press(child: pexpect.spawn, key: str, think: float) -> float | None:
+    """`key`, `think` seconds after the screen settled; the seconds to the last byte."""
+    time.sleep(think)
+    sent = time.perf_counter()
+    child.send(key)
+    return _last_byte(child, sent)
 
 
 ESCAPE_GAME = [
@@ -105,10 +98,7 @@ def _escape(rows: int, columns: int, saves: str, think: float, times: int) -> li
     child.send("x")  # typing at the list opens the typed answer
     _last_byte(child, time.perf_counter())
     for _ in range(times):
-        time.sleep(think)
-        sent = time.perf_counter()
-        child.send("\x1b")
-        took = _last_byte(child, sent)
+        took = _press(child, "\x1b", think)
         if took is None:
             break
         waits.append(took)
@@ -120,12 +110,7 @@ def _escape(rows: int, columns: int, saves: str, think: float, times: int) -> li
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rows", type=int, default=50)
-    parser.add_argument("--columns", type=int, default=140)
-    parser.add_argument("--turns", type=int, default=2, help="Squad Alpha max_turns")
-    parser.add_argument("--questions", type=int, default=60, help="bare questionary loop")
-    parser.add_argument("--think", type=float, default=0.25, help="seconds after it settles")
+    parser = arguments(__doc__, 50, 140, 2)  # --think: seconds after the screen settles
     parser.add_argument("--escapes", type=int, default=10)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as saves:

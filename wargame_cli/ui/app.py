@@ -410,23 +410,19 @@ class PromptApp:
         for key in (Keys.Up, Keys.ControlP, "k"):
             kb.add(key, filter=selecting, eager=True)(move(-1))
 
-        @kb.add(Keys.PageDown, filter=looking, eager=True)
-        def _(event: Any) -> None:
-            event.app.exit(result=_Switch("scroll", 1))
-
-        @kb.add(Keys.PageUp, filter=looking, eager=True)
-        def _(event: Any) -> None:
-            event.app.exit(result=_Switch("scroll", -1))
-
         paging = Condition(lambda: self._q.mode == "select" and self._q.pager is not None)
 
-        @kb.add(Keys.PageDown, filter=paging, eager=True)
-        def _(event: Any) -> None:
-            event.app.exit(result=_Switch("page", 1))
+        def page(step: int) -> Callable[[Any], None]:
+            """PgUp/PgDn: scroll what is looked at, or page a list's screen (a replay)."""
 
-        @kb.add(Keys.PageUp, filter=paging, eager=True)
-        def _(event: Any) -> None:
-            event.app.exit(result=_Switch("page", -1))
+            def handler(event: Any) -> None:
+                to = "scroll" if self._q.mode == "look" else "page"
+                event.app.exit(result=_Switch(to, step))
+
+            return handler
+
+        for key, step in ((Keys.PageDown, 1), (Keys.PageUp, -1)):
+            kb.add(key, filter=looking | paging, eager=True)(page(step))
 
         @kb.add(Keys.Escape, filter=looking, eager=True)
         def _(event: Any) -> None:
