@@ -75,11 +75,9 @@ class Book:
         elif entry.get("t") == "end":
             from rich.text import Text
 
-            from wargame_cli.ui.live import generic
+            from wargame_cli.ui.live import end_title
 
-            shown = generic(entry, self.names, self.screen.turn_word)
-            title = getattr(shown, "title", None)
-            line = f"{clean(str(title))}: {clean(entry['reason'])}" if title else ""
+            line = f"{end_title(entry, self.names)}: {clean(entry['reason'])}"
             self.after.setdefault(self.turn, []).append(Text(line, style="bold"))
 
     def turn_end(self, turn: int, game: Any) -> None:

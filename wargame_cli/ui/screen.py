@@ -50,6 +50,14 @@ class Layout:
     recent: int = 0  # how many lines of recent events were shown
     list_rows: int = 0  # the rows left to the question's list
     fold: bool = False  # the list's disabled options fold into one line
+    board_rows: int = 0
+    wanted: int = 0  # the rows the list would like
+
+
+def _shows(layout: Layout) -> tuple[bool, int, bool, int]:
+    """What a layout shows, most wanted first: the whole list, the board's rows, the card,
+    the lines of what happened."""
+    return (layout.list_rows >= layout.wanted, layout.board_rows, layout.card, layout.recent)
 
 
 @dataclass
@@ -351,14 +359,22 @@ class DecisionScreen:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
         avail = max(0, height - fixed)
         blocks = self._blocks(side, width)
+        card = self.card_lines(choice, width)
+        whole = self._arrange(blocks, card, width, avail, wanted)
+        if folded is None or folded >= wanted:
+            return whole
+        short = self._arrange(blocks, card, width, avail, folded)
+        if _shows(short) > _shows(whole):  # room is short: folding shows more of the rest
+            short.fold = True
+            return short
+        return whole
+
+    def _arrange(
+        self, blocks: list[_Block], card: list[str], width: int, avail: int, wanted: int
+    ) -> Layout:
+        """The screen above a list of `wanted` rows in `avail` rows."""
         order = _priority(blocks)
         least = _fitting(blocks, order[:MIN_RESULTS], avail)
-        card = self.card_lines(choice, width)
-        fold = folded is not None and folded < wanted
-        if fold and wanted + len(least) + len(card) <= avail - self._least_board(width):
-            fold = False  # everything fits: nothing to fold
-        if fold and folded is not None:
-            wanted = folded
         list_rows = min(wanted, max(3, avail - len(least)))
         room = max(0, avail - list_rows)
         chosen = _choose(blocks, order[:MIN_RESULTS], room)
@@ -372,7 +388,10 @@ class DecisionScreen:
             more = _choose(blocks, order, room + len(recent), chosen)
             recent = _titled(blocks, more, self.renderer, width)
         lines = [*board, *recent, *(card if shown_card else [])]
-        return Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows, fold)
+        layout = Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
+        layout.board_rows = len(board)
+        layout.wanted = wanted
+        return layout
 
     def fitting_board(self, width: int, rows: int) -> tuple[list[str], str]:
         """The board in `rows` rows at most: the full one when it fits, else the compact one
@@ -390,11 +409,6 @@ class DecisionScreen:
             if len(board) > rows and (compact := self.board_lines(width, True)) is not None:
                 board, kind = compact, "compact"
         return (board[:rows], kind) if board else ([], "")
-
-    def _least_board(self, width: int) -> int:
-        """The rows of the smallest board the view draws (0: none)."""
-        board = self.board_lines(width, compact=True) or self.board_lines(width, compact=False)
-        return len(board or [])
 
     # -- looking without deciding ---------------------------------------------------------
     def looks(self, choice: Any = None) -> list[Look]:
