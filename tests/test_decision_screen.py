@@ -141,3 +141,18 @@ def test_recent_events_are_only_those_since_this_side_last_decided():
     assert screen.recent_lines(choice.side, 80) == []
     screen.unmark()  # a refused answer: asked again, seeing the same
     assert len(screen.recent_lines(choice.side, 80)) == before > 0
+
+
+def test_the_heading_of_the_step_under_way_shows_though_nothing_happened_in_it_yet():
+    screen, choice = mid_game("seeds-of-wars", 60)
+    for end in range(len(screen.entries), 0, -1):
+        del screen.entries[end:]  # the game as it stood when entry `end` was the newest
+        screen._marks = {"": max(0, end - 4), choice.side: max(0, end - 4)}
+        blocks = screen._blocks(choice.side, 100)
+        if len(blocks) > 1 and blocks[-1].heading and not blocks[-2].heading:
+            plain = _plain(screen.compose(100, 40, 1, 6, choice, choice.side).lines)
+            heading = _plain(blocks[-1].lines)[0]
+            assert heading.startswith("Round ") and heading in plain
+            assert not any("since (Look" in line for line in plain)
+            return
+    raise AssertionError("no window ends with a step's heading")

@@ -374,10 +374,11 @@ class DecisionScreen:
     ) -> Layout:
         """The screen above a list of `wanted` rows in `avail` rows."""
         order = _priority(blocks)
-        least = _fitting(blocks, order[:MIN_RESULTS], avail)
+        first = _first_results(blocks, order)
+        least = _fitting(blocks, first, avail)
         list_rows = min(wanted, max(3, avail - len(least)))
         room = max(0, avail - list_rows)
-        chosen = _choose(blocks, order[:MIN_RESULTS], room)
+        chosen = _choose(blocks, first, room)
         recent = _titled(blocks, chosen, self.renderer, width) if room >= 1 else []
         room -= len(recent)
         board, kind = self.fitting_board(width, room)
@@ -452,11 +453,24 @@ class DecisionScreen:
 
 # -- choosing what happened to show ---------------------------------------------------------
 def _priority(blocks: list[_Block]) -> list[int]:
-    """The order results earn rows in: the newest of the side's own (what its last decision
-    did), then every other newest first. Headings earn none of their own."""
+    """The order results earn rows in: the headings after the newest (the step under way),
+    the newest of the side's own (what its last decision did), then every other newest
+    first. Other headings come with the results under them."""
     results = [i for i, block in enumerate(blocks) if not block.heading]
     own = [i for i in reversed(results) if blocks[i].own][:OWN_RESULTS]
-    return own + [i for i in reversed(results) if i not in own]
+    newest = results[-1] if results else -1
+    now = [i for i in range(newest + 1, len(blocks))]  # headings of the step under way
+    return now + own + [i for i in reversed(results) if i not in own]
+
+
+def _first_results(blocks: list[_Block], order: list[int]) -> list[int]:
+    """The start of `order` that holds `MIN_RESULTS` results (and the headings before)."""
+    count = 0
+    for n, index in enumerate(order):
+        count += not blocks[index].heading
+        if count == MIN_RESULTS:
+            return order[: n + 1]
+    return order
 
 
 def _with_headings(blocks: list[_Block], chosen: set[int], index: int) -> set[int]:
