@@ -2,7 +2,7 @@
 turn's lines paged to the rows left (PgUp/PgDn), the navigation below them, always in view.
 It steps decision by decision (Enter reads on) and turn by turn. The log is replayed once;
 every entry is told as it happened, and at every decision and at every turn's end the board
-is kept as it stood (a renderable, laid out only when shown)."""
+is kept as it stood (laid out then: a view's board may read the state when it is drawn)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class Stop:
 
     turn: int
     end: int
-    board: Any
+    board: list[str]
     decision: int = 0
     label: str = ""
 
@@ -69,7 +69,7 @@ class Book:
             label = clean(str(entry.get("label", "")))
             who = clean(self.names.get(str(entry.get("side")), ""))
             self.stops.append(
-                Stop(self.turn, len(self.screen.entries), self._board(game), self.decisions,
+                Stop(self.turn, len(self.screen.entries), self._board(game, True), self.decisions,
                      f"{who}: {label}" if who else label)
             )  # fmt: skip
         elif entry.get("t") == "end":
@@ -85,18 +85,24 @@ class Book:
         self.starts.append(len(self.screen.entries))
         self.turn, self.decisions = turn + 1, 0
 
-    def _board(self, game: Any) -> Any:
-        """The board as it stands: the full one when it fits the terminal (judged once, at
-        the first stop), else the compact one."""
+    def _board(self, game: Any, decision: bool = False) -> list[str]:
+        """The board as it stands, laid out: at a turn's end the full one when it fits the
+        terminal (judged once), else the compact one; at a decision the compact one (a full
+        board costs a tenth of a second and more to lay out, and a game has hundreds of
+        decisions)."""
         state = game.state
+        lines = self.screen.renderer.lines
         if self.compact is None:
             full = self.view.board(state, self.names)
-            rows = len(self.screen.renderer.lines(full, self.width)) if full is not None else 0
-            compact = self.view.compact_board(state, self.names) if rows > self.board_rows else None
-            self.compact = compact is not None
-            return compact if compact is not None else full
-        hook = self.view.compact_board if self.compact else self.view.board
-        return hook(state, self.names)
+            drawn = lines(full, self.width) if full is not None else []
+            compact = self.view.compact_board(state, self.names)
+            self.compact = compact is not None and len(drawn) > self.board_rows
+            if not decision:
+                return lines(compact, self.width) if self.compact else drawn
+        shown = self.view.compact_board(state, self.names) if decision or self.compact else None
+        if shown is None:
+            shown = self.view.board(state, self.names)
+        return lines(shown, self.width) if shown is not None else []
 
     def lines(self, stop: Stop, width: int, head: list[str]) -> list[str]:
         """The turn's lines up to `stop` (the whole turn at its end), under `head`; a turn's
@@ -159,8 +165,7 @@ class Reader:
             for part in self.head:
                 head.extend(renderer.lines(part, width))
         text = self.book.lines(stop, width, head)
-        board = renderer.lines(stop.board, width) if stop.board is not None else []
-        board = board[: max(0, room - min(len(text), MIN_LINES + 1))]
+        board = stop.board[: max(0, room - min(len(text), MIN_LINES + 1))]
         room -= len(board)
         shown = _page(text, room, self.scroll, newest=stop.decision > 0)
         self.scroll = shown.first if self.scroll is not None else None

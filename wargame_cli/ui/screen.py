@@ -292,8 +292,11 @@ class DecisionScreen:
 
     def told_lines(self, start: int, end: int, width: int) -> list[str]:
         """The lines of entries `start` to `end` (excluded), each under the heading it was
-        logged under (a replay's page)."""
+        logged under, the heading above the first left to the caller (a replay's page, whose
+        title names the turn)."""
         blocks = self._blocks_of(list(enumerate(self.entries))[start:end], None, width)
+        if blocks:
+            blocks[0].under = []
         return _shown(blocks, set(range(len(blocks))))
 
     def _blocks_of(
