@@ -156,3 +156,26 @@ def test_the_heading_of_the_step_under_way_shows_though_nothing_happened_in_it_y
             assert not any("since (Look" in line for line in plain)
             return
     raise AssertionError("no window ends with a step's heading")
+
+
+def test_the_results_of_the_sides_own_last_decision_stay_on_a_small_screen():
+    """The window opens with what the side's own last decision did (a shot's result); however
+    much the other side did since, its newest own results are shown whole at 80x24."""
+    screen, choice = mid_game("squad-alpha", 60)
+    side = choice.side
+    for at in range(len(screen.entries) - 1, 0, -1):
+        entry = screen.entries[at]
+        if entry["t"] != "choice" or entry["side"] != side:
+            continue
+        screen._marks = {"": at, side: at}
+        blocks = screen._blocks(side, 80)
+        own = [b for b in blocks if b.own and not b.heading]
+        others = [b for b in blocks if not b.own and not b.heading]
+        if own and len(others) >= 6:
+            plain = _plain(screen.compose(80, 24, 1, 6, choice, side).lines)
+            for block in own[-2:]:
+                lines = _plain(block.lines)
+                assert any(plain[i : i + len(lines)] == lines for i in range(len(plain)))
+            assert _plain(others[-1].lines)[0] in plain  # and the newest of the others
+            return
+    raise AssertionError("no window with the side's own results and six others")

@@ -62,6 +62,8 @@ def test_the_replay_is_a_screen_stepping_decision_by_decision_and_turn_by_turn(
     child.send("\r")  # Enter reads on: round 1's first decision
     one = at("Round 1 of 7, decision 1 of ")
     assert "Round 1, step" in "\n".join(one)  # its lines under the step they happened in
+    assert "The battle is over" not in "\n".join(one)  # the board as it stood, not at the end
+    assert one[1].startswith("Round 1, step")  # the board's own title, below the screen's
     child.send("\r")
     at("Round 1 of 7, decision 2 of ")
     child.send(DOWN + "\r")  # Previous
