@@ -75,6 +75,8 @@ def test_the_replay_is_a_screen_stepping_decision_by_decision_and_turn_by_turn(
     later = at("Round 1 of 7: the end of round 1")
     if any("-- lines 1-" in line for line in end):
         assert later != end
+        child.send("\x1b[5~")  # PgUp: back to its first lines
+        assert any("-- lines 1-" in line for line in at("Round 1 of 7: the end of round 1"))
     child.send(DOWN * 4 + "\r")  # past Next, Previous, Next round, Previous round: Jump
     text = _screen(child, term)
     if "Which round?" not in text:  # the short items share a row: Jump is the first of them

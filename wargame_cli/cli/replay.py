@@ -161,6 +161,7 @@ def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -
 
     h = history.load(path, on_turn_end=turn_end, observer=shown)
     reader = Reader(book, word, h.last, [header(h.session, path)])
+    reader.complete = h.turns[-1].complete
     prompter = Prompter(out)
 
     def jump() -> int:

@@ -21,6 +21,7 @@ NEXT, PREVIOUS, NEXT_TURN, PREVIOUS_TURN = "next", "previous", "next turn", "pre
 JUMP, FIRST, LAST, QUIT = "jump", "first", "last", "quit"
 FOOTER = frozenset({JUMP, FIRST, LAST, QUIT})  # short items sharing the list's last row
 MIN_LINES = 4  # rows of the turn's lines kept before the board gets the rest
+PAGE = 8  # lines a PgUp/PgDn moves
 
 
 @dataclass
@@ -130,6 +131,8 @@ class Reader:
         self.head = head  # the replay's header (sides, teams, result), atop the deployment
         self.at = book.turn_stop(0)
         self.scroll: int | None = None  # None: a decision's newest lines, a turn's first
+        self.shown_first = 0  # the first of the turn's lines on screen now
+        self.complete = True  # False: the save stops in the middle of its last turn
 
     @property
     def stop(self) -> Stop:
@@ -139,6 +142,8 @@ class Reader:
         stop = self.stop
         turn = "The deployment" if stop.turn == 0 else f"{self.word.capitalize()} {stop.turn}"
         turn += "" if stop.turn == 0 else f" of {self.last}"
+        if stop.decision == 0 and not self.complete and self.at == len(self.book.stops) - 1:
+            return f"{turn}: where the save stops, in the middle of it"
         if stop.decision == 0:
             return f"{turn}: the end of {turn_name(stop.turn, self.word)}"
         count = sum(1 for s in self.book.stops if s.turn == stop.turn and s.decision)
@@ -168,16 +173,13 @@ class Reader:
         board = stop.board[: max(0, room - min(len(text), MIN_LINES + 1))]
         room -= len(board)
         shown = _page(text, room, self.scroll, newest=stop.decision > 0)
-        self.scroll = shown.first if self.scroll is not None else None
+        self.shown_first = shown.first
         return Fit([*title, *board, *shown.lines], list_rows)
 
     def page(self, step: int) -> None:
-        """PgUp/PgDn: half a screen earlier or later."""
-        first = self.scroll if self.scroll is not None else self._default_first()
-        self.scroll = max(0, first + step * 8)
-
-    def _default_first(self) -> int:
-        return 10**9 if self.stop.decision > 0 else 0  # clamped when laid out
+        """PgUp/PgDn: a few lines earlier or later than those on screen (clamped when laid
+        out)."""
+        self.scroll = max(0, self.shown_first + step * PAGE)
 
     def menu(self) -> tuple[list[Any], Any]:
         import questionary
