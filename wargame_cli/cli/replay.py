@@ -1,7 +1,7 @@
 """`wargame replay`: show a saved game turn by turn, verify it, or write its battle report.
 
-In a terminal the replay is a book of pages, one per turn (0: the deployment), built by
-replaying the log once; the reader goes forward, back, jumps, or quits. Elsewhere it prints
+In a terminal the replay is a screen (`cli/replay_screen.py`), built by replaying the log
+once: the reader steps decision by decision or turn by turn, jumps, or quits. Elsewhere it prints
 the whole game. `--turn N` shows the table as it stood at the end of turn N; `--odds N`
 adds each side's chance at the end of every turn (`wargame_cli/simulate/from_save.py`).
 """
