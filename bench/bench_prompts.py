@@ -98,14 +98,19 @@ def _stats(waits: list[float]) -> dict[str, float]:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rows", type=int, default=24)
-    parser.add_argument("--columns", type=int, default=80)
-    parser.add_argument("--turns", type=int, default=3, help="Squad Alpha max_turns")
+def arguments(doc: str, rows: int, columns: int, turns: int) -> argparse.ArgumentParser:
+    """The options both prompt benches take: the terminal, the game, the think time."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("--rows", type=int, default=rows)
+    parser.add_argument("--columns", type=int, default=columns)
+    parser.add_argument("--turns", type=int, default=turns, help="Squad Alpha max_turns")
     parser.add_argument("--questions", type=int, default=60, help="bare questionary loop")
     parser.add_argument("--think", type=float, default=0.25, help="seconds before each key")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = arguments(__doc__, 24, 80, 3).parse_args()
     import tempfile
 
     with tempfile.TemporaryDirectory() as saves:

@@ -40,6 +40,23 @@ def mid_game(ruleset_id: str, decisions: int = 30) -> tuple[DecisionScreen, Choi
         runner.step()
 
 
+def _plain(lines):
+    return [PLAIN.sub("", line) for line in lines]
+
+
+def _whole(blocks, shown):
+    """Every block either shown whole (its lines in a row) or not at all; how many were."""
+    count = 0
+    for block in blocks:
+        lines = _plain(block.lines)
+        starts = [i for i in range(len(shown)) if shown[i : i + len(lines)] == lines]
+        if starts:
+            count += not block.heading
+        else:  # not shown: not one of its lines may be there alone
+            assert not any(line in shown for line in lines if len(line) > 20), lines
+    return count
+
+
 @pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
 def test_at_80x24_the_map_leaves_room_for_the_whole_question(ruleset_id):
     screen, choice = mid_game(ruleset_id)
@@ -50,6 +67,65 @@ def test_at_80x24_the_map_leaves_room_for_the_whole_question(ruleset_id):
     plain = [PLAIN.sub("", line) for line in layout.lines]
     assert any(line.startswith("key: ") for line in plain)  # the map whole, its key too
     assert any("south edge" in line for line in plain)
+
+
+@pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
+def test_at_80x24_the_newest_results_come_first_whole_then_the_board(ruleset_id):
+    screen, choice = mid_game(ruleset_id)
+    layout = screen.compose(80, 24, 1, 9, choice, choice.side)
+    assert layout.list_rows == 9  # the whole list
+    assert len(layout.lines) + 1 + layout.list_rows <= 24
+    blocks = screen._blocks(choice.side, 80)
+    results = sum(1 for block in blocks if not block.heading)
+    assert results >= 3
+    plain = _plain(layout.lines)
+    assert any(line.startswith(RECENT_TITLE) for line in plain)
+    assert _whole(blocks, plain) >= min(4, results)  # at least the newest 4, none cut in half
+    newest = _plain(blocks[-1].lines)
+    assert plain[-len(newest) :] == newest or layout.card
+    compact = screen.renderer.lines(screen.view.compact_board(screen.state, screen.names), 80)
+    board = layout.lines[: plain.index(next(p for p in plain if p.startswith(RECENT_TITLE)))]
+    assert board == compact[: len(board)]  # the board in the rows left, from its top
+
+
+def test_disabled_options_fold_only_when_room_is_short():
+    screen, choice = mid_game("squad-alpha")
+    short = screen.compose(80, 24, 1, 16, choice, choice.side, folded=8)
+    assert short.fold and short.list_rows == 8
+    roomy = screen.compose(120, 80, 1, 16, choice, choice.side, folded=8)
+    assert not roomy.fold and roomy.list_rows == 16
+    plain = screen.compose(80, 24, 1, 16, choice, choice.side)  # nothing to fold
+    assert not plain.fold
+
+
+def test_each_line_sits_under_the_heading_of_the_step_it_happened_in():
+    """Seeds of Wars: melee lines under a melee heading, though the question after them is
+    asked in another step (the heading was taken from the question's step)."""
+    screen, choice = mid_game("seeds-of-wars", 60)
+    screen._marks = {"": 0, choice.side: 0}  # everything since the start
+    lines = _plain(screen.recent_lines(choice.side, 120))
+    heading = None
+    attacks = 0
+    for line in lines:
+        if line.startswith("Round ") and ", step " in line:
+            heading = line
+        elif " attacks " in line:
+            attacks += 1
+            assert heading is not None and "melee" in heading, (heading, line)
+    assert attacks > 0
+
+
+def test_a_window_starting_inside_a_step_opens_with_its_heading():
+    screen, choice = mid_game("seeds-of-wars", 60)
+    for first in range(len(screen.entries)):
+        screen._marks = {"": first, choice.side: first}
+        blocks = screen._blocks(choice.side, 120)
+        if blocks and not blocks[0].headed and blocks[0].under:
+            lines = _plain(screen.recent_lines(choice.side, 120))
+            assert lines[0] == _plain(blocks[0].under)[0]
+            assert lines[0].startswith("Round ")
+            return
+    raise AssertionError("no window starts inside a step")
 
 
 def _grid_rows(lines: list[str]) -> int:
@@ -76,10 +152,11 @@ def test_a_large_terminal_shows_the_map_and_what_happened_since():
     assert len(layout.lines) + 1 + 9 <= 60
 
 
-def test_a_list_longer_than_the_room_scrolls_but_the_map_stays():
+def test_a_list_longer_than_the_room_scrolls_the_results_and_the_map_stay():
     screen, choice = mid_game("squad-alpha")
     layout = screen.compose(80, 24, 1, 30, choice, choice.side)
     assert layout.board == "map"
+    assert _whole(screen._blocks(choice.side, 80), _plain(layout.lines)) >= 4
     assert layout.list_rows >= 3
     assert _grid_rows(layout.lines) >= 2
     assert len(layout.lines) + 1 + layout.list_rows <= 24
@@ -92,3 +169,41 @@ def test_recent_events_are_only_those_since_this_side_last_decided():
     assert screen.recent_lines(choice.side, 80) == []
     screen.unmark()  # a refused answer: asked again, seeing the same
     assert len(screen.recent_lines(choice.side, 80)) == before > 0
+
+
+def test_the_heading_of_the_step_under_way_shows_though_nothing_happened_in_it_yet():
+    screen, choice = mid_game("seeds-of-wars", 60)
+    for end in range(len(screen.entries), 0, -1):
+        del screen.entries[end:]  # the game as it stood when entry `end` was the newest
+        screen._marks = {"": max(0, end - 4), choice.side: max(0, end - 4)}
+        blocks = screen._blocks(choice.side, 100)
+        if len(blocks) > 1 and blocks[-1].heading and not blocks[-2].heading:
+            plain = _plain(screen.compose(100, 40, 1, 6, choice, choice.side).lines)
+            heading = _plain(blocks[-1].lines)[0]
+            assert heading.startswith("Round ") and heading in plain
+            assert not any("since (Look" in line for line in plain)
+            return
+    raise AssertionError("no window ends with a step's heading")
+
+
+def test_the_results_of_the_sides_own_last_decision_stay_on_a_small_screen():
+    """The window opens with what the side's own last decision did (a shot's result); however
+    much the other side did since, its newest own results are shown whole at 80x24."""
+    screen, choice = mid_game("squad-alpha", 60)
+    side = choice.side
+    for at in range(len(screen.entries) - 1, 0, -1):
+        entry = screen.entries[at]
+        if entry["t"] != "choice" or entry["side"] != side:
+            continue
+        screen._marks = {"": at, side: at}
+        blocks = screen._blocks(side, 80)
+        own = [b for b in blocks if b.own and not b.heading]
+        others = [b for b in blocks if not b.own and not b.heading]
+        if own and len(others) >= 6:
+            plain = _plain(screen.compose(80, 24, 1, 6, choice, side).lines)
+            for block in own[-2:]:
+                lines = _plain(block.lines)
+                assert any(plain[i : i + len(lines)] == lines for i in range(len(plain)))
+            assert _plain(others[-1].lines)[0] in plain  # and the newest of the others
+            return
+    raise AssertionError("no window with the side's own results and six others")

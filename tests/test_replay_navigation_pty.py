@@ -9,7 +9,7 @@ import pexpect
 import pytest
 
 from tests.cli_helpers import play_json
-from tests.pty_helpers import spawn
+from tests.pty_helpers import Terminal, drawn, settle, spawn
 
 pytestmark = pytest.mark.pty
 
@@ -29,38 +29,63 @@ def round_texts(save) -> dict[int, list[str]]:
     return out
 
 
-def test_next_previous_jump_last_and_quit(wargame, tmp_path):
+def _screen(child, term) -> str:
+    drawn(child)
+    settle(child, 0.3)
+    return term.text()
+
+
+@pytest.mark.parametrize("size", [(24, 80), (30, 100), (45, 120)])
+def test_the_replay_is_a_screen_stepping_decision_by_decision_and_turn_by_turn(
+    wargame, tmp_path, size
+):
     save = tmp_path / "g.json"
     game = play_json(wargame, "seeds-of-wars", "--no-input", "--seed", "5", "--save", str(save))
     last = game["turns"]
     assert last >= 6
-    texts = round_texts(save)
-    child = spawn(["replay", str(save)], str(tmp_path), str(tmp_path / "saves"))
+    rows, columns = size
+    term = Terminal(rows, columns)
+    child = spawn(["replay", str(save)], str(tmp_path), str(tmp_path / "saves"), size=size)
+    child.logfile_read = term
 
-    def at(turn: int) -> None:
-        title = "The deployment" if turn == 0 else f"Round {turn} of {last}"
-        child.expect_exact(title)
-        if turn:
-            child.expect_exact(texts[turn][0])
-        child.expect_exact("Replay, at " + ("the deployment" if turn == 0 else f"round {turn}"))
+    def at(title: str) -> list[str]:
+        text = _screen(child, term)
+        lines = term.lines()
+        assert lines[0].startswith(title), text  # one title, the screen's first row
+        assert sum(line.startswith("Round ") and " of " + str(last) in line for line in lines) <= 1
+        assert any(line.startswith("? Replay") for line in lines), text  # the navigation
+        assert "Quit" in text
+        return lines
 
-    child.expect_exact("Northern Host")  # the header: the sides and their teams
-    child.expect_exact("Southern Levy")
-    at(0)
-    child.send("\r")  # Next
-    at(1)
-    child.send("\r")  # Next
-    at(2)
+    first = at("The deployment")
+    assert "Northern Host" in "\n".join(first)  # the header, paged
+    child.send("\r")  # Enter reads on: round 1's first decision
+    one = at("Round 1 of 7, decision 1 of ")
+    assert "Round 1, step" in "\n".join(one)  # its lines under the step they happened in
+    assert "The battle is over" not in "\n".join(one)  # the board as it stood, not at the end
+    assert one[1].startswith("Round 1, step")  # the board's own title, below the screen's
+    child.send("\r")
+    at("Round 1 of 7, decision 2 of ")
     child.send(DOWN + "\r")  # Previous
-    at(1)
-    child.send(DOWN * 2 + "\r")  # Jump to a round
-    child.expect_exact("Which round?")
-    child.send(DOWN * 3 + "\r")  # from round 1 (the suggestion) down to round 4
-    at(4)
-    child.send(DOWN * 4 + "\r")  # Next, Previous, Jump, First, Last
-    at(last)
-    child.expect_exact("Quit")
-    child.send("\r")  # at the last round Enter quits
+    at("Round 1 of 7, decision 1 of ")
+    child.send(DOWN * 2 + "\r")  # Next round: the end of round 1
+    end = at("Round 1 of 7: the end of round 1")
+    assert any("-- lines 1-" in line for line in end) or rows >= 45  # paged from its top
+    child.send("\x1b[6~")  # PgDn: later lines
+    later = at("Round 1 of 7: the end of round 1")
+    if any("-- lines 1-" in line for line in end):
+        assert later != end
+        child.send("\x1b[5~")  # PgUp: back to its first lines
+        assert any("-- lines 1-" in line for line in at("Round 1 of 7: the end of round 1"))
+    child.send(DOWN * 4 + "\r")  # past Next, Previous, Next round, Previous round: Jump
+    text = _screen(child, term)
+    if "Which round?" not in text:  # the short items share a row: Jump is the first of them
+        raise AssertionError(text)
+    child.send(DOWN * 3 + "\r")  # from round 1 down to round 4
+    at("Round 4 of 7: the end of round 4")
+    child.send("\x1b[B" * 6 + "\r")  # Last
+    at(f"Round {last} of {last}: the end of round {last}")
+    child.send("\r")  # at the very end Enter quits
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -127,12 +127,14 @@ def test_replay_steps_turn_by_turn_with_enter(tmp_path, wargame):
     child = spawn(["replay", str(path)], str(tmp_path), str(tmp_path / "saves"))
     child.expect("Greentoe")  # the header names the sides
     child.expect(PROMPT)
-    child.expect("Next: turn 1")
-    child.send("\r")
-    child.expect("Turn 1 of")
-    child.expect("Next: turn 2")
-    child.send("\r")
-    child.expect("Turn 2 of")
+    child.expect("Next turn: the end of turn 1")
+    for turn in (1, 2):  # Enter steps on, decision by decision, into turn 1 and turn 2
+        for _ in range(50):
+            child.send("\r")
+            if child.expect([f"Turn {turn} of", PROMPT]) == 0:
+                break
+        else:
+            raise AssertionError(f"Enter never reached turn {turn}")
     press_enter_until_done(child)  # Enter reads on to the last turn, then quits
     child.close()
     assert child.exitstatus == 0

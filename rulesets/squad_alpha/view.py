@@ -541,7 +541,7 @@ def render_entry(
     if kind == "attribute" and data.get("side") == state.initiative:
         return Group(text, order_of_play(state))
     if kind == "step":
-        text.stylize("bold")
+        text.stylize("bold underline")  # a heading: the lines after it happened in this step
         order = data.get("order") or [["A", []]]
         wanted = _onlookers(players) or _person(players, order[0][0])
         return _redraw(state, text, before=False, wanted=wanted)

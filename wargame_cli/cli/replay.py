@@ -1,7 +1,7 @@
 """`wargame replay`: show a saved game turn by turn, verify it, or write its battle report.
 
-In a terminal the replay is a book of pages, one per turn (0: the deployment), built by
-replaying the log once; the reader goes forward, back, jumps, or quits. Elsewhere it prints
+In a terminal the replay is a screen (`cli/replay_screen.py`), built by replaying the log
+once: the reader steps decision by decision or turn by turn, jumps, or quits. Elsewhere it prints
 the whole game. `--turn N` shows the table as it stood at the end of turn N; `--odds N`
 adds each side's chance at the end of every turn (`wargame_cli/simulate/from_save.py`).
 """
@@ -137,62 +137,51 @@ def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:
 
 
 def _navigate(path: Path, with_rules: bool, rows: list[dict[str, Any]] | None) -> None:
+    """The replay as a screen (`cli/replay_screen.py`): board, the turn's lines paged, and the
+    navigation in view; Enter steps on decision by decision."""
     from wargame_cli import history, registry
+    from wargame_cli.cli.replay_screen import FOOTER, Book, Reader
     from wargame_cli.ui.prompts import Prompter
 
     out = console()
     data = store.load(path)
     ruleset = registry.get(data["ruleset"]["id"])
     names = names_of(data)
-    pages = Pages(out, ruleset, names, with_rules, players_of(data))
-    shown = TakeBacks(data, ruleset.turn_word, pages.entry)
+    book = Book(ruleset, names, players_of(data), out, max(8, out.height - 14))
+    shown = TakeBacks(data, ruleset.turn_word, book.entry)
     saved_turns = data["turns"]
+    word = ruleset.turn_word
 
     def turn_end(turn: int, game: Any) -> None:
         if turn == saved_turns:
             shown.finish(game)  # taken back at the question the save stops at
-        pages.turn_end(turn, game)
+        if rows is not None:
+            book.after.setdefault(turn, []).append(odds_line(rows[turn], names, word))
+        book.turn_end(turn, game)
 
     h = history.load(path, on_turn_end=turn_end, observer=shown)
-    word = ruleset.turn_word
-    last = h.last
+    reader = Reader(book, word, h.last, [header(h.session, path)])
+    reader.complete = h.turns[-1].complete
     prompter = Prompter(out)
 
-    def show(turn: int) -> None:
-        from rich.rule import Rule
+    def jump() -> int:
+        turns = {turn_name(t, word).capitalize(): t for t in range(h.last + 1)}
+        choices = list(turns)
+        return turns[prompter.select(f"Which {word}?", choices, choices[reader.stop.turn])]
 
-        if turn == 0:
-            out.print(header(h.session, path))
-        title = "The deployment" if turn == 0 else f"{word.capitalize()} {turn} of {last}"
-        out.print(Rule(title, style="bold"))
-        out.file.write(pages.pages[turn])
-        out.file.flush()
-        if rows is not None:
-            out.print(odds_line(rows[turn], names, word))
-
-    current = 0
-    show(current)
     while True:
-        items: dict[str, int | None] = {}
-        if current < last:
-            items[f"Next: {word} {current + 1}"] = current + 1
-        if current > 0:
-            items[f"Previous: {turn_name(current - 1, word)}"] = current - 1
-        items[f"Jump to a {word}"] = -1
-        items["First: the deployment"] = 0
-        items[f"Last: {word} {last}"] = last
-        items["Quit"] = None
-        labels = list(items)
-        default = labels[0] if current < last else "Quit"  # Enter reads on, then leaves
-        pick = items[prompter.select(f"Replay, at {turn_name(current, word)}", labels, default)]
-        if pick is None:
+        items, default = reader.menu()
+        pick = prompter.select(
+            "Replay (PgUp/PgDn: earlier/later lines)",
+            items,
+            default,
+            top=reader.top,
+            clear=True,
+            footer=FOOTER,
+            pager=reader.page,
+        )
+        if not reader.go(pick, jump):
             return
-        if pick == -1:
-            turns = {turn_name(t, word).capitalize(): t for t in range(last + 1)}
-            choices = list(turns)
-            pick = turns[prompter.select(f"Which {word}?", choices, choices[current])]
-        current = pick
-        show(current)
 
 
 def _straight(

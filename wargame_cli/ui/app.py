@@ -42,10 +42,31 @@ SCROLL_HINTS = (SCROLL_HINT, SHORT_SCROLL_HINT)
 LOOK_KEY = "(Esc: look) "
 BACK_KEY = "(Esc: take back) "
 LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
+# How long a lone Esc waits for the rest of a key's escape sequence (prompt_toolkit's
+# `ttimeoutlen`, 0.5 s by default, made every Esc lag): a terminal writes a key's sequence at
+# once, so a few milliseconds tell Esc from an arrow key
+ESCAPE_TIMEOUT = 0.01
+
+
+def folded_line(count: int) -> str:
+    """The line a list's disabled options fold into when room is short."""
+    return f"{count} option{'s' if count != 1 else ''} not possible: Look… for why"
+
+
+@dataclass(frozen=True)
+class Fit:
+    """What the screen above a question gave it: the ANSI lines above, the rows of the list,
+    and whether its disabled options fold into one line."""
+
+    lines: list[str]
+    list_rows: int
+    fold: bool = False
+
 
 # The top of the screen for a question: given the width, the height, the rows the question's
-# fixed part takes and the rows its list would like, the ANSI lines above and the list's rows.
-Top = Callable[[int, int, int, int], tuple[list[str], int]]
+# fixed part takes, the rows its list would like and those it would take with its disabled
+# options folded (None: none to fold), what goes above and how the list fits.
+Top = Callable[[int, int, int, int, int | None], Fit]
 Looks = Callable[[], list[tuple[str, Callable[[int], list[str]]]]]
 
 
@@ -68,6 +89,8 @@ class _Question:
     back: Any = None  # what Esc answers at a typed question with nothing to look at
     typed: Any = None  # the value of a list's "Type it" item, which typing at the list picks
     keys: dict[str, Any] | None = None  # a printable key that picks a list's item at once
+    left: int | None = None  # the option the pointer was on before it went to Look…
+    pager: Callable[[int], None] | None = None  # PgUp/PgDn page what is above (-1, +1)
 
 
 @dataclass(frozen=True)
@@ -85,6 +108,10 @@ class WrappingControl(InquirerControl):
 
     width = 80
     footer: frozenset[Any] = frozenset()
+    fold = False  # disabled options fold into one line (`folded_line`)
+
+    def disabled_count(self) -> int:
+        return sum(1 for choice in self.choices if choice.disabled)
 
     def _get_choice_tokens(self) -> list[tuple[str, str]]:
         tokens = super()._get_choice_tokens()
@@ -93,24 +120,41 @@ class WrappingControl(InquirerControl):
             if choice.value not in self.footer:
                 break
             tail += 1
-        if tail > 1:
+        folding = self.fold and self.disabled_count() > 1
+        if tail > 1 or folding:
             rows: list[list[tuple[str, str]]] = [[]]
             for style, text in tokens:
                 if text == "\n" and not style.startswith("["):
                     rows.append([])
                 else:
                     rows[-1].append((style, text))
+            if folding:
+                rows = self._folded(rows)
             joined: list[tuple[str, str]] = []
-            for row in rows[-tail:]:
+            for row in rows[-tail:] if tail > 1 else []:
                 if joined:
                     joined.append(("class:text", "  "))
                 joined.extend(row)
             tokens = []
-            for row in [*rows[:-tail], joined]:
+            for row in [*rows[:-tail], joined] if tail > 1 else rows:
                 if tokens:
                     tokens.append(("", "\n"))
                 tokens.extend(row)
         return wrap_tokens(tokens, self.width, INDENT)
+
+    def _folded(self, rows: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:
+        """The rows (one a choice) with the disabled ones folded into one, where the first
+        of them stood."""
+        out: list[list[tuple[str, str]]] = []
+        folded = False
+        for choice, row in zip(self.choices, rows, strict=True):
+            if not choice.disabled:
+                out.append(row)
+            elif not folded:
+                line = f"- {folded_line(self.disabled_count())}"
+                out.append([("class:text", " " * (len(POINTER) + 2)), ("class:disabled", line)])
+                folded = True
+        return out
 
 
 class PromptApp:
@@ -190,6 +234,7 @@ class PromptApp:
             input=input,
             output=output,
         )
+        self.app.ttimeoutlen = ESCAPE_TIMEOUT
         self._loop = asyncio.new_event_loop()
         self._idle: Any = None
         self.manage_gc = manage_gc
@@ -212,11 +257,13 @@ class PromptApp:
             if q.mode != "text" or not self.buffer.text:  # a typed answer shows as typed
                 tokens.append(("class:answer", q.answer))
         elif q.mode == "select":
-            hints = (SELECT_HINT,) if self._list_rows >= self._wanted else SCROLL_HINTS
-            for hint in hints:
-                if len(q.message) + len(hint) + 3 <= self._size()[0]:  # never a row of its own
-                    tokens.append(("class:instruction", hint))
-                    break
+            width = self._size()[0]
+            last = len(wrap_tokens([("", f"? {q.message} ")], width, 2)[-1][1].rsplit("\n")[-1])
+            if self._list_rows < self._wanted:  # always said, on a row of its own if need be
+                fits = last + len(SCROLL_HINT) <= width
+                tokens.append(("class:instruction", SCROLL_HINT if fits else SHORT_SCROLL_HINT))
+            elif last + len(SELECT_HINT) <= width:  # never a row of its own
+                tokens.append(("class:instruction", SELECT_HINT))
         elif q.mode == "look":
             tokens.append(("class:instruction", LOOK_HINT))
         return tokens
@@ -254,9 +301,9 @@ class PromptApp:
         size = self.app.output.get_size()
         return max(20, size.columns), max(6, size.rows)
 
-    def _question_rows(self, width: int) -> tuple[int, int]:
-        """The rows of the question's fixed part (message, notice, room for an error) and
-        those its list would like."""
+    def _question_rows(self, width: int) -> tuple[int, int, int | None]:
+        """The rows of the question's fixed part (message, notice, room for an error), those
+        its list would like, and those with its disabled options folded (None: no fold)."""
         q = self._q
         if q.mode == "text":  # the message wrapped at words, then what is typed after it
             header = self._wrapped_header()
@@ -268,17 +315,24 @@ class PromptApp:
         if q.notice:
             fixed += _rows(wrap_tokens([("", q.notice)], width, 2))
         wanted = 0
-        if q.mode != "text" and q.control is not None:
-            q.control.width = width
-            wanted = _rows(q.control._get_choice_tokens())
+        folded = None
+        control = q.control
+        if q.mode != "text" and control is not None:
+            control.width = width
+            control.fold = False
+            wanted = _rows(control._get_choice_tokens())
+            if q.mode == "select" and control.disabled_count() > 1:
+                control.fold = True
+                folded = _rows(control._get_choice_tokens())
+                control.fold = False
         self._wanted = wanted
-        return fixed, wanted
+        return fixed, wanted, folded
 
     def _draw_top(self, top: Top | None, looking: list[str] | None, scroll: int) -> int:
         """Clear the terminal and write the screen above the question; returns the scroll
         offset used (looked-at content taller than the room scrolls)."""
         width, height = self._size()
-        fixed, wanted = self._question_rows(width)
+        fixed, wanted, folded = self._question_rows(width)
         if looking is not None:
             self._list_rows = min(wanted, max(3, height // 3))
             room = max(0, height - fixed - self._list_rows)
@@ -287,12 +341,12 @@ class PromptApp:
             scroll = max(0, min(scroll, len(looking) - room))
             lines = looking[scroll : scroll + room]
             if len(looking) > len(lines) and lines:
-                lines.append(_position(scroll, len(lines), len(looking)))
-        elif top is not None:
-            lines, self._list_rows = top(width, height, fixed, wanted)
+                lines.append(page_position(scroll, len(lines), len(looking)))
         else:
-            lines, self._list_rows = [], min(wanted, max(3, height - fixed))
-            return scroll
+            fit = self._fit(top, width, height, fixed, wanted, folded)
+            lines, self._list_rows = fit.lines, fit.list_rows
+            if top is None:
+                return scroll
         output = self.app.output
         output.erase_screen()
         output.cursor_goto(0, 0)
@@ -300,6 +354,31 @@ class PromptApp:
             output.write_raw("\r\n".join(lines) + "\x1b[0m\r\n")
         output.flush()
         return scroll
+
+    def _fit(
+        self, top: Top | None, width: int, height: int, fixed: int, wanted: int, folded: int | None
+    ) -> Fit:
+        """How the question fits under the screen. The header says whether the list scrolls,
+        which is known only now: when saying so changes its rows, the fit is made again."""
+        control = self._q.control
+        fit = Fit([], 0)
+        for _ in range(2):
+            before = _rows(self._wrapped_header())
+            if top is not None:
+                fit = top(width, height, fixed, wanted, folded)
+            else:
+                fold = folded is not None and wanted > height - fixed
+                rows = folded if fold and folded is not None else wanted
+                fit = Fit([], min(rows, max(3, height - fixed)), fold)
+            if control is not None:
+                control.fold = fit.fold
+            self._wanted = folded if fit.fold and folded is not None else wanted
+            self._list_rows = fit.list_rows
+            extra = _rows(self._wrapped_header()) - before
+            if extra == 0:
+                break
+            fixed += extra
+        return fit
 
     # -- keys -----------------------------------------------------------------------------
     def _bindings(self) -> KeyBindings:
@@ -321,6 +400,9 @@ class PromptApp:
                     control.pointed_at = (control.pointed_at + step) % count
                     if control.is_selection_valid():
                         break
+                value = control.get_pointed_at().value
+                if value != LOOK and value not in control.footer:
+                    self._q.left = control.pointed_at  # where Look… comes back to
 
             return handler
 
@@ -329,13 +411,19 @@ class PromptApp:
         for key in (Keys.Up, Keys.ControlP, "k"):
             kb.add(key, filter=selecting, eager=True)(move(-1))
 
-        @kb.add(Keys.PageDown, filter=looking, eager=True)
-        def _(event: Any) -> None:
-            event.app.exit(result=_Switch("scroll", 1))
+        paging = Condition(lambda: self._q.mode == "select" and self._q.pager is not None)
 
-        @kb.add(Keys.PageUp, filter=looking, eager=True)
-        def _(event: Any) -> None:
-            event.app.exit(result=_Switch("scroll", -1))
+        def page(step: int) -> Callable[[Any], None]:
+            """PgUp/PgDn: scroll what is looked at, or page a list's screen (a replay)."""
+
+            def handler(event: Any) -> None:
+                to = "scroll" if self._q.mode == "look" else "page"
+                event.app.exit(result=_Switch(to, step))
+
+            return handler
+
+        for key, step in ((Keys.PageDown, 1), (Keys.PageUp, -1)):
+            kb.add(key, filter=looking | paging, eager=True)(page(step))
 
         @kb.add(Keys.Escape, filter=looking, eager=True)
         def _(event: Any) -> None:
@@ -389,7 +477,17 @@ class PromptApp:
             if q.mode == "select" and q.keys and event.data in q.keys:  # e.g. p: point
                 event.app.exit(result=q.keys[event.data])
                 return
-            if q.mode != "select" or typed is None or not event.data.isprintable():
+            if q.mode != "select" or not event.data.isprintable():
+                return
+            if event.data.isdigit():  # a digit picks the option it is (a die's face)
+                for index, choice in enumerate(q.control.choices):
+                    if choice.value == event.data and not choice.disabled:
+                        q.control.pointed_at = index
+                        q.control.is_answered = True
+                        q.answer = choice.title if isinstance(choice.title, str) else ""
+                        event.app.exit(result=choice.value)
+                        return
+            if typed is None:
                 return
             if any(choice.value == typed for choice in q.control.choices):
                 self.pending = event.data
@@ -412,7 +510,9 @@ class PromptApp:
         footer: frozenset[Any] = frozenset(),
         typed: Any = None,
         keys: dict[str, Any] | None = None,
+        pager: Callable[[int], None] | None = None,
     ) -> Any:
+        """A list; with `pager`, PgUp/PgDn page the screen above (`top` draws it again)."""
         control = WrappingControl(
             choices,
             default=default,
@@ -425,6 +525,8 @@ class PromptApp:
         question = _Question(
             message, "select", control, notice=notice, can_look=bool(looks), typed=typed, keys=keys
         )
+        question.left = control.pointed_at
+        question.pager = pager
         self.pending = ""
         while True:
             self._q = question
@@ -432,8 +534,14 @@ class PromptApp:
             answer = self._run()
             if not isinstance(answer, _Switch):
                 return answer
+            if answer.to == "page" and pager is not None:
+                pager(answer.value)
+                question.control.is_answered = False
+                continue
             self._look(top, looks)
             question.control.is_answered = False
+            if question.left is not None:  # back on the option it left for Look…
+                question.control.pointed_at = question.left
 
     def _look(self, top: Top | None, looks: Looks | None) -> None:
         """The "Look…" menu, above it the screen or what is looked at, until "Back"."""
@@ -504,7 +612,7 @@ class PromptApp:
             resume_collector()
 
 
-def _position(first: int, shown: int, total: int) -> str:
+def page_position(first: int, shown: int, total: int) -> str:
     """The line under a looked-at text taller than the room: which lines, and the keys."""
     keys = [key for key, more in (("PgUp", first > 0), ("PgDn", first + shown < total)) if more]
     return f"\x1b[2m-- lines {first + 1}-{first + shown} of {total}; {'/'.join(keys)} --\x1b[0m"

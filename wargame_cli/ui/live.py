@@ -56,10 +56,14 @@ def generic(entry: Mapping[str, Any], names: dict[str, str], turn_word: str = "t
             text = describe(entry, names, turn_word, open_question=bool(entry.get("live")))
         return Text(mark + clean(text), style="bold yellow")
     if kind == "end":
-        winner = entry.get("winner")
-        title = victory(clean(names.get(winner, winner))) if winner else "A draw"
-        return Panel(Text(clean(entry["reason"])), title=title, expand=False)
+        return Panel(Text(clean(entry["reason"])), title=end_title(entry, names), expand=False)
     return None
+
+
+def end_title(entry: Mapping[str, Any], names: dict[str, str]) -> str:
+    """How the game ended, in a few words: who won, or a draw."""
+    winner = entry.get("winner")
+    return victory(clean(names.get(winner, winner))) if winner else "A draw"
 
 
 class LiveView:

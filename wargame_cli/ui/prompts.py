@@ -13,7 +13,7 @@ from rich.console import Console
 from wargame_cli.engine.dice import check_faces, describe
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.text import clean, name_problem, safe
-from wargame_cli.ui.app import LOOK
+from wargame_cli.ui.app import LOOK, Fit
 from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, point_on_map
 from wargame_cli.ui.names import same_name
 from wargame_cli.ui.pointing import can_point
@@ -76,9 +76,9 @@ class Prompter:
         if screen is None or screen.state is None:
             return {"notice": notice, "footer": FOOTER, "looks": self.setup_looks}
 
-        def top(width: int, height: int, fixed: int, wanted: int) -> tuple[list[str], int]:
-            layout = screen.compose(width, height, fixed, wanted, choice, side)
-            return layout.lines, layout.list_rows
+        def top(width: int, height: int, fixed: int, wanted: int, folded: int | None) -> Fit:
+            layout = screen.compose(width, height, fixed, wanted, choice, side, folded)
+            return Fit(layout.lines, layout.list_rows, layout.fold)
 
         def looks() -> list[tuple[str, Any]]:
             return [

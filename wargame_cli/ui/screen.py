@@ -1,9 +1,10 @@
-"""The decision screen: what a person sees above a question. The board (the one map of the
-view's `map_facts`, at the largest scale that fits; for a view without one, its compact board
-when the full one and the question do not fit), the facts the decision needs (the view's
-card) and what happened since this side last decided, laid out to the terminal's size.
-Rulesets supply the renderables (their view's hooks); the layout is here, shared by every
-ruleset."""
+"""The decision screen: what a person sees above a question. What happened since this side
+last decided comes first (its newest results, whole, each under the heading of the step it
+happened in), then the board in the rows left (the one map of the view's `map_facts` at the
+largest scale that fits; for a view without one, the compact board when the full one does not
+fit), then the facts the decision needs (the view's card), laid out to the terminal's size, as
+the side deciding may see it (`View.seen_by`). Rulesets supply the renderables (their view's
+hooks); the layout is here, shared by every ruleset."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from rich.console import Console, Group
 from rich.rule import Rule
 from rich.text import Text
 
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.text import clean
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.redraw import Memory
@@ -36,8 +38,10 @@ def _color_system(console: Console) -> ColorSystem | None:
 
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
-RESULTS_ROWS = 6  # the newest results the map leaves room for (a heading and 5 lines)
 MIN_MAP_ROWS = 10  # the map is never squeezed below this: the list scrolls instead
+NOT_POSSIBLE = "Options not possible, and why"
+MIN_RESULTS = 4  # results kept whole at every decision before the board gets a row
+OWN_RESULTS = 2  # of them, the newest of the side's own (what its last decision did)
 
 
 @dataclass
@@ -49,6 +53,15 @@ class Layout:
     card: bool = False
     recent: int = 0  # how many lines of recent events were shown
     list_rows: int = 0  # the rows left to the question's list
+    fold: bool = False  # the list's disabled options fold into one line
+    board_rows: int = 0
+    wanted: int = 0  # the rows the list would like
+
+
+def _shows(layout: Layout) -> tuple[bool, int, bool, int]:
+    """What a layout shows, most wanted first: the whole list, the board's rows, the card,
+    the lines of what happened."""
+    return (layout.list_rows >= layout.wanted, layout.board_rows, layout.card, layout.recent)
 
 
 @dataclass
@@ -103,6 +116,45 @@ def _short_parts(shown: Any) -> list[Any]:
     return []
 
 
+def _is_heading(part: Any) -> bool:
+    """A rule (a turn's or a round's start) or an underlined line (a step's heading, e.g.
+    `Round 1, step 5 of 6, melee`): what the lines after it happened under."""
+    if isinstance(part, Rule):
+        return True
+    if not isinstance(part, Text):
+        return False
+    whole = [str(span.style) for span in part.spans if span.start == 0 and span.end >= len(part)]
+    return any("underline" in style for style in [str(part.style), *whole])
+
+
+@dataclass
+class _Told:
+    """One log entry as the screen tells it: its lines of text (Text or Rule, no pictures),
+    made when it happened, and the heading it happened under."""
+
+    parts: list[Any]
+    under: Any = None  # the heading in effect before this entry
+
+    @property
+    def heading(self) -> bool:
+        return bool(self.parts) and all(_is_heading(part) for part in self.parts)
+
+    @property
+    def headed(self) -> bool:
+        return bool(self.parts) and _is_heading(self.parts[0])
+
+
+@dataclass
+class _Block:
+    """An entry since the side's last decision, laid out at a width."""
+
+    lines: list[str]
+    under: list[str]  # its heading's lines, for when the block shows without the one above it
+    heading: bool  # nothing but a heading
+    headed: bool  # it starts with its own heading
+    own: bool  # a result of the side's own last decision (before anyone decided again)
+
+
 @dataclass
 class _Cache:
     key: Any = None
@@ -129,27 +181,62 @@ class DecisionScreen:
         self.memory = Memory()  # what was drawn of this game, shared with the live log
         self.renderer = Renderer(base)
         self.entries: list[Mapping[str, Any]] = []
+        self._told: list[_Told | None] = []  # each entry as told when it happened
+        self._heading: Any = None  # the heading in effect at the newest entry
         self.game: Any = None
         self._marks: dict[str, int] = {}
         self._previous: dict[str, int] = {}
-        self._board = _Cache()
+        self._boards = {False: _Cache(), True: _Cache()}  # the full board, the compact one
         self._full_height: dict[int, int] = {}
+        self._recent: dict[tuple[int, int, str | None], list[str]] = {}
+        self._headings: dict[tuple[int, int], tuple[Any, list[str]]] = {}  # kept: ids stay
         self._maps: dict[Any, list[str]] = {}
         self._has_map: bool | None = None  # does the view draw the one map (`map_facts`)?
-        self._recent: dict[tuple[int, int, str | None], list[str]] = {}
         self._reference: Any = None
         self._side: str | None = None  # the side deciding now, whose sight the screen shows
+        # entries told otherwise to a side that could not see all of the state then (hidden
+        # deployment): (index, side) -> as that side was told it
+        self._told_by: dict[tuple[int, str], _Told] = {}
 
     # -- following the game ---------------------------------------------------------------
     def observe(self, entry: Mapping[str, Any], game: Any) -> None:
+        """An entry as it is logged: told now, in the state it happened in (a step's heading
+        is the step the rules were in then, not the one the next question is asked in)."""
         self.entries.append(entry)
         self.game = game
+        whole = game.state if game is not None else None
+        self._told.append(self._tell(entry, whole))
+        for side in SIDES:
+            seen = self.view.seen_by(whole, side) if whole is not None else None
+            if seen is not whole:
+                self._told_by[(len(self.entries) - 1, side)] = self._tell(entry, seen, False)
 
     def follow(self, game: Any, entries: Sequence[Mapping[str, Any]]) -> None:
         """Start from a game already under way (a resumed save): its log is the past."""
         self.game = game
         self.entries = list(entries)
+        self._told = [None] * len(self.entries)  # told when looked at, if ever
         self._marks = {ANY_SIDE: len(self.entries)}
+
+    def _tell(self, entry: Mapping[str, Any], state: Any, follow: bool = True) -> _Told:
+        """The lines of text the view shows for `entry` in `state` (through the redraw
+        policy), the generic line where it shows only pictures; the end is told by the live
+        log. `follow`: the headings it holds are the ones in effect from now on."""
+        under = self._heading
+        if entry["t"] == "end" or state is None:
+            return _Told([], under)
+        shown = self.view.render_entry(entry, state, self.names, self.players)
+        if follow:
+            shown = self.memory.shown(entry, shown)
+        if shown is False:
+            return _Told([], under)
+        parts = _short_parts(shown) if shown is not None else []
+        if not parts:  # only boards and tables: the generic line
+            parts = _short_parts(generic(entry, self.names, self.turn_word))
+        for part in parts if follow else ():
+            if _is_heading(part):
+                self._heading = part
+        return _Told(parts, under)
 
     @property
     def state(self) -> Any:
@@ -178,18 +265,20 @@ class DecisionScreen:
         state = self.state
         if state is None:
             return None
-        key = (self._fingerprint(), width, compact, self._side)
-        if self._board.key == key:
-            return self._board.lines
+        key = (self._fingerprint(), width, self._side)
+        cache = self._boards[compact]
+        if cache.key == key:
+            return cache.lines or None
         hook = self.view.compact_board if compact else self.view.board
         shown = hook(state, self.names)
+        cache.key = key
+        cache.lines = self.renderer.lines(shown, width) if shown is not None else []
         if shown is None:
             return None
-        self._board.key = key
-        self._board.lines = self.renderer.lines(shown, width)
+
         if not compact:
-            self._full_height[width] = len(self._board.lines)
-        return self._board.lines
+            self._full_height[width] = len(cache.lines)
+        return cache.lines
 
     def map_lines(self, width: int, rows: int) -> list[str] | None:
         """The largest map of the view's `map_facts` (with the notes under it) that fits
@@ -233,33 +322,74 @@ class DecisionScreen:
         shown = self.view.card(state, choice, self.names)
         return self.renderer.lines(shown, width) if shown is not None else []
 
-    def _entry_lines(self, index: int, entry: Mapping[str, Any], width: int) -> list[str]:
-        key = (index, width, self._side)
-        found = self._recent.get(key)
-        if found is not None:
-            return found
-        shown: Any = None
-        if self.state is not None:
-            shown = self.view.render_entry(entry, self.state, self.names, self.players)
-            shown = self.memory.shown(entry, shown)
-        if shown is False:
-            lines: list[str] = []
-        else:
-            short = _short_parts(shown) if shown is not None else []
-            if not short and entry["t"] != "end":  # only boards and tables: the generic line
-                short = _short_parts(generic(entry, self.names, self.turn_word))
-            lines = self.renderer.lines(Group(*short), width) if short else []
-        self._recent[key] = lines
-        return lines
+    def _told_at(self, index: int, side: str | None = None) -> _Told:
+        """Entry `index` as it was told (to `side`, where that side saw less then)."""
+        if side is not None and (index, side) in self._told_by:
+            return self._told_by[(index, side)]
+        told = self._told[index]
+        if told is None:  # a resumed game's past: told in today's state
+            told = self._told[index] = self._tell(self.entries[index], self.state)
+        return told
+
+    def _lines(self, parts: Sequence[Any], width: int) -> list[str]:
+        return self.renderer.lines(Group(*parts), width) if parts else []
+
+    def _blocks(self, side: str | None, width: int, last: Any = None) -> list[_Block]:
+        """What happened since `side` last decided, an entry a block (oldest first), laid
+        out at `width`; `last` (an entry) is left out. The side's own results are the entries
+        before anyone's next decision."""
+        return self._blocks_of(self.since(side), side, width, last)
+
+    def told_lines(self, start: int, end: int, width: int) -> list[str]:
+        """The lines of entries `start` to `end` (excluded), each under the heading it was
+        logged under, the heading above the first left to the caller (a replay's page, whose
+        title names the turn)."""
+        blocks = self._blocks_of(list(enumerate(self.entries))[start:end], None, width)
+        if blocks:
+            blocks[0].under = []
+        return _shown(blocks, set(range(len(blocks))))
+
+    def _blocks_of(
+        self,
+        entries: Sequence[tuple[int, Mapping[str, Any]]],
+        side: str | None,
+        width: int,
+        last: Any = None,
+    ) -> list[_Block]:
+        blocks: list[_Block] = []
+        own = True
+        for index, entry in entries:
+            if entry is last:
+                continue
+            if entry["t"] == "choice" and entry.get("side") != side:
+                own = False  # someone else decided: what follows is theirs
+            apart = side if side is not None and (index, side) in self._told_by else None
+            key = (index, width, apart)
+            found = self._recent.get(key)
+            told = self._told_at(index, apart)
+            if found is None:
+                found = self._recent[key] = self._lines(told.parts, width)
+            if not found:
+                continue
+            under = self._heading_lines(told.under, width)
+            blocks.append(_Block(found, under, told.heading, told.headed, own))
+        return blocks
+
+    def _heading_lines(self, heading: Any, width: int) -> list[str]:
+        """A heading laid out at `width`, once (many entries share one)."""
+        if heading is None:
+            return []
+        key = (id(heading), width)
+        found = self._headings.get(key)
+        if found is None:
+            found = self._headings[key] = (heading, self._lines([heading], width))
+        return found[1]
 
     def recent_lines(self, side: str | None, width: int, last: Any = None) -> list[str]:
-        """What happened since `side` last decided, as short lines (newest last); `last`
-        (an entry) is left out."""
-        out: list[str] = []
-        for index, entry in self.since(side):
-            if entry is not last:
-                out.extend(self._entry_lines(index, entry, width))
-        return out
+        """What happened since `side` last decided, as short lines (newest last), under the
+        heading it happened in; `last` (an entry) is left out."""
+        blocks = self._blocks(side, width, last)
+        return _shown(blocks, set(range(len(blocks))))
 
     # -- the layout -----------------------------------------------------------------------
     def compose(
@@ -270,88 +400,79 @@ class DecisionScreen:
         wanted: int,
         choice: Any = None,
         side: str | None = None,
+        folded: int | None = None,
     ) -> Layout:
         """The lines above a question whose fixed part (message, notices) takes `fixed` rows and
-        whose list would like `wanted` rows, in `height` rows. The board first (full when it
-        fits with the whole question, else compact), then the newest of what happened since
-        this side last decided, then the card just above the question. When even the compact
-        board and the whole list do not fit, the list scrolls (at least 3 rows of it)."""
+        whose list would like `wanted` rows (`folded` with its disabled options folded into
+        one line), in `height` rows. Rows go first to the question and the newest results
+        since this side last decided (at least `MIN_RESULTS` of them, whole), then to the
+        board (the rows left), then the card just above the question, then older results.
+        When room is short the disabled options fold; when even then the list does not fit,
+        it scrolls (at least 3 rows of it); a view with the one map keeps `MIN_MAP_ROWS` for it,
+        the list scrolling first."""
         self._side = side if side is not None else (choice.side if choice is not None else None)
         if self.state is None:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
         if self._has_map is None:
             self._has_map = self.view.map_facts(self.state, self.names) is not None
+        avail = max(0, height - fixed)
+        blocks = self._blocks(side, width)
+        card = self.card_lines(choice, width)
+        whole = self._arrange(blocks, card, width, avail, wanted)
+        if folded is None or folded >= wanted:
+            return whole
+        short = self._arrange(blocks, card, width, avail, folded)
+        if _shows(short) > _shows(whole):  # room is short: folding shows more of the rest
+            short.fold = True
+            return short
+        return whole
+
+    def _arrange(
+        self, blocks: list[_Block], card: list[str], width: int, avail: int, wanted: int
+    ) -> Layout:
+        """The screen above a list of `wanted` rows in `avail` rows."""
+        order = _priority(blocks)
+        first = _first_results(blocks, order)
+        least = _fitting(blocks, first, avail)
+        keep = MIN_MAP_ROWS if self._has_map else 0  # the map before a list that can scroll
+        list_rows = min(wanted, max(3, avail - len(least) - keep))
+        room = max(0, avail - list_rows)
+        chosen = _choose(blocks, first, room)
+        recent = _titled(blocks, chosen, self.renderer, width) if room >= 1 else []
+        room -= len(recent)
+        board, kind = self.fitting_board(width, room)
+        room -= len(board)
+        shown_card = bool(card) and len(card) <= room
+        room -= len(card) if shown_card else 0
+        if blocks and room + len(recent) >= 1:  # older results in the rows still left
+            more = _choose(blocks, order, room + len(recent), chosen)
+            recent = _titled(blocks, more, self.renderer, width)
+        lines = [*board, *recent, *(card if shown_card else [])]
+        layout = Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
+        layout.board_rows = len(board)
+        layout.wanted = wanted
+        return layout
+
+    def fitting_board(self, width: int, rows: int) -> tuple[list[str], str]:
+        """The board in `rows` rows at most: the one map at the largest scale that fits, for a
+        view with one; else the full board when it fits, else the compact one (cut to the
+        rows, when even it does not fit); its lines and which it is."""
+        if rows <= 0:
+            return [], ""
         if self._has_map:
-            return self._compose_map(width, height, fixed, wanted, choice, side)
-        room = max(0, height - fixed - wanted)
+            drawn = self.map_lines(width, rows) or []
+            return (drawn, "map") if drawn and len(drawn) <= rows else ([], "")
         full_height = self._full_height.get(width)
         compact: list[str] | None = None
-        if full_height is not None and full_height > room:  # known not to fit: try compact
+        if full_height is not None and full_height > rows:  # known not to fit: try compact
             compact = self.board_lines(width, compact=True)
         if compact is not None:
             board, kind = compact, "compact"
         else:
             board, kind = self.board_lines(width, compact=False) or [], "full"
-            if len(board) > room and (compact := self.board_lines(width, True)) is not None:
+            if len(board) > rows and (compact := self.board_lines(width, True)) is not None:
                 board, kind = compact, "compact"
-        if not board:
-            kind = ""
-        list_rows = min(wanted, max(3, height - fixed - len(board)))
-        room = max(0, height - fixed - list_rows)
-        board = board[:room]
-        room -= len(board)
-        return self._finish(board, kind, room, choice, side, width, list_rows)
-
-    def _finish(
-        self,
-        board: list[str],
-        kind: str,
-        room: int,
-        choice: Any,
-        side: str | None,
-        width: int,
-        list_rows: int,
-    ) -> Layout:
-        """The board, then the newest results and the card in the `room` rows left."""
-        card = self.card_lines(choice, width)
-        shown_card = bool(card) and len(card) <= room
-        lines = list(board)
-        recent_room = room - (len(card) if shown_card else 0)
-        recent: list[str] = []
-        events = self.recent_lines(side, width) if recent_room >= 1 else []
-        if recent_room >= 2 and events:
-            shown = events[-(recent_room - 1) :]
-            cut = len(events) - len(shown)
-            more = f" (the {cut} line{'s' if cut > 1 else ''} before: Look…)"
-            title = RECENT_TITLE + (more if len(shown) < len(events) else "") + ":"
-            recent = self.renderer.lines(Text(title, style="dim"), width)[:1] + shown
-        elif len(events) == 1:  # one row: the one line that happened
-            recent = events
-        elif events:  # one row: say that something happened, and where to read it
-            note = f"{RECENT_TITLE}: {len(events)} lines (Look… to read them)"
-            recent = self.renderer.lines(Text(note, style="dim"), width)[:1]
-        lines.extend(recent)
-        if shown_card:
-            lines.extend(card)
-        return Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
-
-    def _compose_map(
-        self, width: int, height: int, fixed: int, wanted: int, choice: Any, side: str | None
-    ) -> Layout:
-        """The layout with the one map: the largest map that fits with the whole question, the
-        card and the newest results (`RESULTS_ROWS` of them at most kept); when even the
-        smallest map leaves too little, the list scrolls."""
-        card = len(self.card_lines(choice, width))
-        events = len(self.recent_lines(side, width))
-        results = min(events + 1, RESULTS_ROWS) if events else 0
-        rows = height - fixed - wanted - card - results
-        if rows < MIN_MAP_ROWS:
-            rows = max(MIN_MAP_ROWS, height - fixed - wanted - results)
-        board = self.map_lines(width, rows) or []
-        list_rows = min(wanted, max(3, height - fixed - len(board)))
-        room = max(0, height - fixed - list_rows)
-        board = board[:room]
-        return self._finish(board, "map", room - len(board), choice, side, width, list_rows)
+        return (board[:rows], kind) if board else ([], "")
 
     # -- looking without deciding ---------------------------------------------------------
     def looks(self, choice: Any = None) -> list[Look]:
@@ -368,6 +489,10 @@ class DecisionScreen:
         side = choice.side if choice is not None else None
         if self.since(side):
             out.append(Look(RECENT_TITLE, lambda width: self.recent_lines(side, width)))
+        barred = [o for o in choice.options if o.disabled] if choice is not None else []
+        if barred:  # what a folded list leaves out, and why
+            told = Text("\n".join(f"{clean(o.label)}: {clean(o.disabled)}" for o in barred))
+            out.append(Look(NOT_POSSIBLE, told))
         if state is not None:
             cards = self.view.cards(state, self.names)
             out.extend(Look(clean(title), shown) for title, shown in cards)
@@ -389,3 +514,102 @@ class DecisionScreen:
         if callable(look.renderable):  # already lines, laid out at the width
             return look.renderable(width)
         return self.renderer.lines(look.renderable, width)
+
+
+# -- choosing what happened to show ---------------------------------------------------------
+def _priority(blocks: list[_Block]) -> list[int]:
+    """The order results earn rows in: the headings after the newest (the step under way),
+    the newest of the side's own (what its last decision did), then every other newest
+    first. Other headings come with the results under them."""
+    results = [i for i, block in enumerate(blocks) if not block.heading]
+    own = [i for i in reversed(results) if blocks[i].own][:OWN_RESULTS]
+    newest = results[-1] if results else -1
+    now = [i for i in range(newest + 1, len(blocks))]  # headings of the step under way
+    return now + own + [i for i in reversed(results) if i not in own]
+
+
+def _first_results(blocks: list[_Block], order: list[int]) -> list[int]:
+    """The start of `order` that holds `MIN_RESULTS` results (and the headings before)."""
+    count = 0
+    for n, index in enumerate(order):
+        count += not blocks[index].heading
+        if count == MIN_RESULTS:
+            return order[: n + 1]
+    return order
+
+
+def _with_headings(blocks: list[_Block], chosen: set[int], index: int) -> set[int]:
+    """`chosen` and block `index`, with the headings right above it."""
+    out = chosen | {index}
+    k = index - 1
+    while k >= 0 and blocks[k].heading:
+        out.add(k)
+        k -= 1
+    return out
+
+
+def _choose(
+    blocks: list[_Block], order: list[int], rows: int, chosen: set[int] | None = None
+) -> set[int]:
+    """The blocks to show, whole, in `rows` rows (with the title): `chosen` and then those
+    of `order` while they fit."""
+    out = set(chosen or ())
+    for index in order:
+        if index in out:
+            continue
+        tried = _with_headings(blocks, out, index)
+        if 1 + len(_shown(blocks, tried)) > rows:
+            break
+        out = tried
+    return out
+
+
+def _fitting(blocks: list[_Block], order: list[int], rows: int) -> list[str]:
+    """The lines (with the title) of the blocks of `order` that fit in `rows`."""
+    chosen = _choose(blocks, order, rows)
+    return [""] + _shown(blocks, chosen) if chosen else []
+
+
+def _shown(blocks: list[_Block], chosen: set[int]) -> list[str]:
+    """The chosen blocks in order, each under its heading; a gap says how many lines are
+    left out there (the lines before the first are told in the title)."""
+    out: list[str] = []
+    gap = 0
+    previous = False
+    for index, block in enumerate(blocks):
+        if index not in chosen:
+            gap += len(block.lines)
+            previous = False
+            continue
+        if gap and out:
+            out.append(f"\x1b[2m  … {_count(gap)} (Look…)\x1b[0m")
+        gap = 0
+        if not previous and not block.headed:
+            out.extend(block.under)
+        out.extend(block.lines)
+        previous = True
+    if gap and out:
+        out.append(f"\x1b[2m  … {_count(gap)} since (Look…)\x1b[0m")
+    return out
+
+
+def _count(lines: int) -> str:
+    return f"{lines} line{'s' if lines != 1 else ''}"
+
+
+def _titled(blocks: list[_Block], chosen: set[int], renderer: Renderer, width: int) -> list[str]:
+    """The chosen blocks under the title, which says how many lines before them are not
+    shown; nothing when none is chosen (with a one-row note when some happened)."""
+    if not blocks:
+        return []
+    if not chosen:
+        total = sum(len(block.lines) for block in blocks)
+        note = f"{RECENT_TITLE}: {_count(total)} (Look… to read them)"
+        return renderer.lines(Text(note, style="dim"), width)[:1]
+    first = min(chosen)
+    while first > 0 and blocks[first - 1].heading and first - 1 in chosen:
+        first -= 1
+    before = sum(len(block.lines) for block in blocks[:first])
+    more = f" (the {_count(before)} before: Look…)" if before else ""
+    title = renderer.lines(Text(f"{RECENT_TITLE}{more}:", style="dim"), width)[:1]
+    return title + _shown(blocks, chosen)
