@@ -13,7 +13,7 @@ from wargame_cli.engine.dice import RngDice
 from wargame_cli.engine.requests import Choice
 from wargame_cli.engine.session import start
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
-from wargame_cli.ui.screen import RECENT_TITLE, DecisionScreen
+from wargame_cli.ui.screen import NO_ROOM_FOR_MAP, RECENT_TITLE, DecisionScreen
 
 PLAIN = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -59,7 +59,10 @@ def _whole(blocks, shown):
 
 @pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
 def test_at_80x24_the_map_leaves_room_for_the_whole_question(ruleset_id):
-    screen, choice = mid_game(ruleset_id)
+    """At the first decision (nothing to tell yet) the map fits whole with the whole question;
+    later, where the newest results and the question leave too few rows, a line says where
+    the map is instead (results come before anything the screen can drop)."""
+    screen, choice = mid_game(ruleset_id, 1)
     layout = screen.compose(80, 24, 1, 9, choice, choice.side)
     assert layout.board == "map"
     assert layout.list_rows == 9  # the whole list
@@ -67,6 +70,11 @@ def test_at_80x24_the_map_leaves_room_for_the_whole_question(ruleset_id):
     plain = [PLAIN.sub("", line) for line in layout.lines]
     assert any(line.startswith("key: ") for line in plain)  # the map whole, its key too
     assert any("south edge" in line for line in plain)
+    screen, choice = mid_game(ruleset_id)
+    layout = screen.compose(80, 24, 1, 9, choice, choice.side)
+    assert layout.list_rows == 9 and layout.board in ("map", "note")
+    if layout.board == "note":
+        assert NO_ROOM_FOR_MAP in _plain(layout.lines)
 
 
 @pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
@@ -83,9 +91,11 @@ def test_at_80x24_the_newest_results_come_first_whole_then_the_board(ruleset_id)
     assert _whole(blocks, plain) >= min(4, results)  # at least the newest 4, none cut in half
     newest = _plain(blocks[-1].lines)
     assert plain[-len(newest) :] == newest or layout.card
-    compact = screen.renderer.lines(screen.view.compact_board(screen.state, screen.names), 80)
-    board = layout.lines[: plain.index(next(p for p in plain if p.startswith(RECENT_TITLE)))]
-    assert board == compact[: len(board)]  # the board in the rows left, from its top
+    board = plain[: plain.index(next(p for p in plain if p.startswith(RECENT_TITLE)))]
+    if layout.board == "map":  # the one map in the rows left, whole
+        assert any(line.startswith("key: ") for line in board)
+    else:  # no room for it: a line says where it is
+        assert board == [NO_ROOM_FOR_MAP]
 
 
 def test_disabled_options_fold_only_when_room_is_short():
@@ -135,7 +145,7 @@ def _grid_rows(lines: list[str]) -> int:
 @pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
 def test_a_larger_terminal_gets_a_larger_map(ruleset_id):
     screen, choice = mid_game(ruleset_id)
-    small = screen.compose(80, 24, 1, 9, choice, choice.side)
+    small = screen.compose(100, 30, 1, 9, choice, choice.side)
     large = screen.compose(120, 45, 1, 9, choice, choice.side)
     assert _grid_rows(large.lines) > _grid_rows(small.lines) >= 2
     assert len(large.lines) + 1 + 9 <= 45
@@ -155,10 +165,9 @@ def test_a_large_terminal_shows_the_map_and_what_happened_since():
 def test_a_list_longer_than_the_room_scrolls_the_results_and_the_map_stay():
     screen, choice = mid_game("squad-alpha")
     layout = screen.compose(80, 24, 1, 30, choice, choice.side)
-    assert layout.board == "map"
+    assert layout.board in ("map", "note", "")  # the map, where it is, or no row left
     assert _whole(screen._blocks(choice.side, 80), _plain(layout.lines)) >= 4
     assert layout.list_rows >= 3
-    assert _grid_rows(layout.lines) >= 2
     assert len(layout.lines) + 1 + layout.list_rows <= 24
 
 

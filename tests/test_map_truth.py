@@ -120,6 +120,9 @@ def play_and_check(ruleset_id: str, seed: int, every: int = 4) -> int:
                 for width, height in SIZES:
                     layout = screen.compose(width, height, 1, wanted, pending, pending.side)
                     assert len(layout.lines) + 1 + layout.list_rows <= height
+                    if layout.board != "map":  # results and the question came first
+                        assert layout.board == "note" and width == 80, (width, height)
+                        continue
                     check_truth(layout.lines, pieces, f"{ruleset_id} seed {seed} #{asked}")
                     checked += 1
             screen.mark(pending.side)

@@ -38,7 +38,8 @@ def _color_system(console: Console) -> ColorSystem | None:
 
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
-MIN_MAP_ROWS = 10  # the map is never squeezed below this: the list scrolls instead
+MIN_MAP_ROWS = 10  # a map with the notes under it needs this many rows, else it leaves them
+NO_ROOM_FOR_MAP = "The map needs more rows than the results and question leave: Look… shows it"
 NOT_POSSIBLE = "Options not possible, and why"
 MIN_RESULTS = 4  # results kept whole at every decision before the board gets a row
 OWN_RESULTS = 2  # of them, the newest of the side's own (what its last decision did)
@@ -60,7 +61,15 @@ class Layout:
 
 def _shows(layout: Layout) -> tuple[bool, int, bool, int]:
     """What a layout shows, most wanted first: the whole list, the board's rows, the card,
-    the lines of what happened."""
+    the lines of what happened. The one map grows to any room, so it counts as shown or not,
+    and then only the newest results count: more room alone is no reason to fold."""
+    if layout.board == "map":
+        return (
+            layout.list_rows >= layout.wanted,
+            MIN_MAP_ROWS,
+            layout.card,
+            min(layout.recent, MIN_RESULTS),
+        )
     return (layout.list_rows >= layout.wanted, layout.board_rows, layout.card, layout.recent)
 
 
@@ -408,8 +417,7 @@ class DecisionScreen:
         since this side last decided (at least `MIN_RESULTS` of them, whole), then to the
         board (the rows left), then the card just above the question, then older results.
         When room is short the disabled options fold; when even then the list does not fit,
-        it scrolls (at least 3 rows of it); a view with the one map keeps `MIN_MAP_ROWS` for it,
-        the list scrolling first."""
+        it scrolls (at least 3 rows of it)."""
         self._side = side if side is not None else (choice.side if choice is not None else None)
         if self.state is None:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
@@ -434,13 +442,16 @@ class DecisionScreen:
         order = _priority(blocks)
         first = _first_results(blocks, order)
         least = _fitting(blocks, first, avail)
-        keep = MIN_MAP_ROWS if self._has_map else 0  # the map before a list that can scroll
-        list_rows = min(wanted, max(3, avail - len(least) - keep))
+        list_rows = min(wanted, max(3, avail - len(least)))
         room = max(0, avail - list_rows)
         chosen = _choose(blocks, first, room)
         recent = _titled(blocks, chosen, self.renderer, width) if room >= 1 else []
         room -= len(recent)
         board, kind = self.fitting_board(width, room)
+        if kind == "map" and card and room - len(card) >= MIN_MAP_ROWS:  # it grows to any
+            smaller, kind = self.fitting_board(width, room - len(card))  # room: card too
+            board = smaller if kind == "map" else board
+            kind = "map"
         room -= len(board)
         shown_card = bool(card) and len(card) <= room
         room -= len(card) if shown_card else 0
@@ -461,7 +472,10 @@ class DecisionScreen:
             return [], ""
         if self._has_map:
             drawn = self.map_lines(width, rows) or []
-            return (drawn, "map") if drawn and len(drawn) <= rows else ([], "")
+            if drawn and len(drawn) <= rows:
+                return drawn, "map"
+            note = Text(NO_ROOM_FOR_MAP, style="dim")  # results and the question come first
+            return self.renderer.lines(note, width)[:1], "note"
         full_height = self._full_height.get(width)
         compact: list[str] | None = None
         if full_height is not None and full_height > rows:  # known not to fit: try compact
