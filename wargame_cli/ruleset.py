@@ -22,6 +22,7 @@ from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules t
 from wargame_cli.view import View
 
 if TYPE_CHECKING:
+    from wargame_cli.engine.edits import Edit
     from wargame_cli.registry import RulesetInfo
     from wargame_cli.report.hooks import Teller
     from wargame_cli.report.voice import Voice
@@ -445,6 +446,24 @@ class Ruleset:
     def view(self) -> View:
         """How the state looks on screen. Default: the view in `parts()`."""
         return self.parts().view
+
+    # -- table edits ----------------------------------------------------------------------
+    def edit_actions(self) -> dict[str, str]:
+        """The table edits this ruleset's state takes (`wargame edit`, "Table…"), each with
+        what its words are. `end` and `die` are the engine's, so every ruleset has them."""
+        from wargame_cli.engine.edits import ENGINE_ACTIONS, USAGE
+
+        return {action: USAGE[action] for action in ENGINE_ACTIONS}
+
+    def apply_edit(self, game: Any, edit: Edit) -> str:
+        """Change `game`'s state as `edit` says, between two requests of its rules, and say
+        what changed in one line (the log's); raise `EditRefused` with the reason when the
+        state cannot take it (nothing changed then). Default: no table edits of its own."""
+        from wargame_cli.engine.edits import EditRefused
+
+        raise EditRefused(
+            f"{self.name} takes no {edit.action!r} edit; it takes {', '.join(self.edit_actions())}"
+        )
 
     # -- simulation -----------------------------------------------------------------------
     def fast_games(

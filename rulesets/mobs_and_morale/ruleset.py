@@ -13,6 +13,7 @@ from wargame_cli.ruleset import Parts, Ruleset
 if TYPE_CHECKING:
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
 
+    from wargame_cli.engine.edits import Edit
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -108,6 +109,16 @@ class MobsAndMorale(Ruleset):
         from wargame_cli.rulesets.mobs_and_morale import teams
 
         return teams.describe(team)
+
+    def edit_actions(self) -> dict[str, str]:
+        from wargame_cli.rulesets.mobs_and_morale import edits
+
+        return {**edits.actions(), **super().edit_actions()}
+
+    def apply_edit(self, game: Any, edit: Edit) -> str:
+        from wargame_cli.rulesets.mobs_and_morale import edits
+
+        return edits.apply(game.state, edit)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> MobsGame:
         if options["success_on"] > options["die"]:

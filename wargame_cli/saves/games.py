@@ -16,7 +16,7 @@ from wargame_cli.ruleset import SIDES, Setup, check_team_numbers, resolve_option
 from wargame_cli.saves import provenance, store
 from wargame_cli.saves.untrusted import Untrusted
 
-LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end"})
+LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end", "edit"})
 
 
 def settled(
@@ -142,6 +142,7 @@ def open_save(
         controllers,
         observer,
         factory=lambda: ruleset.new_game(setup, options),
+        editor=ruleset.apply_edit,
     )
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))

@@ -85,8 +85,21 @@ class EndEntry(Chained):
     data: dict[str, Any] | None = None
 
 
+class EditEntry(Chained):
+    """A table edit (`engine/edits.py`): by the GM or a side's owner, with why."""
+
+    t: Literal["edit"]
+    action: Literal["damage", "heal", "move", "remove", "add", "status", "end", "die"]
+    args: list[str]
+    by: Literal["GM", "A", "B"]
+    why: str
+    text: str
+    data: dict[str, Any] | None = None
+
+
 LogEntry = Annotated[
-    TurnEntry | RollEntry | ChoiceEntry | EventEntry | EndEntry, Field(discriminator="t")
+    TurnEntry | RollEntry | ChoiceEntry | EventEntry | EndEntry | EditEntry,
+    Field(discriminator="t"),
 ]
 
 

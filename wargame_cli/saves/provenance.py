@@ -13,6 +13,7 @@ DICE_WORDS = {
     "script": "given by --rolls",
     "manual": "typed in at the table (--dice manual)",
     "rng": "from the generator (seed {seed})",
+    "corrected": "corrected by hand to the face really thrown (wargame edit die)",
 }
 # A decision's `by`.
 DECISION_WORDS = {"human": "by a person", "bot": "by the computer", "script": "by a script"}
@@ -37,6 +38,7 @@ class Provenance:
     rolls: int = 0
     faces: dict[str, int] = field(default_factory=dict)  # source -> faces
     decisions: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> by -> n
+    edits: tuple[str, ...] = ()  # each table edit, in words, in the order made
 
     @property
     def dice_total(self) -> int:
@@ -74,6 +76,9 @@ class Provenance:
         out = [f"dice: {self.dice_words()}"]
         if decisions:
             out.append(f"decisions: {self.decision_words()}")
+        if self.edits:
+            n = len(self.edits)
+            out.append(f"table edits: {n} ({'; '.join(self.edits)})")
         return out if self.sealed else [*out, UNSEALED]
 
     def as_json(self) -> dict[str, Any]:
@@ -81,6 +86,7 @@ class Provenance:
             "sealed": self.sealed,
             "seed": self.seed,
             "rolls": self.rolls,
+            "edits": list(self.edits),
             "dice": {source: self.faces.get(source, 0) for source in DICE_WORDS},
             "decisions": {who: self.by.get(who, 0) for who in DECISION_WORDS},
             "decisions_by_side": {
@@ -95,8 +101,16 @@ def count(log: list[dict[str, Any]], seed: int, sealed: bool) -> Provenance:
     faces: dict[str, int] = {}
     decisions: dict[str, dict[str, int]] = {side: {} for side in SIDES}
     rolls = 0
+    told: list[str] = []
     for entry in log:
         kind = entry.get("t")
+        if kind == "edit":
+            told.append(edit_words(entry))
+            data = entry.get("data") or {}
+            if entry.get("action") == "die" and data.get("source") in faces:
+                source = str(data["source"])  # the roll was counted: now it is a corrected face
+                faces[source] -= 1
+                faces["corrected"] = faces.get("corrected", 0) + 1
         if kind == "roll":
             rolls += 1
             n = len(entry.get("faces") or [])
@@ -107,7 +121,15 @@ def count(log: list[dict[str, Any]], seed: int, sealed: bool) -> Provenance:
             side = decisions.setdefault(str(entry.get("side")), {})
             by = str(entry.get("by", "human"))
             side[by] = side.get(by, 0) + 1
-    return Provenance(seed, sealed, rolls, faces, decisions)
+    return Provenance(seed, sealed, rolls, faces, decisions, tuple(told))
+
+
+def edit_words(entry: dict[str, Any]) -> str:
+    """ "by the GM: Brakka takes 2 damage (why)": who, what changed, and why."""
+    who = str(entry.get("by", "GM"))
+    maker = "the GM" if who == "GM" else f"side {who}"
+    why = entry.get("why")
+    return f"by {maker}: {entry.get('text')}" + (f" ({why})" if why else "")
 
 
 def of_save(save: dict[str, Any], sealed: bool | None = None) -> Provenance:

@@ -1,0 +1,220 @@
+"""The GM's hand on the table (`wargame edit`, "Table…"): deal or heal damage, move or place a
+creature, remove one (killed, fled or escaped, as these rules know them), add one from the
+catalogue or with stated stats, and change a mob's controller. Each edit changes the battle
+between two requests of the rules and says what changed in one line; a refused edit changes
+nothing. A creature added mid-battle rolls for initiative from the next round (e4), as every
+standing creature does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from wargame_cli.rulesets.mobs_and_morale import teams
+from wargame_cli.rulesets.mobs_and_morale.state import (
+    DEAD,
+    ESCAPED,
+    FLED,
+    RADIUS,
+    Battle,
+    Creature,
+)
+
+from wargame_cli.engine.edits import Edit, EditRefused, usage
+from wargame_cli.engine.requests import REASK, Choice
+from wargame_cli.errors import TeamError
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body, gap
+from wargame_cli.wording import plural
+
+ACTIONS = ("damage", "heal", "move", "remove", "add", "status")
+HOW = {"killed": DEAD, "fled": FLED, "escaped": ESCAPED}  # what a removed creature became
+
+
+def apply(b: Battle, edit: Edit) -> str:
+    """Change the battle as `edit` says; the line the log keeps."""
+    act = {
+        "damage": _damage,
+        "heal": _heal,
+        "move": _move,
+        "remove": _remove,
+        "add": _add,
+        "status": _status,
+    }.get(edit.action)
+    if act is None:
+        raise EditRefused(f"Mobs and Morale takes no {edit.action!r} edit")
+    return act(b, edit)
+
+
+def _creature(b: Battle, edit: Edit, index: int = 0) -> Creature:
+    """The standing creature named (by its name or map label, any case)."""
+    name = edit.word(index)
+    wanted = name.strip().lower()
+    for c in b.creatures.values():
+        if wanted in (c.id.lower(), c.label.lower()):
+            if not c.standing:
+                raise EditRefused(f"edit {edit.action}: {c.id} is not on the table ({c.status})")
+            return c
+    known = ", ".join(c.id for c in b.standing())
+    raise EditRefused(f"edit {edit.action}: no creature {name!r}; on the table: {known}")
+
+
+def _damage(b: Battle, edit: Edit) -> str:
+    c = _creature(b, edit)
+    dealt = min(edit.number(1, "the damage"), c.health)
+    c.damage += dealt
+    text = f"{c.id} takes {dealt} damage ({c.health}/{c.max_health} left)"
+    if c.health == 0:
+        return f"{text}; {_take_off(b, c, DEAD)}"
+    return text
+
+
+def _heal(b: Battle, edit: Edit) -> str:
+    c = _creature(b, edit)
+    if c.damage == 0:
+        raise EditRefused(f"edit heal: {c.id} has no damage to heal")
+    healed = min(edit.number(1, "the healing"), c.damage)
+    c.damage -= healed
+    return f"{c.id} is healed of {healed} damage ({c.health}/{c.max_health})"
+
+
+def _spot(b: Battle, edit: Edit, index: int, moving: str | None) -> Point:
+    """A legal spot for a base: on the table, off blocking terrain, touching no other base."""
+    text = edit.word(index)
+    try:
+        p = Point.parse(text)
+    except ValueError as exc:
+        raise EditRefused(f"edit {edit.action}: {exc}") from None
+    if not b.table.on_table(p, RADIUS):
+        raise EditRefused(
+            f"edit {edit.action}: {p.key()} is off the table "
+            f'({b.table.width:g}x{b.table.height:g} inches, a base needs {RADIUS:g}" to the edge)'
+        )
+    if (piece := b.table.blocking_at(p)) is not None:
+        raise EditRefused(f"edit {edit.action}: {p.key()} is inside {piece.name}, which blocks")
+    base = Body("", p, RADIUS)
+    for other in b.bodies():
+        if other.id != moving and gap(base, other) < -1e-6:
+            raise EditRefused(f"edit {edit.action}: {p.key()} overlaps {other.id}'s base")
+    return p
+
+
+def _move(b: Battle, edit: Edit) -> str:
+    c = _creature(b, edit)
+    p = _spot(b, edit, 1, c.id)
+    c.last_pos, c.pos = c.pos, p
+    return f"{c.id} is placed at {p.key()}"
+
+
+def _take_off(b: Battle, c: Creature, status: str) -> str:
+    """Off the table as `status`, into the pool the rules keep for it (e23, e26, e27)."""
+    c.status = status
+    c.last_pos, c.pos = c.pos, None
+    mob = b.mobs[c.mob] if c.mob is not None else None
+    if status == DEAD and mob is not None:
+        mob.dead_pool.append(c.id)
+        return f"{c.id} is removed to the dead pool of {mob.name}"
+    if status == DEAD:
+        b.sides[c.side].fallen.append(c.id)
+        return f"{c.id} is removed to the casualty pool"
+    if status == FLED and mob is not None:
+        mob.casualty_pool.append(c.id)
+    return f"{c.id} {'flees the battle' if status == FLED else 'escapes the battle'}"
+
+
+def _remove(b: Battle, edit: Edit) -> str:
+    c = _creature(b, edit)
+    how = edit.args[1].lower() if len(edit.args) > 1 else "killed"
+    if how not in HOW:
+        raise EditRefused(f"edit remove: {how!r}: these rules know {', '.join(HOW)}")
+    return _take_off(b, c, HOW[how])
+
+
+def _add(b: Battle, edit: Edit) -> str:
+    """`add SIDE PROFILE X,Y [STAT=VALUE...]`: a character from the catalogue, or with its
+    stats stated (any stat overrides the profile's)."""
+    from wargame_cli.rulesets.mobs_and_morale import rules
+
+    side = edit.word(0).upper()
+    if side not in b.sides:
+        raise EditRefused(f"edit add: the side is A or B, not {edit.args[0]!r}")
+    profile = edit.word(1)
+    p = _spot(b, edit, 2, None)
+    stated: dict[str, Any] = {"profile": profile}
+    for word in edit.args[3:]:
+        key, sep, value = word.partition("=")
+        if not sep:
+            raise EditRefused(f"edit add: {word!r}: stats are given as STAT=VALUE")
+        stated[key.strip().lower()] = _stat(key.strip().lower(), value.strip())
+    try:
+        stats = teams.creature(stated, b.options, f"edit add {profile}")
+    except TeamError as exc:
+        raise EditRefused(str(exc)) from None
+    cid = rules.unique_name(b, stats["profile"], side)
+    used = {c.label for c in b.creatures.values()}
+    rules.add_creature(b, side, cid, stats, None, rules.pick_label(cid, used))
+    b.creatures[cid].pos = p
+    what = "" if cid == stats["profile"] else f" ({stats['profile']})"
+    return f"{cid}{what} joins side {side} at {p.key()}; it rolls for initiative next round"
+
+
+def _stat(key: str, value: str) -> Any:
+    if key == "traits":
+        return [t for t in value.split("+") if t]
+    if key == "minion":
+        return value.lower() in ("yes", "true", "1")
+    try:
+        return float(value) if key == "move" else int(value)
+    except ValueError:
+        raise EditRefused(f"edit add: {key}={value!r} is not a number") from None
+
+
+def _status(b: Battle, edit: Edit) -> str:
+    """`status MOB controller NAME|none`: who controls a mob (e5)."""
+    name = edit.word(0)
+    mob = next((m for m in b.mobs.values() if m.name.lower() == name.lower()), None)
+    if mob is None:
+        raise EditRefused(f"edit status: no mob {name!r}; mobs: {', '.join(b.mobs) or 'none'}")
+    if edit.word(1).lower() != "controller":
+        raise EditRefused("edit status: a mob's status here is its controller: MOB controller NAME")
+    who = edit.word(2)
+    if who.lower() == "none":
+        mob.controller = None
+        return f"{mob.name} has no controller now"
+    boss = _creature(b, edit, 2)
+    if boss.mob is not None or boss.side != mob.side:
+        raise EditRefused(f"edit status: {boss.id} is not a character of {mob.name}'s side")
+    mob.controller = boss.id
+    return f"{boss.id} controls {mob.name} now"
+
+
+def ruled(build: Callable[[], Choice]) -> Generator[Choice, str, tuple[str, int]]:
+    """The GM's ruling on a free action (e9), asked again after each edit the GM makes at it
+    ("Table…"): the ruling and how many edits carry it onto the table."""
+    edited = 0
+    while True:
+        key = yield build()
+        if key != REASK:
+            return key, edited
+        edited += 1
+
+
+def carried(effect: str, edited: int) -> str:
+    """A ruling's effect: the edits the GM made at it, else the rules' own."""
+    if edited:
+        return f"the GM edits the table ({plural(edited, 'edit')})"
+    return effect
+
+
+USAGE = {
+    "damage": "damage CREATURE N",
+    "heal": "heal CREATURE N",
+    "move": "move CREATURE X,Y",
+    "remove": f"remove CREATURE [{'|'.join(HOW)}]",
+    "add": "add SIDE PROFILE X,Y [STAT=VALUE...]",
+    "status": "status MOB controller CHARACTER|none",
+}
+
+
+def actions() -> dict[str, str]:
+    return {a: USAGE.get(a, usage(a)) for a in ACTIONS}
