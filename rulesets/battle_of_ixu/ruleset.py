@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import Parts, Ruleset, load_options, named_if_preset
+from wargame_cli.ruleset import Parts, Ruleset, TableEdits, load_options, named_if_preset
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
@@ -86,6 +86,11 @@ class BattleOfIxu(Ruleset):
         return ", ".join(
             f"{m['name']} ({teams.EXPERIENCE[m['experience']]})" for m in team["models"]
         )
+
+    def table_edits(self) -> TableEdits:
+        from wargame_cli.rulesets.battle_of_ixu import edits
+
+        return TableEdits(edits.USAGE, edits.apply)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:
         from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame

@@ -20,14 +20,13 @@ from wargame_cli.rulesets.mobs_and_morale.state import (
     Creature,
 )
 
-from wargame_cli.engine.edits import Edit, EditRefused, usage
+from wargame_cli.engine.edits import Edit, EditRefused, find
 from wargame_cli.engine.requests import REASK, Choice
 from wargame_cli.errors import TeamError
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, gap
+from wargame_cli.tabletop.placing import legal_spot
 from wargame_cli.wording import plural
 
-ACTIONS = ("damage", "heal", "move", "remove", "add", "status")
 HOW = {"killed": DEAD, "fled": FLED, "escaped": ESCAPED}  # what a removed creature became
 
 
@@ -40,23 +39,17 @@ def apply(b: Battle, edit: Edit) -> str:
         "remove": _remove,
         "add": _add,
         "status": _status,
-    }.get(edit.action)
-    if act is None:
-        raise EditRefused(f"Mobs and Morale takes no {edit.action!r} edit")
+    }[edit.action]
     return act(b, edit)
 
 
 def _creature(b: Battle, edit: Edit, index: int = 0) -> Creature:
     """The standing creature named (by its name or map label, any case)."""
-    name = edit.word(index)
-    wanted = name.strip().lower()
-    for c in b.creatures.values():
-        if wanted in (c.id.lower(), c.label.lower()):
-            if not c.standing:
-                raise EditRefused(f"edit {edit.action}: {c.id} is not on the table ({c.status})")
-            return c
-    known = ", ".join(c.id for c in b.standing())
-    raise EditRefused(f"edit {edit.action}: no creature {name!r}; on the table: {known}")
+    named = {n.lower(): c for c in b.creatures.values() for n in (c.id, c.label)}
+    c = find(edit.word(index), named, "creature", edit.action, [c.id for c in b.standing()])
+    if not c.standing:
+        raise EditRefused(f"edit {edit.action}: {c.id} is not on the table ({c.status})")
+    return c
 
 
 def _damage(b: Battle, edit: Edit) -> str:
@@ -79,24 +72,7 @@ def _heal(b: Battle, edit: Edit) -> str:
 
 
 def _spot(b: Battle, edit: Edit, index: int, moving: str | None) -> Point:
-    """A legal spot for a base: on the table, off blocking terrain, touching no other base."""
-    text = edit.word(index)
-    try:
-        p = Point.parse(text)
-    except ValueError as exc:
-        raise EditRefused(f"edit {edit.action}: {exc}") from None
-    if not b.table.on_table(p, RADIUS):
-        raise EditRefused(
-            f"edit {edit.action}: {p.key()} is off the table "
-            f'({b.table.width:g}x{b.table.height:g} inches, a base needs {RADIUS:g}" to the edge)'
-        )
-    if (piece := b.table.blocking_at(p)) is not None:
-        raise EditRefused(f"edit {edit.action}: {p.key()} is inside {piece.name}, which blocks")
-    base = Body("", p, RADIUS)
-    for other in b.bodies():
-        if other.id != moving and gap(base, other) < -1e-6:
-            raise EditRefused(f"edit {edit.action}: {p.key()} overlaps {other.id}'s base")
-    return p
+    return legal_spot(edit.word(index), b.table, RADIUS, b.bodies(), moving, edit.action)
 
 
 def _move(b: Battle, edit: Edit) -> str:
@@ -214,7 +190,3 @@ USAGE = {
     "add": "add SIDE PROFILE X,Y [STAT=VALUE...]",
     "status": "status MOB controller CHARACTER|none",
 }
-
-
-def actions() -> dict[str, str]:
-    return {a: USAGE.get(a, usage(a)) for a in ACTIONS}

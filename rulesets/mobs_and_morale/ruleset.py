@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help
-from wargame_cli.ruleset import Parts, Ruleset
+from wargame_cli.ruleset import Parts, Ruleset, TableEdits
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
 
-    from wargame_cli.engine.edits import Edit
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -110,15 +109,10 @@ class MobsAndMorale(Ruleset):
 
         return teams.describe(team)
 
-    def edit_actions(self) -> dict[str, str]:
+    def table_edits(self) -> TableEdits:
         from wargame_cli.rulesets.mobs_and_morale import edits
 
-        return {**edits.actions(), **super().edit_actions()}
-
-    def apply_edit(self, game: Any, edit: Edit) -> str:
-        from wargame_cli.rulesets.mobs_and_morale import edits
-
-        return edits.apply(game.state, edit)
+        return TableEdits(edits.USAGE, edits.apply)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> MobsGame:
         if options["success_on"] > options["die"]:

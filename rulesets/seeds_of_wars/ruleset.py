@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.kit.teamtext import counts_help
-from wargame_cli.ruleset import Parts, Ruleset, load_options
+from wargame_cli.ruleset import Parts, Ruleset, TableEdits, load_options
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
@@ -88,6 +88,11 @@ class SeedsOfWars(Ruleset):
     def describe_team(self, team: Any) -> str:
         units = ", ".join(u["type"] for u in team["units"])
         return f"Order {team['order']}: {units}"
+
+    def table_edits(self) -> TableEdits:
+        from wargame_cli.rulesets.seeds_of_wars import edits
+
+        return TableEdits(edits.USAGE, edits.apply)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SeedsGame:
         from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame, new_battle

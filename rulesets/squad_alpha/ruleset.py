@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help
-from wargame_cli.ruleset import Parts, Ruleset, named_if_preset
+from wargame_cli.ruleset import Parts, Ruleset, TableEdits, named_if_preset
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.squad_alpha.rules import SquadGame
@@ -98,6 +98,11 @@ class SquadAlpha(Ruleset):
         soldiers = teams.from_data(team, {"rating_min": -99, "rating_max": 99})
         lead = soldiers[teams.leader_index(soldiers)].name
         return ", ".join(s.describe() + (" [leader]" if s.name == lead else "") for s in soldiers)
+
+    def table_edits(self) -> TableEdits:
+        from wargame_cli.rulesets.squad_alpha import edits
+
+        return TableEdits(edits.USAGE, edits.apply)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
         from wargame_cli.rulesets.squad_alpha import teams

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from wargame_cli.engine.entries import EditEntry
 from wargame_cli.errors import BadInput
@@ -20,7 +20,8 @@ from wargame_cli.errors import BadInput
 # Every action an edit can take, in the order `wargame edit --help` lists them.
 ACTIONS = ("damage", "heal", "move", "remove", "add", "status", "end", "die")
 ENGINE_ACTIONS = ("end", "die")  # the engine's own: every ruleset takes them
-WHO = ("GM", "A", "B")  # a side's owner or the game master
+WHO = ("GM", "A", "B")
+T = TypeVar("T")  # a side's owner or the game master
 
 
 class EditRefused(BadInput):
@@ -71,6 +72,17 @@ class Edit:
         if value < low:
             raise EditRefused(f"edit {self.action}: {what} must be at least {low}, not {value}")
         return value
+
+
+def find(name: str, named: dict[str, T], what: str, action: str, shown: Sequence[str]) -> T:
+    """The one of `named` (keyed by each of its names, in lower case) that `name` names, or
+    a refusal listing `shown` (the names there are)."""
+    found = named.get(name.strip().lower())
+    if found is None:
+        raise EditRefused(
+            f"edit {action}: no {what} {name!r}; there are: {', '.join(shown) or 'none'}"
+        )
+    return found
 
 
 USAGE = {

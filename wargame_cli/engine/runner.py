@@ -358,12 +358,18 @@ class Runner:
             return STOP
         if self.editor is None:
             raise edits.EditRefused(f"this game takes no {edit.action!r} edit")
+        pending = self.pending
+        if isinstance(pending, Choice) and not pending.reasks:
+            raise edits.EditRefused(
+                f"the table cannot be edited at this question ({pending.prompt}): it is asked "
+                "from the table as it stands; edit it between turns or at a unit's turn "
+                "(ending the battle and correcting a die work at any question)"
+            )
         text = self.editor(self.game, edit)
         self._record(edit.entry(text))
         waiting = self._awaiting
         if live and waiting is not None and waiting["at"] == len(self.log) - 1:
             waiting["at"] += 1  # the decision taken back is made again after the edit
-        pending = self.pending
         return REASK if isinstance(pending, Choice) and pending.reasks else None
 
     def edit(self, edit: edits.Edit, live_dice: bool = True) -> Any:
