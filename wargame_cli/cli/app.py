@@ -66,11 +66,18 @@ NoInputOpt = Annotated[
 ]
 DiceOpt = Annotated[
     str,
-    typer.Option("--dice", help="auto (seeded generator) or manual (type the faces of real dice)."),
+    typer.Option(
+        "--dice",
+        help="auto (seeded generator), manual (type the faces of real dice), or each side's, "
+        "e.g. A=manual,B=auto. At a typed roll, an empty answer lets the computer roll it.",
+    ),
 ]
 ResumeDiceOpt = Annotated[
     str | None,
-    typer.Option("--dice", help="auto or manual; by default, as the save was played."),
+    typer.Option(
+        "--dice",
+        help="auto, manual or each side's (A=manual,B=auto); by default, as the save was played.",
+    ),
 ]
 RollsOpt = Annotated[
     str | None,

@@ -136,7 +136,8 @@ class SetupModel(Strict):
     names: dict[Side, str]
     teams: dict[Side, Any]
     players: dict[Side, Literal["human", "bot"]] = Field(default_factory=dict)
-    dice: Literal["auto", "manual"] = "auto"  # how live faces are made; resume keeps it
+    # how live faces are made, for both sides or each (`A=manual,B=auto`); resume keeps it
+    dice: str = Field("auto", pattern=r"^(auto|manual|A=(auto|manual),B=(auto|manual))$")
 
 
 class Result(Strict):

@@ -162,6 +162,8 @@ class Prompter:
         )
 
         def check(text: str) -> bool | str:
+            if not text.strip():
+                return True  # empty: the computer rolls this one
             try:
                 faces = [int(p) for p in text.replace(",", " ").split()]
             except ValueError:
@@ -171,7 +173,8 @@ class Prompter:
         kw = self._screen_kw(roll.side)
         kw.pop("footer", None)
         text = self.text(
-            f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})",
+            f"{roll.reason}: roll {describe(roll)} and type the faces ({labels}), "
+            "or nothing: the computer rolls it",
             validate=check,
             **kw,
         )
