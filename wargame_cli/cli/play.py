@@ -10,6 +10,7 @@ from typing import Any
 
 from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json, interactive
+from wargame_cli.engine import edits
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import (
     TYPED,
@@ -166,6 +167,7 @@ def play(args: PlayArgs) -> None:
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
     session.meta["dice"] = dice_words(parse_dice(args.dice))
+    _offer_table(prompter, session)
     with _held(args, ruleset.id, names) as path:
         if args.save is not None and path is not None:
             _check_new_save(path, args.force)  # again, now that the save is ours
@@ -409,6 +411,17 @@ def _live_view(
     return LiveView(console(), ruleset, names, screen=screen, players=players or {})
 
 
+def _offer_table(prompter: Any, session: Session) -> None:
+    """ "Table…" at every question of a game a person plays: the ruleset's edits, the dice
+    of the log as it stands, the sides' names."""
+    if prompter is None:
+        return
+    from wargame_cli.ui.desk import Desk
+
+    runner = session.runner
+    prompter.desk = Desk(session.ruleset.edit_actions(), lambda: runner.log, session.setup.names)
+
+
 def _run(
     session: Session,
     path: Path | None,
@@ -430,13 +443,18 @@ def _run(
         if pause and isinstance(pending, TurnStart):
             if stop_at is not None and pending.number > stop_at:
                 return
-            while (
-                answer := prompter.next_turn(pending.number, word, saving=path is not None)
-            ) == TAKE_BACK:
-                reason = runner.take_back()
-                if reason is None:
-                    return  # an earlier decision is asked again
-                prompter.refused(reason)
+            while True:
+                answer = prompter.next_turn(pending.number, word, saving=path is not None)
+                if answer == TAKE_BACK:
+                    reason = runner.take_back()
+                elif isinstance(answer, str) and edits.is_token(answer):
+                    reason = _edit_between_turns(runner, answer)
+                else:
+                    break
+                if reason is None and runner.pending is not pending:
+                    return  # an earlier decision is asked again, or the battle ended
+                if reason is not None:
+                    prompter.refused(reason)
             if not answer:
                 raise QuitRequested
 
@@ -461,6 +479,15 @@ def _run(
     if path is not None:
         games.save(session, path)
     _finish(session, path, json_out)
+
+
+def _edit_between_turns(runner: Any, answer: str) -> str | None:
+    """A table edit made at the between-turns question: why it was refused, or None."""
+    try:
+        runner.edit(edits.from_token(answer))
+    except edits.EditRefused as exc:
+        return str(exc)
+    return None
 
 
 def _say(message: str) -> None:
@@ -572,6 +599,7 @@ def _resume(args: ResumeArgs) -> None:
             markup=False,
         )
     session.runner.dice = dice
+    _offer_table(prompter, session)
     session.meta["players"] = players
     # a fallback keeps the save's mode
     session.meta["dice"] = dice_words(parse_dice(args.dice or recorded_dice))

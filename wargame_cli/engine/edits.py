@@ -10,7 +10,7 @@ is asked again afresh where the ruleset asks it through `requests.asked` (see `R
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -158,3 +158,12 @@ def end_winner(edit: Edit) -> tuple[str | None, str]:
     if not reason:
         raise EditRefused(f"edit end: {usage('end')}")
     return (None if who == "DRAW" else who), reason
+
+
+def edit_words(entry: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """ "by the GM: Brakka takes 2 damage (why)": who, what changed, and why (`names`: a
+    side's owner by the side's name)."""
+    who = str(entry.get("by", "GM"))
+    maker = "the GM" if who == "GM" else (names or {}).get(who, f"side {who}")
+    why = entry.get("why")
+    return f"by {maker}: {entry.get('text')}" + (f" ({why})" if why else "")

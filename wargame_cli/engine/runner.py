@@ -420,7 +420,8 @@ class Runner:
             self.observer = observer
         self.takebacks = [t for t in self.takebacks if t["at"] <= die.at]
         self._awaiting = None
-        self.note(edits_dice.text(die, face).capitalize() + ": the game is replayed from it.")
+        told = edits_dice.text(die, face)
+        self.note(f"{told[0].upper()}{told[1:]}: the game is replayed from it.")
         if self.pending is not None:
             self._rederive(later, live_dice)
 

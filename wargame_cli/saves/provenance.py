@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargame_cli.engine.edits import edit_words
+
 SIDES = ("A", "B")
 # A roll's `source` (per die: `sources`), in the order the words list them.
 DICE_WORDS = {
@@ -122,14 +124,6 @@ def count(log: list[dict[str, Any]], seed: int, sealed: bool) -> Provenance:
             by = str(entry.get("by", "human"))
             side[by] = side.get(by, 0) + 1
     return Provenance(seed, sealed, rolls, faces, decisions, tuple(told))
-
-
-def edit_words(entry: dict[str, Any]) -> str:
-    """ "by the GM: Brakka takes 2 damage (why)": who, what changed, and why."""
-    who = str(entry.get("by", "GM"))
-    maker = "the GM" if who == "GM" else f"side {who}"
-    why = entry.get("why")
-    return f"by {maker}: {entry.get('text')}" + (f" ({why})" if why else "")
 
 
 def of_save(save: dict[str, Any], sealed: bool | None = None) -> Provenance:

@@ -14,13 +14,14 @@ from wargame_cli.engine.dice import check_faces, describe
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.text import clean, name_problem, safe
 from wargame_cli.ui.app import LOOK
+from wargame_cli.ui.desk import TABLE, TABLE_LABEL, Desk
 from wargame_cli.ui.names import same_name
 from wargame_cli.ui.screen import DecisionScreen
 
 TYPE_OWN = "\x00type"
 LOOK_LABEL = "Look…"
 TAKE_BACK_LABEL = "Take back"
-FOOTER = frozenset({TYPE_OWN, LOOK, TAKE_BACK})  # short items sharing the list's last row
+FOOTER = frozenset({TYPE_OWN, LOOK, TABLE, TAKE_BACK})  # short items sharing the last row
 STYLE = questionary.Style([("highlighted", "bold"), ("pointer", "bold fg:ansicyan")])
 
 
@@ -37,6 +38,7 @@ class Prompter:
         self._app: Any = None
         self._notice: str | None = None
         self.setup_looks: Any = None  # while building a team: what can be looked at
+        self.desk: Desk | None = None  # once a game is under way: "Table…" edits it
 
     @property
     def app(self) -> Any:
@@ -95,11 +97,39 @@ class Prompter:
         extras = []
         if kw.get("looks") is not None:
             extras.append(questionary.Choice(title=LOOK_LABEL, value=LOOK))
+        if self.desk is not None:
+            extras.append(questionary.Choice(title=TABLE_LABEL, value=TABLE))
         extras.append(questionary.Choice(title=TAKE_BACK_LABEL, value=TAKE_BACK))
         return extras
 
     # -- decisions ------------------------------------------------------------------------
     def choose(self, choice: Choice, who: str) -> str:
+        """The key chosen, TAKE_BACK, or an edit token made at "Table…" (`ui/desk.py`)."""
+        while (answer := self._choose(choice, who)) == TABLE:
+            edit = self._table(choice.side, choice)
+            if edit is not None:
+                return edit
+        return answer
+
+    def _table(self, side: str | None, choice: Any = None) -> str | None:
+        """ "Table…": an edit token, or None when the person went back to the question."""
+        from wargame_cli.ui import desk
+
+        assert self.desk is not None  # offered only with one
+
+        def select(message: str, items: list[Any], default: Any = None) -> Any:
+            kw = self._screen_kw(side, choice)
+            kw.pop("footer", None)
+            return self.select(message, items, default, **kw)
+
+        def text(message: str, validate: Any = None) -> str:
+            kw = self._screen_kw(side, choice)
+            kw.pop("footer", None)
+            return self.text(message, validate=validate, **kw)
+
+        return desk.ask(self.desk, select, text)
+
+    def _choose(self, choice: Choice, who: str) -> str:
         items = []
         default_item = None
         for option in choice.options:
@@ -140,7 +170,8 @@ class Prompter:
             if answer:
                 break
             kw = self._screen_kw(choice.side, choice)  # nothing typed: the list again
-        self._decided(choice.side)
+        if answer != TABLE:
+            self._decided(choice.side)
         return answer
 
     def refused(self, reason: str) -> None:
@@ -217,7 +248,7 @@ class Prompter:
 
     def next_turn(self, number: int, word: str = "turn", saving: bool = True) -> bool | str:
         """Between turns: True to play on, False to save and quit (or, with no save, quit),
-        TAKE_BACK to take back the latest decision."""
+        TAKE_BACK to take back the latest decision, or an edit token made at "Table…"."""
         items = [
             questionary.Choice(f"Play {word} {number}", True),
             questionary.Choice(
@@ -226,7 +257,16 @@ class Prompter:
         ]
         kw = self._screen_kw(None)
         items.extend(self._extras(kw))
-        answer = self.select(f"{word.capitalize()} {number - 1} is over.", items, items[0], **kw)
+        while (
+            answer := self.select(
+                f"{word.capitalize()} {number - 1} is over.", items, items[0], **kw
+            )
+        ) == TABLE:
+            edit = self._table(None)
+            if edit is not None:
+                answer = edit
+                break
+            kw = self._screen_kw(None)
         self._decided(None)
         return answer
 
