@@ -59,7 +59,7 @@ def edit(
         )
         return
     out = console()
-    out.print(f"Edited {shown(path)}: {line}.", markup=False)
+    out.print(f"Edited {shown(path)}: {line}.", markup=False, soft_wrap=True)
     if change.action == "die":
         where = (
             f"the game ends: {runner.outcome.reason}"
@@ -70,6 +70,6 @@ def edit(
         kept = f"{told.get('kept', 0)} later decisions kept"
         if told.get("dropped"):
             kept += f", {told['dropped']} left out from the first that no longer fits"
-        out.print(f"Replayed from that die ({kept}); {where}.", markup=False)
+        out.print(f"Replayed from that die ({kept}); {where}.", markup=False, soft_wrap=True)
         for text in told.get("dropped_edits", []):
             out.print(f"  An edit made after it is left out: {text}", markup=False)
