@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
 
-from wargame_cli.engine.edits import Edit, EditRefused, find
+from wargame_cli.engine.edits import Edit, find, health_change
 from wargame_cli.tabletop.placing import legal_spot
 
 USAGE = {
@@ -19,18 +19,14 @@ USAGE = {
 
 def apply(state: IxuState, edit: Edit) -> str:
     w = _warrior(state, edit)
-    if edit.action == "damage":
-        dealt = min(edit.number(1, "the damage"), w.remaining)
-        w.damage += dealt
+    if edit.action in ("damage", "heal"):
+        change = health_change(edit, w.remaining, w.damage, w.name)
+        w.damage += change
+        if change < 0:
+            return f"{w.name} is healed of {-change} damage ({w.remaining}/{w.health})"
         if w.remaining == 0:
-            return f"{w.name} takes {dealt} damage and {_fall(state, w)}"
-        return f"{w.name} takes {dealt} damage ({w.remaining}/{w.health} left)"
-    if edit.action == "heal":
-        if w.damage == 0:
-            raise EditRefused(f"edit heal: {w.name} has no damage to heal")
-        healed = min(edit.number(1, "the healing"), w.damage)
-        w.damage -= healed
-        return f"{w.name} is healed of {healed} damage ({w.remaining}/{w.health})"
+            return f"{w.name} takes {change} damage and {_fall(state, w)}"
+        return f"{w.name} takes {change} damage ({w.remaining}/{w.health} left)"
     if edit.action == "move":
         spot = legal_spot(edit.word(1), state.table, w.radius, state.bodies(w), None, "move")
         w.pos = spot
@@ -46,7 +42,8 @@ def _fall(state: IxuState, w: Warrior) -> str:
 def _warrior(state: IxuState, edit: Edit) -> Warrior:
     named = {n.lower(): w for w in state.warriors for n in (w.id, w.name)}
     shown = [w.name for w in state.standing()]
-    w = find(edit.word(0), named, "model", edit.action, shown)
-    if w.dead:
-        raise EditRefused(f"edit {edit.action}: {w.name} has fallen")
-    return w
+    return find(edit.word(0), named, "model", edit, shown, _fallen)
+
+
+def _fallen(w: Warrior) -> str | None:
+    return f"{w.name} has fallen" if w.dead else None

@@ -20,7 +20,7 @@ from wargame_cli.rulesets.mobs_and_morale.state import (
     Creature,
 )
 
-from wargame_cli.engine.edits import Edit, EditRefused, find
+from wargame_cli.engine.edits import Edit, EditRefused, act, find, health_change
 from wargame_cli.engine.requests import REASK, Choice
 from wargame_cli.errors import TeamError
 from wargame_cli.tabletop.geometry import Point
@@ -32,43 +32,28 @@ HOW = {"killed": DEAD, "fled": FLED, "escaped": ESCAPED}  # what a removed creat
 
 def apply(b: Battle, edit: Edit) -> str:
     """Change the battle as `edit` says; the line the log keeps."""
-    act = {
-        "damage": _damage,
-        "heal": _heal,
-        "move": _move,
-        "remove": _remove,
-        "add": _add,
-        "status": _status,
-    }[edit.action]
-    return act(b, edit)
+    return act(ACTS, b, edit)
 
 
 def _creature(b: Battle, edit: Edit, index: int = 0) -> Creature:
     """The standing creature named (by its name or map label, any case)."""
     named = {n.lower(): c for c in b.creatures.values() for n in (c.id, c.label)}
-    c = find(edit.word(index), named, "creature", edit.action, [c.id for c in b.standing()])
-    if not c.standing:
-        raise EditRefused(f"edit {edit.action}: {c.id} is not on the table ({c.status})")
-    return c
+    shown = [c.id for c in b.standing()]
+    return find(edit.word(index), named, "creature", edit, shown, _off)
 
 
-def _damage(b: Battle, edit: Edit) -> str:
+def _off(c: Creature) -> str | None:
+    return None if c.standing else f"{c.id} is not on the table ({c.status})"
+
+
+def _health(b: Battle, edit: Edit) -> str:
     c = _creature(b, edit)
-    dealt = min(edit.number(1, "the damage"), c.health)
-    c.damage += dealt
-    text = f"{c.id} takes {dealt} damage ({c.health}/{c.max_health} left)"
-    if c.health == 0:
-        return f"{text}; {_take_off(b, c, DEAD)}"
-    return text
-
-
-def _heal(b: Battle, edit: Edit) -> str:
-    c = _creature(b, edit)
-    if c.damage == 0:
-        raise EditRefused(f"edit heal: {c.id} has no damage to heal")
-    healed = min(edit.number(1, "the healing"), c.damage)
-    c.damage -= healed
-    return f"{c.id} is healed of {healed} damage ({c.health}/{c.max_health})"
+    change = health_change(edit, c.health, c.damage, c.id)
+    c.damage += change
+    if change < 0:
+        return f"{c.id} is healed of {-change} damage ({c.health}/{c.max_health})"
+    text = f"{c.id} takes {change} damage ({c.health}/{c.max_health} left)"
+    return f"{text}; {_take_off(b, c, DEAD)}" if c.health == 0 else text
 
 
 def _spot(b: Battle, edit: Edit, index: int, moving: str | None) -> Point:
@@ -162,6 +147,16 @@ def _status(b: Battle, edit: Edit) -> str:
         raise EditRefused(f"edit status: {boss.id} is not a character of {mob.name}'s side")
     mob.controller = boss.id
     return f"{boss.id} controls {mob.name} now"
+
+
+ACTS = {
+    "damage": _health,
+    "heal": _health,
+    "move": _move,
+    "remove": _remove,
+    "add": _add,
+    "status": _status,
+}
 
 
 def ruled(build: Callable[[], Choice]) -> Generator[Choice, str, tuple[str, int]]:

@@ -16,7 +16,7 @@ from wargame_cli.rulesets.seeds_of_wars.state import (
     Unit,
 )
 
-from wargame_cli.engine.edits import Edit, EditRefused, find
+from wargame_cli.engine.edits import Edit, EditRefused, act, find, health_change
 from wargame_cli.errors import TeamError
 
 FATES = (DESTROYED, REMOVED, CAPTURED, ESCAPED)
@@ -31,43 +31,31 @@ USAGE = {
 
 
 def apply(b: Battle, edit: Edit) -> str:
-    act = {
-        "damage": _damage,
-        "heal": _heal,
-        "move": _move,
-        "remove": _remove,
-        "add": _add,
-        "status": _status,
-    }[edit.action]
-    return act(b, edit)
+    """Change the battle as `edit` says; the line the log keeps."""
+    return act(ACTS, b, edit)
 
 
 def _unit(b: Battle, edit: Edit) -> Unit:
     """A unit still fighting, by its id (A3) or its name (A3 Spearmen), any case."""
     named = {n.lower(): u for u in b.units for n in (u.uid, u.name)}
-    unit = find(edit.word(0), named, "unit", edit.action, [u.uid for u in b.fighting()])
-    if not unit.fighting:
-        raise EditRefused(f"edit {edit.action}: {unit.name} is out of the battle ({unit.fate})")
-    return unit
+    shown = [u.uid for u in b.fighting()]
+    return find(edit.word(0), named, "unit", edit, shown, _out)
 
 
-def _damage(b: Battle, edit: Edit) -> str:
+def _out(unit: Unit) -> str | None:
+    return None if unit.fighting else f"{unit.name} is out of the battle ({unit.fate})"
+
+
+def _health(b: Battle, edit: Edit) -> str:
     unit = _unit(b, edit)
-    dealt = min(edit.number(1, "the damage"), unit.left)
-    unit.taken += dealt
+    change = health_change(edit, unit.left, unit.taken, unit.name)
+    unit.taken += change
+    if change < 0:
+        return f"{unit.name} recovers {-change} Ht ({unit.left} left)"
     if unit.left == 0:
         unit.fate = DESTROYED
-        return f"{unit.name} takes {dealt} Ht and is destroyed"
-    return f"{unit.name} takes {dealt} Ht ({unit.left} left)"
-
-
-def _heal(b: Battle, edit: Edit) -> str:
-    unit = _unit(b, edit)
-    if unit.taken == 0:
-        raise EditRefused(f"edit heal: {unit.name} has taken no Ht")
-    healed = min(edit.number(1, "the healing"), unit.taken)
-    unit.taken -= healed
-    return f"{unit.name} recovers {healed} Ht ({unit.left} left)"
+        return f"{unit.name} takes {change} Ht and is destroyed"
+    return f"{unit.name} takes {change} Ht ({unit.left} left)"
 
 
 def _space(b: Battle, edit: Edit, index: int, side: str) -> tuple[int, int]:
@@ -121,3 +109,13 @@ def _status(b: Battle, edit: Edit) -> str:
         raise EditRefused(f"edit status: {edit.args[1]!r}: a unit is {', '.join(STATES)}")
     unit.state = wanted
     return f"{unit.name} is {wanted} now"
+
+
+ACTS = {
+    "damage": _health,
+    "heal": _health,
+    "move": _move,
+    "remove": _remove,
+    "add": _add,
+    "status": _status,
+}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 
-from wargame_cli.engine.edits import Edit, EditRefused, find
+from wargame_cli.engine.edits import Edit, find
 from wargame_cli.tabletop.placing import legal_spot
 
 USAGE = {
@@ -31,7 +31,9 @@ def apply(state: GameState, edit: Edit) -> str:
 def _mini(state: GameState, edit: Edit) -> Mini:
     minis = state.all_minis()
     named = {n.lower(): m for m in minis for n in (m.id, m.name)}
-    mini = find(edit.word(0), named, "miniature", edit.action, [m.id for m in minis if m.active])
-    if not mini.active:
-        raise EditRefused(f"edit {edit.action}: {mini.name} is not on the table")
-    return mini
+    shown = [m.id for m in minis if m.active]
+    return find(edit.word(0), named, "miniature", edit, shown, _off)
+
+
+def _off(mini: Mini) -> str | None:
+    return None if mini.active else f"{mini.name} is not on the table"

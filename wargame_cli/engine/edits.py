@@ -10,7 +10,7 @@ is asked again afresh where the ruleset asks it through `requests.asked` (see `R
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -21,7 +21,8 @@ from wargame_cli.errors import BadInput
 ACTIONS = ("damage", "heal", "move", "remove", "add", "status", "end", "die")
 ENGINE_ACTIONS = ("end", "die")  # the engine's own: every ruleset takes them
 WHO = ("GM", "A", "B")
-T = TypeVar("T")  # a side's owner or the game master
+T = TypeVar("T")
+S = TypeVar("S")  # a side's owner or the game master
 
 
 class EditRefused(BadInput):
@@ -74,15 +75,39 @@ class Edit:
         return value
 
 
-def find(name: str, named: dict[str, T], what: str, action: str, shown: Sequence[str]) -> T:
-    """The one of `named` (keyed by each of its names, in lower case) that `name` names, or
-    a refusal listing `shown` (the names there are)."""
+def find(
+    name: str,
+    named: dict[str, T],
+    what: str,
+    edit: Edit,
+    shown: Sequence[str],
+    gone: Callable[[T], str | None],
+) -> T:
+    """The one of `named` (keyed by each of its names, in lower case) that `name` names,
+    or a refusal listing `shown` (those there are); `gone`: why it cannot be edited now (off
+    the table), or None."""
     found = named.get(name.strip().lower())
     if found is None:
-        raise EditRefused(
-            f"edit {action}: no {what} {name!r}; there are: {', '.join(shown) or 'none'}"
-        )
+        listed = ", ".join(shown) or "none"
+        raise EditRefused(f"edit {edit.action}: no {what} {name!r}; there are: {listed}")
+    if (why := gone(found)) is not None:
+        raise EditRefused(f"edit {edit.action}: {why}")
     return found
+
+
+def health_change(edit: Edit, left: int, taken: int, who: str) -> int:
+    """The damage a `damage N` edit deals (+, at most what is `left`) or a `heal N` edit
+    heals (-, at most what was `taken`, and refused with none to heal)."""
+    if edit.action == "heal":
+        if taken == 0:
+            raise EditRefused(f"edit heal: {who} has no damage to heal")
+        return -min(edit.number(1, "the healing"), taken)
+    return min(edit.number(1, "the damage"), left)
+
+
+def act(acts: Mapping[str, Callable[[S, Edit], str]], state: S, edit: Edit) -> str:
+    """A ruleset's `apply`: the function for the edit's action, on the state."""
+    return acts[edit.action](state, edit)
 
 
 USAGE = {

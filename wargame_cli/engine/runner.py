@@ -411,13 +411,7 @@ class Runner:
         fixed = edits.Edit("die", edit.args, edit.by, edit.why, edits_dice.data(die, face))
         kept: list[Any] = [*self.log[: die.at], edits_dice.corrected(dict(roll), die, face)]
         kept += [*same_roll, fixed.entry(edits_dice.text(die, face))]
-        self.tape.rewind(self.dice, takeback.faces_of(later))
-        observer, self.observer = self.observer, None
-        try:
-            self._start(self.factory())
-            self.replay(kept)
-        finally:
-            self.observer = observer
+        self._rebuild(kept, later)
         self.takebacks = [t for t in self.takebacks if t["at"] <= die.at]
         self._awaiting = None
         told = edits_dice.text(die, face)
@@ -569,6 +563,18 @@ class Runner:
             last["at"] = min(last["at"], len(self.log))
             self._awaiting = last
 
+    def _rebuild(self, kept: list[Any], removed: list[LogEntry]) -> None:
+        """A fresh game with `kept` replayed into it, unseen by the observer; the dice of
+        `removed` go back on the tape, to come out again in order."""
+        assert self.factory is not None  # checked by the callers, with their own reasons
+        self.tape.rewind(self.dice, takeback.faces_of(removed))
+        observer, self.observer = self.observer, None
+        try:
+            self._start(self.factory())
+            self.replay(kept)
+        finally:
+            self.observer = observer
+
     def take_back(self) -> str | None:
         """Take back the latest decision by a person or a script, or the latest table edit,
         with everything after it, so the question it came at is pending again; the dice
@@ -579,13 +585,7 @@ class Runner:
         if self.factory is None:
             return "this game cannot take decisions back"
         kept, removed = self.log[:at], self.log[at:]
-        self.tape.rewind(self.dice, takeback.faces_of(removed))
-        observer, self.observer = self.observer, None
-        try:
-            self._start(self.factory())
-            self.replay(kept)
-        finally:
-            self.observer = observer
+        self._rebuild(kept, removed)
         taken = removed[0]
         for earlier in self.takebacks:
             earlier["at"] = min(earlier["at"], at)
