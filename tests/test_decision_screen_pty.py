@@ -67,12 +67,13 @@ def items_below(term: Terminal, row: int) -> list[str]:
 
 def expected_items(pending: object) -> list[str]:
     if isinstance(pending, TurnStart):
-        return [f"Play turn {pending.number}", "Save and quit", "Look…", "Take back"]
+        return [f"Play turn {pending.number}", "Save and quit", "Table…", "Look…", "Take back"]
     assert isinstance(pending, Choice)
     out = []
     for option in pending.options:
         title = ("(suggested) " if option.key == pending.default else "") + option.label
         out.append(f"- {title} ({option.disabled})" if option.disabled else title)
+    out.append("Table…")  # a game under way: the table can be edited
     if pending.free_hint is not None:
         out.append(f"Type it ({pending.free_hint})")
     return [*out, "Look…", "Take back"]

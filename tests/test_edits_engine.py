@@ -140,7 +140,7 @@ def test_a_correction_keeps_later_decisions_while_legal_and_never_rerolls():
     play.run()
     faces = [e["faces"][0] for e in play.log if e["t"] == "roll"]
     # die 1 (before every decision) corrected: each stays legal; the second die is reused
-    play.edit(Edit("die", ("1", str(7 - faces[0])), "GM", "misread"), live_dice=False)
+    play.edit(Edit("die", ("1", str(7 - faces[0])), "GM", "misread"))
     after = [e["faces"][0] for e in play.log if e["t"] == "roll"]
     assert after == [7 - faces[0], faces[1]]
     assert [e["key"] for e in play.log if e["t"] == "choice"] == ["stop", "ok", "go", "ok"]
@@ -155,7 +155,7 @@ def test_a_correction_is_refused_for_a_face_the_die_cannot_show():
     play.run()
     for words, why in ((("1", "7"), "does not fit a d6"), (("9", "1"), "only 2 dice")):
         with pytest.raises(EditRefused, match=why):
-            play.edit(Edit("die", words, "GM", "x"), live_dice=False)
+            play.edit(Edit("die", words, "GM", "x"))
 
 
 def test_dice_by_side_and_an_empty_answer_let_the_computer_roll():

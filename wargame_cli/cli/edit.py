@@ -43,7 +43,7 @@ def edit(
                 f"it takes {', '.join(allowed)} (see wargame rules {session.ruleset.id})"
             )
         before = len(runner.log)
-        runner.edit(change, live_dice=False)
+        runner.edit(change)
         games.save(session, path)
     made = [e for e in runner.log if e["t"] == "edit"]
     line = made[-1]["text"] if made else change.action

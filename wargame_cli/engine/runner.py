@@ -372,17 +372,17 @@ class Runner:
             waiting["at"] += 1  # the decision taken back is made again after the edit
         return REASK if isinstance(pending, Choice) and pending.reasks else None
 
-    def edit(self, edit: edits.Edit, live_dice: bool = True) -> Any:
+    def edit(self, edit: edits.Edit) -> Any:
         """A table edit made now, at the pending request (`wargame edit`, "Table…"): see
         `_apply`; a die correction replays the game from that die (`correct`)."""
         if self.finished and edit.action != "die":
             raise edits.EditRefused("the game is over: only a die can still be corrected")
         if edit.action == "die":
-            self.correct(edit, live_dice)
+            self.correct(edit)
             return STOP
         return self._apply(edit, live=True)
 
-    def correct(self, edit: edits.Edit, live_dice: bool = True) -> None:
+    def correct(self, edit: edits.Edit) -> None:
         """Correct a die to the face really thrown: the game is replayed from that die with
         the new face; the decisions, edits and dice after it are kept while the rules still
         take them, and the first they do not is left pending (asked again at the table; from
@@ -417,13 +417,14 @@ class Runner:
         told = edits_dice.text(die, face)
         self.note(f"{told[0].upper()}{told[1:]}: the game is replayed from it.")
         if self.pending is not None:
-            self._rederive(later, live_dice)
+            self._rederive(later)
 
-    def _rederive(self, later: list[LogEntry], live_dice: bool) -> None:
+    def _rederive(self, later: list[LogEntry]) -> None:
         """Play on with what the log had after a corrected die: each decision while it is
         still a legal answer to the question the rules now ask, each table edit while the
         rules take it, the dice from the tape; stop at the first that does not fit."""
         queue = [e for e in later if e["t"] in ("choice", "edit")]
+        turns = [e["n"] for e in later if e["t"] == "turn"]  # the turns the log went on into
         stopped = [False]
         self.rederived = {"kept": 0, "dropped": 0, "dropped_edits": []}
 
@@ -455,8 +456,11 @@ class Runner:
                 self.rederived["kept"] += 1
                 self._record(self._choice_entry(req, key, str(head.get("by", "human"))))
                 return key
-            if isinstance(req, Roll) and not live_dice and not self.tape.serves(req):
-                stopped[0] = True
+            if isinstance(req, TurnStart) and req.number not in turns:
+                stopped[0] = True  # the log went no further: the turn starts as in play
+                return STOP
+            if isinstance(req, Roll) and not self.tape.serves(req):
+                stopped[0] = True  # dice the log does not have: thrown in play, or resumed
                 return STOP
             return self._live(req)
 

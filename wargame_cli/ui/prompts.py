@@ -97,10 +97,15 @@ class Prompter:
         extras = []
         if kw.get("looks") is not None:
             extras.append(questionary.Choice(title=LOOK_LABEL, value=LOOK))
-        if self.desk is not None:
-            extras.append(questionary.Choice(title=TABLE_LABEL, value=TABLE))
         extras.append(questionary.Choice(title=TAKE_BACK_LABEL, value=TAKE_BACK))
         return extras
+
+    def _table_item(self) -> list[Any]:
+        """ "Table…" once a game is under way: first of the short items, so the keys that
+        reach the others from the list's first option (up: Take back, Look…, Type it) stay."""
+        if self.desk is None:
+            return []
+        return [questionary.Choice(title=TABLE_LABEL, value=TABLE)]
 
     # -- decisions ------------------------------------------------------------------------
     def choose(self, choice: Choice, who: str) -> str:
@@ -148,6 +153,7 @@ class Prompter:
                 value=choice.default,
             )
             items.insert(0, default_item)
+        items.extend(self._table_item())
         if choice.free_hint is not None:
             items.append(
                 questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
@@ -256,7 +262,7 @@ class Prompter:
             ),
         ]
         kw = self._screen_kw(None)
-        items.extend(self._extras(kw))
+        items.extend([*self._table_item(), *self._extras(kw)])
         while (
             answer := self.select(
                 f"{word.capitalize()} {number - 1} is over.", items, items[0], **kw
