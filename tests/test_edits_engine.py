@@ -191,3 +191,64 @@ def test_reask_never_reaches_the_rules():
     assert stop.value.value == "x"
     with pytest.raises(TypeError):
         next(asked(lambda: Choice("A", "q", (Option("x", "X"),), "x")))
+
+
+class GM:
+    """Side B at the table: at the first ruling on a free action, an edit first, then "it
+    succeeds"; every other question the bot's answer."""
+
+    by = "human"
+
+    def __init__(self) -> None:
+        self.edited = False
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        if choice.kind == "ruling" and not self.edited:
+            self.edited = True
+            return edits.token(Edit("damage", ("Chief Ugrak", "1"), "GM", "the curse works"))
+        return "succeeds" if choice.kind == "ruling" else choice.default
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        raise AssertionError(reason)
+
+
+class Acts:
+    """Side A: each creature tries another action (search) and then ends its turn."""
+
+    by = "human"
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        if choice.kind == "turn":
+            return "other" if choice.legal("other") is None else "end"
+        return "search" if choice.kind == "action" else choice.default
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        raise AssertionError(reason)
+
+
+def test_a_mobs_and_morale_ruling_carries_the_gms_edits_onto_the_table(tmp_path):
+    from wargame_cli import registry
+    from wargame_cli.engine.session import start
+    from wargame_cli.ruleset import SIDES, Setup, resolve_options
+    from wargame_cli.saves import games, store
+
+    ruleset = registry.get("mobs-and-morale")
+    options = resolve_options(ruleset.options, {"max_rounds": 0})
+    teams, names = {}, {}
+    for side in SIDES:
+        teams[side], names[side] = ruleset.default_team(side, options)
+    controllers: dict[str, Any] = {"A": Acts(), "B": GM()}
+    session = start(ruleset, Setup(names, teams), options, 3, controllers=controllers)
+    session.runner.run(stop_after_turn=1)
+    log = session.runner.log
+    (edit,) = [e for e in log if e["t"] == "edit"]
+    assert edit["text"].startswith("Chief Ugrak takes 1 damage")
+    ruling = log[log.index(edit) + 1]
+    assert ruling["t"] == "choice" and ruling["kind"] == "ruling" and ruling["key"] == "succeeds"
+    told = next(e for e in log[log.index(edit) :] if e["t"] == "event" and e["kind"] == "other")
+    assert told["data"]["effect"] == "the GM edits the table (1 edit)"
+    assert "no effect on the table" not in told["text"]
+    path = tmp_path / "mm.json"
+    store.write_atomic(path, games.to_save(session))
+    again = games.verify(path)
+    assert again.runner.log == log

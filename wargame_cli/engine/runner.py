@@ -319,7 +319,9 @@ class Runner:
                 return None
             return self._apply(edit, live=False)
         except edits.EditRefused as exc:
-            raise ReplayDivergence(index, f"the rules refuse the edit: {exc}") from None
+            raise ReplayDivergence(
+                index, f"the rules refuse the edit ({exc}): the record was edited"
+            ) from None
 
     def _replay_correction(self, index: int, entry: dict[str, Any]) -> None:
         """A die correction follows its roll: it must fit that roll, and a face it replaced

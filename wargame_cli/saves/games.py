@@ -30,7 +30,7 @@ def settled(
         return log, turn
     for index in range(len(log) - 1, -1, -1):
         kind = log[index]["t"]
-        if kind in ("roll", "choice", "end"):
+        if kind in ("roll", "choice", "end", "edit"):  # an edit made in it keeps the turn
             return log, turn
         if kind == "turn":
             before = next((e["n"] for e in reversed(log[:index]) if e["t"] == "turn"), 0)
