@@ -91,7 +91,7 @@ def test_dice_typed_in_at_the_table_are_told_as_such(wargame, tmp_path):
         roll["source"] = "manual"  # as `--dice manual` records it
     _write(path, data)
     shown = _outputs(wargame, path)
-    typed = f"dice: {sum(len(r['faces']) for r in rolls)} typed in at the table (--dice manual)"
+    typed = f"dice: {sum(len(r['faces']) for r in rolls)} typed in at the table (--dice manual, or a side's)"
     for name in ("verify", "replay", "report", "html"):
         assert typed in shown[name].lower() and "seed 7" not in shown[name], name
 
