@@ -91,7 +91,8 @@ def test_dice_typed_in_at_the_table_are_told_as_such(wargame, tmp_path):
         roll["source"] = "manual"  # as `--dice manual` records it
     _write(path, data)
     shown = _outputs(wargame, path)
-    typed = f"dice: {sum(len(r['faces']) for r in rolls)} typed in at the table (--dice manual, or a side's)"
+    count = sum(len(r["faces"]) for r in rolls)
+    typed = f"dice: {count} typed in at the table (--dice manual, or for a side)"
     for name in ("verify", "replay", "report", "html"):
         assert typed in shown[name].lower() and "seed 7" not in shown[name], name
 

@@ -106,7 +106,8 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
     out.print(_options(ruleset.options, out.width))
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
     out.print(
-        "[bold]Table edits[/] (wargame edit SAVE ACTION ... --why TEXT, or Table… at a question):"
+        "[bold]Table edits[/] (wargame edit SAVE ACTION ... --why TEXT, or the Table item "
+        "at a question):"
     )
     for words in ruleset.edit_actions().values():
         out.print(f"  {escape(words)}")

@@ -5,7 +5,8 @@ with who made it and why. The runner applies it where it stands: `end` (the batt
 a declared winner) and `die` (a die corrected to the face really thrown) are the engine's;
 every other action is the ruleset's (`Ruleset.apply_edit`), which changes its state and says
 what changed in one line, or refuses with a reason. A question pending when the state changes
-is asked again afresh where the ruleset asks it through `requests.asked` (see `REASK`).
+is asked again, built afresh, where the ruleset made it with `reasks=True` (see
+`requests.REASK`); a table edit at any other question is refused.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from wargame_cli.errors import BadInput
 # Every action an edit can take, in the order `wargame edit --help` lists them.
 ACTIONS = ("damage", "heal", "move", "remove", "add", "status", "end", "die")
 ENGINE_ACTIONS = ("end", "die")  # the engine's own: every ruleset takes them
-WHO = ("GM", "A", "B")
-T = TypeVar("T")
-S = TypeVar("S")  # a side's owner or the game master
+WHO = ("GM", "A", "B")  # who edits: the game master, or a side's owner
+T = TypeVar("T")  # what `find` finds
+S = TypeVar("S")  # a ruleset's state
 
 
 class EditRefused(BadInput):

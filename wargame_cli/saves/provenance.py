@@ -13,7 +13,7 @@ SIDES = ("A", "B")
 # A roll's `source` (per die: `sources`), in the order the words list them.
 DICE_WORDS = {
     "script": "given by --rolls",
-    "manual": "typed in at the table (--dice manual, or a side's)",
+    "manual": "typed in at the table (--dice manual, or for a side)",
     "rng": "from the generator (seed {seed})",
     "corrected": "corrected by hand to the face really thrown (wargame edit die)",
 }
