@@ -25,7 +25,7 @@ EDITS: dict[str, dict[str, Any]] = {
     "battle-of-ixu": {
         "good": [["damage", "A1", "1"], ["heal", "A1", "1"], ["move", "A1", "12,12"]],
         "missing": ["damage", "Nobody", "1"],
-        "off": ["move", "A1", "-3,4"],
+        "off": ["move", "A1", "12,-1"],
     },
     "seeds-of-wars": {
         "good": [
@@ -117,9 +117,23 @@ def test_bad_edits_are_one_line_exit_2_and_leave_the_save_as_it_was(wargame, tmp
             bad.append(EDITS[ruleset][key])
     if ruleset == "tug-of-wargods":
         bad.append(["damage", "A1", "1"])  # an action these rules do not take
+    why = {
+        ("die", "1", "99"): "does not fit",
+        ("die", "100000", "1"): "there is no die 100000",
+        ("die", "1", "x"): "not a whole number",
+        ("end", "C", "a reason"): "A, B or draw",
+        ("end", "A"): "usage: end WINNER",
+        ("fly", "A1"): "the actions are",
+        ("damage", "A1", "1"): "takes no 'damage' edit",
+    }
     for words in bad:
         line = one_error_line(wargame("edit", str(path), *words, "--why", "test"))
-        assert line.startswith("wargame: "), line
+        if words is EDITS[ruleset]["missing"]:
+            assert "no " in line and "there are:" in line, line
+        elif words is EDITS[ruleset]["off"]:
+            assert "off the table" in line or "not a space" in line, line
+        else:
+            assert why[tuple(words)] in line, line
         assert path.read_bytes() == before, words
     line = one_error_line(wargame("edit", str(path), "end", "A", "won", "--why", " "))
     assert "--why" in line
