@@ -71,7 +71,7 @@ def items_below(term: Terminal, row: int) -> list[str]:
 def expected_items(pending: object, facts: object = None, folded: bool = False) -> list[str]:
     """The list as asked; `folded`: its disabled options folded into one line."""
     if isinstance(pending, TurnStart):
-        return [f"Play turn {pending.number}", "Save and quit", "Look…", "Take back"]
+        return [f"Play turn {pending.number}", "Save and quit", "Table…", "Look…", "Take back"]
     assert isinstance(pending, Choice)
     out = []
     barred = sum(1 for option in pending.options if option.disabled)
@@ -84,6 +84,7 @@ def expected_items(pending: object, facts: object = None, folded: bool = False) 
         out.append(f"- {title} ({option.disabled})" if option.disabled else title)
     if can_point(facts, pending):  # a spot or a target on the map: the cursor
         out.append("Point on the map… (p)")
+    out.append("Table…")  # a game under way: the table can be edited
     if pending.free_hint is not None:
         out.append(f"Type it ({pending.free_hint})")
     return [*out, "Look…", "Take back"]

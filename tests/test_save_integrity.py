@@ -61,7 +61,8 @@ def test_scripted_dice_never_pass_as_the_seeds(wargame, tmp_path):
         assert "seed 7" not in shown[name] and "generator" not in shown[name], name
     for name in ("verify-json", "replay-json"):
         told = json.loads(shown[name])["provenance"]
-        assert told["dice"] == {"script": 6, "manual": 0, "rng": 0} and told["sealed"] is True
+        assert told["dice"] == {"script": 6, "manual": 0, "rng": 0, "corrected": 0}
+        assert told["sealed"] is True
 
 
 def test_mixed_dice_are_counted_by_where_they_came_from(wargame, tmp_path):
@@ -74,7 +75,7 @@ def test_mixed_dice_are_counted_by_where_they_came_from(wargame, tmp_path):
     for name in ("verify", "replay", "report", "html"):
         assert line in shown[name], name
     told = json.loads(shown["verify-json"])["provenance"]
-    assert told["dice"] == {"script": 3, "manual": 0, "rng": generated}
+    assert told["dice"] == {"script": 3, "manual": 0, "rng": generated, "corrected": 0}
     played = wargame(
         "play", "tug-of-wargods", "--seed", "7", "--rolls", "10,6,6", "--no-input", "--json",
         "--no-save",
@@ -90,7 +91,8 @@ def test_dice_typed_in_at_the_table_are_told_as_such(wargame, tmp_path):
         roll["source"] = "manual"  # as `--dice manual` records it
     _write(path, data)
     shown = _outputs(wargame, path)
-    typed = f"dice: {sum(len(r['faces']) for r in rolls)} typed in at the table (--dice manual)"
+    count = sum(len(r["faces"]) for r in rolls)
+    typed = f"dice: {count} typed in at the table (--dice manual, or for a side)"
     for name in ("verify", "replay", "report", "html"):
         assert typed in shown[name].lower() and "seed 7" not in shown[name], name
 

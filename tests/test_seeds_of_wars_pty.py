@@ -83,8 +83,8 @@ def test_surrender_is_a_choice_at_a_prompt(tmp_path):
     )
     child.expect("which space")
     child.expect(r"\(suggested\)")
-    # wraps round past "Take back" and "Look…" to the last option
-    child.send(UP * (keys.index(choice.default) + 3))
+    # wraps round past "Take back", "Look…" and "Table…" to the last option
+    child.send(UP * (keys.index(choice.default) + 4))
     child.send("\r")
     child.expect("Surrender the battle\\?")
     child.send(DOWN + "\r")  # "Yes, surrender"

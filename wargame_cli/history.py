@@ -20,7 +20,7 @@ from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput
 from wargame_cli.saves import games
 
-LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end"})
+LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end", "edit"})
 
 # Called at the end of every turn (0: the deployment, before turn 1) with the game as it stood.
 TurnEnd = Callable[[int, Any], None]
@@ -69,6 +69,10 @@ def answers(log: list[LogEntry]) -> list[Any]:
     """What the log answered to each request of the rules, in order (the end is no answer)."""
     out: list[Any] = []
     for entry in log:
+        if entry["t"] == "edit":
+            raise BadInput(
+                "this save has table edits, which a replay of its answers alone cannot make"
+            )
         if entry["t"] == "roll":
             out.append(tuple(entry["faces"]))
         elif entry["t"] == "choice":

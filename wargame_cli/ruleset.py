@@ -22,6 +22,7 @@ from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules t
 from wargame_cli.view import View
 
 if TYPE_CHECKING:
+    from wargame_cli.engine.edits import Edit
     from wargame_cli.registry import RulesetInfo
     from wargame_cli.report.hooks import Teller
     from wargame_cli.report.voice import Voice
@@ -348,6 +349,15 @@ class ExactSpread:
     endings: list[tuple[Outcome, float]]
 
 
+@dataclass(frozen=True)
+class TableEdits:
+    """A ruleset's own table edits (the `table_edits()` hook): each action with its words,
+    and `apply(state, edit)`, the line told, or `EditRefused`."""
+
+    usage: dict[str, str]
+    apply: Callable[[Any, Edit], str]
+
+
 Played = tuple[Outcome, int]  # a fast game's outcome and the turns it took
 Below = Callable[[int], int]  # a die source: `below(sides)` is 0 to sides-1
 
@@ -503,6 +513,36 @@ class Ruleset:
     def view(self) -> View:
         """How the state looks on screen. Default: the view in `parts()`."""
         return self.parts().view
+
+    # -- table edits ----------------------------------------------------------------------
+    def table_edits(self) -> TableEdits | None:
+        """Its own table edits (`TableEdits`), imported when asked for. Default: None, only
+        the engine's (`end`, `die`)."""
+        return None
+
+    def edit_actions(self) -> dict[str, str]:
+        """The table edits this ruleset's state takes (`wargame edit`, "Table…", `wargame
+        rules ID`), each with its words: its `table_edits()`, and the engine's `end` and
+        `die`, which every ruleset has."""
+        from wargame_cli.engine.edits import ENGINE_ACTIONS, USAGE
+
+        own = self.table_edits()
+        return {**(own.usage if own else {}), **{a: USAGE[a] for a in ENGINE_ACTIONS}}
+
+    def apply_edit(self, game: Any, edit: Edit) -> str:
+        """Change `game`'s state as `edit` says, between two requests of its rules, and say
+        what changed in one line (the log's); raise `EditRefused` with the reason when the
+        state cannot take it (nothing changed then). Default: `table_edits().apply(game.state,
+        edit)`; with none, or an action it lacks, the edit is refused."""
+        from wargame_cli.engine.edits import EditRefused
+
+        own = self.table_edits()
+        if own is None or edit.action not in own.usage:
+            raise EditRefused(
+                f"{self.name} takes no {edit.action!r} edit; it takes "
+                f"{', '.join(self.edit_actions())}"
+            )
+        return own.apply(game.state, edit)
 
     # -- simulation -----------------------------------------------------------------------
     def fast_games(

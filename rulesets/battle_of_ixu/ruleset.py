@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, load_options, named_if_preset
+from wargame_cli.ruleset import (
+    FactWatcher,
+    Parts,
+    Ruleset,
+    TableEdits,
+    load_options,
+    named_if_preset,
+)
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
@@ -96,6 +103,11 @@ class BattleOfIxu(Ruleset):
         from wargame_cli.rulesets.battle_of_ixu.simfacts import Watcher
 
         return Watcher()
+
+    def table_edits(self) -> TableEdits:
+        from wargame_cli.rulesets.battle_of_ixu import edits
+
+        return TableEdits(edits.USAGE, edits.apply)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> IxuGame:
         from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame

@@ -19,7 +19,7 @@ import re
 from collections.abc import Generator
 from typing import Any
 
-from wargame_cli.rulesets.mobs_and_morale import powers
+from wargame_cli.rulesets.mobs_and_morale import edits, powers
 from wargame_cli.rulesets.mobs_and_morale.state import Battle, Creature, Mob
 
 from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
@@ -109,23 +109,27 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
     # as they are ("bellows a war cry" would read "tries to bellows")
     tried = f"tries to {what[0].lower() + what[1:]}" if key in known else f'tries this: "{what}"'
     rulings = tuple(Option(k, label) for k, label in RULINGS)
-    ruling = yield Choice(
-        side="B",
-        prompt=f"GM: {name} {tried}. How does it turn out?",
-        options=rulings,
-        default="partial",
-        rules=("e9",),
-        kind="ruling",
-        free_hint="type the GM's ruling in words",
-        judge=menu_or(rulings, lambda text: text_problem(text, RULING_LENGTH)),
+    ruling, edited = yield from edits.ruled(
+        lambda: Choice(
+            side="B",
+            prompt=f"GM: {name} {tried}. How does it turn out?",
+            options=rulings,
+            default="partial",
+            rules=("e9",),
+            kind="ruling",
+            free_hint="type the GM's ruling in words",
+            judge=menu_or(rulings, lambda text: text_problem(text, RULING_LENGTH)),
+            reasks=True,
+        )
     )
     verdicts = dict(RULINGS)
-    if ruling not in verdicts:  # the GM's own words: logged, nothing moves on the table
+    if ruling not in verdicts:  # the GM's own words: only the GM's edits move the table
+        carried = edits.carried("", edited)
         yield Event(
-            f"{name}: {what}. The GM rules: {ruling.strip()}",
+            f"{name}: {what}. The GM rules: {ruling.strip()}" + (f"; {carried}" if carried else ""),
             rules=("e9",),
             kind="other",
-            data={"actor": name, "action": what, "ruling": ruling.strip(), "effect": ""},
+            data={"actor": name, "action": what, "ruling": ruling.strip(), "effect": carried},
         )
         return
     effect = "no effect on the table"
@@ -144,6 +148,7 @@ def other_action(b: Battle, actors: list[Creature], name: str) -> Steps:
             else f"{rally.name} rolls half its morale dice this round"
         )
     verdict = verdicts[ruling].lower()
+    effect = edits.carried(effect, edited)
     yield Event(
         f"{name}: {what}. The GM rules: {verdict}; {effect}",
         rules=("e9",),

@@ -144,6 +144,14 @@ def _add(
     )
 
 
+# for a creature the GM adds mid-battle (`edits.py`): named, labelled and made as these are
+unique_name, add_creature = _unique, _add
+
+
+def pick_label(name: str, used: set[str]) -> str:
+    return _label(_character_labels(name), used)
+
+
 class MobsGame:
     def __init__(self, battle: Battle) -> None:
         self.state = battle

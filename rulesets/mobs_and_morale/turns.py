@@ -18,7 +18,7 @@ from wargame_cli.rulesets.mobs_and_morale.state import (
     Mob,
 )
 
-from wargame_cli.engine.requests import Choice, Event, Option, Request
+from wargame_cli.engine.requests import REASK, Choice, Event, Option, Request
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.wording import plural
@@ -80,7 +80,10 @@ def _turn(
             default=default,
             rules=TURN_RULES + (("e18",) if mob else ()) + (("e5",) if ahead else ()),
             kind="turn",
+            reasks=True,
         )
+        if key == REASK:  # the GM edited the table: the question is built again
+            continue
         if key == "end":
             return went_first
         if key == tracker.KEY:

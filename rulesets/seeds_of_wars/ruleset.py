@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.kit.teamtext import counts_help
-from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, load_options
+from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, TableEdits, load_options
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
@@ -95,6 +95,11 @@ class SeedsOfWars(Ruleset):
         from wargame_cli.rulesets.seeds_of_wars.simfacts import Watcher
 
         return Watcher()
+
+    def table_edits(self) -> TableEdits:
+        from wargame_cli.rulesets.seeds_of_wars import edits
+
+        return TableEdits(edits.USAGE, edits.apply)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SeedsGame:
         from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame, new_battle

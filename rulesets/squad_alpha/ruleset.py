@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help
-from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, named_if_preset
+from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, TableEdits, named_if_preset
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.squad_alpha.rules import SquadGame
@@ -105,6 +105,11 @@ class SquadAlpha(Ruleset):
         from wargame_cli.rulesets.squad_alpha.simfacts import Watcher
 
         return Watcher()
+
+    def table_edits(self) -> TableEdits:
+        from wargame_cli.rulesets.squad_alpha import edits
+
+        return TableEdits(edits.USAGE, edits.apply)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> SquadGame:
         from wargame_cli.rulesets.squad_alpha import teams

@@ -66,11 +66,18 @@ NoInputOpt = Annotated[
 ]
 DiceOpt = Annotated[
     str,
-    typer.Option("--dice", help="auto (seeded generator) or manual (type the faces of real dice)."),
+    typer.Option(
+        "--dice",
+        help="auto (seeded generator), manual (type the faces of real dice), or each side's, "
+        "e.g. A=manual,B=auto. At a typed roll, an empty answer lets the computer roll it.",
+    ),
 ]
 ResumeDiceOpt = Annotated[
     str | None,
-    typer.Option("--dice", help="auto or manual; by default, as the save was played."),
+    typer.Option(
+        "--dice",
+        help="auto, manual or each side's (A=manual,B=auto); by default, as the save was played.",
+    ),
 ]
 RollsOpt = Annotated[
     str | None,
@@ -289,6 +296,13 @@ def replay_cmd(
             'with --json: {"save", "turn", "state"}.',
         ),
     ] = None,
+    dice: Annotated[
+        bool,
+        typer.Option(
+            "--dice",
+            help="List every die rolled, numbered from 1 in order (for wargame edit SAVE die N).",
+        ),
+    ] = False,
     odds: Annotated[
         int | None,
         typer.Option(
@@ -314,6 +328,7 @@ def replay_cmd(
         odds,
         html=html,
         force=force,
+        dice=dice,
     )
 
 
@@ -342,6 +357,39 @@ def fork_cmd(
     from wargame_cli.cli import fork
 
     fork.fork(save_file, turn, save, force, json_out, saves_dir)
+
+
+@app.command("edit")
+def edit_cmd(
+    save_file: Annotated[
+        Path, typer.Argument(help="The save to edit.", autocompletion=_complete_saves)
+    ],
+    action: Annotated[
+        str,
+        typer.Argument(
+            help="damage FIGURE N, heal FIGURE N, move FIGURE X,Y, remove FIGURE [HOW], "
+            "add SIDE PROFILE [X,Y], status WHO VALUE, end WINNER REASON..., die N FACE "
+            "(which a ruleset takes: wargame rules ID)."
+        ),
+    ],
+    words: Annotated[
+        list[str] | None, typer.Argument(help="The action's words, as listed above.")
+    ] = None,
+    why: Annotated[str, typer.Option("--why", help="Why the table is edited (logged).")] = "",
+    by: Annotated[
+        str, typer.Option("--by", help="Who edits: GM, or A or B (a side's owner).")
+    ] = "GM",
+    force: Annotated[
+        bool, typer.Option("--force", help="Edit a finished game (a die correction).")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Edit a saved game's table: deal or heal damage, move, remove or add a figure, change
+    a status, end the battle, or correct a die to the face really thrown. The edit goes in
+    the log, with who made it and why."""
+    from wargame_cli.cli import edit
+
+    edit.edit(save_file, action, words or [], by, why, force, json_out)
 
 
 @app.command("saves")

@@ -75,6 +75,7 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
                     for o in ruleset.options
                 ],
                 "team_syntax": ruleset.team_syntax,
+                "edits": ruleset.edit_actions(),
                 "ready_teams": [
                     {"name": name, "team": team} for name, team in _ready_teams(ruleset)
                 ],
@@ -104,6 +105,13 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
         out.print(table)
     out.print(_options(ruleset.options, out.width))
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
+    out.print(
+        "[bold]Table edits[/] (wargame edit SAVE ACTION ... --why TEXT, or the Table item "
+        "at a question):"
+    )
+    for words in ruleset.edit_actions().values():
+        out.print(f"  {escape(words)}")
+    out.print()
     ready = _ready_teams(ruleset)
     if ready:
         out.print("[bold]Ready teams[/] (--team-a NAME; case and spaces do not matter):")

@@ -10,8 +10,19 @@ from typing import Any
 
 from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json, interactive
+from wargame_cli.engine import edits
 from wargame_cli.engine.bots import BotController, run_builder
-from wargame_cli.engine.dice import DiceSource, ManualDice, RngDice, ScriptDice, parse_rolls
+from wargame_cli.engine.dice import (
+    TYPED,
+    DiceSource,
+    ManualDice,
+    RngDice,
+    ScriptDice,
+    SidedDice,
+    dice_words,
+    parse_dice,
+    parse_rolls,
+)
 from wargame_cli.engine.requests import TAKE_BACK, TurnStart
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted, NoTerminal
@@ -87,16 +98,25 @@ def _prompter() -> Any:
 
 
 def _dice(kind: str, rolls: str | None, rng: RngDice, prompter: Any) -> DiceSource:
-    """The live dice: `--rolls` first, then the generator `rng` or typed-in physical dice."""
-    if kind not in ("auto", "manual"):
-        raise BadInput(f"--dice {kind!r}: use auto or manual")
-    base: RngDice | ManualDice = rng
-    if kind == "manual":
-        _need_terminal("--dice manual")
-        base = ManualDice((prompter or _prompter()).faces)
+    """The live dice: `--rolls` first, then the generator `rng` or typed-in physical dice,
+    for both sides or each its own (`A=manual,B=auto`)."""
+    by_side = parse_dice(kind)
+    base: RngDice | ManualDice | SidedDice = rng
+    if TYPED in by_side.values():
+        _need_terminal(f"--dice {kind}")
+        typed = ManualDice((prompter or _prompter()).faces, rng)
+        if set(by_side.values()) == {TYPED}:
+            base = typed
+        else:
+            base = SidedDice({s: typed if k == TYPED else rng for s, k in by_side.items()}, rng)
     if rolls is not None:
         return ScriptDice(parse_rolls(rolls), base)
     return base
+
+
+def _typed_anywhere(kind: str | None) -> bool:
+    """Whether `--dice` has any side throw real dice."""
+    return kind is not None and TYPED in parse_dice(kind).values()
 
 
 def _controllers(
@@ -146,7 +166,8 @@ def play(args: PlayArgs) -> None:
     view = None if args.json_out else _live_view(ruleset, names, prompter, players)
     session = start(ruleset, setup, options, seed, dice, controllers, view)
     session.meta["players"] = players
-    session.meta["dice"] = args.dice
+    session.meta["dice"] = dice_words(parse_dice(args.dice))
+    _offer_table(prompter, session)
     with _held(args, ruleset.id, names) as path:
         if args.save is not None and path is not None:
             _check_new_save(path, args.force)  # again, now that the save is ours
@@ -180,9 +201,9 @@ def _prepare(args: PlayArgs, ruleset_id: str, can_ask: bool, prompter: Any) -> A
     bots = SIDES if args.no_input else chosen_bots
     if args.save is not None and not args.no_save:
         _check_new_save(args.save, args.force)
-    if args.dice == "manual" and args.no_input:
+    if _typed_anywhere(args.dice) and args.no_input:
         raise BadInput(
-            "--dice manual needs a person to type the faces; it cannot go with --no-input"
+            f"--dice {args.dice} needs a person to type the faces; it cannot go with --no-input"
         )
     seed = args.seed if args.seed is not None else draw_seed()
     sides = _sides_setup(
@@ -390,6 +411,17 @@ def _live_view(
     return LiveView(console(), ruleset, names, screen=screen, players=players or {})
 
 
+def _offer_table(prompter: Any, session: Session) -> None:
+    """ "Table…" at every question of a game a person plays: the ruleset's edits, the dice
+    of the log as it stands, the sides' names."""
+    if prompter is None:
+        return
+    from wargame_cli.ui.desk import Desk
+
+    runner = session.runner
+    prompter.desk = Desk(session.ruleset.edit_actions(), lambda: runner.log, session.setup.names)
+
+
 def _run(
     session: Session,
     path: Path | None,
@@ -411,13 +443,18 @@ def _run(
         if pause and isinstance(pending, TurnStart):
             if stop_at is not None and pending.number > stop_at:
                 return
-            while (
-                answer := prompter.next_turn(pending.number, word, saving=path is not None)
-            ) == TAKE_BACK:
-                reason = runner.take_back()
-                if reason is None:
-                    return  # an earlier decision is asked again
-                prompter.refused(reason)
+            while True:
+                answer = prompter.next_turn(pending.number, word, saving=path is not None)
+                if answer == TAKE_BACK:
+                    reason = runner.take_back()
+                elif isinstance(answer, str) and edits.is_token(answer):
+                    reason = _edit_between_turns(runner, answer)
+                else:
+                    break
+                if reason is None and runner.pending is not pending:
+                    return  # an earlier decision is asked again, or the battle ended
+                if reason is not None:
+                    prompter.refused(reason)
             if not answer:
                 raise QuitRequested
 
@@ -442,6 +479,15 @@ def _run(
     if path is not None:
         games.save(session, path)
     _finish(session, path, json_out)
+
+
+def _edit_between_turns(runner: Any, answer: str) -> str | None:
+    """A table edit made at the between-turns question: why it was refused, or None."""
+    try:
+        runner.edit(edits.from_token(answer))
+    except edits.EditRefused as exc:
+        return str(exc)
+    return None
 
 
 def _say(message: str) -> None:
@@ -492,11 +538,20 @@ def _resume_dice(args: ResumeArgs, recorded: str, can_ask: bool) -> str:
     """The dice a resumed game goes on with: `--dice`, else the save's own; says which."""
     if args.dice is not None:
         kind, why = args.dice, "as --dice says"
-    elif recorded == "manual" and not can_ask:
+    elif _typed_anywhere(recorded) and not can_ask:
         kind, why = "auto", "the save's dice were typed in, but no one is here to type them"
     else:
         kind, why = recorded, "as the save was played"
-    how = "typed in by hand" if kind == "manual" else "rolled by the seeded generator"
+    by_side = parse_dice(kind)
+    if set(by_side.values()) == {TYPED}:
+        how = "typed in by hand"
+    elif TYPED in by_side.values():
+        how = ", ".join(
+            f"side {s}'s {'typed in by hand' if k == TYPED else 'rolled by the seeded generator'}"
+            for s, k in by_side.items()
+        )
+    else:
+        how = "rolled by the seeded generator"
     if kind != (args.dice or recorded):  # a fallback is a warning, on stderr
         _say(f"dice: {how} ({why})")
     elif not args.json_out:  # otherwise a note among the game's own lines
@@ -526,9 +581,9 @@ def _resume(args: ResumeArgs) -> None:
         players = {s: "bot" if s in chosen else "human" for s in SIDES}
     else:
         players = {s: recorded.get(s, "human") for s in SIDES}
-    if args.dice == "manual" and args.no_input:
+    if _typed_anywhere(args.dice) and args.no_input:
         raise BadInput(
-            "--dice manual needs a person to type the faces; it cannot go with --no-input"
+            f"--dice {args.dice} needs a person to type the faces; it cannot go with --no-input"
         )
     recorded_dice = data["setup"].get("dice", "auto")
     kind = _resume_dice(args, recorded_dice, can_ask)
@@ -544,8 +599,10 @@ def _resume(args: ResumeArgs) -> None:
             markup=False,
         )
     session.runner.dice = dice
+    _offer_table(prompter, session)
     session.meta["players"] = players
-    session.meta["dice"] = args.dice or recorded_dice  # a fallback keeps the save's mode
+    # a fallback keeps the save's mode
+    session.meta["dice"] = dice_words(parse_dice(args.dice or recorded_dice))
     if not args.json_out:
         view = _live_view(ruleset, names, prompter, players, session.game, session.runner.log)
         if view.screen is None:

@@ -39,7 +39,11 @@ def replay(
     odds: int | str | None = None,
     html: str | None = None,
     force: bool = False,
+    dice: bool = False,
 ) -> None:
+    if dice:
+        _dice(path, json_out)
+        return
     if report is not None or html is not None:
         _report(path, report, html, with_rules, force)
         return
@@ -55,6 +59,33 @@ def replay(
         _navigate(path, with_rules, rows)
     else:
         _straight(path, with_rules, json_out, rows)
+
+
+def _dice(path: Path, json_out: bool) -> None:
+    """`--dice`: every die rolled, numbered from 1 in the order rolled, as `edit die N`
+    names them."""
+    from dataclasses import asdict
+
+    from rich.text import Text
+
+    from wargame_cli.engine.edits_dice import dice_of
+
+    session = games.open_save(path)
+    dice = dice_of(session.runner.log)
+    if json_out:
+        emit_json({"save": str(path), "dice": [asdict(d) for d in dice]})
+        return
+    names = session.setup.names
+    word = session.ruleset.turn_word
+    out = console()
+    if not dice:
+        out.print("No die was rolled in this game.")
+    for d in dice:
+        who = names.get(d.side or "", "")
+        when = f"{word} {d.turn}" if d.turn else "setting up"
+        fixed = f", corrected from {d.was}" if d.was is not None else ""
+        line = f"{d.number:>4}. {when}: {who + ': ' if who else ''}{d.reason}: d{d.size} {d.face}"
+        out.print(Text(f"{line} ({d.source}{fixed})"))
 
 
 def _games_each(odds: int | str | None) -> int | None:

@@ -75,7 +75,7 @@ class ScriptDice:
     """Faces given up front (`--rolls`), in the order the rules ask; then `after` takes over."""
 
     faces: list[int]
-    after: RngDice | ManualDice
+    after: RngDice | ManualDice | SidedDice
     used: int = field(default=0)
 
     def throw(self, roll: Roll) -> Thrown:
@@ -128,21 +128,72 @@ def rng_of(dice: object) -> RngDice | None:
         return dice
     if isinstance(dice, ScriptDice):
         return rng_of(dice.after)
+    if isinstance(dice, SidedDice | ManualDice):
+        return dice.rng
     return None
 
 
 class ManualDice:
-    """Physical dice: `ask` shows the request and returns the typed faces (re-asking itself)."""
+    """Physical dice: `ask` shows the request and returns the typed faces (re-asking itself);
+    an empty answer hands that roll to the computer (`rng`, the game's one seeded stream)."""
 
-    def __init__(self, ask: Callable[[Roll], list[int]]) -> None:
+    def __init__(self, ask: Callable[[Roll], list[int]], rng: RngDice | None = None) -> None:
         self.ask = ask
+        self.rng = rng
 
     def throw(self, roll: Roll) -> Thrown:
         faces = self.ask(roll)
+        if not faces and self.rng is not None:
+            return self.rng.throw(roll)
         problem = check_faces(roll, faces)
         if problem:
             raise DiceError(f"manual dice for {roll.reason}: {problem}")
         return Thrown(tuple(faces), MANUAL)
+
+
+AUTO, TYPED = "auto", "manual"
+
+
+def parse_dice(text: str) -> dict[str, str]:
+    """`--dice`: auto, manual, or each side's (`A=manual,B=auto`; a side not named is auto):
+    who throws real dice and who lets the computer roll."""
+    word = text.strip().lower()
+    if word in (AUTO, TYPED):
+        return {"A": word, "B": word}
+    out = {"A": AUTO, "B": AUTO}
+    for part in text.split(","):
+        side, sep, kind = part.partition("=")
+        side, kind = side.strip().upper(), kind.strip().lower()
+        if not sep or side not in out or kind not in (AUTO, TYPED):
+            raise DiceError(
+                f"--dice {text!r}: use auto, manual, or each side's, e.g. A=manual,B=auto"
+            )
+        out[side] = kind
+    return out
+
+
+def dice_words(by_side: dict[str, str]) -> str:
+    """The `--dice` value that says `by_side` (as a save keeps it)."""
+    kinds = set(by_side.values())
+    if len(kinds) == 1:
+        return kinds.pop()
+    return ",".join(f"{side}={kind}" for side, kind in sorted(by_side.items()))
+
+
+class SidedDice:
+    """Each side's dice (`--dice A=manual,B=auto`): a roll goes to its side's source; a roll
+    of no side (both sides' at once) is typed when either side throws real dice. One
+    seeded stream, `rng`, behind every face the computer rolls."""
+
+    def __init__(self, by_side: dict[str, RngDice | ManualDice], rng: RngDice) -> None:
+        self.by_side = by_side
+        self.rng = rng
+        typed = [d for d in by_side.values() if isinstance(d, ManualDice)]
+        self.shared: RngDice | ManualDice = typed[0] if typed else rng
+
+    def throw(self, roll: Roll) -> Thrown:
+        source = self.by_side.get(roll.side or "", self.shared)
+        return source.throw(roll)
 
 
 def parse_rolls(text: str) -> list[int]:
@@ -156,4 +207,4 @@ def parse_rolls(text: str) -> list[int]:
     return out
 
 
-DiceSource = RngDice | ScriptDice | ManualDice
+DiceSource = RngDice | ScriptDice | ManualDice | SidedDice

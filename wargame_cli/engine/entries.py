@@ -67,7 +67,20 @@ class EndEntry(TypedDict):
     data: NotRequired[dict[str, Any]]
 
 
-LogEntry = RollEntry | ChoiceEntry | EventEntry | TurnEntry | EndEntry
+class EditEntry(TypedDict):
+    """A table edit (`engine/edits.py`): `action` with its words, who made it ("GM", "A"
+    or "B") and why; `text` says what changed; `data` holds a die correction's facts."""
+
+    t: Literal["edit"]
+    action: str
+    args: list[str]
+    by: str
+    why: str
+    text: str
+    data: NotRequired[dict[str, Any]]
+
+
+LogEntry = RollEntry | ChoiceEntry | EventEntry | TurnEntry | EndEntry | EditEntry
 
 
 class NoteEntry(TypedDict):

@@ -19,6 +19,7 @@ JUDGED: dict[str, tuple[str, ...]] = {
     "choice": ("side", "key", "by"),
     "event": ("kind", "data"),
     "end": ("winner", "data"),
+    "edit": ("action", "args", "by", "why", "data"),
 }
 
 

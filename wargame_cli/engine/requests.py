@@ -108,6 +108,7 @@ class Choice:
     free_hint: str | None = None
     judge: Judge | None = field(default=None, compare=False)
     describe: Describe | None = field(default=None, compare=False)
+    reasks: bool = False  # asked through `asked`: answering REASK rebuilds it (an edit)
 
     def __post_init__(self) -> None:
         if self.free_hint is not None and self.judge is None:
@@ -204,6 +205,10 @@ class Outcome:
 
 Request = Roll | Choice | Event | TurnStart
 
+# The runner answers this to a Choice that `reasks` when a table edit changed the state while
+# it was pending: the rules build the question again from the state as it is now (`asked`).
+REASK = "\x00reask"
+
 # A controller answers this key to take back the latest decision made by a person or a script
 # (with everything after it) and be asked that decision again; the runner handles it, so no
 # ruleset ever sees it. `--choices` uses the same token.
@@ -223,3 +228,16 @@ def choice(
     if default is None:
         default = next(o.key for o in opts if o.disabled is None)
     return Choice(side=side, prompt=prompt, options=opts, default=default, **kw)
+
+
+def asked(build: Thunk[Choice]) -> Generator[Choice, str, str]:
+    """`key = yield from asked(lambda: Choice(..., reasks=True))`: the question, built again
+    from the state each time a table edit changes it while it waits (the runner answers
+    REASK, which never reaches the rules)."""
+    while True:
+        question = build()
+        if not question.reasks:
+            raise TypeError("a choice asked through `asked` is made with reasks=True")
+        key = yield question
+        if key != REASK:
+            return key

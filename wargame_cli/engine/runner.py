@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from wargame_cli.engine import judged, takeback
+from wargame_cli.engine import edits, judged, takeback
 from wargame_cli.engine.dice import RNG, DiceSource, check_faces, rng_of
 from wargame_cli.engine.drive import STOP, Answerer, Paused, drive, ended
 from wargame_cli.engine.entries import (
@@ -26,6 +26,7 @@ from wargame_cli.engine.entries import (
     TurnEntry,
 )
 from wargame_cli.engine.requests import (
+    REASK,
     TAKE_BACK,
     Choice,
     Event,
@@ -58,6 +59,7 @@ class Controller(Protocol):
 
 
 Observer = Callable[[Shown, Any], None]
+Editor = Callable[[Any, edits.Edit], str]  # a ruleset's `apply_edit`: the line told, or refused
 
 
 def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...]) -> RollEntry:
@@ -122,16 +124,20 @@ class Runner:
         factory: Callable[[], Game] | None = None,
         migrate: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
         older: bool = False,
+        editor: Editor | None = None,
     ) -> None:
         """`migrate` and `older`: a save of an older version of the rules is replayed (its
         entries in today's shape, its data judged as far as it wrote it; `judged.py`)."""
         self.dice = dice
         self.migrate = migrate or _as_written
         self.older = older
+        self.editor = editor
         self.controllers = dict(controllers or {})
         self.observer = observer
         self.factory = factory
         self.takebacks: list[TakeBackRecord] = []
+        # what replaying from a corrected die kept: decisions kept, decisions and edits left
+        self.rederived: dict[str, Any] = {}
         self.tape = takeback.Tape()
         self._awaiting: TakeBackRecord | None = None  # a take-back waiting for its new decision
         self._start(game)
@@ -143,6 +149,9 @@ class Runner:
         self.outcome: Outcome | None = None
         # where a replayed face marked as the seeded generator's is not what it gives
         self.rng_mismatch: tuple[int, str] | None = None
+        # the generator's faces a roll just replayed does not show: a die correction (the
+        # entry after it) accounts for them, else they are an edited record
+        self._suspect: tuple[int, dict[int, int], str] | None = None
         self._gen = game.play()
         self.pending: Request | None = None
         self._drive(_first, live=False)
@@ -167,15 +176,24 @@ class Runner:
     def _compare_drawn(
         self, index: int, seed: int, faces: list[int], drawn: list[int], rolled: list[int]
     ) -> None:
-        """Keep the first face marked as the generator's that its stream did not give."""
-        for i, expected in zip(drawn, rolled, strict=True):
-            if faces[i] != expected:
-                self.rng_mismatch = (
-                    index,
-                    f"die {i + 1} shows {faces[i]}, but the generator with seed {seed} rolled "
-                    f"{expected}: the record was edited",
-                )
-                return
+        """Note the faces marked as the generator's that its stream did not give: suspect
+        until the entries after the roll say whether a die correction accounts for them."""
+        wrong = {i: e for i, e in zip(drawn, rolled, strict=True) if faces[i] != e}
+        if wrong:
+            i = min(wrong)
+            self._suspect = (
+                index,
+                wrong,
+                f"die {i + 1} shows {faces[i]}, but the generator with seed {seed} rolled "
+                f"{wrong[i]}: the record was edited",
+            )
+
+    def _settle_suspect(self) -> None:
+        """No correction came for the suspect faces: the record was edited."""
+        if self._suspect is not None:
+            if self.rng_mismatch is None:
+                self.rng_mismatch = (self._suspect[0], self._suspect[2])
+            self._suspect = None
 
     def _record(self, entry: LogEntry) -> None:
         self.log.append(entry)
@@ -194,13 +212,25 @@ class Runner:
         def answer(req: Request) -> Any:
             self.pending = req
             for index, entry in feed:
-                return self._replay_one(index, self.migrate(_entry(index, entry)))
+                entry = _entry(index, entry)
+                if entry.get("t") != "edit":
+                    self._settle_suspect()
+                    return self._replay_one(index, self.migrate(entry))
+                reply = self._replay_edit(index, entry)
+                if reply is not None:
+                    return reply
             return STOP
 
         if self.pending is not None:
             self._drive(answer, live=False)
         for index, entry in feed:  # the game has ended: only its end is left
-            self._replay_one(index, self.migrate(_entry(index, entry)))
+            entry = _entry(index, entry)
+            if entry.get("t") == "edit" and entry.get("action") == "die":
+                self._replay_edit(index, entry)
+                continue
+            self._settle_suspect()
+            self._replay_one(index, self.migrate(entry))
+        self._settle_suspect()
         if self.outcome is not None and (not self.log or self.log[-1]["t"] != "end"):
             self._record(end_entry(self.outcome))
 
@@ -288,6 +318,168 @@ class Runner:
             self._record(ours)
         return None
 
+    # -- table edits ----------------------------------------------------------------------
+    def _replay_edit(self, index: int, entry: dict[str, Any]) -> Any:
+        """Apply a recorded edit where it stands: None to go on with the same request,
+        REASK (the pending question is built again) or STOP (the battle was ended)."""
+        edit = edits.from_entry(entry)
+        try:
+            if edit.action == "die":
+                self._replay_correction(index, entry)
+                return None
+            return self._apply(edit, live=False)
+        except edits.EditRefused as exc:
+            raise ReplayDivergence(
+                index, f"the rules refuse the edit ({exc}): the record was edited"
+            ) from None
+
+    def _replay_correction(self, index: int, entry: dict[str, Any]) -> None:
+        """A die correction follows its roll: it must fit that roll, and a face it replaced
+        that came from the generator must be the one the generator gave."""
+        from wargame_cli.engine import edits_dice
+
+        why = edits_dice.problem(entry, self.log)
+        if why is not None:
+            raise ReplayDivergence(index, f"{why}: the record was edited")
+        data = entry["data"]
+        if data.get("source") == RNG and rng_of(self.dice) is not None:
+            wrong = self._suspect[1] if self._suspect is not None else {}
+            if wrong.get(data["pos"]) != data["was"]:
+                raise ReplayDivergence(
+                    index,
+                    f"die {data['die']} was not {data['was']} from the generator: "
+                    "the record was edited",
+                )
+            del wrong[data["pos"]]
+            if not wrong:
+                self._suspect = None
+        self._record(edits.from_entry(entry).entry(str(entry.get("text", ""))))
+
+    def _apply(self, edit: edits.Edit, live: bool) -> Any:
+        """Apply a table edit to the game at the pending request and log it: None, REASK
+        (a pending question that `reasks` is built again) or STOP (the battle ended)."""
+        if edit.action == "end":
+            winner, reason = edits.end_winner(edit)
+            self._record(edit.entry(f"the battle ends: {_winner_words(winner)} ({reason})"))
+            self._gen.close()
+            self._gen = _ended()
+            self.pending = None
+            self.outcome = Outcome(winner, reason, cause="declared", data={"declared": True})
+            if live:
+                self._record(end_entry(self.outcome))
+            return STOP
+        if self.editor is None:
+            raise edits.EditRefused(f"this game takes no {edit.action!r} edit")
+        pending = self.pending
+        if isinstance(pending, Choice) and not pending.reasks:
+            raise edits.EditRefused(
+                f"the table cannot be edited at this question ({pending.prompt}): it is asked "
+                "from the table as it stands; edit it between turns or at a unit's turn "
+                "(ending the battle and correcting a die work at any question)"
+            )
+        text = self.editor(self.game, edit)
+        self._record(edit.entry(text))
+        waiting = self._awaiting
+        if live and waiting is not None and waiting["at"] == len(self.log) - 1:
+            waiting["at"] += 1  # the decision taken back is made again after the edit
+        return REASK if isinstance(pending, Choice) and pending.reasks else None
+
+    def edit(self, edit: edits.Edit) -> Any:
+        """A table edit made now, at the pending request (`wargame edit`, "Table…"): see
+        `_apply`; a die correction replays the game from that die (`correct`)."""
+        if self.finished and edit.action != "die":
+            raise edits.EditRefused("the game is over: only a die can still be corrected")
+        if edit.action == "die":
+            self.correct(edit)
+            return STOP
+        return self._apply(edit, live=True)
+
+    def correct(self, edit: edits.Edit) -> None:
+        """Correct a die to the face really thrown: the game is replayed from that die with
+        the new face; the decisions, edits and dice after it are kept while the rules still
+        take them, and the first they do not is left pending (asked again at the table; from
+        the command line the log stops there). Take-backs after that die are dropped."""
+        from wargame_cli.engine import edits_dice
+
+        if self.factory is None:
+            raise edits.EditRefused("this game cannot replay a corrected die")
+        die, face = edits_dice.pick(self.log, edit)
+        roll = self.log[die.at]
+        assert roll["t"] == "roll"  # where `dice_of` found the die
+        after = die.at + 1
+        while after < len(self.log) and _corrects(self.log[after], None, die.at):
+            after += 1
+        same_roll = [e for e in self.log[die.at + 1 : after] if not _corrects(e, die.pos, die.at)]
+        # kept up to the roll of a later correction: its face is not the generator's to reuse
+        stop = next(
+            (
+                int((e.get("data") or {}).get("at", len(self.log)))
+                for e in self.log[after:]
+                if e["t"] == "edit" and e["action"] == "die"
+            ),
+            len(self.log),
+        )
+        later = self.log[after:stop]
+        fixed = edits.Edit("die", edit.args, edit.by, edit.why, edits_dice.data(die, face))
+        kept: list[Any] = [*self.log[: die.at], edits_dice.corrected(dict(roll), die, face)]
+        kept += [*same_roll, fixed.entry(edits_dice.text(die, face))]
+        self._rebuild(kept, later)
+        self.takebacks = [t for t in self.takebacks if t["at"] <= die.at]
+        self._awaiting = None
+        told = edits_dice.text(die, face)
+        self.note(f"{told[0].upper()}{told[1:]}: the game is replayed from it.")
+        if self.pending is not None:
+            self._rederive(later)
+
+    def _rederive(self, later: list[LogEntry]) -> None:
+        """Play on with what the log had after a corrected die: each decision while it is
+        still a legal answer to the question the rules now ask, each table edit while the
+        rules take it, the dice from the tape; stop at the first that does not fit."""
+        queue = [e for e in later if e["t"] in ("choice", "edit")]
+        turns = [e["n"] for e in later if e["t"] == "turn"]  # the turns the log went on into
+        stopped = [False]
+        self.rederived = {"kept": 0, "dropped": 0, "dropped_edits": []}
+
+        def answer(req: Request) -> Any:
+            self.pending = req
+            if stopped[0]:
+                return STOP
+            if isinstance(req, Choice | TurnStart):
+                while queue and queue[0]["t"] == "edit":
+                    try:
+                        reply = self._apply(edits.from_entry(dict(queue.pop(0))), live=True)
+                    except edits.EditRefused as exc:
+                        self.note(f"An edit made later no longer fits ({exc}); play stops here.")
+                        stopped[0] = True
+                        return STOP
+                    if reply is not None:
+                        return reply
+            if isinstance(req, Choice):
+                head = queue[0] if queue else None
+                key = head.get("key") if head is not None and head["t"] == "choice" else None
+                if head is None or head.get("side") != req.side or not isinstance(key, str):
+                    stopped[0] = True
+                    return STOP
+                if (reason := req.legal(key)) is not None:
+                    self.note(f"{head.get('label')} is no longer legal ({reason}): asked again.")
+                    stopped[0] = True
+                    return STOP
+                queue.pop(0)
+                self.rederived["kept"] += 1
+                self._record(self._choice_entry(req, key, str(head.get("by", "human"))))
+                return key
+            if isinstance(req, TurnStart) and req.number not in turns:
+                stopped[0] = True  # the log went no further: the turn starts as in play
+                return STOP
+            if isinstance(req, Roll) and not self.tape.serves(req):
+                stopped[0] = True  # dice the log does not have: thrown in play, or resumed
+                return STOP
+            return self._live(req)
+
+        self._drive(answer)
+        self.rederived["dropped"] = sum(1 for e in queue if e["t"] == "choice")
+        self.rederived["dropped_edits"] = [e["text"] for e in queue if e["t"] == "edit"]
+
     # -- live play ------------------------------------------------------------------------
     @staticmethod
     def _choice_entry(req: Choice, key: str, by: str) -> ChoiceEntry:
@@ -330,6 +522,8 @@ class Runner:
             if answered is None:  # taken back: an earlier decision is pending again
                 return STOP
             key, by = answered
+            if key == REASK:  # a table edit: the rules build the question again
+                return REASK
             entry = self._choice_entry(req, key, by)
             if self._awaiting is not None and self._awaiting["at"] == len(self.log):
                 self._awaiting["new"] = {"key": key, "label": entry["label"], "by": by}
@@ -341,7 +535,9 @@ class Runner:
         return None
 
     def _ask(self, req: Choice) -> tuple[str, str] | None:
-        """The controller's legal answer, or None once it took back an earlier decision."""
+        """The controller's legal answer, or None once it took back an earlier decision (or
+        a die correction or an ended battle left another request pending); (REASK, "") once a
+        table edit asks for the question to be built again."""
         controller = self.controllers.get(req.side)
         if controller is None:
             raise BadInput(f"no one answers for side {req.side}: {req.prompt}")
@@ -351,6 +547,17 @@ class Runner:
                 reason = self.take_back()
                 if reason is None:
                     return None
+            elif edits.is_token(key):
+                try:
+                    reply = self.edit(edits.from_token(key))
+                except edits.EditRefused as exc:
+                    reason = str(exc)
+                else:
+                    if reply is REASK:
+                        return REASK, ""
+                    if reply is STOP:  # replayed from a corrected die, or the battle ended
+                        return None
+                    continue  # the same question, asked again on the edited table
             else:
                 reason = req.legal(key)
                 if reason is None:
@@ -372,16 +579,10 @@ class Runner:
             last["at"] = min(last["at"], len(self.log))
             self._awaiting = last
 
-    def take_back(self) -> str | None:
-        """Take back the latest decision by a person or a script, with everything after it,
-        so that decision is pending again; the dice rolled after it stay on the tape. Returns
-        why it cannot, or None when done."""
-        at = takeback.latest_taken(self.log)
-        if at is None:
-            return takeback.NOTHING
-        if self.factory is None:
-            return "this game cannot take decisions back"
-        kept, removed = self.log[:at], self.log[at:]
+    def _rebuild(self, kept: list[Any], removed: list[LogEntry]) -> None:
+        """A fresh game with `kept` replayed into it, unseen by the observer; the dice of
+        `removed` go back on the tape, to come out again in order."""
+        assert self.factory is not None  # checked by the callers, with their own reasons
         self.tape.rewind(self.dice, takeback.faces_of(removed))
         observer, self.observer = self.observer, None
         try:
@@ -389,11 +590,27 @@ class Runner:
             self.replay(kept)
         finally:
             self.observer = observer
+
+    def take_back(self) -> str | None:
+        """Take back the latest decision by a person or a script, or the latest table edit,
+        with everything after it, so the question it came at is pending again; the dice
+        rolled after it stay on the tape. Returns why it cannot, or None when done."""
+        at = takeback.latest_taken(self.log)
+        if at is None:
+            return takeback.NOTHING
+        if self.factory is None:
+            return "this game cannot take decisions back"
+        kept, removed = self.log[:at], self.log[at:]
+        self._rebuild(kept, removed)
         taken = removed[0]
-        assert taken["t"] == "choice"  # what `latest_taken` finds
-        done = takeback.record(taken, at, self.turn)
         for earlier in self.takebacks:
             earlier["at"] = min(earlier["at"], at)
+        if taken["t"] == "edit":  # an edit taken back leaves no record: it never happened
+            self._awaiting = None
+            self.note(f"Took back the edit: {taken['text']}; the question is asked again.")
+            return None
+        assert taken["t"] == "choice"  # what `latest_taken` finds
+        done = takeback.record(taken, at, self.turn)
         self.takebacks.append(done)
         self._awaiting = done
         if self.observer is not None:
@@ -430,6 +647,29 @@ class Runner:
         if on_turn_end is not None:
             on_turn_end(self)
         return self.outcome
+
+
+def _ended() -> Play:
+    """What stands for a game ended by an edit: a generator that was never started, and
+    that would end at once with no outcome (never sent anything: nothing is pending)."""
+    yield from ()
+    raise AssertionError("an ended game asks nothing")
+
+
+def _winner_words(winner: str | None) -> str:
+    return f"side {winner} wins" if winner is not None else "a draw"
+
+
+def _corrects(entry: Mapping[str, Any], pos: int | None, at: int) -> bool:
+    """Whether `entry` is a correction of the roll at log index `at` (of its die `pos`; None:
+    of any of its dice)."""
+    data = entry.get("data") or {}
+    return (
+        entry.get("t") == "edit"
+        and entry.get("action") == "die"
+        and data.get("at") == at
+        and (pos is None or data.get("pos") == pos)
+    )
 
 
 def _first(req: Request) -> Any:

@@ -62,6 +62,7 @@ def start(
         controllers if controllers is not None else {s: BotController() for s in SIDES},
         observer,
         factory=lambda: ruleset.new_game(setup, opts),
+        editor=ruleset.apply_edit,
     )
     return Session(ruleset, opts, seed, setup, runner)
 

@@ -30,10 +30,13 @@ NOTHING = "nothing to take back: no decision by a person or a script yet"
 
 
 def latest_taken(log: Sequence[LogEntry]) -> int | None:
-    """Index of the latest decision a person or a script made, or None."""
+    """Index of the latest decision a person or a script made, or of the latest table edit
+    (not a die correction, which stands with its roll), or None."""
     for index in range(len(log) - 1, -1, -1):
         entry = log[index]
         if entry.get("t") == "choice" and entry.get("by") in TAKERS:
+            return index
+        if entry.get("t") == "edit" and entry.get("action") != "die":
             return index
     return None
 
@@ -105,6 +108,13 @@ class Tape:
         if rng is not None:
             rng.rewind()  # the replay of the kept log skips what it drew
         self.kept.extendleft(reversed(removed))
+
+    def serves(self, roll: Roll) -> bool:
+        """Whether the kept faces cover every die of `roll`, each of the size asked."""
+        kept = list(self.kept)[: len(roll.dice)]
+        return len(kept) == len(roll.dice) and all(
+            size == die for (size, _, _), die in zip(kept, roll.dice, strict=True)
+        )
 
     def throw(self, roll: Roll, dice: DiceSource, note: Callable[[str], None]) -> Thrown:
         if not self.kept:

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargame_cli.engine.edits import edit_words
 from wargame_cli.report.hooks import Teller
 
 # Event kinds that mean a model or unit left the battle for good: highlighted and listed.
@@ -281,6 +282,10 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
             if event_kind in teller.tally_kinds:
                 reading.losses.append((turn, told))
             pending, decided, rolled = [], False, False
+        elif kind == "edit":  # told in the story where it was made, a bullet of its own
+            told = f"Table edit {edit_words(entry, teller.sides)}"
+            reading.sections[-1].beats.append(Beat([Line(told, [], kind="edit", prose=told)]))
+            pending, decided, rolled = [], True, False
         elif kind == "end":
             reading.end = entry
     return reading

@@ -16,7 +16,7 @@ from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resol
 from wargame_cli.saves import provenance, store
 from wargame_cli.saves.untrusted import Untrusted
 
-LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end"})
+LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end", "edit"})
 
 
 def settled(
@@ -30,7 +30,7 @@ def settled(
         return log, turn
     for index in range(len(log) - 1, -1, -1):
         kind = log[index]["t"]
-        if kind in ("roll", "choice", "end"):
+        if kind in ("roll", "choice", "end", "edit"):  # an edit made in it keeps the turn
             return log, turn
         if kind == "turn":
             before = next((e["n"] for e in reversed(log[:index]) if e["t"] == "turn"), 0)
@@ -177,6 +177,7 @@ def _session(
         factory=lambda: ruleset.new_game(setup, options),
         migrate=ruleset.migrate_entry,
         older=ruleset.version != current or ruleset.behaviour is not None,
+        editor=ruleset.apply_edit,
     )
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))

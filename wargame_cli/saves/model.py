@@ -85,8 +85,21 @@ class EndEntry(Chained):
     data: dict[str, Any] | None = None
 
 
+class EditEntry(Chained):
+    """A table edit (`engine/edits.py`): by the GM or a side's owner, with why."""
+
+    t: Literal["edit"]
+    action: Literal["damage", "heal", "move", "remove", "add", "status", "end", "die"]
+    args: list[str]
+    by: Literal["GM", "A", "B"]
+    why: str
+    text: str
+    data: dict[str, Any] | None = None
+
+
 LogEntry = Annotated[
-    TurnEntry | RollEntry | ChoiceEntry | EventEntry | EndEntry, Field(discriminator="t")
+    TurnEntry | RollEntry | ChoiceEntry | EventEntry | EndEntry | EditEntry,
+    Field(discriminator="t"),
 ]
 
 
@@ -123,7 +136,8 @@ class SetupModel(Strict):
     names: dict[Side, str]
     teams: dict[Side, Any]
     players: dict[Side, Literal["human", "bot"]] = Field(default_factory=dict)
-    dice: Literal["auto", "manual"] = "auto"  # how live faces are made; resume keeps it
+    # how live faces are made, for both sides or each (`A=manual,B=auto`); resume keeps it
+    dice: str = Field("auto", pattern=r"^(auto|manual|A=(auto|manual),B=(auto|manual))$")
 
 
 class Result(Strict):

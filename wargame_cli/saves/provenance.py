@@ -7,12 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargame_cli.engine.edits import edit_words
+
 SIDES = ("A", "B")
 # A roll's `source` (per die: `sources`), in the order the words list them.
 DICE_WORDS = {
     "script": "given by --rolls",
-    "manual": "typed in at the table (--dice manual)",
+    "manual": "typed in at the table (--dice manual, or for a side)",
     "rng": "from the generator (seed {seed})",
+    "corrected": "corrected by hand to the face really thrown (wargame edit die)",
 }
 # A decision's `by`.
 DECISION_WORDS = {"human": "by a person", "bot": "by the computer", "script": "by a script"}
@@ -37,6 +40,7 @@ class Provenance:
     rolls: int = 0
     faces: dict[str, int] = field(default_factory=dict)  # source -> faces
     decisions: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> by -> n
+    edits: tuple[str, ...] = ()  # each table edit, in words, in the order made
 
     @property
     def dice_total(self) -> int:
@@ -74,6 +78,9 @@ class Provenance:
         out = [f"dice: {self.dice_words()}"]
         if decisions:
             out.append(f"decisions: {self.decision_words()}")
+        if self.edits:
+            n = len(self.edits)
+            out.append(f"table edits: {n} ({'; '.join(self.edits)})")
         return out if self.sealed else [*out, UNSEALED]
 
     def as_json(self) -> dict[str, Any]:
@@ -81,6 +88,7 @@ class Provenance:
             "sealed": self.sealed,
             "seed": self.seed,
             "rolls": self.rolls,
+            "edits": list(self.edits),
             "dice": {source: self.faces.get(source, 0) for source in DICE_WORDS},
             "decisions": {who: self.by.get(who, 0) for who in DECISION_WORDS},
             "decisions_by_side": {
@@ -95,8 +103,16 @@ def count(log: list[dict[str, Any]], seed: int, sealed: bool) -> Provenance:
     faces: dict[str, int] = {}
     decisions: dict[str, dict[str, int]] = {side: {} for side in SIDES}
     rolls = 0
+    told: list[str] = []
     for entry in log:
         kind = entry.get("t")
+        if kind == "edit":
+            told.append(edit_words(entry))
+            data = entry.get("data") or {}
+            if entry.get("action") == "die" and data.get("source") in faces:
+                source = str(data["source"])  # the roll was counted: now it is a corrected face
+                faces[source] -= 1
+                faces["corrected"] = faces.get("corrected", 0) + 1
         if kind == "roll":
             rolls += 1
             n = len(entry.get("faces") or [])
@@ -107,7 +123,7 @@ def count(log: list[dict[str, Any]], seed: int, sealed: bool) -> Provenance:
             side = decisions.setdefault(str(entry.get("side")), {})
             by = str(entry.get("by", "human"))
             side[by] = side.get(by, 0) + 1
-    return Provenance(seed, sealed, rolls, faces, decisions)
+    return Provenance(seed, sealed, rolls, faces, decisions, tuple(told))
 
 
 def of_save(save: dict[str, Any], sealed: bool | None = None) -> Provenance:

@@ -55,6 +55,10 @@ def generic(entry: Mapping[str, Any], names: dict[str, str], turn_word: str = "t
 
             text = describe(entry, names, turn_word, open_question=bool(entry.get("live")))
         return Text(mark + clean(text), style="bold yellow")
+    if kind == "edit":  # a table edit, by the GM or a side's owner
+        from wargame_cli.engine.edits import edit_words
+
+        return Text("✎ Table edit " + clean(edit_words(entry, names)), style="bold yellow")
     if kind == "end":
         return Panel(Text(clean(entry["reason"])), title=end_title(entry, names), expand=False)
     return None

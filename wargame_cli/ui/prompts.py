@@ -15,6 +15,7 @@ from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.text import clean, name_problem, safe
 from wargame_cli.ui.app import LOOK, Fit
 from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, point_on_map
+from wargame_cli.ui.desk import TABLE, TABLE_LABEL, Desk
 from wargame_cli.ui.names import same_name
 from wargame_cli.ui.pointing import can_point
 from wargame_cli.ui.screen import DecisionScreen
@@ -23,11 +24,8 @@ TYPE_OWN = "\x00type"
 POINT = "\x00point"  # "Point on the map…": the cursor (`ui/cursor.py`)
 LOOK_LABEL = "Look…"
 TAKE_BACK_LABEL = "Take back"
-FOOTER = frozenset({POINT, TYPE_OWN, LOOK, TAKE_BACK})
-OTHER_WAYS = (
-    TYPE_OWN,
-    POINT,
-)  # list items that lead to another way of answering  # short items sharing the list's last row
+FOOTER = frozenset({POINT, TYPE_OWN, LOOK, TABLE, TAKE_BACK})  # short items sharing a row
+OTHER_WAYS = (TYPE_OWN, POINT)  # list items that lead to another way of answering
 STYLE = questionary.Style([("highlighted", "bold"), ("pointer", "bold fg:ansicyan")])
 
 
@@ -44,6 +42,7 @@ class Prompter:
         self._app: Any = None
         self._notice: str | None = None
         self.setup_looks: Any = None  # while building a team: what can be looked at
+        self.desk: Desk | None = None  # once a game is under way: "Table…" edits it
 
     @property
     def app(self) -> Any:
@@ -105,8 +104,41 @@ class Prompter:
         extras.append(questionary.Choice(title=TAKE_BACK_LABEL, value=TAKE_BACK))
         return extras
 
+    def _table_item(self) -> list[Any]:
+        """ "Table…" once a game is under way: first of the short items, so the keys that
+        reach the others from the list's first option (up: Take back, Look…, Type it) stay."""
+        if self.desk is None:
+            return []
+        return [questionary.Choice(title=TABLE_LABEL, value=TABLE)]
+
     # -- decisions ------------------------------------------------------------------------
     def choose(self, choice: Choice, who: str) -> str:
+        """The key chosen, TAKE_BACK, or an edit token made at "Table…" (`ui/desk.py`)."""
+        while (answer := self._choose(choice, who)) == TABLE:
+            edit = self._table(choice.side, choice)
+            if edit is not None:
+                return edit
+        return answer
+
+    def _table(self, side: str | None, choice: Any = None) -> str | None:
+        """ "Table…": an edit token, or None when the person went back to the question."""
+        from wargame_cli.ui import desk
+
+        assert self.desk is not None  # offered only with one
+
+        def select(message: str, items: list[Any], default: Any = None) -> Any:
+            kw = self._screen_kw(side, choice)
+            kw.pop("footer", None)
+            return self.select(message, items, default, **kw)
+
+        def text(message: str, validate: Any = None) -> str:
+            kw = self._screen_kw(side, choice)
+            kw.pop("footer", None)
+            return self.text(message, validate=validate, **kw)
+
+        return desk.ask(self.desk, select, text)
+
+    def _choose(self, choice: Choice, who: str) -> str:
         items = []
         default_item = None
         for option in choice.options:
@@ -128,6 +160,7 @@ class Prompter:
         pointing = self._can_point(choice)
         if pointing:
             items.append(questionary.Choice(title=f"{POINT_LABEL} ({POINT_KEY})", value=POINT))
+        items.extend(self._table_item())
         if choice.free_hint is not None:
             items.append(
                 questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
@@ -160,7 +193,8 @@ class Prompter:
             if answer:
                 break
             kw = self._screen_kw(choice.side, choice)  # nothing typed: the list again
-        self._decided(choice.side)
+        if answer != TABLE:
+            self._decided(choice.side)
         return answer
 
     def _can_point(self, choice: Choice) -> bool:
@@ -189,6 +223,8 @@ class Prompter:
         )
 
         def check(text: str) -> bool | str:
+            if not text.strip():
+                return True  # empty: the computer rolls this one
             try:
                 faces = [int(p) for p in text.replace(",", " ").split()]
             except ValueError:
@@ -198,7 +234,8 @@ class Prompter:
         kw = self._screen_kw(roll.side)
         kw.pop("footer", None)
         text = self.text(
-            f"{roll.reason}: roll {describe(roll)} and type the faces ({labels})",
+            f"{roll.reason}: roll {describe(roll)} and type the faces ({labels}), "
+            "or nothing: the computer rolls it",
             validate=check,
             **kw,
         )
@@ -241,7 +278,7 @@ class Prompter:
 
     def next_turn(self, number: int, word: str = "turn", saving: bool = True) -> bool | str:
         """Between turns: True to play on, False to save and quit (or, with no save, quit),
-        TAKE_BACK to take back the latest decision."""
+        TAKE_BACK to take back the latest decision, or an edit token made at "Table…"."""
         items = [
             questionary.Choice(f"Play {word} {number}", True),
             questionary.Choice(
@@ -249,8 +286,17 @@ class Prompter:
             ),
         ]
         kw = self._screen_kw(None)
-        items.extend(self._extras(kw))
-        answer = self.select(f"{word.capitalize()} {number - 1} is over.", items, items[0], **kw)
+        items.extend([*self._table_item(), *self._extras(kw)])
+        while (
+            answer := self.select(
+                f"{word.capitalize()} {number - 1} is over.", items, items[0], **kw
+            )
+        ) == TABLE:
+            edit = self._table(None)
+            if edit is not None:
+                answer = edit
+                break
+            kw = self._screen_kw(None)
         self._decided(None)
         return answer
 

@@ -1,0 +1,187 @@
+"""The GM's hand on the table (`wargame edit`, "Table…"): deal or heal damage, move or place a
+creature, remove one (killed, fled or escaped, as these rules know them), add one from the
+catalogue or with stated stats, and change a mob's controller. Each edit changes the battle
+between two requests of the rules and says what changed in one line; a refused edit changes
+nothing. A creature added mid-battle rolls for initiative from the next round (e4), as every
+standing creature does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from wargame_cli.rulesets.mobs_and_morale import teams
+from wargame_cli.rulesets.mobs_and_morale.state import (
+    DEAD,
+    ESCAPED,
+    FLED,
+    RADIUS,
+    Battle,
+    Creature,
+)
+
+from wargame_cli.engine.edits import Edit, EditRefused, act, find, health_change
+from wargame_cli.engine.requests import REASK, Choice
+from wargame_cli.errors import TeamError
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.placing import legal_spot
+from wargame_cli.wording import plural
+
+HOW = {"killed": DEAD, "fled": FLED, "escaped": ESCAPED}  # what a removed creature became
+
+
+def apply(b: Battle, edit: Edit) -> str:
+    """Change the battle as `edit` says; the line the log keeps."""
+    return act(ACTS, b, edit)
+
+
+def _creature(b: Battle, edit: Edit, index: int = 0) -> Creature:
+    """The standing creature named (by its name or map label, any case)."""
+    named = {n.lower(): c for c in b.creatures.values() for n in (c.id, c.label)}
+    shown = [c.id for c in b.standing()]
+    return find(edit.word(index), named, "creature", edit, shown, _off)
+
+
+def _off(c: Creature) -> str | None:
+    return None if c.standing else f"{c.id} is not on the table ({c.status})"
+
+
+def _health(b: Battle, edit: Edit) -> str:
+    c = _creature(b, edit)
+    change = health_change(edit, c.health, c.damage, c.id)
+    c.damage += change
+    if change < 0:
+        return f"{c.id} is healed of {-change} damage ({c.health}/{c.max_health})"
+    text = f"{c.id} takes {change} damage ({c.health}/{c.max_health} left)"
+    return f"{text}; {_take_off(b, c, DEAD)}" if c.health == 0 else text
+
+
+def _spot(b: Battle, edit: Edit, index: int, moving: str | None) -> Point:
+    return legal_spot(edit.word(index), b.table, RADIUS, b.bodies(), moving, edit.action)
+
+
+def _move(b: Battle, edit: Edit) -> str:
+    c = _creature(b, edit)
+    p = _spot(b, edit, 1, c.id)
+    c.last_pos, c.pos = c.pos, p
+    return f"{c.id} is placed at {p.key()}"
+
+
+def _take_off(b: Battle, c: Creature, status: str) -> str:
+    """Off the table as `status`, into the pool the rules keep for it (e23, e26, e27)."""
+    c.status = status
+    c.last_pos, c.pos = c.pos, None
+    mob = b.mobs[c.mob] if c.mob is not None else None
+    if status == DEAD and mob is not None:
+        mob.dead_pool.append(c.id)
+        return f"{c.id} is removed to the dead pool of {mob.name}"
+    if status == DEAD:
+        b.sides[c.side].fallen.append(c.id)
+        return f"{c.id} is removed to the casualty pool"
+    if status == FLED and mob is not None:
+        mob.casualty_pool.append(c.id)
+    return f"{c.id} {'flees the battle' if status == FLED else 'escapes the battle'}"
+
+
+def _remove(b: Battle, edit: Edit) -> str:
+    c = _creature(b, edit)
+    how = edit.args[1].lower() if len(edit.args) > 1 else "killed"
+    if how not in HOW:
+        raise EditRefused(f"edit remove: {how!r}: these rules know {', '.join(HOW)}")
+    return _take_off(b, c, HOW[how])
+
+
+def _add(b: Battle, edit: Edit) -> str:
+    """`add SIDE PROFILE X,Y [STAT=VALUE...]`: a character from the catalogue, or with its
+    stats stated (any stat overrides the profile's)."""
+    from wargame_cli.rulesets.mobs_and_morale import rules
+
+    side = edit.word(0).upper()
+    if side not in b.sides:
+        raise EditRefused(f"edit add: the side is A or B, not {edit.args[0]!r}")
+    profile = edit.word(1)
+    p = _spot(b, edit, 2, None)
+    stated: dict[str, Any] = {"profile": profile}
+    for word in edit.args[3:]:
+        key, sep, value = word.partition("=")
+        if not sep:
+            raise EditRefused(f"edit add: {word!r}: stats are given as STAT=VALUE")
+        stated[key.strip().lower()] = _stat(key.strip().lower(), value.strip())
+    try:
+        stats = teams.creature(stated, b.options, f"edit add {profile}")
+    except TeamError as exc:
+        raise EditRefused(str(exc)) from None
+    cid = rules.unique_name(b, stats["profile"], side)
+    used = {c.label for c in b.creatures.values()}
+    rules.add_creature(b, side, cid, stats, None, rules.pick_label(cid, used))
+    b.creatures[cid].pos = p
+    what = "" if cid == stats["profile"] else f" ({stats['profile']})"
+    return f"{cid}{what} joins side {side} at {p.key()}; it rolls for initiative next round"
+
+
+def _stat(key: str, value: str) -> Any:
+    if key == "traits":
+        return [t for t in value.split("+") if t]
+    if key == "minion":
+        return value.lower() in ("yes", "true", "1")
+    try:
+        return float(value) if key == "move" else int(value)
+    except ValueError:
+        raise EditRefused(f"edit add: {key}={value!r} is not a number") from None
+
+
+def _status(b: Battle, edit: Edit) -> str:
+    """`status MOB controller NAME|none`: who controls a mob (e5)."""
+    name = edit.word(0)
+    mob = next((m for m in b.mobs.values() if m.name.lower() == name.lower()), None)
+    if mob is None:
+        raise EditRefused(f"edit status: no mob {name!r}; mobs: {', '.join(b.mobs) or 'none'}")
+    if edit.word(1).lower() != "controller":
+        raise EditRefused("edit status: a mob's status here is its controller: MOB controller NAME")
+    who = edit.word(2)
+    if who.lower() == "none":
+        mob.controller = None
+        return f"{mob.name} has no controller now"
+    boss = _creature(b, edit, 2)
+    if boss.mob is not None or boss.side != mob.side:
+        raise EditRefused(f"edit status: {boss.id} is not a character of {mob.name}'s side")
+    mob.controller = boss.id
+    return f"{boss.id} controls {mob.name} now"
+
+
+ACTS = {
+    "damage": _health,
+    "heal": _health,
+    "move": _move,
+    "remove": _remove,
+    "add": _add,
+    "status": _status,
+}
+
+
+def ruled(build: Callable[[], Choice]) -> Generator[Choice, str, tuple[str, int]]:
+    """The GM's ruling on a free action (e9), asked again after each edit the GM makes at it
+    ("Table…"): the ruling and how many edits carry it onto the table."""
+    edited = 0
+    while True:
+        key = yield build()
+        if key != REASK:
+            return key, edited
+        edited += 1
+
+
+def carried(effect: str, edited: int) -> str:
+    """A ruling's effect: the edits the GM made at it, else the rules' own."""
+    if edited:
+        return f"the GM edits the table ({plural(edited, 'edit')})"
+    return effect
+
+
+USAGE = {
+    "damage": "damage CREATURE N",
+    "heal": "heal CREATURE N",
+    "move": "move CREATURE X,Y",
+    "remove": f"remove CREATURE [{'|'.join(HOW)}]",
+    "add": "add SIDE PROFILE X,Y [STAT=VALUE...]",
+    "status": "status MOB controller CHARACTER|none",
+}

@@ -1,0 +1,195 @@
+"""Table edits: a side's owner or the GM changes the game between two requests of the rules.
+
+An edit is a log entry of its own (`"t": "edit"`), sealed by the hash chain like every entry,
+with who made it and why. The runner applies it where it stands: `end` (the battle ends with
+a declared winner) and `die` (a die corrected to the face really thrown) are the engine's;
+every other action is the ruleset's (`Ruleset.apply_edit`), which changes its state and says
+what changed in one line, or refuses with a reason. A question pending when the state changes
+is asked again, built afresh, where the ruleset made it with `reasks=True` (see
+`requests.REASK`); a table edit at any other question is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from wargame_cli.engine.entries import EditEntry
+from wargame_cli.errors import BadInput
+
+# Every action an edit can take, in the order `wargame edit --help` lists them.
+ACTIONS = ("damage", "heal", "move", "remove", "add", "status", "end", "die")
+ENGINE_ACTIONS = ("end", "die")  # the engine's own: every ruleset takes them
+WHO = ("GM", "A", "B")  # who edits: the game master, or a side's owner
+T = TypeVar("T")  # what `find` finds
+S = TypeVar("S")  # a ruleset's state
+
+
+class EditRefused(BadInput):
+    """An edit the game cannot take now: a figure that does not exist, a spot off the table,
+    a face the die cannot show... One line, and nothing is changed."""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One table edit: `action` with its words (`args`, as typed after the action), by whom
+    ("GM", "A" or "B") and why."""
+
+    action: str
+    args: tuple[str, ...] = ()
+    by: str = "GM"
+    why: str = ""
+    data: dict[str, Any] = field(default_factory=dict)  # the engine's own facts (a die's)
+
+    def entry(self, text: str) -> EditEntry:
+        """Its log entry, with the ruleset's line saying what changed."""
+        entry: EditEntry = {
+            "t": "edit",
+            "action": self.action,
+            "args": list(self.args),
+            "by": self.by,
+            "why": self.why,
+            "text": text,
+        }
+        if self.data:
+            entry["data"] = dict(self.data)
+        return entry
+
+    def word(self, index: int) -> str:
+        """The `index`th word after the action, or a refusal naming what is missing."""
+        if index >= len(self.args):
+            raise EditRefused(f"edit {self.action}: {usage(self.action)}")
+        return self.args[index]
+
+    def number(self, index: int, what: str, low: int = 1) -> int:
+        """A whole number among the words, at least `low`."""
+        text = self.word(index)
+        try:
+            value = int(text)
+        except ValueError:
+            raise EditRefused(
+                f"edit {self.action}: {what} {text!r} is not a whole number"
+            ) from None
+        if value < low:
+            raise EditRefused(f"edit {self.action}: {what} must be at least {low}, not {value}")
+        return value
+
+
+def find(
+    name: str,
+    named: dict[str, T],
+    what: str,
+    edit: Edit,
+    shown: Sequence[str],
+    gone: Callable[[T], str | None],
+) -> T:
+    """The one of `named` (keyed by each of its names, in lower case) that `name` names,
+    or a refusal listing `shown` (those there are); `gone`: why it cannot be edited now (off
+    the table), or None."""
+    found = named.get(name.strip().lower())
+    if found is None:
+        listed = ", ".join(shown) or "none"
+        raise EditRefused(f"edit {edit.action}: no {what} {name!r}; there are: {listed}")
+    if (why := gone(found)) is not None:
+        raise EditRefused(f"edit {edit.action}: {why}")
+    return found
+
+
+def health_change(edit: Edit, left: int, taken: int, who: str) -> int:
+    """The damage a `damage N` edit deals (+, at most what is `left`) or a `heal N` edit
+    heals (-, at most what was `taken`, and refused with none to heal)."""
+    if edit.action == "heal":
+        if taken == 0:
+            raise EditRefused(f"edit heal: {who} has no damage to heal")
+        return -min(edit.number(1, "the healing"), taken)
+    return min(edit.number(1, "the damage"), left)
+
+
+def act(acts: Mapping[str, Callable[[S, Edit], str]], state: S, edit: Edit) -> str:
+    """A ruleset's `apply`: the function for the edit's action, on the state."""
+    return acts[edit.action](state, edit)
+
+
+USAGE = {
+    "damage": "damage FIGURE N (deal N damage)",
+    "heal": "heal FIGURE N (heal N damage)",
+    "move": "move FIGURE X,Y (place it there, anywhere legal on the table)",
+    "remove": "remove FIGURE [HOW] (killed, fled, captured... as the ruleset knows them)",
+    "add": "add SIDE PROFILE [X,Y] (a figure from the team's catalogue)",
+    "status": "status WHO VALUE (a status the ruleset has)",
+    "end": "end WINNER REASON... (WINNER: A, B or draw)",
+    "die": "die N FACE (the Nth die rolled, from 1: `wargame replay SAVE --dice`)",
+}
+
+
+def usage(action: str) -> str:
+    return f"usage: {USAGE.get(action, action)}"
+
+
+def from_entry(entry: dict[str, Any]) -> Edit:
+    """The edit a log entry records (checked as the rules apply it)."""
+    args = entry.get("args")
+    data = entry.get("data")
+    return Edit(
+        action=str(entry.get("action")),
+        args=tuple(str(a) for a in args) if isinstance(args, list) else (),
+        by=str(entry.get("by", "GM")),
+        why=str(entry.get("why", "")),
+        data=dict(data) if isinstance(data, dict) else {},
+    )
+
+
+def parse(action: str, words: Sequence[str], by: str, why: str) -> Edit:
+    """An edit from the command line (`wargame edit SAVE ACTION WORDS... --by --why`)."""
+    action = action.strip().lower()
+    if action not in ACTIONS:
+        raise EditRefused(f"edit {action!r}: the actions are {', '.join(ACTIONS)}")
+    who = by.strip().upper()
+    if who not in WHO:
+        raise EditRefused(f"--by {by!r}: GM, A or B (a side's owner)")
+    if not why.strip():
+        raise EditRefused("--why: say why the table is edited (it goes in the log)")
+    return Edit(action, tuple(w.strip() for w in words if w.strip()), who, why.strip())
+
+
+TOKEN = "\x00edit:"  # a controller's answer carrying an edit made at the question ("Table…")
+
+
+def token(edit: Edit) -> str:
+    """The answer a controller gives to make `edit` at the question it is asked."""
+    import json
+
+    return TOKEN + json.dumps(
+        {"action": edit.action, "args": list(edit.args), "by": edit.by, "why": edit.why}
+    )
+
+
+def is_token(key: str) -> bool:
+    return key.startswith(TOKEN)
+
+
+def from_token(key: str) -> Edit:
+    import json
+
+    return from_entry(json.loads(key.removeprefix(TOKEN)))
+
+
+def end_winner(edit: Edit) -> tuple[str | None, str]:
+    """The winner (None: a draw) and reason an `end` edit declares."""
+    who = edit.word(0).upper()
+    if who not in ("A", "B", "DRAW"):
+        raise EditRefused(f"edit end: the winner is A, B or draw, not {edit.args[0]!r}")
+    reason = " ".join(edit.args[1:]).strip()
+    if not reason:
+        raise EditRefused(f"edit end: {usage('end')}")
+    return (None if who == "DRAW" else who), reason
+
+
+def edit_words(entry: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """ "by the GM: Brakka takes 2 damage (why)": who, what changed, and why (`names`: a
+    side's owner by the side's name)."""
+    who = str(entry.get("by", "GM"))
+    maker = "the GM" if who == "GM" else (names or {}).get(who, f"side {who}")
+    why = entry.get("why")
+    return f"by {maker}: {entry.get('text')}" + (f" ({why})" if why else "")

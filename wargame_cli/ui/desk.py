@@ -1,0 +1,108 @@
+""" "Table…" at a question: a side's owner or the GM edits the table (`engine/edits.py`) or
+corrects a die already rolled. The questions are asked here; the answer is an edit token the
+runner makes the edit from (and refuses, with its reason, where the game cannot take it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from wargame_cli.engine.dice import face_problem
+from wargame_cli.engine.edits import Edit, token
+from wargame_cli.engine.edits_dice import Die, dice_of
+from wargame_cli.text import clean
+
+TABLE = "\x00table"
+TABLE_LABEL = "Table…"
+BACK = "\x00back"
+
+
+@dataclass
+class Desk:
+    """What "Table…" offers: the ruleset's edits (action -> its words), the log the dice are
+    read from, and the sides' names."""
+
+    actions: dict[str, str]
+    log: Callable[[], list[Any]]
+    names: dict[str, str]
+
+
+def ask(desk: Desk, select: Callable[..., Any], text: Callable[..., str]) -> str | None:
+    """The edit token, or None when the person went back to the question."""
+    import questionary
+
+    items = [questionary.Choice(f"{a}: {clean(words)}", a) for a, words in desk.actions.items()]
+    items.append(questionary.Choice("Back to the question", BACK))
+    action = select("Edit the table: what?", items, items[0])
+    if action == BACK:
+        return None
+    if action == "die":
+        words = _die(desk, select, text)
+        if words is None:
+            return None
+    else:
+        usage = desk.actions[action]
+        typed = text(
+            f"{usage}: type what follows {action!r}, a name with spaces in quotes (empty: back)",
+            validate=_words_problem,
+        )
+        if not typed.strip():
+            return None
+        words = _words(typed)
+    who = [questionary.Choice("The GM", "GM")] + [
+        questionary.Choice(f"{clean(name)}'s owner", side) for side, name in desk.names.items()
+    ]
+    by = select("Who makes this edit?", who, who[0])
+    why = text("Why? (it goes in the log)", validate=lambda s: bool(s.strip()) or "say why")
+    return token(Edit(action, tuple(words), str(by), why.strip()))
+
+
+def _die(desk: Desk, select: Callable[..., Any], text: Callable[..., str]) -> list[str] | None:
+    """Which die (listed, numbered from 1 in the order rolled) and the face really thrown."""
+    import questionary
+
+    dice = dice_of(desk.log())
+    if not dice:
+        select("No die was rolled yet.", [questionary.Choice("Back", BACK)])
+        return None
+    items = [questionary.Choice(_line(d, desk.names), d.number) for d in dice]
+    items.append(questionary.Choice("Back to the question", BACK))
+    number = select("Correct which die?", items, items[-2])
+    if number == BACK:
+        return None
+    die = dice[int(number) - 1]
+
+    def check(s: str) -> bool | str:
+        try:
+            face = int(s)
+        except ValueError:
+            return "type the face, a whole number"
+        return face_problem(face, die.size) or (face != die.face or f"it shows {face} already")
+
+    face = text(
+        f"Die {die.number} (d{die.size}) shows {die.face}: the face really thrown", validate=check
+    )
+    return [str(die.number), face.strip()]
+
+
+def _words(typed: str) -> list[str]:
+    """The words typed, a quoted name ("Chief Ugrak") one word."""
+    import shlex
+
+    return shlex.split(typed)
+
+
+def _words_problem(typed: str) -> bool | str:
+    try:
+        _words(typed)
+    except ValueError:
+        return "a quote is not closed"
+    return True
+
+
+def _line(d: Die, names: dict[str, str]) -> str:
+    who = names.get(d.side or "", "")
+    fixed = f", was {d.was}" if d.was is not None else ""
+    whose = f"{clean(who)}: " if who else ""
+    return f"{d.number}. {whose}{clean(d.reason)}: d{d.size} {d.face}{fixed}"
