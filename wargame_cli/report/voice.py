@@ -80,10 +80,21 @@ def listing(names: Iterable[Any]) -> str:
 
 
 def inches(value: Any) -> str:
+    """A distance in prose: whole inches (`5"`), or "less than an inch"; never a decimal
+    (the log's own text, shown with `--with-rules`, keeps the exact figure)."""
     try:
-        return f'{float(value):g}"'
+        d = float(value)
     except (TypeError, ValueError):
         return ""
+    return "less than an inch" if d < 0.5 else f'{round(d)}"'
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number(n: int) -> str:
+    """`two`, `ten`, `11`: a small count in words."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
 
 
 def spot(pos: Any) -> str:
