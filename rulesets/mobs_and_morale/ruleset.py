@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
-from wargame_cli.kit.teamtext import counts_help
+from wargame_cli.kit.teamtext import counts_help, pronoun_help
 from wargame_cli.ruleset import Parts, Ruleset
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ class MobsAndMorale(Ruleset):
         "A team file (.toml/.json) holds `name`, `characters = [{name, profile}]` and "
         "`mobs = [{name, controller, members = [{profile, count}]}]`; any stat may be "
         "overridden (presence, fierce, defence, health, initiative, move, morale, traits)."
+        + pronoun_help("Brakka=Warrior")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:

@@ -82,5 +82,6 @@ def pronoun_help(example: str) -> str:
     """The pronoun grammar in a ruleset's team syntax (`wargame rules ID`)."""
     return (
         f' A pronoun for the battle report may follow an entry in parentheses: "{example} (she)"; '
-        "she, he, they, it, or a custom set such as (xe/xem/xyr)."
+        'she, he, they, it, or a custom set such as (xe/xem/xyr); in a team file, `pronoun = "she"`'
+        " (the rules never read it)."
     )
