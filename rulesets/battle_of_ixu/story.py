@@ -14,7 +14,7 @@ from wargame_cli.rulesets.battle_of_ixu.teams import own_places, table_place
 
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.report import voice as v
-from wargame_cli.report.credit import by, killed_by
+from wargame_cli.report.credit import credited, fallen
 from wargame_cli.report.field import Field, on
 from wargame_cli.report.hooks import Teller as BaseTeller
 from wargame_cli.report.reading import Beat, Line, Section, joined
@@ -142,9 +142,7 @@ class Teller(BaseTeller):
     def _death(self, x: str, data: dict[str, Any]) -> str:
         self.field.fall(x)
         pool = v.DIES_OF_WOUNDS if data.get("phase") == "health" else v.STRUCK_DOWN
-        credit = by(self.credit.authors(x), "wound")
-        said = self.say(pool, x=x)
-        return f"{said}, {credit}" if credit else said
+        return credited(self.say(pool, x=x), self.credit.authors(x))
 
     def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
         x = str(data.get("model", ""))
@@ -154,7 +152,7 @@ class Teller(BaseTeller):
             if data.get("phase") == "health"
             else "struck down in combat"
         )
-        return f"{x}, {killed_by(self.credit.authors(x))}; {how}"
+        return fallen(x, self.credit.authors(x), how)
 
     # -- whole scenes ------------------------------------------------------------------
     def scenes(self, sections: list[Section], style: str) -> list[Section]:

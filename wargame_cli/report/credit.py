@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wargame_cli import wording
 from wargame_cli.report.voice import listing
 
 
@@ -48,7 +49,7 @@ def by(authors: list[tuple[str, int]], unit: str = "wound") -> str:
 
     if len(authors) == 1:
         who, n = authors[0]
-        return f"at {who}'s hands ({count(n)})"
+        return f"at {wording.possessive(who)} hands ({count(n)})"
     first, *rest = authors
     others = [f"{who} ({n})" for who, n in rest]
     return f"at the hands of {listing([f'{first[0]} ({count(first[1])})', *others])}"
@@ -64,3 +65,15 @@ def killed_by(authors: list[tuple[str, int]], unit: str = "wound") -> str:
     return "killed by " + listing(
         [f"{first[0]} ({n} {unit}{'s' * (n != 1)})", *(f"{w} ({k})" for w, k in rest)]
     )
+
+
+def credited(said: str, authors: list[tuple[str, int]], unit: str = "wound") -> str:
+    """A death's sentence with its authors after it: "Tutok bleeds out, at Keryx's hands
+    (6 wounds)"."""
+    named = by(authors, unit)
+    return f"{said}, {named}" if named else said
+
+
+def fallen(name: str, authors: list[tuple[str, int]], how: str = "", unit: str = "wound") -> str:
+    """An Aftermath entry: "Tutok, killed by Keryx (6 wounds); died of his wounds"."""
+    return f"{name}, {killed_by(authors, unit)}" + (f"; {how}" if how else "")

@@ -159,7 +159,12 @@ class Field:
             return f"toward {possessive(self.names[side])} own edge"
         if charge:
             return ""
-        return self.by(who) or on(self.flank(side, b))
+        place = self.flank(side, b)
+        if self.by(who) or not place:
+            return self.by(who)
+        if gain > abs(b[0] - a[0]) / 2:  # forward: up a flank, through the centre
+            return f"{'through' if place.endswith('centre') else 'up'} {place}"
+        return on(place) if gain < 0 else f"toward {place}"
 
 
 def on(place: str) -> str:
@@ -171,5 +176,5 @@ def on(place: str) -> str:
 
 def possessive(name: str) -> str:
     """A side's name as owner, with its article: "the Axes'", "The Lantern Company's"."""
-    named = name if name.lower().startswith("the ") else f"the {name}"
+    named = f"the {name[4:]}" if name.lower().startswith("the ") else f"the {name}"
     return wording.possessive(named)

@@ -44,7 +44,7 @@ DESTROYED = (
 )
 # A figure staying where it is while others fight.
 STAYS = ("{x} stays back", "{x} holds position", "{x} waits", "{x} keeps out of the fight")
-MOVE_ON = ("{x} advances", "{x} pushes forward", "{x} moves up", "{x} presses on")
+MOVE_ON = ("{x} advances", "{x} pushes forward", "{x} strides forward", "{x} presses on")
 MOVE_ON_MANY = ("{x} advance", "{x} push forward", "{x} move up", "{x} press on")  # a mob
 MOVE_BACK = ("{x} falls back", "{x} pulls back", "{x} gives ground")
 MOVE_ACROSS = ("{x} shifts along the line", "{x} moves across", "{x} sidesteps")
