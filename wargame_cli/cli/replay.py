@@ -317,4 +317,5 @@ def _report(
     from wargame_cli.text import shown
 
     for out in write_reports(path, report, html, with_rules, force, style, pictures):
-        console(stderr=True).print(f"Battle report written to {shown(out)}", markup=False)
+        what = "Pictures of every turn written to" if out.is_dir() else "Battle report written to"
+        console(stderr=True).print(f"{what} {shown(out)}", markup=False)

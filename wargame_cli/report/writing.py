@@ -48,7 +48,7 @@ def write_reports(
         if pictures is not None:
             home = files["--report"].parent if "--report" in files else Path.cwd()
             shown = _draw(replayed.pictures, pictures, home, save, force)
-            written += [pictures / _name(turn) for turn in sorted(shown)]
+            written.append(pictures)  # told as one folder of pictures
         text = battle_report(replayed.save, with_rules, replayed.told, style, shown)
         if report == STDOUT:
             print(text, end="" if text.endswith("\n") else "\n")
