@@ -4,12 +4,16 @@ positions are open information), no randomness."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from wargame_cli.rulesets.battle_of_ixu.attribution import assignments
 from wargame_cli.rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
 
 from wargame_cli.tabletop.destinations import Destination
+from wargame_cli.tabletop.detours import way_to
+from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.movement import Body, move_problem, standing_problem
 
 REACH = 0.01  # inches of slack when judging whether a move reaches base contact
 
@@ -117,8 +121,10 @@ def worth(state: IxuState, attacker: Warrior, target: Warrior) -> float:
 
 
 def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> Destination:
-    """Hold when already fighting; charge the best target in reach if the fight looks good;
-    otherwise close on the nearest enemy; else stay."""
+    """Hold when already fighting; charge the best target in reach if the fight looks good,
+    or one friends already fight; otherwise close on the nearest enemy (one friends fight
+    counts nearer, `by_approach`); when no straight move gets closer, walk round the bases
+    in the way toward a fight next turn (`approach`); else stay."""
     by_tag = {d.tag: d for d in offered}
     stay = by_tag["stay"]
     if state.engaged(warrior):
@@ -130,16 +136,103 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
     ]
     if charges:
         best_worth, best = max(charges, key=lambda pair: pair[0])
-        return best if best_worth > 0 else stay
-    for enemy in by_gap(state, warrior, state.enemies(warrior)):
+        if best_worth > 0:
+            return best
+        # a fight that looks poor alone is still worth joining where friends already are
+        ganged = [d for _, d in charges if friends_on(state, warrior, d)]
+        return ganged[0] if ganged else stay
+    for enemy in by_approach(state, warrior, state.enemies(warrior)):
         if f"toward:{enemy.id}" in by_tag:
             return by_tag[f"toward:{enemy.id}"]
+    spot = approach(state, warrior)  # no straight way closer: walk round whoever is in the way
+    if spot is not None:
+        return Destination("approach", "Toward a fight next turn", spot)
     return stay
 
 
+def friends_on(state: IxuState, warrior: Warrior, charge: Destination) -> bool:
+    """Do friends already fight the enemy this contact spot charges?"""
+    target = state.get(charge.tag.removeprefix("contact:"))
+    return any(f is not warrior for f in state.engaged(target))
+
+
+SPOTS = 12  # contact spots tried round each enemy
+GANG_INCHES = 1.0  # a way to an enemy friends already fight counts this much shorter per friend
+
+
+def approach(state: IxuState, warrior: Warrior) -> Point | None:
+    """Where to move this turn so as to reach a fight next turn, when no straight move gets
+    closer (a friend or an enemy stands in the way): the shortest way round the bases to a
+    free spot in contact with an enemy (`detours.way_to`; an enemy friends already fight
+    counts nearer: ganging up), followed as far as one straight move goes. None: no way."""
+    assert warrior.dice is not None
+    table, body, others = state.table, warrior.body(), state.bodies(warrior)
+    best: tuple[float, tuple[Point, ...]] | None = None
+    for enemy in by_approach(state, warrior, state.enemies(warrior))[:3]:
+        friends = sum(1 for f in state.engaged(enemy) if f is not warrior)
+        touching = warrior.radius + enemy.radius + 0.005
+        for k in range(SPOTS):
+            angle = 2 * math.pi * k / SPOTS
+            spot = Point(
+                round(enemy.pos.x + touching * math.cos(angle), 2),
+                round(enemy.pos.y + touching * math.sin(angle), 2),
+            )
+            here = Body(warrior.id, spot, warrior.radius)
+            if standing_problem(table, here, others, worded=False) is not None:
+                continue
+            straight = warrior.pos.distance(spot)
+            if best is not None and straight - GANG_INCHES * friends >= best[0]:
+                continue
+            way = way_to(table, body, spot, straight * 1.6 + 2, others)
+            if way is None:
+                continue
+            score = way.length - GANG_INCHES * friends
+            if best is None or score < best[0]:
+                best = (score, way.points)
+    if best is None:
+        return None
+    return _furthest(state, body, best[1], float(warrior.dice.movement), others)
+
+
+def _furthest(
+    state: IxuState, body: Body, points: tuple[Point, ...], inches: float, others: list[Body]
+) -> Point | None:
+    """The farthest point along the way (within `inches` walked) that one straight legal
+    move reaches, to 0.01"; None when it gets nowhere."""
+    walked, found = 0.0, None
+    for a, b in zip(points, points[1:], strict=False):
+        leg = a.distance(b)
+        steps = max(1, math.ceil(leg / 0.25))
+        for i in range(1, steps + 1):
+            along = walked + leg * i / steps
+            if along > inches:
+                break
+            t = i / steps
+            p = Point(round(a.x + (b.x - a.x) * t, 2), round(a.y + (b.y - a.y) * t, 2))
+            if move_problem(state.table, body, p, inches, others, worded=False) is None:
+                found = p
+        walked += leg
+        if walked > inches:
+            break
+    if found is None or found.distance(body.pos) < 0.25:
+        return None
+    return found
+
+
 def by_gap(state: IxuState, warrior: Warrior, enemies: list[Warrior]) -> list[Warrior]:
-    """Enemies nearest first by the gap between bases: the order the bot closes on them."""
+    """Enemies nearest first by the gap between bases."""
     return sorted(enemies, key=lambda e: state.gap_to(warrior, e))
+
+
+def by_approach(state: IxuState, warrior: Warrior, enemies: list[Warrior]) -> list[Warrior]:
+    """The order the bot closes on enemies: nearest first, an enemy its friends already fight
+    counting `GANG_INCHES` nearer per friend (they gang up on it, as the seed's Swords do)."""
+
+    def key(e: Warrior) -> float:
+        friends = sum(1 for f in state.engaged(e) if f is not warrior)
+        return state.gap_to(warrior, e) - GANG_INCHES * friends
+
+    return sorted(enemies, key=key)
 
 
 def pick_target(state: IxuState, warrior: Warrior, targets: list[Warrior]) -> Warrior:

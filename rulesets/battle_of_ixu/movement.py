@@ -23,7 +23,7 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
     """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
     else the toward spot of the nearest enemy that has one (and stay)."""
     foes = state.enemies(w)
-    prefer = [e.id for e in bot.by_gap(state, w, foes)] if enemies_only else None
+    prefer = [e.id for e in bot.by_approach(state, w, foes)] if enemies_only else None
     found = offer(*_move_of(state, w), state.name_of, enemies_only=enemies_only, prefer=prefer)
     here = w.pos.key()
     return [_gap_told(state, w, d) for d in found if d.point.key() != here] + [_stay(state, w)]
