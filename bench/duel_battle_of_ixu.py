@@ -2,14 +2,14 @@
 got it closer to an enemy), sides swapped, and how often a model idles.
 
 Since issue 24 a model that cannot reach a fight this turn walks round the bases in its way
-to where it can next turn (`bot.approach`), closes on enemies its friends already fight as if
+to where it can next turn (`approach.py`), closes on enemies its friends already fight as if
 they were nearer (`bot.by_approach`) and joins their fight even where it looks poor alone:
 ganging up. This plays seeded games between the two bots (each seed twice, each bot on each
 side; the dice of a seed are the same both times) and counts the wins; then, for each bot
 playing both sides, the share of standing models that end their side's movement out of
 contact while an enemy is within two full moves (2 x the die) of them.
 
-The ba32652 bot here is today's with those three turned off (`bot.approach` giving None,
+The ba32652 bot here is today's with those three turned off (`bot.approach_move` giving None,
 `bot.by_approach` the plain nearest-first order, `bot.friends_on` never).
 
     python bench/duel_battle_of_ixu.py --seeds 1-200
@@ -32,7 +32,7 @@ from wargame_cli import registry  # noqa: E402
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed  # noqa: E402
 from wargame_cli.ruleset import SIDES, Setup, resolve_options  # noqa: E402
 
-NOW, NOW_ORDER, NOW_FRIENDS = bot.approach, bot.by_approach, bot.friends_on
+NOW, NOW_ORDER, NOW_FRIENDS = bot.approach_move, bot.by_approach, bot.friends_on
 PHASES = rules.PHASES
 
 
@@ -64,7 +64,7 @@ def main() -> None:
     for side in SIDES:
         teams[side], names[side] = ruleset.default_team(side, options)
     new_side = ["A"]
-    bot.approach = lambda state, w: (  # type: ignore[assignment]
+    bot.approach_move = lambda state, w: (  # type: ignore[assignment]
         NOW(state, w) if w.side in new_side else None
     )
     bot.friends_on = lambda state, w, charge: (  # type: ignore[assignment]

@@ -4,16 +4,13 @@ positions are open information), no randomness."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
+from wargame_cli.rulesets.battle_of_ixu.approach import GANG_INCHES, approach_move
 from wargame_cli.rulesets.battle_of_ixu.attribution import assignments
 from wargame_cli.rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
 
 from wargame_cli.tabletop.destinations import Destination
-from wargame_cli.tabletop.detours import way_to
-from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, move_problem, standing_problem
 
 REACH = 0.01  # inches of slack when judging whether a move reaches base contact
 
@@ -143,80 +140,24 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
         return ganged[0] if ganged else stay
     for enemy in by_approach(state, warrior, state.enemies(warrior)):
         if f"toward:{enemy.id}" in by_tag:
-            return by_tag[f"toward:{enemy.id}"]
-    spot = approach(state, warrior)  # no straight way closer: walk round whoever is in the way
-    if spot is not None:
-        return Destination("approach", "Toward a fight next turn", spot)
-    return stay
+            toward = by_tag[f"toward:{enemy.id}"]
+            if not _blocked(state, warrior, enemy, toward):
+                return toward
+            return approach_move(state, warrior) or toward
+    return approach_move(state, warrior) or stay  # no straight way closer: walk round
+
+
+def _blocked(state: IxuState, warrior: Warrior, enemy: Warrior, toward: Destination) -> bool:
+    """Does the straight move toward `enemy` gain next to nothing (a base in the way)?"""
+    assert warrior.dice is not None
+    gained = warrior.pos.distance(enemy.pos) - toward.point.distance(enemy.pos)
+    return gained < min(1.0, warrior.dice.movement / 2)
 
 
 def friends_on(state: IxuState, warrior: Warrior, charge: Destination) -> bool:
     """Do friends already fight the enemy this contact spot charges?"""
     target = state.get(charge.tag.removeprefix("contact:"))
     return any(f is not warrior for f in state.engaged(target))
-
-
-SPOTS = 12  # contact spots tried round each enemy
-GANG_INCHES = 1.0  # a way to an enemy friends already fight counts this much shorter per friend
-
-
-def approach(state: IxuState, warrior: Warrior) -> Point | None:
-    """Where to move this turn so as to reach a fight next turn, when no straight move gets
-    closer (a friend or an enemy stands in the way): the shortest way round the bases to a
-    free spot in contact with an enemy (`detours.way_to`; an enemy friends already fight
-    counts nearer: ganging up), followed as far as one straight move goes. None: no way."""
-    assert warrior.dice is not None
-    table, body, others = state.table, warrior.body(), state.bodies(warrior)
-    best: tuple[float, tuple[Point, ...]] | None = None
-    for enemy in by_approach(state, warrior, state.enemies(warrior))[:3]:
-        friends = sum(1 for f in state.engaged(enemy) if f is not warrior)
-        touching = warrior.radius + enemy.radius + 0.005
-        for k in range(SPOTS):
-            angle = 2 * math.pi * k / SPOTS
-            spot = Point(
-                round(enemy.pos.x + touching * math.cos(angle), 2),
-                round(enemy.pos.y + touching * math.sin(angle), 2),
-            )
-            here = Body(warrior.id, spot, warrior.radius)
-            if standing_problem(table, here, others, worded=False) is not None:
-                continue
-            straight = warrior.pos.distance(spot)
-            if best is not None and straight - GANG_INCHES * friends >= best[0]:
-                continue
-            way = way_to(table, body, spot, straight * 1.6 + 2, others)
-            if way is None:
-                continue
-            score = way.length - GANG_INCHES * friends
-            if best is None or score < best[0]:
-                best = (score, way.points)
-    if best is None:
-        return None
-    return _furthest(state, body, best[1], float(warrior.dice.movement), others)
-
-
-def _furthest(
-    state: IxuState, body: Body, points: tuple[Point, ...], inches: float, others: list[Body]
-) -> Point | None:
-    """The farthest point along the way (within `inches` walked) that one straight legal
-    move reaches, to 0.01"; None when it gets nowhere."""
-    walked, found = 0.0, None
-    for a, b in zip(points, points[1:], strict=False):
-        leg = a.distance(b)
-        steps = max(1, math.ceil(leg / 0.25))
-        for i in range(1, steps + 1):
-            along = walked + leg * i / steps
-            if along > inches:
-                break
-            t = i / steps
-            p = Point(round(a.x + (b.x - a.x) * t, 2), round(a.y + (b.y - a.y) * t, 2))
-            if move_problem(state.table, body, p, inches, others, worded=False) is None:
-                found = p
-        walked += leg
-        if walked > inches:
-            break
-    if found is None or found.distance(body.pos) < 0.25:
-        return None
-    return found
 
 
 def by_gap(state: IxuState, warrior: Warrior, enemies: list[Warrior]) -> list[Warrior]:

@@ -125,6 +125,8 @@ class Teller(BaseTeller):
             where = self.field.move(x, side, data.get("from"), data.get("to"), charge=True)
             flank = self.field.flank(self.field.side_of.get(charged[0], ""), data.get("to"))
             said = self.say(CHARGES, x=x, y=v.listing(charged))
+            if charged and self.field.behind(x, charged[0]):
+                where = "from behind"
             tail = where or on(flank)
             return f"{said} {tail}".strip()
         pool = v.heading(side, data.get("from"), data.get("to"))
@@ -175,9 +177,11 @@ class Teller(BaseTeller):
             moves = [ln for ln in moves if ln.kind != "stand"]
         if moves:
             out.append(Beat(moves))
-        out += self._blows(fights)
+        out += self._blows(fights, style)
         survivors = [ln for ln in checks if ln.kind == "health"]
-        if len(survivors) > 1:
+        if style == "brief":  # surviving is the rule; the deaths below are the news
+            pass
+        elif len(survivors) > 1:
             names = v.listing(ln.actor for ln in survivors)
             out.append(Beat([joined(survivors, self.say(ALL_FIGHT_ON, x=names))]))
         elif survivors:
@@ -186,9 +190,10 @@ class Teller(BaseTeller):
         kept = Section(section.title, section.turn, out, section.losses, section.workings)
         return kept
 
-    def _blows(self, lines: list[Line]) -> list[Beat]:
+    def _blows(self, lines: list[Line], style: str) -> list[Beat]:
         """A turn's combat as scenes: an attack with its wound and death lines is a blow;
-        `scenes_of` groups the blows."""
+        `scenes_of` groups the blows. In brief, the scenes where nothing landed share one
+        line at the end."""
         blows: list[Blow] = []
         for line in lines:
             if line.kind == "attack":
@@ -201,7 +206,11 @@ class Teller(BaseTeller):
             elif blows:
                 blows[-1].after.append(line)
         beats = []
-        for scene in scenes_of(blows):
+        scenes = scenes_of(blows)
+        if style == "brief":
+            idle = [sc for sc in scenes if all(b.hits == 0 and not b.after for b in sc.blows)]
+            scenes = [sc for sc in scenes if sc not in idle]
+        for scene in scenes:
             if len(scene.blows) == 1:
                 blow = scene.blows[0]
                 beats.append(Beat([*blow.lines, *blow.after]))
@@ -214,6 +223,15 @@ class Teller(BaseTeller):
             prose = said + "." + "".join(f" {v.sentence(w)}." for w in wounds)
             deaths = [line for blow in scene.blows for line in blow.after if line.loss]
             beats.append(Beat([joined(told, prose.rstrip(".")), *deaths]))
+        if style == "brief" and idle:
+            pairs = [
+                v.listing(dict.fromkeys(n for b in sc.blows for n in (b.attacker, b.target)))
+                for sc in idle
+            ]
+            told = [line for sc in idle for b in sc.blows for line in b.lines]
+            what = self.voice.pick(QUIET)
+            between = " and between ".join(pairs)
+            beats.append(Beat([joined(told, f"Between {between}, {what}")]))
         return beats
 
     def _quiet_runs(self, sections: list[Section]) -> list[Section]:
@@ -226,7 +244,7 @@ class Teller(BaseTeller):
                 out.extend(self._scene(s, "brief") for s in run)
             else:
                 pairs = sorted({p for s in run for p in _pairs(s)})
-                what = v.Voice.pick(self.voice, QUIET)
+                what = self.voice.pick(QUIET)
                 said = self.say(AGAIN_QUIET, n=v.number(len(run)), what=what)
                 if pairs:
                     said += f" ({'; '.join(f'{a} and {b}' for a, b in pairs)})"

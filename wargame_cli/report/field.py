@@ -140,6 +140,13 @@ class Field:
             return f"by the {min(pieces)[1]}"
         return ""
 
+    def behind(self, who: str, target: str) -> bool:
+        """Does `who` stand behind `target`, between it and its own side's edge?"""
+        p, q, side = self.at.get(who), self.at.get(target), self.side_of.get(target)
+        if p is None or q is None or side not in self.names:
+            return False
+        return self._forward(side, p) < self._forward(side, q) - 0.3
+
     def move(self, who: str, side: Any, start: Any, end: Any, charge: bool = False) -> str:
         """Words for a move seen from `who`'s side, to follow its verb: "across the field",
         "toward the Axes' edge", "toward the left edge", "on the Swords' left flank",
@@ -152,13 +159,13 @@ class Field:
         half = self.height / 2
         if gain > 0 and self._forward(side, a) < half <= self._forward(side, b):
             return "across the field"
+        if charge:
+            return ""
         if gain < -abs(b[0] - a[0]) / 2:
             edge = min(b[0], self.width - b[0])
             if edge < 3 and abs(b[0] - a[0]) > 0.5:
                 return f"toward the {'left' if (b[0] < a[0]) == (side == 'A') else 'right'} edge"
             return f"toward {possessive(self.names[side])} own edge"
-        if charge:
-            return ""
         place = self.flank(side, b)
         if self.by(who) or not place:
             return self.by(who)

@@ -65,6 +65,9 @@ def _joint(target: str, blows: list[Blow], teller: Teller) -> str:
     for b in back:
         p = teller.they(target)
         reply = "and misses" if b.hits == 0 else f"and lands {number(b.hits)}"
+        if any(teller.they(a.attacker) == p for a in on):  # "he" would not say which
+            said += f"; {target} strikes back at {b.target} {reply}"
+            continue
         if p.plural:
             reply = reply.replace("misses", "miss").replace("lands", "land")
         said += f"; {p.subject} {p.verb('strikes', 'strike')} back at {b.target} {reply}"
