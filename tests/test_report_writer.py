@@ -173,6 +173,25 @@ def test_every_named_figure_may_carry_a_pronoun_inline(ruleset_id, text, where, 
         ruleset.parse_team(text.replace("(", "(zz ", 1), options)
 
 
+@pytest.mark.parametrize(
+    ("ruleset_id", "text", "name", "said"),
+    [
+        ("tug-of-wargods", "2 Asar (he), Sebeki (she)", "Sebeki", "she"),
+        ("seeds-of-wars", "order=2, Knights (they), 2 Spearmen", "Knights", "they"),
+    ],
+)
+def test_a_team_of_types_keeps_its_pronouns_by_name(ruleset_id, text, name, said):
+    ruleset = registry.get(ruleset_id)
+    options = resolve_options(ruleset.options, None)
+    team = ruleset.parse_team(text, options)
+    assert team["pronouns"][name] == said and "pronoun" in ruleset.team_syntax
+    assert ruleset.team_from_data(team, options)["pronouns"] == team["pronouns"]  # a save
+    plain = ruleset.parse_team(re.sub(r" \(\w+\)", "", text), options)
+    assert {k: v for k, v in team.items() if k != "pronouns"} == plain
+    with pytest.raises(TeamError, match="pronoun"):
+        ruleset.team_from_data({**team, "pronouns": {name: "zz"}}, options)
+
+
 def test_a_team_file_carries_pronouns_and_the_story_uses_them(wargame, tmp_path):
     team = tmp_path / "axes.toml"
     team.write_text(

@@ -85,3 +85,27 @@ def pronoun_help(example: str) -> str:
         'she, he, they, it, or a custom set such as (xe/xem/xyr); in a team file, `pronoun = "she"`'
         " (the rules never read it)."
     )
+
+
+def spoken(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """Team text without its pronouns, and (entry, pronoun) for each entry that had one (the
+    entry without its count), for rulesets whose teams list types rather than named models
+    and keep a team's pronouns by name (`pronouns_by_name`)."""
+    plain, said = [], []
+    for part in parts(text):
+        rest, pronoun = pronounced(part)
+        plain.append(rest)
+        if pronoun is not None:
+            said.append((counted(rest).text, pronoun))
+    return ", ".join(plain), said
+
+
+def pronouns_by_name(data: object) -> dict[str, str]:
+    """A team file's or saved team's `pronouns = {NAME = "she"}`, checked (`TeamError`)."""
+    from wargame_cli.kit import pronouns
+
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+        raise TeamError('`pronouns` is a table of names, e.g. pronouns = { Asar = "he" }')
+    return {name: pronouns.normal(value, name) for name, value in data.items()}

@@ -92,6 +92,9 @@ def _pronouns(save: dict[str, Any]) -> dict[str, Pronoun]:
     keeps it in (models, miniatures, characters)."""
     out: dict[str, Pronoun] = {}
     for side, team in (save.get("setup", {}).get("teams") or {}).items():
+        said = team.get("pronouns") if isinstance(team, dict) else None
+        for name, value in said.items() if isinstance(said, dict) else ():
+            out[str(name)] = pronouns.of(value)
         lists = team.values() if isinstance(team, dict) else [team]
         for listed in lists:
             for piece in listed if isinstance(listed, list) else []:
