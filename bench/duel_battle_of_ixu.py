@@ -17,20 +17,18 @@ The ba32652 bot here is today's with those three turned off (`bot.approach_move`
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import duels  # noqa: E402
 from wargame_cli.rulesets.battle_of_ixu import bot, movement, rules  # noqa: E402
 
-from wargame_cli import registry  # noqa: E402
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed  # noqa: E402
-from wargame_cli.ruleset import SIDES, Setup, resolve_options  # noqa: E402
+from wargame_cli.ruleset import SIDES, Setup  # noqa: E402
 
 NOW, NOW_ORDER, NOW_FRIENDS = bot.approach_move, bot.by_approach, bot.friends_on
 PHASES = rules.PHASES
@@ -54,15 +52,8 @@ def idling(state: Any, before: dict[str, Any]) -> tuple[int, int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", default="1-100", help="a range of seeds, e.g. 1-500")
-    args = parser.parse_args()
-    first, last = (int(v) for v in args.seeds.split("-"))
-    ruleset = registry.get("battle-of-ixu")
-    options = resolve_options(ruleset.options, None)
-    teams, names = {}, {}
-    for side in SIDES:
-        teams[side], names[side] = ruleset.default_team(side, options)
+    chosen = duels.seeds(__doc__.splitlines()[0])
+    ruleset, options, teams, names = duels.match("battle-of-ixu")
     new_side = ["A"]
     bot.approach_move = lambda state, w: (  # type: ignore[assignment]
         NOW(state, w) if w.side in new_side else None
@@ -73,20 +64,7 @@ def main() -> None:
     bot.by_approach = lambda state, w, enemies: (  # type: ignore[assignment]
         NOW_ORDER(state, w, enemies) if w.side in new_side else bot.by_gap(state, w, enemies)
     )
-    score: Counter[str] = Counter()
-    started = time.process_time()
-    for seed in range(first, last + 1):
-        for side in SIDES:
-            new_side[:] = [side]
-            game = ruleset.new_game(Setup(names=names, teams=teams), options)
-            winner = play_fast(game, face_source(stream_seed(seed, 7))).outcome.winner
-            score["now" if winner == side else "ba32652" if winner else "draw"] += 1
-    games = sum(score.values())
-    print(
-        f"{games} games: now {score['now']}, ba32652 {score['ba32652']}, "
-        f"draws {score['draw']} (now wins {score['now'] / games:.1%}); "
-        f"{time.process_time() - started:.0f} s CPU"
-    )
+    duels.duel(ruleset, options, teams, names, chosen, new_side, "ba32652")
     tally = [0, 0, 0]
 
     def counted(state: Any) -> Any:
@@ -101,7 +79,7 @@ def main() -> None:
         tally[:] = [0, 0, 0]
 
         rules.PHASES = tuple((n, counted if n == "movement" else p) for n, p in PHASES)
-        for seed in range(first, last + 1):
+        for seed in chosen:
             game = ruleset.new_game(Setup(names=names, teams=teams), options)
             play_fast(game, face_source(stream_seed(seed, 7)))
         rules.PHASES = PHASES

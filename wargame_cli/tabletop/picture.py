@@ -187,42 +187,29 @@ def _arc(
 
 
 def _drawn(found: Marks, at: Any, trim: float) -> list[str]:
-    parts = []
+    """Each move and strike as a group with its tooltip: moves straight, strikes bowed."""
+    marked: list[tuple[str, str, Any, Move | Strike, dict[str, Any]]] = []
     for move in found.moves:
         colour = SIDE_FILL.get(move.side, "#333")
-        parts.append(
-            tag(
-                "g",
-                title(f"{move.who} moves")
-                + _arrow(
-                    at(move.start.x, move.start.y),
-                    at(move.end.x, move.end.y),
-                    trim,
-                    stroke=colour,
-                    stroke_width=2,
-                    stroke_opacity=0.75,
-                ),
-                class_="move",
-            )
-        )
+        style = {"stroke": colour, "stroke_width": 2, "stroke_opacity": 0.75}
+        marked.append((f"{move.who} moves", "move", _arrow, move, style))
     for strike in found.strikes:
         what = "kills" if strike.kill else "hits" if strike.hit else "misses"
-        parts.append(
-            tag(
-                "g",
-                title(f"{strike.who} attacks {strike.target}: {what}")
-                + _arc(
-                    at(strike.start.x, strike.start.y),
-                    at(strike.end.x, strike.end.y),
-                    trim,
-                    stroke="#111" if strike.kill else "#d35400" if strike.hit else "#777",
-                    stroke_width=3.5 if strike.kill else 2 if strike.hit else 1.5,
-                    stroke_dasharray=None if strike.hit else "4 3",
-                ),
-                class_=f"strike {what}",
-            )
+        style = {
+            "stroke": "#111" if strike.kill else "#d35400" if strike.hit else "#777",
+            "stroke_width": 3.5 if strike.kill else 2 if strike.hit else 1.5,
+            "stroke_dasharray": None if strike.hit else "4 3",
+        }
+        tip = f"{strike.who} attacks {strike.target}: {what}"
+        marked.append((tip, f"strike {what}", _arc, strike, style))
+    return [
+        tag(
+            "g",
+            title(tip) + draw(at(m.start.x, m.start.y), at(m.end.x, m.end.y), trim, **style),
+            class_=cls,
         )
-    return parts
+        for tip, cls, draw, m, style in marked
+    ]
 
 
 LEGEND = (
