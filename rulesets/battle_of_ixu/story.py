@@ -230,8 +230,10 @@ class Teller(BaseTeller):
             ]
             told = [line for sc in idle for b in sc.blows for line in b.lines]
             what = self.voice.pick(QUIET)
-            between = " and between ".join(pairs)
-            beats.append(Beat([joined(told, f"Between {between}, {what}")]))
+            said = (
+                f"Between {pairs[0]}, {what}" if len(pairs) == 1 else f"{'; '.join(pairs)}: {what}"
+            )
+            beats.append(Beat([joined(told, v.sentence(said))]))
         return beats
 
     def _quiet_runs(self, sections: list[Section]) -> list[Section]:

@@ -183,5 +183,7 @@ def on(place: str) -> str:
 
 def possessive(name: str) -> str:
     """A side's name as owner, with its article: "the Axes'", "The Lantern Company's"."""
+    if name.startswith("Side "):  # a side with no name of its own: "Side A's"
+        return wording.possessive(name)
     named = f"the {name[4:]}" if name.lower().startswith("the ") else f"the {name}"
     return wording.possessive(named)
