@@ -169,11 +169,14 @@ class Teller(BaseTeller):
         fights = [ln for ln in lines if ln.kind in ("attack", "wound") or _combat_death(ln)]
         checks = [ln for ln in lines if ln.kind == "health" or _health_death(ln)]
         rest = [ln for ln in lines if ln not in moves and ln not in fights and ln not in checks]
+        left_out: list[Line] = []
         for line in rest:
             if line.kind == "order" and style == "brief":
+                left_out.append(line)  # the dice ledger (`--with-rules`) keeps it
                 continue
             out.append(Beat([line]))
         if style == "brief":
+            left_out += [ln for ln in moves if ln.kind == "stand"]
             moves = [ln for ln in moves if ln.kind != "stand"]
         if moves:
             out.append(Beat(moves))
@@ -187,7 +190,8 @@ class Teller(BaseTeller):
         elif survivors:
             out.append(Beat(survivors))
         out += [Beat([ln]) for ln in checks if ln.kind == "death"]
-        kept = Section(section.title, section.turn, out, section.losses, section.workings)
+        workings = [*left_out, *section.workings]
+        kept = Section(section.title, section.turn, out, section.losses, workings)
         return kept
 
     def _blows(self, lines: list[Line], style: str) -> list[Beat]:
