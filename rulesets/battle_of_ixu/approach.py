@@ -15,7 +15,7 @@ from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, move_problem, standing_problem
 
-SPOTS = 12  # contact spots tried round each enemy
+SPOTS = 8  # contact spots tried round each enemy
 GANG_INCHES = 1.0  # a way to an enemy friends already fight counts this much shorter per friend
 
 
@@ -37,8 +37,8 @@ def approach(state: IxuState, warrior: Warrior) -> tuple[Point, Warrior] | None:
     counts nearer: ganging up), followed as far as one straight move goes. None: no way."""
     assert warrior.dice is not None
     table, body, others = state.table, warrior.body(), state.bodies(warrior)
-    best: tuple[float, tuple[Point, ...], Warrior] | None = None
-    for enemy in _nearest(state, warrior)[:3]:
+    candidates = []  # (the least the way could score: straight, less the gang; spot; enemy)
+    for enemy in _nearest(state, warrior)[:2]:
         friends = sum(1 for f in state.engaged(enemy) if f is not warrior)
         touching = warrior.radius + enemy.radius + 0.005
         for k in range(SPOTS):
@@ -47,18 +47,19 @@ def approach(state: IxuState, warrior: Warrior) -> tuple[Point, Warrior] | None:
                 round(enemy.pos.x + touching * math.cos(angle), 2),
                 round(enemy.pos.y + touching * math.sin(angle), 2),
             )
-            here = Body(warrior.id, spot, warrior.radius)
-            if standing_problem(table, here, others, worded=False) is not None:
-                continue
-            straight = warrior.pos.distance(spot)
-            if best is not None and straight - GANG_INCHES * friends >= best[0]:
-                continue
-            way = way_to(table, body, spot, straight * 1.6 + 2, others)
-            if way is None:
-                continue
-            score = way.length - GANG_INCHES * friends
-            if best is None or score < best[0]:
-                best = (score, way.points, enemy)
+            bound = warrior.pos.distance(spot) - GANG_INCHES * friends
+            candidates.append((bound, k, spot, enemy, friends))
+    best: tuple[float, tuple[Point, ...], Warrior] | None = None
+    for bound, _, spot, enemy, friends in sorted(candidates, key=lambda c: (c[0], c[1])):
+        if best is not None and bound >= best[0]:
+            break  # a way is never shorter than straight: no spot left can do better
+        here = Body(warrior.id, spot, warrior.radius)
+        if standing_problem(table, here, others, worded=False) is not None:
+            continue
+        straight = warrior.pos.distance(spot)
+        way = way_to(table, body, spot, straight * 1.4 + 1.5, others)
+        if way is not None and (best is None or way.length - GANG_INCHES * friends < best[0]):
+            best = (way.length - GANG_INCHES * friends, way.points, enemy)
     if best is None:
         return None
     end = _furthest(state, body, best[1], float(warrior.dice.movement), others)

@@ -38,6 +38,7 @@ WOUNDS = (
 SPENT = ("{y} cannot bear it: {yp} {health} health is spent",)
 FIGHTS_ON = ("{x} fights on", "{x} stays on {xp} feet", "{x} shakes off the wounds")
 ALL_FIGHT_ON = ("{x} fight on", "{x} stay on their feet", "{x} shake off their wounds")
+ROUND = ("{x} edges round {f}", "{x} works round behind {f}", "{x} steps round {f}")
 HOLDS = ("{x} holds back from the fight", "{x} keeps the blade low", "{x} declines to strike")
 ORDER = (
     "{first} moves first; {last} goes last",
@@ -131,6 +132,8 @@ class Teller(BaseTeller):
             return f"{said} {tail}".strip()
         pool = v.heading(side, data.get("from"), data.get("to"))
         where = self.field.move(x, side, data.get("from"), data.get("to"))
+        if pool is not v.MOVE_ON and where.startswith(("beside ", "behind ")):
+            return self.say(ROUND, x=x, f=where.split(" ", 1)[1])  # the way round a friend
         return " ".join(p for p in (self.say(pool, x=x), v.inches(data.get("inches")), where) if p)
 
     def _wound(self, data: dict[str, Any]) -> str:

@@ -161,7 +161,7 @@ class Field:
             return "across the field"
         if charge:
             return ""
-        if gain < -abs(b[0] - a[0]) / 2:
+        if gain < -abs(b[0] - a[0]) / 2 and gain < -2:  # a real retreat, not a step round
             edge = min(b[0], self.width - b[0])
             if edge < 3 and abs(b[0] - a[0]) > 0.5:
                 return f"toward the {'left' if (b[0] < a[0]) == (side == 'A') else 'right'} edge"
