@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -304,7 +304,7 @@ class Parts:
 
     view: View = field(default_factory=View)
     teller: Callable[[dict[str, Any], Voice], Teller] | None = None
-    picture: Callable[[Any, dict[str, str]], str] | None = None
+    picture: Callable[[Any, dict[str, str], Sequence[dict[str, Any]]], str] | None = None
     chance: Callable[[Any], float] | None = None
     odds: Odds | None = None
 
@@ -580,11 +580,14 @@ class Ruleset:
         make = self.parts().teller
         return make(save, voice) if make is not None else None
 
-    def picture(self, state: Any, names: dict[str, str]) -> str | None:
-        """`replay --html`: the table at the end of a turn as one SVG element. None: no
-        pictures."""
+    def picture(
+        self, state: Any, names: dict[str, str], events: Sequence[dict[str, Any]] = ()
+    ) -> str | None:
+        """`replay --html` and `--pictures`: the table at the end of a turn as one SVG
+        element; `events` (each `{"kind", "data"}`) are the turn's, for a picture that draws
+        its moves and attacks. None: no pictures."""
         draw = self.parts().picture
-        return draw(state, names) if draw is not None else None
+        return draw(state, names, events) if draw is not None else None
 
     def chance(self, state: Any) -> float | None:
         """`replay --html`: side A's chance of winning from this position, charted over the

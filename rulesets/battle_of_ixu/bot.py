@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wargame_cli.rulesets.battle_of_ixu.approach import GANG_INCHES, approach_move
 from wargame_cli.rulesets.battle_of_ixu.attribution import assignments
 from wargame_cli.rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
 
@@ -117,8 +118,10 @@ def worth(state: IxuState, attacker: Warrior, target: Warrior) -> float:
 
 
 def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> Destination:
-    """Hold when already fighting; charge the best target in reach if the fight looks good;
-    otherwise close on the nearest enemy; else stay."""
+    """Hold when already fighting; charge the best target in reach if the fight looks good,
+    or one friends already fight; otherwise close on the nearest enemy (one friends fight
+    counts nearer, `by_approach`); when no straight move gets closer, walk round the bases
+    in the way toward a fight next turn (`approach`); else stay."""
     by_tag = {d.tag: d for d in offered}
     stay = by_tag["stay"]
     if state.engaged(warrior):
@@ -130,16 +133,47 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
     ]
     if charges:
         best_worth, best = max(charges, key=lambda pair: pair[0])
-        return best if best_worth > 0 else stay
-    for enemy in by_gap(state, warrior, state.enemies(warrior)):
+        if best_worth > 0:
+            return best
+        # a fight that looks poor alone is still worth joining where friends already are
+        ganged = [d for _, d in charges if friends_on(state, warrior, d)]
+        return ganged[0] if ganged else stay
+    for enemy in by_approach(state, warrior, state.enemies(warrior)):
         if f"toward:{enemy.id}" in by_tag:
-            return by_tag[f"toward:{enemy.id}"]
-    return stay
+            toward = by_tag[f"toward:{enemy.id}"]
+            if not _blocked(state, warrior, enemy, toward):
+                return toward
+            return approach_move(state, warrior) or toward
+    return approach_move(state, warrior) or stay  # no straight way closer: walk round
+
+
+def _blocked(state: IxuState, warrior: Warrior, enemy: Warrior, toward: Destination) -> bool:
+    """Does the straight move toward `enemy` gain next to nothing (a base in the way)?"""
+    assert warrior.dice is not None
+    gained = warrior.pos.distance(enemy.pos) - toward.point.distance(enemy.pos)
+    return gained < min(1.0, warrior.dice.movement / 2)
+
+
+def friends_on(state: IxuState, warrior: Warrior, charge: Destination) -> bool:
+    """Do friends already fight the enemy this contact spot charges?"""
+    target = state.get(charge.tag.removeprefix("contact:"))
+    return any(f is not warrior for f in state.engaged(target))
 
 
 def by_gap(state: IxuState, warrior: Warrior, enemies: list[Warrior]) -> list[Warrior]:
-    """Enemies nearest first by the gap between bases: the order the bot closes on them."""
+    """Enemies nearest first by the gap between bases."""
     return sorted(enemies, key=lambda e: state.gap_to(warrior, e))
+
+
+def by_approach(state: IxuState, warrior: Warrior, enemies: list[Warrior]) -> list[Warrior]:
+    """The order the bot closes on enemies: nearest first, an enemy its friends already fight
+    counting `GANG_INCHES` nearer per friend (they gang up on it, as the seed's Swords do)."""
+
+    def key(e: Warrior) -> float:
+        friends = sum(1 for f in state.engaged(e) if f is not warrior)
+        return state.gap_to(warrior, e) - GANG_INCHES * friends
+
+    return sorted(enemies, key=key)
 
 
 def pick_target(state: IxuState, warrior: Warrior, targets: list[Warrior]) -> Warrior:

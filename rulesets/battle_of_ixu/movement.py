@@ -4,6 +4,7 @@ tabletop (straight moves, no overlapping bases); a move into contact is a charge
 from __future__ import annotations
 
 from wargame_cli.rulesets.battle_of_ixu import bot
+from wargame_cli.rulesets.battle_of_ixu.approach import approach_move
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
 
 from wargame_cli.engine.requests import Choice, Event
@@ -23,10 +24,15 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
     """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
     else the toward spot of the nearest enemy that has one (and stay)."""
     foes = state.enemies(w)
-    prefer = [e.id for e in bot.by_gap(state, w, foes)] if enemies_only else None
+    prefer = [e.id for e in bot.by_approach(state, w, foes)] if enemies_only else None
     found = offer(*_move_of(state, w), state.name_of, enemies_only=enemies_only, prefer=prefer)
     here = w.pos.key()
-    return [_gap_told(state, w, d) for d in found if d.point.key() != here] + [_stay(state, w)]
+    listed = [_gap_told(state, w, d) for d in found if d.point.key() != here]
+    if not enemies_only and not state.engaged(w):  # the bot's way round, offered to a person
+        way = approach_move(state, w)
+        if way is not None and way.point.key() not in {d.point.key() for d in listed}:
+            listed.append(way)
+    return [*listed, _stay(state, w)]
 
 
 def _stay(state: IxuState, w: Warrior) -> Destination:
@@ -42,6 +48,10 @@ def describe(state: IxuState, w: Warrior, key: str) -> str:
     if key == w.pos.key():
         return _stay(state, w).option().label
     found = menu_entry(*_move_of(state, w), key, state.name_of)
+    if found is None and not state.engaged(w):
+        way = approach_move(state, w)
+        found = way if way is not None and way.point.key() == key else None
+        return key if found is None else found.option().label
     return key if found is None else _gap_told(state, w, found).option().label
 
 

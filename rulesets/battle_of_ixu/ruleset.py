@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.errors import TeamError
+from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import (
     FactWatcher,
     Parts,
@@ -46,7 +47,8 @@ class BattleOfIxu(Ruleset):
         'Models separated by commas, each NAME[:EXPERIENCE[:HEALTH]]: "Tutok:4, Kuote:elite, '
         'Ijoi:3:12" (experience 3/4/5 or inexperienced/regular/elite; regular if left out). '
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
-        'holds `name = "..."` and `models = [{name, experience, health?, at? = [x, y]}]`.'
+        'holds `name = "..."` and `models = [{name, experience, health?, at? = [x, y], '
+        "pronoun?}]`." + teamtext.pronoun_help("Kuote:elite")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:

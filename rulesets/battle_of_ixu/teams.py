@@ -1,7 +1,8 @@
 """Warbands of named models (c1): the inline syntax, team files, deployment and building.
 
 A team's JSON form (what saves store) is `{"models": [{"name", "experience", "health"?,
-"at"?}, ...]}`; `at` is a place in the side's own frame (from its own left corner).
+"at"?, "pronoun"?}, ...]}`; `at` is a place in the side's own frame (from its own left corner);
+`pronoun` is for the battle report only (the rules never read it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import teamtext
+from wargame_cli.kit import pronouns, teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
@@ -80,6 +81,8 @@ def _member(data: Any, index: int) -> dict[str, Any]:
         ):
             raise TeamError(f"{name}: `at` is [x, y] in inches from its own left corner")
         out["at"] = [round(float(at[0]), 2), round(float(at[1]), 2)]  # places are kept to 0.01"
+    if data.get("pronoun") is not None:
+        out["pronoun"] = pronouns.normal(data["pronoun"], name)
     return out
 
 
@@ -136,12 +139,14 @@ def validate(models: list[Any], options: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
-    """`"Tutok:4, Kuote:elite, Ijoi:3:12"` (name, experience, health) or a warband's name."""
+    """`"Tutok:4, Kuote:elite (she), Ijoi:3:12"` (name, experience, health, a pronoun in
+    parentheses) or a warband's name."""
     cat = catalogue()
     if (known := cat.lookup(text)) is not None:
         return validate(cat.warbands[known], options)
     models: list[dict[str, Any]] = []
-    for part in teamtext.parts(text):  # no counts: every model has its own name
+    for written in teamtext.parts(text):  # no counts: every model has its own name
+        part, pronoun = teamtext.pronounced(written)
         bits = [b.strip() for b in part.split(":")]
         if len(bits) > 3 or not bits[0]:
             raise TeamError(f"{part!r}: write NAME, NAME:EXPERIENCE or NAME:EXPERIENCE:HEALTH")
@@ -150,6 +155,8 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
             if not re.fullmatch(r"\d+", bits[2]):
                 raise TeamError(f"{part!r}: health {bits[2]!r} is not a whole number")
             model["health"] = int(bits[2])
+        if pronoun is not None:
+            model["pronoun"] = pronoun
         models.append(model)
     if not models:
         raise TeamError('an empty warband: e.g. "Tutok:4, Kuote:5, Ijoi:3"')

@@ -4,13 +4,16 @@ gone from the table."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from wargame_cli.rulesets.mobs_and_morale.state import RADIUS, Battle
 
 from wargame_cli.tabletop.mapfacts import side_case
-from wargame_cli.tabletop.picture import Base, tabletop
+from wargame_cli.tabletop.picture import Base, marks, tabletop
 
 
-def picture(state: Battle, names: dict[str, str]) -> str:
+def picture(state: Battle, names: dict[str, str], events: Sequence[dict[str, Any]] = ()) -> str:
     bases = []
     for c in state.creatures.values():
         pos = c.pos if c.pos is not None else c.last_pos
@@ -18,4 +21,6 @@ def picture(state: Battle, names: dict[str, str]) -> str:
             continue
         label = side_case(c.label, c.side)  # the terminal's case cue: A capitals, B small
         bases.append(Base(label, c.id, pos, RADIUS, c.side, down=c.pos is None))
-    return tabletop(state.table, bases, f"{state.table.name}, round {state.round}")
+    where = {b.name: b for b in bases}
+    drawn = marks(events, where, {c.id: c.side for c in state.creatures.values()})
+    return tabletop(state.table, bases, f"{state.table.name}, round {state.round}", drawn)

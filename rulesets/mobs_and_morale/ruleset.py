@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
-from wargame_cli.kit.teamtext import counts_help
+from wargame_cli.kit.teamtext import counts_help, pronoun_help
 from wargame_cli.ruleset import Parts, Ruleset, TableEdits
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class MobsAndMorale(Ruleset):
         "overridden (presence, fierce, defence, health, initiative, move, morale, traits), "
         "and powers given: `reach = N` (inches), `ranged = {name, range}` and "
         "`actions = [names]` from the file's `actions = [{name, range, dice, effect}]` "
-        "(effect: damage N, heal N, move N or status fled)."
+        "(effect: damage N, heal N, move N or status fled)." + pronoun_help("Brakka=Warrior")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:

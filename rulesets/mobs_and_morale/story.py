@@ -7,6 +7,8 @@ from typing import Any
 
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.report import voice as v
+from wargame_cli.report.credit import credited, fallen
+from wargame_cli.report.field import Field, on
 from wargame_cli.report.hooks import Teller as BaseTeller
 
 ATTACKS = ("{x} lays into {y}", "{x} falls upon {y}", "{x} hacks at {y}", "{x} goes for {y}")
@@ -20,8 +22,8 @@ WAVERS = ("{m} waver: {n} ready to run", "fear grips {m}: {n} may flee")
 STEADY = ("{m} hold their nerve", "{m} stand firm", "{m} do not flinch")
 HELD = ("{c} steadies {m}", "{c} holds {m} together", "{c} keeps {m} in line")
 FIRST = ("{x} acts first in round {n}", "{x} is quickest in round {n}", "{x} leads round {n}")
-DEPLOYS = ("{x} deploys around {at}", "{x} takes the field at {at}")
-DEPLOY_MANY = ("{x} deploy around {at}", "{x} take the field at {at}")
+DEPLOYS = ("{x} deploys {at}", "{x} takes the field {at}")
+DEPLOY_MANY = ("{x} deploy {at}", "{x} take the field {at}")
 
 
 def _unit(key: Any) -> str:
@@ -29,24 +31,42 @@ def _unit(key: Any) -> str:
 
 
 class Teller(BaseTeller):
+    def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
+        super().__init__(save, voice)
+        self.field = Field.of_save(save, self.sides)
+        self.striking: list[str] = []  # the attackers of the blow being told
+
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
-        say = self.voice.say
+        say = self.say
         if kind in ("pools", "deployment"):
             return None
         if kind == "deploy":
-            where = next(iter((data.get("at") or {}).values()), None)
-            unit = data.get("unit", "?")
-            return say(DEPLOY_MANY if self._is_mob(unit) else DEPLOYS, x=unit, at=v.spot(where))
+            unit = str(data.get("unit", "?"))
+            side = self._side(unit)
+            at = data.get("at") or {}
+            for figure, pos in at.items():
+                self.field.place(str(figure), side, pos)
+            first = next(iter(at), "")
+            where = "" if self._is_mob(unit) else self.field.by(first)
+            where = where or on(self.field.flank(side, at.get(first)))
+            return say(DEPLOY_MANY if self._is_mob(unit) else DEPLOYS, x=unit, at=where)
         if kind == "initiative":
             order = data.get("order") or []
             return say(FIRST, x=_unit(order[0]), n=self.turn) if order else None
         if kind == "move":
             x = data.get("creature") or data.get("mob") or "?"
             if "from" not in data:  # a mob's move: where to, figure by figure
+                for figure, pos in (data.get("to") or {}).items():
+                    self.field.place(str(figure), self._side(x), pos)
                 return say(v.MOVE_ON_MANY, x=x)
-            return say(v.heading(self._side(x), data.get("from"), data.get("to")), x=x)
+            side = self._side(x)
+            where = self.field.move(x, side, data.get("from"), data.get("to"))
+            self.field.place(x, side, data.get("to"))
+            said = say(v.heading(side, data.get("from"), data.get("to")), x=x)
+            return f"{said} {where}".strip()
         if kind == "attack":
             attackers, y = data.get("attackers", []), data.get("target", "?")
+            self.striking = [self._mob_of(str(a)) for a in attackers]
             x = v.listing(attackers)
             if len(attackers) > 1:
                 return say(GANG if int(data.get("pool", 0)) else GANG_WHIFF, x=x, y=y)
@@ -55,15 +75,35 @@ class Teller(BaseTeller):
             return say(TURNED, y=data.get("target", "?")) if not data.get("damage") else None
         if kind == "damage":
             n = int(data.get("damage", 0))
-            return say(HURT, y=data.get("creature", "?"), n=n, s="s" * (n != 1))
+            y = str(data.get("creature", "?"))
+            gang = list(dict.fromkeys(self.striking))  # a mob's blow is the mob's
+            self.credit.blow(y, v.listing(gang), n)
+            return say(HURT, y=y, n=n, s="s" * (n != 1))
         if kind == "death":
-            return say(v.STRUCK_DOWN, x=data.get("creature", "?"))
+            x = str(data.get("creature", "?"))
+            self.field.fall(x)
+            return credited(say(v.STRUCK_DOWN, x=x), self.credit.authors(x))
         if kind == "morale":
             m, danger = data.get("mob", "?"), int(data.get("danger", 0))
             return say(WAVERS, m=m, n=danger) if danger else say(STEADY, m=m)
         if kind == "rally":
             return say(HELD, c=data.get("controller", "?"), m=data.get("mob", "?"))
         return text
+
+    def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
+        if kind != "death":
+            return told
+        x = str(data.get("creature", "?"))
+        return fallen(x, self.credit.authors(x))
+
+    def _mob_of(self, figure: str) -> str:
+        """The mob a figure fights in ("Red Spears 2" -> "Red Spears"), or the figure."""
+        teams = self.save.get("setup", {}).get("teams", {})
+        for team in teams.values():
+            for m in team.get("mobs", []) if isinstance(team, dict) else []:
+                if isinstance(m, dict) and figure.startswith(f"{m.get('name')} "):
+                    return str(m["name"])
+        return figure
 
     def _is_mob(self, name: Any) -> bool:
         teams = self.save.get("setup", {}).get("teams", {})
@@ -80,6 +120,6 @@ class Teller(BaseTeller):
             team = teams.get(side) or {}
             names = [c.get("name") for c in team.get("characters", []) if isinstance(c, dict)]
             mobs = [m.get("name") for m in team.get("mobs", []) if isinstance(m, dict)]
-            if creature in names or any(str(creature).startswith(f"{m} ") for m in mobs):
+            if creature in names + mobs or any(str(creature).startswith(f"{m} ") for m in mobs):
                 return side
         return "A"

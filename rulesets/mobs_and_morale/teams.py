@@ -20,7 +20,7 @@ from wargame_cli.rulesets.mobs_and_morale import powers
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import teamtext
+from wargame_cli.kit import pronouns, teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 
 FOLDER = Path(__file__).parent
@@ -152,6 +152,8 @@ def creature(
         out["ranged"] = powers.check_ranged(out["ranged"], where)
     if "actions" in out:
         out["actions"] = powers.creature_actions(out["actions"], actions or {}, where)
+    if "pronoun" in out:  # for the battle report only
+        out["pronoun"] = pronouns.normal(out["pronoun"], str(raw.get("name", where)))
     return out
 
 
@@ -283,7 +285,8 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
     characters: list[dict[str, Any]] = []
     mobs: list[dict[str, Any]] = []
     used: dict[str, int] = {}
-    for part in teamtext.parts(text):
+    for written in teamtext.parts(text):
+        part, pronoun = teamtext.pronounced(written)
         match = ENTRY.match(part)
         if match is None:
             raise TeamError(f"cannot read {part!r}: try 'Warrior' or '4 Tribal Warrior'")
@@ -305,7 +308,8 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
             used[profile.name] = used.get(profile.name, 0) + 1
             n = used[profile.name]  # "Ranger, Ranger" or "2 Ranger": numbered, never doubled
             default = profile.name if count == 1 and n == 1 else f"{profile.name} {n}"
-            characters.append({"name": (match["name"] or default).strip(), "profile": profile.name})
+            named = {"name": (match["name"] or default).strip(), "profile": profile.name}
+            characters.append(named | ({"pronoun": pronoun} if pronoun else {}))
     for mob in mobs:  # `under Chieftain` may name a profile rather than a character
         boss = mob.get("controller")
         if boss and boss not in {c["name"] for c in characters}:

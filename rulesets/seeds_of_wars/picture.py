@@ -3,6 +3,9 @@ B's Reserve at the top, each unit a tag in its space showing its state and the H
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from wargame_cli.rulesets.seeds_of_wars.state import Battle
 
 from wargame_cli.report.svg import SIDE_FILL, svg, tag, text, title
@@ -12,7 +15,7 @@ TAG_H = 18.0
 STATE_FILL = {"Steady": 1.0, "Shaken": 0.7, "Routed": 0.45}
 
 
-def picture(state: Battle, names: dict[str, str]) -> str:
+def picture(state: Battle, names: dict[str, str], events: Sequence[dict[str, Any]] = ()) -> str:
     board = state.board
     width = LABEL_W + board.columns * CELL_W + 8
     height = TOP + board.rows * CELL_H + 8

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
-from wargame_cli.kit.teamtext import counts_help
+from wargame_cli.kit.teamtext import counts_help, pronoun_help
 from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, TableEdits, load_options
 
 if TYPE_CHECKING:
@@ -39,7 +39,8 @@ class SeedsOfWars(Ruleset):
         '2 Spearmen, Archers x2". '
         + counts_help("Spearmen")
         + " An army file (.toml/.json) holds `name`, `order` and "
-        "`units = [...]` (type names, or tables with `type` and Mv/Ra/Me/De/Mo/Ht/tags)."
+        "`units = [...]` (type names, or tables with `type` and Mv/Ra/Me/De/Mo/Ht/tags), and "
+        'may hold `pronouns = { Knights = "they" }`.' + pronoun_help("Knights")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:

@@ -175,10 +175,12 @@ def army(name: str, order: Any, units: list[UnitType], options: dict[str, Any]) 
 
 
 def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
-    """`"order=2, Knights, 2 Spearmen, Archers x2"`: units by type, an optional Order rating."""
+    """`"order=2, Knights, 2 Spearmen, Archers x2"`: units by type, an optional Order rating;
+    a pronoun for the report may follow a type (`Knights (they)`)."""
     cat = catalogue()
     order = BUILD_ORDER_DEFAULT
     units: list[UnitType] = []
+    text, said = teamtext.spoken(text)
     for part in teamtext.parts(text):
         match = re.fullmatch(r"order\s*[=:]?\s*(-?\d+)", part, flags=re.I)
         if match:
@@ -192,7 +194,10 @@ def parse_inline(text: str, options: dict[str, Any]) -> dict[str, Any]:
         units += [cat.lookup(entry.text)] * entry.count
     if not units:
         raise TeamError('an empty army: name unit types, e.g. "order=2, Knights, 2 Spearmen"')
-    return army(UNNAMED, order, units, options)
+    out = army(UNNAMED, order, units, options)
+    if said:  # for the battle report only: the rules read `units`
+        out["pronouns"] = {cat.lookup(name).name: p for name, p in said}
+    return out
 
 
 def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -213,7 +218,10 @@ def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
     name = data.get("name", UNNAMED)
     if not isinstance(name, str):
         raise TeamError("an army's name must be text")
-    return army(name, data.get("order", BUILD_ORDER_DEFAULT), units, options)
+    out = army(name, data.get("order", BUILD_ORDER_DEFAULT), units, options)
+    if said := teamtext.pronouns_by_name(data.get("pronouns")):
+        out["pronouns"] = said
+    return out
 
 
 def types_of(team: dict[str, Any]) -> list[UnitType]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
-from wargame_cli.kit.teamtext import counts_help
+from wargame_cli.kit.teamtext import counts_help, pronoun_help
 from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, TableEdits, named_if_preset
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class SquadAlpha(Ruleset):
         + " Counted miniatures are numbered (Trooper 1, Trooper 2, ...): "
         '"3 Trooper c 0" is three Troopers, not one named "3 Trooper". The builder\'s '
         '"Type it" reads the same text. A squad file (.toml/.json) holds `name = "..."` and '
-        "`miniatures = [{name, training, rating}, ...]`."
+        "`miniatures = [{name, training, rating, pronoun?}, ...]`." + pronoun_help("Hawk regular 2")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from wargame_cli.report import voice as v
+from wargame_cli.report.credit import credited, fallen
+from wargame_cli.report.field import Field, on
 from wargame_cli.report.hooks import Teller as BaseTeller
 
 FIRES = (
@@ -23,7 +25,7 @@ FROZE = ("{x} hesitates", "{x} freezes", "{x} does not act", "{x} waits for a be
 FUMBLED = ("{x}'s attack comes to nothing", "{x} cannot land the blow")
 INITIATIVE = ("{s} seizes the initiative", "{s} has the initiative", "{s} moves first")
 ROLLOFF = ("{s} wins the roll-off and deploys first",)
-DEPLOY = ("{x} takes position at {at}", "{x} is set down at {at}", "{x} deploys at {at}")
+DEPLOY = ("{x} takes position {at}", "{x} is set down {at}", "{x} deploys {at}")
 RATING = ("{s}'s command rating falls to {n}", "{s} is shaken: command rating {n}")
 
 
@@ -31,6 +33,10 @@ class Teller(BaseTeller):
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
         self.cast = self.pieces("miniatures", lambda uid, mini: str(mini.get("name", uid)))
+        self.field = Field.of_save(save, self.sides)
+        for uid, name in self.cast.items():
+            self.field.side_of[name] = uid[:1]
+        self.striker = ""  # who fired or struck last: the author of the hit that follows
 
     def name(self, mini_id: Any) -> str:
         return self.cast.get(str(mini_id), str(mini_id))
@@ -44,7 +50,10 @@ class Teller(BaseTeller):
             winner = self.sides.get(data.get("winner", ""))
             return None if data.get("tie") or not winner else say(ROLLOFF, s=winner)
         if kind == "deploy":
-            return say(DEPLOY, x=x, at=v.spot(data.get("pos")))
+            side = str(data.get("id", ""))[:1]
+            self.field.place(x, side, data.get("pos"))
+            at = self.field.by(x) or on(self.field.flank(side, data.get("pos")))
+            return say(DEPLOY, x=x, at=at)
         if kind == "initiative":
             return say(INITIATIVE, s=self.sides.get(data.get("winner", ""), "?"))
         if kind == "test":
@@ -59,10 +68,14 @@ class Teller(BaseTeller):
         if kind == "move":
             side = str(data.get("id", ""))[:1]  # "A3": side A's third miniature
             pool = v.heading(side, data.get("from"), data.get("to"))
-            return say(pool, x=x)
+            where = self.field.move(x, side, data.get("from"), data.get("to"))
+            self.field.place(x, side, data.get("to"))
+            return f"{say(pool, x=x)} {where}".strip()
         if kind == "shot":
+            self.striker = x
             return say(FIRES, x=x, y=self.name(data.get("target")))
         if kind == "melee":
+            self.striker = x
             return say(MELEE, x=x, y=self.name(data.get("target")))
         if kind == "hit":
             if "missed" in data:
@@ -71,7 +84,13 @@ class Teller(BaseTeller):
         if kind == "save":
             return say(SAVED, y=x) if data.get("saved") else None
         if kind == "kill":
-            return say(v.STRUCK_DOWN, x=x)
+            self.field.fall(x)
+            self.credit.blow(x, self.striker)  # one hit kills: the last to fire or strike
+            return credited(say(v.STRUCK_DOWN, x=x), self.credit.authors(x), "hit")
         if kind == "rating":
             return say(RATING, s=self.sides.get(data.get("side", ""), "?"), n=data.get("rating"))
         return text
+
+    def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
+        x = self.name(data.get("id", ""))
+        return fallen(x, self.credit.authors(x), unit="hit")

@@ -13,7 +13,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import teamtext
+from wargame_cli.kit import pronouns, teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.text import name_problem
 
@@ -30,9 +30,13 @@ class Soldier:
     name: str
     training: str
     rating: int
+    pronoun: str | None = None  # for the battle report only (kit.pronouns)
 
     def to_data(self) -> dict[str, Any]:
-        return {"name": self.name, "training": self.training, "rating": self.rating}
+        out: dict[str, Any] = {"name": self.name, "training": self.training, "rating": self.rating}
+        if self.pronoun is not None:
+            out["pronoun"] = self.pronoun
+        return out
 
     def describe(self) -> str:
         return f"{self.name} ({self.training}, rating {self.rating})"
@@ -79,12 +83,15 @@ def _soldier_from(data: Any) -> Soldier:
         raise TeamError(f"{name}: training must be conscript, regular or elite (b2)")
     if not isinstance(rating, int) or isinstance(rating, bool):
         raise TeamError(f"{name}: the command rating must be a whole number (b2)")
-    return Soldier(name.strip(), training_of(training), rating)
+    pronoun = data.get("pronoun")
+    said = None if pronoun is None else pronouns.normal(pronoun, name.strip())
+    return Soldier(name.strip(), training_of(training), rating, said)
 
 
 def parse_soldier(text: str) -> Soldier:
-    """`Sgt Rook elite 4` or `Sgt Rook:elite:4`: name, training, command rating."""
-    text = text.strip()
+    """`Sgt Rook elite 4` or `Sgt Rook:elite:4`: name, training, command rating; a pronoun
+    may follow in parentheses (`Hawk regular 2 (she)`)."""
+    text, pronoun = teamtext.pronounced(text)
     if ":" in text:
         fields = [f.strip() for f in text.split(":")]
         if len(fields) != 3:
@@ -99,7 +106,7 @@ def parse_soldier(text: str) -> Soldier:
         raise TeamError(f"{text!r}: the command rating {rating!r} is not a whole number (b2)")
     if not name:
         raise TeamError(f"{text!r}: the miniature needs a name")
-    return Soldier(name, training_of(training), int(rating))
+    return Soldier(name, training_of(training), int(rating), pronoun)
 
 
 def summary(soldiers: tuple[Soldier, ...] | list[Soldier]) -> str:
@@ -173,8 +180,11 @@ def soldiers_in(text: str) -> list[Soldier]:
     0"`. A count (`3 Trooper ...`, `3x Trooper ...`, `Trooper ... x3`) adds numbered copies
     (Trooper 1, Trooper 2, ...)."""
     soldiers: list[Soldier] = []
-    for part in teamtext.parts(text):
+    for written in teamtext.parts(text):
+        part, pronoun = teamtext.pronounced(written)
         entry = teamtext.counted(part)
+        if pronoun is not None:  # `3 Trooper c 0 (he)`: every one of them
+            entry = teamtext.Entry(f"{entry.text} ({pronoun})", entry.count, entry.counted)
         if entry.count > MAX_SIZE:
             raise TeamError(f"{part!r}: a squad has at most {MAX_SIZE} miniatures (b1)")
         one = parse_soldier(entry.text)
@@ -182,7 +192,8 @@ def soldiers_in(text: str) -> list[Soldier]:
             soldiers.append(one)
             continue
         soldiers += [
-            Soldier(f"{one.name} {i}", one.training, one.rating) for i in range(1, entry.count + 1)
+            Soldier(f"{one.name} {i}", one.training, one.rating, one.pronoun)
+            for i in range(1, entry.count + 1)
         ]
     return soldiers
 

@@ -3,6 +3,9 @@ where they stand, and side A's exact chance of winning from a position."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from wargame_cli.rulesets.tug_of_wargods.rules import TugState
 
 from wargame_cli.report.svg import SIDE_FILL, svg, tag, text, title
@@ -13,7 +16,7 @@ ROW = {"A": 46.0, "B": 86.0}  # each team's lane
 HEIGHT = 120.0
 
 
-def picture(state: TugState, names: dict[str, str]) -> str:
+def picture(state: TugState, names: dict[str, str], events: Sequence[dict[str, Any]] = ()) -> str:
     """The centre line in the middle, side A's column on its left, B's on its right; a model
     pulled across stands on the other side of the line, ringed."""
     reach = max([abs(m.distance) for team in state.sides.values() for m in team.models] + [1.0])

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wargame_cli.kit.teamtext import counts_help
+from wargame_cli.kit.teamtext import counts_help, pronoun_help, pronouns_by_name, spoken
 from wargame_cli.ruleset import ExactSpread, Parts, Ruleset, load_options, named_if_preset
 
 if TYPE_CHECKING:
@@ -30,7 +30,8 @@ class TugOfWarGods(Ruleset):
         'Three unit names, front of the column first, separated by commas: "Sebeki,Asar,Asar" or '
         '"2 Asar, Sebeki". '
         + counts_help("Asar")
-        + ' A team file (.toml/.json) holds `name = "..."` and `models = [...]`.'
+        + ' A team file (.toml/.json) holds `name = "..."` and `models = [...]`, and may '
+        'hold `pronouns = { Asar = "he" }`.' + pronoun_help("Asar")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:
@@ -53,12 +54,20 @@ class TugOfWarGods(Ruleset):
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.tug_of_wargods import teams
 
-        return {"models": teams.parse_inline(text, options)}
+        plain, said = spoken(text)
+        team: dict[str, Any] = {"models": teams.parse_inline(plain, options)}
+        if said:  # for the battle report only: the rules read `models`
+            team["pronouns"] = {teams.catalogue().lookup(n).name: p for n, p in said}
+        return team
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.tug_of_wargods import teams
 
-        return {"models": teams.from_data(data, options)}
+        team: dict[str, Any] = {"models": teams.from_data(data, options)}
+        said = pronouns_by_name(data.get("pronouns") if isinstance(data, dict) else None)
+        if said:
+            team["pronouns"] = said
+        return team
 
     def default_team(self, side: str, options: dict[str, Any]) -> tuple[Any, str]:
         from wargame_cli.rulesets.tug_of_wargods import teams

@@ -25,6 +25,7 @@ CROSSES = (
     "{t}'s {m} is dragged across the centre line",
     "{t}'s {m} stumbles over the line",
     "{t}'s {m} is pulled across",
+    "{t}'s {m} digs {mp} heels in, but is dragged over the line",
 )
 AGAIN = ("{t}'s {m} is dragged across the line once more",)
 
@@ -61,5 +62,5 @@ class Teller(BaseTeller):
             index = data.get("model")
             model = models[index] if isinstance(index, int) and 0 <= index < len(models) else "?"
             pool = AGAIN if int(data.get("crossings", 1)) > 1 else CROSSES
-            return say(pool, t=self.sides.get(side, "?"), m=model)
+            return self.say(pool, t=self.sides.get(side, "?"), m=model)
         return text

@@ -286,6 +286,23 @@ def replay_cmd(
             help="Cite the rule ids behind each line (and the dice, in reports).",
         ),
     ] = False,
+    style: Annotated[
+        str,
+        typer.Option(
+            "--style",
+            metavar="brief|full",
+            help="Reports: 'full' tells every blow, 'brief' a page (quiet turns in a line).",
+        ),
+    ] = "full",
+    pictures: Annotated[
+        Path | None,
+        typer.Option(
+            "--pictures",
+            metavar="DIR",
+            help="With --report: draw every turn (moves as arrows, attacks as lines) as SVG "
+            "files in DIR, shown in the report.",
+        ),
+    ] = None,
     json_out: JsonOpt = False,
     turn: Annotated[
         int | None,
@@ -329,6 +346,8 @@ def replay_cmd(
         html=html,
         force=force,
         dice=dice,
+        style=style,
+        pictures=pictures,
     )
 
 

@@ -40,12 +40,14 @@ def replay(
     html: str | None = None,
     force: bool = False,
     dice: bool = False,
+    style: str = "full",
+    pictures: Path | None = None,
 ) -> None:
     if dice:
         _dice(path, json_out)
         return
-    if report is not None or html is not None:
-        _report(path, report, html, with_rules, force)
+    if report is not None or html is not None or pictures is not None:
+        _report(path, report, html, with_rules, force, style, pictures)
         return
     if verify:
         _verify(path, json_out)
@@ -323,10 +325,17 @@ def _one_turn(path: Path, turn: int, json_out: bool, odds: int | None = None) ->
 
 
 def _report(
-    path: Path, report: str | None, html: str | None, with_rules: bool, force: bool
+    path: Path,
+    report: str | None,
+    html: str | None,
+    with_rules: bool,
+    force: bool,
+    style: str,
+    pictures: Path | None,
 ) -> None:
     from wargame_cli.report.writing import write_reports
     from wargame_cli.text import shown
 
-    for out in write_reports(path, report, html, with_rules, force):
-        console(stderr=True).print(f"Battle report written to {shown(out)}", markup=False)
+    for out in write_reports(path, report, html, with_rules, force, style, pictures):
+        what = "Pictures of every turn written to" if out.is_dir() else "Battle report written to"
+        console(stderr=True).print(f"{what} {shown(out)}", markup=False)

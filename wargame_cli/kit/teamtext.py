@@ -60,3 +60,52 @@ def counts_help(example: str) -> str:
         f'A count before or after an entry adds that many: "3 {example}", "3x {example}" and '
         f'"{example} x3" are all three (a leading number is always a count).'
     )
+
+
+# A pronoun ends an entry in parentheses: `Kuote:5 (she)`, `Hawk regular 2 (xe/xem/xyr)`.
+_PRONOUN = re.compile(r"(.*?)\s*\(\s*([^()]*?)\s*\)")
+
+
+def pronounced(part: str) -> tuple[str, str | None]:
+    """An entry and the pronoun written after it in parentheses (checked and normalised,
+    `pronouns.normal`), or None when it names none."""
+    from wargame_cli.kit import pronouns
+
+    match = _PRONOUN.fullmatch(part.strip())
+    if match is None:
+        return part.strip(), None
+    rest = match.group(1).strip()
+    return rest, pronouns.normal(match.group(2), rest)
+
+
+def pronoun_help(example: str) -> str:
+    """The pronoun grammar in a ruleset's team syntax (`wargame rules ID`)."""
+    return (
+        f' A pronoun for the battle report may follow an entry in parentheses: "{example} (she)"; '
+        'she, he, they, it, or a custom set such as (xe/xem/xyr); in a team file, `pronoun = "she"`'
+        " (the rules never read it)."
+    )
+
+
+def spoken(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """Team text without its pronouns, and (entry, pronoun) for each entry that had one (the
+    entry without its count), for rulesets whose teams list types rather than named models
+    and keep a team's pronouns by name (`pronouns_by_name`)."""
+    plain, said = [], []
+    for part in parts(text):
+        rest, pronoun = pronounced(part)
+        plain.append(rest)
+        if pronoun is not None:
+            said.append((counted(rest).text, pronoun))
+    return ", ".join(plain), said
+
+
+def pronouns_by_name(data: object) -> dict[str, str]:
+    """A team file's or saved team's `pronouns = {NAME = "she"}`, checked (`TeamError`)."""
+    from wargame_cli.kit import pronouns
+
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+        raise TeamError('`pronouns` is a table of names, e.g. pronouns = { Asar = "he" }')
+    return {name: pronouns.normal(value, name) for name, value in data.items()}

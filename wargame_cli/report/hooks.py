@@ -7,11 +7,19 @@ A ruleset without them still gets a report: every event told by its own text, no
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from wargame_cli.errors import UnknownRuleset
+from wargame_cli.kit import pronouns
+from wargame_cli.kit.pronouns import Pronoun
+from wargame_cli.report.credit import Credit
 from wargame_cli.report.voice import Voice
+
+if TYPE_CHECKING:
+    from wargame_cli.report.reading import Section
+
+STYLES = ("full", "brief")  # `replay --style`: every blow, or a page
 
 
 class Teller:
@@ -31,9 +39,40 @@ class Teller:
         self.sides = {s: str(names.get(s, f"Side {s}")) for s in ("A", "B")}  # sides' names
         self.turn = 0  # the turn being told, kept up by the reader
         self.turn_word = "turn"  # what the ruleset calls a turn ("round"), for the titles
+        self.pronouns = _pronouns(save)  # a figure's name -> the pronoun its team gives it
+        self.credit = Credit()  # who dealt whom how much, kept up as blows are told
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         return text
+
+    def scenes(self, sections: list[Section], style: str) -> list[Section]:
+        """The turns as the report tells them in `style` (one of `STYLES`): a ruleset may
+        join a turn's blows into scenes and, in brief, quiet turns into one. By default the
+        turns as read."""
+        return sections
+
+    def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
+        """A loss as the Aftermath lists it (`told`: the story's sentence for it); a ruleset
+        names the killer here."""
+        return told
+
+    def they(self, name: object) -> Pronoun:
+        """The pronoun of a named figure: its team's, or singular they."""
+        return self.pronouns.get(str(name), pronouns.THEY)
+
+    def forms(self, **names: object) -> dict[str, object]:
+        """Names for a phrase with their pronouns: `x="Kuote"` adds `xs` (she), `xo` (her),
+        `xp` (her) and `x_is` ("is"/"are" as the pronoun wants)."""
+        out: dict[str, object] = dict(names)
+        for key, name in names.items():
+            p = self.they(name)
+            out |= {f"{key}s": p.subject, f"{key}o": p.object, f"{key}p": p.possessive}
+            out[f"{key}_is"] = p.verb("is", "are")
+        return out
+
+    def say(self, pool: Sequence[str], **names: object) -> str:
+        """The voice's next phrase of `pool`, with the named figures' pronouns at hand."""
+        return self.voice.say(pool, **self.forms(**names))
 
     def pieces(self, key: str, label: Callable[[str, dict[str, Any]], str]) -> dict[str, str]:
         """Each side's pieces by id (A1, A2, ... B1, ...): the team's list `key` in the save,
@@ -46,6 +85,27 @@ class Teller:
                 if isinstance(piece, dict):
                     cast[f"{side}{i + 1}"] = label(f"{side}{i + 1}", piece)
         return cast
+
+
+def _pronouns(save: dict[str, Any]) -> dict[str, Pronoun]:
+    """Every named figure of both teams that carries a `pronoun`, whatever list its team
+    keeps it in (models, miniatures, characters)."""
+    out: dict[str, Pronoun] = {}
+    for side, team in (save.get("setup", {}).get("teams") or {}).items():
+        said = team.get("pronouns") if isinstance(team, dict) else None
+        for name, value in said.items() if isinstance(said, dict) else ():
+            out[str(name)] = pronouns.of(value)
+        lists = team.values() if isinstance(team, dict) else [team]
+        for listed in lists:
+            for piece in listed if isinstance(listed, list) else []:
+                if (
+                    isinstance(piece, dict)
+                    and isinstance(piece.get("name"), str)
+                    and ("pronoun" in piece)
+                ):
+                    p = pronouns.of(piece["pronoun"])
+                    out[piece["name"]] = out[f"{piece['name']} ({side})"] = p
+    return out
 
 
 def teller(save: dict[str, Any]) -> Teller:

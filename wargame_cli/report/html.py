@@ -41,12 +41,13 @@ def _sentence(line: Line, with_rules: bool) -> str:
     out = h(facts.words(line))
     if line.loss:
         out = f'<span class="loss">{h(line.loss)} {out}</span>'
-    workings = facts.ledger(line) if with_rules else ""
-    if workings:
-        out += f' <span class="rules">({h(workings)})</span>'
-    if with_rules and line.rules:
-        rules = ", ".join(sorted(line.rules, key=facts.rule_key))
-        out += f' <span class="rules">[{h(rules)}]</span>'
+    for part in line.parts or [line] if with_rules else []:  # a scene: each event's workings
+        workings = facts.ledger(part)
+        if workings:
+            out += f' <span class="rules">({h(workings)})</span>'
+        if part.rules:
+            rules = ", ".join(sorted(part.rules, key=facts.rule_key))
+            out += f' <span class="rules">[{h(rules)}]</span>'
     return out
 
 
@@ -91,7 +92,9 @@ def _result(save: dict[str, Any], end: dict[str, Any] | None) -> str:
     return f"<p><strong>{h(who)} won</strong> after {turns}: {h(reason)}.</p>"
 
 
-def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "turn") -> str:
+def html_report(
+    replayed: Replayed, with_rules: bool = False, turn_word: str = "turn", style: str = "full"
+) -> str:
     save = replayed.save
     told = replayed.told if replayed.told is not None else provenance.of_save(save)
     ruleset_id = str(save.get("ruleset", {}).get("id", "?"))
@@ -129,7 +132,7 @@ def html_report(replayed: Replayed, with_rules: bool = False, turn_word: str = "
             f"{chance_chart(replayed.chances, names)}<figcaption>Exact chance after each "
             f"{h(turn_word)}, from the position on the table.</figcaption></figure>"
         )
-    for section in reading.sections:
+    for section in story.scenes(reading.sections, style):
         picture = replayed.pictures.get(section.turn)
         if section.turn == 0 and not section.beats and picture is None:
             continue

@@ -27,11 +27,12 @@ def _sentence(line: Line, with_rules: bool) -> str:
     text = md(facts.words(line))
     if line.loss:
         text = f"**{line.loss} {text}**"
-    workings = facts.ledger(line) if with_rules else ""
-    if workings:
-        text += f" *({md(workings)})*"
-    if with_rules and line.rules:
-        text += f" `[{', '.join(clean(r) for r in sorted(line.rules, key=facts.rule_key))}]`"
+    for part in line.parts or [line] if with_rules else []:  # a scene: each event's workings
+        workings = facts.ledger(part)
+        if workings:
+            text += f" *({md(workings)})*"
+        if part.rules:
+            text += f" `[{', '.join(clean(r) for r in sorted(part.rules, key=facts.rule_key))}]`"
     return text
 
 
@@ -48,7 +49,17 @@ def _title(section: Section) -> str:
     return " · ".join([section.title, *marks])
 
 
-def _story(sections: list[Section], with_rules: bool, word: str) -> list[str]:
+def _picture(turn: int, pictures: dict[int, str], word: str) -> list[str]:
+    """The table's picture at the end of `turn` (a file beside the report), if drawn."""
+    if turn not in pictures:
+        return []
+    what = "after deployment" if turn == 0 else f"at the end of {word.lower()} {turn}"
+    return ["", f"![The table {what}]({pictures[turn]})"]
+
+
+def _story(
+    sections: list[Section], with_rules: bool, word: str, pictures: dict[int, str]
+) -> list[str]:
     """A section per turn; consecutive turns of a single beat share one, a line per turn."""
     out: list[str] = []
     quick: list[tuple[Section, Beat]] = []
@@ -62,12 +73,15 @@ def _story(sections: list[Section], with_rules: bool, word: str) -> list[str]:
         else:
             out.extend(["", f"## {word}s {first.turn}-{last.turn}", ""])
             out.extend(_bullet(b, with_rules, f"**{word} {s.turn}.** ") for s, b in quick)
+        for section, _ in quick:
+            out.extend(_picture(section.turn, pictures, word))
         quick.clear()
 
     for section in sections:
         beats = fold(section.beats)
         workings = section.workings if with_rules else []
         if not beats and not workings:
+            out.extend(_picture(section.turn, pictures, word) if section.turn == 0 else [])
             continue
         if section.turn and len(beats) == 1 and not section.losses and not workings:
             quick.append((section, beats[0]))
@@ -77,6 +91,7 @@ def _story(sections: list[Section], with_rules: bool, word: str) -> list[str]:
         out.extend(_bullet(beat, with_rules) for beat in beats)
         if workings:
             out.append(_bullet(Beat(workings), with_rules, "*Workings:* "))
+        out.extend(_picture(section.turn, pictures, word))
     flush()
     return out
 
@@ -92,12 +107,17 @@ def _result(save: dict[str, Any], end: dict[str, Any] | None) -> str:
 
 
 def battle_report(
-    save_data: dict[str, Any], with_rules: bool = False, told: Provenance | None = None
+    save_data: dict[str, Any],
+    with_rules: bool = False,
+    told: Provenance | None = None,
+    style: str = "full",
+    pictures: dict[int, str] | None = None,
 ) -> str:
     """The whole game as Markdown: header, sides, a section per turn with a bullet per beat
     (losses in bold), and the aftermath. `with_rules` adds the workings (every roll), each
     sentence's rule ids and dice. `told`: where the dice came from and who decided (by
-    default counted from `save_data`)."""
+    default counted from `save_data`). `style`: "full" (every blow) or "brief" (a page).
+    `pictures`: turn -> the address of its picture, shown under the turn."""
     told = told if told is not None else provenance.of_save(save_data)
     ruleset_id = str(save_data.get("ruleset", {}).get("id", "?"))
     names = facts.names_of(save_data)
@@ -118,7 +138,8 @@ def battle_report(
     if options:
         shown_options = ", ".join(f"{md(k)}={md(facts.option(v))}" for k, v in options.items())
         out += ["", f"Options: {shown_options}."]
-    out += _story(reading.sections, with_rules, story.turn_word.capitalize())
+    sections = story.scenes(reading.sections, style)
+    out += _story(sections, with_rules, story.turn_word.capitalize(), pictures or {})
     if taken := takeback.lines(save_data, story.turn_word):  # so the opponent sees them
         out += ["", "## Take-backs", "", *(f"{i}. {md(t)}." for i, t in enumerate(taken, 1))]
     out += ["", "## Aftermath", "", _result(save_data, reading.end), ""]

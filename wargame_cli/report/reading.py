@@ -93,10 +93,30 @@ class Line:
     actor: str = ""
     names: frozenset[str] = frozenset()
     prose: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)  # the event's own data
+    parts: list[Line] = field(default_factory=list)  # the events a joined line tells
 
     @property
     def workings(self) -> bool:
         return self.prose is None
+
+
+def joined(lines: list[Line], prose: str) -> Line:
+    """Several events told as one sentence (a joint attack, an exchange): their log texts,
+    rules and dice kept together for `--with-rules`."""
+    rules: list[str] = []
+    for line in lines:
+        rules += [r for r in line.rules if r not in rules]
+    return Line(
+        "; ".join(line.text for line in lines),
+        rules,
+        dice=[d for line in lines for d in line.dice],
+        kind=lines[0].kind,
+        actor=lines[0].actor,
+        names=frozenset().union(*(line.names for line in lines)),
+        prose=prose,
+        parts=[part for line in lines for part in (line.parts or [line])],
+    )
 
 
 @dataclass
@@ -109,7 +129,7 @@ class Beat:
 @dataclass
 class Section:
     title: str
-    turn: int = 0
+    turn: int = 0  # the (last) turn it tells
     beats: list[Beat] = field(default_factory=list)
     losses: list[tuple[str, str]] = field(default_factory=list)  # (mark, who)
     workings: list[Line] = field(default_factory=list)  # events the story does not tell
@@ -178,9 +198,14 @@ def _loss(kind: str, data: dict[str, Any], gone: set[str]) -> str:
     return LEFT if kind in LEFT_KINDS else DEATH
 
 
-def _who(text: str) -> str:
-    """The name a loss line begins with ("Sgt Rook is killed ..." -> "Sgt Rook"): its leading
+def _who(text: str, data: dict[str, Any] | None = None) -> str:
+    """The name a loss line begins with ("Sgt Rook is killed ..." -> "Sgt Rook"): the whole
+    name its data gives when the line starts with it ("Odda's hounds 1"), else its leading
     capitalised words, or, when it starts otherwise, the line itself, cut short."""
+    named = sorted(_lost(data or {}) | {_actor(data or {})}, key=len, reverse=True)
+    for name in named:
+        if name and text.startswith(name):
+            return name
     words = []
     for word in text.split():
         if not _NAME_WORD.match(word) or word in ARTICLES:
@@ -264,7 +289,7 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
             text = str(entry.get("text", ""))
             prose = teller.tell(event_kind, data, text)
             loss = _loss(event_kind, data, gone)
-            line = Line(text, rules, loss, dice, event_kind, actor, _names(data), prose)
+            line = Line(text, rules, loss, dice, event_kind, actor, _names(data), prose, data)
             section = reading.sections[-1]
             beat = section.beats[-1] if section.beats else None
             if line.workings:
@@ -276,11 +301,11 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
             told = prose if prose is not None else text
             if loss:
                 gone |= _lost(data)
-                section.losses.append((loss, _who(text)))
+                section.losses.append((loss, _who(text, data)))
                 if not teller.tally_kinds:
-                    reading.losses.append((turn, told))
+                    reading.losses.append((turn, teller.fallen(event_kind, data, told)))
             if event_kind in teller.tally_kinds:
-                reading.losses.append((turn, told))
+                reading.losses.append((turn, teller.fallen(event_kind, data, told)))
             pending, decided, rolled = [], False, False
         elif kind == "edit":  # told in the story where it was made, a bullet of its own
             told = f"Table edit {edit_words(entry, teller.sides)}"

@@ -2,7 +2,8 @@
 
 The log, the status and the result come from the rules; the pictures of the table (the
 ruleset's `picture` hook) are drawn from the state as it stood at the end of each turn (turn 0:
-after deployment), and, where the ruleset can reckon it, side A's chance of winning then."""
+after deployment) with that turn's events (its moves and attacks), and, where the ruleset can
+reckon it, side A's chance of winning then."""
 
 from __future__ import annotations
 
@@ -30,11 +31,12 @@ def replay(path: Path, pictures: bool = True) -> Replayed:
     names = {s: str(data["setup"]["names"].get(s, s)) for s in SIDES}
     ruleset = registry.get(str(data["ruleset"]["id"]))
     out = Replayed(save={})
+    happened: list[dict[str, Any]] = []  # the turn's events so far
 
     def capture(turn: int, game: Any) -> None:
         if not pictures or turn in out.pictures:
             return
-        picture = ruleset.picture(game.state, names)
+        picture = ruleset.picture(game.state, names, list(happened))
         if picture is None:
             return
         out.pictures[turn] = picture
@@ -45,6 +47,9 @@ def replay(path: Path, pictures: bool = True) -> Replayed:
     def observer(entry: Shown, game: Any) -> None:
         if entry["t"] == "turn":
             capture(int(entry["n"]) - 1, game)
+            happened.clear()
+        elif entry["t"] == "event" and pictures:
+            happened.append({"kind": entry.get("kind"), "data": entry.get("data") or {}})
 
     session = games.verify(path, observer=observer)
     capture(session.runner.turn, session.game)

@@ -44,7 +44,7 @@ DESTROYED = (
 )
 # A figure staying where it is while others fight.
 STAYS = ("{x} stays back", "{x} holds position", "{x} waits", "{x} keeps out of the fight")
-MOVE_ON = ("{x} advances", "{x} pushes forward", "{x} moves up", "{x} presses on")
+MOVE_ON = ("{x} advances", "{x} pushes forward", "{x} strides forward", "{x} presses on")
 MOVE_ON_MANY = ("{x} advance", "{x} push forward", "{x} move up", "{x} press on")  # a mob
 MOVE_BACK = ("{x} falls back", "{x} pulls back", "{x} gives ground")
 MOVE_ACROSS = ("{x} shifts along the line", "{x} moves across", "{x} sidesteps")
@@ -80,10 +80,21 @@ def listing(names: Iterable[Any]) -> str:
 
 
 def inches(value: Any) -> str:
+    """A distance in prose: whole inches (`5"`), or "less than an inch"; never a decimal
+    (the log's own text, shown with `--with-rules`, keeps the exact figure)."""
     try:
-        return f'{float(value):g}"'
+        d = float(value)
     except (TypeError, ValueError):
         return ""
+    return "less than an inch" if d < 0.5 else f'{round(d)}"'
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number(n: int) -> str:
+    """`two`, `ten`, `11`: a small count in words."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
 
 
 def spot(pos: Any) -> str:

@@ -2,11 +2,18 @@
 Ixu, Mobs and Morale): the table, its terrain shaded by kind and named, each base a circle of
 its true size in its side's colour (grey and crossed when down) with its short label, and a key
 under the table naming every label. Side A's edge is at the bottom, as on the terminal map.
-Rulesets only list their bases (`picture.py`)."""
+Rulesets only list their bases (`picture.py`).
+
+A turn's picture also draws what happened in it (`marks`, from the turn's events): every move
+as an arrow from where the piece stood, every attack or shot as a line from attacker to target
+(dashed when it missed, solid when it hit, heavy when it killed)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from wargame_cli.report.svg import DOWN_FILL, SIDE_FILL, svg, tag, text, title
 from wargame_cli.tabletop.geometry import Point
@@ -34,8 +41,205 @@ class Base:
     down: bool = False
 
 
-def tabletop(table: Table, bases: list[Base], label: str) -> str:
-    """The table seen from above, one SVG element."""
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A piece's move this turn: from where it stood to where it ended."""
+
+    who: str
+    start: Point
+    end: Point
+    side: str
+
+
+@dataclass(slots=True)
+class Strike:
+    """An attack or a shot this turn, attacker to target; whether it hit, whether it killed."""
+
+    who: str
+    target: str
+    start: Point
+    end: Point
+    side: str
+    hit: bool = False
+    kill: bool = False
+
+
+@dataclass
+class Marks:
+    moves: list[Move] = field(default_factory=list)
+    strikes: list[Strike] = field(default_factory=list)
+
+
+MOVE_KINDS = frozenset({"move", "charge", "flee", "retreat"})
+STRIKE_KINDS = frozenset({"attack", "shot", "melee"})
+HIT_KINDS = frozenset({"hit", "wound", "damage"})
+KILL_KINDS = frozenset({"death", "kill", "killed", "slain"})
+_WHO = ("attacker", "id", "model", "creature")
+_VICTIM = ("target", "model", "id", "creature")  # whom a hit, a wound or a death is about
+
+
+def _point(value: Any) -> Point | None:
+    try:
+        return Point(float(value[0]), float(value[1]))
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None
+
+
+def _who(data: Mapping[str, Any]) -> str:
+    for key in _WHO:
+        if isinstance(data.get(key), str):
+            return str(data[key])
+    attackers = data.get("attackers")
+    return str(attackers[0]) if isinstance(attackers, list) and attackers else ""
+
+
+def marks(
+    events: Sequence[Mapping[str, Any]], where: Mapping[str, Base], side_of: Mapping[str, str]
+) -> Marks:
+    """What a turn's events show on the table, read from their data's usual keys (`from` and
+    `to` of a move; `attacker`/`id`/`attackers` and `target` of an attack; a following hit,
+    wound or damage to that target; a death or kill of it). `where`: each piece's base by
+    the names and ids the events use; `side_of` likewise its side. A piece's place during
+    the turn is where its last move so far ended, else where it stands at the end."""
+    out = Marks()
+    now: dict[str, Point] = {}
+
+    def at(name: str) -> Point | None:
+        base = where.get(name)
+        return now.get(name) or (base.pos if base is not None else None)
+
+    for event in events:
+        kind, data = str(event.get("kind", "")), event.get("data") or {}
+        if not isinstance(data, Mapping):
+            continue
+        who = _who(data)
+        if kind in MOVE_KINDS:
+            start, end = _point(data.get("from")), _point(data.get("to"))
+            if start is not None and end is not None and start.distance(end) > 0.05:
+                out.moves.append(Move(who, start, end, side_of.get(who, "")))
+                now[who] = end
+        elif kind in STRIKE_KINDS:
+            for attacker in data.get("attackers") or [who]:
+                target = str(data.get("target", ""))
+                a, b = at(str(attacker)), at(target)
+                if a is None or b is None:
+                    continue
+                hit = int(data.get("hits", 0) or 0) > 0
+                side = side_of.get(str(attacker), "")
+                out.strikes.append(Strike(str(attacker), target, a, b, side, hit))
+        elif kind in HIT_KINDS | KILL_KINDS:
+            target = next((str(data[k]) for k in _VICTIM if isinstance(data.get(k), str)), "")
+            for strike in reversed(out.strikes):
+                if strike.target == target:
+                    if kind in HIT_KINDS and int(data.get("damage", 1) or 0) > 0:
+                        strike.hit = True
+                    if kind in KILL_KINDS and strike.hit:
+                        strike.kill = True
+                    break
+    return out
+
+
+def _head(tip: tuple[float, float], towards: tuple[float, float], colour: str) -> str:
+    """An arrowhead at `tip`, pointing away from `towards` (no markers, so no ids)."""
+    (x2, y2), (x1, y1) = tip, towards
+    angle = math.atan2(y2 - y1, x2 - x1)
+    size = 7.0
+    left = (x2 - size * math.cos(angle - 0.45), y2 - size * math.sin(angle - 0.45))
+    right = (x2 - size * math.cos(angle + 0.45), y2 - size * math.sin(angle + 0.45))
+    head = f"M{x2:.1f},{y2:.1f}L{left[0]:.1f},{left[1]:.1f}L{right[0]:.1f},{right[1]:.1f}Z"
+    return tag("path", d=head, fill=colour)
+
+
+def _toward(p: tuple[float, float], q: tuple[float, float], by: float) -> tuple[float, float]:
+    """`p` moved `by` pixels toward `q` (not past it)."""
+    d = math.hypot(q[0] - p[0], q[1] - p[1])
+    if d <= by or d == 0:
+        return p
+    return p[0] + (q[0] - p[0]) * by / d, p[1] + (q[1] - p[1]) * by / d
+
+
+def _arrow(
+    start: tuple[float, float], end: tuple[float, float], trim: float = 0.0, **attrs: Any
+) -> str:
+    """A straight arrow from `start` to `end`, its head `trim` short of it (a base's edge)."""
+    end = _toward(end, start, trim)
+    (x1, y1), (x2, y2) = start, end
+    line = tag("line", x1=x1, y1=y1, x2=x2, y2=y2, fill="none", **attrs)
+    return line + _head(end, start, attrs.get("stroke", "#333"))
+
+
+def _arc(
+    start: tuple[float, float], end: tuple[float, float], trim: float = 0.0, **attrs: Any
+) -> str:
+    """An arrow bowed to its left, so that it shows beside touching bases and a blow back
+    (bowed the other way) stands apart from the blow it answers; from and to `trim` short of
+    the centres (the bases' edges)."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    bow = max(18.0, 0.25 * length)
+    cx = (x1 + x2) / 2 + (y2 - y1) / length * bow
+    cy = (y1 + y2) / 2 - (x2 - x1) / length * bow
+    (x1, y1), (x2, y2) = _toward(start, (cx, cy), trim), _toward(end, (cx, cy), trim)
+    curve = tag(
+        "path", d=f"M{x1:.1f},{y1:.1f}Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}", fill="none", **attrs
+    )
+    return curve + _head(end, (cx, cy), attrs.get("stroke", "#333"))
+
+
+def _drawn(found: Marks, at: Any, trim: float) -> list[str]:
+    """Each move and strike as a group with its tooltip: moves straight, strikes bowed."""
+    marked: list[tuple[str, str, Any, Move | Strike, dict[str, Any]]] = []
+    for move in found.moves:
+        colour = SIDE_FILL.get(move.side, "#333")
+        style = {"stroke": colour, "stroke_width": 2, "stroke_opacity": 0.75}
+        marked.append((f"{move.who} moves", "move", _arrow, move, style))
+    for strike in found.strikes:
+        what = "kills" if strike.kill else "hits" if strike.hit else "misses"
+        style = {
+            "stroke": "#111" if strike.kill else "#d35400" if strike.hit else "#777",
+            "stroke_width": 3.5 if strike.kill else 2 if strike.hit else 1.5,
+            "stroke_dasharray": None if strike.hit else "4 3",
+        }
+        tip = f"{strike.who} attacks {strike.target}: {what}"
+        marked.append((tip, f"strike {what}", _arc, strike, style))
+    return [
+        tag(
+            "g",
+            title(tip) + draw(at(m.start.x, m.start.y), at(m.end.x, m.end.y), trim, **style),
+            class_=cls,
+        )
+        for tip, cls, draw, m, style in marked
+    ]
+
+
+LEGEND = (
+    ("#555", None, 2.0, "move"),
+    ("#777", "4 3", 1.5, "attack, missed"),
+    ("#d35400", None, 2.0, "attack, hit"),
+    ("#111", None, 3.5, "attack, killed"),
+)
+
+
+def _legend(x: float, y: float) -> str:
+    out = []
+    for i, (colour, dash, width, words) in enumerate(LEGEND):
+        left = x + i * 120
+        out.append(
+            _arrow(
+                (left, y - 4),
+                (left + 24, y - 4),
+                stroke=colour,
+                stroke_width=width,
+                stroke_dasharray=dash,
+            )
+            + text(words, x=left + 30, y=y, font_size=10, fill="#111")
+        )
+    return "".join(out)
+
+
+def tabletop(table: Table, bases: list[Base], label: str, drawn: Marks | None = None) -> str:
+    """The table seen from above, one SVG element; with `drawn`, the turn's moves and
+    attacks over it and a legend under the key."""
     width, height = table.width * SCALE, table.height * SCALE
 
     def at(x: float, y: float) -> tuple[float, float]:
@@ -74,6 +278,9 @@ def tabletop(table: Table, bases: list[Base], label: str) -> str:
             )
         body += text(base.label[:3], x=x, y=y + 3.5, font_size=9, fill="#fff", text_anchor="middle")
         parts.append(tag("g", body, class_=f"base side-{base.side}"))
+    if drawn is not None:
+        trim = max([max(b.radius * SCALE, 8.0) for b in bases] + [0.0])
+        parts += _drawn(drawn, at, trim)
     per_row = max(1, int(width // KEY_W))
     top = height + 2 * MARGIN + 4
     for i, base in enumerate(bases):
@@ -91,4 +298,7 @@ def tabletop(table: Table, bases: list[Base], label: str) -> str:
             )
         )
     key_h = -(-len(bases) // per_row) * KEY_H + 8
+    if drawn is not None and (drawn.moves or drawn.strikes):
+        parts.append(_legend(MARGIN, top + key_h + 6))
+        key_h += KEY_H + 4
     return svg(width + 2 * MARGIN, height + 2 * MARGIN + key_h, "".join(parts), label)
