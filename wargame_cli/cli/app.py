@@ -412,6 +412,107 @@ def simulate_cmd(
     )
 
 
+RemoteTeamOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--team",
+        help="This side's team: a preset's name, an inline spec or a .toml/.json file "
+        "(default: built here, or the ruleset's with --bot/--no-input).",
+    ),
+]
+RemoteNameOpt = Annotated[str | None, typer.Option("--name", help="This side's name.")]
+RemoteBotOpt = Annotated[
+    bool, typer.Option("--bot", help="The computer plays this machine's side.")
+]
+RemoteChoicesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--choices",
+        help='This side\'s decisions in the order the rules ask, separated by ";"; then its '
+        "player or bot takes over.",
+    ),
+]
+
+
+@app.command("host")
+def host_cmd(
+    ruleset_id: Annotated[
+        str | None,
+        typer.Argument(help="Ruleset id (not with --resume).", autocompletion=_complete_ids),
+    ] = None,
+    seat: Annotated[str, typer.Option("--seat", help="The side this machine plays: A or B.")] = "A",
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: any free one).")
+    ] = 7375,
+    listen: Annotated[
+        str, typer.Option("--listen", help="Address to listen on (default: every interface).")
+    ] = "0.0.0.0",
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Host this save's game again; the joiner rejoins."),
+    ] = None,
+    team: RemoteTeamOpt = None,
+    name: RemoteNameOpt = None,
+    bot: RemoteBotOpt = False,
+    no_input: NoInputOpt = False,
+    choices: RemoteChoicesOpt = None,
+    option: OptionOpt = None,
+    save: SaveOpt = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
+    ] = False,
+    json_out: JsonOpt = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """Host a game for a player on another machine: prints the `wargame join` line to give
+    them. Both machines run the rules; the dice are shared by commit and reveal."""
+    from wargame_cli.cli import remote
+
+    remote.host(
+        remote.HostArgs(
+            ruleset_id=ruleset_id,
+            seat=seat,
+            local=remote.Local(
+                team, name, bot, no_input, choices, json_out, save, force, saves_dir
+            ),
+            options=option or [],
+            port=port,
+            listen=listen,
+            resume=resume,
+        )
+    )
+
+
+@app.command("join")
+def join_cmd(
+    address: Annotated[
+        str, typer.Argument(help="The host's HOST:PORT, as `wargame host` printed.")
+    ],
+    code: Annotated[str, typer.Option("--code", help="The seat code `wargame host` printed.")],
+    team: RemoteTeamOpt = None,
+    name: RemoteNameOpt = None,
+    bot: RemoteBotOpt = False,
+    no_input: NoInputOpt = False,
+    choices: RemoteChoicesOpt = None,
+    save: SaveOpt = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
+    ] = False,
+    json_out: JsonOpt = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """Take the seat of a game hosted on another machine (`wargame host`)."""
+    from wargame_cli.cli import remote
+
+    remote.join(
+        remote.JoinArgs(
+            address,
+            code,
+            remote.Local(team, name, bot, no_input, choices, json_out, save, force, saves_dir),
+        )
+    )
+
+
 def main() -> None:
     """Entry point: turns every user error into one line on stderr and exit code 2."""
     from wargame_cli.cli.boundary import run

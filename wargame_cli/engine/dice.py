@@ -42,6 +42,7 @@ def check_faces(roll: Roll, faces: Sequence[object]) -> str | None:
 class Thrown:
     faces: tuple[int, ...]
     source: str | tuple[str, ...]
+    proof: dict[str, str] | None = None  # shared dice: what shows the faces (remote.fair)
 
 
 class RngDice:

@@ -60,7 +60,12 @@ class Controller(Protocol):
 Observer = Callable[[Shown, Any], None]
 
 
-def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...]) -> RollEntry:
+def roll_entry(
+    req: Roll,
+    faces: tuple[int, ...],
+    source: str | tuple[str, ...],
+    proof: dict[str, str] | None = None,
+) -> RollEntry:
     entry: RollEntry = {
         "t": "roll",
         "side": req.side,
@@ -74,6 +79,8 @@ def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...])
         entry["sources"] = list(source)
     if req.labels:
         entry["labels"] = list(req.labels)
+    if proof is not None:  # dice shared between two machines: checked by `remote.fair`
+        entry["shared"] = proof
     return entry
 
 
@@ -246,7 +253,10 @@ class Runner:
             src: str | tuple[str, ...] = (
                 tuple(entry["sources"]) if source == "mixed" and "sources" in entry else source
             )
-            self._record(roll_entry(req, tuple(faces), src))
+            proof = entry.get("shared")
+            self._record(
+                roll_entry(req, tuple(faces), src, proof if isinstance(proof, dict) else None)
+            )
             return tuple(faces)
         elif isinstance(req, Choice):
             if kind != "choice":
@@ -313,7 +323,7 @@ class Runner:
             self._record(turn_entry(req))
         elif isinstance(req, Roll):
             thrown = self.tape.throw(req, self.dice, self.note)
-            self._record(roll_entry(req, thrown.faces, thrown.source))
+            self._record(roll_entry(req, thrown.faces, thrown.source, thrown.proof))
             return thrown.faces
         elif isinstance(req, Choice):
             answered = self._ask(req)

@@ -13,6 +13,7 @@ DICE_WORDS = {
     "script": "given by --rolls",
     "manual": "typed in at the table (--dice manual)",
     "rng": "from the generator (seed {seed})",
+    "shared": "shared by commit and reveal between the two players' machines",
 }
 # A decision's `by`.
 DECISION_WORDS = {"human": "by a person", "bot": "by the computer", "script": "by a script"}

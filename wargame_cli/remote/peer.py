@@ -1,0 +1,229 @@
+"""The other machine as one more answer source: its side's decisions come off the wire
+(`RemoteController`), ours go onto it (`Announcing`), and every roll is settled by commit
+and reveal with it (`SharedDice`). Both machines run the rules, so each checks what it
+receives with the question's own `Choice.legal`, and the hash chain tip of both logs is
+compared at every decision."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+from wargame_cli.engine.dice import Thrown
+from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
+from wargame_cli.remote import fair
+from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
+from wargame_cli.saves import seal
+
+HOST, JOIN = "host", "join"
+T = TypeVar("T")
+BY = ("human", "bot", "script")
+
+
+class Tips:
+    """The hash chain over a runner's log as it grows (the chain a save carries, from its
+    header), linked one new entry at a time."""
+
+    def __init__(self, header: dict[str, Any]) -> None:
+        self.chain = seal.Chain(json.loads(json.dumps(header)))
+        self.linked = 0
+
+    def tip(self, log: list[Any]) -> str:
+        for entry in log[self.linked :]:
+            self.chain.link(json.loads(json.dumps(entry)))
+        self.linked = len(log)
+        return self.chain.tip
+
+
+class Peer:
+    """The connection to the other machine during a game. `runner` is set once the game's
+    runner exists; `rejoin` (the host's) waits for the other side to come back after a drop
+    and gives the new link, already brought up to date."""
+
+    def __init__(
+        self,
+        link: Link,
+        role: str,
+        name: str,
+        tips: Tips,
+        tell: Callable[[str], None],
+        rejoin: Callable[[], Link] | None = None,
+    ) -> None:
+        self.link = link
+        self.role = role
+        self.name = name  # the other side's
+        self.tips = tips
+        self.tell = tell
+        self.rejoin = rejoin
+        self.runner: Any = None
+
+    @property
+    def at(self) -> tuple[int, str]:
+        log = self.runner.log
+        return len(log), self.tips.tip(log)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.link.send(message)
+
+    def expect(self, kind: str) -> dict[str, Any]:
+        """The next message, which must be of `kind`."""
+        message = self.link.recv()
+        told = message["t"]
+        if told == "error":
+            raise RemoteError(f"{self.name} stopped: {_text(message.get('why'))}")
+        if told != kind:
+            raise Refused(f"{self.name} sent {_text(told)!r} where {kind!r} was due")
+        return message
+
+    def exchange(self, step: Callable[[], T]) -> T:
+        """`step` (messages about the request in hand); when the other side drops, the host
+        waits for it to come back, brought up to the request in hand, and runs `step` again."""
+        while True:
+            try:
+                return step()
+            except Dropped:
+                if self.rejoin is None:
+                    raise
+                self.link = self.rejoin()
+
+    def fail(self, why: str) -> None:
+        """Tell the other side why this side stops (best effort: it may be gone)."""
+        if self.link is None:
+            return
+        with contextlib.suppress(RemoteError):
+            self.link.send({"t": "error", "why": why})
+
+    def check_tip(self, message: dict[str, Any], what: str) -> None:
+        at, tip = self.at
+        if message.get("at") != at:
+            raise Refused(
+                f"{self.name}'s {what} comes at log entry {message.get('at')!r}, "
+                f"this side is at {at}: the games went apart"
+            )
+        if message.get("tip") != tip:
+            raise Refused(
+                f"the hash chains differ at log entry {at} ({what}): the two games went "
+                "apart; both saves keep every decision up to here"
+            )
+
+
+class RemoteController:
+    """Answers the other machine's side: its decisions, as they arrive."""
+
+    def __init__(self, peer: Peer, waiting: Callable[[str], None]) -> None:
+        self.peer = peer
+        self.waiting = waiting
+        self.by = "human"
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        self.waiting(self.peer.name)
+        message = self.peer.exchange(lambda: self.peer.expect("decide"))
+        if message.get("side") != choice.side:
+            raise Refused(
+                f"{self.peer.name} answered side {_text(message.get('side'))}'s question, but "
+                f"the rules ask side {choice.side}: {choice.prompt}"
+            )
+        self.peer.check_tip(message, "decision")
+        key, by = message.get("key"), message.get("by")
+        if not isinstance(key, str) or key == TAKE_BACK:
+            raise Refused(f"{self.peer.name} sent no key for: {choice.prompt}")
+        self.by = by if by in BY else "human"
+        return key
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        raise Refused(
+            f"{self.peer.name} sent an illegal answer {key!r} to {choice.prompt!r}: {reason}"
+        )
+
+
+class Announcing:
+    """This machine's side: its controller's legal answers are told to the other machine
+    before the rules take them."""
+
+    def __init__(self, inner: Any, peer: Peer) -> None:
+        self.inner = inner
+        self.peer = peer
+
+    @property
+    def by(self) -> str:
+        return str(self.inner.by)
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        while True:
+            key = self.inner.choose(choice, game)
+            if key == TAKE_BACK:
+                self.inner.refused(choice, key, "take-backs are not offered in remote play")
+                continue
+            if choice.legal(key) is not None:
+                return key  # the runner refuses it and asks again
+            at, tip = self.peer.at
+            told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
+            self.peer.exchange(partial(self.peer.send, {**told, "at": at, "tip": tip}))
+            return key
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        self.inner.refused(choice, key, reason)
+
+
+class SharedDice:
+    """Every roll by commit and reveal (see `fair`): the host commits and reveals, the joiner
+    sends its value between."""
+
+    def __init__(self, peer: Peer) -> None:
+        self.peer = peer
+
+    def throw(self, roll: Roll) -> Thrown:
+        if self.peer.role == HOST:
+            return self.peer.exchange(lambda: self._commit(roll))
+        return self._answer(roll)
+
+    def _commit(self, roll: Roll) -> Thrown:
+        peer = self.peer
+        mine = fair.draw()
+        commit = fair.commitment(mine)
+        at, _ = peer.at
+        peer.send({"t": "commit", "commit": commit, "dice": list(roll.dice), "at": at})
+        answer = peer.expect("value")
+        theirs = fair.hex_value(answer.get("value"))
+        if theirs is None or answer.get("commit") != commit:
+            raise Refused(f"{peer.name} sent a malformed value for {roll.reason}")
+        peer.send({"t": "reveal", "value": mine.hex()})
+        return _thrown(roll, commit, mine, theirs)
+
+    def _answer(self, roll: Roll) -> Thrown:
+        peer = self.peer
+        offer = peer.expect("commit")
+        commit = offer.get("commit")
+        at, _ = peer.at
+        if offer.get("dice") != list(roll.dice) or offer.get("at") != at:
+            raise Refused(
+                f"{peer.name} asks for dice {_text(offer.get('dice'))} at log entry "
+                f"{_text(offer.get('at'))}; the rules here ask for {list(roll.dice)} at {at} "
+                f"({roll.reason}): the games went apart"
+            )
+        if not isinstance(commit, str) or len(commit) != 64:
+            raise Refused(f"{peer.name} sent a malformed commitment for {roll.reason}")
+        mine = fair.draw()
+        peer.send({"t": "value", "commit": commit, "value": mine.hex()})
+        opened = fair.hex_value(peer.expect("reveal").get("value"))
+        why = fair.reveal_problem(commit, opened)
+        if why is not None:
+            raise Refused(f"{peer.name}'s dice for {roll.reason}: {why}")
+        assert opened is not None  # else refused above
+        return _thrown(roll, commit, opened, mine)
+
+
+def _thrown(roll: Roll, commit: str, host: bytes, join: bytes) -> Thrown:
+    faces = fair.derive(host, join, roll.dice)
+    return Thrown(faces, fair.SHARED, fair.proof(commit, host, join))
+
+
+def _text(value: object) -> str:
+    """A value from the wire, short and printable, for a message."""
+    from wargame_cli.text import visible
+
+    text = value if isinstance(value, str) else repr(value)
+    return visible(text[:60])
