@@ -440,10 +440,21 @@ def host_cmd(
         str | None,
         typer.Argument(help="Ruleset id (not with --resume).", autocompletion=_complete_ids),
     ] = None,
-    seat: Annotated[str, typer.Option("--seat", help="The side this machine plays: A or B.")] = "A",
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat", help="The side this machine plays: A or B (default A, or the save's)."
+        ),
+    ] = None,
     port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: any free one).")
-    ] = 7375,
+        int | None,
+        typer.Option(
+            "--port",
+            min=0,
+            max=65535,
+            help="Port to listen on (0: any free one; default 7375, or the resumed game's).",
+        ),
+    ] = None,
     listen: Annotated[
         str, typer.Option("--listen", help="Address to listen on (default: every interface).")
     ] = "0.0.0.0",

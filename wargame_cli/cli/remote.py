@@ -53,10 +53,10 @@ class Local:
 @dataclass
 class HostArgs:
     ruleset_id: str | None
-    seat: str
+    seat: str | None
     local: Local = field(default_factory=Local)
     options: list[str] = field(default_factory=list)
-    port: int = DEFAULT_PORT
+    port: int | None = None  # None: 7375, or a resumed game's own
     listen: str = "0.0.0.0"
     resume: Path | None = None
 
@@ -184,6 +184,19 @@ class Play:
             games.save(self.session, self.path)
 
     def run(self) -> None:
+        """Play to the end and compare the ends; a refusal is told to the other side, and
+        the save keeps every decision made up to it."""
+        try:
+            self._run()
+        except Dropped:
+            self.save()
+            raise
+        except RemoteError as exc:
+            self.save()
+            self.peer.fail(str(exc))
+            raise
+
+    def _run(self) -> None:
         assert self.session is not None
         runner = self.session.runner
         runner.run(on_turn_end=lambda _: self.save())
@@ -223,13 +236,11 @@ def _header(session: Session) -> dict[str, Any]:
 
 def host(args: HostArgs) -> None:
     local = args.local
-    seat = args.seat.strip().upper()
-    if seat not in SIDES:
-        raise BadInput(f"--seat {args.seat!r}: a seat is A or B")
     if args.resume is not None:
         with store.locked(args.resume, new=False) as path:
-            _host_resumed(args, seat, path)
+            _host_resumed(args, path)
         return
+    seat = _seat(args.seat or "A")
     if args.ruleset_id is None:
         raise BadInput("name a ruleset: wargame host ID --seat A (see wargame rulesets)")
     ruleset = registry.get(args.ruleset_id)
@@ -252,6 +263,7 @@ def host(args: HostArgs) -> None:
     with held as path:
         keys = _keys(path, fresh=True)
         gate = _open_gate(args, keys, ruleset, local)
+        _keep_keys(path, keys | {"side": seat, "port": str(gate.port)})
         peer = Peer(None, HOST, "the other player", None, _tell(local))  # type: ignore[arg-type]
         game = Play(local, seat, peer, prompter)
         hosting = Hosting(gate, game, ruleset, (seat, name, team, options))
@@ -263,13 +275,22 @@ def host(args: HostArgs) -> None:
             gate.close()
 
 
-def _host_resumed(args: HostArgs, seat: str, path: Path) -> None:
+def _seat(text: str) -> str:
+    seat = text.strip().upper()
+    if seat not in SIDES:
+        raise BadInput(f"--seat {text!r}: a seat is A or B")
+    return seat
+
+
+def _host_resumed(args: HostArgs, path: Path) -> None:
     local = args.local
     data = store.load(path)
     if data["status"] == "finished":
         raise BadInput(f"{shown(path)}: that game is finished (wargame replay {shown(path)})")
-    registry.get(data["ruleset"]["id"])
     keys = _keys(path, fresh=False)
+    seat = _seat(args.seat or keys.get("side") or "A")
+    if args.port is None and str(keys.get("port", "")).isdigit():
+        args.port = int(keys["port"])
     prompter = play._prompter() if _can_ask(local) else None
     peer = Peer(None, HOST, "the other player", None, _tell(local))  # type: ignore[arg-type]
     game = Play(local, seat, peer, prompter)
@@ -307,16 +328,22 @@ def _keys(path: Path, fresh: bool) -> dict[str, str]:
         "key": identity.key_pem,
         "cert": identity.cert_pem,
     }
+    _keep_keys(path, keys)
+    return keys
+
+
+def _keep_keys(path: Path, keys: dict[str, str]) -> None:
+    where = path.with_name(path.name + ".host")
     fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         json.dump(keys, out)
-    return keys
 
 
 def _open_gate(args: HostArgs, keys: dict[str, str], ruleset: Ruleset, local: Local) -> Gate:
     door = codes.Door(keys["seat"], keys["watch"])
     identity = tls.Identity(keys["key"], keys["cert"])
-    return Gate(args.listen, args.port, identity, door, (ruleset.id, ruleset.version), _tell(local))
+    port = DEFAULT_PORT if args.port is None else args.port
+    return Gate(args.listen, port, identity, door, (ruleset.id, ruleset.version), _tell(local))
 
 
 def _shown_address(listen: str, port: int) -> str:
@@ -363,6 +390,7 @@ class Hosting:
             game.peer.link = self._admit()
         game.peer.rejoin = self._rejoin
         game.run()
+        path.with_name(path.name + ".host").unlink(missing_ok=True)  # its codes are done
         game.finish()
 
     def _welcome(self, role: str) -> dict[str, Any]:
@@ -462,7 +490,7 @@ class Hosting:
 def join(args: JoinArgs) -> None:
     local = args.local
     tell = _tell(local)
-    if local.save is not None:
+    if local.save is not None and not _in_progress(local.save):
         play._check_new_save(local.save, local.force)
     rulesets = {info.id: registry.get(info.id).version for info in registry.all_infos()}
     link, welcome, fingerprint = knock(args.address, args.code, rulesets, DEFAULT_PORT)
@@ -483,6 +511,14 @@ def join(args: JoinArgs) -> None:
             _join_loop(args, game, link, chosen, rulesets, fingerprint)
         except KeyboardInterrupt:
             raise game.interrupted("Ctrl-C") from None
+
+
+def _in_progress(path: Path) -> bool:
+    """A save of a game still going: joining again, it is brought up to the host's."""
+    try:
+        return bool(store.load(path)["status"] == "in_progress")
+    except BadInput:
+        return False
 
 
 def _send_team(
