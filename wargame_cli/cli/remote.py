@@ -420,11 +420,11 @@ class Hosting:
         visitor.link.send({"t": "game", "save": games.to_save(session)})
         self.tell(f"the other player joined from {visitor.address}")
 
-    def _rejoin(self) -> Link:
+    def _rejoin(self, why: Dropped) -> Link:
         self.game.save()
         self.tell(
-            f"{self.game.peer.name} dropped; waiting for them to join again with the same "
-            "code (Ctrl-C saves and exits)…"
+            f"{self.game.peer.name} dropped ({why}); waiting for them to join again with the "
+            "same code (Ctrl-C saves and exits)…"
         )
         return self._admit()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from wargame_cli.engine.requests import Roll
 from wargame_cli.errors import DiceError
@@ -157,4 +158,10 @@ def parse_rolls(text: str) -> list[int]:
     return out
 
 
-DiceSource = RngDice | ScriptDice | ManualDice
+class OtherDice(Protocol):
+    """Dice settled elsewhere: by two machines together (`wargame_cli.remote.peer`)."""
+
+    def throw(self, roll: Roll) -> Thrown: ...
+
+
+DiceSource = RngDice | ScriptDice | ManualDice | OtherDice

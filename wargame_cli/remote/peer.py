@@ -45,14 +45,14 @@ class Peer:
 
     def __init__(
         self,
-        link: Link,
+        link: Link | None,
         role: str,
         name: str,
         tips: Tips,
         tell: Callable[[str], None],
-        rejoin: Callable[[], Link] | None = None,
+        rejoin: Callable[[Dropped], Link] | None = None,
     ) -> None:
-        self.link = link
+        self._link = link
         self.role = role
         self.name = name  # the other side's
         self.tips = tips
@@ -64,6 +64,16 @@ class Peer:
     def at(self) -> tuple[int, str]:
         log = self.runner.log
         return len(log), self.tips.tip(log)
+
+    @property
+    def link(self) -> Link:
+        if self._link is None:
+            raise Dropped(f"{self.name} has not joined")
+        return self._link
+
+    @link.setter
+    def link(self, link: Link) -> None:
+        self._link = link
 
     def send(self, message: dict[str, Any]) -> None:
         self.link.send(message)
@@ -84,14 +94,14 @@ class Peer:
         while True:
             try:
                 return step()
-            except Dropped:
+            except Dropped as exc:
                 if self.rejoin is None:
                     raise
-                self.link = self.rejoin()
+                self.link = self.rejoin(exc)
 
     def fail(self, why: str) -> None:
         """Tell the other side why this side stops (best effort: it may be gone)."""
-        if self.link is None:
+        if self._link is None:
             return
         with contextlib.suppress(RemoteError):
             self.link.send({"t": "error", "why": why})
