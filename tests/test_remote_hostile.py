@@ -34,7 +34,7 @@ def _seated(host: Host) -> tuple[Link, dict[str, Any]]:
     from wargame_cli.ruleset import resolve_options
 
     team, _ = ruleset.default_team(side, resolve_options(ruleset.options, []))
-    link.send({"t": "team", "team": team, "name": "Mallory", "player": "bot"})
+    link.post({"t": "team", "team": team, "name": "Mallory", "player": "bot"})
     game = link.recv(timeout=30)
     assert game["t"] == "game"
     return link, game["save"]
@@ -105,7 +105,7 @@ class Hostile:
     def choose(self, choice: Choice, game: Any) -> str:
         at, tip = self.peer.at
         honest = {"t": "decide", "side": choice.side, "key": choice.default, "by": "bot"}
-        self.peer.send(self.doctor({**honest, "at": at, "tip": tip}))
+        self.peer.post(self.doctor({**honest, "at": at, "tip": tip}))
         raise _Sent
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
@@ -183,8 +183,8 @@ def test_a_reveal_that_does_not_open_its_commitment_is_refused():
     host = Link(theirs)
     value = fair.draw()
     at = len(session.runner.log)
-    host.send({"t": "commit", "commit": fair.commitment(value), "dice": [6, 6], "at": at})
-    host.send({"t": "reveal", "value": fair.draw().hex()})  # not the committed value
+    host.post({"t": "commit", "commit": fair.commitment(value), "dice": [6, 6], "at": at})
+    host.post({"t": "reveal", "value": fair.draw().hex()})  # not the committed value
     with pytest.raises(Refused, match="does not match its commitment"):
         SharedDice(peer).throw(Roll((6, 6), "a test roll"))
     assert host.recv(timeout=5)["t"] == "value"  # it had sent its own value, no more

@@ -202,7 +202,7 @@ class Play:
         runner.run(on_turn_end=lambda _: self.save())
         self.save()
         at, tip = self.peer.at
-        self.peer.exchange(lambda: self.peer.send({"t": "bye", "at": at, "tip": tip}))
+        self.peer.exchange(lambda: self.peer.post({"t": "bye", "at": at, "tip": tip}))
         self.peer.check_tip(self.peer.exchange(lambda: self.peer.expect("bye")), "end")
 
     def finish(self) -> None:
@@ -417,7 +417,7 @@ class Hosting:
     def _send_game(self, visitor: Visitor) -> None:
         session = self.game.session
         assert session is not None
-        visitor.link.send({"t": "game", "save": games.to_save(session)})
+        visitor.link.post({"t": "game", "save": games.to_save(session)})
         self.tell(f"the other player joined from {visitor.address}")
 
     def _rejoin(self, why: Dropped) -> Link:
@@ -441,7 +441,7 @@ class Hosting:
             except Dropped as exc:
                 self.tell(f"the other player left during setup ({exc}); waiting again…")
             except RemoteError as exc:
-                visitor.link.send({"t": "refused", "why": str(exc)})
+                visitor.link.post({"t": "refused", "why": str(exc)})
                 visitor.link.close()
                 self.tell(f"refused the other player's team: {exc}")
         foe = other(side)
@@ -531,7 +531,7 @@ def _send_team(
         name = distinct_default(name, host_name, side)
     elif same_name(name, host_name):
         raise BadInput(f"--name {name!r}: the host's side is already called that")
-    link.send({"t": "team", "team": team, "name": name, "player": _kind(local)})
+    link.post({"t": "team", "team": team, "name": name, "player": _kind(local)})
 
 
 def _join_loop(

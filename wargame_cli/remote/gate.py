@@ -88,7 +88,7 @@ class Gate:
             raise Refused(f"it sent {str(hello['t'])[:20]!r} before its hello")
         role = self.door.check(hello.get("proof"), self.fingerprint)
         if role is None:
-            link.send({"t": "refused", "why": "wrong code"})
+            link.post({"t": "refused", "why": "wrong code"})
             raise Refused(f"wrong code ({self.door.wrong} of {codes.MAX_TRIES} tries)")
         ruleset_id, version = self.ruleset
         theirs = (hello.get("rulesets") or {}) if isinstance(hello.get("rulesets"), dict) else {}
@@ -97,14 +97,14 @@ class Gate:
                 f"this game plays {ruleset_id} version {version}; the joiner's wargame has "
                 f"{_version_words(theirs.get(ruleset_id))}: both sides need the same version"
             )
-            link.send({"t": "refused", "why": why})
+            link.post({"t": "refused", "why": why})
             raise Refused(why)
         code = self.door.seat if role == "player" else self.door.watch
         told = welcome(role)
         if told.get("t") == "refused":
-            link.send(told)
+            link.post(told)
             raise Refused(str(told.get("why")))
-        link.send({**told, "proof": codes.proof(code, self.fingerprint, "host")})
+        link.post({**told, "proof": codes.proof(code, self.fingerprint, "host")})
         sock.settimeout(None)
         link.limit = MAX_GAME if role == "watcher" else link.limit
         link.peer = "the other player" if role == "player" else "a spectator"
@@ -164,7 +164,7 @@ def knock(
         ) from None
     fingerprint = tls.peer_fingerprint(sock)
     link = Link(sock, limit=MAX_GAME, peer="the host")
-    link.send(
+    link.post(
         {
             "t": "hello",
             "protocol": PROTOCOL,

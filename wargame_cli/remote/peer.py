@@ -75,8 +75,8 @@ class Peer:
     def link(self, link: Link) -> None:
         self._link = link
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.link.send(message)
+    def post(self, message: dict[str, Any]) -> None:
+        self.link.post(message)
 
     def expect(self, kind: str) -> dict[str, Any]:
         """The next message, which must be of `kind`."""
@@ -104,7 +104,7 @@ class Peer:
         if self._link is None:
             return
         with contextlib.suppress(RemoteError):
-            self.link.send({"t": "error", "why": why})
+            self.link.post({"t": "error", "why": why})
 
     def check_tip(self, message: dict[str, Any], what: str) -> None:
         at, tip = self.at
@@ -171,7 +171,7 @@ class Announcing:
                 return key  # the runner refuses it and asks again
             at, tip = self.peer.at
             told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
-            self.peer.exchange(partial(self.peer.send, {**told, "at": at, "tip": tip}))
+            self.peer.exchange(partial(self.peer.post, {**told, "at": at, "tip": tip}))
             return key
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
@@ -195,12 +195,12 @@ class SharedDice:
         mine = fair.draw()
         commit = fair.commitment(mine)
         at, _ = peer.at
-        peer.send({"t": "commit", "commit": commit, "dice": list(roll.dice), "at": at})
+        peer.post({"t": "commit", "commit": commit, "dice": list(roll.dice), "at": at})
         answer = peer.expect("value")
         theirs = fair.hex_value(answer.get("value"))
         if theirs is None or answer.get("commit") != commit:
             raise Refused(f"{peer.name} sent a malformed value for {roll.reason}")
-        peer.send({"t": "reveal", "value": mine.hex()})
+        peer.post({"t": "reveal", "value": mine.hex()})
         return _thrown(roll, commit, mine, theirs)
 
     def _answer(self, roll: Roll) -> Thrown:
@@ -217,7 +217,7 @@ class SharedDice:
         if not isinstance(commit, str) or len(commit) != 64:
             raise Refused(f"{peer.name} sent a malformed commitment for {roll.reason}")
         mine = fair.draw()
-        peer.send({"t": "value", "commit": commit, "value": mine.hex()})
+        peer.post({"t": "value", "commit": commit, "value": mine.hex()})
         opened = fair.hex_value(peer.expect("reveal").get("value"))
         why = fair.reveal_problem(commit, opened)
         if why is not None:

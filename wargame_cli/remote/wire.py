@@ -45,7 +45,7 @@ class Link:
         self._tokens = float(BURST)
         self._clock = time.monotonic()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def post(self, message: dict[str, Any]) -> None:
         body = json.dumps({**message, "n": self.sent}, ensure_ascii=False).encode()
         try:
             self.sock.sendall(len(body).to_bytes(4, "big") + body)
