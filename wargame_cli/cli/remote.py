@@ -138,6 +138,7 @@ class Play:
         self.path: Path | None = None
         self.tell = _tell(local)
         self._controller: Any = None
+        self.view: Any = None
 
     def controllers(self, names: dict[str, str]) -> dict[str, Any]:
         if self._controller is None:
@@ -149,8 +150,23 @@ class Play:
         }
 
     def _waiting(self, name: str) -> None:
-        if not self.local.json_out:
+        """While the other machine decides: the board and what happened since this side's
+        last decision, drawn afresh as its moves come (a decision screen), and who we wait
+        for."""
+        if self.local.json_out:
+            return
+        screen = self.view.screen if self.view is not None else None
+        if screen is None or screen.state is None:
             self.tell(f"waiting for {name}…")
+            return
+        from rich.text import Text
+
+        out = console()
+        layout = screen.compose(out.width, out.height, 2, 0, None, self.side)
+        out.clear()
+        for line in layout.lines:
+            out.print(Text.from_ansi(line))
+        out.print(Text(f"waiting for {name}… (Ctrl-C saves and exits)", style="bold"))
 
     def attach(self, session: Session, path: Path) -> None:
         """Watch `session`: save after every decision, show it as it goes."""
@@ -170,6 +186,7 @@ class Play:
             )
             if view.screen is None:
                 view.board(session.game)
+        self.view = view
 
         def observe(entry: Any, game: Any) -> None:
             if view is not None:
@@ -211,7 +228,7 @@ class Play:
 
     def interrupted(self, what: str) -> Interrupted:
         self.save()
-        self.peer.fail(f"the other player stopped ({what}); their save is kept")
+        self.peer.fail(f"{what}; their save is kept", kind="leave")
         if self.path is None:
             return Interrupted("interrupted; nothing was saved")
         return Interrupted(
@@ -446,7 +463,8 @@ class Hosting:
                 self.tell(f"refused the other player's team: {exc}")
         foe = other(side)
         names = {side: name, foe: their_name}
-        teams = {side: team, foe: theirs}
+        # as a save reads back on both machines (a picked preset's own name is left out)
+        teams = {side: ruleset.team_from_data(team, options), foe: theirs}
         players = {side: _kind(game.local), foe: their_kind}
         peer = game.peer
         peer.link, peer.name = visitor.link, their_name

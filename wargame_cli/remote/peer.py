@@ -84,6 +84,8 @@ class Peer:
         told = message["t"]
         if told == "error":
             raise RemoteError(f"{self.name} stopped: {_text(message.get('why'))}")
+        if told == "leave":  # saved and gone for now: waited for, as a drop is
+            raise Dropped(f"{self.name} left: {_text(message.get('why'))}")
         if told != kind:
             raise Refused(f"{self.name} sent {_text(told)!r} where {kind!r} was due")
         return message
@@ -99,12 +101,13 @@ class Peer:
                     raise
                 self.link = self.rejoin(exc)
 
-    def fail(self, why: str) -> None:
-        """Tell the other side why this side stops (best effort: it may be gone)."""
+    def fail(self, why: str, kind: str = "error") -> None:
+        """Tell the other side why this side stops (best effort: it may be gone); `kind`
+        "leave": it stops for now, its save kept, and may come back."""
         if self._link is None:
             return
         with contextlib.suppress(RemoteError):
-            self.link.post({"t": "error", "why": why})
+            self.link.post({"t": kind, "why": why})
 
     def check_tip(self, message: dict[str, Any], what: str) -> None:
         at, tip = self.at
