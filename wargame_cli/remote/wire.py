@@ -121,4 +121,8 @@ class Link:
 
 
 def _why(exc: OSError) -> str:
+    import ssl
+
+    if isinstance(exc, ssl.SSLEOFError | ConnectionResetError | BrokenPipeError):
+        return "cut without a goodbye"
     return exc.strerror or type(exc).__name__
