@@ -169,3 +169,58 @@ def test_ctrl_c_while_waiting_saves_and_exits_130(tmp_path):
     finally:
         host.stop()
     assert "interrupted" in host.text() and "Traceback" not in host.text()
+
+
+def test_a_spectator_follows_the_game_read_only(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.remote_helpers import env
+
+    host = Host(tmp_path, "squad-alpha", "--port", "0", "--bot", "--save", "h.json")
+    try:
+        watcher = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "wargame_cli",
+                "watch",
+                host.address,
+                "--code",
+                host.watch_code,
+                "--json",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env(tmp_path),
+        )
+        host.wait_for("a spectator joined")
+        wrong = join(tmp_path, host, "--bot", code=host.watch_code)  # a spectator's code
+        assert wrong.returncode == 2 and "watch" not in wrong.stdout
+        done = join(tmp_path, host, "--bot", "--save", "j.json")
+        assert done.returncode == 0, done.stderr
+        out, err = watcher.communicate(timeout=60)
+        assert watcher.returncode == 0, err
+        assert host.wait() == 0
+    finally:
+        host.stop()
+    data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    seen = json.loads(out)
+    assert seen["status"] == "finished" and seen["entries"] == len(data["log"])
+    assert seen["provenance"]["dice"]["shared"] > 0
+
+
+def test_a_second_player_is_told_the_seat_is_taken(tmp_path):
+    host = Host(tmp_path, "battle-of-ixu", "--port", "0", "--bot", "--save", "h.json")
+    try:
+        first = start_join(tmp_path, host, "--bot", "--save", "j.json")
+        host.wait_for("the other player joined")
+        second = join(tmp_path, host, "--bot", "--save", "k.json")
+        assert second.returncode == 2
+        assert "the seat is taken" in second.stderr
+        first.communicate(timeout=60)
+        assert first.returncode == 0 and host.wait() == 0
+    finally:
+        host.stop()
+    same_saves(tmp_path / "h.json", tmp_path / "j.json")

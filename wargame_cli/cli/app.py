@@ -524,6 +524,22 @@ def join_cmd(
     )
 
 
+@app.command("watch")
+def watch_cmd(
+    address: Annotated[
+        str, typer.Argument(help="The host's HOST:PORT, as `wargame host` printed.")
+    ],
+    code: Annotated[
+        str, typer.Option("--code", help="The spectators' code `wargame host` printed.")
+    ],
+    json_out: JsonOpt = False,
+) -> None:
+    """Watch a hosted game, read-only: the board and every line as it happens."""
+    from wargame_cli.cli import remote
+
+    remote.watch(address, code, json_out)
+
+
 def main() -> None:
     """Entry point: turns every user error into one line on stderr and exit code 2."""
     from wargame_cli.cli.boundary import run

@@ -24,6 +24,7 @@ from wargame_cli.kit.sides import other
 from wargame_cli.remote import codes, tls
 from wargame_cli.remote.gate import Gate, Visitor, knock
 from wargame_cli.remote.peer import HOST, JOIN, Announcing, Peer, RemoteController, SharedDice, Tips
+from wargame_cli.remote.watchers import Watchers
 from wargame_cli.remote.wire import Dropped, Link, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
 from wargame_cli.saves import games, store
@@ -139,6 +140,7 @@ class Play:
         self.tell = _tell(local)
         self._controller: Any = None
         self.view: Any = None
+        self.watchers = Watchers(self.tell)
 
     def controllers(self, names: dict[str, str]) -> dict[str, Any]:
         if self._controller is None:
@@ -191,6 +193,7 @@ class Play:
         def observe(entry: Any, game: Any) -> None:
             if view is not None:
                 view(entry, game)
+            self.watchers.entry(entry, session)
             if entry.get("t") == "choice":
                 games.save(session, path)
 
@@ -401,19 +404,22 @@ class Hosting:
         self.tell(f"Spectators: wargame watch {address} --code {gate.door.watch}")
         self.tell(f"Host key fingerprint: {gate.fingerprint}")
         self.tell(f"waiting for the other player to join on port {gate.port}…")
+        gate.on_watcher = game.watchers.add
+        gate.open(self._welcome)
         if game.session is None:
             self._set_up(path)
         else:
             game.peer.link = self._admit()
         game.peer.rejoin = self._rejoin
         game.run()
+        game.watchers.end()
         path.with_name(path.name + ".host").unlink(missing_ok=True)  # its codes are done
         game.finish()
 
     def _welcome(self, role: str) -> dict[str, Any]:
         game = self.game
         if role != "player":
-            return {"t": "refused", "why": "this host does not take spectators yet"}
+            return {"t": "welcome", "watch": True, "ruleset": self.ruleset.id}
         welcome: dict[str, Any] = {
             "t": "welcome",
             "seat": other(game.side),
@@ -427,7 +433,7 @@ class Hosting:
 
     def _admit(self) -> Link:
         """The joiner, let in and sent the game as it stands."""
-        visitor = self.gate.admit(self._welcome)
+        visitor = self.gate.admit()
         self._send_game(visitor)
         return visitor.link
 
@@ -451,7 +457,7 @@ class Hosting:
         side, name, team, options = self.new
         game, ruleset = self.game, self.ruleset
         while True:
-            visitor = self.gate.admit(self._welcome)
+            visitor = self.gate.admit()
             try:
                 theirs, their_name, their_kind = self._their_team(visitor.link, options, name)
                 break
@@ -618,3 +624,81 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     session.meta["dice"] = "shared"
     game.attach(session, chosen)
     return chosen
+
+
+# -- watch ------------------------------------------------------------------------------------
+
+
+def watch(address: str, code: str, json_out: bool = False) -> None:
+    """Follow a hosted game read-only: the game so far replays here through our own rules
+    (every shared roll derived again), then each entry as it is made."""
+    import tempfile
+
+    from wargame_cli.remote import fair
+    from wargame_cli.ui.live import LiveView
+
+    rulesets = {info.id: registry.get(info.id).version for info in registry.all_infos()}
+    link, _, fingerprint = knock(address, code, rulesets, DEFAULT_PORT)
+    out = console()
+    if not json_out:
+        out.print(
+            f"watching {address}; host key fingerprint {fingerprint} (Ctrl-C to stop)",
+            markup=False,
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        message = link.recv()
+        while message["t"] != "game":  # nothing happens until the game starts
+            message = link.recv()
+        path = Path(folder) / "watched.json"
+        store.write_atomic(path, message["save"])
+        try:
+            session = games.open_save(path)
+        except BadInput as exc:
+            raise RemoteError(f"the host's game does not replay here: {exc}") from None
+        names = session.setup.names
+        runner = session.runner
+        if not json_out:
+            view = LiveView(out, session.ruleset, names, players=session.meta["players"])
+            view.board(session.game)
+            runner.observer = view
+        entries = list(message.get("rest") or [])
+        try:
+            while True:
+                for entry in entries:
+                    if isinstance(entry, dict) and entry.get("t") == "roll" and "shared" in entry:
+                        why = fair.problem(entry)
+                        if why is not None:
+                            raise RemoteError(f"the host sent shared dice that do not hold: {why}")
+                    if isinstance(entry, dict) and entry.get("t") == "end" and runner.finished:
+                        _same_end(entry, runner)  # the replay logged the end already
+                        continue
+                    runner.replay([entry])
+                message = link.recv()
+                if message["t"] == "bye":
+                    break
+                if message["t"] != "entry":
+                    raise RemoteError(f"the host sent {str(message['t'])[:20]!r} to a spectator")
+                entries = [message.get("entry")]
+        except KeyboardInterrupt:
+            raise Interrupted("stopped watching") from None
+        except Dropped as exc:
+            raise RemoteError(f"the host's game went away ({exc})") from None
+    if json_out:
+        from wargame_cli.cli.output import emit_json
+        from wargame_cli.saves import provenance
+
+        emit_json(
+            {
+                "ruleset": session.ruleset.id,
+                "status": session.status,
+                "winner": session.winner,
+                "turns": runner.turn,
+                "entries": len(runner.log),
+                "provenance": provenance.of_session(session).as_json(),
+            }
+        )
+
+
+def _same_end(entry: dict[str, Any], runner: Any) -> None:
+    if runner.outcome is None or entry.get("winner") != runner.outcome.winner:
+        raise RemoteError("the host's game ends otherwise than the rules here end it")

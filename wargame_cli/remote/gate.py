@@ -4,8 +4,10 @@ with a wrong code or another version of the rules is refused with one line on bo
 
 from __future__ import annotations
 
+import queue
 import socket
 import ssl
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +28,9 @@ class Visitor:
 
 
 class Gate:
-    """The host's door: listens, and lets in a visitor with a right code and the same rules."""
+    """The host's door: listens, and lets in a visitor with a right code and the same rules.
+    It keeps listening through the game (a thread of its own), so spectators come in at any
+    time, a second player is told the seat is taken, and a joiner who dropped can come back."""
 
     def __init__(
         self,
@@ -43,6 +47,10 @@ class Gate:
         self.tell = tell
         self.context = tls.server_context(identity)
         self.fingerprint = identity.fingerprint
+        self.seated = False  # a player holds the seat: another is refused
+        self.on_watcher: Callable[[Link], None] | None = None
+        self._players: queue.Queue[Visitor | RemoteError] = queue.Queue()
+        self._thread: threading.Thread | None = None
         try:
             self.sock = socket.create_server((listen, port), backlog=8)
         except OSError as exc:
@@ -52,10 +60,29 @@ class Gate:
     def port(self) -> int:
         return int(self.sock.getsockname()[1])
 
-    def admit(self, welcome: Callable[[str], dict[str, Any]]) -> Visitor:
-        """The next visitor let in; `welcome(role)` is what it is told it joins."""
+    def open(self, welcome: Callable[[str], dict[str, Any]]) -> None:
+        """Start letting visitors in; `welcome(role)` is what each is told it joins."""
+        self._thread = threading.Thread(target=self._listen, args=(welcome,), daemon=True)
+        self._thread.start()
+
+    def admit(self) -> Visitor:
+        """The next player let in (spectators go to `on_watcher`)."""
+        self.seated = False
         while True:
-            raw, address = self.sock.accept()
+            try:
+                got = self._players.get(timeout=0.25)  # short waits: Ctrl-C is heard
+            except queue.Empty:
+                continue
+            if isinstance(got, RemoteError):
+                raise got
+            return got
+
+    def _listen(self, welcome: Callable[[str], dict[str, Any]]) -> None:
+        while True:
+            try:
+                raw, address = self.sock.accept()
+            except OSError:
+                return  # closed: the game is over
             where = f"{address[0]}:{address[1]}"
             try:
                 visitor = self._meet(raw, where, welcome)
@@ -63,17 +90,24 @@ class Gate:
                 self.tell(f"refused a visitor from {where}: {exc}")
                 raw.close()
                 if self.door.closed:
-                    raise RemoteError(
-                        f"{codes.MAX_TRIES} wrong codes: this game's codes are refused from "
-                        "now on (start again with wargame host --resume SAVE for new ones)"
-                    ) from None
+                    self._players.put(
+                        RemoteError(
+                            f"{codes.MAX_TRIES} wrong codes: this game's codes are refused from "
+                            "now on (start again with wargame host --resume SAVE for new ones)"
+                        )
+                    )
+                    return
                 continue
-            if visitor is not None:
-                return visitor
+            if visitor.role == "watcher" and self.on_watcher is not None:
+                self.tell(f"a spectator joined from {where}")
+                self.on_watcher(visitor.link)
+            elif visitor.role == "player":
+                self.seated = True
+                self._players.put(visitor)
 
     def _meet(
         self, raw: socket.socket, where: str, welcome: Callable[[str], dict[str, Any]]
-    ) -> Visitor | None:
+    ) -> Visitor:
         raw.settimeout(HELLO_WAIT)
         try:
             sock = self.context.wrap_socket(raw, server_side=True)
@@ -100,6 +134,9 @@ class Gate:
             link.post({"t": "refused", "why": why})
             raise Refused(why)
         code = self.door.seat if role == "player" else self.door.watch
+        if role == "player" and self.seated:
+            link.post({"t": "refused", "why": "the seat is taken: its player is connected"})
+            raise Refused("the seat is taken")
         told = welcome(role)
         if told.get("t") == "refused":
             link.post(told)
