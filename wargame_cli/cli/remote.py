@@ -195,7 +195,7 @@ class Play:
                 view(entry, game)
             self.watchers.entry(entry, session)
             if entry.get("t") == "choice":
-                games.save(session, path)
+                games.save(session, path, settle=False)
 
         session.runner.observer = observe
 

@@ -3,8 +3,10 @@
 For every roll the host draws a random value and sends its commitment (SHA-256 of the value);
 the joiner answers with its own random value; the host then reveals its value, which the
 joiner checks against the commitment. The faces come from both values (`derive`), so neither
-side chooses a face or knows one before both values are in. The save keeps the commitment and
-both values (`proof`), and a replay derives the faces again (`problem`).
+side chooses a face or knows one before both values are in. (The host sends the commitment
+for a roll with the reveal of the roll before: a roll then costs one round trip.) The save
+keeps the commitment and both values (`proof`), and a replay derives the faces again
+(`problem`).
 
 Pure hashing from the standard library: no layer above the engine is needed to check a save.
 """

@@ -109,6 +109,7 @@ class Gate:
         self, raw: socket.socket, where: str, welcome: Callable[[str], dict[str, Any]]
     ) -> Visitor:
         raw.settimeout(HELLO_WAIT)
+        quick(raw)
         try:
             sock = self.context.wrap_socket(raw, server_side=True)
         except (OSError, ssl.SSLError) as exc:
@@ -149,6 +150,13 @@ class Gate:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def quick(sock: socket.socket) -> None:
+    """Each message leaves at once: a roll's commitment right after the last roll's reveal
+    would otherwise wait for an acknowledgement the other side delays (Nagle's algorithm
+    against delayed ACKs: 40 ms a roll)."""
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def _version_words(version: object) -> str:
@@ -192,6 +200,7 @@ def knock(
         raw = socket.create_connection((host, port), timeout=CONNECT_WAIT)
     except OSError as exc:
         raise Dropped(f"cannot reach {host}:{port}: {exc.strerror or exc}") from None
+    quick(raw)
     try:
         sock = tls.client_context().wrap_socket(raw)
     except (OSError, ssl.SSLError) as exc:

@@ -59,6 +59,8 @@ class Peer:
         self.tell = tell
         self.rejoin = rejoin
         self.runner: Any = None
+        # the next roll's commitment made in advance: the host's value, the joiner's hash
+        self.next: bytes | str | None = None
 
     @property
     def at(self) -> tuple[int, str]:
@@ -74,6 +76,7 @@ class Peer:
     @link.setter
     def link(self, link: Link) -> None:
         self._link = link
+        self.next = None  # a commitment made on the old link is void
 
     def post(self, message: dict[str, Any]) -> None:
         self.link.post(message)
@@ -182,8 +185,10 @@ class Announcing:
 
 
 class SharedDice:
-    """Every roll by commit and reveal (see `fair`): the host commits and reveals, the joiner
-    sends its value between."""
+    """Every roll by commit and reveal (see `fair`), in one round trip: the host's reveal of
+    one roll carries its commitment for the next (a value no one knows the dice of yet), so
+    a roll is the joiner's value one way and the host's reveal the other. The first roll,
+    and the first after a reconnection, begins with a commitment of its own."""
 
     def __init__(self, peer: Peer) -> None:
         self.peer = peer
@@ -195,38 +200,50 @@ class SharedDice:
 
     def _commit(self, roll: Roll) -> Thrown:
         peer = self.peer
-        mine = fair.draw()
+        mine = peer.next
+        if not isinstance(mine, bytes):
+            mine = fair.draw()
+            peer.post({"t": "commit", "commit": fair.commitment(mine)})
         commit = fair.commitment(mine)
-        at, _ = peer.at
-        peer.post({"t": "commit", "commit": commit, "dice": list(roll.dice), "at": at})
         answer = peer.expect("value")
+        at, _ = peer.at
+        if answer.get("dice") != list(roll.dice) or answer.get("at") != at:
+            raise Refused(
+                f"{peer.name} rolls dice {_text(answer.get('dice'))} at log entry "
+                f"{_text(answer.get('at'))}; the rules here ask for {list(roll.dice)} at {at} "
+                f"({roll.reason}): the games went apart"
+            )
         theirs = fair.hex_value(answer.get("value"))
         if theirs is None or answer.get("commit") != commit:
             raise Refused(f"{peer.name} sent a malformed value for {roll.reason}")
-        peer.post({"t": "reveal", "value": mine.hex()})
+        upcoming = peer.next = fair.draw()
+        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
         return _thrown(roll, commit, mine, theirs)
 
     def _answer(self, roll: Roll) -> Thrown:
         peer = self.peer
-        offer = peer.expect("commit")
-        commit = offer.get("commit")
+        commit = peer.next
+        if not isinstance(commit, str):
+            commit = _commitment(peer, peer.expect("commit").get("commit"), roll)
         at, _ = peer.at
-        if offer.get("dice") != list(roll.dice) or offer.get("at") != at:
-            raise Refused(
-                f"{peer.name} asks for dice {_text(offer.get('dice'))} at log entry "
-                f"{_text(offer.get('at'))}; the rules here ask for {list(roll.dice)} at {at} "
-                f"({roll.reason}): the games went apart"
-            )
-        if not isinstance(commit, str) or len(commit) != 64:
-            raise Refused(f"{peer.name} sent a malformed commitment for {roll.reason}")
         mine = fair.draw()
-        peer.post({"t": "value", "commit": commit, "value": mine.hex()})
-        opened = fair.hex_value(peer.expect("reveal").get("value"))
+        told = {"t": "value", "commit": commit, "value": mine.hex()}
+        peer.post({**told, "dice": list(roll.dice), "at": at})
+        reveal = peer.expect("reveal")
+        opened = fair.hex_value(reveal.get("value"))
         why = fair.reveal_problem(commit, opened)
         if why is not None:
             raise Refused(f"{peer.name}'s dice for {roll.reason}: {why}")
         assert opened is not None  # else refused above
+        peer.next = _commitment(peer, reveal.get("next"), roll)
         return _thrown(roll, commit, opened, mine)
+
+
+def _commitment(peer: Peer, commit: object, roll: Roll) -> str:
+    """A commitment as sent: 64 hex digits."""
+    if not isinstance(commit, str) or fair.hex_value(commit) is None:
+        raise Refused(f"{peer.name} sent a malformed commitment ({roll.reason})")
+    return commit
 
 
 def _thrown(roll: Roll, commit: str, host: bytes, join: bytes) -> Thrown:

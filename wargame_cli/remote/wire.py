@@ -15,8 +15,8 @@ from wargame_cli.errors import BadInput
 
 MAX_MESSAGE = 256 * 1024  # bytes: a decision, a die exchange or a team is far smaller
 MAX_GAME = 16 * 1024 * 1024  # the one big message: a whole save, sent by the host to a joiner
-RATE = 200  # messages a second, on average, from the other side
-BURST = 400
+RATE = 1000  # messages a second, on average, from the other side (a bot game's peak is far less)
+BURST = 2000
 MID_MESSAGE = 10.0  # seconds a started message may take to arrive whole
 
 
@@ -42,6 +42,7 @@ class Link:
         self.peer = peer
         self.sent = 0
         self.received = 0
+        self.rate, self.burst = RATE, BURST
         self._tokens = float(BURST)
         self._clock = time.monotonic()
 
@@ -80,10 +81,10 @@ class Link:
 
     def _spend(self) -> None:
         now = time.monotonic()
-        self._tokens = min(BURST, self._tokens + (now - self._clock) * RATE)
+        self._tokens = min(self.burst, self._tokens + (now - self._clock) * self.rate)
         self._clock = now
         if self._tokens < 1:
-            raise Refused(f"{self.peer} sent messages too fast (over {RATE} a second)")
+            raise Refused(f"{self.peer} sent messages too fast (over {self.rate} a second)")
         self._tokens -= 1
 
     def _read(self, size: int, timeout: float | None, first: bool = False) -> bytes:
