@@ -61,7 +61,10 @@ def test_scripted_dice_never_pass_as_the_seeds(wargame, tmp_path):
         assert "seed 7" not in shown[name] and "generator" not in shown[name], name
     for name in ("verify-json", "replay-json"):
         told = json.loads(shown[name])["provenance"]
-        assert told["dice"] == {"script": 6, "manual": 0, "rng": 0, "shared": 0} and told["sealed"] is True
+        assert (
+            told["dice"] == {"script": 6, "manual": 0, "rng": 0, "shared": 0}
+            and told["sealed"] is True
+        )
 
 
 def test_mixed_dice_are_counted_by_where_they_came_from(wargame, tmp_path):
