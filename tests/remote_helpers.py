@@ -40,7 +40,7 @@ class Host:
         )
         found = self.wait_for(JOIN_LINE)
         self.address, self.code = found.group(1), found.group(2)
-        self.watch_code = WATCH_LINE.search(self.text()).group(2)  # type: ignore[union-attr]
+        self.watch_code = self.wait_for(WATCH_LINE).group(2)
 
     def text(self) -> str:
         return self.out_path.read_text()
