@@ -135,7 +135,7 @@ def _play_hostile(tmp_path, link: Link, data: dict[str, Any], doctor: Any) -> No
         (lambda m: {**m, "side": "A"}, "answered side A's question, but the rules ask side B"),
         (lambda m: {**m, "key": "fly-to-the-moon"}, "sent an illegal answer 'fly-to-the-moon'"),
         (lambda m: {**m, "tip": "0" * 20}, "the hash chains differ"),
-        (lambda m: {**m, "t": "reveal"}, "sent 'reveal' where 'decide' was due"),
+        (lambda m: {**m, "t": "reveal"}, "sent 'reveal' where 'decide' or 'takeback' was due"),
     ],
     ids=["other-sides-question", "illegal-key", "other-history", "wrong-kind"],
 )

@@ -535,9 +535,9 @@ def watch_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Watch a hosted game, read-only: the board and every line as it happens."""
-    from wargame_cli.cli import remote
+    from wargame_cli.cli import remote_watch
 
-    remote.watch(address, code, json_out)
+    remote_watch.watch(address, code, json_out)
 
 
 def main() -> None:

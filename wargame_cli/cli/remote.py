@@ -148,8 +148,24 @@ class Play:
         waiting = self._waiting
         return {
             self.side: Announcing(self._controller, self.peer),
-            other(self.side): RemoteController(self.peer, waiting),
+            other(self.side): RemoteController(self.peer, waiting, self._agree),
         }
+
+    def _agree(self, name: str) -> bool:
+        """The other player asks to take back the latest decision: a bot or a script agrees;
+        a person is asked."""
+        if self.prompter is None or _kind(self.local) == "bot":
+            return True
+        import questionary
+
+        from wargame_cli.engine.takeback import latest_taken
+
+        log = self.peer.runner.log
+        at = latest_taken(log)
+        what = f" {log[at]['label']!r}" if at is not None else ""
+        items = [questionary.Choice("Agree", True), questionary.Choice("Decline", False)]
+        answer = self.prompter.select(f"{name} asks to take back{what}.", items, items[0])
+        return answer is True
 
     def _waiting(self, name: str) -> None:
         """While the other machine decides: the board and what happened since this side's
@@ -624,81 +640,3 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     session.meta["dice"] = "shared"
     game.attach(session, chosen)
     return chosen
-
-
-# -- watch ------------------------------------------------------------------------------------
-
-
-def watch(address: str, code: str, json_out: bool = False) -> None:
-    """Follow a hosted game read-only: the game so far replays here through our own rules
-    (every shared roll derived again), then each entry as it is made."""
-    import tempfile
-
-    from wargame_cli.remote import fair
-    from wargame_cli.ui.live import LiveView
-
-    rulesets = {info.id: registry.get(info.id).version for info in registry.all_infos()}
-    link, _, fingerprint = knock(address, code, rulesets, DEFAULT_PORT)
-    out = console()
-    if not json_out:
-        out.print(
-            f"watching {address}; host key fingerprint {fingerprint} (Ctrl-C to stop)",
-            markup=False,
-        )
-    with tempfile.TemporaryDirectory() as folder:
-        message = link.recv()
-        while message["t"] != "game":  # nothing happens until the game starts
-            message = link.recv()
-        path = Path(folder) / "watched.json"
-        store.write_atomic(path, message["save"])
-        try:
-            session = games.open_save(path)
-        except BadInput as exc:
-            raise RemoteError(f"the host's game does not replay here: {exc}") from None
-        names = session.setup.names
-        runner = session.runner
-        if not json_out:
-            view = LiveView(out, session.ruleset, names, players=session.meta["players"])
-            view.board(session.game)
-            runner.observer = view
-        entries = list(message.get("rest") or [])
-        try:
-            while True:
-                for entry in entries:
-                    if isinstance(entry, dict) and entry.get("t") == "roll" and "shared" in entry:
-                        why = fair.problem(entry)
-                        if why is not None:
-                            raise RemoteError(f"the host sent shared dice that do not hold: {why}")
-                    if isinstance(entry, dict) and entry.get("t") == "end" and runner.finished:
-                        _same_end(entry, runner)  # the replay logged the end already
-                        continue
-                    runner.replay([entry])
-                message = link.recv()
-                if message["t"] == "bye":
-                    break
-                if message["t"] != "entry":
-                    raise RemoteError(f"the host sent {str(message['t'])[:20]!r} to a spectator")
-                entries = [message.get("entry")]
-        except KeyboardInterrupt:
-            raise Interrupted("stopped watching") from None
-        except Dropped as exc:
-            raise RemoteError(f"the host's game went away ({exc})") from None
-    if json_out:
-        from wargame_cli.cli.output import emit_json
-        from wargame_cli.saves import provenance
-
-        emit_json(
-            {
-                "ruleset": session.ruleset.id,
-                "status": session.status,
-                "winner": session.winner,
-                "turns": runner.turn,
-                "entries": len(runner.log),
-                "provenance": provenance.of_session(session).as_json(),
-            }
-        )
-
-
-def _same_end(entry: dict[str, Any], runner: Any) -> None:
-    if runner.outcome is None or entry.get("winner") != runner.outcome.winner:
-        raise RemoteError("the host's game ends otherwise than the rules here end it")

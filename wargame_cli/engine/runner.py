@@ -382,7 +382,7 @@ class Runner:
         if self.factory is None:
             return "this game cannot take decisions back"
         kept, removed = self.log[:at], self.log[at:]
-        self.tape.rewind(self.dice, takeback.faces_of(removed))
+        self.tape.rewind(self.dice, takeback.faces_of(removed), takeback.proofs_of(removed))
         observer, self.observer = self.observer, None
         try:
             self._start(self.factory())

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
+from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.remote import fair
@@ -29,12 +30,16 @@ class Tips:
 
     def __init__(self, header: dict[str, Any]) -> None:
         self.chain = seal.Chain(json.loads(json.dumps(header)))
-        self.linked = 0
+        self.tips = [self.chain.tip]  # the tip after each number of entries
 
     def tip(self, log: list[Any]) -> str:
-        for entry in log[self.linked :]:
+        """The tip over `log`; a log cut back (a take-back) is followed from where it kept."""
+        if len(log) < len(self.tips) - 1:
+            del self.tips[len(log) + 1 :]
+            self.chain.tip = self.tips[-1]
+        for entry in log[len(self.tips) - 1 :]:
             self.chain.link(json.loads(json.dumps(entry)))
-        self.linked = len(log)
+            self.tips.append(self.chain.tip)
         return self.chain.tip
 
 
@@ -81,16 +86,17 @@ class Peer:
     def post(self, message: dict[str, Any]) -> None:
         self.link.post(message)
 
-    def expect(self, kind: str) -> dict[str, Any]:
-        """The next message, which must be of `kind`."""
+    def expect(self, *kinds: str) -> dict[str, Any]:
+        """The next message, which must be of one of `kinds`."""
         message = self.link.recv()
         told = message["t"]
         if told == "error":
             raise RemoteError(f"{self.name} stopped: {_text(message.get('why'))}")
         if told == "leave":  # saved and gone for now: waited for, as a drop is
             raise Dropped(f"{self.name} left: {_text(message.get('why'))}")
-        if told != kind:
-            raise Refused(f"{self.name} sent {_text(told)!r} where {kind!r} was due")
+        if told not in kinds:
+            due = " or ".join(repr(kind) for kind in kinds)
+            raise Refused(f"{self.name} sent {_text(told)!r} where {due} was due")
         return message
 
     def exchange(self, step: Callable[[], T]) -> T:
@@ -127,16 +133,40 @@ class Peer:
 
 
 class RemoteController:
-    """Answers the other machine's side: its decisions, as they arrive."""
+    """Answers the other machine's side: its decisions, as they arrive, and its requests to
+    take a decision back, which this side's player accepts or declines (`agree`)."""
 
-    def __init__(self, peer: Peer, waiting: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        peer: Peer,
+        waiting: Callable[[str], None],
+        agree: Callable[[str], bool] = lambda name: True,
+    ) -> None:
         self.peer = peer
         self.waiting = waiting
+        self.agree = agree
         self.by = "human"
 
     def choose(self, choice: Choice, game: Any) -> str:
-        self.waiting(self.peer.name)
-        message = self.peer.exchange(lambda: self.peer.expect("decide"))
+        peer = self.peer
+        while True:
+            self.waiting(peer.name)
+            message = peer.exchange(lambda: peer.expect("decide", "takeback"))
+            if message["t"] == "decide":
+                return self._decided(choice, message)
+            peer.check_tip(message, "take-back")
+            accept = self.agree(peer.name)
+            try:
+                peer.post({"t": "agree", "accept": accept})
+            except Dropped as exc:  # asked again, if at all, once it is back
+                if peer.rejoin is None:
+                    raise
+                peer.link = peer.rejoin(exc)
+                continue
+            if accept:
+                return TAKE_BACK  # the runner takes back the latest decision, as there
+
+    def _decided(self, choice: Choice, message: dict[str, Any]) -> str:
         if message.get("side") != choice.side:
             raise Refused(
                 f"{self.peer.name} answered side {_text(message.get('side'))}'s question, but "
@@ -171,7 +201,10 @@ class Announcing:
         while True:
             key = self.inner.choose(choice, game)
             if key == TAKE_BACK:
-                self.inner.refused(choice, key, "take-backs are not offered in remote play")
+                reason = self._ask_take_back()
+                if reason is None:
+                    return key  # agreed: the runner takes it back, as the other side does
+                self.inner.refused(choice, key, reason)
                 continue
             if choice.legal(key) is not None:
                 return key  # the runner refuses it and asks again
@@ -182,6 +215,22 @@ class Announcing:
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
         self.inner.refused(choice, key, reason)
+
+    def _ask_take_back(self) -> str | None:
+        """Ask the other player to agree to a take-back: None when agreed, else why not."""
+        peer = self.peer
+        if takeback.latest_taken(peer.runner.log) is None:
+            return takeback.NOTHING
+        at, tip = peer.at
+        peer.tell(f"asking {peer.name} to agree to a take-back…")
+
+        def ask() -> dict[str, Any]:
+            peer.post({"t": "takeback", "at": at, "tip": tip})
+            return peer.expect("agree")
+
+        if peer.exchange(ask).get("accept") is True:
+            return None
+        return f"{peer.name} declined the take-back"
 
 
 class SharedDice:

@@ -28,10 +28,19 @@ class Watchers:
 
     def entry(self, entry: Any, session: Any) -> None:
         """A log entry recorded (the game's thread): to every spectator."""
-        if entry.get("t") not in LOG_KINDS:
+        kind = entry.get("t")
+        if kind not in LOG_KINDS and kind != "takeback":
             return
         with self._lock:
             if not self._new and not self._live:
+                return
+            if kind == "takeback":  # the log was cut back: the game so far, again
+                self._new += self._live
+                self._live = []
+                for link in self._new:
+                    self._live.append(link)
+                    self._send(link, _so_far(session))
+                self._new = []
                 return
             for link in list(self._live):
                 self._send(link, {"t": "entry", "entry": entry})
