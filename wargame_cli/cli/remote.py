@@ -331,6 +331,7 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     peer = Peer(None, HOST, "the other player", None, _tell(local))  # type: ignore[arg-type]
     game = Play(local, seat, peer, prompter)
     names = dict(data["setup"]["names"])
+    peer.name = str(names.get(other(seat), peer.name))
     session = games.open_save(path, dice=SharedDice(peer), controllers=game.controllers(names))
     session.meta["dice"] = "shared"
     game.attach(session, path)

@@ -51,7 +51,7 @@ class Link:
         try:
             self.sock.sendall(len(body).to_bytes(4, "big") + body)
         except OSError as exc:
-            raise Dropped(f"the connection to {self.peer} broke ({_why(exc)})") from None
+            raise Dropped(_broke(self.peer, exc)) from None
         self.sent += 1
 
     def recv(self, timeout: float | None = None) -> dict[str, Any]:
@@ -110,7 +110,7 @@ class Link:
         except OSError as exc:
             if isinstance(exc, TimeoutError):
                 raise
-            raise Dropped(f"the connection to {self.peer} broke ({_why(exc)})") from None
+            raise Dropped(_broke(self.peer, exc)) from None
         finally:
             with contextlib.suppress(OSError):
                 self.sock.settimeout(None)
@@ -121,9 +121,9 @@ class Link:
             self.sock.close()
 
 
-def _why(exc: OSError) -> str:
+def _broke(peer: str, exc: OSError) -> str:
     import ssl
 
     if isinstance(exc, ssl.SSLEOFError | ConnectionResetError | BrokenPipeError):
-        return "cut without a goodbye"
-    return exc.strerror or type(exc).__name__
+        return f"the connection to {peer} was cut"
+    return f"the connection to {peer} broke ({exc.strerror or type(exc).__name__})"
