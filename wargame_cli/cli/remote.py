@@ -18,6 +18,7 @@ from wargame_cli import registry
 from wargame_cli.cli import play
 from wargame_cli.cli.output import console, interactive
 from wargame_cli.engine.bots import BotController, run_builder
+from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted
 from wargame_cli.kit.sides import other
@@ -90,10 +91,16 @@ def _can_ask(local: Local) -> bool:
 
 
 def _own_team(
-    ruleset: Ruleset, side: str, options: dict[str, Any], local: Local, prompter: Any
+    ruleset: Ruleset,
+    side: str,
+    options: dict[str, Any],
+    local: Local,
+    prompter: Any,
+    taken: str | None = None,
 ) -> tuple[Any, str]:
     """This side's team and name: from --team, the ruleset's default for a bot or a script,
-    else built here by the player, as `play` builds one."""
+    else built here by the player and named, as `play` builds and names one (never `taken`,
+    the other side's name)."""
     if local.team is not None:
         team, name = ruleset.load_team(local.team, options)
         return team, local.name or name or f"Side {side}"
@@ -108,7 +115,14 @@ def _own_team(
         lambda: ruleset.build_team(side, options),
         HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
     )
-    return team, local.name or ruleset.team_name(team) or f"Side {side}"
+    if local.name is not None:
+        return team, local.name
+    default = ruleset.team_name(team) or f"Side {side}"
+    if taken is not None:
+        default = distinct_default(default, taken, side)
+    while (name := prompter.name(side, default, taken=taken)) == TAKE_BACK:
+        prompter.setup_refused("the team is chosen; type this side's name")
+    return team, str(name)
 
 
 def _local_controller(local: Local, names: dict[str, str], prompter: Any) -> Any:
@@ -566,8 +580,8 @@ def _send_team(
     link: Link, ruleset: Ruleset, side: str, setup: dict[str, Any], local: Local, prompter: Any
 ) -> None:
     options = resolve_options(ruleset.options, setup.get("options") or {})
-    team, name = _own_team(ruleset, side, options, local, prompter)
     host_name = str(setup.get("name"))
+    team, name = _own_team(ruleset, side, options, local, prompter, taken=host_name)
     if local.name is None:
         name = distinct_default(name, host_name, side)
     elif same_name(name, host_name):
