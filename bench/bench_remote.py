@@ -89,6 +89,7 @@ def one_terminal(save: Path, folder: Path) -> list[float]:
 
 def remote(ruleset_id: str, folder: Path) -> list[float]:
     from wargame_cli.cli import remote as cli_remote
+    from wargame_cli.cli import remote_join
 
     clock = Clock()
     clock.install()
@@ -123,7 +124,7 @@ def remote(ruleset_id: str, folder: Path) -> list[float]:
     local = cli_remote.Local(bot=True, json_out=True, save=folder / "j.json")
     sys.stdout = open(folder / "join.out", "w")  # noqa: SIM115 - the joiner's JSON
     try:
-        cli_remote.join(cli_remote.JoinArgs(found.group(1), found.group(2), local))
+        remote_join.join(remote_join.JoinArgs(found.group(1), found.group(2), local))
     finally:
         sys.stdout.close()
         sys.stdout = sys.__stdout__

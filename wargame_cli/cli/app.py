@@ -477,10 +477,10 @@ def host_cmd(
 ) -> None:
     """Host a game for a player on another machine: prints the `wargame join` line to give
     them. Both machines run the rules; the dice are shared by commit and reveal."""
-    from wargame_cli.cli import remote
+    from wargame_cli.cli import remote, remote_host
 
-    remote.host(
-        remote.HostArgs(
+    remote_host.host(
+        remote_host.HostArgs(
             ruleset_id=ruleset_id,
             seat=seat,
             local=remote.Local(
@@ -513,10 +513,10 @@ def join_cmd(
     saves_dir: SavesDirOpt = None,
 ) -> None:
     """Take the seat of a game hosted on another machine (`wargame host`)."""
-    from wargame_cli.cli import remote
+    from wargame_cli.cli import remote, remote_join
 
-    remote.join(
-        remote.JoinArgs(
+    remote_join.join(
+        remote_join.JoinArgs(
             address,
             code,
             remote.Local(team, name, bot, no_input, choices, json_out, save, force, saves_dir),

@@ -10,14 +10,13 @@ from typing import Any
 
 from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json
+from wargame_cli.cli.remote import DEFAULT_PORT
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, Interrupted
 from wargame_cli.remote import fair
 from wargame_cli.remote.gate import knock
 from wargame_cli.remote.wire import Dropped, Link, RemoteError
 from wargame_cli.saves import games, provenance, store
-
-DEFAULT_PORT = 7375
 
 
 def watch(address: str, code: str, json_out: bool = False) -> None:
