@@ -104,6 +104,7 @@ SaveOpt = Annotated[
     typer.Option("--save", help="Save to this file.", autocompletion=_complete_saves),
 ]
 NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Do not write a save file.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the --save file if it exists.")]
 
 
 @app.command("rulesets")
@@ -168,9 +169,7 @@ def play_cmd(
     option: OptionOpt = None,
     save: SaveOpt = None,
     no_save: NoSaveOpt = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
-    ] = False,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
@@ -332,9 +331,7 @@ def fork_cmd(
         Path | None,
         typer.Option("--save", help="Write the fork here (default: in the saves folder)."),
     ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
-    ] = False,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
@@ -469,9 +466,7 @@ def host_cmd(
     choices: RemoteChoicesOpt = None,
     option: OptionOpt = None,
     save: SaveOpt = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
-    ] = False,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
@@ -506,9 +501,7 @@ def join_cmd(
     no_input: NoInputOpt = False,
     choices: RemoteChoicesOpt = None,
     save: SaveOpt = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
-    ] = False,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:

@@ -69,13 +69,7 @@ def host(args: HostArgs) -> None:
         _keep_keys(path, keys | {"side": seat, "port": str(gate.port)})
         peer = Peer(None, HOST, "the other player", None, tell_for(local))  # type: ignore[arg-type]
         game = Play(local, seat, peer, prompter)
-        hosting = Hosting(gate, game, ruleset, (seat, name, team, options))
-        try:
-            hosting.serve(path)
-        except KeyboardInterrupt:
-            raise game.interrupted("Ctrl-C") from None
-        finally:
-            gate.close()
+        _serve(Hosting(gate, game, ruleset, (seat, name, team, options)), path)
 
 
 def _seat(text: str) -> str:
@@ -103,13 +97,17 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     session.meta["dice"] = "shared"
     game.attach(session, path)
     gate = _open_gate(args, keys, session.ruleset, local)
-    hosting = Hosting(gate, game, session.ruleset, None)
+    _serve(Hosting(gate, game, session.ruleset, None), path)
+
+
+def _serve(hosting: Hosting, path: Path) -> None:
+    """Host the game to its end; Ctrl-C saves, tells the joiner, and exits 130."""
     try:
         hosting.serve(path)
     except KeyboardInterrupt:
-        raise game.interrupted("Ctrl-C") from None
+        raise hosting.game.interrupted("Ctrl-C") from None
     finally:
-        gate.close()
+        hosting.gate.close()
 
 
 def _keys(path: Path, fresh: bool) -> dict[str, str]:

@@ -34,16 +34,11 @@ def watch(address: str, code: str, json_out: bool = False) -> None:
         raise Interrupted("stopped watching") from None
     except Dropped as exc:
         raise RemoteError(f"the host's game went away ({exc})") from None
-    if json_out:
+    if json_out:  # what was seen: the game's end as the rules here reached it
+        seen = provenance.of_session(session).as_json()
         emit_json(
-            {
-                "ruleset": session.ruleset.id,
-                "status": session.status,
-                "winner": session.winner,
-                "turns": session.runner.turn,
-                "entries": len(session.runner.log),
-                "provenance": provenance.of_session(session).as_json(),
-            }
+            {"ruleset": session.ruleset.id, "status": session.status}
+            | {"winner": session.winner, "entries": len(session.runner.log), "provenance": seen}
         )
 
 
