@@ -38,9 +38,13 @@ class Host:
             env=env(tmp),
             cwd=tmp,
         )
-        found = self.wait_for(JOIN_LINE)
-        self.address, self.code = found.group(1), found.group(2)
-        self.watch_code = self.wait_for(WATCH_LINE).group(2)
+        try:
+            found = self.wait_for(JOIN_LINE)
+            self.address, self.code = found.group(1), found.group(2)
+            self.watch_code = self.wait_for(WATCH_LINE).group(2)
+        except BaseException:
+            self.stop()  # never left listening after a failed start
+            raise
 
     def text(self) -> str:
         return self.out_path.read_text()
