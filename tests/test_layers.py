@@ -16,7 +16,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("wargame_cli.engine", "wargame_cli.view"),
     ("wargame_cli.ruleset", "wargame_cli.registry", "wargame_cli.tabletop", "wargame_cli.rulesets"),
     ("wargame_cli.saves", "wargame_cli.history"),
-    ("wargame_cli.simulate", "wargame_cli.report"),
+    ("wargame_cli.simulate", "wargame_cli.report", "wargame_cli.remote"),
     ("wargame_cli.ui",),
     ("wargame_cli.cli", "wargame_cli.__main__"),
 ]
@@ -35,6 +35,8 @@ PLACED = {
     "wargame_cli.rulesets.tug_of_wargods.odds": 4,
     # the exact distribution (simulate --exact), from the odds' chain: beside the odds
     "wargame_cli.rulesets.tug_of_wargods.spread": 4,
+    # the check of shared dice (hashing only): read by saves, written by remote play
+    "wargame_cli.remote.fair": 1,
 }
 PLACED_SUFFIX = {".view": 5, ".story": 4, ".picture": 4}
 # The one exception: a ruleset's `Ruleset` hands out its own view, story, picture and odds

@@ -111,6 +111,7 @@ SaveOpt = Annotated[
     typer.Option("--save", help="Save to this file.", autocompletion=_complete_saves),
 ]
 NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Do not write a save file.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the --save file if it exists.")]
 
 
 @app.command("rulesets")
@@ -175,9 +176,7 @@ def play_cmd(
     option: OptionOpt = None,
     save: SaveOpt = None,
     no_save: NoSaveOpt = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
-    ] = False,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
@@ -366,9 +365,7 @@ def fork_cmd(
         Path | None,
         typer.Option("--save", help="Write the fork here (default: in the saves folder)."),
     ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Overwrite the --save file if it exists.")
-    ] = False,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
@@ -528,6 +525,130 @@ def simulate_cmd(
             cluster=cluster,
         )
     )
+
+
+RemoteTeamOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--team",
+        help="This side's team: a preset's name, an inline spec or a .toml/.json file "
+        "(default: built here, or the ruleset's with --bot/--no-input).",
+    ),
+]
+RemoteNameOpt = Annotated[str | None, typer.Option("--name", help="This side's name.")]
+RemoteBotOpt = Annotated[
+    bool, typer.Option("--bot", help="The computer plays this machine's side.")
+]
+RemoteChoicesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--choices",
+        help='This side\'s decisions in the order the rules ask, separated by ";"; then its '
+        "player or bot takes over.",
+    ),
+]
+
+
+@app.command("host")
+def host_cmd(
+    ruleset_id: Annotated[
+        str | None,
+        typer.Argument(help="Ruleset id (not with --resume).", autocompletion=_complete_ids),
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat", help="The side this machine plays: A or B (default A, or the save's)."
+        ),
+    ] = None,
+    port: Annotated[
+        int | None,
+        typer.Option(
+            "--port",
+            min=0,
+            max=65535,
+            help="Port to listen on (0: any free one; default 7375, or the resumed game's).",
+        ),
+    ] = None,
+    listen: Annotated[
+        str, typer.Option("--listen", help="Address to listen on (default: every interface).")
+    ] = "0.0.0.0",
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Host this save's game again; the joiner rejoins."),
+    ] = None,
+    team: RemoteTeamOpt = None,
+    name: RemoteNameOpt = None,
+    bot: RemoteBotOpt = False,
+    no_input: NoInputOpt = False,
+    choices: RemoteChoicesOpt = None,
+    option: OptionOpt = None,
+    save: SaveOpt = None,
+    force: ForceOpt = False,
+    json_out: JsonOpt = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """Host a game for a player on another machine: prints the `wargame join` line to give
+    them. Both machines run the rules; the dice are shared by commit and reveal."""
+    from wargame_cli.cli import remote, remote_host
+
+    remote_host.host(
+        remote_host.HostArgs(
+            ruleset_id=ruleset_id,
+            seat=seat,
+            local=remote.Local(
+                team, name, bot, no_input, choices, json_out, save, force, saves_dir
+            ),
+            options=option or [],
+            port=port,
+            listen=listen,
+            resume=resume,
+        )
+    )
+
+
+@app.command("join")
+def join_cmd(
+    address: Annotated[
+        str, typer.Argument(help="The host's HOST:PORT, as `wargame host` printed.")
+    ],
+    code: Annotated[str, typer.Option("--code", help="The seat code `wargame host` printed.")],
+    team: RemoteTeamOpt = None,
+    name: RemoteNameOpt = None,
+    bot: RemoteBotOpt = False,
+    no_input: NoInputOpt = False,
+    choices: RemoteChoicesOpt = None,
+    save: SaveOpt = None,
+    force: ForceOpt = False,
+    json_out: JsonOpt = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """Take the seat of a game hosted on another machine (`wargame host`)."""
+    from wargame_cli.cli import remote, remote_join
+
+    remote_join.join(
+        remote_join.JoinArgs(
+            address,
+            code,
+            remote.Local(team, name, bot, no_input, choices, json_out, save, force, saves_dir),
+        )
+    )
+
+
+@app.command("watch")
+def watch_cmd(
+    address: Annotated[
+        str, typer.Argument(help="The host's HOST:PORT, as `wargame host` printed.")
+    ],
+    code: Annotated[
+        str, typer.Option("--code", help="The spectators' code `wargame host` printed.")
+    ],
+    json_out: JsonOpt = False,
+) -> None:
+    """Watch a hosted game, read-only: the board and every line as it happens."""
+    from wargame_cli.cli import remote_watch
+
+    remote_watch.watch(address, code, json_out)
 
 
 def main() -> None:

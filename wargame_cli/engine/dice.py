@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from wargame_cli.engine.requests import Roll
 from wargame_cli.errors import DiceError
@@ -42,6 +43,7 @@ def check_faces(roll: Roll, faces: Sequence[object]) -> str | None:
 class Thrown:
     faces: tuple[int, ...]
     source: str | tuple[str, ...]
+    proof: dict[str, str] | None = None  # shared dice: what shows the faces (remote.fair)
 
 
 class RngDice:
@@ -207,4 +209,10 @@ def parse_rolls(text: str) -> list[int]:
     return out
 
 
-DiceSource = RngDice | ScriptDice | ManualDice | SidedDice
+class OtherDice(Protocol):
+    """Dice settled elsewhere: by two machines together (`wargame_cli.remote.peer`)."""
+
+    def throw(self, roll: Roll) -> Thrown: ...
+
+
+DiceSource = RngDice | ScriptDice | ManualDice | SidedDice | OtherDice

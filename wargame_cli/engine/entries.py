@@ -24,6 +24,7 @@ class RollEntry(TypedDict):
     rules: list[str]
     sources: NotRequired[list[str]]
     labels: NotRequired[list[str]]
+    shared: NotRequired[dict[str, str]]  # dice shared by commit and reveal: the proof
 
 
 class ChoiceEntry(TypedDict):

@@ -62,7 +62,12 @@ Observer = Callable[[Shown, Any], None]
 Editor = Callable[[Any, edits.Edit], str]  # a ruleset's `apply_edit`: the line told, or refused
 
 
-def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...]) -> RollEntry:
+def roll_entry(
+    req: Roll,
+    faces: tuple[int, ...],
+    source: str | tuple[str, ...],
+    proof: dict[str, str] | None = None,
+) -> RollEntry:
     entry: RollEntry = {
         "t": "roll",
         "side": req.side,
@@ -76,6 +81,8 @@ def roll_entry(req: Roll, faces: tuple[int, ...], source: str | tuple[str, ...])
         entry["sources"] = list(source)
     if req.labels:
         entry["labels"] = list(req.labels)
+    if proof is not None:  # dice shared between two machines: checked by `remote.fair`
+        entry["shared"] = proof
     return entry
 
 
@@ -286,7 +293,10 @@ class Runner:
             src: str | tuple[str, ...] = (
                 tuple(entry["sources"]) if source == "mixed" and "sources" in entry else source
             )
-            self._record(roll_entry(req, tuple(faces), src))
+            proof = entry.get("shared")
+            self._record(
+                roll_entry(req, tuple(faces), src, proof if isinstance(proof, dict) else None)
+            )
             return tuple(faces)
         elif isinstance(req, Choice):
             if kind != "choice":
@@ -515,7 +525,7 @@ class Runner:
             self._record(turn_entry(req))
         elif isinstance(req, Roll):
             thrown = self.tape.throw(req, self.dice, self.note)
-            self._record(roll_entry(req, thrown.faces, thrown.source))
+            self._record(roll_entry(req, thrown.faces, thrown.source, thrown.proof))
             return thrown.faces
         elif isinstance(req, Choice):
             answered = self._ask(req)
@@ -581,9 +591,10 @@ class Runner:
 
     def _rebuild(self, kept: list[Any], removed: list[LogEntry]) -> None:
         """A fresh game with `kept` replayed into it, unseen by the observer; the dice of
-        `removed` go back on the tape, to come out again in order."""
+        `removed` go back on the tape (with any shared roll's proof), to come out again in
+        order."""
         assert self.factory is not None  # checked by the callers, with their own reasons
-        self.tape.rewind(self.dice, takeback.faces_of(removed))
+        self.tape.rewind(self.dice, takeback.faces_of(removed), takeback.proofs_of(removed))
         observer, self.observer = self.observer, None
         try:
             self._start(self.factory())

@@ -53,6 +53,11 @@ def faces_of(entries: Sequence[LogEntry]) -> list[tuple[int, int, str]]:
     return out
 
 
+def proofs_of(entries: Sequence[LogEntry]) -> list[tuple[tuple[int, ...], dict[str, str]]]:
+    """Every roll in `entries` shared by two machines: its faces and what proves them."""
+    return [(tuple(e["faces"]), e["shared"]) for e in entries if e["t"] == "roll" and "shared" in e]
+
+
 def record(entry: ChoiceEntry, at: int, turn: int) -> TakeBackRecord:
     """A save's `takebacks` item; `new` is filled in when the decision is made again."""
     return {
@@ -95,12 +100,20 @@ class Tape:
     """Faces kept from taken-back play, reused in order before the live dice roll anything."""
 
     kept: deque[tuple[int, int, str]] = field(default_factory=deque)
+    # the kept shared rolls (remote play): a roll that takes one again whole carries its proof
+    proofs: deque[tuple[tuple[int, ...], dict[str, str]]] = field(default_factory=deque)
 
     def __bool__(self) -> bool:
         return bool(self.kept)
 
-    def rewind(self, dice: DiceSource, removed: list[tuple[int, int, str]]) -> None:
+    def rewind(
+        self,
+        dice: DiceSource,
+        removed: list[tuple[int, int, str]],
+        proofs: Sequence[tuple[tuple[int, ...], dict[str, str]]] = (),
+    ) -> None:
         """Put `removed` back in front of the tape; rewind a script and the seeded stream."""
+        self.proofs.extendleft(reversed(proofs))
         if isinstance(dice, ScriptDice):
             scripted = sum(1 for _, _, source in removed if source == SCRIPT)
             dice.used = max(0, dice.used - scripted)
@@ -131,17 +144,40 @@ class Tape:
                     f"new dice for {roll.reason} and every roll after it."
                 )
                 self.kept.clear()
+                self.proofs.clear()
                 break
             self.kept.popleft()
             _advance(dice, die, source)
             faces.append(face)
             sources.append(source)
+        if SHARED in sources:
+            return self._shared(roll, dice, faces, sources, note)
         if len(faces) < len(roll.dice):
             rest = rest_of(roll, len(faces))
             thrown = dice.throw(rest)
             faces += thrown.faces
             sources += per_die(thrown, len(rest.dice))
         return Thrown(tuple(faces), collapse(sources))
+
+    def _shared(
+        self,
+        roll: Roll,
+        dice: DiceSource,
+        faces: list[int],
+        sources: list[str],
+        note: Callable[[str], None],
+    ) -> Thrown:
+        """Kept faces of dice shared by two machines come out again only as the whole roll
+        they were (its proof holds for it alone); otherwise the rest are rolled anew."""
+        if self.proofs and self.proofs[0][0] == tuple(faces) and len(faces) == len(roll.dice):
+            return Thrown(tuple(faces), collapse(sources), self.proofs.popleft()[1])
+        note(f"The kept dice do not fit {roll.reason} as they were rolled: new dice from here.")
+        self.kept.clear()
+        self.proofs.clear()
+        return dice.throw(roll)
+
+
+SHARED = "shared"  # a face settled by two machines (`wargame_cli.remote.fair`)
 
 
 def _advance(dice: DiceSource, die: int, source: str) -> None:

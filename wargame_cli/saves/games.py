@@ -191,6 +191,7 @@ def _session(
             runner.replay(data["log"])
             runner.observer = observer
             watch.check(data["log"])
+            _check_shared(data["log"])
         except ReplayDivergence as exc:
             if ruleset.version == current:
                 raise
@@ -202,6 +203,23 @@ def _session(
     runner.keep_takebacks(data.get("takebacks", []))
     session.meta["saved"] = data
     return session
+
+
+def _check_shared(log: list[dict[str, Any]]) -> None:
+    """Dice shared by two machines must be what their commitments and values give."""
+    if data_dice_shared(log):
+        from wargame_cli.remote import fair
+
+        found = fair.first_problem(log)
+        if found is not None:
+            raise ReplayDivergence(*found)
+
+
+def data_dice_shared(log: list[dict[str, Any]]) -> bool:
+    return any(isinstance(e, dict) and "shared" in e for e in log) or any(
+        isinstance(e, dict) and e.get("t") == "roll" and e.get("source") in ("shared", "mixed")
+        for e in log
+    )
 
 
 def _check_ruleset_version(path: Path, saved: str, ours: str) -> None:

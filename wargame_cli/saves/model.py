@@ -14,7 +14,7 @@ VERSION = 2
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 
 Side = Literal["A", "B"]
-Source = Literal["rng", "manual", "script", "mixed"]
+Source = Literal["rng", "manual", "script", "shared", "mixed"]
 
 
 class Strict(BaseModel):
@@ -36,6 +36,17 @@ class TurnEntry(Chained):
     rules: list[str] = Field(default_factory=list)
 
 
+class SharedProof(Strict):
+    """Dice settled by commit and reveal between two machines (`wargame host`/`join`): the
+    host's commitment (SHA-256 of its value), both values, and the derivation of the faces
+    from them (`wargame_cli/remote/fair.py`); `replay --verify` derives the faces again."""
+
+    commit: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    host: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    join: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    derivation: Literal["sha256-v1"]
+
+
 class RollEntry(Chained):
     t: Literal["roll"]
     side: Side | None
@@ -43,9 +54,10 @@ class RollEntry(Chained):
     dice: list[Annotated[int, Field(ge=2)]] = Field(min_length=1)
     faces: list[int] = Field(min_length=1)
     source: Source
-    sources: list[Literal["rng", "manual", "script"]] | None = None
+    sources: list[Literal["rng", "manual", "script", "shared"]] | None = None
     labels: list[str] | None = None
     rules: list[str]
+    shared: SharedProof | None = None
 
     @model_validator(mode="after")
     def _sources_per_die(self) -> RollEntry:
@@ -136,8 +148,9 @@ class SetupModel(Strict):
     names: dict[Side, str]
     teams: dict[Side, Any]
     players: dict[Side, Literal["human", "bot"]] = Field(default_factory=dict)
-    # how live faces are made, for both sides or each (`A=manual,B=auto`); resume keeps it
-    dice: str = Field("auto", pattern=r"^(auto|manual|A=(auto|manual),B=(auto|manual))$")
+    # how live faces are made, for both sides or each (`A=manual,B=auto`), or "shared" (by two
+    # machines, `wargame host`); resume keeps it
+    dice: str = Field("auto", pattern=r"^(auto|manual|shared|A=(auto|manual),B=(auto|manual))$")
 
 
 class Result(Strict):

@@ -16,6 +16,7 @@ DICE_WORDS = {
     "manual": "typed in at the table (--dice manual, or for a side)",
     "rng": "from the generator (seed {seed})",
     "corrected": "corrected by hand to the face really thrown (wargame edit die)",
+    "shared": "shared by commit and reveal between the two players' machines",
 }
 # A decision's `by`.
 DECISION_WORDS = {"human": "by a person", "bot": "by the computer", "script": "by a script"}

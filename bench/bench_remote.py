@@ -1,0 +1,225 @@
+"""Remote play's speed, as ratios within one run (see bench/README.md, "Remote play").
+
+1. Key to next question: the time from one side's answer to its next question, in a bot
+   game of the same ruleset played at one terminal (one process, the seeded dice, saving as
+   `play` does for a person: after every turn) and played remotely (`wargame host` as a
+   process, the joiner here, both on loopback: every roll by commit and reveal, both sides
+   saving after every decision). Medians over every decision of the joiner's side.
+2. A roll's commit and reveal against one round trip: the same TLS link on loopback carries
+   N rolls (`SharedDice`) and N ping-pongs, one after the other.
+
+    .venv/bin/python bench/bench_remote.py [--ruleset squad-alpha] [--rolls 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from wargame_cli import registry
+from wargame_cli.engine import bots
+from wargame_cli.engine.requests import Roll
+from wargame_cli.engine.session import start
+from wargame_cli.remote import tls
+from wargame_cli.remote.gate import quick
+from wargame_cli.remote.peer import HOST, JOIN, Peer, SharedDice, Tips
+from wargame_cli.remote.wire import Link
+from wargame_cli.ruleset import SIDES, Setup, resolve_options
+from wargame_cli.saves import games
+
+SIDE = "B"  # the joiner's side
+ORIGINAL = bots.BotController.choose
+
+
+class Clock:
+    """Times from each answer of `SIDE` to its next question."""
+
+    def __init__(self) -> None:
+        self.gaps: list[float] = []
+        self._answered: float | None = None
+
+    def install(self) -> None:
+        clock, choose = self, ORIGINAL
+
+        def timed(controller: Any, choice: Any, game: Any) -> str:
+            if choice.side == SIDE:
+                now = time.perf_counter()
+                if clock._answered is not None:
+                    clock.gaps.append(now - clock._answered)
+                key = choose(controller, choice, game)
+                clock._answered = time.perf_counter()
+                return key
+            return choose(controller, choice, game)
+
+        bots.BotController.choose = timed  # type: ignore[method-assign]
+
+
+def one_terminal(save: Path, folder: Path) -> list[float]:
+    """The remote game again at one terminal: its setup, its faces (`--rolls`), the same
+    bots (so the same decisions), saving after every turn as `play` does for a person."""
+    import json
+
+    from wargame_cli.engine.dice import RngDice, ScriptDice
+
+    clock = Clock()
+    clock.install()
+    data = json.loads(save.read_text())
+    ruleset = registry.get(data["ruleset"]["id"])
+    options = resolve_options(ruleset.options, data["options"])
+    teams = {s: ruleset.team_from_data(data["setup"]["teams"][s], options) for s in SIDES}
+    faces = [f for e in data["log"] if e["t"] == "roll" for f in e["faces"]]
+    dice = ScriptDice(faces, RngDice(7))
+    setup = Setup(names=data["setup"]["names"], teams=teams)
+    session = start(ruleset, setup, options, 7, dice)
+    path = folder / "local.json"
+    session.runner.run(on_turn_end=lambda _: games.save(session, path))
+    games.save(session, path)
+    assert len(session.runner.log) == len(data["log"]), "not the same game"
+    return clock.gaps
+
+
+def remote(ruleset_id: str, folder: Path) -> list[float]:
+    from wargame_cli.cli import remote as cli_remote
+    from wargame_cli.cli import remote_join
+
+    clock = Clock()
+    clock.install()
+    host = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wargame_cli",
+            "host",
+            ruleset_id,
+            "--seat",
+            "A",
+            "--port",
+            "0",
+            "--listen",
+            "127.0.0.1",
+            "--bot",
+            "--json",
+            "--save",
+            str(folder / "h.json"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert host.stderr is not None
+    line = ""
+    while not (found := re.search(r"wargame join (\S+) --code (\S+)", line)):
+        line = host.stderr.readline()
+        if not line:
+            raise SystemExit("the host did not start")
+    local = cli_remote.Local(bot=True, json_out=True, save=folder / "j.json")
+    sys.stdout = open(folder / "join.out", "w")  # noqa: SIM115 - the joiner's JSON
+    try:
+        remote_join.join(remote_join.JoinArgs(found.group(1), found.group(2), local))
+    finally:
+        sys.stdout.close()
+        sys.stdout = sys.__stdout__
+    host.wait(60)
+    return clock.gaps
+
+
+class _Runner:
+    log: list[Any] = []
+
+
+def _pair() -> tuple[Link, Link]:
+    identity = tls.new_identity()
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    accepted: list[Any] = []
+
+    def accept() -> None:
+        raw, _ = server.accept()
+        quick(raw)
+        accepted.append(tls.server_context(identity).wrap_socket(raw, server_side=True))
+
+    thread = threading.Thread(target=accept)
+    thread.start()
+    raw = socket.create_connection(("127.0.0.1", port))
+    quick(raw)
+    client = tls.client_context().wrap_socket(raw)
+    thread.join()
+    links = Link(accepted[0]), Link(client)
+    for link in links:
+        link.rate = link.burst = 10**9  # a tight loop of rolls, as no game sends them
+    return links
+
+
+def rolls_against_round_trips(n: int) -> tuple[float, float]:
+    """Seconds per shared roll and per ping-pong, on the same kind of link."""
+    host_link, join_link = _pair()
+    peers = []
+    for link, role in ((host_link, HOST), (join_link, JOIN)):
+        peer = Peer(link, role, role, Tips({}), print)
+        peer.runner = _Runner()
+        peers.append(peer)
+    roll = Roll((6, 6, 6), "a bench roll")
+
+    def joiner() -> None:
+        dice = SharedDice(peers[1])
+        for _ in range(n):
+            dice.throw(roll)
+        for _ in range(n):
+            join_link.post({"t": "pong", **join_link.recv()})
+
+    thread = threading.Thread(target=joiner)
+    thread.start()
+    dice = SharedDice(peers[0])
+    began = time.perf_counter()
+    for _ in range(n):
+        dice.throw(roll)
+    rolled = time.perf_counter()
+    for _ in range(n):
+        host_link.post({"t": "ping"})
+        host_link.recv()
+    pinged = time.perf_counter()
+    thread.join()
+    return (rolled - began) / n, (pinged - rolled) / n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ruleset", default="squad-alpha")
+    parser.add_argument("--rolls", type=int, default=300)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        far = remote(args.ruleset, Path(folder))
+        local = one_terminal(Path(folder) / "j.json", Path(folder))
+    one, two = statistics.median(local), statistics.median(far)
+    print(f"{args.ruleset}: key to next question, median over side {SIDE}'s decisions")
+    print(
+        f"  rules only:   one terminal {one * 1000:.2f} ms, remote {two * 1000:.2f} ms "
+        f"({len(far)} decisions): {two / one:.2f}x, +{(two - one) * 1000:.2f} ms"
+    )
+    from bench_screen import mid_game, redraw
+
+    screen, choice = mid_game(args.ruleset)
+    redraw(screen, choice, 80, 24)
+    drawn = statistics.median(redraw(screen, choice, 80, 24)[0] for _ in range(9))
+    print(
+        f"  with the decision screen's redraw at 80x24 ({drawn * 1000:.1f} ms), as a person "
+        f"plays: {(two + drawn) / (one + drawn):.2f}x (goal: at most 1.5x)"
+    )
+    roll, trip = rolls_against_round_trips(args.rolls)
+    print(
+        f"a shared roll {roll * 1e6:.0f} us, one round trip {trip * 1e6:.0f} us: "
+        f"{roll / trip:.2f} round trips (goal: 1)"
+    )
+
+
+if __name__ == "__main__":
+    main()

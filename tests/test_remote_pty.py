@@ -1,0 +1,77 @@
+"""The joiner at a real terminal (pexpect): it builds and names its own team on its own
+screen, answers its side's questions with the same decision screen as at one terminal, sees
+"waiting for NAME…" while the host decides, and Ctrl-C saves and exits 130 while the host
+waits for it to come back."""
+
+from __future__ import annotations
+
+import pexpect
+import pytest
+
+from tests.pty_helpers import PROMPT, spawn
+from tests.remote_helpers import Host, join, same_saves, verify
+
+pytestmark = pytest.mark.pty
+
+
+def _join_at_a_terminal(tmp_path, host: Host, size=(24, 80)) -> pexpect.spawn:
+    child = spawn(
+        ["join", host.address, "--code", host.code, "--save", "j.json"],
+        cwd=str(tmp_path),
+        saves=str(tmp_path / "saves"),
+        timeout=60,
+        size=size,
+    )
+    child.expect("host key fingerprint SHA256:")
+    child.expect("pick")  # this side's team, built here
+    child.expect("Take back")
+    child.send("\r")
+    child.expect("Name for side B")
+    child.send("\x15Joiners\r")  # clear the default, type a name
+    return child
+
+
+def test_the_joiner_builds_names_and_plays_at_its_terminal(tmp_path):
+    host = Host(
+        tmp_path, "tug-of-wargods", "--seat", "A", "--port", "0", "--bot", "--save", "h.json"
+    )
+    try:
+        child = _join_at_a_terminal(tmp_path, host)
+        child.expect("Victory to")
+        child.expect("Saved to j.json")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
+        assert host.wait() == 0
+    finally:
+        host.stop()
+    data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    assert data["setup"]["names"]["B"] == "Joiners"
+    verify(tmp_path, tmp_path / "j.json")
+
+
+def test_decisions_at_the_terminal_then_ctrl_c_and_a_rejoin(tmp_path):
+    host = Host(tmp_path, "squad-alpha", "--seat", "A", "--port", "0", "--bot", "--save", "h.json")
+    try:
+        child = _join_at_a_terminal(tmp_path, host, size=(45, 120))
+        for _ in range(2):  # two of this side's decisions, on the decision screen
+            child.expect("Joiners: ")
+            child.expect(PROMPT)
+            child.send("\r")
+        child.expect("waiting for ")
+        child.sendintr()
+        child.expect("interrupted; game saved to j.json")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 130
+        host.wait_for("Joiners (dropped|left)")
+        host.wait_for("waiting for them to join again")
+        again = join(tmp_path, host, "--bot", "--save", "j.json")
+        assert again.returncode == 0, again.stderr
+        assert host.wait() == 0
+    finally:
+        host.stop()
+    data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    people = [e for e in data["log"] if e["t"] == "choice" and e["by"] == "human"]
+    assert len(people) >= 2 and all(e["side"] == "B" for e in people)
+    verify(tmp_path, tmp_path / "h.json")

@@ -1,0 +1,59 @@
+"""Take-backs by agreement in remote play: one side asks, the other's player agrees (a bot
+always does), both machines take the same decision back and the dice tape stays as it was,
+every reused roll still carrying its commitment and values."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.remote_helpers import Host, same_saves, verify
+from tests.test_remote_hostile import _seated
+from wargame_cli.engine.requests import TAKE_BACK, Choice
+from wargame_cli.remote.peer import JOIN, Announcing, Peer, RemoteController, SharedDice, Tips
+from wargame_cli.saves import games, seal
+
+
+class TakesBackOnce:
+    """Side B by script: its suggestion each time, but a take-back at its third question."""
+
+    by = "script"
+
+    def __init__(self) -> None:
+        self.asked = 0
+        self.refusals: list[str] = []
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        self.asked += 1
+        return TAKE_BACK if self.asked == 3 else choice.default
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        self.refusals.append(reason)
+
+
+def test_a_take_back_agreed_by_the_other_side(tmp_path):
+    host = Host(tmp_path, "squad-alpha", "--seat", "A", "--port", "0", "--bot", "--save", "h.json")
+    try:
+        link, data = _seated(host)
+        path = tmp_path / "j.json"
+        path.write_text(json.dumps(data))
+        peer = Peer(link, JOIN, "the host", None, print)  # type: ignore[arg-type]
+        mine = TakesBackOnce()
+        controllers = {"B": Announcing(mine, peer), "A": RemoteController(peer, lambda _: None)}
+        session = games.open_save(path, dice=SharedDice(peer), controllers=controllers)
+        peer.runner = session.runner
+        peer.tips = Tips({k: data.get(k) for k in seal.HEADER})
+        session.runner.run()
+        at, tip = peer.at
+        peer.post({"t": "bye", "at": at, "tip": tip})
+        peer.check_tip(peer.expect("bye"), "end")
+        games.save(session, path)
+        assert host.wait() == 0, host.text()
+    finally:
+        host.stop()
+    assert mine.refusals == []
+    saved = same_saves(tmp_path / "h.json", path)
+    assert len(saved["takebacks"]) == 1 and saved["takebacks"][0]["side"] == "B"
+    assert all("shared" in e for e in saved["log"] if e["t"] == "roll")
+    verify(tmp_path, tmp_path / "h.json")
+    verify(tmp_path, path)

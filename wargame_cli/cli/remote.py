@@ -1,0 +1,255 @@
+"""Remote play's parts shared by `wargame host` and `wargame join` (`remote_host.py`,
+`remote_join.py`): this machine's side (`Local`), its team, its controller, and `Play`, its
+part of the game: each machine runs the rules; only decisions, dice (by commit and reveal) and
+control messages cross the wire (see `wargame_cli/remote/`)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.cli import play
+from wargame_cli.cli.output import console, interactive
+from wargame_cli.engine.bots import BotController, run_builder
+from wargame_cli.engine.requests import TAKE_BACK
+from wargame_cli.engine.session import Session
+from wargame_cli.errors import Interrupted
+from wargame_cli.kit.sides import other
+from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, Tips
+from wargame_cli.remote.watchers import Watchers
+from wargame_cli.remote.wire import Dropped, RemoteError
+from wargame_cli.ruleset import SIDES, Ruleset
+from wargame_cli.saves import games
+from wargame_cli.text import shown
+from wargame_cli.ui.names import distinct_default
+
+DEFAULT_PORT = 7375
+
+
+@dataclass
+class Local:
+    """This machine's side: who plays it and how (the flags `play` has)."""
+
+    team: str | None = None
+    name: str | None = None
+    bot: bool = False
+    no_input: bool = False
+    choices: str | None = None
+    json_out: bool = False
+    save: Path | None = None
+    force: bool = False
+    saves_dir: Path | None = None
+
+
+def tell_for(local: Local) -> Callable[[str], None]:
+    """Lines about the connection: on stdout for a person, on stderr under --json."""
+
+    def tell(text: str) -> None:
+        if local.json_out:
+            print(f"wargame: {text}", file=sys.stderr, flush=True)
+        else:
+            console().print(text, markup=False, soft_wrap=True)
+
+    return tell
+
+
+def kind_of(local: Local) -> str:
+    return "bot" if local.bot or local.no_input else "human"
+
+
+def can_ask(local: Local) -> bool:
+    return interactive() and kind_of(local) == "human"
+
+
+def own_team(
+    ruleset: Ruleset,
+    side: str,
+    options: dict[str, Any],
+    local: Local,
+    prompter: Any,
+    taken: str | None = None,
+) -> tuple[Any, str]:
+    """This side's team and name: from --team, the ruleset's default for a bot or a script,
+    else built here by the player and named, as `play` builds and names one (never `taken`,
+    the other side's name)."""
+    if local.team is not None:
+        team, name = ruleset.load_team(local.team, options)
+        return team, local.name or name or f"Side {side}"
+    if prompter is None:
+        if kind_of(local) == "human" and local.choices is None:
+            play._need_terminal(f"building side {side}'s team")
+        team, name = ruleset.default_team(side, options)
+        return team, local.name or name
+    from wargame_cli.ui.prompts import HumanController
+
+    team = run_builder(
+        lambda: ruleset.build_team(side, options),
+        HumanController(prompter, {s: f"Side {s}" for s in SIDES}),
+    )
+    if local.name is not None:
+        return team, local.name
+    default = ruleset.team_name(team) or f"Side {side}"
+    if taken is not None:
+        default = distinct_default(default, taken, side)
+    while (name := prompter.name(side, default, taken=taken)) == TAKE_BACK:
+        prompter.setup_refused("the team is chosen; type this side's name")
+    return team, str(name)
+
+
+def local_controller(local: Local, names: dict[str, str], prompter: Any) -> Any:
+    if kind_of(local) == "bot":
+        inner: Any = BotController()
+    else:
+        if prompter is None and local.choices is None:
+            play._need_terminal("this side's decisions")
+        from wargame_cli.ui.prompts import HumanController
+
+        inner = HumanController(prompter, names) if prompter is not None else BotController()
+    if local.choices is not None:
+        from wargame_cli.engine.scripted import ChoiceScript, parse_choices
+
+        return ChoiceScript(parse_choices(local.choices)).controllers({"X": inner})["X"]
+    return inner
+
+
+class Play:
+    """One machine's part of the game: its session, its save, the peer and the screen."""
+
+    def __init__(self, local: Local, side: str, peer: Peer, prompter: Any) -> None:
+        self.local = local
+        self.side = side
+        self.peer = peer
+        self.prompter = prompter
+        self.session: Session | None = None
+        self.path: Path | None = None
+        self.tell = tell_for(local)
+        self._controller: Any = None
+        self.view: Any = None
+        self.watchers = Watchers(self.tell)
+
+    def controllers(self, names: dict[str, str]) -> dict[str, Any]:
+        if self._controller is None:
+            self._controller = local_controller(self.local, names, self.prompter)
+        waiting = self._waiting
+        return {
+            self.side: Announcing(self._controller, self.peer),
+            other(self.side): RemoteController(self.peer, waiting, self._agree),
+        }
+
+    def _agree(self, name: str) -> bool:
+        """The other player asks to take back the latest decision: a bot or a script agrees;
+        a person is asked."""
+        if self.prompter is None or kind_of(self.local) == "bot":
+            return True
+        import questionary
+
+        from wargame_cli.engine.takeback import latest_taken
+
+        log = self.peer.runner.log
+        at = latest_taken(log)
+        what = f" {log[at]['label']!r}" if at is not None else ""
+        items = [questionary.Choice("Agree", True), questionary.Choice("Decline", False)]
+        answer = self.prompter.select(f"{name} asks to take back{what}.", items, items[0])
+        return answer is True
+
+    def _waiting(self, name: str) -> None:
+        """While the other machine decides: the board and what happened since this side's
+        last decision, drawn afresh as its moves come (a decision screen), and who we wait
+        for."""
+        if self.local.json_out:
+            return
+        screen = self.view.screen if self.view is not None else None
+        if screen is None or screen.state is None:
+            self.tell(f"waiting for {name}…")
+            return
+        from rich.text import Text
+
+        out = console()
+        layout = screen.compose(out.width, out.height, 2, 0, None, self.side)
+        out.clear()
+        for line in layout.lines:
+            out.print(Text.from_ansi(line))
+        out.print(Text(f"waiting for {name}… (Ctrl-C saves and exits)", style="bold"))
+
+    def attach(self, session: Session, path: Path) -> None:
+        """Watch `session`: save after every decision, show it as it goes."""
+        self.session, self.path = session, path
+        self.peer.runner = session.runner
+        self.peer.tips = Tips(_header(session))
+        players = session.meta["players"]
+        view = None
+        if not self.local.json_out:
+            view = play._live_view(
+                session.ruleset,
+                session.setup.names,
+                self.prompter,
+                {self.side: players[self.side], other(self.side): "remote"},
+                session.game,
+                session.runner.log,
+            )
+            if view.screen is None:
+                view.board(session.game)
+        self.view = view
+
+        def observe(entry: Any, game: Any) -> None:
+            if view is not None:
+                view(entry, game)
+            self.watchers.entry(entry, session)
+            if entry.get("t") == "choice":
+                games.save(session, path, settle=False)
+
+        session.runner.observer = observe
+
+    def save(self) -> None:
+        if self.session is not None and self.path is not None:
+            games.save(self.session, self.path)
+
+    def run(self) -> None:
+        """Play to the end and compare the ends; a refusal is told to the other side, and
+        the save keeps every decision made up to it."""
+        try:
+            self._run()
+        except Dropped:
+            self.save()
+            raise
+        except RemoteError as exc:
+            self.save()
+            self.peer.fail(str(exc))
+            raise
+
+    def _run(self) -> None:
+        assert self.session is not None
+        runner = self.session.runner
+        runner.run(on_turn_end=lambda _: self.save())
+        self.save()
+        at, tip = self.peer.at
+        self.peer.exchange(lambda: self.peer.post({"t": "bye", "at": at, "tip": tip}))
+        self.peer.check_tip(self.peer.exchange(lambda: self.peer.expect("bye")), "end")
+
+    def finish(self) -> None:
+        assert self.session is not None
+        play._finish(self.session, self.path, self.local.json_out)
+
+    def interrupted(self, what: str) -> Interrupted:
+        self.save()
+        self.peer.fail(f"{what}; their save is kept", kind="leave")
+        if self.path is None:
+            return Interrupted("interrupted; nothing was saved")
+        return Interrupted(
+            f"interrupted; game saved to {shown(self.path)}"
+            + (
+                " (wargame host --resume " + shown(self.path) + ")"
+                if self.peer.role == HOST
+                else ""
+            )
+        )
+
+
+def _header(session: Session) -> dict[str, Any]:
+    from wargame_cli.saves import seal
+
+    data = games.to_save(session)
+    return {k: data.get(k) for k in seal.HEADER}

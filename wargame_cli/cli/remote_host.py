@@ -1,0 +1,290 @@
+"""`wargame host`: start a game (or `--resume` one), print the join line, let the joiner in,
+set the game up with it and play; after a drop, wait for the joiner to come back."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wargame_cli import registry
+from wargame_cli.cli import play
+from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
+from wargame_cli.engine.session import draw_seed, start
+from wargame_cli.errors import BadInput, Interrupted
+from wargame_cli.kit.sides import other
+from wargame_cli.remote import codes, tls
+from wargame_cli.remote.gate import Gate, Visitor
+from wargame_cli.remote.peer import HOST, Peer, SharedDice
+from wargame_cli.remote.wire import Dropped, Link, RemoteError
+from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
+from wargame_cli.saves import games, store
+from wargame_cli.saves.untrusted import Untrusted
+from wargame_cli.text import name_problem, shown
+from wargame_cli.ui.names import same_name
+
+
+@dataclass
+class HostArgs:
+    ruleset_id: str | None
+    seat: str | None
+    local: Local = field(default_factory=Local)
+    options: list[str] = field(default_factory=list)
+    port: int | None = None  # None: 7375, or a resumed game's own
+    listen: str = "0.0.0.0"
+    resume: Path | None = None
+
+
+def host(args: HostArgs) -> None:
+    local = args.local
+    if args.resume is not None:
+        with store.locked(args.resume, new=False) as path:
+            _host_resumed(args, path)
+        return
+    seat = _seat(args.seat or "A")
+    if args.ruleset_id is None:
+        raise BadInput("name a ruleset: wargame host ID --seat A (see wargame rulesets)")
+    ruleset = registry.get(args.ruleset_id)
+    options = resolve_options(ruleset.options, args.options)
+    if local.save is not None:
+        play._check_new_save(local.save, local.force)
+    prompter = play._prompter() if can_ask(local) else None
+    try:
+        team, name = own_team(ruleset, seat, options, local, prompter)
+    except KeyboardInterrupt:
+        raise Interrupted("interrupted during setup: no game had started") from None
+    if problem := name_problem(name):
+        raise BadInput(f"--name {name!r}: {problem}")
+    names = {seat: name, other(seat): "Remote"}
+    held = (
+        store.locked(local.save)
+        if local.save is not None
+        else store.locked_new(store.saves_dir(local.saves_dir), ruleset.id, names)
+    )
+    with held as path:
+        keys = _keys(path, fresh=True)
+        gate = _open_gate(args, keys, ruleset, local)
+        _keep_keys(path, keys | {"side": seat, "port": str(gate.port)})
+        peer = Peer(None, HOST, "the other player", None, tell_for(local))  # type: ignore[arg-type]
+        game = Play(local, seat, peer, prompter)
+        _serve(Hosting(gate, game, ruleset, (seat, name, team, options)), path)
+
+
+def _seat(text: str) -> str:
+    seat = text.strip().upper()
+    if seat not in SIDES:
+        raise BadInput(f"--seat {text!r}: a seat is A or B")
+    return seat
+
+
+def _host_resumed(args: HostArgs, path: Path) -> None:
+    local = args.local
+    data = store.load(path)
+    if data["status"] == "finished":
+        raise BadInput(f"{shown(path)}: that game is finished (wargame replay {shown(path)})")
+    keys = _keys(path, fresh=False)
+    seat = _seat(args.seat or keys.get("side") or "A")
+    if args.port is None and str(keys.get("port", "")).isdigit():
+        args.port = int(keys["port"])
+    prompter = play._prompter() if can_ask(local) else None
+    peer = Peer(None, HOST, "the other player", None, tell_for(local))  # type: ignore[arg-type]
+    game = Play(local, seat, peer, prompter)
+    names = dict(data["setup"]["names"])
+    peer.name = str(names.get(other(seat), peer.name))
+    session = games.open_save(path, dice=SharedDice(peer), controllers=game.controllers(names))
+    session.meta["dice"] = "shared"
+    game.attach(session, path)
+    gate = _open_gate(args, keys, session.ruleset, local)
+    _serve(Hosting(gate, game, session.ruleset, None), path)
+
+
+def _serve(hosting: Hosting, path: Path) -> None:
+    """Host the game to its end; Ctrl-C saves, tells the joiner, and exits 130."""
+    try:
+        hosting.serve(path)
+    except KeyboardInterrupt:
+        raise hosting.game.interrupted("Ctrl-C") from None
+    finally:
+        hosting.gate.close()
+
+
+def _keys(path: Path, fresh: bool) -> dict[str, str]:
+    """The hosted game's codes and TLS identity, kept beside its save (readable by its owner
+    only) so `host --resume` shows the same fingerprint and takes the same codes."""
+    where = path.with_name(path.name + ".host")
+    if not fresh and where.exists():
+        try:
+            keys = json.loads(where.read_text(encoding="utf-8"))
+            if isinstance(keys, dict) and all(
+                isinstance(keys.get(k), str) for k in ("seat", "watch", "key", "cert")
+            ):
+                return keys
+        except (OSError, ValueError):
+            pass
+    identity = tls.new_identity()
+    keys = {
+        "seat": codes.new_code(),
+        "watch": codes.new_code(),
+        "key": identity.key_pem,
+        "cert": identity.cert_pem,
+    }
+    _keep_keys(path, keys)
+    return keys
+
+
+def _keep_keys(path: Path, keys: dict[str, str]) -> None:
+    where = path.with_name(path.name + ".host")
+    fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(keys, out)
+
+
+def _open_gate(args: HostArgs, keys: dict[str, str], ruleset: Ruleset, local: Local) -> Gate:
+    door = codes.Door(keys["seat"], keys["watch"])
+    identity = tls.Identity(keys["key"], keys["cert"])
+    port = DEFAULT_PORT if args.port is None else args.port
+    return Gate(args.listen, port, identity, door, (ruleset.id, ruleset.version), tell_for(local))
+
+
+def _shown_address(listen: str, port: int) -> str:
+    if listen in ("0.0.0.0", "::", ""):
+        import socket
+
+        try:
+            probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: it picks the way out
+            listen = probe.getsockname()[0]
+            probe.close()
+        except OSError:
+            listen = socket.gethostname()
+    return f"[{listen}]:{port}" if ":" in listen else f"{listen}:{port}"
+
+
+class Hosting:
+    """The host's game: waits for the joiner, sets the game up with it (or sends the game
+    so far), runs it, and after a drop waits for the joiner to come back."""
+
+    def __init__(
+        self, gate: Gate, game: Play, ruleset: Ruleset, new: tuple[str, str, Any, Any] | None
+    ) -> None:
+        self.gate = gate
+        self.game = game
+        self.ruleset = ruleset
+        self.new = new
+        self.tell = game.tell
+
+    def serve(self, path: Path) -> None:
+        game, gate = self.game, self.gate
+        address = _shown_address(gate.sock.getsockname()[0], gate.port)
+        self.tell(
+            f"Hosting {self.ruleset.name} (version {self.ruleset.version}) as side "
+            f"{game.side}. Give the other player this line:"
+        )
+        self.tell(f"  wargame join {address} --code {gate.door.seat}")
+        self.tell(f"Spectators: wargame watch {address} --code {gate.door.watch}")
+        self.tell(f"Host key fingerprint: {gate.fingerprint}")
+        self.tell(f"waiting for the other player to join on port {gate.port}…")
+        gate.on_watcher = game.watchers.add
+        gate.open(self._welcome)
+        if game.session is None:
+            self._set_up(path)
+        else:
+            game.peer.link = self._admit()
+        game.peer.rejoin = self._rejoin
+        game.run()
+        game.watchers.end()
+        path.with_name(path.name + ".host").unlink(missing_ok=True)  # its codes are done
+        game.finish()
+
+    def _welcome(self, role: str) -> dict[str, Any]:
+        game = self.game
+        if role != "player":
+            return {"t": "welcome", "watch": True, "ruleset": self.ruleset.id}
+        welcome: dict[str, Any] = {
+            "t": "welcome",
+            "seat": other(game.side),
+            "ruleset": self.ruleset.id,
+            "version": self.ruleset.version,
+        }
+        if game.session is None and self.new is not None:
+            side, name, team, options = self.new
+            welcome["setup"] = {"options": options, "side": side, "name": name, "team": team}
+        return welcome
+
+    def _admit(self) -> Link:
+        """The joiner, let in and sent the game as it stands."""
+        visitor = self.gate.admit()
+        self._send_game(visitor)
+        return visitor.link
+
+    def _send_game(self, visitor: Visitor) -> None:
+        session = self.game.session
+        assert session is not None
+        visitor.link.post({"t": "game", "save": games.to_save(session)})
+        self.tell(f"the other player joined from {visitor.address}")
+
+    def _rejoin(self, why: Dropped) -> Link:
+        self.game.save()
+        self.tell(
+            f"{self.game.peer.name} dropped ({why}); waiting for them to join again with the "
+            "same code (Ctrl-C saves and exits)…"
+        )
+        return self._admit()
+
+    def _set_up(self, path: Path) -> None:
+        """A new game: the joiner's team comes, the game starts, the joiner gets it."""
+        assert self.new is not None
+        side, name, team, options = self.new
+        game, ruleset = self.game, self.ruleset
+        while True:
+            visitor = self.gate.admit()
+            try:
+                theirs, their_name, their_kind = self._their_team(visitor.link, options, name)
+                break
+            except Dropped as exc:
+                self.tell(f"the other player left during setup ({exc}); waiting again…")
+            except RemoteError as exc:
+                visitor.link.post({"t": "refused", "why": str(exc)})
+                visitor.link.close()
+                self.tell(f"refused the other player's team: {exc}")
+        foe = other(side)
+        names = {side: name, foe: their_name}
+        # as a save reads back on both machines (a picked preset's own name is left out)
+        teams = {side: ruleset.team_from_data(team, options), foe: theirs}
+        players = {side: kind_of(game.local), foe: their_kind}
+        peer = game.peer
+        peer.link, peer.name = visitor.link, their_name
+        session = start(
+            ruleset,
+            Setup(names=names, teams=teams),
+            options,
+            draw_seed(),
+            SharedDice(peer),
+            game.controllers(names),
+        )
+        session.meta["players"] = players
+        session.meta["dice"] = "shared"
+        game.attach(session, path)
+        game.save()
+        self._send_game(visitor)
+
+    def _their_team(self, link: Link, options: dict[str, Any], ours: str) -> tuple[Any, str, str]:
+        """The joiner's team, name and kind of player, checked as a team file is."""
+        message = link.recv()
+        if message["t"] != "team":
+            raise RemoteError(f"the other player sent {str(message['t'])[:20]!r} for its team")
+        name, kind = message.get("name"), message.get("player")
+        if not isinstance(name, str) or (problem := name_problem(name)):
+            raise RemoteError(f"its name: {problem if isinstance(name, str) else 'none'}")
+        if same_name(name, ours):
+            raise RemoteError(f"both sides would be named {ours!r}; choose another --name")
+        try:
+            check_team_numbers(message.get("team"))
+            team = self.ruleset.team_from_data(message.get("team"), options)
+        except (BadInput, Untrusted) as exc:
+            raise RemoteError(f"its team: {exc}") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            raise RemoteError("its team is not a team of these rules") from None
+        return team, name, kind if kind in ("human", "bot") else "human"

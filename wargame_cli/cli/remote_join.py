@@ -1,0 +1,147 @@
+"""`wargame join`: take a hosted game's seat, build this side's team here, take the game
+the host sends through our own rules and play it; when the host drops, try again until it is
+back."""
+
+from __future__ import annotations
+
+import time
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wargame_cli import registry
+from wargame_cli.cli import play
+from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
+from wargame_cli.errors import BadInput
+from wargame_cli.kit.sides import other
+from wargame_cli.remote.gate import knock
+from wargame_cli.remote.peer import JOIN, Peer, SharedDice
+from wargame_cli.remote.wire import Dropped, Link, RemoteError
+from wargame_cli.ruleset import SIDES, Ruleset, resolve_options
+from wargame_cli.saves import games, store
+from wargame_cli.ui.names import distinct_default, same_name
+
+RETRY = 1.0  # seconds between a joiner's tries to reach a host that dropped
+
+
+@dataclass
+class JoinArgs:
+    address: str
+    code: str
+    local: Local = field(default_factory=Local)
+
+
+def join(args: JoinArgs) -> None:
+    local = args.local
+    tell = tell_for(local)
+    if local.save is not None and not _in_progress(local.save):
+        play._check_new_save(local.save, local.force)
+    rulesets = {info.id: registry.get(info.id).version for info in registry.all_infos()}
+    link, welcome, fingerprint = knock(args.address, args.code, rulesets, DEFAULT_PORT)
+    tell(f"connected to {args.address}; host key fingerprint {fingerprint}")
+    ruleset = registry.get(str(welcome.get("ruleset")))
+    side = str(welcome.get("seat"))
+    if side not in SIDES:
+        raise RemoteError("the host offered no seat")
+    prompter = play._prompter() if can_ask(local) else None
+    peer = Peer(link, JOIN, "the host", None, tell)  # type: ignore[arg-type]
+    game = Play(local, side, peer, prompter)
+    setup = welcome.get("setup")
+    if isinstance(setup, dict):
+        _send_team(link, ruleset, side, setup, local, prompter)
+    held: Any = store.locked(local.save) if local.save is not None else nullcontext(None)
+    with held as chosen:
+        try:
+            _join_loop(args, game, link, chosen, rulesets, fingerprint)
+        except KeyboardInterrupt:
+            raise game.interrupted("Ctrl-C") from None
+
+
+def _in_progress(path: Path) -> bool:
+    """A save of a game still going: joining again, it is brought up to the host's."""
+    try:
+        return bool(store.load(path)["status"] == "in_progress")
+    except BadInput:
+        return False
+
+
+def _send_team(
+    link: Link, ruleset: Ruleset, side: str, setup: dict[str, Any], local: Local, prompter: Any
+) -> None:
+    options = resolve_options(ruleset.options, setup.get("options") or {})
+    host_name = str(setup.get("name"))
+    team, name = own_team(ruleset, side, options, local, prompter, taken=host_name)
+    if local.name is None:
+        name = distinct_default(name, host_name, side)
+    elif same_name(name, host_name):
+        raise BadInput(f"--name {name!r}: the host's side is already called that")
+    link.post({"t": "team", "team": team, "name": name, "player": kind_of(local)})
+
+
+def _join_loop(
+    args: JoinArgs,
+    game: Play,
+    link: Link,
+    chosen: Path | None,
+    rulesets: dict[str, str],
+    fingerprint: str,
+) -> None:
+    """Take the game the host sends and play it; when the host drops, try again until it
+    is back (the same code, the same host key), then carry on from where it stands."""
+    path = chosen
+    while True:
+        message = link.recv()
+        if message["t"] == "refused":
+            raise RemoteError(f"the host refused: {str(message.get('why'))[:300]}")
+        if message["t"] != "game" or not isinstance(message.get("save"), dict):
+            raise RemoteError("the host sent no game")
+        path = _open_game(game, message["save"], path)
+        try:
+            game.run()
+            game.finish()
+            return
+        except Dropped as exc:
+            game.save()
+            game.tell(
+                f"the host dropped ({exc}); trying again every {RETRY:g} s "
+                "(Ctrl-C saves and exits)…"
+            )
+            link = _reach_again(args, rulesets, fingerprint)
+            game.peer.link = link
+
+
+def _reach_again(args: JoinArgs, rulesets: dict[str, str], fingerprint: str) -> Link:
+    while True:
+        time.sleep(RETRY)
+        try:
+            link, _, seen = knock(args.address, args.code, rulesets, DEFAULT_PORT)
+        except Dropped:
+            continue
+        if seen != fingerprint:
+            link.close()
+            raise RemoteError(
+                f"the host came back with another key ({seen}, not {fingerprint}): refused"
+            )
+        return link
+
+
+def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
+    """Write the host's save as ours and open it: its log replays through our own rules
+    (every decision judged, every shared roll derived again) before play goes on."""
+    names = data.get("setup", {}).get("names") or {}
+    ruleset_id = str((data.get("ruleset") or {}).get("id"))
+    if chosen is None:
+        folder = store.saves_dir(game.local.saves_dir)
+        chosen = folder / store.file_name(ruleset_id, {s: str(names.get(s, s)) for s in SIDES})
+    store.write_atomic(chosen, data)
+    try:
+        session = games.open_save(
+            chosen, dice=SharedDice(game.peer), controllers=game.controllers(dict(names))
+        )
+    except BadInput as exc:
+        raise RemoteError(f"the host's game does not replay here: {exc}") from None
+    game.peer.name = str(names.get(other(game.side), "the host"))
+    session.meta["dice"] = "shared"
+    game.attach(session, chosen)
+    return chosen

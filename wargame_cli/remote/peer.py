@@ -1,0 +1,308 @@
+"""The other machine as one more answer source: its side's decisions come off the wire
+(`RemoteController`), ours go onto it (`Announcing`), and every roll is settled by commit
+and reveal with it (`SharedDice`). Both machines run the rules, so each checks what it
+receives with the question's own `Choice.legal`, and the hash chain tip of both logs is
+compared at every decision."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+from wargame_cli.engine import takeback
+from wargame_cli.engine.dice import Thrown
+from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
+from wargame_cli.remote import fair
+from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
+from wargame_cli.saves import seal
+
+HOST, JOIN = "host", "join"
+T = TypeVar("T")
+BY = ("human", "bot", "script")
+
+
+class Tips:
+    """The hash chain over a runner's log as it grows (the chain a save carries, from its
+    header), linked one new entry at a time."""
+
+    def __init__(self, header: dict[str, Any]) -> None:
+        self.chain = seal.Chain(json.loads(json.dumps(header)))
+        self.tips = [self.chain.tip]  # the tip after each number of entries
+
+    def tip(self, log: list[Any]) -> str:
+        """The tip over `log`; a log cut back (a take-back) is followed from where it kept."""
+        if len(log) < len(self.tips) - 1:
+            del self.tips[len(log) + 1 :]
+            self.chain.tip = self.tips[-1]
+        for entry in log[len(self.tips) - 1 :]:
+            self.chain.link(json.loads(json.dumps(entry)))
+            self.tips.append(self.chain.tip)
+        return self.chain.tip
+
+
+class Peer:
+    """The connection to the other machine during a game. `runner` is set once the game's
+    runner exists; `rejoin` (the host's) waits for the other side to come back after a drop
+    and gives the new link, already brought up to date."""
+
+    def __init__(
+        self,
+        link: Link | None,
+        role: str,
+        name: str,
+        tips: Tips,
+        tell: Callable[[str], None],
+        rejoin: Callable[[Dropped], Link] | None = None,
+    ) -> None:
+        self._link = link
+        self.role = role
+        self.name = name  # the other side's
+        self.tips = tips
+        self.tell = tell
+        self.rejoin = rejoin
+        self.runner: Any = None
+        # the next roll's commitment made in advance: the host's value, the joiner's hash
+        self.next: bytes | str | None = None
+
+    @property
+    def at(self) -> tuple[int, str]:
+        log = self.runner.log
+        return len(log), self.tips.tip(log)
+
+    @property
+    def link(self) -> Link:
+        if self._link is None:
+            raise Dropped(f"{self.name} has not joined")
+        return self._link
+
+    @link.setter
+    def link(self, link: Link) -> None:
+        self._link = link
+        self.next = None  # a commitment made on the old link is void
+
+    def post(self, message: dict[str, Any]) -> None:
+        self.link.post(message)
+
+    def expect(self, *kinds: str) -> dict[str, Any]:
+        """The next message, which must be of one of `kinds`."""
+        message = self.link.recv()
+        told = message["t"]
+        if told == "error":
+            raise RemoteError(f"{self.name} stopped: {_text(message.get('why'))}")
+        if told == "leave":  # saved and gone for now: waited for, as a drop is
+            raise Dropped(f"{self.name} left: {_text(message.get('why'))}")
+        if told not in kinds:
+            due = " or ".join(repr(kind) for kind in kinds)
+            raise Refused(f"{self.name} sent {_text(told)!r} where {due} was due")
+        return message
+
+    def exchange(self, step: Callable[[], T]) -> T:
+        """`step` (messages about the request in hand); when the other side drops, the host
+        waits for it to come back, brought up to the request in hand, and runs `step` again."""
+        while True:
+            try:
+                return step()
+            except Dropped as exc:
+                if self.rejoin is None:
+                    raise
+                self.link = self.rejoin(exc)
+
+    def fail(self, why: str, kind: str = "error") -> None:
+        """Tell the other side why this side stops (best effort: it may be gone); `kind`
+        "leave": it stops for now, its save kept, and may come back."""
+        if self._link is None:
+            return
+        with contextlib.suppress(RemoteError):
+            self.link.post({"t": kind, "why": why})
+
+    def check_tip(self, message: dict[str, Any], what: str) -> None:
+        at, tip = self.at
+        if message.get("at") != at:
+            raise Refused(
+                f"{self.name}'s {what} comes at log entry {message.get('at')!r}, "
+                f"this side is at {at}: the games went apart"
+            )
+        if message.get("tip") != tip:
+            raise Refused(
+                f"the hash chains differ at log entry {at} ({what}): the two games went "
+                "apart; both saves keep every decision up to here"
+            )
+
+
+class RemoteController:
+    """Answers the other machine's side: its decisions, as they arrive, and its requests to
+    take a decision back, which this side's player accepts or declines (`agree`)."""
+
+    def __init__(
+        self,
+        peer: Peer,
+        waiting: Callable[[str], None],
+        agree: Callable[[str], bool] = lambda name: True,
+    ) -> None:
+        self.peer = peer
+        self.waiting = waiting
+        self.agree = agree
+        self.by = "human"
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        peer = self.peer
+        while True:
+            self.waiting(peer.name)
+            message = peer.exchange(lambda: peer.expect("decide", "takeback"))
+            if message["t"] == "decide":
+                return self._decided(choice, message)
+            peer.check_tip(message, "take-back")
+            accept = self.agree(peer.name)
+            try:
+                peer.post({"t": "agree", "accept": accept})
+            except Dropped as exc:  # asked again, if at all, once it is back
+                if peer.rejoin is None:
+                    raise
+                peer.link = peer.rejoin(exc)
+                continue
+            if accept:
+                return TAKE_BACK  # the runner takes back the latest decision, as there
+
+    def _decided(self, choice: Choice, message: dict[str, Any]) -> str:
+        if message.get("side") != choice.side:
+            raise Refused(
+                f"{self.peer.name} answered side {_text(message.get('side'))}'s question, but "
+                f"the rules ask side {choice.side}: {choice.prompt}"
+            )
+        self.peer.check_tip(message, "decision")
+        key, by = message.get("key"), message.get("by")
+        if not isinstance(key, str) or key == TAKE_BACK:
+            raise Refused(f"{self.peer.name} sent no key for: {choice.prompt}")
+        self.by = by if by in BY else "human"
+        return key
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        raise Refused(
+            f"{self.peer.name} sent an illegal answer {key!r} to {choice.prompt!r}: {reason}"
+        )
+
+
+class Announcing:
+    """This machine's side: its controller's legal answers are told to the other machine
+    before the rules take them."""
+
+    def __init__(self, inner: Any, peer: Peer) -> None:
+        self.inner = inner
+        self.peer = peer
+
+    @property
+    def by(self) -> str:
+        return str(self.inner.by)
+
+    def choose(self, choice: Choice, game: Any) -> str:
+        while True:
+            key = self.inner.choose(choice, game)
+            if key == TAKE_BACK:
+                reason = self._ask_take_back()
+                if reason is None:
+                    return key  # agreed: the runner takes it back, as the other side does
+                self.inner.refused(choice, key, reason)
+                continue
+            if choice.legal(key) is not None:
+                return key  # the runner refuses it and asks again
+            at, tip = self.peer.at
+            told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
+            self.peer.exchange(partial(self.peer.post, {**told, "at": at, "tip": tip}))
+            return key
+
+    def refused(self, choice: Choice, key: str, reason: str) -> None:
+        self.inner.refused(choice, key, reason)
+
+    def _ask_take_back(self) -> str | None:
+        """Ask the other player to agree to a take-back: None when agreed, else why not."""
+        peer = self.peer
+        if takeback.latest_taken(peer.runner.log) is None:
+            return takeback.NOTHING
+        at, tip = peer.at
+        peer.tell(f"asking {peer.name} to agree to a take-back…")
+
+        def ask() -> dict[str, Any]:
+            peer.post({"t": "takeback", "at": at, "tip": tip})
+            return peer.expect("agree")
+
+        if peer.exchange(ask).get("accept") is True:
+            return None
+        return f"{peer.name} declined the take-back"
+
+
+class SharedDice:
+    """Every roll by commit and reveal (see `fair`), in one round trip: the host's reveal of
+    one roll carries its commitment for the next (a value no one knows the dice of yet), so
+    a roll is the joiner's value one way and the host's reveal the other. The first roll,
+    and the first after a reconnection, begins with a commitment of its own."""
+
+    def __init__(self, peer: Peer) -> None:
+        self.peer = peer
+
+    def throw(self, roll: Roll) -> Thrown:
+        if self.peer.role == HOST:
+            return self.peer.exchange(lambda: self._commit(roll))
+        return self._answer(roll)
+
+    def _commit(self, roll: Roll) -> Thrown:
+        peer = self.peer
+        mine = peer.next
+        if not isinstance(mine, bytes):
+            mine = fair.draw()
+            peer.post({"t": "commit", "commit": fair.commitment(mine)})
+        commit = fair.commitment(mine)
+        answer = peer.expect("value")
+        at, _ = peer.at
+        if answer.get("dice") != list(roll.dice) or answer.get("at") != at:
+            raise Refused(
+                f"{peer.name} rolls dice {_text(answer.get('dice'))} at log entry "
+                f"{_text(answer.get('at'))}; the rules here ask for {list(roll.dice)} at {at} "
+                f"({roll.reason}): the games went apart"
+            )
+        theirs = fair.hex_value(answer.get("value"))
+        if theirs is None or answer.get("commit") != commit:
+            raise Refused(f"{peer.name} sent a malformed value for {roll.reason}")
+        upcoming = peer.next = fair.draw()
+        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+        return _thrown(roll, commit, mine, theirs)
+
+    def _answer(self, roll: Roll) -> Thrown:
+        peer = self.peer
+        commit = peer.next
+        if not isinstance(commit, str):
+            commit = _commitment(peer, peer.expect("commit").get("commit"), roll)
+        at, _ = peer.at
+        mine = fair.draw()
+        told = {"t": "value", "commit": commit, "value": mine.hex()}
+        peer.post({**told, "dice": list(roll.dice), "at": at})
+        reveal = peer.expect("reveal")
+        opened = fair.hex_value(reveal.get("value"))
+        why = fair.reveal_problem(commit, opened)
+        if why is not None:
+            raise Refused(f"{peer.name}'s dice for {roll.reason}: {why}")
+        assert opened is not None  # else refused above
+        peer.next = _commitment(peer, reveal.get("next"), roll)
+        return _thrown(roll, commit, opened, mine)
+
+
+def _commitment(peer: Peer, commit: object, roll: Roll) -> str:
+    """A commitment as sent: 64 hex digits."""
+    if not isinstance(commit, str) or fair.hex_value(commit) is None:
+        raise Refused(f"{peer.name} sent a malformed commitment ({roll.reason})")
+    return commit
+
+
+def _thrown(roll: Roll, commit: str, host: bytes, join: bytes) -> Thrown:
+    faces = fair.derive(host, join, roll.dice)
+    return Thrown(faces, fair.SHARED, fair.proof(commit, host, join))
+
+
+def _text(value: object) -> str:
+    """A value from the wire, short and printable, for a message."""
+    from wargame_cli.text import visible
+
+    text = value if isinstance(value, str) else repr(value)
+    return visible(text[:60])
