@@ -65,11 +65,12 @@ NoInputOpt = Annotated[
     ),
 ]
 DiceOpt = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--dice",
         help="auto (seeded generator), manual (type the faces of real dice), or each side's, "
-        "e.g. A=manual,B=auto. At a typed roll, an empty answer lets the computer roll it.",
+        "e.g. A=manual,B=auto. At a typed roll, an empty answer lets the computer roll it. "
+        "Without it: asked at setup when setup asks who plays, else auto.",
     ),
 ]
 ResumeDiceOpt = Annotated[
@@ -169,7 +170,7 @@ def play_cmd(
     ] = None,
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
-    dice: DiceOpt = "auto",
+    dice: DiceOpt = None,
     rolls: RollsOpt = None,
     choices: ChoicesOpt = None,
     turns: TurnsOpt = None,

@@ -13,6 +13,7 @@ from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.engine import edits
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.dice import (
+    AUTO,
     TYPED,
     DiceSource,
     ManualDice,
@@ -52,7 +53,7 @@ class PlayArgs:
     seed: int | None = None
     bots: list[str] = field(default_factory=list)
     no_input: bool = False
-    dice: str = "auto"
+    dice: str | None = None  # None: asked at setup when setup asks who plays, else auto
     rolls: str | None = None
     choices: str | None = None
     turns: int | None = None
@@ -159,6 +160,8 @@ def play(args: PlayArgs) -> None:
             "interrupted during setup: no game had started, nothing was saved"
         ) from None
     teams, names, players = sides
+    if args.dice is None:  # not asked at setup (a player given by the flags): the generator
+        args.dice = AUTO
     options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
@@ -278,6 +281,13 @@ def _sides_setup(
             raise SetupBack
         players[side] = answer
 
+    def ask_dice() -> None:
+        """Who rolls: the computer, or real dice typed in, for both sides or for each."""
+        answer = prompter.dice_setup({s: players.get(s, "human") for s in SIDES})
+        if answer == TAKE_BACK:
+            raise SetupBack
+        args.dice = answer
+
     for side in SIDES:
         spec, name = given[side]
         if name is not None and (problem := name_problem(name)):
@@ -300,6 +310,8 @@ def _sides_setup(
             steps.append(lambda side=side: ask_player(side))
         else:
             players[side] = "human"
+    if steps and args.dice is None and args.rolls is None and not args.no_input:
+        steps.append(ask_dice)  # setup asks who plays: it asks who rolls too
     built = [side for side in SIDES if teams[side] is None]
     answers: dict[str, list[str]] = {side: [] for side in built}
     asked: dict[str, str] = {}  # names typed so far: asked again, they are the default

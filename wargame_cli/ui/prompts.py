@@ -10,7 +10,7 @@ import questionary
 from questionary.styles import merge_styles_default
 from rich.console import Console
 
-from wargame_cli.engine.dice import check_faces, describe
+from wargame_cli.engine.dice import AUTO, TYPED, check_faces, describe
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.text import clean, name_problem, safe
 from wargame_cli.ui.app import LOOK, Fit
@@ -271,6 +271,23 @@ class Prompter:
             questionary.Choice(TAKE_BACK_LABEL, TAKE_BACK),
         ]
         return self.select(f"Who plays side {side}?", items, items[0])
+
+    def dice_setup(self, players: dict[str, str]) -> str:
+        """Who rolls the dice (`--dice`): the computer, or real dice whose faces are typed in,
+        for both sides or each its own (a side the computer plays is offered the computer)."""
+        items = [questionary.Choice("The computer rolls for both sides", AUTO)]
+        if "human" in players.values():
+            items.append(questionary.Choice("Real dice for both sides, faces typed in", TYPED))
+            for side, other_side in (("A", "B"), ("B", "A")):
+                if players[side] == "human":
+                    items.append(
+                        questionary.Choice(
+                            f"Real dice for side {side}, the computer rolls for side {other_side}",
+                            f"{side}={TYPED},{other_side}={AUTO}",
+                        )
+                    )
+        items.append(questionary.Choice(TAKE_BACK_LABEL, TAKE_BACK))
+        return self.select("Who rolls the dice?", items, items[0])
 
     def setup_refused(self, reason: str) -> None:
         """A setting-up answer refused (no decision screen yet: a line above the question)."""
