@@ -13,6 +13,7 @@ from wargame_cli.engine.requests import Choice, Describe, Judge, Option, Text, T
 
 SURRENDER = "surrender"
 _SURRENDER = Option(SURRENDER, "Surrender the battle")
+_ASKED: dict[tuple[str, ...], tuple[str, ...]] = {}  # a question's rules and d16's, made once
 
 
 class Surrendered(Exception):  # noqa: N818 - it is an event, not an error
@@ -45,7 +46,9 @@ def ask(
     else:
         offered = (*options, surrender)
     labelled = judged = None
-    asked = (*rules, "d16")
+    asked = _ASKED.get(rules)
+    if asked is None:
+        asked = _ASKED[rules] = (*rules, "d16")
     if describe is not None:
         labelled = lambda key: surrender.label if key == SURRENDER else describe(key)  # noqa: E731
     if judge is not None:
