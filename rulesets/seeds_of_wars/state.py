@@ -50,7 +50,7 @@ class Unit:
         _MOVES[0] += 1
         if name in _PLACED:
             _PLACES[0] += 1
-        object.__setattr__(self, name, value)  # not super(): thousands of changes a game
+        super().__setattr__(name, value)
 
     @classmethod
     def fresh(cls, uid: str, side: str, kind: UnitType) -> Unit:
