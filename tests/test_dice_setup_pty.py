@@ -52,8 +52,9 @@ def test_setup_asks_who_rolls_and_side_a_types_its_faces(tmp_path, wargame):
 
 
 def test_with_the_players_given_by_flags_nothing_is_asked_about_dice(tmp_path):
-    child = spawn(["play", "tug-of-wargods", "--seed", "3", "--turns", "1", "--bot", "B",
-                   "--team-a", "Greentoe", "--no-save"], str(tmp_path), str(tmp_path / "s"))  # fmt: skip
+    args = ["play", "tug-of-wargods", "--seed", "3", "--turns", "1", "--bot", "B"]
+    args += ["--team-a", "Greentoe", "--no-save"]
+    child = spawn(args, str(tmp_path), str(tmp_path / "s"))
     seen = io.StringIO()
     child.logfile_read = seen
     child.expect(pexpect.EOF, timeout=30)

@@ -173,7 +173,8 @@ def test_a_hostile_file_name_is_printed_escaped_by_every_command(wargame, tmp_pa
     folder.mkdir()
     hostile = folder / HOSTILE
     word = shown(hostile)
-    done = wargame("play", "tug-of-wargods", "--no-input", "--turns", "1", "--save", str(hostile))
+    done = wargame("play", "tug-of-wargods", "--no-input", "--seed", "1", "--turns", "1",
+                   "--save", str(hostile))  # fmt: skip
     assert done.returncode == 0, done.stderr
     _no_terminal_codes(done)
     assert f"Saved to {word}" in done.stdout and f"wargame resume {word}" in done.stdout

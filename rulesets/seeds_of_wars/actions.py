@@ -59,8 +59,9 @@ def alternate(
                 passed.add(side)
                 chose_to_pass = chose_to_pass or done == PASSED or battle.rules_version < 3
                 why = "" if done == PASSED else ": no unit can act"
+                name = battle.names[side]
                 yield Event(
-                    f"{battle.names[side]} passes the {step} step{why}",
+                    lambda name=name, why=why: f"{name} passes the {step} step{why}",
                     rules=rules + ("d7",),
                     kind="pass",
                     data={"side": side, "step": step, "forced": done == NOTHING},
@@ -91,10 +92,11 @@ def pick_unit(
             return None
         return refusals[key] if key in refusals else not_offered(key)
 
+    number, step, role = battle.round, battle.step, battle.role(side)
     key = yield from ask(
         battle,
         side,
-        f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit {what}?",
+        lambda: f"Round {number}, {step} ({role}): which unit {what}?",
         options,
         lambda: suggestion() or PASS,
         rules,
@@ -141,9 +143,13 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
     unit.space = dest
     unit.charged = frozenset(f.uid for f in foes)
     key = battle.space_name(unit)
-    text = f"{unit.name} moves {here} to {key}"
-    if foes:
-        text += f" and must stop: it charges {', '.join(f.name for f in foes)}"
+
+    def text() -> str:
+        moved = f"{unit.name} moves {here} to {key}"
+        if foes:
+            moved += f" and must stop: it charges {', '.join(f.name for f in foes)}"
+        return moved
+
     yield Event(
         text,
         rules=("d8", "d9") if foes else ("d8",),
@@ -155,7 +161,8 @@ def move(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str]
 
 def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
     """Step 3's question for the unit that moves: where it goes (or `STAY`); the menu of
-    spaces is built only when someone reads it."""
+    spaces is built only when someone reads it. (A function returning `ask`'s generator,
+    not a generator around it: one level fewer for the question to pass through.)"""
     assert unit.space is not None
     side = unit.side
     board = battle.board
@@ -208,19 +215,19 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
         best, _ = bot.best_destination(battle, unit)
         return STAY if best == unit.space else board.key(best)
 
-    return (
-        yield from ask(
-            battle,
-            side,
-            f"Round {battle.round}, movement: where does {unit.name} at {here} go "
-            f"(Mv {unit.kind.mv})?",
-            options,
-            default,
-            ("d8", "d9"),
-            "move",
-            judge,
-            describe,
-        )
+    number = battle.round
+    return ask(
+        battle,
+        side,
+        lambda: (
+            f"Round {number}, movement: where does {unit.name} at {here} go (Mv {unit.kind.mv})?"
+        ),
+        options,
+        default,
+        ("d8", "d9"),
+        "move",
+        judge,
+        describe,
     )
 
 
@@ -290,14 +297,19 @@ def pick_attack(
         if not pair:
             refusal = refusals.get(key)
             return refusal if refusal is not None else not_offered(key)
-        legal = any(u.uid == mine and t.uid == theirs for u, t in pairs)
-        return None if legal else not_offered(key)
+        for unit, target in pairs:
+            if unit.uid == mine and target.uid == theirs:
+                return None
+        return not_offered(key)
 
+    number, step, role = battle.round, battle.step, battle.role(side)
     key = yield from ask(
         battle,
         side,
-        f"Round {battle.round}, {battle.step} ({battle.role(side)}): which unit "
-        f"{'shoots at' if what == 'shoots' else what} which enemy?",
+        lambda: (
+            f"Round {number}, {step} ({role}): which unit "
+            f"{'shoots at' if what == 'shoots' else what} which enemy?"
+        ),
         options,
         lambda: ">".join(pair) if (pair := suggestion()) else PASS,
         rules,
@@ -407,10 +419,15 @@ def attack(
     de = target.kind.de
     value = attacker.kind.ra if stat == "Ra" else attacker.kind.me
     assert value is not None
-    terms = f"{stat} {value}" + (f" + {bonus} ({' and '.join(why)})" if bonus else "")
+
+    def terms() -> str:
+        return f"{stat} {value}" + (f" + {bonus} ({' and '.join(why)})" if bonus else "")
+
     faces = yield Roll(
         dice=(DIE,),
-        reason=f"{attacker.name} {verb} {target.name}: 1d20 + {terms} must exceed De {de}",
+        reason=lambda: (
+            f"{attacker.name} {verb} {target.name}: 1d20 + {terms()} must exceed De {de}"
+        ),
         side=attacker.side,
         rules=rules,
         labels=(attacker.name,),
@@ -427,20 +444,27 @@ def attack(
         "hit": hit,
         "bonus": why,
     }
-    sums = f"{attacker.name} {verb} {target.name}: {faces[0]} + {terms} = {total}"
+    face = faces[0]
+
+    def sums() -> str:
+        return f"{attacker.name} {verb} {target.name}: {face} + {terms()} = {total}"
+
     if not hit:
-        yield Event(f"{sums}, not over De {de}: no damage", rules=rules, kind="miss", data=data)
+        yield Event(
+            lambda: f"{sums()}, not over De {de}: no damage", rules=rules, kind="miss", data=data
+        )
         return
     destroyed = damage(target)
+    taken = target.taken
     yield Event(
-        f"{sums}, over De {de}: 1 Ht ({target.taken}/{target.kind.ht} taken)",
+        lambda: f"{sums()}, over De {de}: 1 Ht ({taken}/{target.kind.ht} taken)",
         rules=rules,
         kind="hit",
         data=data,
     )
     if destroyed:
         yield Event(
-            f"{target.name} has taken all its Ht and is destroyed",
+            lambda: f"{target.name} has taken all its Ht and is destroyed",
             rules=rules,
             kind="destroyed",
             data={"unit": target.uid},
@@ -481,18 +505,21 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
         return PASSED if pairs else NOTHING
     fighter, target = picked
     acted.add(fighter.uid)
-    escaped = yield from retreat(battle, fighter, target)
+    bonus, why = melee_bonus(battle, fighter, target)  # a retreat that fails moves no one
+    escaped = yield from retreat(battle, fighter, target, bonus, why)
     if escaped:
         return ACTED
-    bonus, why = melee_bonus(battle, fighter, target)
     battle.attacked.setdefault(target.uid, set()).add(fighter.uid)
     yield from attack(battle, fighter, target, "Me", bonus, why, "attacks", ("d12",))
     return ACTED
 
 
-def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any, bool]:
+def retreat(
+    battle: Battle, attacker: Unit, target: Unit, bonus: int, why: list[str]
+) -> Generator[Any, Any, bool]:
     """d13: the target may try to retreat before combat: opposed 1d20 + Mv, the target must
-    win outright; it steps back towards its Reserve and the attack is lost (gap 7)."""
+    win outright; it steps back towards its Reserve and the attack is lost (gap 7). `bonus`
+    and `why`: the attack's `melee_bonus`, which the question shows."""
     back, reason = retreat_space(battle, target)
     if back is None:
         yield Event(
@@ -502,7 +529,7 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             data={"unit": target.uid},
         )
         return False
-    key = yield from _ask_retreat(battle, attacker, target, back)
+    key = yield from _ask_retreat(battle, attacker, target, back, bonus, why)
     if key != "retreat":
         return False
     mine, theirs = yield from opposed(
@@ -525,9 +552,9 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
             data={**data, "success": True},
         )
         return True
-    why = "a tie" if mine == theirs else f"{mine} against {theirs}"
+    how = "a tie" if mine == theirs else f"{mine} against {theirs}"
     yield Event(
-        f"{target.name} fails to retreat ({why}) and must fight",
+        f"{target.name} fails to retreat ({how}) and must fight",
         rules=("d13",),
         kind="retreat",
         data={**data, "success": False},
@@ -536,31 +563,40 @@ def retreat(battle: Battle, attacker: Unit, target: Unit) -> Generator[Any, Any,
 
 
 def _ask_retreat(
-    battle: Battle, attacker: Unit, target: Unit, back: tuple[int, int]
+    battle: Battle,
+    attacker: Unit,
+    target: Unit,
+    back: tuple[int, int],
+    bonus: int,
+    why: list[str],
 ) -> Generator[Any, Any, str]:
-    """d13's question to the target's side: stand, or retreat to `back`."""
-    bonus, why = melee_bonus(battle, attacker, target)
-    extra = " and ".join(why)
-    odds = needs(attacker.kind.me + bonus, target.kind.de)
-    return (
-        yield from ask(
-            battle,
-            target.side,
-            f"Round {battle.round}, melee: {attacker.name} attacks {target.name} ({target.state}, "
-            f"Ht {target.taken}/{target.kind.ht}), {odds}"
-            f"{f' with +{bonus} {extra}' if bonus else ''}. Retreat before combat?",
-            lambda: (
-                Option("stand", f"{target.name} stands and fights"),
-                Option(
-                    "retreat",
-                    f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
-                    f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
-                    + battle.reserve_warning(target, back),
-                ),
-            ),
-            lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
-            ("d13",),
-            "retreat",
-            lambda key: None if key in ("stand", "retreat") else not_offered(key),
+    """d13's question to the target's side: stand, or retreat to `back` (`ask`'s own
+    generator, as for `_ask_destination`)."""
+    number, state, taken = battle.round, target.state, target.taken
+
+    def prompt() -> str:
+        odds = needs(attacker.kind.me + bonus, target.kind.de)
+        extra = f" with +{bonus} {' and '.join(why)}" if bonus else ""
+        return (
+            f"Round {number}, melee: {attacker.name} attacks {target.name} ({state}, "
+            f"Ht {taken}/{target.kind.ht}), {odds}{extra}. Retreat before combat?"
         )
+
+    return ask(
+        battle,
+        target.side,
+        prompt,
+        lambda: (
+            Option("stand", f"{target.name} stands and fights"),
+            Option(
+                "retreat",
+                f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
+                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
+                + battle.reserve_warning(target, back),
+            ),
+        ),
+        lambda: "retreat" if bot.wants_retreat(battle, target, attacker) else "stand",
+        ("d13",),
+        "retreat",
+        lambda key: None if key in ("stand", "retreat") else not_offered(key),
     )

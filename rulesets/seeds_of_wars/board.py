@@ -10,7 +10,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 Space = tuple[int, int]  # (row, column)
 
@@ -78,11 +78,9 @@ class Board:
         return f"{string.ascii_lowercase[space[1]]}{space[0] + 1}"
 
     def parse(self, text: str) -> Space | None:
-        text = text.strip().lower()
-        if len(text) < 2 or text[0] not in string.ascii_lowercase or not text[1:].isdigit():
-            return None
-        space = (int(text[1:]) - 1, string.ascii_lowercase.index(text[0]))
-        return space if self.contains(space) else None
+        """The space `text` names (`key`'s form, any case, blanks around it), or None."""
+        space = _parse(text)
+        return space if space is not None and self.contains(space) else None
 
     def row_label(self, row: int) -> str:
         """`A Reserve`, `A Line 1` (front line is 1), `No man's land`, `B Line 1`, `B Reserve`."""
@@ -109,3 +107,12 @@ def _neighbour_table(rows: int, columns: int) -> dict[Space, tuple[Space, ...]]:
             near = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
             table[(row, col)] = tuple((r, c) for r, c in near if 0 <= r < rows and 0 <= c < columns)
     return table
+
+
+@lru_cache(maxsize=4096)  # the rules and the checks parse every move's answer: once per text
+def _parse(text: str) -> Space | None:
+    """The (row, column) `text` names on a board big enough, or None."""
+    text = text.strip().lower()
+    if len(text) < 2 or text[0] not in string.ascii_lowercase or not text[1:].isdigit():
+        return None
+    return int(text[1:]) - 1, string.ascii_lowercase.index(text[0])

@@ -85,7 +85,7 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
         key = yield from ask(
             battle,
             unit.side,
-            f"Deploy {unit.name} ({unit.kind.profile()}): which space?",
+            lambda unit=unit: f"Deploy {unit.name} ({unit.kind.profile()}): which space?",
             lambda unit=unit, home=home: [
                 Option(board.key(s), _space_label(battle, unit, s), battle.room(unit.side, s))
                 for s in home
@@ -97,9 +97,11 @@ def deploy(battle: Battle) -> Generator[Any, Any, None]:
         )
         unit.space = space = board.parse(key)
         assert space is not None  # a legal answer names a space
-        who = battle.names[unit.side]
+        who, row = battle.names[unit.side], space[0]
         yield Event(
-            f"{who} deploys {unit.name} at {key} ({board.row_label(space[0])})",
+            lambda who=who, unit=unit, key=key, row=row: (
+                f"{who} deploys {unit.name} at {key} ({board.row_label(row)})"
+            ),
             rules=("d1",),
             kind="deploy",
             data={

@@ -29,8 +29,8 @@ def reachable(battle: Battle, unit: Unit) -> dict[Space, int]:
     assert unit.space is not None
     memo = battle.remembered()
     options = battle.options
-    key: tuple[object, ...] = ("reach", unit.uid, unit.space, unit.state)
-    key += (options["shaken_can_charge"], options["stack_limit"])
+    charge, limit = options["shaken_can_charge"], options["stack_limit"]
+    key = ("reach", unit.uid, unit.space, unit.state, charge, limit)  # one tuple: asked often
     found: dict[Space, int] | None = memo.get(key)
     if found is None:
         found = memo[key] = _reach(battle, unit)

@@ -9,10 +9,11 @@ from typing import Any
 
 from wargame_cli.rulesets.seeds_of_wars.state import Battle
 
-from wargame_cli.engine.requests import Choice, Describe, Judge, Option, Thunk, legal_keys
+from wargame_cli.engine.requests import Choice, Describe, Judge, Option, Text, Thunk, legal_keys
 
 SURRENDER = "surrender"
 _SURRENDER = Option(SURRENDER, "Surrender the battle")
+_ASKED: dict[tuple[str, ...], tuple[str, ...]] = {}  # a question's rules and d16's, made once
 
 
 class Surrendered(Exception):  # noqa: N818 - it is an event, not an error
@@ -26,7 +27,7 @@ class Surrendered(Exception):  # noqa: N818 - it is an event, not an error
 def ask(
     battle: Battle,
     side: str,
-    prompt: str,
+    prompt: Text,
     options: Sequence[Option] | Thunk[Sequence[Option]],
     default: str | Thunk[str],
     rules: tuple[str, ...],
@@ -45,21 +46,15 @@ def ask(
     else:
         offered = (*options, surrender)
     labelled = judged = None
+    asked = _ASKED.get(rules)
+    if asked is None:
+        asked = _ASKED[rules] = (*rules, "d16")
     if describe is not None:
         labelled = lambda key: surrender.label if key == SURRENDER else describe(key)  # noqa: E731
     if judge is not None:
         judged = lambda key: None if key == SURRENDER else judge(key)  # noqa: E731
     while True:
-        key = yield Choice(
-            side=side,
-            prompt=prompt,
-            options=offered,
-            default=default,
-            rules=(*rules, "d16"),
-            kind=kind,
-            judge=judged,
-            describe=labelled,
-        )
+        key = yield Choice(side, prompt, offered, default, asked, kind, None, judged, labelled)
         if key != SURRENDER:
             return key
         sure = yield Choice(

@@ -5,6 +5,7 @@ modules."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import partial
 from typing import Any
 
 from wargame_cli.rulesets.seeds_of_wars import actions, steps
@@ -26,22 +27,22 @@ from wargame_cli.engine.requests import Event, Option, Outcome, Play, TurnStart
 from wargame_cli.kit.sides import SIDES, other
 
 
-def _movement(battle: Battle) -> Generator[Any, Any, None]:
+def _flight(battle: Battle) -> Generator[Any, Any, None]:
+    """Step 3 opens with the Routed units' flight."""
     battle.step = "movement"
     yield from steps.flight(battle)
-    yield from actions.alternate(battle, "movement", actions.move, ("d8", "d9"))
 
 
-def _ranged(battle: Battle) -> Generator[Any, Any, None]:
-    yield from actions.alternate(battle, "ranged", actions.shoot, ("d10", "d11"))
+# Steps 3-5 are then the alternation itself (no generator of their own between the round and
+# it: every request of a step passes up through each level). After the flight the battle may
+# be decided: the round stops there, as the alternation would have stopped at once.
+_movement = partial(actions.alternate, step="movement", activation=actions.move, rules=("d8", "d9"))
+_ranged = partial(actions.alternate, step="ranged", activation=actions.shoot, rules=("d10", "d11"))
+_melee = partial(actions.alternate, step="melee", activation=actions.fight, rules=("d12", "d13"))
 
-
-def _melee(battle: Battle) -> Generator[Any, Any, None]:
-    yield from actions.alternate(battle, "melee", actions.fight, ("d12", "d13"))
-
-
-# d3: steps 1-6 in order; each is a generator over the battle.
-ROUND = (steps.recovery, steps.initiative, _movement, _ranged, _melee, steps.morale)
+# d3: steps 1-6 in order (step 3 as its flight, then its alternation); each is a generator
+# over the battle.
+ROUND = (steps.recovery, steps.initiative, _flight, _movement, _ranged, _melee, steps.morale)
 
 
 def new_battle(names: dict[str, str], teams: dict[str, Any], options: dict[str, Any]) -> Battle:

@@ -4,6 +4,7 @@ Order and roles, and the queries every step asks (who is where, who can still fi
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
+from functools import cached_property
 from typing import Any
 
 from wargame_cli.rulesets.seeds_of_wars.board import Board, Space
@@ -29,6 +30,8 @@ _MOVES = [0]
 # (`Battle._index`) is rebuilt only then, not rescanned for every space a step asks about.
 _PLACES = [0]
 _PLACED = frozenset({"space", "fate"})
+# Each side's opponent (`other`), as a table: the queries below ask it thousands of times a game.
+_FOE = {side: other(side) for side in SIDES}
 
 
 @dataclass
@@ -59,8 +62,10 @@ class Unit:
         _PLACES[0] += 1
         return unit
 
-    @property
+    @cached_property
     def name(self) -> str:
+        """The id and kind ("A1 Knights"), which never change: made once (the rules name units
+        in hundreds of requests a game)."""
         return f"{self.uid} {self.kind.name}"
 
     @property
@@ -189,7 +194,7 @@ class Battle:
     def enemies_at(self, side: str, space: Space) -> tuple[Unit, ...]:
         index = self._index
         where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
-        return where.get((space, other(side)), ())
+        return where.get((space, _FOE[side]), ())
 
     def friends_at(self, side: str, space: Space) -> int:
         return len(self.places().get((space, side), ()))
@@ -206,7 +211,7 @@ class Battle:
         """Sharing a space with an enemy: melee happens within a space."""
         index = self._index
         where = index[2] if index[0] == _PLACES[0] and index[1] is self.units else self._reindex()
-        return unit.space is not None and (unit.space, other(unit.side)) in where
+        return unit.space is not None and (unit.space, _FOE[unit.side]) in where
 
     def in_reserve(self, unit: Unit) -> bool:
         return unit.space is not None and self.board.in_reserve(unit.side, unit.space)

@@ -4,6 +4,7 @@ units that opens step 3 (gap 8), and 6 morale (d14, d15)."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import partial
 from typing import Any
 
 from wargame_cli.rulesets.seeds_of_wars.checks import (
@@ -52,22 +53,21 @@ def recovery(battle: Battle) -> Steps:
             mo = unit.kind.mo
             faces = yield Roll(
                 dice=(DIE,),
-                reason=f"Round {battle.round} recovery: {unit.name} ({unit.state}) rolls "
-                f"1d20 + Mo {mo}, needs {TARGET} or greater",
+                reason=lambda n=battle.round, unit=unit, was=unit.state, mo=mo: (
+                    f"Round {n} recovery: {unit.name} ({was}) rolls 1d20 + Mo {mo}, needs "
+                    f"{TARGET} or greater"
+                ),
                 side=side,
                 rules=("d4",),
                 labels=(unit.name,),
             )
             total = faces[0] + mo
             before = unit.state
-            sums = f"{faces[0]} + Mo {mo} = {total}"
-            if recovery_passes(faces[0], mo):
+            passed = recovery_passes(faces[0], mo)
+            if passed:
                 unit.state = better(before)
-                text = f"{unit.name} recovers ({sums}): {before} to {unit.state}"
-            else:
-                text = f"{unit.name} fails to recover ({sums}, under {TARGET}): still {before}"
             yield Event(
-                text,
+                partial(_recovered, unit.name, f"{faces[0]} + Mo {mo} = {total}", passed, before),
                 rules=("d4",),
                 kind="recovery",
                 data={
@@ -78,6 +78,13 @@ def recovery(battle: Battle) -> Steps:
                     "to": unit.state,
                 },
             )
+
+
+def _recovered(name: str, sums: str, passed: bool, before: str) -> str:
+    """The words of a recovery check's result (d4)."""
+    if passed:
+        return f"{name} recovers ({sums}): {before} to {better(before)}"
+    return f"{name} fails to recover ({sums}, under {TARGET}): still {before}"
 
 
 def initiative(battle: Battle) -> Steps:
@@ -151,8 +158,10 @@ def morale(battle: Battle) -> Steps:
             mo, taken = unit.kind.mo, unit.taken
             faces = yield Roll(
                 dice=(DIE,),
-                reason=f"Round {battle.round} morale: {unit.name} rolls 1d20 + Mo {mo} - "
-                f"{taken} Ht taken, needs {TARGET} or greater",
+                reason=lambda n=battle.round, unit=unit, mo=mo, taken=taken: (
+                    f"Round {n} morale: {unit.name} rolls 1d20 + Mo {mo} - {taken} Ht taken, "
+                    f"needs {TARGET} or greater"
+                ),
                 side=side,
                 rules=("d14",),
                 labels=(unit.name,),
@@ -163,7 +172,7 @@ def morale(battle: Battle) -> Steps:
             sums = f"{faces[0]} + Mo {mo} - {taken} Ht taken = {total}"
             if morale_passes(faces[0], mo, taken):
                 yield Event(
-                    f"{unit.name} holds its morale ({sums})",
+                    lambda unit=unit, sums=sums: f"{unit.name} holds its morale ({sums})",
                     rules=("d14",),
                     kind="morale",
                     data={**data, "to": before},

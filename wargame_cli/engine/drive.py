@@ -69,12 +69,11 @@ class IllegalSuggestion(RuntimeError):
 
 def bot_key(choice: Choice) -> str:
     """The bot's answer: the choice's default, checked as every answer is checked."""
-    reason = choice.legal(choice.default)
+    key = choice.default
+    reason = choice.legal(key)
     if reason is not None:
-        raise IllegalSuggestion(
-            f"the ruleset suggested an illegal answer {choice.default!r}: {reason}"
-        )
-    return choice.default
+        raise IllegalSuggestion(f"the ruleset suggested an illegal answer {key!r}: {reason}")
+    return key
 
 
 def seeded(
@@ -94,7 +93,10 @@ def seeded(
         if kind is event:
             return None
         if kind is roll:
-            return tuple([below(d) + 1 for d in req.dice])  # type: ignore[union-attr]
+            dice = req.dice  # type: ignore[union-attr]
+            if len(dice) == 1:  # most rolls are one die: no list to build
+                return (below(dice[0]) + 1,)
+            return tuple([below(d) + 1 for d in dice])
         if kind is choice:
             if on_choice is not None:
                 on_choice(req)  # type: ignore[arg-type]

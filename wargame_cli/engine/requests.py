@@ -14,8 +14,7 @@ rolls: humans, bots, scripts and replays answer through this one interface.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, Generic, Protocol, TypeVar, overload
 
 T = TypeVar("T")
@@ -41,15 +40,81 @@ class Describe(Protocol):
     def __call__(self, key: str, /) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """Dice the rules need: one face per entry of `dice` (die sizes)."""
+Text = str | Thunk[str]
+"""A request's words (a roll's reason, a question's prompt, an event's text) may be given as
+a function of no arguments, called on first read: a simulation reads none of them, live play
+and saves read them as the request comes (the Runner logs them), so they are the same. The
+function reads only values fixed when the request is made (local names never rebound, a
+unit's name, numbers), never the state of the game, so reading it later gives the same
+words."""
 
+
+class _Request:
+    """A request's value semantics, as a frozen dataclass would give them (equality, hash and
+    repr over its fields), without a dataclass's cost to make: a simulation makes hundreds
+    of requests a game, so each is a plain class with a plain `__init__` (issue 19's 1.1x).
+    A roll, an event or a turn's start is never changed after it is made (nothing enforces
+    it: a frozen class's `__setattr__` would put the cost back); a Choice refuses changes."""
+
+    __slots__ = ()
+    _shown: tuple[str, ...] = ()  # the fields' names, in the order `_fields` gives them
+    _compared = 0  # how many of them (the first) equality and hash read
+
+    def _fields(self) -> tuple[Any, ...]:
+        """The values of the fields `_shown` names."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__ or not isinstance(other, _Request):
+            return NotImplemented
+        count = self._compared
+        return self._fields()[:count] == other._fields()[:count]
+
+    def __hash__(self) -> int:
+        return hash(self._fields()[: self._compared])
+
+    def __repr__(self) -> str:
+        shown = zip(self._shown, self._fields(), strict=True)
+        return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in shown)})"
+
+
+class Roll(_Request):
+    """Dice the rules need: one face per entry of `dice` (die sizes). `reason` may be given
+    as a `Text` (see there)."""
+
+    __slots__ = ("dice", "_reason", "side", "rules", "labels")
+    _shown = ("dice", "reason", "side", "rules", "labels")
+    _compared = 5
     dice: tuple[int, ...]
-    reason: str
-    side: str | None = None
-    rules: tuple[str, ...] = ()
-    labels: tuple[str, ...] = ()
+    _reason: Text
+    side: str | None
+    rules: tuple[str, ...]
+    labels: tuple[str, ...]
+
+    def __init__(
+        self,
+        dice: tuple[int, ...],
+        reason: Text,
+        side: str | None = None,
+        rules: tuple[str, ...] = (),
+        labels: tuple[str, ...] = (),
+    ) -> None:
+        self.dice = dice
+        self._reason = reason
+        self.side = side
+        self.rules = rules
+        self.labels = labels
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.dice, self.reason, self.side, self.rules, self.labels)
+
+    @property
+    def reason(self) -> str:
+        """The roll's words (read once, then kept)."""
+        reason = self._reason
+        if not isinstance(reason, str):
+            reason = self._reason = reason()
+        return reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +150,7 @@ class Lazy(Generic[T]):
         obj.__dict__[self.slot] = value
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(_Request):
     """A decision for one side. `default` is the bot's pick, always legal; it may be given as
     a function of no arguments, called only when someone asks for it. `options` (the menu)
     may be given the same way, so a menu is built only when a person (or a check) needs it.
@@ -97,24 +161,76 @@ class Choice:
     `judge` (the reason any key is refused, or None), the judge alone decides, so a replay or
     a bot judges a key without building the menu, and the menu's disabled reasons are the
     judge's own. `free_hint` only says that typing is offered (and what to type); `describe`
-    only labels a key without the menu (a replay's, or a typed one the menu lacks)."""
+    only labels a key without the menu (a replay's, or a typed one the menu lacks).
+    `prompt` may be given as a `Text` (see there). Equality and hash leave `judge` and
+    `describe` out; a Choice refuses changes, as a frozen dataclass does."""
 
+    # Not slotted: `Lazy` keeps its given function, then its value, in the instance's dict.
+    _shown = (
+        *("side", "prompt", "options", "default", "rules", "kind", "free_hint", "reasks"),
+        *("judge", "describe"),  # not compared
+    )
+    _compared = 8
     side: str
-    prompt: str
+    prompt: Lazy[str] = Lazy()
     options: Lazy[tuple[Option, ...]] = Lazy()
     default: Lazy[str] = Lazy()
-    rules: tuple[str, ...] = ()
-    kind: str = ""
-    free_hint: str | None = None
-    judge: Judge | None = field(default=None, compare=False)
-    describe: Describe | None = field(default=None, compare=False)
-    reasks: bool = False  # asked through `asked`: answering REASK rebuilds it (an edit)
+    rules: tuple[str, ...]
+    kind: str
+    free_hint: str | None
+    reasks: bool  # asked through `asked`: answering REASK rebuilds it (an edit)
+    judge: Judge | None
+    describe: Describe | None
 
-    def __post_init__(self) -> None:
-        if self.free_hint is not None and self.judge is None:
+    def __init__(
+        self,
+        side: str,
+        prompt: Text,
+        options: tuple[Option, ...] | Thunk[tuple[Option, ...]],
+        default: str | Thunk[str],
+        rules: tuple[str, ...] = (),
+        kind: str = "",
+        free_hint: str | None = None,
+        judge: Judge | None = None,
+        describe: Describe | None = None,
+        reasks: bool = False,
+    ) -> None:
+        if judge is not None:  # the menu says what the judge says (a closure: cheaper to make)
+            menu = options
+            options = lambda: _judged(menu, judge)  # noqa: E731
+        elif free_hint is not None:
             raise TypeError("a choice that takes typed answers needs a judge for them")
-        if self.judge is not None:  # the menu says what the judge says
-            self.__dict__["_options"] = partial(_judged, self.__dict__["_options"], self.judge)
+        fields = self.__dict__  # past `__setattr__`, which refuses changes
+        fields["side"] = side
+        fields["_prompt"] = prompt
+        fields["_options"] = options
+        fields["_default"] = default
+        fields["rules"] = rules
+        fields["kind"] = kind
+        fields["free_hint"] = free_hint
+        fields["reasks"] = reasks
+        fields["judge"] = judge
+        fields["describe"] = describe
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.side,
+            self.prompt,
+            self.options,
+            self.default,
+            self.rules,
+            self.kind,
+            self.free_hint,
+            self.reasks,
+            self.judge,
+            self.describe,
+        )
 
     def legal(self, key: str) -> str | None:
         """Why `key` is not a legal answer, or None when it is."""
@@ -173,22 +289,57 @@ def legal_keys(options: tuple[Option, ...], shown: int = 12) -> str:
     return f"the open keys are {', '.join(keys[:shown])}{more}"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A fact the rules established; `kind` and `data` let reports read it without parsing."""
+class Event(_Request):
+    """A fact the rules established; `kind` and `data` let reports read it without parsing.
+    `text` may be given as a `Text` (see there)."""
 
-    text: str
-    rules: tuple[str, ...] = ()
-    kind: str = "info"
-    data: dict[str, Any] | None = None
+    __slots__ = ("_text", "rules", "kind", "data")
+    _shown = ("text", "rules", "kind", "data")
+    _compared = 4
+    _text: Text
+    rules: tuple[str, ...]
+    kind: str
+    data: dict[str, Any] | None
+
+    def __init__(
+        self,
+        text: Text,
+        rules: tuple[str, ...] = (),
+        kind: str = "info",
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self._text = text
+        self.rules = rules
+        self.kind = kind
+        self.data = data
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.text, self.rules, self.kind, self.data)
+
+    @property
+    def text(self) -> str:
+        """The event's words (read once, then kept)."""
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text()
+        return text
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStart:
+class TurnStart(_Request):
     """A new game turn; `rules` are the rule points that make one (e.g. a11, a19)."""
 
+    __slots__ = ("number", "rules")
+    _shown = ("number", "rules")
+    _compared = 2
     number: int
-    rules: tuple[str, ...] = ()
+    rules: tuple[str, ...]
+
+    def __init__(self, number: int, rules: tuple[str, ...] = ()) -> None:
+        self.number = number
+        self.rules = rules
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.number, self.rules)
 
 
 @dataclass(frozen=True, slots=True)
