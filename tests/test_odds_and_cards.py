@@ -528,3 +528,25 @@ def test_squad_alpha_melee_target_and_miss_victim_options_state_their_chances():
         f"R2 (regular; kills {kills})",
         f"R3 (regular; kills {kills})",
     ]
+
+
+def test_the_cards_odds_line_keeps_words_whole_and_reads_as_the_menu():
+    """The card's `odds:` line names each option by its label cut at a word, and gives its
+    chances as the menu writes them (`>99.9%`, never a bare `99.9%` for it)."""
+    from wargame_cli.engine.requests import Option, choice
+    from wargame_cli.ui.facts import odds
+
+    asked = choice(
+        "A",
+        "how?",
+        [
+            Option("a", 'move 4", combat 3 dice, defence 2 (beaten 67% a die)'),
+            Option("b", 'move 5", combat 5 dice (hit Tuze >99.9%)'),
+        ],
+        default="a",
+    )
+    line = odds(asked)
+    assert line is not None
+    text = line.plain
+    assert 'move 4", combat 3 dice…: 67%' in text and "defe" not in text
+    assert ">99.9%" in text

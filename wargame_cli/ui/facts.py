@@ -23,7 +23,8 @@ class Piece(Protocol):
 
 T = TypeVar("T", bound=Piece)
 
-_PERCENT = re.compile(r"(\d+(?:\.\d+)?%)")
+_PERCENT = re.compile(r"([<>]?\d+(?:\.\d+)?%)")  # as `wording.percent` writes one
+HEAD = 28  # characters of an option's label before its chances
 
 
 def side_mark(side: str) -> str:
@@ -90,6 +91,15 @@ def odds_line(lines: list[str]) -> Text | None:
     return line
 
 
+def _head(label: str) -> str:
+    """The start of an option's label that names it, cut at a word (never inside one)."""
+    head = label.split(" (")[0].split(":")[0]
+    if len(head) <= HEAD:
+        return head
+    cut = head[:HEAD].rsplit(" ", 1)[0].rstrip(",;")
+    return f"{cut}…"
+
+
 def odds(choice: Any, limit: int = 6) -> Text | None:
     """The chances the options of `choice` state (`Move: 58%`), as one `odds:` paragraph, or
     None when they state none."""
@@ -99,8 +109,7 @@ def odds(choice: Any, limit: int = 6) -> Text | None:
             continue
         found = _PERCENT.findall(option.label)
         if found:
-            head = clean(option.label).split(" (")[0].split(":")[0][:28]
-            lines.append(f"{head}: {', '.join(found)}")
+            lines.append(f"{_head(clean(option.label))}: {', '.join(found)}")
     shown = lines[:limit]
     if len(lines) > limit:
         shown.append(f"{len(lines) - limit} more in the question")
