@@ -548,5 +548,5 @@ def test_the_cards_odds_line_keeps_words_whole_and_reads_as_the_menu():
     line = odds(asked)
     assert line is not None
     text = line.plain
-    assert 'move 4", combat 3 dice…: 67%' in text and "defe" not in text
+    assert 'move 4", combat 3 dice: 67%' in text and "defe" not in text and "…" not in text
     assert ">99.9%" in text

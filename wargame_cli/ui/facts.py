@@ -92,12 +92,12 @@ def odds_line(lines: list[str]) -> Text | None:
 
 
 def _head(label: str) -> str:
-    """The start of an option's label that names it, cut at a word (never inside one)."""
+    """The start of an option's label that names it, its whole words up to `HEAD` characters
+    (never a word cut; the question beside it gives the whole label)."""
     head = label.split(" (")[0].split(":")[0]
     if len(head) <= HEAD:
         return head
-    cut = head[:HEAD].rsplit(" ", 1)[0].rstrip(",;")
-    return f"{cut}…"
+    return head[: HEAD + 1].rsplit(" ", 1)[0].rstrip(",;")
 
 
 def odds(choice: Any, limit: int = 6) -> Text | None:
