@@ -313,11 +313,12 @@ class Parts:
 class UnitFacts:
     """One unit in one finished game, for `simulate`'s table per unit type: what it is, whose
     it was, the enemy units it destroyed, whether it was destroyed, and the damage it dealt
-    (None where the ruleset has no damage)."""
+    (None where the ruleset has no damage). A kill shared by several units (a mob's one pool)
+    may be told in fractions that sum to one."""
 
     kind: str
     side: str
-    kills: int = 0
+    kills: float = 0
     died: bool = False
     damage: float | None = None
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help, pronoun_help
-from wargame_cli.ruleset import Parts, Ruleset, TableEdits
+from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, TableEdits
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
@@ -122,6 +122,11 @@ class MobsAndMorale(Ruleset):
         from wargame_cli.rulesets.mobs_and_morale import teams
 
         return teams.describe(team)
+
+    def sim_watcher(self) -> FactWatcher:
+        from wargame_cli.rulesets.mobs_and_morale.simfacts import Watcher
+
+        return Watcher()
 
     def table_edits(self) -> TableEdits:
         from wargame_cli.rulesets.mobs_and_morale import edits
