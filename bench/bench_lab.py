@@ -6,7 +6,7 @@
    where Ray is installed, the same sweep on a local Ray cluster, for the choice of engine:
    startup, memory, CPU per game);
 3. `--compare` on common random numbers: how many fewer games than independent runs give the
-   same interval width on the difference.
+   same interval width on the difference (Tug of WarGods, Seeds of Wars, Mobs and Morale).
 
 Each run of `simulate` is a child process; its CPU is the children's (every descendant the
 run reaped: pool workers, the cluster's worker processes), its memory the largest sum of the
@@ -117,17 +117,21 @@ def crn_goal(games: int) -> dict[str, Any]:
     from wargame_cli.simulate.stats import proportion_difference
 
     out = {}
-    for name, settings in {
-        "tug start 4 vs 3": ["tug-of-wargods", "--compare", "start=4", "--compare", "start=3"],
-        "seeds neutral_rows 0 vs 1": [
-            "seeds-of-wars",
-            "--compare",
-            "neutral_rows=0",
-            "--compare",
-            "neutral_rows=1",
-        ],
+    for name, (settings, per) in {
+        "tug start 4 vs 3": (
+            ["tug-of-wargods", "--compare", "start=4", "--compare", "start=3"],
+            20,
+        ),
+        "seeds neutral_rows 0 vs 1": (
+            ["seeds-of-wars", "--compare", "neutral_rows=0", "--compare", "neutral_rows=1"],
+            2,
+        ),
+        "mobs reach 2 vs 3": (
+            ["mobs-and-morale", "--compare", "reach=2", "--compare", "reach=3"],
+            2,
+        ),
     }.items():
-        n = games * (20 if name.startswith("tug") else 2)
+        n = games * per
         result = measured(wargame(*settings, "--games", str(n), "--seed", "3", "--json"))
         first, then = result["result"]["settings"]
         paired = then["difference"]["win_rate_a"]
