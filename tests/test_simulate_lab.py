@@ -213,3 +213,30 @@ def test_every_casualty_is_credited_to_the_model_that_caused_it(
     else:
         assert all(u["damage"] >= u["kills"] for u in units.values())
     assert set(out["firsts"]) == contests
+
+
+CONTESTS = {  # what each ruleset's games tell per unit type and contest (None: no units)
+    "squad-alpha": {"deployment roll-off", "first initiative"},
+    "seeds-of-wars": {"deployment roll-off", "first initiative"},
+    "battle-of-ixu": {"first initiative"},  # warbands line up without a roll (c1)
+    "mobs-and-morale": {"first initiative"},  # deployment is simultaneous by default (e2)
+    "tug-of-wargods": None,  # no model is hurt, removed or kills; both sides roll at once
+}
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(CONTESTS))
+def test_every_ruleset_with_units_tells_them_and_its_contests(wargame, ruleset_id):
+    from wargame_cli import registry
+
+    assert {info.id for info in registry.all_infos()} == set(CONTESTS)
+    out = run_json(wargame, ruleset_id, "--games", "6", "--seed", "4", "--workers", "1")
+    if CONTESTS[ruleset_id] is None:
+        assert "units" not in out and "firsts" not in out
+        assert registry.get(ruleset_id).sim_watcher() is None
+        return
+    assert out["units"] and all(u["fielded"] >= u["games"] == 6 for u in out["units"].values())
+    assert set(out["firsts"]) == CONTESTS[ruleset_id]
+    shown = wargame("simulate", ruleset_id, "--games", "6", "--seed", "4", "--workers", "1")
+    assert "Per unit type" in shown.stdout
+    for contest in CONTESTS[ruleset_id]:
+        assert f"The side that won the {contest} won" in shown.stdout
