@@ -8,6 +8,7 @@ import pytest
 from wargame_cli.rulesets.mobs_and_morale.simfacts import DEPLOYMENT, INITIATIVE, blow_shares
 from wargame_cli.rulesets.mobs_and_morale.state import DEAD
 
+from tests.test_mobs_and_morale_gm import FORD
 from tests.test_simulate_runs import run_json
 from wargame_cli import registry
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
@@ -15,14 +16,6 @@ from wargame_cli.kit.sides import other
 from wargame_cli.ruleset import Setup, resolve_options
 
 MOBS = "mobs-and-morale"
-FORD = (
-    "--option",
-    "table=ford",
-    "--team-a",
-    "The Caravan Guard",
-    "--team-b",
-    "The Thornwood Ambush",
-)
 LANTERN = {"Warrior", "Ranger", "Mystic", "Spearwarden"}  # the default teams' unit types
 TRIBE = {"Chieftain", "Tribal Warrior (mob)"}
 
