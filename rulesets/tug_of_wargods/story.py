@@ -1,5 +1,6 @@
 """Tug of WarGods told as a story (the report's hook): each pull, each stalemate and each model
-dragged over the line; the aftermath lists the crossings, since nobody dies in a tug of war."""
+dragged over the line; the aftermath lists the crossings, since nobody dies in a tug of war.
+In the brief style a run of stalemates is one line (`fact`: a tie is a lull)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.report import voice as v
 from wargame_cli.report.hooks import Teller as BaseTeller
+from wargame_cli.report.reading import Line
+from wargame_cli.report.scenes import LULL, Fact
 
 PULLS = (
     "{w} heaves {l} {d} toward the line",
@@ -34,6 +37,7 @@ class Teller(BaseTeller):
     tally_kinds = frozenset({"cross"})
     tally_title = "Pulled across the centre line, in order:"
     no_tally = "No one was pulled across the centre line."
+    quiet = ("the rope does not move", "neither team gives an inch", "both teams dig in")
 
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
@@ -64,3 +68,7 @@ class Teller(BaseTeller):
             pool = AGAIN if int(data.get("crossings", 1)) > 1 else CROSSES
             return self.say(pool, t=self.sides.get(side, "?"), m=model)
         return text
+
+    def fact(self, line: Line) -> Fact | None:
+        """A stalemate is a lull: two or more in a row are one line in the brief style."""
+        return Fact(LULL) if line.kind == "tie" else None

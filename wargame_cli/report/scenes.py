@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from wargame_cli.kit import pronouns
 from wargame_cli.report.reading import Beat, Line, Section, joined
 from wargame_cli.report.voice import listing, number, sentence
+from wargame_cli.wording import possessive
 
 if TYPE_CHECKING:
     from wargame_cli.report.hooks import Teller
@@ -36,7 +38,7 @@ VOLLEY = ("{a} all fire on {y}", "{a} pour fire on {y}", "{a} open up on {y} tog
 TRADE = ("{x} and {y} trade blows", "{x} and {y} exchange blows", "{x} and {y} go at each other")
 DUEL = ("{x} and {y} trade shots", "{x} and {y} exchange fire")
 IN_VAIN = ("{x} and {y} trade blows to no effect", "{x} and {y} parry each other's blows")
-QUIET = ("blows glance off shields", "neither side draws blood", "blades clash and nobody bleeds")
+QUIET_SHOTS = ("shots go wide", "nobody is hit", "the shots find nothing")
 AGAIN_QUIET = ("for {n} {turns}, {what}",)
 
 
@@ -101,7 +103,8 @@ def _lands(teller: Teller, who: str) -> str:
 
 def _result(blow: Blow, teller: Teller) -> str:
     if blow.hits == 0:
-        return f"{blow.attacker}'s {'shot does no harm' if blow.shot else 'blows glance off'}"
+        owner = possessive(blow.attacker)
+        return f"{owner} {'shot does no harm' if blow.shot else 'blows glance off'}"
     return f"{blow.attacker} {_lands(teller, blow.attacker)} {number(blow.hits)}"
 
 
@@ -112,13 +115,14 @@ def _joint(target: str, blows: list[Blow], teller: Teller) -> str:
     pool = VOLLEY if all(b.shot for b in on) else JOINT
     said = teller.say(pool, a=attackers, y=target)
     if all(b.hits == 0 for b in on):
-        p = teller.they(target)
-        said += f", but {p.subject} {p.verb('comes', 'come')} through unhurt"
+        said += f", but {target} {teller.agree(target, 'comes', 'come')} through unhurt"
     else:
         said += ": " + ", ".join(_result(b, teller) for b in on)
     for b in back:
         p = teller.they(target)
         miss = "misses" if b.hits == 0 else f"lands {number(b.hits)}"
+        if b.shot and b.hits:
+            miss = f"hits {teller.they(b.target).object}"
         verb = "fires" if b.shot else "strikes"
         if any(teller.they(a.attacker) == p for a in on):  # "he" would not say which
             said += f"; {target} {teller.agree(target, verb, verb[:-1])} back at {b.target}"
@@ -147,10 +151,12 @@ def _exchange(blows: list[Blow], teller: Teller) -> str:
     parts = [_named(first, teller)]
     for b in rest:
         p, q = teller.they(b.attacker), teller.they(b.target)
-        if p == q:  # "his blows glance off him" would not say whose: name the striker
+        if pronouns.THEY in (p, q) or p == q == pronouns.IT:  # "them", "it": say who
+            parts.append(_named(b, teller))
+        elif p == q:  # "his blows glance off him" would not say whose: name the striker
             parts.append(_named(b, teller).replace(f" {b.target}", f" {q.object}"))
         elif b.hits == 0:
-            what = "shot misses" if b.shot else "blows glance off"
+            what = "shot misses" if b.shot else "blows glance off"  # his, her: not a name
             parts.append(f"{p.possessive} {what} {q.object}")
         else:
             parts.append(f"{p.subject} {p.verb('lands', 'land')} {number(b.hits)} on {q.object}")
@@ -160,7 +166,7 @@ def _exchange(blows: list[Blow], teller: Teller) -> str:
 def _named(blow: Blow, teller: Teller) -> str:
     x, y = blow.attacker, blow.target
     if blow.hits == 0:
-        return f"{x}'s {'shot misses' if blow.shot else 'blows glance off'} {y}"
+        return f"{possessive(x)} {'shot misses' if blow.shot else 'blows glance off'} {y}"
     if blow.hits == 1:
         verb = ("hits", "hit") if blow.shot else ("cuts", "cut")
         return f"{x} {teller.agree(x, *verb)} {y}"
@@ -209,12 +215,13 @@ def items(section: Section, teller: Teller) -> list[Item]:
 
 def _clear(found: list[Item], start: int, blow: Blow) -> bool:
     """May `blow` be told at `start` (with a scene begun there)? Not past a beat about its
-    fighters (the attacker's own move, a loss on either side)."""
+    fighters (the attacker's own move) nor past any loss, so the deaths keep their order."""
     fighters = {blow.attacker, blow.target}
     for item in found[start + 1 : blow.at]:
-        if isinstance(item, Beat) and any(
-            line.actor in fighters or (line.loss and line.names & fighters) for line in item.lines
-        ):
+        if isinstance(item, Blow):
+            if item.killed:
+                return False
+        elif any(line.actor in fighters or line.loss for line in item.lines):
             return False
     return True
 
@@ -282,11 +289,12 @@ def told(section: Section, teller: Teller, style: str) -> Section:
     starts = {id(scene.blows[0]): scene for scene in scenes}
     beats: list[Beat] = []
     moved: Beat | None = None  # the beat of moves the next move joins
+    idle_at = 0
     for item in found:
         if isinstance(item, Beat):
             if style == "brief":
                 kept = [ln for ln in item.lines if not _role(teller, ln, ASIDE)]
-                left_out += [ln for ln in item.lines if ln not in kept]
+                left_out += [ln for ln in item.lines if _role(teller, ln, ASIDE)]
                 item = Beat(kept)
             moving = item.lines and all(_role(teller, ln, MOVE) for ln in item.lines)
             if moving and moved is not None and beats and moved is beats[-1]:
@@ -299,15 +307,12 @@ def told(section: Section, teller: Teller, style: str) -> Section:
         if scene is None:
             continue  # told in the scene it joined
         if style == "brief" and all(b.idle for b in scene.blows):
+            idle_at = len(beats) if not idle else idle_at
             idle.append(scene)
             continue
         beats += _beats(scene, teller)
-    if idle:
-        lines = [line for sc in idle for b in sc.blows for line in b.lines]
-        pairs = [listing(sc.names) for sc in idle]
-        what = teller.voice.pick(teller.quiet)
-        said = f"Between {pairs[0]}, {what}" if len(pairs) == 1 else f"{'; '.join(pairs)}: {what}"
-        beats.append(Beat([joined(lines, sentence(said))]))
+    if idle:  # told where the first of them began
+        beats.insert(idle_at, _idle(idle, teller))
     return Section(
         section.title,
         section.turn,
@@ -318,21 +323,43 @@ def told(section: Section, teller: Teller, style: str) -> Section:
     )
 
 
+def _idle(idle: list[Scene], teller: Teller) -> Beat:
+    """The scenes where nothing landed, in one line: "Between Tuze and Kuote, blades clash
+    and nobody bleeds"; "Moss and Mako against Dusty; Tiny and Fang: shots go wide"."""
+    lines = [line for scene in idle for b in scene.blows for line in b.lines]
+    shots = all(b.shot for scene in idle for b in scene.blows)
+    what = teller.voice.pick(QUIET_SHOTS if shots else teller.quiet)
+    pairs = [
+        f"{listing(dict.fromkeys(b.attacker for b in sc.blows if b.target == sc.target))} "
+        f"against {sc.target}"
+        if sc.kind == "joint"
+        else listing(sc.names)
+        for sc in idle
+    ]
+    if len(pairs) == 1 and idle[0].kind != "joint":
+        said = f"Between {pairs[0]}, {what}"
+    else:
+        said = f"{'; '.join(pairs)}: {what}"
+    return Beat([joined(lines, sentence(said))])
+
+
 def _beats(scene: Scene, teller: Teller) -> list[Beat]:
     if scene.kind == "single":
         blow = scene.blows[0]
         return [Beat([*blow.lines, *blow.after])]
     said = scene.sentence(teller)
     lines = [line for blow in scene.blows for line in blow.lines]
-    after = [line for blow in scene.blows for line in blow.after if not line.loss]
-    last: dict[str, str | None] = {}  # each target's last state, and whatever else followed
-    for line in after:
+    after = [line for blow in scene.blows for line in blow.after]
+    states = [line for line in after if _role(teller, line, STATE)]
+    last: dict[str, str | None] = {}  # each target's last state
+    for line in states:
         fact = teller.fact(line)
-        state = fact is not None and fact.role == STATE
-        last[f"state:{fact.target or line.actor}" if state and fact else str(id(line))] = line.prose
+        last[fact.target if fact and fact.target else line.actor] = line.prose
     prose = said + "." + "".join(f" {sentence(p.rstrip('.'))}." for p in last.values() if p)
-    deaths = [line for blow in scene.blows for line in blow.after if line.loss]
-    return [Beat([joined([*lines, *after], prose.rstrip(".")), *deaths])]
+    deaths = [line for line in after if line.loss]
+    stated = {id(line) for line in states}
+    rest = [ln for ln in after if not ln.loss and id(ln) not in stated]  # what followed
+    return [Beat([joined([*lines, *states], prose.rstrip(".")), *deaths, *rest])]
 
 
 def _role(teller: Teller, line: Line, role: str) -> bool:

@@ -86,7 +86,7 @@ def inches(value: Any) -> str:
         d = float(value)
     except (TypeError, ValueError):
         return ""
-    return "less than an inch" if d < 0.5 else f'{round(d)}"'
+    return "less than an inch" if d < 0.5 else f'{int(d + 0.5)}"'  # 0.5 is an inch, not 0
 
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
