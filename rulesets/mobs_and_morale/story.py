@@ -6,6 +6,7 @@ on one target and the blows both ways between two; this teller names the facts (
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from wargame_cli.kit.sides import SIDES
@@ -39,7 +40,9 @@ HELD = ("{c} steadies {m}", "{c} holds {m} together", "{c} keeps {m} in line")
 FIRST = ("{x} acts first in round {n}", "{x} is quickest in round {n}", "{x} leads round {n}")
 DEPLOYS = ("{x} deploys {at}", "{x} takes the field {at}")
 DEPLOY_MANY = ("{x} deploy {at}", "{x} take the field {at}")
-ESCAPES = ("{x} slips off the table by {xp} own edge", "{x} gets away off {xp} side's edge")
+ESCAPES = ("{x} slips off the table by {xp} own edge", "{x} escapes over {xp} side's edge")
+TRIES = ("{x} tries to {what}", "{x} sets out to {what}")
+VERDICTS = {"partial": "a partial success", "succeeds": "a success", "fails": "a failure"}
 
 
 def _unit(key: Any) -> str:
@@ -109,11 +112,28 @@ class Teller(BaseTeller):
         if kind == "morale":
             m, danger = data.get("mob", "?"), int(data.get("danger", 0))
             return say(WAVERS, m=m, n=danger) if danger else say(STEADY, m=m)
+        if kind == "other":
+            return self._action(data)
         if kind == "escape":
             return say(ESCAPES, x=data.get("creature", "?"))
         if kind == "rally":
             return say(HELD, c=data.get("controller", "?"), m=data.get("mob", "?"))
         return text
+
+    def _action(self, data: dict[str, Any]) -> str:
+        """Another action and the GM's ruling on it, in words: "Grey Mother tries to rally
+        Slingers: the GM rules a partial success; Slingers roll half their morale dice"."""
+        what = re.sub(r"\s*\(.*?\)", "", str(data.get("action", "act"))).strip()
+        said = self.say(TRIES, x=data.get("actor", "?"), what=what[:1].lower() + what[1:])
+        ruling = str(data.get("ruling", ""))
+        said += f": the GM rules {VERDICTS.get(ruling, repr(ruling))}"
+        effect = re.sub(r" to -?\d[\d.]*,-?\d[\d.]*", " back", str(data.get("effect") or ""))
+        mob = next((m for m in self._mobs() if effect.startswith(f"{m} ")), None)
+        if mob:  # "Slingers rolls half its": the ruleset's words for one, a mob is many
+            rest = effect[len(mob) + 1 :].replace(" its ", " their ")
+            verb, _, tail = rest.partition(" ")
+            effect = f"{mob} {verb[:-1] if verb.endswith('s') else verb} {tail}"
+        return f"{said}; {effect}" if effect and effect != "no effect on the table" else said
 
     def fact(self, line: Line) -> Fact | None:
         d = line.data
@@ -153,14 +173,18 @@ class Teller(BaseTeller):
                     return str(m["name"])
         return figure
 
-    def _is_mob(self, name: Any) -> bool:
+    def _mobs(self) -> list[str]:
         teams = self.save.get("setup", {}).get("teams", {})
-        return any(
-            isinstance(m, dict) and m.get("name") == name
+        return [
+            str(m.get("name"))
             for team in teams.values()
             if isinstance(team, dict)
             for m in team.get("mobs", [])
-        )
+            if isinstance(m, dict)
+        ]
+
+    def _is_mob(self, name: Any) -> bool:
+        return name in self._mobs()
 
     def _side(self, creature: Any) -> str:
         teams = self.save.get("setup", {}).get("teams", {})

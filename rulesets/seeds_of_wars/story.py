@@ -16,12 +16,18 @@ from wargame_cli.report.hooks import Teller as BaseTeller
 from wargame_cli.report.reading import Line
 from wargame_cli.report.scenes import Fact
 
-CHARGES = ("{x} charges {y}", "{x} crashes into {y}", "{x} drives into {y}")
-HITS = ("{x} hits {y}", "{x} draws blood from {y}", "{x} scores a hit on {y}", "{x} wears down {y}")
+CHARGES = ("{x} charges {y}", "{x} crashes into {y}", "{x} throws {xp} weight into {y}")
+HITS = (
+    "{x} hits {y}",
+    "{x} draws blood from {y}",
+    "{x} drives {xp} attack home on {y}",
+    "{x} wears down {y}",
+)
 MISSES = (
     "{x} fails to hurt {y}",
     "{y} weathers {x}'s attack",
     "{x}'s attack on {y} comes to nothing",
+    "{y} holds {yp} ground against {x}",
 )
 HOLDS = ("{x} holds {xp} nerve", "{x} stands firm", "{x} does not waver")
 SHAKEN = ("{x} wavers and is shaken", "{x} loses heart and is shaken", "{x} falters, shaken")
@@ -112,7 +118,7 @@ class Teller(BaseTeller):
         if line.kind in ("move", "flee"):
             return Fact(sc.MOVE)
         calm = line.kind in ("morale", "recovery") and d.get("from") == d.get("to")
-        if calm or line.kind in ("initiative", "deploy", "deploy_roll"):
+        if calm or line.kind in ("initiative", "deploy", "deploy_roll", "no_retreat"):
             return Fact(sc.ASIDE)  # who acts first, the set-up, a unit that holds: the dice's
         return None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargame_cli.kit import pronouns
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.report import voice as v
 from wargame_cli.report.hooks import Teller as BaseTeller
@@ -26,11 +27,11 @@ TIES = (
 )
 CROSSES = (
     "{t}'s {m} is dragged across the centre line",
-    "{t}'s {m} stumbles over the line",
-    "{t}'s {m} is pulled across",
+    "{t}'s {m} loses {mp} footing and stumbles over the line",
+    "{t}'s {m} is pulled across, {mp} heels scraping the dirt",
     "{t}'s {m} digs {mp} heels in, but is dragged over the line",
 )
-AGAIN = ("{t}'s {m} is dragged across the line once more",)
+AGAIN = ("{t}'s {m} is dragged across the line once more, for all {mp} straining",)
 
 
 class Teller(BaseTeller):
@@ -66,7 +67,10 @@ class Teller(BaseTeller):
             index = data.get("model")
             model = models[index] if isinstance(index, int) and 0 <= index < len(models) else "?"
             pool = AGAIN if int(data.get("crossings", 1)) > 1 else CROSSES
-            return self.say(pool, t=self.sides.get(side, "?"), m=model)
+            said = (self.save.get("setup", {}).get("teams", {}).get(side) or {}).get("pronouns")
+            p = pronouns.of(said.get(model)) if isinstance(said, dict) else pronouns.THEY
+            # its own team's pronoun: the other team's Asar may be someone else
+            return say(pool, t=self.sides.get(side, "?"), m=model, mp=p.possessive)
         return text
 
     def fact(self, line: Line) -> Fact | None:

@@ -105,6 +105,9 @@ def _result(blow: Blow, teller: Teller) -> str:
     if blow.hits == 0:
         owner = possessive(blow.attacker)
         return f"{owner} {'shot does no harm' if blow.shot else 'blows glance off'}"
+    if blow.shot:
+        hits = teller.agree(blow.attacker, "hits", "hit")
+        return f"{blow.attacker} {hits} {teller.they(blow.target).object}"
     return f"{blow.attacker} {_lands(teller, blow.attacker)} {number(blow.hits)}"
 
 
@@ -158,6 +161,8 @@ def _exchange(blows: list[Blow], teller: Teller) -> str:
         elif b.hits == 0:
             what = "shot misses" if b.shot else "blows glance off"  # his, her: not a name
             parts.append(f"{p.possessive} {what} {q.object}")
+        elif b.shot:
+            parts.append(f"{p.subject} {p.verb('hits', 'hit')} {q.object}")
         else:
             parts.append(f"{p.subject} {p.verb('lands', 'land')} {number(b.hits)} on {q.object}")
     return said + "; ".join(parts)
@@ -245,9 +250,13 @@ def scenes_of(blows: list[Blow], found: list[Item] | None = None) -> list[Scene]
             continue
         target = b.target
         mine = [i]
-        for j in range(i + 1, len(blows)):
+        for j in range(i + 1, len(blows)):  # the blows on the target, in turn
+            if j not in used and blows[j].target == target and takes(mine, j):
+                mine.append(j)
+        attackers = {blows[k].attacker for k in mine}
+        mine = [i]
+        for j in range(i + 1, len(blows)):  # and the target's blows back at them
             c = blows[j]
-            attackers = {blows[k].attacker for k in mine if blows[k].target == target}
             on = c.target == target or (c.attacker == target and c.target in attackers)
             if j not in used and on and takes(mine, j):
                 mine.append(j)
@@ -392,7 +401,8 @@ def brief_runs(sections: list[Section], teller: Teller) -> list[Section]:
         else:
             fought = [b for s in run for b in items(s, teller) if isinstance(b, Blow)]
             pairs = dict.fromkeys(" and ".join(sorted((b.attacker, b.target))) for b in fought)
-            word, what = teller.turn_word, teller.voice.pick(teller.quiet)
+            shots = fought and all(b.shot for b in fought)
+            word, what = teller.turn_word, teller.voice.pick(QUIET_SHOTS if shots else teller.quiet)
             said = teller.say(AGAIN_QUIET, n=number(len(run)), turns=f"{word}s", what=what)
             if pairs:
                 said += f" ({'; '.join(pairs)})"
