@@ -82,7 +82,8 @@ SPECS = (
     Spec(
         "mobs-and-morale",
         7,
-        ("--team-a", MOBS_A, "--team-b", MOBS_B, "--name-a", "The Lantern Company"),
+        ("--team-a", MOBS_A, "--team-b", MOBS_B)
+        + ("--name-a", "The Lantern Company", "--name-b", "The Grey Hill Tribe"),
         {"Brakka": "she", "Ysolde": "she", "Mother Wren": "she", "Tarn": "he", "Ugrak": "he"},
     ),
     Spec(

@@ -16,36 +16,58 @@ from wargame_cli.report.hooks import Teller as BaseTeller
 from wargame_cli.report.reading import Line
 from wargame_cli.report.scenes import Fact
 
-CHARGES = ("{x} charges {y}", "{x} crashes into {y}", "{x} throws {xp} weight into {y}")
+# a unit is "it" ("A1 Knights holds its nerve") unless its army says "they" ("A1 Knights hold
+# their nerve"): `{xv:holds|hold}` is the verb that agrees (`Teller.plural`)
+CHARGES = (
+    "{x} {xv:charges|charge} {y}",
+    "{x} {xv:crashes|crash} into {y}",
+    "{x} {xv:throws|throw} {xp} weight into {y}",
+)
 HITS = (
-    "{x} hits {y}",
-    "{x} draws blood from {y}",
-    "{x} drives {xp} attack home on {y}",
-    "{x} wears down {y}",
+    "{x} {xv:hits|hit} {y}",
+    "{x} {xv:draws|draw} blood from {y}",
+    "{x} {xv:drives|drive} {xp} attack home on {y}",
+    "{x} {xv:wears|wear} down {y}",
 )
 MISSES = (
-    "{x} fails to hurt {y}",
-    "{y} weathers {x}'s attack",
+    "{x} {xv:fails|fail} to hurt {y}",
+    "{y} {yv:weathers|weather} {x}'s attack",
     "{x}'s attack on {y} comes to nothing",
-    "{y} holds {yp} ground against {x}",
+    "{y} {yv:holds|hold} {yp} ground against {x}",
 )
-HOLDS = ("{x} holds {xp} nerve", "{x} stands firm", "{x} does not waver")
-SHAKEN = ("{x} wavers and is shaken", "{x} loses heart and is shaken", "{x} falters, shaken")
-ROUTS = ("{x} breaks and is routed", "{x} is routed", "{x} turns and runs, routed")
-RECOVERS = ("{x} rallies: {to} now", "{x} recovers {xp} nerve ({to} now)")
-STILL = ("{x} is still {to}", "{x} cannot shake it off: still {to}")
-FLEES = ("{x} flees to {to}", "{x} runs for {xp} reserve, reaching {to}")
-QUITS = ("{x} leaves the battle from {xp} reserve", "{x} quits the field")
+HOLDS = (
+    "{x} {xv:holds|hold} {xp} nerve",
+    "{x} {xv:stands|stand} firm",
+    "{x} {xv:does|do} not waver",
+)
+SHAKEN = (
+    "{x} {xv:wavers|waver} and {xv:is|are} shaken",
+    "{x} {xv:loses|lose} heart and {xv:is|are} shaken",
+    "{x} {xv:falters|falter}, shaken",
+)
+ROUTS = (
+    "{x} {xv:breaks|break} and {xv:is|are} routed",
+    "{x} {xv:is|are} routed",
+    "{x} {xv:turns|turn} and {xv:runs|run}, routed",
+)
+RECOVERS = ("{x} {xv:rallies|rally}: {to} now", "{x} {xv:recovers|recover} {xp} nerve ({to} now)")
+STILL = ("{x} {xv:is|are} still {to}", "{x} cannot shake it off: still {to}")
+FLEES = ("{x} {xv:flees|flee} to {to}", "{x} {xv:runs|run} for {xp} reserve, reaching {to}")
+QUITS = ("{x} {xv:leaves|leave} the battle from {xp} reserve", "{x} {xv:quits|quit} the field")
 RETREATS = (
-    "{x} falls back before {y}",
-    "{x} slips away from {y}'s attack",
-    "{x} gives ground to {y}",
+    "{x} {xv:falls|fall} back before {y}",
+    "{x} {xv:slips|slip} away from {y}'s attack",
+    "{x} {xv:gives|give} ground to {y}",
 )
-CAUGHT = ("{x} tries to fall back from {y} but is caught",)
-NO_ROOM = ("{x} has no room to fall back", "{x} is pinned with nowhere to go")
+CAUGHT = ("{x} {xv:tries|try} to fall back from {y} but {xv:is|are} caught",)
+NO_ROOM = ("{x} {xv:has|have} no room to fall back", "{x} {xv:is|are} pinned with nowhere to go")
 FIRST = ("{s} takes the initiative", "{s} has the initiative", "{s} acts first this round")
 DEPLOY_FIRST = ("{s} deploys first",)
-DEPLOYS = ("{x} takes its place at {at}", "{x} deploys at {at}", "{x} forms up at {at}")
+DEPLOYS = (
+    "{x} {xv:takes|take} {xp} place at {at}",
+    "{x} {xv:deploys|deploy} at {at}",
+    "{x} {xv:forms|form} up at {at}",
+)
 
 
 class Teller(BaseTeller):
@@ -63,6 +85,10 @@ class Teller(BaseTeller):
 
     def name(self, uid: Any) -> str:
         return self.cast.get(str(uid), str(uid))
+
+    def plural(self, name: object) -> bool:
+        """A unit its army calls "they" takes a plural verb: "A1 Knights charge"."""
+        return self.they(name).plural
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         say = self.say

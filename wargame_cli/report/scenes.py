@@ -319,7 +319,7 @@ def told(section: Section, teller: Teller, style: str) -> Section:
             idle_at = len(beats) if not idle else idle_at
             idle.append(scene)
             continue
-        beats += _beats(scene, teller)
+        beats += _beats(scene, teller, style)
     if idle:  # told where the first of them began
         beats.insert(idle_at, _idle(idle, teller))
     return Section(
@@ -352,7 +352,7 @@ def _idle(idle: list[Scene], teller: Teller) -> Beat:
     return Beat([joined(lines, sentence(said))])
 
 
-def _beats(scene: Scene, teller: Teller) -> list[Beat]:
+def _beats(scene: Scene, teller: Teller, style: str) -> list[Beat]:
     if scene.kind == "single":
         blow = scene.blows[0]
         return [Beat([*blow.lines, *blow.after])]
@@ -368,6 +368,8 @@ def _beats(scene: Scene, teller: Teller) -> list[Beat]:
     deaths = [line for line in after if line.loss]
     stated = {id(line) for line in states}
     rest = [ln for ln in after if not ln.loss and id(ln) not in stated]  # what followed
+    if style == "brief":
+        rest = [line for line in rest if not _role(teller, line, ASIDE)]
     return [Beat([joined([*lines, *states], prose.rstrip(".")), *deaths, *rest])]
 
 

@@ -35,12 +35,12 @@ DIES_OF_WOUNDS = (
     "{x} sinks to the ground, lifeless",
 )
 # A whole unit destroyed.
-DESTROYED = (
-    "{x} is destroyed",
-    "{x} is wiped out",
+DESTROYED = (  # told by a teller's `say`: `{xv:is|are}` agrees with the unit's name
+    "{x} {xv:is|are} destroyed",
+    "{x} {xv:is|are} wiped out",
     "nothing is left of {x}",
-    "{x} is cut to pieces",
-    "{x} is broken and destroyed",
+    "{x} {xv:is|are} cut to pieces",
+    "{x} {xv:is|are} broken and destroyed",
 )
 # A figure staying where it is while others fight.
 STAYS = ("{x} stays back", "{x} holds position", "{x} waits", "{x} keeps out of the fight")
