@@ -7,7 +7,7 @@ on one target and the blows both ways between two; this teller names the facts (
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.report import scenes as sc
@@ -15,8 +15,9 @@ from wargame_cli.report import voice as v
 from wargame_cli.report.credit import credited, fallen
 from wargame_cli.report.field import Field, on
 from wargame_cli.report.hooks import Teller as BaseTeller
-from wargame_cli.report.reading import Line
-from wargame_cli.report.scenes import Fact
+
+if TYPE_CHECKING:
+    from wargame_cli.report.reading import Line
 
 ATTACKS = (
     "{x} lays into {y}",
@@ -135,22 +136,22 @@ class Teller(BaseTeller):
             effect = f"{mob} {verb[:-1] if verb.endswith('s') else verb} {tail}"
         return f"{said}; {effect}" if effect and effect != "no effect on the table" else said
 
-    def fact(self, line: Line) -> Fact | None:
+    def fact(self, line: Line) -> sc.Fact | None:
         d = line.data
         if line.kind == "attack":
             attackers = [str(a) for a in d.get("attackers") or []]
             mobs = list(dict.fromkeys(self._mob_of(a) for a in attackers))
             who = mobs[0] if len(mobs) == 1 else v.listing(attackers)
-            return Fact(sc.BLOW, who, str(d.get("target", "?")))
+            return sc.Fact(sc.BLOW, who, str(d.get("target", "?")))
         if line.kind == "damage":
-            return Fact(sc.HIT, hits=_number(d.get("damage")))
+            return sc.Fact(sc.HIT, hits=_number(d.get("damage")))
         if line.kind == "defence":
-            return Fact(sc.TOLD)
+            return sc.Fact(sc.TOLD)
         if line.kind == "move":
-            return Fact(sc.MOVE)
+            return sc.Fact(sc.MOVE)
         steady = line.kind == "morale" and not _number(d.get("danger"))
         if steady or line.kind in ("initiative", "deploy", "revealed", "round_limit"):
-            return Fact(sc.ASIDE)  # who acts first, the set-up, a mob that holds: the dice's
+            return sc.Fact(sc.ASIDE)  # who acts first, the set-up, a mob that holds: the dice's
         return None
 
     def plural(self, name: object) -> bool:

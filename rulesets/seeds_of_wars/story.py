@@ -14,7 +14,6 @@ from wargame_cli.report import voice as v
 from wargame_cli.report.credit import credited, fallen
 from wargame_cli.report.hooks import Teller as BaseTeller
 from wargame_cli.report.reading import Line
-from wargame_cli.report.scenes import Fact
 
 # a unit is "it" ("A1 Knights holds its nerve") unless its army says "they" ("A1 Knights hold
 # their nerve"): `{xv:holds|hold}` is the verb that agrees (`Teller.plural`)
@@ -135,17 +134,17 @@ class Teller(BaseTeller):
             return say(NO_ROOM, x=x)
         return text
 
-    def fact(self, line: Line) -> Fact | None:
+    def fact(self, line: Line) -> sc.Fact | None:
         d = line.data
         if line.kind in ("hit", "miss"):
             a, t = self.name(d.get("attacker")), self.name(d.get("target"))
             shot = " shoots " in line.text
-            return Fact(sc.BLOW, a, t, int(line.kind == "hit"), shot=shot)
+            return sc.Fact(sc.BLOW, a, t, int(line.kind == "hit"), shot=shot)
         if line.kind in ("move", "flee"):
-            return Fact(sc.MOVE)
+            return sc.Fact(sc.MOVE)
         calm = line.kind in ("morale", "recovery") and d.get("from") == d.get("to")
         if calm or line.kind in ("initiative", "deploy", "deploy_roll", "no_retreat"):
-            return Fact(sc.ASIDE)  # who acts first, the set-up, a unit that holds: the dice's
+            return sc.Fact(sc.ASIDE)  # who acts first, the set-up, a unit that holds: the dice's
         return None
 
     def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:

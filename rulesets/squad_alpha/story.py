@@ -13,7 +13,6 @@ from wargame_cli.report.credit import credited, fallen
 from wargame_cli.report.field import Field, on
 from wargame_cli.report.hooks import Teller as BaseTeller
 from wargame_cli.report.reading import Line
-from wargame_cli.report.scenes import Fact
 
 FIRES = (
     "{x} opens fire on {y}",
@@ -96,21 +95,21 @@ class Teller(BaseTeller):
             return say(RATING, s=self.sides.get(data.get("side", ""), "?"), n=data.get("rating"))
         return text
 
-    def fact(self, line: Line) -> Fact | None:
+    def fact(self, line: Line) -> sc.Fact | None:
         d = line.data
         if line.kind in ("shot", "melee"):
             target = self.name(d.get("target"))
-            return Fact(sc.BLOW, self.name(d.get("id")), target, shot=line.kind == "shot")
+            return sc.Fact(sc.BLOW, self.name(d.get("id")), target, shot=line.kind == "shot")
         if line.kind == "hit":
-            return Fact(sc.HIT, hits=1)
+            return sc.Fact(sc.HIT, hits=1)
         if line.kind == "save":  # a save made takes the hit back
-            return Fact(sc.HIT, hits=-1) if d.get("saved") else Fact(sc.TOLD)
+            return sc.Fact(sc.HIT, hits=-1) if d.get("saved") else sc.Fact(sc.TOLD)
         if line.kind == "test" and _attack(d):
-            return Fact(sc.TOLD)
+            return sc.Fact(sc.TOLD)
         if line.kind in ("test", "initiative", "rolloff", "deploy"):
-            return Fact(sc.ASIDE)  # a hesitation, who moves first, the set-up: the dice's story
+            return sc.Fact(sc.ASIDE)  # a hesitation, who moves first, the set-up: the dice's story
         if line.kind == "move":
-            return Fact(sc.MOVE)
+            return sc.Fact(sc.MOVE)
         return None
 
     def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
