@@ -19,6 +19,8 @@ from tests.report_fixtures import SPECS, Spec
 from wargame_cli import registry
 from wargame_cli.engine.session import bot_game
 from wargame_cli.report import battle_report
+from wargame_cli.report.reading import Beat, Line
+from wargame_cli.report.scenes import Blow, scenes_of
 from wargame_cli.saves.games import to_save
 
 TABLETOP = [spec for spec in SPECS if spec.ruleset != "tug-of-wargods"]
@@ -179,3 +181,29 @@ def test_a_headline_names_a_unit_as_its_bullets_do():
     titles = re.findall(r"^## Round \d+ · [☠⚑] (.+)$", report, re.M)
     names = [n for t in titles for part in t.split(" · ⚑ ") for n in part.split(", ")]
     assert names and all(re.fullmatch(r"[AB]\d [A-Z][\w ]+", n) for n in names), titles
+
+
+# -- the scenes themselves ---------------------------------------------------------------------
+def _blow(attacker: str, target: str, at: int, hits: int = 0, dies: bool = False) -> Blow:
+    after = [Line(f"{target} dies", [], loss="☠", actor=target)] if dies else []
+    return Blow(attacker, target, hits, [Line(f"{attacker} hits {target}", [])], after, at=at)
+
+
+def test_blows_on_one_target_join_unless_a_death_comes_between():
+    a, b = _blow("Moss", "Sparks", 0), _blow("Fang", "Sparks", 2)
+    quiet = Beat([Line("Jinx waits", [], actor="Jinx")])
+    [joint] = scenes_of([a, b], [a, quiet, b])
+    assert joint.kind == "joint" and joint.target == "Sparks"
+    death = Beat([Line("Kid falls", [], loss="☠", actor="Kid", names=frozenset({"Kid"}))])
+    apart = scenes_of([a, b], [a, death, b])  # told together, Kid's death would move
+    assert [s.kind for s in apart] == ["single", "single"]
+    own_move = Beat([Line("Fang moves", [], actor="Fang")])
+    assert [s.kind for s in scenes_of([a, b], [a, own_move, b])] == ["single", "single"]
+
+
+def test_blows_both_ways_are_an_exchange_that_ends_at_a_death():
+    there, back = _blow("Tuze", "Kuote", 0, 1), _blow("Kuote", "Tuze", 1, 2, dies=True)
+    again = _blow("Tuze", "Kuote", 2)
+    scenes = scenes_of([there, back, again], [there, back, again])
+    assert [s.kind for s in scenes] == ["exchange", "single"]
+    assert scenes[0].blows == [there, back]

@@ -190,7 +190,7 @@ def items(section: Section, teller: Teller) -> list[Item]:
     blow: Blow | None = None
     for beat in section.beats:
         kept: list[Line] = []
-        in_beat = False  # the open blow began in this beat
+        in_beat = False  # the open blow goes on in this beat
         for line in beat.lines:
             fact = teller.fact(line)
             role = fact.role if fact else ""
@@ -289,7 +289,7 @@ def scenes_of(blows: list[Blow], found: list[Item] | None = None) -> list[Scene]
 # -- telling a turn ----------------------------------------------------------------------------
 def told(section: Section, teller: Teller, style: str) -> Section:
     """The turn as scenes (`style` brief: without the workings a reader can do without, and
-    the scenes where nothing landed in one line at the end)."""
+    the scenes where nothing landed in one line, told where the first of them began)."""
     found = items(section, teller)
     blows = [item for item in found if isinstance(item, Blow)]
     scenes = scenes_of(blows, found)
