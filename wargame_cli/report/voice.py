@@ -44,10 +44,21 @@ DESTROYED = (  # told by a teller's `say`: `{xv:is|are}` agrees with the unit's 
 )
 # A figure staying where it is while others fight.
 STAYS = ("{x} stays back", "{x} holds position", "{x} waits", "{x} keeps out of the fight")
-MOVE_ON = ("{x} advances", "{x} pushes forward", "{x} strides forward", "{x} presses on")
+# Moves, told by a teller's `say`: `{xv:advances|advance}` agrees with the name (a unit its
+# army calls "they").
+MOVE_ON = (
+    "{x} {xv:advances|advance}",
+    "{x} {xv:pushes|push} forward",
+    "{x} {xv:strides|stride} forward",
+    "{x} {xv:presses|press} on",
+)
 MOVE_ON_MANY = ("{x} advance", "{x} push forward", "{x} move up", "{x} press on")  # a mob
-MOVE_BACK = ("{x} falls back", "{x} pulls back", "{x} gives ground")
-MOVE_ACROSS = ("{x} shifts along the line", "{x} moves across", "{x} sidesteps")
+MOVE_BACK = ("{x} {xv:falls|fall} back", "{x} {xv:pulls|pull} back", "{x} {xv:gives|give} ground")
+MOVE_ACROSS = (
+    "{x} {xv:shifts|shift} along the line",
+    "{x} {xv:moves|move} across",
+    "{x} {xv:sidesteps|sidestep}",
+)
 
 
 class Voice:
