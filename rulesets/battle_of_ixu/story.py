@@ -2,9 +2,10 @@
 wounds in words, each god by the pronoun its warband gives it, every death credited to the
 blows that brought it about; the dice left to the workings.
 
-A turn is told as scenes (`scenes`): blows by several gods on one target become one
-sentence, blows between the same two an exchange, the health checks one line; in the brief
-style, quiet turns (no wound, no death, no move) run together into one line."""
+A turn is told as the shared scenes (`wargame_cli.report.scenes`): this teller says which
+lines are blows (`fact`), and the report joins blows by several gods on one target into one
+sentence, blows between the same two into an exchange, and in the brief style quiet turns
+(no wound, no death, no move) into one line."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from wargame_cli.report import voice as v
 from wargame_cli.report.credit import credited, fallen
 from wargame_cli.report.field import Field, on
 from wargame_cli.report.hooks import Teller as BaseTeller
-from wargame_cli.report.reading import Beat, Line, Section, joined
-from wargame_cli.report.scenes import Blow, scenes_of
+from wargame_cli.report.reading import Line
+from wargame_cli.report.scenes import ASIDE, BLOW, LULL, MOVE, STATE, Fact
 
 CHARGES = ("{x} charges {y}", "{x} rushes at {y}", "{x} storms into {y}", "{x} runs at {y}")
 NO_HITS = (
@@ -37,7 +38,6 @@ WOUNDS = (
 )
 SPENT = ("{y} cannot bear it: {yp} {health} health is spent",)
 FIGHTS_ON = ("{x} fights on", "{x} stays on {xp} feet", "{x} shakes off the wounds")
-ALL_FIGHT_ON = ("{x} fight on", "{x} stay on their feet", "{x} shake off their wounds")
 ROUND = ("{x} edges round {f}", "{x} works round behind {f}", "{x} steps round {f}")
 HOLDS = ("{x} holds back from the fight", "{x} keeps the blade low", "{x} declines to strike")
 ORDER = (
@@ -45,12 +45,6 @@ ORDER = (
     "{first} has the first move, {last} the last",
     "{first} is quickest this turn, {last} slowest",
 )
-QUIET = (
-    "blows glance off shields",
-    "neither side draws blood",
-    "blades clash and nobody bleeds",
-)
-AGAIN_QUIET = ("for {n} turns, {what}",)
 
 
 def _number(value: Any) -> int:
@@ -159,139 +153,17 @@ class Teller(BaseTeller):
         )
         return fallen(x, self.credit.authors(x), how)
 
-    # -- whole scenes ------------------------------------------------------------------
-    def scenes(self, sections: list[Section], style: str) -> list[Section]:
-        if style != "brief":
-            return [self._scene(section, style) for section in sections]
-        return self._quiet_runs(sections)
-
-    def _scene(self, section: Section, style: str) -> Section:
-        lines = section.lines
-        out: list[Beat] = []
-        moves = [ln for ln in lines if ln.kind in ("move", "charge", "stand", "hold")]
-        fights = [ln for ln in lines if ln.kind in ("attack", "wound") or _combat_death(ln)]
-        checks = [ln for ln in lines if ln.kind == "health" or _health_death(ln)]
-        rest = [ln for ln in lines if ln not in moves and ln not in fights and ln not in checks]
-        left_out: list[Line] = []
-        for line in rest:
-            if line.kind == "order" and style == "brief":
-                left_out.append(line)  # the dice ledger (`--with-rules`) keeps it
-                continue
-            out.append(Beat([line]))
-        if style == "brief":
-            left_out += [ln for ln in moves if ln.kind == "stand"]
-            moves = [ln for ln in moves if ln.kind != "stand"]
-        if moves:
-            out.append(Beat(moves))
-        out += self._blows(fights, style)
-        survivors = [ln for ln in checks if ln.kind == "health"]
-        if style == "brief":  # surviving is the rule; the deaths below are the news
-            pass
-        elif len(survivors) > 1:
-            names = v.listing(ln.actor for ln in survivors)
-            out.append(Beat([joined(survivors, self.say(ALL_FIGHT_ON, x=names))]))
-        elif survivors:
-            out.append(Beat(survivors))
-        out += [Beat([ln]) for ln in checks if ln.kind == "death"]
-        workings = [*left_out, *section.workings]
-        kept = Section(section.title, section.turn, out, section.losses, workings)
-        return kept
-
-    def _blows(self, lines: list[Line], style: str) -> list[Beat]:
-        """A turn's combat as scenes: an attack with its wound and death lines is a blow;
-        `scenes_of` groups the blows. In brief, the scenes where nothing landed share one
-        line at the end."""
-        blows: list[Blow] = []
-        for line in lines:
-            if line.kind == "attack":
-                d = line.data
-                blows.append(
-                    Blow(
-                        str(d.get("attacker")), str(d.get("target")), _number(d.get("hits")), [line]
-                    )
-                )
-            elif blows:
-                blows[-1].after.append(line)
-        beats = []
-        scenes = scenes_of(blows)
-        if style == "brief":
-            idle = [sc for sc in scenes if all(b.hits == 0 and not b.after for b in sc.blows)]
-            scenes = [sc for sc in scenes if sc not in idle]
-        for scene in scenes:
-            if len(scene.blows) == 1:
-                blow = scene.blows[0]
-                beats.append(Beat([*blow.lines, *blow.after]))
-                continue
-            said = scene.sentence(self)
-            told = [line for blow in scene.blows for line in blow.lines]
-            told += [line for blow in scene.blows for line in blow.after if not line.loss]
-            last = {str(ln.data.get("target")): ln.prose for ln in told if ln.kind == "wound"}
-            wounds = [prose for prose in last.values() if prose]  # each target's last state
-            prose = said + "." + "".join(f" {v.sentence(w)}." for w in wounds)
-            deaths = [line for blow in scene.blows for line in blow.after if line.loss]
-            beats.append(Beat([joined(told, prose.rstrip(".")), *deaths]))
-        if style == "brief" and idle:
-            pairs = [
-                v.listing(dict.fromkeys(n for b in sc.blows for n in (b.attacker, b.target)))
-                for sc in idle
-            ]
-            told = [line for sc in idle for b in sc.blows for line in b.lines]
-            what = self.voice.pick(QUIET)
-            said = (
-                f"Between {pairs[0]}, {what}" if len(pairs) == 1 else f"{'; '.join(pairs)}: {what}"
-            )
-            beats.append(Beat([joined(told, v.sentence(said))]))
-        return beats
-
-    def _quiet_runs(self, sections: list[Section]) -> list[Section]:
-        """Runs of two or more quiet turns as one section of one line."""
-        out: list[Section] = []
-        run: list[Section] = []
-
-        def flush() -> None:
-            if len(run) < 2:
-                out.extend(self._scene(s, "brief") for s in run)
-            else:
-                pairs = sorted({p for s in run for p in _pairs(s)})
-                what = self.voice.pick(QUIET)
-                said = self.say(AGAIN_QUIET, n=v.number(len(run)), what=what)
-                if pairs:
-                    said += f" ({'; '.join(f'{a} and {b}' for a, b in pairs)})"
-                lines = [ln for s in run for ln in s.lines]
-                title = f"{self.turn_word.capitalize()}s {run[0].turn}-{run[-1].turn}"
-                beat = Beat([joined(lines, said)]) if lines else Beat([])
-                out.append(Section(title, run[-1].turn, [beat], [], []))
-            run.clear()
-
-        for section in sections:
-            if section.turn and _quiet(section):
-                run.append(section)
-                continue
-            flush()
-            out.append(self._scene(section, "brief"))
-        flush()
-        return out
-
-
-def _combat_death(line: Line) -> bool:
-    return line.kind == "death" and line.data.get("phase") != "health"
-
-
-def _health_death(line: Line) -> bool:
-    return line.kind == "death" and line.data.get("phase") == "health"
-
-
-def _quiet(section: Section) -> bool:
-    """No wound, no death, no move: nothing a reader needs told blow by blow."""
-    return not section.losses and all(
-        ln.kind in ("attack", "stand", "hold", "order", "health") for ln in section.lines
-    )
-
-
-def _pairs(section: Section) -> set[tuple[str, str]]:
-    out = set()
-    for ln in section.lines:
-        if ln.kind == "attack":
-            a, b = str(ln.data.get("attacker")), str(ln.data.get("target"))
-            out.add((min(a, b), max(a, b)))
-    return out
+    # -- whole scenes (the shared telling, `wargame_cli.report.scenes`) -------------
+    def fact(self, line: Line) -> Fact | None:
+        d = line.data
+        if line.kind == "attack":
+            return Fact(BLOW, str(d.get("attacker")), str(d.get("target")), _number(d.get("hits")))
+        if line.kind == "wound":
+            return Fact(STATE, target=str(d.get("target", "")))
+        if line.kind in ("order", "stand") or (line.kind == "health" and not line.loss):
+            return Fact(ASIDE)  # the dice ledger (`--with-rules`) keeps them
+        if line.kind == "hold":
+            return Fact(LULL)
+        if line.kind in ("move", "charge"):
+            return Fact(MOVE)
+        return None

@@ -1,21 +1,38 @@
 """Mobs and Morale told as a story (the report's hook): who fought whom, who fell, who wavered
-and who held them; the initiative's dice and the pools' bookkeeping left to the workings."""
+and who held them, each character by the pronoun its team gives it and each mob as the many
+it is ("Red Spears turn the blows aside"); the initiative's dice and the pools' bookkeeping
+left to the workings. The shared scenes (`wargame_cli.report.scenes`) join a round's blows
+on one target and the blows both ways between two; this teller names the facts (`fact`)."""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any
 
 from wargame_cli.kit.sides import SIDES
+from wargame_cli.report import scenes as sc
 from wargame_cli.report import voice as v
 from wargame_cli.report.credit import credited, fallen
 from wargame_cli.report.field import Field, on
 from wargame_cli.report.hooks import Teller as BaseTeller
 
-ATTACKS = ("{x} lays into {y}", "{x} falls upon {y}", "{x} hacks at {y}", "{x} goes for {y}")
+if TYPE_CHECKING:
+    from wargame_cli.report.reading import Line
+
+ATTACKS = (
+    "{x} lays into {y}",
+    "{x} falls upon {y}",
+    "{x} turns {xp} blade on {y}",
+    "{x} goes for {y}",
+)
 WHIFFS = ("{x} swings at {y} and misses", "{x} cannot reach {y}", "{x}'s blows fall short of {y}")
 GANG = ("{x} close in on {y}", "{x} set upon {y}", "{x} gang up on {y}")
 GANG_WHIFF = ("{x} crowd {y} but land nothing", "{x} press {y} in vain")
-TURNED = ("{y} turns the blows aside", "{y}'s guard holds", "{y} weathers it unhurt")
+TURNED = (
+    "{y} {yv:turns|turn} the blows aside",
+    "{y}'s guard holds",
+    "{y} {yv:weathers|weather} it",
+)
 HURT = ("{y} takes {n} wound{s}", "{y} is hurt ({n} wound{s})", "{y} reels from {n} wound{s}")
 # a mob's name is plural ("Odda's hounds", "Red Spears"): its verbs agree with it
 WAVERS = ("{m} waver: {n} ready to run", "fear grips {m}: {n} may flee")
@@ -24,10 +41,20 @@ HELD = ("{c} steadies {m}", "{c} holds {m} together", "{c} keeps {m} in line")
 FIRST = ("{x} acts first in round {n}", "{x} is quickest in round {n}", "{x} leads round {n}")
 DEPLOYS = ("{x} deploys {at}", "{x} takes the field {at}")
 DEPLOY_MANY = ("{x} deploy {at}", "{x} take the field {at}")
+ESCAPES = ("{x} slips off the table by {xp} own edge", "{x} escapes over {xp} side's edge")
+TRIES = ("{x} tries to {what}", "{x} sets out to {what}")
+VERDICTS = {"partial": "a partial success", "succeeds": "a success", "fails": "a failure"}
 
 
 def _unit(key: Any) -> str:
     return str(key).removeprefix("mob:")
+
+
+def _number(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
 
 
 class Teller(BaseTeller):
@@ -86,9 +113,51 @@ class Teller(BaseTeller):
         if kind == "morale":
             m, danger = data.get("mob", "?"), int(data.get("danger", 0))
             return say(WAVERS, m=m, n=danger) if danger else say(STEADY, m=m)
+        if kind == "other":
+            return self._action(data)
+        if kind == "escape":
+            return say(ESCAPES, x=data.get("creature", "?"))
         if kind == "rally":
             return say(HELD, c=data.get("controller", "?"), m=data.get("mob", "?"))
         return text
+
+    def _action(self, data: dict[str, Any]) -> str:
+        """Another action and the GM's ruling on it, in words: "Grey Mother tries to rally
+        Slingers: the GM rules a partial success; Slingers roll half their morale dice"."""
+        what = re.sub(r"\s*\(.*?\)", "", str(data.get("action", "act"))).strip()
+        said = self.say(TRIES, x=data.get("actor", "?"), what=what[:1].lower() + what[1:])
+        ruling = str(data.get("ruling", ""))
+        said += f": the GM rules {VERDICTS.get(ruling, repr(ruling))}"
+        effect = re.sub(r" to -?\d[\d.]*,-?\d[\d.]*", " back", str(data.get("effect") or ""))
+        mob = next((m for m in self._mobs() if effect.startswith(f"{m} ")), None)
+        if mob:  # "Slingers rolls half its": the ruleset's words for one, a mob is many
+            rest = effect[len(mob) + 1 :].replace(" its ", " their ")
+            verb, _, tail = rest.partition(" ")
+            effect = f"{mob} {verb[:-1] if verb.endswith('s') else verb} {tail}"
+        return f"{said}; {effect}" if effect and effect != "no effect on the table" else said
+
+    def fact(self, line: Line) -> sc.Fact | None:
+        d = line.data
+        if line.kind == "attack":
+            attackers = [str(a) for a in d.get("attackers") or []]
+            mobs = list(dict.fromkeys(self._mob_of(a) for a in attackers))
+            who = mobs[0] if len(mobs) == 1 else v.listing(attackers)
+            return sc.Fact(sc.BLOW, who, str(d.get("target", "?")))
+        if line.kind == "damage":
+            return sc.Fact(sc.HIT, hits=_number(d.get("damage")))
+        if line.kind == "defence":
+            return sc.Fact(sc.TOLD)
+        if line.kind == "move":
+            return sc.Fact(sc.MOVE)
+        steady = line.kind == "morale" and not _number(d.get("danger"))
+        if steady or line.kind in ("initiative", "deploy", "revealed", "round_limit"):
+            return sc.Fact(sc.ASIDE)  # who acts first, the set-up, a mob that holds: the dice's
+        return None
+
+    def plural(self, name: object) -> bool:
+        """A mob's name ("Red Spears") and several figures ("Red Spears 3 and Red Spears 4")
+        take a plural verb."""
+        return self._is_mob(name) or " and " in str(name)
 
     def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
         if kind != "death":
@@ -105,14 +174,18 @@ class Teller(BaseTeller):
                     return str(m["name"])
         return figure
 
-    def _is_mob(self, name: Any) -> bool:
+    def _mobs(self) -> list[str]:
         teams = self.save.get("setup", {}).get("teams", {})
-        return any(
-            isinstance(m, dict) and m.get("name") == name
+        return [
+            str(m.get("name"))
             for team in teams.values()
             if isinstance(team, dict)
             for m in team.get("mobs", [])
-        )
+            if isinstance(m, dict)
+        ]
+
+    def _is_mob(self, name: Any) -> bool:
+        return name in self._mobs()
 
     def _side(self, creature: Any) -> str:
         teams = self.save.get("setup", {}).get("teams", {})

@@ -1,27 +1,31 @@
-"""Squad Alpha told as a story (the report's hook): who moved, fired and fell, by name; the
-activation dice and steps left to the workings."""
+"""Squad Alpha told as a story (the report's hook): who moved, fired and fell, by name and by
+the pronoun the squad gives each miniature; the activation dice and steps left to the
+workings. The shared scenes (`wargame_cli.report.scenes`) join shots on one target into a
+volley and shots both ways into an exchange of fire; this teller names the facts (`fact`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from wargame_cli.report import scenes as sc
 from wargame_cli.report import voice as v
 from wargame_cli.report.credit import credited, fallen
 from wargame_cli.report.field import Field, on
 from wargame_cli.report.hooks import Teller as BaseTeller
+from wargame_cli.report.reading import Line
 
 FIRES = (
     "{x} opens fire on {y}",
-    "{x} fires at {y}",
+    "{x} levels {xp} weapon at {y}",
     "{x} takes a shot at {y}",
     "{x} draws a bead on {y}",
 )
 MELEE = ("{x} goes at {y} hand to hand", "{x} closes with {y}", "{x} grapples with {y}")
 HIT = ("the shot finds {y}", "{y} is hit", "{y} takes the round")
 SCORED = ("the shot misses {z} and strikes {y} in the melee",)
-SAVED = ("cover saves {y}", "{y} is shaken but unhurt", "{y} shrugs it off behind cover")
+SAVED = ("cover saves {y}", "{y} is shaken but unhurt", "{y} keeps {yp} head down, unhurt")
 WIDE = ("the shot goes wide", "it misses", "{x} misses", "the round flies past")
-FROZE = ("{x} hesitates", "{x} freezes", "{x} does not act", "{x} waits for a better moment")
+FROZE = ("{x} hesitates", "{x} freezes", "{x} holds {xp} fire", "{x} waits for a better moment")
 FUMBLED = ("{x}'s attack comes to nothing", "{x} cannot land the blow")
 INITIATIVE = ("{s} seizes the initiative", "{s} has the initiative", "{s} moves first")
 ROLLOFF = ("{s} wins the roll-off and deploys first",)
@@ -42,7 +46,7 @@ class Teller(BaseTeller):
         return self.cast.get(str(mini_id), str(mini_id))
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
-        say = self.voice.say
+        say = self.say
         x = self.name(data.get("id", ""))
         if kind in ("attribute", "step", "activate", "deployed"):
             return None
@@ -91,6 +95,28 @@ class Teller(BaseTeller):
             return say(RATING, s=self.sides.get(data.get("side", ""), "?"), n=data.get("rating"))
         return text
 
+    def fact(self, line: Line) -> sc.Fact | None:
+        d = line.data
+        if line.kind in ("shot", "melee"):
+            target = self.name(d.get("target"))
+            return sc.Fact(sc.BLOW, self.name(d.get("id")), target, shot=line.kind == "shot")
+        if line.kind == "hit":
+            return sc.Fact(sc.HIT, hits=1)
+        if line.kind == "save":  # a save made takes the hit back
+            return sc.Fact(sc.HIT, hits=-1) if d.get("saved") else sc.Fact(sc.TOLD)
+        if line.kind == "test" and _attack(d):
+            return sc.Fact(sc.TOLD)
+        if line.kind in ("test", "initiative", "rolloff", "deploy"):
+            return sc.Fact(sc.ASIDE)  # a hesitation, who moves first, the set-up: the dice's story
+        if line.kind == "move":
+            return sc.Fact(sc.MOVE)
+        return None
+
     def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
         x = self.name(data.get("id", ""))
         return fallen(x, self.credit.authors(x), unit="hit")
+
+
+def _attack(data: dict[str, Any]) -> bool:
+    """A failed test of a shot or a blow: the attack's miss."""
+    return str(data.get("what", "")).startswith(("shot", "melee"))

@@ -1,13 +1,17 @@
 """Tug of WarGods told as a story (the report's hook): each pull, each stalemate and each model
-dragged over the line; the aftermath lists the crossings, since nobody dies in a tug of war."""
+dragged over the line; the aftermath lists the crossings, since nobody dies in a tug of war.
+In the brief style a run of stalemates is one line (`fact`: a tie is a lull)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from wargame_cli.kit import pronouns
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.report import voice as v
 from wargame_cli.report.hooks import Teller as BaseTeller
+from wargame_cli.report.reading import Line
+from wargame_cli.report.scenes import LULL, Fact
 
 PULLS = (
     "{w} heaves {l} {d} toward the line",
@@ -23,17 +27,18 @@ TIES = (
 )
 CROSSES = (
     "{t}'s {m} is dragged across the centre line",
-    "{t}'s {m} stumbles over the line",
-    "{t}'s {m} is pulled across",
+    "{t}'s {m} loses {mp} footing and stumbles over the line",
+    "{t}'s {m} is pulled across, {mp} heels scraping the dirt",
     "{t}'s {m} digs {mp} heels in, but is dragged over the line",
 )
-AGAIN = ("{t}'s {m} is dragged across the line once more",)
+AGAIN = ("{t}'s {m} is dragged across the line once more, for all {mp} straining",)
 
 
 class Teller(BaseTeller):
     tally_kinds = frozenset({"cross"})
     tally_title = "Pulled across the centre line, in order:"
     no_tally = "No one was pulled across the centre line."
+    quiet = ("the rope does not move", "neither team gives an inch", "both teams dig in")
 
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
@@ -62,5 +67,12 @@ class Teller(BaseTeller):
             index = data.get("model")
             model = models[index] if isinstance(index, int) and 0 <= index < len(models) else "?"
             pool = AGAIN if int(data.get("crossings", 1)) > 1 else CROSSES
-            return self.say(pool, t=self.sides.get(side, "?"), m=model)
+            said = (self.save.get("setup", {}).get("teams", {}).get(side) or {}).get("pronouns")
+            p = pronouns.of(said.get(model)) if isinstance(said, dict) else pronouns.THEY
+            # its own team's pronoun: the other team's Asar may be someone else
+            return say(pool, t=self.sides.get(side, "?"), m=model, mp=p.possessive)
         return text
+
+    def fact(self, line: Line) -> Fact | None:
+        """A stalemate is a lull: two or more in a row are one line in the brief style."""
+        return Fact(LULL) if line.kind == "tie" else None

@@ -182,8 +182,10 @@ def on(place: str) -> str:
 
 
 def possessive(name: str) -> str:
-    """A side's name as owner, with its article: "the Axes'", "The Lantern Company's"."""
-    if name.startswith("Side "):  # a side with no name of its own: "Side A's"
-        return wording.possessive(name)
-    named = f"the {name[4:]}" if name.lower().startswith("the ") else f"the {name}"
-    return wording.possessive(named)
+    """A side's name as owner, with its article where English wants one: "the Axes'", "the
+    Lantern Company's", but "Alpha Squad's" and "Side A's" (a name of one thing, no "the")."""
+    if name.lower().startswith("the "):
+        return wording.possessive(f"the {name[4:]}")
+    if name.endswith("s") and not name.startswith("Side "):  # a plural name: "the Swords'"
+        return wording.possessive(f"the {name}")
+    return wording.possessive(name)

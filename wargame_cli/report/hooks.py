@@ -8,6 +8,7 @@ A ruleset without them still gets a report: every event told by its own text, no
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli.errors import UnknownRuleset
@@ -17,7 +18,8 @@ from wargame_cli.report.credit import Credit
 from wargame_cli.report.voice import Voice
 
 if TYPE_CHECKING:
-    from wargame_cli.report.reading import Section
+    from wargame_cli.report.reading import Line, Section
+    from wargame_cli.report.scenes import Fact
 
 STYLES = ("full", "brief")  # `replay --style`: every blow, or a page
 
@@ -31,6 +33,14 @@ class Teller:
     tally_kinds: frozenset[str] = frozenset()
     tally_title = "Losses, in order:"
     no_tally = "No one fell."
+    # The words for a turn where nothing landed ("For two turns, blows glance off shields").
+    quiet: tuple[str, ...] = (
+        "blows glance off shields",
+        "neither side draws blood",
+        "blades clash and nobody bleeds",
+    )
+    # The pronoun of a figure its team gives none (a unit of soldiers may be "it").
+    default_pronoun: Pronoun = pronouns.THEY
 
     def __init__(self, save: dict[str, Any], voice: Voice) -> None:
         self.save = save
@@ -45,11 +55,31 @@ class Teller:
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         return text
 
+    def fact(self, line: Line) -> Fact | None:
+        """What a told line is to a scene (`wargame_cli.report.scenes`): a blow opened (who
+        struck whom, hits landed), hits added to it, a part its sentence covers, a line the
+        brief style may leave out; None: a line of its own. By default none: no scenes."""
+        return None
+
     def scenes(self, sections: list[Section], style: str) -> list[Section]:
-        """The turns as the report tells them in `style` (one of `STYLES`): a ruleset may
-        join a turn's blows into scenes and, in brief, quiet turns into one. By default the
-        turns as read."""
-        return sections
+        """The turns as the report tells them in `style` (one of `STYLES`): the turn's
+        blows as scenes (`fact` says which lines are blows) and, in brief, quiet turns in
+        one line; the same shared telling for every ruleset."""
+        from wargame_cli.report import scenes
+
+        return scenes.tell(sections, self, style)
+
+    def name(self, key: object) -> str:
+        """A figure or unit as the story names it ("A4" is "A4 Archers"); by default the key."""
+        return str(key)
+
+    def plural(self, name: object) -> bool:
+        """Does a name take a plural verb ("Red Spears press on")? A mob's does."""
+        return False
+
+    def agree(self, name: object, singular: str, plural: str) -> str:
+        """The verb form that agrees with a name: `agree("Red Spears", "turns", "turn")`."""
+        return plural if self.plural(name) else singular
 
     def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
         """A loss as the Aftermath lists it (`told`: the story's sentence for it); a ruleset
@@ -58,16 +88,18 @@ class Teller:
 
     def they(self, name: object) -> Pronoun:
         """The pronoun of a named figure: its team's, or singular they."""
-        return self.pronouns.get(str(name), pronouns.THEY)
+        return self.pronouns.get(str(name), self.default_pronoun)
 
     def forms(self, **names: object) -> dict[str, object]:
         """Names for a phrase with their pronouns: `x="Kuote"` adds `xs` (she), `xo` (her),
-        `xp` (her) and `x_is` ("is"/"are" as the pronoun wants)."""
+        `xp` (her), `x_is` ("is"/"are" as the pronoun wants) and `xv`, a verb agreeing
+        with the name: `{xv:holds|hold}` ("Red Spears hold")."""
         out: dict[str, object] = dict(names)
         for key, name in names.items():
             p = self.they(name)
             out |= {f"{key}s": p.subject, f"{key}o": p.object, f"{key}p": p.possessive}
             out[f"{key}_is"] = p.verb("is", "are")
+            out[f"{key}v"] = _Agree(self.plural(name))
         return out
 
     def say(self, pool: Sequence[str], **names: object) -> str:
@@ -85,6 +117,17 @@ class Teller:
                 if isinstance(piece, dict):
                     cast[f"{side}{i + 1}"] = label(f"{side}{i + 1}", piece)
         return cast
+
+
+@dataclass(frozen=True, slots=True)
+class _Agree:
+    """A verb in a phrase, `{xv:holds|hold}`: the form that agrees with the name."""
+
+    plural: bool
+
+    def __format__(self, spec: str) -> str:
+        singular, _, plural = spec.partition("|")
+        return plural if self.plural and plural else singular
 
 
 def _pronouns(save: dict[str, Any]) -> dict[str, Pronoun]:

@@ -49,6 +49,13 @@ def _title(section: Section) -> str:
     return " · ".join([section.title, *marks])
 
 
+def _turns(section: Section, word: str) -> str:
+    """ "Turn 3", or for a run of quiet turns told as one "Turns 6-7"."""
+    if section.first and section.first != section.turn:
+        return f"{word}s {section.first}-{section.turn}"
+    return f"{word} {section.turn}"
+
+
 def _picture(turn: int, pictures: dict[int, str], word: str) -> list[str]:
     """The table's picture at the end of `turn` (a file beside the report), if drawn."""
     if turn not in pictures:
@@ -71,8 +78,8 @@ def _story(
         if len(quick) == 1:
             out.extend(["", f"## {_title(first)}", "", _bullet(quick[0][1], with_rules)])
         else:
-            out.extend(["", f"## {word}s {first.turn}-{last.turn}", ""])
-            out.extend(_bullet(b, with_rules, f"**{word} {s.turn}.** ") for s, b in quick)
+            out.extend(["", f"## {word}s {first.first or first.turn}-{last.turn}", ""])
+            out.extend(_bullet(b, with_rules, f"**{_turns(s, word)}.** ") for s, b in quick)
         for section, _ in quick:
             out.extend(_picture(section.turn, pictures, word))
         quick.clear()

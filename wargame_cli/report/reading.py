@@ -133,6 +133,7 @@ class Section:
     beats: list[Beat] = field(default_factory=list)
     losses: list[tuple[str, str]] = field(default_factory=list)  # (mark, who)
     workings: list[Line] = field(default_factory=list)  # events the story does not tell
+    first: int = 0  # the first turn of a run of turns told as one (0: this section's own)
 
     @property
     def lines(self) -> list[Line]:
@@ -198,11 +199,14 @@ def _loss(kind: str, data: dict[str, Any], gone: set[str]) -> str:
     return LEFT if kind in LEFT_KINDS else DEATH
 
 
-def _who(text: str, data: dict[str, Any] | None = None) -> str:
+def _who(text: str, data: dict[str, Any] | None = None, teller: Teller | None = None) -> str:
     """The name a loss line begins with ("Sgt Rook is killed ..." -> "Sgt Rook"): the whole
-    name its data gives when the line starts with it ("Odda's hounds 1"), else its leading
-    capitalised words, or, when it starts otherwise, the line itself, cut short."""
-    named = sorted(_lost(data or {}) | {_actor(data or {})}, key=len, reverse=True)
+    name its data gives (as the teller names it: "A4" is "A4 Archers") when the line starts
+    with it ("Odda's hounds 1"), else its leading capitalised words, or, when it starts
+    otherwise, the line itself, cut short."""
+    keys = _lost(data or {}) | {_actor(data or {})}
+    told = {teller.name(key) for key in keys if key} if teller is not None else set()
+    named = sorted(keys | told, key=len, reverse=True)
     for name in named:
         if name and text.startswith(name):
             return name
@@ -301,7 +305,7 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
             told = prose if prose is not None else text
             if loss:
                 gone |= _lost(data)
-                section.losses.append((loss, _who(text, data)))
+                section.losses.append((loss, _who(text, data, teller)))
                 if not teller.tally_kinds:
                     reading.losses.append((turn, teller.fallen(event_kind, data, told)))
             if event_kind in teller.tally_kinds:

@@ -35,19 +35,30 @@ DIES_OF_WOUNDS = (
     "{x} sinks to the ground, lifeless",
 )
 # A whole unit destroyed.
-DESTROYED = (
-    "{x} is destroyed",
-    "{x} is wiped out",
+DESTROYED = (  # told by a teller's `say`: `{xv:is|are}` agrees with the unit's name
+    "{x} {xv:is|are} destroyed",
+    "{x} {xv:is|are} wiped out",
     "nothing is left of {x}",
-    "{x} is cut to pieces",
-    "{x} is broken and destroyed",
+    "{x} {xv:is|are} cut to pieces",
+    "{x} {xv:is|are} broken and destroyed",
 )
 # A figure staying where it is while others fight.
 STAYS = ("{x} stays back", "{x} holds position", "{x} waits", "{x} keeps out of the fight")
-MOVE_ON = ("{x} advances", "{x} pushes forward", "{x} strides forward", "{x} presses on")
+# Moves, told by a teller's `say`: `{xv:advances|advance}` agrees with the name (a unit its
+# army calls "they").
+MOVE_ON = (
+    "{x} {xv:advances|advance}",
+    "{x} {xv:pushes|push} forward",
+    "{x} {xv:strides|stride} forward",
+    "{x} {xv:presses|press} on",
+)
 MOVE_ON_MANY = ("{x} advance", "{x} push forward", "{x} move up", "{x} press on")  # a mob
-MOVE_BACK = ("{x} falls back", "{x} pulls back", "{x} gives ground")
-MOVE_ACROSS = ("{x} shifts along the line", "{x} moves across", "{x} sidesteps")
+MOVE_BACK = ("{x} {xv:falls|fall} back", "{x} {xv:pulls|pull} back", "{x} {xv:gives|give} ground")
+MOVE_ACROSS = (
+    "{x} {xv:shifts|shift} along the line",
+    "{x} {xv:moves|move} across",
+    "{x} {xv:sidesteps|sidestep}",
+)
 
 
 class Voice:
@@ -86,7 +97,7 @@ def inches(value: Any) -> str:
         d = float(value)
     except (TypeError, ValueError):
         return ""
-    return "less than an inch" if d < 0.5 else f'{round(d)}"'
+    return "less than an inch" if d < 0.5 else f'{int(d + 0.5)}"'  # 0.5 is an inch, not 0
 
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
