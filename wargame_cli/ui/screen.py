@@ -57,6 +57,7 @@ class Layout:
     fold: bool = False  # the list's disabled options fold into one line
     board_rows: int = 0
     wanted: int = 0  # the rows the list would like
+    board_room: int = 0  # the rows the results and the question left to the board
 
 
 def _shows(layout: Layout) -> tuple[bool, int, bool, int]:
@@ -447,6 +448,7 @@ class DecisionScreen:
         chosen = _choose(blocks, first, room)
         recent = _titled(blocks, chosen, self.renderer, width) if room >= 1 else []
         room -= len(recent)
+        board_room = room
         board, kind = self.fitting_board(width, room)
         if kind == "map" and card and room - len(card) >= MIN_MAP_ROWS:  # it grows to any
             smaller, kind = self.fitting_board(width, room - len(card))  # room: card too
@@ -462,6 +464,7 @@ class DecisionScreen:
         layout = Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
         layout.board_rows = len(board)
         layout.wanted = wanted
+        layout.board_room = board_room
         return layout
 
     def fitting_board(self, width: int, rows: int) -> tuple[list[str], str]:
