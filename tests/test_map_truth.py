@@ -162,13 +162,14 @@ def test_a_shared_cell_is_marked_and_names_both():
     assert cells[(9, 9)] == "a2" and cells[(1, 9)] == "b2"  # casualties keep their side
 
 
-def _tables(ruleset_id: str, seed: int) -> Any:
-    """The map facts of a seeded bot game at its first decision after deployment starts."""
+def _tables(ruleset_id: str, seed: int, decisions: int = 0) -> Any:
+    """The map facts of a seeded bot game at its decision number `decisions` (from 0)."""
     ruleset, options, game_setup = setup(ruleset_id)
     bots = {side: BotController() for side in "AB"}
     session = start(ruleset, game_setup, options, seed, RngDice(seed), bots, None)
     runner = session.runner
-    while not isinstance(runner.pending, Choice):
+    while not isinstance(runner.pending, Choice) or decisions > 0:
+        decisions -= isinstance(runner.pending, Choice)
         runner.step()
     return ruleset.view().map_facts(runner.game.state, dict(game_setup.names))
 
@@ -213,3 +214,27 @@ def test_no_terrain_vanishes_at_a_coarser_scale(ruleset_id, seed):
             assert {p.kind.value for p in shown} <= kinds, (width, rows)
             for kind, said in (("blocking", "blocking"), ("hard", "hard cover"), ("soft", "soft")):
                 assert (kind in kinds) == (said in words), (width, rows, kind, words)
+
+
+def test_the_key_says_which_label_is_which_piece_as_far_as_room_allows():
+    """With room, every piece is named by its label (`A1 Sgt Rook`); with less, whole names
+    only, those the question and results name first; never a name cut in two."""
+    from wargame_cli.ui.map import fitted
+
+    facts = _tables("squad-alpha", 3, 30)
+    placed = [m for m in facts.markers]
+    assert placed
+    roomy = "  ".join(PLAIN.sub("", line) for line in fitted(facts, 120, 45).ansi(120, None))
+    for m in placed:
+        assert f"{m.label} {m.name}" in roomy, (m.label, m.name)
+    last = placed[-1]
+    for rows in range(8, 40):
+        drawing = fitted(facts, 80, rows, first=[last.name])
+        lines = [PLAIN.sub("", line) for line in drawing.ansi(80, None)]
+        assert len(lines) <= rows
+        said = "  ".join(line.split("|")[-1] for line in lines)
+        named = re.findall(r"\b([AB][0-9]) ((?:(?!  ).)+)", said[said.find("who: ") :])
+        if "who: " in said:
+            assert named[0] == (last.label, last.name)  # the one named first comes first
+        whole = {(m.label, m.name) for m in placed}
+        assert all(pair in whole for pair in named), named

@@ -67,6 +67,8 @@ class Drawing:
     grid: Grid
     rows: list[list[Part]] = field(default_factory=list)
     top: int = 0
+    named: int = 0  # the lines naming the pieces (`who_items`) it has room for
+    unnamed: int = 0  # and those left out
 
     def ansi(self, width: int, color_system: str | None, no_color: bool = False) -> list[str]:
         """The rows as ANSI lines, cut at `width` (each part's escape codes made once: a map
@@ -290,6 +292,8 @@ def draw(
             break
         used += grows
         told.append(("dim", line))
+        drawing.named += 1
+    drawing.unnamed = len(names) - drawing.named
     for n, row in enumerate(range(grid.rows - 1, -1, -1)):
         parts: list[Part] = [("dim", _y_axis(grid, row))]
         for col in range(grid.cols):
@@ -339,23 +343,29 @@ def fitted(
 ) -> Drawing:
     """The largest map of `facts` that fits `width` x `rows` (its key and legend included,
     and which label is which piece in the rows left, those named in `first` first), or, when
-    none fits, the coarsest that keeps `MIN_GRID_ROWS` rows of cells. A scale is tried with
-    the terrain's letters, then without, then (`narrow`) with the key beside the cells."""
+    none fits, the coarsest that keeps `MIN_GRID_ROWS` rows of cells. At a scale the drawing
+    naming the most pieces wins, then the first of: with the terrain's letters, without, and
+    (`narrow`) with the key beside the cells, then with a legend without spots."""
     who = who_items(facts, first)
     drawing: Drawing | None = None
     tries = [(True, False, False), (False, False, False)]
-    if narrow:  # a short screen: the key beside the cells, then the legend without spots
+    if narrow:
         tries += [(True, True, False), (False, True, False), (False, True, True)]
     scales = list(scales_for(facts, width, rows))
+    fine = len(scales)
     if narrow:  # the last resort: wider cells, so the key beside them has more room
         sy = scales[-1][1]
         scales += [(sx, sy) for sx in SCALES if scales[-1][0] < sx <= sy / 2]
-    fine = len(scales) if not narrow else len(list(scales_for(facts, width, rows)))
     for n, (sx, sy) in enumerate(scales):
+        best: Drawing | None = None
         for tags, beside, short in tries if n < fine else tries[2:]:
-            grid = cut(facts, sx, sy, tags)
-            drawing = draw(grid, width, beside=beside, who=who, limit=rows, short=short)
-            if len(drawing.rows) <= rows:
-                return drawing
+            drawing = draw(cut(facts, sx, sy, tags), width, beside=beside, who=who, limit=rows,
+                           short=short)  # fmt: skip
+            if len(drawing.rows) <= rows and (best is None or drawing.named > best.named):
+                best = drawing
+            if best is not None and not best.unnamed:
+                break
+        if best is not None:
+            return best
     assert drawing is not None
     return drawing

@@ -203,6 +203,7 @@ class DecisionScreen:
         self._maps: dict[Any, list[str]] = {}
         self._has_map: bool | None = None  # does the view draw the one map (`map_facts`)?
         self._reference: Any = None
+        self._mention = ""  # the question's words and the latest results': whom the key names
         self._side: str | None = None  # the side deciding now, whose sight the screen shows
         # entries told otherwise to a side that could not see all of the state then (hidden
         # deployment): (index, side) -> as that side was told it
@@ -297,19 +298,20 @@ class DecisionScreen:
         state = self.state
         if state is None:
             return None
-        key = (self._fingerprint(), width, rows, self._side)
-        found = self._maps.get(key)
-        if found is not None:
-            return found
         facts = self.view.map_facts(state, self.names)
         if facts is None:
             return None
+        named = tuple(m.name for m in facts.markers if m.name and m.name in self._mention)
+        key = (self._fingerprint(), width, rows, self._side, named)
+        found = self._maps.get(key)
+        if found is not None:
+            return found
         from wargame_cli.ui.map import fitted
 
         notes = self.renderer.lines(Group(*facts.notes), width) if facts.notes else []
         if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
             notes = []
-        drawing = fitted(facts, width, max(1, rows - len(notes)))
+        drawing = fitted(facts, width, max(1, rows - len(notes)), named)
         console = self.renderer.console(width)
         lines = drawing.ansi(width, console.color_system, console.no_color) + notes
         if len(self._maps) > 16:
@@ -427,6 +429,9 @@ class DecisionScreen:
         avail = max(0, height - fixed)
         blocks = self._blocks(side, width)
         card = self.card_lines(choice, width)
+        said = [choice.prompt, *(o.label for o in choice.options)] if choice is not None else []
+        said += [line for block in blocks[-MIN_RESULTS:] for line in block.lines]
+        self._mention = clean(" ".join(str(s) for s in said))
         whole = self._arrange(blocks, card, width, avail, wanted)
         if folded is None or folded >= wanted:
             return whole
