@@ -50,7 +50,7 @@ class Layout:
     """The screen above a question, as ANSI lines, and what each part got."""
 
     lines: list[str]
-    board: str = ""  # "map" (the one map, sized), "full", "compact" or "" (no board)
+    board: str = ""  # "map" (the one map, sized), "full", "middle", "compact", "" (none)
     card: bool = False
     recent: int = 0  # how many lines of recent events were shown
     list_rows: int = 0  # the rows left to the question's list
@@ -169,6 +169,7 @@ class _Block:
 class _Cache:
     key: Any = None
     lines: list[str] = field(default_factory=list)
+    boards: list[list[str]] = field(default_factory=list)
 
 
 class DecisionScreen:
@@ -197,6 +198,7 @@ class DecisionScreen:
         self._marks: dict[str, int] = {}
         self._previous: dict[str, int] = {}
         self._boards = {False: _Cache(), True: _Cache()}  # the full board, the compact one
+        self._middle = _Cache()  # the boards between them (`middle_lines`)
         self._full_height: dict[int, int] = {}
         self._recent: dict[tuple[int, int, str | None], list[str]] = {}
         self._headings: dict[tuple[int, int], tuple[Any, list[str]]] = {}  # kept: ids stay
@@ -485,16 +487,31 @@ class DecisionScreen:
             note = Text(NO_ROOM_FOR_MAP, style="dim")  # results and the question come first
             return self.renderer.lines(note, width)[:1], "note"
         full_height = self._full_height.get(width)
-        compact: list[str] | None = None
-        if full_height is not None and full_height > rows:  # known not to fit: try compact
-            compact = self.board_lines(width, compact=True)
+        if full_height is None or full_height <= rows:  # not known not to fit: try it
+            full = self.board_lines(width, compact=False) or []
+            if full and len(full) <= rows:
+                return full, "full"
+        for middle in self.middle_lines(width):  # largest first
+            if len(middle) <= rows:
+                return middle, "middle"
+        compact = self.board_lines(width, compact=True)
         if compact is not None:
-            board, kind = compact, "compact"
-        else:
-            board, kind = self.board_lines(width, compact=False) or [], "full"
-            if len(board) > rows and (compact := self.board_lines(width, True)) is not None:
-                board, kind = compact, "compact"
-        return (board[:rows], kind) if board else ([], "")
+            return compact[:rows], "compact"
+        full = self.board_lines(width, compact=False) or []
+        return (full[:rows], "full") if full else ([], "")
+
+    def middle_lines(self, width: int) -> list[list[str]]:
+        """The view's boards between the full and the compact one (`View.middle_boards`),
+        laid out at `width`, largest first; drawn again only when the state changed."""
+        state = self.state
+        if state is None:
+            return []
+        key = (self._fingerprint(), width, self._side)
+        if self._middle.key != key:
+            shown = self.view.middle_boards(state, self.names)
+            self._middle.key = key
+            self._middle.boards = [self.renderer.lines(board, width) for board in shown]
+        return self._middle.boards
 
     # -- looking without deciding ---------------------------------------------------------
     def looks(self, choice: Any = None) -> list[Look]:
