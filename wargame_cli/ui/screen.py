@@ -26,6 +26,7 @@ from wargame_cli.view import NOBODY_KNOWN, Players
 
 if TYPE_CHECKING:
     from wargame_cli.ruleset import Ruleset
+    from wargame_cli.tabletop.mapfacts import MapFacts
 
 ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
 
@@ -308,14 +309,7 @@ class DecisionScreen:
         found = self._maps.get(key)
         if found is not None:
             return found
-        from wargame_cli.ui.map import fitted
-
-        notes = self.renderer.lines(Group(*facts.notes), width) if facts.notes else []
-        if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
-            notes = []
-        drawing = fitted(facts, width, max(1, rows - len(notes)), named)
-        console = self.renderer.console(width)
-        lines = drawing.ansi(width, console.color_system, console.no_color) + notes
+        lines = drawn_map(self.renderer, facts, width, rows, named)
         if len(self._maps) > 16:
             self._maps.clear()
         self._maps[key] = lines
@@ -484,8 +478,7 @@ class DecisionScreen:
             drawn = self.map_lines(width, rows) or []
             if drawn and len(drawn) <= rows:
                 return drawn, "map"
-            note = Text(NO_ROOM_FOR_MAP, style="dim")  # results and the question come first
-            return self.renderer.lines(note, width)[:1], "note"
+            return no_room(self.renderer, width), "note"  # results and the question first
         full_height = self._full_height.get(width)
         if full_height is None or full_height <= rows:  # not known not to fit: try it
             full = self.board_lines(width, compact=False) or []
@@ -553,6 +546,35 @@ class DecisionScreen:
         if callable(look.renderable):  # already lines, laid out at the width
             return look.renderable(width)
         return self.renderer.lines(look.renderable, width)
+
+
+def drawn_map(
+    renderer: Renderer, facts: MapFacts, width: int, rows: int, named: Sequence[str] = ()
+) -> list[str]:
+    """The largest map of `facts` that fits `width` x `rows`, as ANSI lines, with the notes
+    under it when the map still has `MIN_MAP_ROWS` (the decision screen's and the replay's);
+    `named`: the pieces the key names first."""
+    from wargame_cli.ui.map import fitted
+
+    notes = renderer.lines(Group(*facts.notes), width) if facts.notes else []
+    if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
+        notes = []
+    drawing = fitted(facts, width, max(1, rows - len(notes)), named)
+    console = renderer.console(width)
+    return drawing.ansi(width, console.color_system, console.no_color) + notes
+
+
+def fitting_map(renderer: Renderer, facts: MapFacts, width: int, rows: int) -> list[str]:
+    """The map of `facts` in `rows` rows, or the one-line note that it needs more."""
+    if rows <= 0:
+        return []
+    drawn = drawn_map(renderer, facts, width, rows)
+    return drawn if len(drawn) <= rows else no_room(renderer, width)
+
+
+def no_room(renderer: Renderer, width: int) -> list[str]:
+    """The one-line note standing for a map the rows left cannot hold."""
+    return renderer.lines(Text(NO_ROOM_FOR_MAP, style="dim"), width)[:1]
 
 
 # -- choosing what happened to show ---------------------------------------------------------
