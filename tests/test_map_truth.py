@@ -24,6 +24,7 @@ from wargame_cli.ui.screen import DecisionScreen
 PLAIN = re.compile(r"\x1b\[[0-9;]*m")
 ROW = re.compile(r"^ *([0-9.]+)\|([^|]*)\|(?:  (.*))?$")  # the key may sit beside the cells
 SIZES = [(80, 24), (100, 30), (120, 45)]
+MAP_FROM = 7  # rows left to the board from which the screen always draws a map
 
 
 def _squad_alpha(state: Any) -> list[tuple[str, Point, bool]]:
@@ -123,6 +124,7 @@ def play_and_check(ruleset_id: str, seed: int, every: int = 4) -> int:
                     assert len(layout.lines) + 1 + layout.list_rows <= height
                     if layout.board != "map":  # results and the question came first
                         assert layout.board == "note" and width == 80, (width, height)
+                        assert layout.board_room < MAP_FROM, layout.board_room  # else a map
                         continue
                     check_truth(layout.lines, pieces, f"{ruleset_id} seed {seed} #{asked}")
                     checked += 1

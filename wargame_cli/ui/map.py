@@ -204,9 +204,10 @@ def _edge_words(facts: MapFacts, edge: str) -> str:
     return f"{edge} edge" + (f": {words}" if words else "")
 
 
-def key_items(grid: Grid) -> list[str]:
+def key_items(grid: Grid, short: bool = False) -> list[str]:
     """What every glyph on this map means: terrain kinds and letters, each side's labels,
-    casualties, contact and marks."""
+    casualties, contact and marks, and how each side deploys (`short`: only for a zone
+    away from the edges, whose edges the map's edge lines name)."""
     facts = grid.facts
     kinds = grid.kinds_shown()
     items = [
@@ -225,6 +226,8 @@ def key_items(grid: Grid) -> list[str]:
         items.append("underlined: in base contact")
     said = {clean(z.words) for z in facts.zones}
     for z in facts.zones:  # how each side deploys (once, when both sides deploy alike)
+        if short and z.edge:
+            continue
         if len(said) > 1 or z is facts.zones[0]:
             items.append((f"{z.side} " if len(said) > 1 else "") + clean(z.words))
     return items
@@ -280,7 +283,7 @@ def draw(
     side_room = width - grid_width(grid) - 2
     beside = beside and side_room >= MIN_BESIDE
     room = side_room if beside else width
-    told: list[Part] = [("dim", line) for line in _pack(key_items(grid), room, "key: ")]
+    told: list[Part] = [("dim", line) for line in _pack(key_items(grid, short), room, "key: ")]
     legend = (c.words(table, short) for c in grid.conflicts)
     told += [("mark", line) for line in _pack(legend, room)]
     names = _pack(who, room, "who: ") if who else []
