@@ -342,14 +342,20 @@ def scales_for(facts: MapFacts, width: int, rows: int) -> Iterable[tuple[float, 
 
 
 def fitted(
-    facts: MapFacts, width: int, rows: int, first: Iterable[str] = (), narrow: bool = True
+    facts: MapFacts,
+    width: int,
+    rows: int,
+    first: Iterable[str] = (),
+    narrow: bool = True,
+    who: bool = True,
 ) -> Drawing:
     """The largest map of `facts` that fits `width` x `rows` (its key and legend included,
     and which label is which piece in the rows left, those named in `first` first), or, when
     none fits, the coarsest that keeps `MIN_GRID_ROWS` rows of cells. At a scale the drawing
     naming the most pieces wins, then the first of: with the terrain's letters, without, and
-    (`narrow`) with the key beside the cells, then with a legend without spots."""
-    who = who_items(facts, first)
+    (`narrow`) with the key beside the cells, then with a legend without spots. `who`: name
+    the pieces in the key (the cursor's screen leaves that to its facts lines)."""
+    names = who_items(facts, first) if who else []
     drawing: Drawing | None = None
     tries = [(True, False, False), (False, False, False)]
     if narrow:
@@ -362,7 +368,7 @@ def fitted(
     for n, (sx, sy) in enumerate(scales):
         best: Drawing | None = None
         for tags, beside, short in tries if n < fine else tries[2:]:
-            drawing = draw(cut(facts, sx, sy, tags), width, beside=beside, who=who, limit=rows,
+            drawing = draw(cut(facts, sx, sy, tags), width, beside=beside, who=names, limit=rows,
                            short=short)  # fmt: skip
             if len(drawing.rows) <= rows and (best is None or drawing.named > best.named):
                 best = drawing
