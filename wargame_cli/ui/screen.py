@@ -63,12 +63,13 @@ class Layout:
 
 def _shows(layout: Layout) -> tuple[bool, int, bool, int]:
     """What a layout shows, most wanted first: the whole list, the board's rows, the card,
-    the lines of what happened. The one map grows to any room, so it counts as shown or not,
-    and then only the newest results count: more room alone is no reason to fold."""
+    the lines of what happened. The one map grows to any room, so it counts up to
+    `MIN_MAP_ROWS` (a map squeezed coarser than that is reason to fold the list), and then
+    only the newest results count: more room alone is no reason to fold."""
     if layout.board == "map":
         return (
             layout.list_rows >= layout.wanted,
-            MIN_MAP_ROWS,
+            min(layout.board_rows, MIN_MAP_ROWS),
             layout.card,
             min(layout.recent, MIN_RESULTS),
         )
