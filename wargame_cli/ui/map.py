@@ -69,6 +69,8 @@ class Drawing:
     top: int = 0
     named: int = 0  # the lines naming the pieces (`who_items`) it has room for
     unnamed: int = 0  # and those left out
+    height: int = 0  # the rows it takes (drawn or not: `draw(measure=True)`)
+    beside: bool = False  # its key sits beside the cells
 
     def ansi(self, width: int, color_system: str | None, no_color: bool = False) -> list[str]:
         """The rows as ANSI lines, cut at `width` (each part's escape codes made once: a map
@@ -265,13 +267,16 @@ def draw(
     who: Sequence[str] = (),
     limit: int = 0,
     short: bool = False,
+    measure: bool = False,
 ) -> Drawing:
     """The whole map for `width` columns: title and north edge, the cells with the y axis,
     the x axis, the south edge, the key and the marked cells' legend; `allowed` marks the cells
     a question allows, `cursor` the cursor's cell (the cursor's screen only). `beside`: the key
     and legend to the right of the cells where they fit (a short screen); `who` names the
     pieces after the key, in as many of its lines as keep the map within `limit` rows (0: all);
-    `short`: the marked cells' legend without the spots (`Conflict.words`)."""
+    `short`: the marked cells' legend without the spots (`Conflict.words`); `measure`: a
+    drawing taller than `limit` is left without its rows (only its `height` is wanted)."""
+    extra = list(extra)
     facts = grid.facts
     table = facts.table
     drawing = Drawing(grid)
@@ -282,12 +287,13 @@ def draw(
     drawing.top = len(drawing.rows)
     side_room = width - grid_width(grid) - 2
     beside = beside and side_room >= MIN_BESIDE
+    drawing.beside = beside
     room = side_room if beside else width
     told: list[Part] = [("dim", line) for line in _pack(key_items(grid, short), room, "key: ")]
     legend = (c.words(table, short) for c in grid.conflicts)
     told += [("mark", line) for line in _pack(legend, room)]
     names = _pack(who, room, "who: ") if who else []
-    fixed = drawing.top + grid.rows + len(_axis_lines(grid, facts, width)) + len(list(extra))
+    fixed = drawing.top + grid.rows + len(_axis_lines(grid, facts, width)) + len(extra)
     used = fixed + (max(0, len(told) - grid.rows) if beside else len(told))
     for line in names:  # whole lines (whole names) while they keep the map within `limit`
         grows = (len(told) >= grid.rows) if beside else True
@@ -297,6 +303,9 @@ def draw(
         told.append(("dim", line))
         drawing.named += 1
     drawing.unnamed = len(names) - drawing.named
+    drawing.height = used
+    if measure and limit and used > limit:  # too tall: its cells are not worth drawing
+        return drawing
     for n, row in enumerate(range(grid.rows - 1, -1, -1)):
         parts: list[Part] = [("dim", _y_axis(grid, row))]
         for col in range(grid.cols):
@@ -365,16 +374,20 @@ def fitted(
     if narrow:  # the last resort: wider cells, so the key beside them has more room
         sy = scales[-1][1]
         scales += [(sx, sy) for sx in SCALES if scales[-1][0] < sx <= sy / 2]
+    grids: dict[tuple[float, float, bool], Grid] = {}  # each cut once (a draw is cheaper)
     for n, (sx, sy) in enumerate(scales):
         best: Drawing | None = None
         for tags, beside, short in tries if n < fine else tries[2:]:
-            drawing = draw(cut(facts, sx, sy, tags), width, beside=beside, who=names, limit=rows,
-                           short=short)  # fmt: skip
-            if len(drawing.rows) <= rows and (best is None or drawing.named > best.named):
+            grid = grids.get((sx, sy, tags))
+            if grid is None:
+                grid = grids[(sx, sy, tags)] = cut(facts, sx, sy, tags)
+            drawing = draw(grid, width, beside=beside, who=names, limit=rows, short=short,
+                           measure=True)  # fmt: skip
+            if drawing.height <= rows and (best is None or drawing.named > best.named):
                 best = drawing
             if best is not None and not best.unnamed:
                 break
         if best is not None:
             return best
-    assert drawing is not None
-    return drawing
+    assert drawing is not None  # nothing fits: the last tried, drawn whole
+    return draw(drawing.grid, width, beside=drawing.beside, who=names, limit=rows, short=short)
