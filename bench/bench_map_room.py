@@ -11,16 +11,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from rich.console import Console
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.view_helpers import setup  # noqa: E402
-from wargame_cli.engine.bots import BotController  # noqa: E402
-from wargame_cli.engine.dice import RngDice  # noqa: E402
+from tests.view_helpers import watched_game  # noqa: E402
 from wargame_cli.engine.requests import Choice  # noqa: E402
-from wargame_cli.engine.session import start  # noqa: E402
-from wargame_cli.ui.screen import DecisionScreen  # noqa: E402
 
 RULESETS = ("squad-alpha", "battle-of-ixu", "mobs-and-morale")
 ENOUGH = 6  # rows left to the board from which a map must be drawn
@@ -30,12 +24,7 @@ def count(
     ruleset_id: str, seed: int, width: int, height: int, most: int = 400
 ) -> tuple[int, int, int]:
     """(decisions, notes, notes with at least `ENOUGH` rows left) over one seeded game."""
-    ruleset, options, game_setup = setup(ruleset_id)
-    screen = DecisionScreen(ruleset, dict(game_setup.names), Console(force_terminal=True))
-    bots = {side: BotController() for side in "AB"}
-    session = start(ruleset, game_setup, options, seed, RngDice(seed), bots, None)
-    runner = session.runner
-    runner.observer = screen.observe
+    screen, runner = watched_game(ruleset_id, seed)
     asked = notes = roomy = 0
     while runner.pending is not None and asked < most:
         pending = runner.pending

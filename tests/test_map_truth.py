@@ -11,15 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rich.console import Console
 
-from tests.view_helpers import setup
+from tests.view_helpers import setup, watched_game
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.dice import RngDice
 from wargame_cli.engine.requests import Choice
 from wargame_cli.engine.session import start
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.ui.screen import DecisionScreen
 
 PLAIN = re.compile(r"\x1b\[[0-9;]*m")
 ROW = re.compile(r"^ *([0-9.]+)\|([^|]*)\|(?:  (.*))?$")  # the key may sit beside the cells
@@ -105,12 +103,7 @@ def check_truth(lines: list[str], pieces: list[tuple[str, Point, bool]], where: 
 
 
 def play_and_check(ruleset_id: str, seed: int, every: int = 4) -> int:
-    ruleset, options, game_setup = setup(ruleset_id)
-    screen = DecisionScreen(ruleset, dict(game_setup.names), Console(force_terminal=True))
-    bots = {side: BotController() for side in "AB"}
-    session = start(ruleset, game_setup, options, seed, RngDice(seed), bots, None)
-    runner = session.runner
-    runner.observer = screen.observe
+    screen, runner = watched_game(ruleset_id, seed)
     asked = checked = 0
     while runner.pending is not None and asked < 400:
         pending = runner.pending
