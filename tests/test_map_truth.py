@@ -11,19 +11,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rich.console import Console
 
-from tests.view_helpers import setup
+from tests.view_helpers import setup, watched_game
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.dice import RngDice
 from wargame_cli.engine.requests import Choice
 from wargame_cli.engine.session import start
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.ui.screen import DecisionScreen
 
 PLAIN = re.compile(r"\x1b\[[0-9;]*m")
-ROW = re.compile(r"^ *([0-9.]+)\|(.*)\|$")
+ROW = re.compile(r"^ *([0-9.]+)\|([^|]*)\|(?:  (.*))?$")  # the key may sit beside the cells
 SIZES = [(80, 24), (100, 30), (120, 45)]
+MAP_FROM = 7  # rows left to the board from which the screen always draws a map
 
 
 def _squad_alpha(state: Any) -> list[tuple[str, Point, bool]]:
@@ -75,14 +74,15 @@ def read_map(lines: list[str]) -> tuple[dict[tuple[int, int], str], float, float
         for col in range(len(body) // 2):
             cells[(col, bottom - n)] = body[2 * col : 2 * col + 2]
     legend: dict[str, str] = {}
-    tail = "  ".join(plain[rows[-1][0] + 2 :])
+    beside = [m.group(3) for _, m in rows if m.group(3)]
+    tail = "  ".join(beside + plain[rows[-1][0] + 1 :])
     for mark, words in re.findall(r"(\*[0-9a-z]) ((?:(?!  \*[0-9a-z] ).)+)", tail):
         legend[mark] = words
     return cells, round(float(sx), 3), round(float(sy), 3), legend
 
 
 def _named(words: str) -> set[str]:
-    return {part.split()[0] for part in words.split(" + ") if part.split()}
+    return {part.split()[0] for part in re.split(r" \+ |, ", words) if part.split()}
 
 
 def check_truth(lines: list[str], pieces: list[tuple[str, Point, bool]], where: str) -> None:
@@ -103,12 +103,7 @@ def check_truth(lines: list[str], pieces: list[tuple[str, Point, bool]], where: 
 
 
 def play_and_check(ruleset_id: str, seed: int, every: int = 4) -> int:
-    ruleset, options, game_setup = setup(ruleset_id)
-    screen = DecisionScreen(ruleset, dict(game_setup.names), Console(force_terminal=True))
-    bots = {side: BotController() for side in "AB"}
-    session = start(ruleset, game_setup, options, seed, RngDice(seed), bots, None)
-    runner = session.runner
-    runner.observer = screen.observe
+    screen, runner = watched_game(ruleset_id, seed)
     asked = checked = 0
     while runner.pending is not None and asked < 400:
         pending = runner.pending
@@ -122,6 +117,7 @@ def play_and_check(ruleset_id: str, seed: int, every: int = 4) -> int:
                     assert len(layout.lines) + 1 + layout.list_rows <= height
                     if layout.board != "map":  # results and the question came first
                         assert layout.board == "note" and width == 80, (width, height)
+                        assert layout.board_room < MAP_FROM, layout.board_room  # else a map
                         continue
                     check_truth(layout.lines, pieces, f"{ruleset_id} seed {seed} #{asked}")
                     checked += 1
@@ -159,3 +155,81 @@ def test_a_shared_cell_is_marked_and_names_both():
     cells, *_ = read_map(lines)
     assert cells[(4, 4)].startswith("*")
     assert cells[(9, 9)] == "a2" and cells[(1, 9)] == "b2"  # casualties keep their side
+
+
+def _tables(ruleset_id: str, seed: int, decisions: int = 0) -> Any:
+    """The map facts of a seeded bot game at its decision number `decisions` (from 0)."""
+    ruleset, options, game_setup = setup(ruleset_id)
+    bots = {side: BotController() for side in "AB"}
+    session = start(ruleset, game_setup, options, seed, RngDice(seed), bots, None)
+    runner = session.runner
+    while not isinstance(runner.pending, Choice) or decisions > 0:
+        decisions -= isinstance(runner.pending, Choice)
+        runner.step()
+    return ruleset.view().map_facts(runner.game.state, dict(game_setup.names))
+
+
+@pytest.mark.parametrize("ruleset_id", ["squad-alpha", "mobs-and-morale"])  # Ixu: no terrain
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_terrain_vanishes_at_a_coarser_scale(ruleset_id, seed):
+    """Every terrain piece the finest map draws is drawn, as its own kind, at every coarser
+    scale the screen may pick (blocking never hidden by the ground around it), in a cell it
+    covers; and the maps the screen draws at 80x24, 100x30 and 120x45 name it in their key."""
+    from wargame_cli.tabletop.grid import cut
+    from wargame_cli.ui.map import SCALES, fitted, key_items
+
+    facts = _tables(ruleset_id, seed)
+    table = facts.table
+    finest = cut(facts, 0.5, 0.5)
+
+    def drawn(grid: Any, piece: Any) -> bool:
+        r = piece.rect
+        return any(
+            grid.grounds[row][col] == piece.kind.value
+            and min(r.x1, (col + 1) * grid.sx) - max(r.x0, col * grid.sx) > 1e-6
+            and min(r.y1, (row + 1) * grid.sy) - max(r.y0, row * grid.sy) > 1e-6
+            for row in range(grid.rows)
+            for col in range(grid.cols)
+        )
+
+    shown = [p for p in table.pieces if drawn(finest, p)]
+    assert shown
+    for sy in SCALES:
+        if table.height / sy < 3 - 1e-9:
+            break
+        for sx in {s for s in SCALES if sy / 4 <= s <= max(1.0, sy / 2)}:  # as `fitted`
+            grid = cut(facts, sx, sy)
+            missing = [p.name for p in shown if not drawn(grid, p)]
+            assert not missing, (sx, sy, missing)
+    for width, height in SIZES:
+        for rows in (6, 9, height - 6):
+            grid = fitted(facts, width, rows).grid
+            kinds = {g for line in grid.grounds for g in line}
+            words = "  ".join(key_items(grid))
+            assert {p.kind.value for p in shown} <= kinds, (width, rows)
+            for kind, said in (("blocking", "blocking"), ("hard", "hard cover"), ("soft", "soft")):
+                assert (kind in kinds) == (said in words), (width, rows, kind, words)
+
+
+def test_the_key_says_which_label_is_which_piece_as_far_as_room_allows():
+    """With room, every piece is named by its label (`A1 Sgt Rook`); with less, whole names
+    only, those the question and results name first; never a name cut in two."""
+    from wargame_cli.ui.map import fitted
+
+    facts = _tables("squad-alpha", 3, 30)
+    placed = [m for m in facts.markers]
+    assert placed
+    roomy = "  ".join(PLAIN.sub("", line) for line in fitted(facts, 120, 45).ansi(120, None))
+    for m in placed:
+        assert f"{m.label} {m.name}" in roomy, (m.label, m.name)
+    last = placed[-1]
+    for rows in range(8, 40):
+        drawing = fitted(facts, 80, rows, first=[last.name])
+        lines = [PLAIN.sub("", line) for line in drawing.ansi(80, None)]
+        assert len(lines) <= rows
+        said = "  ".join(line.split("|")[-1] for line in lines)
+        named = re.findall(r"\b([AB][0-9]) ((?:(?!  ).)+)", said[said.find("who: ") :])
+        if "who: " in said:
+            assert named[0] == (last.label, last.name)  # the one named first comes first
+        whole = {(m.label, m.name) for m in placed}
+        assert all(pair in whole for pair in named), named

@@ -26,6 +26,20 @@ def setup(ruleset_id: str, options: dict[str, Any] | None = None) -> tuple[Any, 
     return ruleset, opts, Setup(names, {s: teams[s][0] for s in "AB"})
 
 
+def watched_game(ruleset_id: str, seed: int) -> tuple[Any, Any]:
+    """A seeded bot-against-bot game and a decision screen following it: (screen, runner),
+    the runner not yet stepped."""
+    from wargame_cli.engine.dice import RngDice
+    from wargame_cli.ui.screen import DecisionScreen
+
+    ruleset, options, game_setup = setup(ruleset_id)
+    screen = DecisionScreen(ruleset, dict(game_setup.names), Console(force_terminal=True))
+    bots = {side: BotController() for side in "AB"}
+    session = start(ruleset, game_setup, options, seed, RngDice(seed), bots, None)
+    session.runner.observer = screen.observe
+    return screen, session.runner
+
+
 def at_decisions(
     ruleset_id: str,
     render: Any,

@@ -75,6 +75,13 @@ class View:
         board and the question do not fit together. None: only the full board."""
         return None
 
+    def middle_boards(self, state: Any, names: Names) -> list[RenderableType]:
+        """Boards between the full one and the compact one, largest first (a grid of spaces
+        drawn as boxes with each unit's name and state, then one line a unit): above a
+        question the screen draws the largest board that fits, so a bigger terminal gets a
+        bigger board. Empty (the default): only the full and the compact board."""
+        return []
+
     def map_facts(self, state: Any, names: Names, choice: Choice | None = None) -> MapFacts | None:
         """What the one map is drawn from (pieces and their true positions, terrain, who deploys
         where; at a question, the piece it is about): the decision screen draws it at the
@@ -122,14 +129,19 @@ class ViewOf(View):
         render_entry: Callable[..., Shown],
         seen_by: Callable[[Any, str | None], Any] | None = None,
         map_facts: Callable[..., MapFacts | None] | None = None,
+        middle_boards: Callable[..., list[RenderableType]] | None = None,
     ) -> None:
         """Each function takes the hook's arguments (a state of the ruleset's own type);
-        `seen_by` and `map_facts` are optional (the defaults: every side sees the whole state;
-        no map)."""
+        `seen_by`, `map_facts` and `middle_boards` are optional (the defaults: every side sees
+        the whole state; no map; no board between the full and the compact one)."""
         self._board, self._compact_board, self._card = board, compact_board, card
         self._cards, self._render_entry = cards, render_entry
         self._seen_by = seen_by
         self._map_facts = map_facts
+        self._middle_boards = middle_boards
+
+    def middle_boards(self, state: Any, names: Names) -> list[RenderableType]:
+        return self._middle_boards(state, names) if self._middle_boards is not None else []
 
     def map_facts(self, state: Any, names: Names, choice: Choice | None = None) -> MapFacts | None:
         return self._map_facts(state, names, choice) if self._map_facts is not None else None

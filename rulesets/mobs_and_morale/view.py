@@ -285,7 +285,9 @@ def _zones(b: Battle, side: str) -> list[Zone]:
         r = area.rect
         edge = "south" if r.y0 <= 0 else "north" if r.y1 >= b.table.height else ""
         named = f"{area.name}: " if len(b.areas[side]) > 1 else ""
-        words = f"{named}deploys in x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g} (e1)"
+        across = r.x0 <= 0 and r.x1 >= b.table.width  # the whole width: only y is news
+        span = f"y {r.y0:g}-{r.y1:g}" if across else f"x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g}"
+        words = f"{named}deploys in {span} (e1)"
         zones.append(Zone(side, words, r, edge))
     return zones
 

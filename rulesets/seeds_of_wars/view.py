@@ -44,10 +44,26 @@ def _unit_line(unit: Unit) -> Text:
     return line
 
 
-def grid(battle: Battle, title: str | None = None) -> Panel:
-    """Side B's Reserve at the top, side A's at the bottom; one cell per space."""
+def _unit_row(unit: Unit) -> Text:
+    """A unit in one line: `A1 Knights Steady`, `B2 Spearmen Shaken, Ht taken 1/3`."""
+    line = Text(f"{unit.uid} {clean(unit.kind.name)} ", style=SIDE_STYLE[unit.side])
+    line.append(unit.state, style=STATE_STYLE.get(unit.state, "green"))
+    if unit.taken:
+        line.append(f", Ht taken {unit.taken}/{unit.kind.ht}", style="bold")
+    return line
+
+
+def grid(battle: Battle, title: str | None = None, brief: bool = False) -> Panel | Group:
+    """Side B's Reserve at the top, side A's at the bottom; one cell per space (`brief`: a
+    line a unit, thinner lines)."""
     board = battle.board
-    table = Table(show_header=True, show_lines=True, header_style="bold", expand=False)
+    table = Table(
+        show_header=True,
+        show_lines=True,
+        header_style="bold",
+        expand=False,
+        box=box.SQUARE if brief else box.HEAVY_HEAD,
+    )
     table.add_column("row", style="dim", no_wrap=True)
     for col in range(board.columns):
         table.add_column(board.key((0, col))[0], min_width=12)
@@ -57,11 +73,21 @@ def grid(battle: Battle, title: str | None = None) -> Panel:
         cells: list[Any] = [Text(f"{row + 1} {label}", style=style)]
         for col in range(board.columns):
             units = battle.at((row, col))
-            cells.append(Text("\n").join(_unit_line(u) for u in units) if units else Text("."))
+            show = _unit_row if brief else _unit_line
+            cells.append(Text("\n").join(show(u) for u in units) if units else Text("."))
         table.add_row(*cells)
     if title is None:
         title = _title(battle)
+    if brief:  # the title in a line of its own, no frame: two rows fewer
+        return Group(Text(title, style="bold"), table)
     return Panel(table, title=Text(title), expand=False)
+
+
+def _edged(battle: Battle, shown: Any) -> Group:
+    """`shown` between the lines naming whose edge is at the top and at the bottom."""
+    a, b = (clean(battle.names[side]) for side in ("A", "B"))
+    top = Text(f"^ top: side B's edge ({b})", style="dim")
+    return Group(top, shown, Text(f"v bottom: side A's edge ({a})", style="dim"))
 
 
 # The six steps of a combat round (d3), numbered as the rules number them.
@@ -279,18 +305,24 @@ def _entry(entry: dict[str, Any], battle: Battle, names: dict[str, str]) -> Any:
 STATE_MARK = {STEADY: "", SHAKEN: "/Sh", ROUTED: "/Ro"}
 
 
-def _token(unit: Unit) -> Text:
-    """`A1`, `A1/Sh+1`: a unit on the compact grid with its state and Ht taken."""
+def _token(unit: Unit, named: bool = False) -> Text:
+    """`A1`, `A1/Sh+1`: a unit on the compact grid with its state and Ht taken (`named`:
+    `A1 Knights/Sh+1`)."""
     token = Text(unit.uid, style=SIDE_STYLE[unit.side])
+    if named:
+        token.append(f" {clean(unit.kind.name)}", style=SIDE_STYLE[unit.side])
     token.append(STATE_MARK.get(unit.state, ""), style=STATE_STYLE.get(unit.state, ""))
     if unit.taken:
         token.append(f"+{unit.taken}", style="bold")
     return token
 
 
-def compact_board(battle: Battle, names: dict[str, str] | None = None) -> Group:
+def compact_board(
+    battle: Battle, names: dict[str, str] | None = None, named: bool = False
+) -> Group:
     """The title and the grid one line per row, units by id (`/Sh` Shaken, `/Ro` Routed, `+N`
-    Ht taken, with a key once any is): a few lines, leaving room for long menus."""
+    Ht taken, with a key once any is): a few lines, leaving room for long menus (`named`:
+    each unit's name after its id, a row's units one a line)."""
     board_ = battle.board
     grid_ = Table.grid(padding=(0, 2))
     grid_.add_column(no_wrap=True)
@@ -303,12 +335,23 @@ def compact_board(battle: Battle, names: dict[str, str] | None = None) -> Group:
         for col in range(board_.columns):
             units = battle.at((row, col))
             cell = Text(f"{board_.key((row, col))}:", style="dim")
-            for u in units:
-                cell.append(" ")
-                cell.append_text(_token(u))
+            for n, u in enumerate(units):
+                cell.append("\n    " if named and n else " ")
+                cell.append_text(_token(u, named))
             cells.append(cell)
         grid_.add_row(*cells)
     return Group(Text(_title(battle), style="bold"), grid_, grid_key(battle))
+
+
+def middle_boards(battle: Battle, names: dict[str, str] | None = None) -> list[Any]:
+    """The grid with every space a box, each unit by id, name and state (Ht taken), the rows
+    labelled and each side's edge named: three lines a unit, then one; then the compact grid
+    with the units' names (for a screen between 80x24 and the full board's size)."""
+    return [
+        _edged(battle, grid(battle)),
+        _edged(battle, grid(battle, brief=True)),
+        compact_board(battle, names, named=True),
+    ]
 
 
 def grid_key(battle: Battle) -> Text:
@@ -408,4 +451,4 @@ def cards(battle: Battle, names: dict[str, str] | None = None) -> list[tuple[str
     return [(clean(u.name), unit_card(battle, u)) for u in battle.units]
 
 
-VIEW = ViewOf(board, compact_board, card, cards, render_entry)
+VIEW = ViewOf(board, compact_board, card, cards, render_entry, middle_boards=middle_boards)

@@ -1,5 +1,6 @@
-"""`wargame replay` at a terminal: a screen, as a decision is. The board as it stood, the
-turn's lines paged to the rows left (PgUp/PgDn), the navigation below them, always in view.
+"""`wargame replay` at a terminal: a screen, as a decision is. The board as it stood (the one
+map, sized to the rows the turn's lines leave, for a view with one), the turn's lines paged to
+the rows left (PgUp/PgDn), the navigation below them, always in view.
 It steps decision by decision (Enter reads on) and turn by turn. The log is replayed once;
 every entry is told as it happened, and at every decision and at every turn's end the board
 is kept as it stood (laid out then: a view's board may read the state when it is drawn)."""
@@ -34,6 +35,7 @@ class Stop:
     board: list[str]
     decision: int = 0
     label: str = ""
+    facts: Any = None  # the one map's facts as they stood (a view with `map_facts`)
 
 
 class Book:
@@ -69,9 +71,11 @@ class Book:
             self.decisions += 1
             label = clean(str(entry.get("label", "")))
             who = clean(self.names.get(str(entry.get("side")), ""))
+            facts = self.view.map_facts(game.state, self.names)  # values: kept as they stood
+            board = self._board(game, True) if facts is None else []
             self.stops.append(
-                Stop(self.turn, len(self.screen.entries), self._board(game, True), self.decisions,
-                     f"{who}: {label}" if who else label)
+                Stop(self.turn, len(self.screen.entries), board, self.decisions,
+                     f"{who}: {label}" if who else label, facts)
             )  # fmt: skip
         elif entry.get("t") == "end":
             from rich.text import Text
@@ -82,7 +86,9 @@ class Book:
             self.after.setdefault(self.turn, []).append(Text(line, style="bold"))
 
     def turn_end(self, turn: int, game: Any) -> None:
-        self.stops.append(Stop(turn, len(self.screen.entries), self._board(game)))
+        facts = self.view.map_facts(game.state, self.names)
+        board = self._board(game) if facts is None else []
+        self.stops.append(Stop(turn, len(self.screen.entries), board, facts=facts))
         self.starts.append(len(self.screen.entries))
         self.turn, self.decisions = turn + 1, 0
 
@@ -133,6 +139,7 @@ class Reader:
         self.scroll: int | None = None  # None: a decision's newest lines, a turn's first
         self.shown_first = 0  # the first of the turn's lines on screen now
         self.complete = True  # False: the save stops in the middle of its last turn
+        self._maps: dict[tuple[int, int, int], list[str]] = {}
 
     @property
     def stop(self) -> Stop:
@@ -170,11 +177,24 @@ class Reader:
             for part in self.head:
                 head.extend(renderer.lines(part, width))
         text = self.book.lines(stop, width, head)
-        board = stop.board[: max(0, room - min(len(text), MIN_LINES + 1))]
+        rows = max(0, room - min(len(text), MIN_LINES + 1))
+        board = self._map(width, rows) if stop.facts is not None else stop.board[:rows]
         room -= len(board)
         shown = _page(text, room, self.scroll, newest=stop.decision > 0)
         self.shown_first = shown.first
         return Fit([*title, *board, *shown.lines], list_rows)
+
+    def _map(self, width: int, rows: int) -> list[str]:
+        """The one map as it stood at this stop, the largest that fits `rows` (the decision
+        screen's own drawing), drawn once for each place and size."""
+        from wargame_cli.ui.screen import fitting_map
+
+        key = (self.at, width, rows)
+        if key not in self._maps:
+            if len(self._maps) > 32:
+                self._maps.clear()
+            self._maps[key] = fitting_map(self.book.screen.renderer, self.stop.facts, width, rows)
+        return self._maps[key]
 
     def page(self, step: int) -> None:
         """PgUp/PgDn: a few lines earlier or later than those on screen (clamped when laid

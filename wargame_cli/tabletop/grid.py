@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.geometry import Point, Rect
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker
 from wargame_cli.tabletop.table import Table, TerrainKind, table_cache
 from wargame_cli.text import clean
@@ -32,14 +32,14 @@ GROUND_WORDS = {
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 MARKS = [f"*{c}" for c in "123456789abcdefghijklmnopqrstuvwxyz"]
 OVERFLOW_MARK = "**"  # the marks ran out (a map this crowded is drawn at a finer scale)
+RANK = {OPEN: 0, "soft": 1, "hard": 2, "blocking": 3}  # which ground a cell shows first
 
 
 def ground(table: Table, p: Point) -> tuple[str, str]:
     """The kind and name of the terrain at `p` (blocking over hard over soft), or open."""
     best: tuple[str, str] = (OPEN, "")
-    rank = {OPEN: 0, "soft": 1, "hard": 2, "blocking": 3}
     for piece in table.pieces:
-        if piece.rect.contains(p) and rank[piece.kind.value] > rank[best[0]]:
+        if piece.rect.contains(p) and RANK[piece.kind.value] > RANK[best[0]]:
             best = (piece.kind.value, piece.name)
     return best
 
@@ -69,19 +69,21 @@ class Conflict:
     who: tuple[Marker, ...]
     ground: str  # the ground the cell is drawn as
 
-    def words(self, table: Table) -> str:
+    def words(self, table: Table, short: bool = False) -> str:
+        """`*1 B5 in Low wall`, `*2 A2 11.5,0.5 + A3 10.5,3.5`; `short` (a crowded coarse
+        map): `*2 A2, A3 open`, without the spots (a casualty's small letters say it)."""
         parts = []
         for m in self.who:
             kind, name = ground(table, m.pos)
             where = ""
             if kind != self.ground:
-                where = f" in {clean(name)}" if name else " in the open"
-            down = " (down)" if m.down else ""
-            if len(self.who) > 1 or not where:
+                where = f" in {clean(name)}" if name else (" open" if short else " in the open")
+            down = " (down)" if m.down and not short else ""
+            if not short and (len(self.who) > 1 or not where):
                 spot = f"{m.pos.x:.1f},{m.pos.y:.1f}".replace(".0,", ",").removesuffix(".0")
                 where = f" {spot}{where}"
             parts.append(f"{glyph_of(m).strip()}{down}{where}")
-        return f"{self.mark} " + " + ".join(parts)
+        return f"{self.mark} " + (", " if short else " + ").join(parts)
 
 
 @dataclass
@@ -122,32 +124,69 @@ class Grid:
         return {g for row in self.grounds for g in row}
 
 
-SAMPLES = (1 / 6, 1 / 2, 5 / 6)  # where a coarse cell is sampled, across and up
+FINE = 2.25  # a cell of at most this many square inches is drawn as the ground at its centre
 
 
-def _cell_ground(table: Table, col: int, row: int, sx: float, sy: float) -> str:
-    """The ground a cell is drawn as: at its centre for a cell up to 1.5" across; for a
-    coarser one, the kind most of nine spots in it stand on (the centre's on a tie), so a
-    building still shows on a coarse map."""
-    centre = ground(table, Point((col + 0.5) * sx, (row + 0.5) * sy))[0]
-    if sx * sy <= 2.25:
-        return centre
-    counts: dict[str, int] = {}
-    for fx in SAMPLES:
-        for fy in SAMPLES:
-            kind = ground(table, Point((col + fx) * sx, (row + fy) * sy))[0]
-            counts[kind] = counts.get(kind, 0) + 1
-    best = max(counts.values())
-    return centre if counts.get(centre) == best else max(counts, key=lambda k: counts[k])
+def _overlap(rect: Rect, x0: float, y0: float, x1: float, y1: float) -> float:
+    """The area `rect` shares with the box (x0, y0)-(x1, y1)."""
+    w = min(rect.x1, x1) - max(rect.x0, x0)
+    h = min(rect.y1, y1) - max(rect.y0, y0)
+    return w * h if w > 1e-6 and h > 1e-6 else 0.0
+
+
+def _coarse_grounds(table: Table, sx: float, sy: float, cols: int, rows: int) -> list[list[str]]:
+    """A coarse cell shows the strongest terrain any part of it holds (blocking over hard
+    over soft over open), so no building, wall or wood ever vanishes from a coarse map; then a
+    piece hidden everywhere under stronger terrain takes back the cell it covers most whose
+    stronger pieces all still show elsewhere (a hedge beside a barn is drawn, the barn too)."""
+    covers: dict[tuple[int, int], list[tuple[float, int]]] = {}  # cell: (area, piece index)
+    for i, piece in enumerate(table.pieces):
+        r = piece.rect
+        for row in range(max(0, math.floor(r.y0 / sy)), min(rows, math.ceil(r.y1 / sy))):
+            for col in range(max(0, math.floor(r.x0 / sx)), min(cols, math.ceil(r.x1 / sx))):
+                area = _overlap(r, col * sx, row * sy, (col + 1) * sx, (row + 1) * sy)
+                if area > 0:
+                    covers.setdefault((col, row), []).append((area, i))
+    kinds = [piece.kind.value for piece in table.pieces]
+    found = [[OPEN] * cols for _ in range(rows)]
+    for (col, row), held in covers.items():
+        found[row][col] = max((kinds[i] for _, i in held), key=RANK.__getitem__)
+
+    def shows(i: int, skip: tuple[int, int]) -> bool:
+        return any(
+            found[r][c] == kinds[i] and (c, r) != skip and any(j == i for _, j in held)
+            for (c, r), held in covers.items()
+        )
+
+    for i, kind in enumerate(kinds):
+        if shows(i, (-1, -1)):
+            continue
+        mine = sorted(
+            ((area, cell) for cell, held in covers.items() for area, j in held if j == i),
+            key=lambda ac: (-ac[0], ac[1][1], ac[1][0]),
+        )
+        for _, (col, row) in mine:
+            stronger = {j for _, j in covers[(col, row)] if RANK[kinds[j]] > RANK[kind]}
+            if all(shows(j, (col, row)) for j in stronger):
+                found[row][col] = kind
+                break
+    return found
 
 
 def _grounds(table: Table, sx: float, sy: float, cols: int, rows: int) -> list[list[str]]:
     """Every cell's ground at a scale, worked out once per table and scale (the terrain
-    never moves; the pieces on it are drawn fresh)."""
+    never moves; the pieces on it are drawn fresh): a fine cell's is the ground at its
+    centre, a coarse cell's the strongest any part of it holds (`_coarse_grounds`)."""
     memo = table_cache(table, "map grounds", 32)
     found: list[list[str]] | None = memo.get((sx, sy))
     if found is None:
-        found = [[_cell_ground(table, c, r, sx, sy) for c in range(cols)] for r in range(rows)]
+        if sx * sy <= FINE:
+            found = [
+                [ground(table, Point((c + 0.5) * sx, (r + 0.5) * sy))[0] for c in range(cols)]
+                for r in range(rows)
+            ]
+        else:
+            found = _coarse_grounds(table, sx, sy, cols, rows)
         memo[(sx, sy)] = found
     return found
 
@@ -187,6 +226,15 @@ def cut(facts: MapFacts, sx: float, sy: float, tags: bool = True) -> Grid:
     return grid
 
 
+def _covers(grid: Grid, rect: Rect, col: int, row: int) -> bool:
+    """Does `rect` hold the cell's ground: its centre on a fine map, any part of it on a
+    coarse one (as `_grounds` draws them)."""
+    sx, sy = grid.sx, grid.sy
+    if sx * sy <= FINE:
+        return rect.contains(Point((col + 0.5) * sx, (row + 0.5) * sy))
+    return _overlap(rect, col * sx, row * sy, (col + 1) * sx, (row + 1) * sy) > 0
+
+
 def _tag(grid: Grid, taken: set[tuple[int, int]]) -> None:
     """Each terrain piece's letter in the top-left cell drawn as its kind that it covers and
     no piece stands in (none when the piece shows no such cell at this scale)."""
@@ -202,11 +250,10 @@ def _tag(grid: Grid, taken: set[tuple[int, int]]) -> None:
         cols = range(max(0, math.floor(r.x0 / grid.sx)), min(grid.cols, math.ceil(r.x1 / grid.sx)))
         for row in range(top, max(-1, math.floor(r.y0 / grid.sy) - 1), -1):
             for col in cols:
-                c = Point((col + 0.5) * grid.sx, (row + 0.5) * grid.sy)
                 if (
                     (col, row) not in taken
                     and (col, row) not in used
-                    and r.contains(c)
+                    and _covers(grid, r, col, row)
                     and grid.grounds[row][col] == piece.kind.value
                 ):
                     spot = (col, row)

@@ -39,8 +39,9 @@ TARGETS_HELP = "Tab: the next target; "
 
 
 def cursor_grid(facts: MapFacts, width: int, height: int) -> Grid:
-    """The finest grid whose map (and the cursor's key line) fits above the facts lines."""
-    return fitted(facts, width, max(1, height - FOOT_ROWS - 1)).grid
+    """The finest grid whose map (and the cursor's key line) fits above the facts lines, its
+    key under the cells (as `MapCursor` draws it)."""
+    return fitted(facts, width, max(1, height - FOOT_ROWS - 1), narrow=False, who=False).grid
 
 
 class MapCursor:

@@ -8,7 +8,7 @@ rich text for the decision screen and prompt_toolkit text for the cursor (`ui/cu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -24,7 +24,7 @@ from wargame_cli.tabletop.grid import (
     cut,
     glyph_of,
 )
-from wargame_cli.tabletop.mapfacts import MapFacts
+from wargame_cli.tabletop.mapfacts import MapFacts, Marker
 from wargame_cli.text import clean
 
 # the inches a cell may stand for, finest first (a cell is two characters wide, one row high);
@@ -34,6 +34,7 @@ MIN_GRID_ROWS = 3  # never coarser than this many rows of cells (a map must show
 RULER = 5  # the y axis: four characters and a bar
 ALLOWED = "·"  # the first character of a cell the question allows (cursor only)
 LINE_GLYPH = "--"  # a cell the line of fire crosses (cursor only)
+MIN_BESIDE = 24  # columns the key needs to sit beside the cells
 
 Part = tuple[str, str]  # a class (a key of RICH_STYLE) and its text
 
@@ -66,6 +67,10 @@ class Drawing:
     grid: Grid
     rows: list[list[Part]] = field(default_factory=list)
     top: int = 0
+    named: int = 0  # the lines naming the pieces (`who_items`) it has room for
+    unnamed: int = 0  # and those left out
+    height: int = 0  # the rows it takes (drawn or not: `draw(measure=True)`)
+    beside: bool = False  # its key sits beside the cells
 
     def ansi(self, width: int, color_system: str | None, no_color: bool = False) -> list[str]:
         """The rows as ANSI lines, cut at `width` (each part's escape codes made once: a map
@@ -174,7 +179,8 @@ def _x_axis(grid: Grid) -> str:
 
 
 def _pack(items: Iterable[str], width: int, lead: str = "") -> list[str]:
-    """Items joined by two spaces, as few lines as fit `width` (a long item has its own)."""
+    """Items joined by two spaces, as few lines as fit `width`; an item never splits across
+    lines unless it alone is wider than a line, and then at its words (never mid-word)."""
     lines: list[str] = []
     line = lead
     for item in items:
@@ -183,6 +189,12 @@ def _pack(items: Iterable[str], width: int, lead: str = "") -> list[str]:
             line = "  " + item
         else:
             line = f"{line}  {item}" if line and line != lead else line + item
+        while len(line) > width and " " in line.strip():
+            cut = line.rfind(" ", 0, width + 1)
+            if cut <= len(line) - len(line.lstrip()) + 2:
+                break
+            lines.append(line[:cut].rstrip())
+            line = "    " + line[cut:].lstrip()
     if line:
         lines.append(line)
     return lines
@@ -194,9 +206,10 @@ def _edge_words(facts: MapFacts, edge: str) -> str:
     return f"{edge} edge" + (f": {words}" if words else "")
 
 
-def key_items(grid: Grid) -> list[str]:
+def key_items(grid: Grid, short: bool = False) -> list[str]:
     """What every glyph on this map means: terrain kinds and letters, each side's labels,
-    casualties, contact and marks."""
+    casualties, contact and marks, and how each side deploys (`short`: only for a zone
+    away from the edges, whose edges the map's edge lines name)."""
     facts = grid.facts
     kinds = grid.kinds_shown()
     items = [
@@ -215,8 +228,32 @@ def key_items(grid: Grid) -> list[str]:
         items.append("underlined: in base contact")
     said = {clean(z.words) for z in facts.zones}
     for z in facts.zones:  # how each side deploys (once, when both sides deploy alike)
+        if short and z.edge:
+            continue
         if len(said) > 1 or z is facts.zones[0]:
             items.append((f"{z.side} " if len(said) > 1 else "") + clean(z.words))
+    return items
+
+
+def who_items(facts: MapFacts, first: Iterable[str] = ()) -> list[str]:
+    """Which label is which piece (`A1 Sgt Rook`): the piece the question is about first,
+    then those named in `first` (the question and the latest results), then the rest in
+    their order; a casualty as it is drawn, `(down)`."""
+    named = set(first)
+    seen: set[str] = set()
+
+    def rank(m: Marker) -> int:
+        if facts.origin is not None and m.label == facts.origin.label:
+            return 0
+        return 1 if m.name in named else 2
+
+    items = []
+    for m in sorted(facts.markers, key=rank):
+        label = glyph_of(m).strip()
+        if label in seen or not m.name or clean(m.name) == label:
+            continue
+        seen.add(label)
+        items.append(f"{label} {clean(m.name)}" + (" (down)" if m.down else ""))
     return items
 
 
@@ -226,10 +263,20 @@ def draw(
     allowed: Callable[[int, int], bool] | None = None,
     cursor: tuple[int, int] | None = None,
     extra: Iterable[str] = (),
+    beside: bool = False,
+    who: Sequence[str] = (),
+    limit: int = 0,
+    short: bool = False,
+    measure: bool = False,
 ) -> Drawing:
     """The whole map for `width` columns: title and north edge, the cells with the y axis,
     the x axis, the south edge, the key and the marked cells' legend; `allowed` marks the cells
-    a question allows, `cursor` the cursor's cell (the cursor's screen only)."""
+    a question allows, `cursor` the cursor's cell (the cursor's screen only). `beside`: the key
+    and legend to the right of the cells where they fit (a short screen); `who` names the
+    pieces after the key, in as many of its lines as keep the map within `limit` rows (0: all);
+    `short`: the marked cells' legend without the spots (`Conflict.words`); `measure`: a
+    drawing taller than `limit` is left without its rows (only its `height` is wanted)."""
+    extra = list(extra)
     facts = grid.facts
     table = facts.table
     drawing = Drawing(grid)
@@ -238,22 +285,47 @@ def draw(
     drawing.rows.append([("title", head[0])])
     drawing.rows.extend([("dim", line)] for line in head[1:])
     drawing.top = len(drawing.rows)
-    for row in range(grid.rows - 1, -1, -1):
+    side_room = width - grid_width(grid) - 2
+    beside = beside and side_room >= MIN_BESIDE
+    drawing.beside = beside
+    room = side_room if beside else width
+    told: list[Part] = [("dim", line) for line in _pack(key_items(grid, short), room, "key: ")]
+    legend = (c.words(table, short) for c in grid.conflicts)
+    told += [("mark", line) for line in _pack(legend, room)]
+    names = _pack(who, room, "who: ") if who else []
+    fixed = drawing.top + grid.rows + len(_axis_lines(grid, facts, width)) + len(extra)
+    used = fixed + (max(0, len(told) - grid.rows) if beside else len(told))
+    for line in names:  # whole lines (whole names) while they keep the map within `limit`
+        grows = (len(told) >= grid.rows) if beside else True
+        if limit and grows and used + 1 > limit:
+            break
+        used += grows
+        told.append(("dim", line))
+        drawing.named += 1
+    drawing.unnamed = len(names) - drawing.named
+    drawing.height = used
+    if measure and limit and used > limit:  # too tall: its cells are not worth drawing
+        return drawing
+    for n, row in enumerate(range(grid.rows - 1, -1, -1)):
         parts: list[Part] = [("dim", _y_axis(grid, row))]
         for col in range(grid.cols):
             ok = allowed is not None and allowed(col, row)
             parts.append(cell_parts(grid, col, row, ok, cursor == (col, row)))
         parts.append(("dim", "|"))
+        if beside and n < len(told):
+            parts += [("", "  "), told[n]]
         drawing.rows.append(parts)
-    for line in _pack([_x_axis(grid) + " in", "v " + _edge_words(facts, "south")], width):
+    for line in _axis_lines(grid, facts, width):
         drawing.rows.append([("dim", line)])
-    for line in _pack(key_items(grid), width, "key: "):
-        drawing.rows.append([("dim", line)])
-    for line in _pack((c.words(table) for c in grid.conflicts), width):
-        drawing.rows.append([("mark", line)])
+    for part in told[grid.rows :] if beside else told:
+        drawing.rows.append([part])
     for line in extra:
         drawing.rows.append([("", line)])
     return drawing
+
+
+def _axis_lines(grid: Grid, facts: MapFacts, width: int) -> list[str]:
+    return _pack([_x_axis(grid) + " in", "v " + _edge_words(facts, "south")], width)
 
 
 def grid_width(grid: Grid) -> int:
@@ -272,20 +344,50 @@ def scales_for(facts: MapFacts, width: int, rows: int) -> Iterable[tuple[float, 
     for sy in SCALES:
         if sy > coarsest:
             break
-        if math.ceil(table.height / sy - 1e-9) + 6 > rows and sy != coarsest:
+        if math.ceil(table.height / sy - 1e-9) + 2 > rows and sy != coarsest:
             continue
         sx = max(fit_x, min(sy, 1.0), sy / 4)
         yield sx, sy
 
 
-def fitted(facts: MapFacts, width: int, rows: int) -> Drawing:
-    """The largest map of `facts` that fits `width` x `rows` (its key and legend included),
-    or, when none fits, the coarsest that keeps `MIN_GRID_ROWS` rows of cells."""
+def fitted(
+    facts: MapFacts,
+    width: int,
+    rows: int,
+    first: Iterable[str] = (),
+    narrow: bool = True,
+    who: bool = True,
+) -> Drawing:
+    """The largest map of `facts` that fits `width` x `rows` (its key and legend included,
+    and which label is which piece in the rows left, those named in `first` first), or, when
+    none fits, the coarsest that keeps `MIN_GRID_ROWS` rows of cells. At a scale the drawing
+    naming the most pieces wins, then the first of: with the terrain's letters, without, and
+    (`narrow`) with the key beside the cells, then with a legend without spots. `who`: name
+    the pieces in the key (the cursor's screen leaves that to its facts lines)."""
+    names = who_items(facts, first) if who else []
     drawing: Drawing | None = None
-    for sx, sy in scales_for(facts, width, rows):
-        for tags in (True, False):  # the terrain's letters and names, if there is room
-            drawing = draw(cut(facts, sx, sy, tags), width)
-            if len(drawing.rows) <= rows:
-                return drawing
-    assert drawing is not None
-    return drawing
+    tries = [(True, False, False), (False, False, False)]
+    if narrow:
+        tries += [(True, True, False), (False, True, False), (False, True, True)]
+    scales = list(scales_for(facts, width, rows))
+    fine = len(scales)
+    if narrow:  # the last resort: wider cells, so the key beside them has more room
+        sy = scales[-1][1]
+        scales += [(sx, sy) for sx in SCALES if scales[-1][0] < sx <= sy / 2]
+    grids: dict[tuple[float, float, bool], Grid] = {}  # each cut once (a draw is cheaper)
+    for n, (sx, sy) in enumerate(scales):
+        best: Drawing | None = None
+        for tags, beside, short in tries if n < fine else tries[2:]:
+            grid = grids.get((sx, sy, tags))
+            if grid is None:
+                grid = grids[(sx, sy, tags)] = cut(facts, sx, sy, tags)
+            drawing = draw(grid, width, beside=beside, who=names, limit=rows, short=short,
+                           measure=True)  # fmt: skip
+            if drawing.height <= rows and (best is None or drawing.named > best.named):
+                best = drawing
+            if best is not None and not best.unnamed:
+                break
+        if best is not None:
+            return best
+    assert drawing is not None  # nothing fits: the last tried, drawn whole
+    return draw(drawing.grid, width, beside=drawing.beside, who=names, limit=rows, short=short)

@@ -26,6 +26,7 @@ from wargame_cli.view import NOBODY_KNOWN, Players
 
 if TYPE_CHECKING:
     from wargame_cli.ruleset import Ruleset
+    from wargame_cli.tabletop.mapfacts import MapFacts
 
 ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
 
@@ -50,23 +51,25 @@ class Layout:
     """The screen above a question, as ANSI lines, and what each part got."""
 
     lines: list[str]
-    board: str = ""  # "map" (the one map, sized), "full", "compact" or "" (no board)
+    board: str = ""  # "map" (the one map, sized), "full", "middle", "compact", "" (none)
     card: bool = False
     recent: int = 0  # how many lines of recent events were shown
     list_rows: int = 0  # the rows left to the question's list
     fold: bool = False  # the list's disabled options fold into one line
     board_rows: int = 0
     wanted: int = 0  # the rows the list would like
+    board_room: int = 0  # the rows the results and the question left to the board
 
 
 def _shows(layout: Layout) -> tuple[bool, int, bool, int]:
     """What a layout shows, most wanted first: the whole list, the board's rows, the card,
-    the lines of what happened. The one map grows to any room, so it counts as shown or not,
-    and then only the newest results count: more room alone is no reason to fold."""
+    the lines of what happened. The one map grows to any room, so it counts up to
+    `MIN_MAP_ROWS` (a map squeezed coarser than that is reason to fold the list), and then
+    only the newest results count: more room alone is no reason to fold."""
     if layout.board == "map":
         return (
             layout.list_rows >= layout.wanted,
-            MIN_MAP_ROWS,
+            min(layout.board_rows, MIN_MAP_ROWS),
             layout.card,
             min(layout.recent, MIN_RESULTS),
         )
@@ -168,6 +171,7 @@ class _Block:
 class _Cache:
     key: Any = None
     lines: list[str] = field(default_factory=list)
+    boards: list[list[str]] = field(default_factory=list)
 
 
 class DecisionScreen:
@@ -196,12 +200,14 @@ class DecisionScreen:
         self._marks: dict[str, int] = {}
         self._previous: dict[str, int] = {}
         self._boards = {False: _Cache(), True: _Cache()}  # the full board, the compact one
+        self._middle = _Cache()  # the boards between them (`middle_lines`)
         self._full_height: dict[int, int] = {}
         self._recent: dict[tuple[int, int, str | None], list[str]] = {}
         self._headings: dict[tuple[int, int], tuple[Any, list[str]]] = {}  # kept: ids stay
         self._maps: dict[Any, list[str]] = {}
         self._has_map: bool | None = None  # does the view draw the one map (`map_facts`)?
         self._reference: Any = None
+        self._mention = ""  # the question's words and the latest results': whom the key names
         self._side: str | None = None  # the side deciding now, whose sight the screen shows
         # entries told otherwise to a side that could not see all of the state then (hidden
         # deployment): (index, side) -> as that side was told it
@@ -296,21 +302,15 @@ class DecisionScreen:
         state = self.state
         if state is None:
             return None
-        key = (self._fingerprint(), width, rows, self._side)
-        found = self._maps.get(key)
-        if found is not None:
-            return found
         facts = self.view.map_facts(state, self.names)
         if facts is None:
             return None
-        from wargame_cli.ui.map import fitted
-
-        notes = self.renderer.lines(Group(*facts.notes), width) if facts.notes else []
-        if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
-            notes = []
-        drawing = fitted(facts, width, max(1, rows - len(notes)))
-        console = self.renderer.console(width)
-        lines = drawing.ansi(width, console.color_system, console.no_color) + notes
+        named = tuple(m.name for m in facts.markers if m.name and m.name in self._mention)
+        key = (self._fingerprint(), width, rows, self._side, named)
+        found = self._maps.get(key)
+        if found is not None:
+            return found
+        lines = drawn_map(self.renderer, facts, width, rows, named)
         if len(self._maps) > 16:
             self._maps.clear()
         self._maps[key] = lines
@@ -426,6 +426,9 @@ class DecisionScreen:
         avail = max(0, height - fixed)
         blocks = self._blocks(side, width)
         card = self.card_lines(choice, width)
+        said = [choice.prompt, *(o.label for o in choice.options)] if choice is not None else []
+        said += [line for block in blocks[-MIN_RESULTS:] for line in block.lines]
+        self._mention = clean(" ".join(str(s) for s in said))
         whole = self._arrange(blocks, card, width, avail, wanted)
         if folded is None or folded >= wanted:
             return whole
@@ -447,6 +450,7 @@ class DecisionScreen:
         chosen = _choose(blocks, first, room)
         recent = _titled(blocks, chosen, self.renderer, width) if room >= 1 else []
         room -= len(recent)
+        board_room = room
         board, kind = self.fitting_board(width, room)
         if kind == "map" and card and room - len(card) >= MIN_MAP_ROWS:  # it grows to any
             smaller, kind = self.fitting_board(width, room - len(card))  # room: card too
@@ -462,6 +466,7 @@ class DecisionScreen:
         layout = Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
         layout.board_rows = len(board)
         layout.wanted = wanted
+        layout.board_room = board_room
         return layout
 
     def fitting_board(self, width: int, rows: int) -> tuple[list[str], str]:
@@ -474,19 +479,33 @@ class DecisionScreen:
             drawn = self.map_lines(width, rows) or []
             if drawn and len(drawn) <= rows:
                 return drawn, "map"
-            note = Text(NO_ROOM_FOR_MAP, style="dim")  # results and the question come first
-            return self.renderer.lines(note, width)[:1], "note"
+            return no_room(self.renderer, width), "note"  # results and the question first
         full_height = self._full_height.get(width)
-        compact: list[str] | None = None
-        if full_height is not None and full_height > rows:  # known not to fit: try compact
-            compact = self.board_lines(width, compact=True)
+        if full_height is None or full_height <= rows:  # not known not to fit: try it
+            full = self.board_lines(width, compact=False) or []
+            if full and len(full) <= rows:
+                return full, "full"
+        for middle in self.middle_lines(width):  # largest first
+            if len(middle) <= rows:
+                return middle, "middle"
+        compact = self.board_lines(width, compact=True)
         if compact is not None:
-            board, kind = compact, "compact"
-        else:
-            board, kind = self.board_lines(width, compact=False) or [], "full"
-            if len(board) > rows and (compact := self.board_lines(width, True)) is not None:
-                board, kind = compact, "compact"
-        return (board[:rows], kind) if board else ([], "")
+            return compact[:rows], "compact"
+        full = self.board_lines(width, compact=False) or []
+        return (full[:rows], "full") if full else ([], "")
+
+    def middle_lines(self, width: int) -> list[list[str]]:
+        """The view's boards between the full and the compact one (`View.middle_boards`),
+        laid out at `width`, largest first; drawn again only when the state changed."""
+        state = self.state
+        if state is None:
+            return []
+        key = (self._fingerprint(), width, self._side)
+        if self._middle.key != key:
+            shown = self.view.middle_boards(state, self.names)
+            self._middle.key = key
+            self._middle.boards = [self.renderer.lines(board, width) for board in shown]
+        return self._middle.boards
 
     # -- looking without deciding ---------------------------------------------------------
     def looks(self, choice: Any = None) -> list[Look]:
@@ -528,6 +547,35 @@ class DecisionScreen:
         if callable(look.renderable):  # already lines, laid out at the width
             return look.renderable(width)
         return self.renderer.lines(look.renderable, width)
+
+
+def drawn_map(
+    renderer: Renderer, facts: MapFacts, width: int, rows: int, named: Sequence[str] = ()
+) -> list[str]:
+    """The largest map of `facts` that fits `width` x `rows`, as ANSI lines, with the notes
+    under it when the map still has `MIN_MAP_ROWS` (the decision screen's and the replay's);
+    `named`: the pieces the key names first."""
+    from wargame_cli.ui.map import fitted
+
+    notes = renderer.lines(Group(*facts.notes), width) if facts.notes else []
+    if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
+        notes = []
+    drawing = fitted(facts, width, max(1, rows - len(notes)), named)
+    console = renderer.console(width)
+    return drawing.ansi(width, console.color_system, console.no_color) + notes
+
+
+def fitting_map(renderer: Renderer, facts: MapFacts, width: int, rows: int) -> list[str]:
+    """The map of `facts` in `rows` rows, or the one-line note that it needs more."""
+    if rows <= 0:
+        return []
+    drawn = drawn_map(renderer, facts, width, rows)
+    return drawn if len(drawn) <= rows else no_room(renderer, width)
+
+
+def no_room(renderer: Renderer, width: int) -> list[str]:
+    """The one-line note standing for a map the rows left cannot hold."""
+    return renderer.lines(Text(NO_ROOM_FOR_MAP, style="dim"), width)[:1]
 
 
 # -- choosing what happened to show ---------------------------------------------------------

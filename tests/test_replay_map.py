@@ -1,0 +1,57 @@
+"""Replay's screen draws the one map, the decision screen's own drawing sized to the rows the
+navigation and the turn's lines leave, at 80x24 and 120x45: every piece in the cell of its
+true position as it stood at that stop, and a bigger terminal gets a bigger map."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from tests.test_map_truth import PLAIN, ROW, check_truth
+
+SIZES = [(80, 24), (120, 45)]
+
+
+def _reader(path: Any, width: int, height: int) -> Any:
+    from wargame_cli import history, registry
+    from wargame_cli.cli.replay_pages import names_of, players_of
+    from wargame_cli.cli.replay_screen import Book, Reader
+    from wargame_cli.saves import store
+
+    data = store.load(path)
+    ruleset = registry.get(data["ruleset"]["id"])
+    out = Console(width=width, height=height, force_terminal=True)
+    book = Book(ruleset, names_of(data), players_of(data), out, max(8, height - 14))
+    h = history.load(path, on_turn_end=book.turn_end, observer=book.entry)
+    return Reader(book, ruleset.turn_word, h.last, [])
+
+
+@pytest.mark.parametrize("ruleset_id", ["squad-alpha", "mobs-and-morale"])
+def test_replay_draws_the_one_map_truthfully_and_bigger_on_a_bigger_screen(
+    wargame, tmp_path, ruleset_id
+):
+    save = tmp_path / "game.json"
+    result = wargame("play", ruleset_id, "--no-input", "--seed", "4", "--save", str(save))
+    assert result.returncode == 0, result.stderr
+    cells = {}
+    for width, height in SIZES:
+        reader = _reader(save, width, height)
+        drawn = 0
+        for at in range(0, len(reader.book.stops), 7):
+            reader.at = at
+            fit = reader.top(width, height, 1, 9, None)
+            assert len(fit.lines) + 1 + fit.list_rows <= height
+            plain = [PLAIN.sub("", line) for line in fit.lines]
+            if not any(ROW.match(line) for line in plain):
+                continue
+            facts = reader.stop.facts
+            pieces = [(m.label, m.pos, m.down) for m in facts.markers]
+            check_truth(fit.lines, pieces, f"{ruleset_id} {width}x{height} stop {at}")
+            assert any("key: " in line for line in plain)
+            drawn += 1
+            cells.setdefault(at, {})[width] = sum(1 for line in plain if ROW.match(line))
+        assert drawn >= len(reader.book.stops) // 7 // 2, (width, drawn)
+    bigger = [at for at, by in cells.items() if len(by) == 2 and by[120] > by[80]]
+    assert len(bigger) >= len(cells) // 2, cells
