@@ -3,7 +3,9 @@
 `bench_prompts.py` stops the clock at the next question's mark ("?"); a screen may still be
 writing after it. Here the clock stops at the last byte the program writes before it falls
 quiet, and each key is sent `--think` seconds after the screen settled, as a person reads.
-Both in ONE run, in a pseudo-terminal (pexpect), at the same size (default 140x50):
+Both in ONE run, in pseudo-terminals (pexpect), at the same size (default 140x50), their keys
+taken in turns (a key to the yardstick, a key to the game, ...), so that both meet the same load
+on a shared machine (`--apart` times all of one, then all of the other, as before):
 
 1. a bare questionary select loop (a new questionary prompt per question): the yardstick;
 2. an Enter-only hot-seat Squad Alpha game through `wargame play`.
@@ -68,6 +70,31 @@ def _drive(child: pexpect.spawn, think: float, limit: int = 5000) -> list[float]
     raise RuntimeError("still asking")
 
 
+def _drive_in_turns(bare_args: list[str], game: pexpect.spawn, spawn, think: float):
+    """Enter in the yardstick, then in the game, and so on to the game's end (a yardstick that
+    runs out of questions is started again): both lists of seconds to the last byte."""
+    bare_waits: list[float] = []
+    game_waits: list[float] = []
+    bare = spawn(bare_args)
+    for child in (bare, game):
+        child.expect(PROMPT)
+        _last_byte(child, time.perf_counter())
+    while True:
+        took = _press(bare, "\r", think)
+        if took is None:  # its questions ran out: a fresh one
+            bare.close()
+            bare = spawn(bare_args)
+            bare.expect(PROMPT)
+            _last_byte(bare, time.perf_counter())
+        else:
+            bare_waits.append(took)
+        took = _press(game, "\r", think)
+        if took is None:
+            bare.close()
+            return bare_waits, game_waits
+        game_waits.append(took)
+
+
 def _press(child: pexpect.spawn, key: str, think: float) -> float | None:
     """`key`, `think` seconds after the screen settled; the seconds to the last byte."""
     time.sleep(think)
@@ -112,20 +139,29 @@ def _escape(rows: int, columns: int, saves: str, think: float, times: int) -> li
 def main() -> None:
     parser = arguments(__doc__, 50, 140, 2)  # --think: seconds after the screen settles
     parser.add_argument("--escapes", type=int, default=10)
+    parser.add_argument("--apart", action="store_true", help="all yardstick keys, then the game's")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as saves:
-        bare = _spawn(["-c", BARE.format(count=args.questions)], args.rows, args.columns, saves)
-        b = _stats(_drive(bare, args.think))
-        bare.close()
+        bare_args = ["-c", BARE.format(count=args.questions)]
         game_args = ["-m", "wargame_cli", "play", "squad-alpha", "--seed", "3"]
         game_args += ["--option", f"max_turns={args.turns}", "--no-save"]
         game = _spawn(game_args, args.rows, args.columns, saves)
-        g = _stats(_drive(game, args.think))
+        if args.apart:
+            bare = _spawn(bare_args, args.rows, args.columns, saves)
+            b = _stats(_drive(bare, args.think))
+            bare.close()
+            g = _stats(_drive(game, args.think))
+        else:
+            waits = _drive_in_turns(
+                bare_args, game, lambda a: _spawn(a, args.rows, args.columns, saves), args.think
+            )
+            b, g = _stats(waits[0]), _stats(waits[1])
         game.close()
         escapes = _escape(args.rows, args.columns, saves, args.think, args.escapes)
     print(
         f"terminal {args.columns}x{args.rows}, think {args.think:g} s after the screen settles "
-        f"(quiet {QUIET:g} s), load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        f"(quiet {QUIET:g} s), {'apart' if args.apart else 'keys in turns'}, "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     for name, s in (("bare questionary select", b), ("Squad Alpha, Enter only", g)):
         print(
