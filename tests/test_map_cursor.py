@@ -80,3 +80,22 @@ def test_a_target_suggested_opens_the_cursor_on_it_with_the_line_of_fire_drawn()
     c = cursor(Choice("A", "move or shoot?", options, "shoot:B1", (), "action"))
     assert (c.pointing.col, c.pointing.row) == (9, 9)
     assert c.screen().count("--") >= 4  # the line of fire, written with the map
+
+
+def test_the_facts_under_the_map_wrap_at_words_and_the_keys_fit_80_columns():
+    """At 80 columns a facts line never breaks inside a word (`7"` then `" from your edge`),
+    a cut shows as an ellipsis after a whole word, and the keys line fits whole."""
+    from wargame_cli.ui.cursor import foot_rows, keys_help
+
+    text = 'allowed: 3.5,7: in Crates (hard cover), out of sight of 91% of the enemy half, 7" from your edge'
+    rows = foot_rows(text, 79)
+    assert len(rows) == 2 and all(len(r) <= 79 for r in rows)
+    assert " ".join(rows) == text
+    long = " ".join(["word"] * 60)
+    cut = foot_rows(long, 79)
+    assert len(cut) == 2 and cut[-1].endswith("word…") and len(cut[-1]) <= 79
+    for targets in (False, True):
+        keys = keys_help(targets, 79)
+        assert len(keys) <= 79 and "Enter: pick" in keys and "Esc: back" in keys
+        assert ("Tab" in keys) == targets
+    assert "Shift+arrow" in keys_help(False, 139)

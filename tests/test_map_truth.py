@@ -233,3 +233,18 @@ def test_the_key_says_which_label_is_which_piece_as_far_as_room_allows():
             assert named[0] == (last.label, last.name)  # the one named first comes first
         whole = {(m.label, m.name) for m in placed}
         assert all(pair in whole for pair in named), named
+
+
+def test_the_key_names_pieces_in_the_order_they_were_mentioned():
+    """The question's piece before the pieces of the latest results (`first` in its order),
+    then the rest: at 80x24 the one the question is about is the one whose name fits."""
+    from wargame_cli.ui.map import who_items
+
+    facts = _tables("squad-alpha", 3, 30)
+    placed = [m for m in facts.markers if m.name]
+    late, early = placed[-1], placed[0]
+    items = who_items(facts, first=[late.name, early.name])
+    assert items[0].startswith(f"{late.label} {late.name}")
+    assert items[1].startswith(f"{early.label} {early.name}")
+    items = who_items(facts, first=[early.name, late.name])
+    assert items[:2] == [f"{early.label} {early.name}", f"{late.label} {late.name}"]

@@ -11,6 +11,7 @@ prompt_toolkit is imported only when the cursor is opened."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -35,7 +36,31 @@ KEYS_HELP = (
     "arrows/hjkl: 1 cell; Shift+arrow/HJKL: 4; digits then a key: that many; "
     "Enter: pick; Esc: back to the list"
 )
+SHORT_KEYS_HELP = "arrows/hjkl: 1 cell; HJKL: 4; count+key; Enter: pick; Esc: back"
 TARGETS_HELP = "Tab: the next target; "
+SHORT_TARGETS_HELP = "Tab: target; "
+
+
+def foot_rows(text: str, width: int, most: int = 2) -> list[str]:
+    """`text` wrapped at words into at most `most` rows of `width`; a cut shows as an ellipsis
+    after the last whole word (a facts line never breaks inside a word)."""
+    rows = textwrap.wrap(text, max(10, width), break_on_hyphens=False) or [""]
+    if len(rows) <= most:
+        return rows
+    kept = rows[:most]
+    last = kept[-1]
+    while len(last) + 1 > width and " " in last:
+        last = last.rsplit(" ", 1)[0]
+    kept[-1] = last + "…"
+    return kept
+
+
+def keys_help(targets: bool, width: int) -> str:
+    """The keys line: the whole help where it fits in `width`, else the short one."""
+    whole = (TARGETS_HELP if targets else "") + KEYS_HELP
+    if len(whole) <= width:
+        return whole
+    return (SHORT_TARGETS_HELP if targets else "") + SHORT_KEYS_HELP
 
 
 def cursor_grid(facts: MapFacts, width: int, height: int) -> Grid:
@@ -132,11 +157,12 @@ class MapCursor:
         p = self.pointing
 
         def tokens() -> list[tuple[str, str]]:
-            lines = p.facts_lines()
-            out = [("bold", lines[0][: 2 * self.width - 2]), ("", "\n")]
-            out.append(("", lines[1][: 2 * self.width - 2]))
-            keys = (TARGETS_HELP if p.grid.facts.targets else "") + KEYS_HELP
-            out += [("", "\n"), ("class:dim", keys[: self.width - 1])]
+            head, verdict = p.facts_lines()
+            room = self.width - 1
+            out = [("bold", "\n".join(foot_rows(head, room))), ("", "\n")]
+            out.append(("", "\n".join(foot_rows(verdict, room))))
+            keys = keys_help(bool(p.grid.facts.targets), room)
+            out += [("", "\n"), ("class:dim", keys[:room])]
             return out
 
         app: Any = Application(

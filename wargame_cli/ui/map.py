@@ -237,15 +237,15 @@ def key_items(grid: Grid, short: bool = False) -> list[str]:
 
 def who_items(facts: MapFacts, first: Iterable[str] = ()) -> list[str]:
     """Which label is which piece (`A1 Sgt Rook`): the piece the question is about first,
-    then those named in `first` (the question and the latest results), then the rest in
-    their order; a casualty as it is drawn, `(down)`."""
-    named = set(first)
+    then those named in `first` in its order (the question's, then the latest results'),
+    then the rest in their order; a casualty as it is drawn, `(down)`."""
+    order = {name: n for n, name in reversed(list(enumerate(first)))}  # the first mention
     seen: set[str] = set()
 
     def rank(m: Marker) -> int:
         if facts.origin is not None and m.label == facts.origin.label:
             return 0
-        return 1 if m.name in named else 2
+        return 1 + order.get(m.name, len(order))
 
     items = []
     for m in sorted(facts.markers, key=rank):

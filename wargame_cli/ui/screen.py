@@ -208,6 +208,7 @@ class DecisionScreen:
         self._has_map: bool | None = None  # does the view draw the one map (`map_facts`)?
         self._reference: Any = None
         self._mention = ""  # the question's words and the latest results': whom the key names
+        self._asked = ""  # the question's own words: whom the key names first
         self._side: str | None = None  # the side deciding now, whose sight the screen shows
         # entries told otherwise to a side that could not see all of the state then (hidden
         # deployment): (index, side) -> as that side was told it
@@ -305,7 +306,12 @@ class DecisionScreen:
         facts = self.view.map_facts(state, self.names)
         if facts is None:
             return None
-        named = tuple(m.name for m in facts.markers if m.name and m.name in self._mention)
+        named = tuple(  # those the question names first, then the latest results'
+            sorted(
+                (m.name for m in facts.markers if m.name and m.name in self._mention),
+                key=lambda name: name not in self._asked,
+            )
+        )
         key = (self._fingerprint(), width, rows, self._side, named)
         found = self._maps.get(key)
         if found is not None:
@@ -429,6 +435,7 @@ class DecisionScreen:
         said = [choice.prompt, *(o.label for o in choice.options)] if choice is not None else []
         said += [line for block in blocks[-MIN_RESULTS:] for line in block.lines]
         self._mention = clean(" ".join(str(s) for s in said))
+        self._asked = clean(str(choice.prompt)) if choice is not None else ""
         whole = self._arrange(blocks, card, width, avail, wanted)
         if folded is None or folded >= wanted:
             return whole
