@@ -87,7 +87,10 @@ def test_the_facts_under_the_map_wrap_at_words_and_the_keys_fit_80_columns():
     a cut shows as an ellipsis after a whole word, and the keys line fits whole."""
     from wargame_cli.ui.cursor import foot_rows, keys_help
 
-    text = 'allowed: 3.5,7: in Crates (hard cover), out of sight of 91% of the enemy half, 7" from your edge'
+    text = (
+        "allowed: 3.5,7: in Crates (hard cover), out of sight of 91% of the enemy half, "
+        '7" from your edge'
+    )
     rows = foot_rows(text, 79)
     assert len(rows) == 2 and all(len(r) <= 79 for r in rows)
     assert " ".join(rows) == text
