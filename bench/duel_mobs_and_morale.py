@@ -28,7 +28,7 @@ NOW = bot.way_round
 
 
 def main() -> None:
-    chosen, given = duels.arguments(__doc__.splitlines()[0])
+    chosen, given, _ = duels.arguments(__doc__.splitlines()[0])
     ruleset, options, teams, names = duels.match("mobs-and-morale", given)
     new_side = ["A"]
     bot.way_round = lambda b, c: NOW(b, c) if c.side == new_side[0] else None  # type: ignore[assignment]

@@ -19,14 +19,17 @@ def seeds(description: str) -> range:
     return arguments(description)[0]
 
 
-def arguments(description: str) -> tuple[range, list[str]]:
-    """`--seeds FIRST-LAST` as a range, and the `--option KEY=VALUE` given."""
-    parser = argparse.ArgumentParser(description=description)
+def arguments(
+    description: str, parser: argparse.ArgumentParser | None = None
+) -> tuple[range, list[str], argparse.Namespace]:
+    """`--seeds FIRST-LAST` as a range, the `--option KEY=VALUE` given, and all the
+    arguments (`parser`: one with a script's own arguments added)."""
+    parser = parser or argparse.ArgumentParser(description=description)
     parser.add_argument("--seeds", default="1-100", help="a range of seeds, e.g. 1-500")
     parser.add_argument("--option", action="append", default=[], help="KEY=VALUE")
     args = parser.parse_args()
     first, last = (int(v) for v in args.seeds.split("-"))
-    return range(first, last + 1), args.option
+    return range(first, last + 1), args.option, args
 
 
 def match(

@@ -4,10 +4,11 @@ reach while one is within two moves, over seeded bot-vs-bot games, for each tabl
 A model (a Squad Alpha miniature, an Ixu warrior, a Mobs and Morale creature, a Seeds of Wars
 unit) is looked at when its own turn ends: after its activation (Squad Alpha), its unit's
 turn (Mobs and Morale), or its side's movement (Ixu's movement phase, Seeds of Wars' movement
-step). It counts when an enemy stands within two of its moves (the gap between bases, or
-spaces on the grid); of those it idles when nothing is in reach: no enemy in melee reach
-(base contact, a creature's reach or range, the same space), and for a shooter no target
-either (Squad Alpha: an enemy in line of sight; Seeds of Wars: one in an adjacent space).
+step). It counts when an enemy stands within two of its moves (the gap between bases as it
+walks, round impassable terrain; or spaces on the grid); of those it idles when nothing is
+in reach: no enemy in melee reach (base contact, a creature's reach or range, the same
+space), and for a shooter no target either (Squad Alpha: an enemy in line of sight; Seeds of
+Wars: one in an adjacent space).
 Of the idle ones the figures also count those that closed on the nearest enemy by less than
 an inch (a space) and those that did not move at all. A turn the model spent (it attacked,
 even if its target fell; Squad Alpha's action test failed: the dice's, not the bot's) is not
@@ -34,6 +35,8 @@ from wargame_cli import registry  # noqa: E402
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed  # noqa: E402
 from wargame_cli.engine.requests import Event  # noqa: E402
 from wargame_cli.ruleset import SIDES, Setup, resolve_options  # noqa: E402
+from wargame_cli.tabletop.movement import Body, gap  # noqa: E402
+from wargame_cli.tabletop.paths import path_distance  # noqa: E402
 
 RULESETS = ("squad-alpha", "battle-of-ixu", "mobs-and-morale", "seeds-of-wars")
 
@@ -93,13 +96,25 @@ def _watch(
                 request = gen.send((yield request))
         except StopIteration as stop:
             result = stop.value
-        for m, was, gap in before:
+        for m, was, then in before:
             if where(m) is not None and _standing(m):
                 now, within, reach = look(state, m)
-                tally.add(within, not reach and not used, gap - now, where(m) != was)
+                tally.add(within, not reach and not used, then - now, where(m) != was)
         return result
 
     return watched
+
+
+def walking_gap(table: Any, a: Body, b: Body) -> float:
+    """The gap between two bases as a model walks it, round impassable terrain (a river, a
+    wall), not through it: "within two moves" and "closing" are measured with it."""
+    straight = gap(a, b)
+    walk = path_distance(table, a.pos, b.pos, a.radius) - a.radius - b.radius
+    return max(straight, walk)
+
+
+def _nearest(table: Any, body: Body, enemies: list[Body]) -> float:
+    return min((walking_gap(table, body, e) for e in enemies), default=math.inf)
 
 
 def _standing(model: Any) -> bool:
@@ -123,8 +138,7 @@ def _squad_alpha(tally: Tally) -> Iterator[None]:
 
     def look(state: Any, mini: Any) -> tuple[float, bool, bool]:
         enemies = state.enemies(mini.side)
-        bases = 2 * state.base_radius
-        near = min((mini.at.distance(e.at) - bases for e in enemies), default=math.inf)
+        near = _nearest(state.table, state.body(mini), [state.body(e) for e in enemies])
         seen = any(line_of_sight(state.table, mini.at, e.at) for e in enemies)
         return near, near <= 2 * MOVE_INCHES, bool(state.contacts(mini)) or seen
 
@@ -147,7 +161,7 @@ def _battle_of_ixu(tally: Tally) -> Iterator[None]:
     from wargame_cli.rulesets.battle_of_ixu import rules
 
     def look(state: Any, w: Any) -> tuple[float, bool, bool]:
-        near = min((state.gap_to(w, e) for e in state.enemies(w)), default=math.inf)
+        near = _nearest(state.table, w.body(), [e.body() for e in state.enemies(w)])
         return near, near <= 2 * int(state.options["die"]), bool(state.engaged(w))
 
     was = rules.PHASES
@@ -170,13 +184,12 @@ def _attack(e: Event) -> bool:
 @contextmanager
 def _mobs_and_morale(tally: Tally) -> Iterator[None]:
     from wargame_cli.rulesets.mobs_and_morale import rules
-    from wargame_cli.rulesets.mobs_and_morale.state import gap
 
     from wargame_cli.kit.sides import other
 
     def look(b: Any, c: Any) -> tuple[float, bool, bool]:
         enemies = b.standing(other(c.side))
-        near = min((gap(c.body(), e.body()) for e in enemies), default=math.inf)
+        near = _nearest(b.table, c.body(), [e.body() for e in enemies])
         reach = b.options["reach"]
         return near, near <= 2 * c.move, any(c.in_range(e, reach) for e in enemies)
 
