@@ -117,6 +117,17 @@ def _nearest(table: Any, body: Body, enemies: list[Body]) -> float:
     return min((walking_gap(table, body, e) for e in enemies), default=math.inf)
 
 
+@contextmanager
+def _swapped(module: Any, name: str, value: Any) -> Iterator[None]:
+    """`module.name` is `value` inside the block (the rules then call the watched phase)."""
+    was = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        yield
+    finally:
+        setattr(module, name, was)
+
+
 def _standing(model: Any) -> bool:
     """Still in the game (each ruleset's own word for it)."""
     for name in ("active", "standing", "fighting"):
@@ -145,12 +156,9 @@ def _squad_alpha(tally: Tally) -> Iterator[None]:
     def spent(e: Event) -> bool:
         return e.kind in ("shot", "melee") or (e.kind == "test" and not e.data["passed"])
 
-    was = turn.activate
-    turn.activate = _watch(was, lambda s, m: [m], lambda m: m.pos, look, tally, spent)
-    try:
+    watched = _watch(turn.activate, lambda s, m: [m], lambda m: m.pos, look, tally, spent)
+    with _swapped(turn, "activate", watched):
         yield
-    finally:
-        turn.activate = was
 
 
 # -- Battle of Ixu: after the movement phase -------------------------------------------------
@@ -164,14 +172,12 @@ def _battle_of_ixu(tally: Tally) -> Iterator[None]:
         near = _nearest(state.table, w.body(), [e.body() for e in state.enemies(w)])
         return near, near <= 2 * int(state.options["die"]), bool(state.engaged(w))
 
-    was = rules.PHASES
-    phase = dict(was)["movement"]
+    phase = dict(rules.PHASES)["movement"]
     watched = _watch(phase, lambda s: s.standing(), lambda w: w.pos, look, tally)
-    rules.PHASES = tuple((n, watched if n == "movement" else p) for n, p in was)
-    try:
+    with _swapped(
+        rules, "PHASES", tuple((n, watched if p is phase else p) for n, p in rules.PHASES)
+    ):
         yield
-    finally:
-        rules.PHASES = was
 
 
 def _attack(e: Event) -> bool:
@@ -196,12 +202,9 @@ def _mobs_and_morale(tally: Tally) -> Iterator[None]:
     def models(b: Any, unit: str, *_: Any) -> list[Any]:
         return [c for c in b.unit_figures(unit) if c.standing]
 
-    was = rules.take_turn
-    rules.take_turn = _watch(was, models, lambda c: c.pos, look, tally, _attack)
-    try:
+    watched = _watch(rules.take_turn, models, lambda c: c.pos, look, tally, _attack)
+    with _swapped(rules, "take_turn", watched):
         yield
-    finally:
-        rules.take_turn = was
 
 
 # -- Seeds of Wars: after the movement step --------------------------------------------------
@@ -222,14 +225,10 @@ def _seeds_of_wars(tally: Tally) -> Iterator[None]:
         shoots = unit.kind.ra is not None and bool(shot_targets(battle, unit))
         return near, near <= 2 * unit.kind.mv, battle.engaged(unit) or shoots
 
-    was = rules.ROUND
     step = rules._movement
     watched = _watch(step, lambda b: list(b.fighting()), lambda u: u.space, look, tally)
-    rules.ROUND = tuple(watched if s is step else s for s in was)
-    try:
+    with _swapped(rules, "ROUND", tuple(watched if s is step else s for s in rules.ROUND)):
         yield
-    finally:
-        rules.ROUND = was
 
 
 PROBES = {
