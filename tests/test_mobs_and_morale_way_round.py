@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from wargame_cli.rulesets.mobs_and_morale import bot, moves
+from wargame_cli.rulesets.mobs_and_morale.turns import take_turn
 
 from tests.test_mobs_and_morale_rules import battle, park, place
 from wargame_cli.tabletop.detours import way_to
@@ -64,11 +65,13 @@ def test_a_blocked_character_walks_round_its_mob_instead_of_bumping_into_it():
 
 def test_a_friend_already_in_reach_of_an_enemy_draws_the_character_to_it():
     alone, c = walled()
-    assert bot.way_round(alone, c).x < 18  # Ugrak, the nearer, on the left
+    left = bot.way_round(alone, c)
+    assert left is not None and left.tag == "approach:Ugrak" and left.point.x < 18
     ganged, c = walled(friend_on_grol=True)
-    spot = bot.way_round(ganged, c)
-    assert spot is not None and spot.x > 19.8  # round the right end, toward Grol
-    assert reaches_next_turn(ganged, c, spot, "Grol")
+    right = bot.way_round(ganged, c)
+    assert right is not None and right.tag == "approach:Grol"
+    assert right.point.x > 19.8  # round the right end of the hounds' line
+    assert reaches_next_turn(ganged, c, right.point, "Grol")
 
 
 def test_a_straight_move_that_gains_is_kept():
@@ -77,3 +80,19 @@ def test_a_straight_move_that_gains_is_kept():
         b.creatures[f"Hounds {i}"].pos = Point(2 + 1.2 * i, 2)
     dests = moves.bot_destinations(b, c)
     assert bot.character_move(b, c, dests, False, "edge") == dests[0].point.key()
+
+
+def test_a_person_is_offered_the_way_round_the_bot_takes_named_for_what_it_is():
+    b, c = walled()
+    b.phase = "turns"
+    gen = take_turn(b, "Brakka")
+    turn = next(gen)
+    assert turn.kind == "turn"
+    move = gen.send("move")
+    assert move.kind == "move"
+    key = move.default
+    walked = c.at.distance(Point.parse(key))
+    label = f'Round the way to Ugrak, {walked:.1f}" (to reach the fight next turn) ({key})'
+    assert move.describe(key) == label  # a replay's label, the menu unbuilt
+    [entry] = [o for o in move.options if o.key == key]
+    assert entry.label == label and entry.disabled is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
 
-from wargame_cli.tabletop.approach import Foe
+from wargame_cli.tabletop.approach import Foe, entry
 from wargame_cli.tabletop.approach import approach as way_round
 from wargame_cli.tabletop.destinations import Destination
 from wargame_cli.tabletop.geometry import Point
@@ -20,9 +20,7 @@ def approach_move(state: IxuState, warrior: Warrior) -> Destination | None:
     if found is None:
         return None
     spot, enemy = found
-    walked = warrior.pos.distance(spot)
-    label = f'Round the way to {enemy.name}, {walked:.1f}" (to reach the fight next turn)'
-    return Destination(f"approach:{enemy.id}", label, spot)
+    return entry(warrior.body(), spot, enemy.id, enemy.name)
 
 
 def approach(state: IxuState, warrior: Warrior) -> tuple[Point, Warrior] | None:

@@ -11,7 +11,7 @@ from wargame_cli.rulesets.mobs_and_morale.moves import LEAVE, MobPlan
 from wargame_cli.rulesets.mobs_and_morale.state import Battle, Creature, Mob
 
 from wargame_cli.kit.sides import other
-from wargame_cli.tabletop.approach import TOUCHING, Foe, approach
+from wargame_cli.tabletop.approach import TOUCHING, Foe, approach, entry
 from wargame_cli.tabletop.destinations import Destination
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import gap
@@ -87,7 +87,7 @@ def character_move(
         return toward.point.key()
     found = way_round(b, c)
     if found is not None:
-        return found.key()
+        return found.point.key()
     return toward.point.key() if toward is not None else c.at.key()
 
 
@@ -101,10 +101,11 @@ def _blocked(b: Battle, c: Creature, toward: Destination) -> bool:
 WAY_ROUND_FOES = 2  # the nearest enemies a character walks round to
 
 
-def way_round(b: Battle, c: Creature) -> Point | None:
+def way_round(b: Battle, c: Creature) -> Destination | None:
     """Where a character goes this turn on the shortest way round the bases to a free spot
     within its reach of one of the two nearest enemies, an enemy its friends already have in
-    reach counting nearer (ganging up): `tabletop.approach`. None: no way."""
+    reach counting nearer (ganging up): `tabletop.approach`, as the move menu lists it.
+    None: no way."""
     enemies = sorted(b.standing(other(c.side)), key=lambda e: gap(c.body(), e.body()))
     if not enemies:
         return None
@@ -117,7 +118,10 @@ def way_round(b: Battle, c: Creature) -> Point | None:
     ]
     others = [o for o in b.bodies() if o.id != c.id]
     found = approach(b.table, c.body(), c.move, others, foes)
-    return None if found is None else found[0]
+    if found is None:
+        return None
+    enemy = enemies[found[1]]
+    return entry(c.body(), found[0], enemy.id, enemy.id)
 
 
 def best_close(plans: list[MobPlan]) -> MobPlan | None:

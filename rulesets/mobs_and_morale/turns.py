@@ -253,14 +253,20 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         ]
 
     def menu() -> tuple[Option, ...]:
-        """Built only when someone reads it: a bot reads just the contact and toward spots."""
+        """Built only when someone reads it: a bot reads just the contact and toward spots
+        (and, when it takes it, the way round that a person is offered here too)."""
         options = [d.option() for d in moves.destinations(b, c)]
         keys = {o.key for o in options}
-        for extra in extras():
+        for extra in [*way_round(), *extras()]:
             if extra.key not in keys:
                 options.append(extra)
                 keys.add(extra.key)
         return tuple(options)
+
+    def way_round() -> list[Option]:
+        """The bot's walk round the bases to a fight next turn, as a person is offered it."""
+        found = bot.way_round(b, c)
+        return [] if found is None else [found.option()]
 
     typed = moves.typed_check(b, c)
 
@@ -272,7 +278,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         found = moves.listed_destination(b, c, key)
         if found is not None:
             return found.option().label
-        return next((o.label for o in extras() if o.key == key), key)
+        return next((o.label for o in [*extras(), *way_round()] if o.key == key), key)
 
     key = yield Choice(
         side=c.side,

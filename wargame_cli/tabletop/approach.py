@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wargame_cli.tabletop.destinations import Destination
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, move_problem, standing_problem
@@ -67,6 +68,13 @@ def approach(
         return None
     end = furthest(table, mover, best[1], inches, others)
     return None if end is None else (end, best[2])
+
+
+def entry(mover: Body, spot: Point, enemy_id: str, enemy_name: str) -> Destination:
+    """The way round as a move menu lists it: offered to a person as the bot takes it."""
+    walked = mover.pos.distance(spot)
+    label = f'Round the way to {enemy_name}, {walked:.1f}" (to reach the fight next turn)'
+    return Destination(f"approach:{enemy_id}", label, spot)
 
 
 def furthest(
