@@ -255,9 +255,13 @@ def _move_character(b: Battle, c: Creature) -> Steps:
     def menu() -> tuple[Option, ...]:
         """Built only when someone reads it: a bot reads just the contact and toward spots
         (and, when it takes it, the way round that a person is offered here too)."""
-        options = [d.option() for d in moves.destinations(b, c)]
+        dests = moves.destinations(b, c)
+        options = [d.option() for d in dests]
         keys = {o.key for o in options}
-        for extra in [*way_round(), *extras()]:
+        ahead = sum(d.tag.startswith(("contact:", "toward:")) for d in dests)  # listed first
+        options[ahead:ahead] = [o for o in way_round() if o.key not in keys]
+        keys |= {o.key for o in options}
+        for extra in extras():
             if extra.key not in keys:
                 options.append(extra)
                 keys.add(extra.key)
