@@ -3,7 +3,7 @@ toward the nearest enemy even when a base in the way let it gain next to nothing
 swapped.
 
 Since issue 24 a character whose straight move toward the enemy gains next to nothing walks
-round the bases in its way to where it can fight next turn (`bot.way_round`, the shared
+round the bases in its way to where it can fight next turn (`moves.way_round`, the shared
 `tabletop/approach.py`), an enemy its friends already have in reach counting nearer: ganging
 up. This plays seeded games between the two bots (each seed twice, each bot on each side; the
 dice of a seed are the same both times) and counts the wins. The 78ad4b3 bot is today's with

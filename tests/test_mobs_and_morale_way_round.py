@@ -65,10 +65,10 @@ def test_a_blocked_character_walks_round_its_mob_instead_of_bumping_into_it():
 
 def test_a_friend_already_in_reach_of_an_enemy_draws_the_character_to_it():
     alone, c = walled()
-    left = bot.way_round(alone, c)
+    left = moves.way_round(alone, c)
     assert left is not None and left.tag == "approach:Ugrak" and left.point.x < 18
     ganged, c = walled(friend_on_grol=True)
-    right = bot.way_round(ganged, c)
+    right = moves.way_round(ganged, c)
     assert right is not None and right.tag == "approach:Grol"
     assert right.point.x > 19.8  # round the right end of the hounds' line
     assert reaches_next_turn(ganged, c, right.point, "Grol")

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from wargame_cli.rulesets.mobs_and_morale.moves import LEAVE, MobPlan
+from wargame_cli.rulesets.mobs_and_morale.moves import LEAVE, MobPlan, way_round
 from wargame_cli.rulesets.mobs_and_morale.state import Battle, Creature, Mob
 
 from wargame_cli.kit.sides import other
-from wargame_cli.tabletop.approach import TOUCHING, Foe, approach, entry
 from wargame_cli.tabletop.destinations import Destination
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import gap
 
 Plans = list[MobPlan] | Callable[[], list[MobPlan]]  # a mob's plans, or how to get them
 RETREAT_RATIO = 3  # a side retreats when the enemy is this many times stronger
@@ -75,7 +73,7 @@ def character_move(
     """Leave or head for our edge when retreating, else into contact, else toward the enemy
     (`dests` and `edge_key` may be functions, called only when needed); when the straight
     move toward it gains next to nothing (a base or the terrain in the way), walk round to
-    where it can fight next turn (`way_round`), else stay."""
+    where it can fight next turn (`moves.way_round`), else stay."""
     if should_retreat(b, c.side):
         return LEAVE if leave_ok else (edge_key() if callable(edge_key) else edge_key)
     dests = dests() if callable(dests) else dests
@@ -96,32 +94,6 @@ def _blocked(b: Battle, c: Creature, toward: Destination) -> bool:
     enemy = b.creatures[toward.tag.removeprefix("toward:")]
     gained = c.at.distance(enemy.at) - toward.point.distance(enemy.at)
     return gained < min(1.0, c.move / 2)
-
-
-WAY_ROUND_FOES = 2  # the nearest enemies a character walks round to
-
-
-def way_round(b: Battle, c: Creature) -> Destination | None:
-    """Where a character goes this turn on the shortest way round the bases to a free spot
-    within its reach of one of the two nearest enemies, an enemy its friends already have in
-    reach counting nearer (ganging up): `tabletop.approach`, as the move menu lists it.
-    None: no way."""
-    enemies = sorted(b.standing(other(c.side)), key=lambda e: gap(c.body(), e.body()))
-    if not enemies:
-        return None
-    reach = b.options["reach"]
-    friends = [f for f in b.standing(c.side) if f is not c]
-    stand_off = max(TOUCHING, c.reach(reach) / 2)
-    foes = [
-        Foe(e.body(), sum(1 for f in friends if f.in_range(e, reach)), stand_off)
-        for e in enemies[:WAY_ROUND_FOES]
-    ]
-    others = [o for o in b.bodies() if o.id != c.id]
-    found = approach(b.table, c.body(), c.move, others, foes)
-    if found is None:
-        return None
-    enemy = enemies[found[1]]
-    return entry(c.body(), found[0], enemy.id, enemy.id)
 
 
 def best_close(plans: list[MobPlan]) -> MobPlan | None:

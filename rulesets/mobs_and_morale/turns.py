@@ -269,7 +269,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
 
     def way_round() -> list[Option]:
         """The bot's walk round the bases to a fight next turn, as a person is offered it."""
-        found = bot.way_round(b, c)
+        found = moves.way_round(b, c)
         return [] if found is None else [found.option()]
 
     typed = moves.typed_check(b, c)
