@@ -282,7 +282,10 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         found = moves.listed_destination(b, c, key)
         if found is not None:
             return found.option().label
-        return next((o.label for o in [*extras(), *way_round()] if o.key == key), key)
+        extra = next((o.label for o in extras() if o.key == key), None)
+        if extra is not None:
+            return extra
+        return next((o.label for o in way_round() if o.key == key), key)  # worked out last
 
     key = yield Choice(
         side=c.side,
