@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,16 +16,29 @@ from wargame_cli.ruleset import SIDES, resolve_options  # noqa: E402
 
 def seeds(description: str) -> range:
     """`--seeds FIRST-LAST` from the command line, as a range."""
-    parser = argparse.ArgumentParser(description=description)
+    return arguments(description)[0]
+
+
+def arguments(
+    description: str, parser: argparse.ArgumentParser | None = None
+) -> tuple[range, list[str], argparse.Namespace]:
+    """`--seeds FIRST-LAST` as a range, the `--option KEY=VALUE` given, and all the
+    arguments (`parser`: one with a script's own arguments added)."""
+    parser = parser or argparse.ArgumentParser(description=description)
     parser.add_argument("--seeds", default="1-100", help="a range of seeds, e.g. 1-500")
-    first, last = (int(v) for v in parser.parse_args().seeds.split("-"))
-    return range(first, last + 1)
+    parser.add_argument("--option", action="append", default=[], help="KEY=VALUE")
+    args = parser.parse_args()
+    first, last = (int(v) for v in args.seeds.split("-"))
+    return range(first, last + 1), args.option, args
 
 
-def match(ruleset_id: str) -> tuple[Any, dict[str, Any], dict[str, Any], dict[str, str]]:
-    """The ruleset, its default options, and its default teams and names for both sides."""
+def match(
+    ruleset_id: str, given: list[str] | None = None
+) -> tuple[Any, dict[str, Any], dict[str, Any], dict[str, str]]:
+    """The ruleset, its options (the defaults, overlaid with `given` KEY=VALUE strings), and
+    its default teams and names for both sides."""
     ruleset = registry.get(ruleset_id)
-    options = resolve_options(ruleset.options, None)
+    options = resolve_options(ruleset.options, given or None)
     teams, names = {}, {}
     for side in SIDES:
         teams[side], names[side] = ruleset.default_team(side, options)
@@ -57,8 +71,20 @@ def duel(
             winner = play_fast(game, face_source(stream_seed(seed, 7))).outcome.winner
             score["now" if winner == side else old if winner else "draw"] += 1
     games = sum(score.values())
+    low, high = wilson(score["now"], score["now"] + score[old])
     print(
         f"{games} games: now {score['now']}, {old} {score[old]}, "
-        f"draws {score['draw']} (now wins {score['now'] / games:.1%}); "
+        f"draws {score['draw']} (now wins {score['now'] / games:.1%}; of the decided games "
+        f"{score['now'] / max(1, games - score['draw']):.1%}, 95% interval {low:.1%}-{high:.1%}); "
         f"{time.process_time() - started:.0f} s CPU"
     )
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share of wins (95% by default)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half

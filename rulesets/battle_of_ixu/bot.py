@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from wargame_cli.rulesets.battle_of_ixu.approach import GANG_INCHES, approach_move
+from wargame_cli.rulesets.battle_of_ixu.approach import approach_move
 from wargame_cli.rulesets.battle_of_ixu.attribution import assignments
 from wargame_cli.rulesets.battle_of_ixu.state import Dice, IxuState, Warrior
 
+from wargame_cli.tabletop.approach import GANG_INCHES
 from wargame_cli.tabletop.destinations import Destination
 
 REACH = 0.01  # inches of slack when judging whether a move reaches base contact

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from wargame_cli.rulesets.mobs_and_morale.moves import LEAVE, MobPlan
+from wargame_cli.rulesets.mobs_and_morale.moves import LEAVE, MobPlan, way_round
 from wargame_cli.rulesets.mobs_and_morale.state import Battle, Creature, Mob
 
 from wargame_cli.kit.sides import other
@@ -71,15 +71,29 @@ def character_move(
     edge_key: str | Callable[[], str],
 ) -> str:
     """Leave or head for our edge when retreating, else into contact, else toward the enemy
-    (`dests` and `edge_key` may be functions, called only when needed)."""
+    (`dests` and `edge_key` may be functions, called only when needed); when the straight
+    move toward it gains next to nothing (a base or the terrain in the way), walk round to
+    where it can fight next turn (`moves.way_round`), else stay."""
     if should_retreat(b, c.side):
         return LEAVE if leave_ok else (edge_key() if callable(edge_key) else edge_key)
     dests = dests() if callable(dests) else dests
-    for prefix in ("contact:", "toward:"):
-        found = next((d for d in dests if d.tag.startswith(prefix)), None)
-        if found is not None:
-            return found.point.key()
-    return c.at.key()
+    contact = next((d for d in dests if d.tag.startswith("contact:")), None)
+    if contact is not None:
+        return contact.point.key()
+    toward = next((d for d in dests if d.tag.startswith("toward:")), None)
+    if toward is not None and not _blocked(b, c, toward):
+        return toward.point.key()
+    found = way_round(b, c)
+    if found is not None:
+        return found.point.key()
+    return toward.point.key() if toward is not None else c.at.key()
+
+
+def _blocked(b: Battle, c: Creature, toward: Destination) -> bool:
+    """Does the straight move toward its enemy gain next to nothing (a base in the way)?"""
+    enemy = b.creatures[toward.tag.removeprefix("toward:")]
+    gained = c.at.distance(enemy.at) - toward.point.distance(enemy.at)
+    return gained < min(1.0, c.move / 2)
 
 
 def best_close(plans: list[MobPlan]) -> MobPlan | None:

@@ -18,6 +18,7 @@ from wargame_cli.rulesets.mobs_and_morale.state import EDGE, RADIUS, Battle, Cre
 
 from wargame_cli.engine.requests import Event, Option
 from wargame_cli.kit.sides import other
+from wargame_cli.tabletop.approach import TOUCHING, Foe, approach, entry
 from wargame_cli.tabletop.destinations import (
     Destination,
     Mover,
@@ -474,3 +475,30 @@ def typed_mob_check(b: Battle, mob: Mob) -> Callable[[str], str | None]:
         return typed_problem(b.table, first.body(), first.move, strangers, text, bend=bend)
 
     return check
+
+
+WAY_ROUND_FOES = 2  # the nearest enemies a character walks round to
+
+
+def way_round(b: Battle, c: Creature) -> Destination | None:
+    """The move menu's way round (the bot takes it where a straight move gains next to
+    nothing, `bot.character_move`): where a character goes this turn on the shortest way
+    round the bases to a free spot within its reach of one of the two nearest enemies, an
+    enemy its friends already have in reach counting nearer (ganging up; `tabletop.approach`).
+    A replay labels it without the bot. None: no way."""
+    enemies = sorted(b.standing(other(c.side)), key=lambda e: gap(c.body(), e.body()))
+    if not enemies:
+        return None
+    reach = b.options["reach"]
+    friends = [f for f in b.standing(c.side) if f is not c]
+    stand_off = max(TOUCHING, c.reach(reach) / 2)
+    foes = [
+        Foe(e.body(), sum(1 for f in friends if f.in_range(e, reach)), stand_off)
+        for e in enemies[:WAY_ROUND_FOES]
+    ]
+    others = [o for o in b.bodies() if o.id != c.id]
+    found = approach(b.table, c.body(), c.move, others, foes)
+    if found is None:
+        return None
+    enemy = enemies[found[1]]
+    return entry(c.body(), found[0], enemy.id, enemy.id)

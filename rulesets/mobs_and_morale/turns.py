@@ -253,14 +253,24 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         ]
 
     def menu() -> tuple[Option, ...]:
-        """Built only when someone reads it: a bot reads just the contact and toward spots."""
-        options = [d.option() for d in moves.destinations(b, c)]
+        """Built only when someone reads it: a bot reads just the contact and toward spots
+        (and, when it takes it, the way round that a person is offered here too)."""
+        dests = moves.destinations(b, c)
+        options = [d.option() for d in dests]
         keys = {o.key for o in options}
+        ahead = sum(d.tag.startswith(("contact:", "toward:")) for d in dests)  # listed first
+        options[ahead:ahead] = [o for o in way_round() if o.key not in keys]
+        keys |= {o.key for o in options}
         for extra in extras():
             if extra.key not in keys:
                 options.append(extra)
                 keys.add(extra.key)
         return tuple(options)
+
+    def way_round() -> list[Option]:
+        """The bot's walk round the bases to a fight next turn, as a person is offered it."""
+        found = moves.way_round(b, c)
+        return [] if found is None else [found.option()]
 
     typed = moves.typed_check(b, c)
 
@@ -272,7 +282,10 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         found = moves.listed_destination(b, c, key)
         if found is not None:
             return found.option().label
-        return next((o.label for o in extras() if o.key == key), key)
+        extra = next((o.label for o in extras() if o.key == key), None)
+        if extra is not None:
+            return extra
+        return next((o.label for o in way_round() if o.key == key), key)  # worked out last
 
     key = yield Choice(
         side=c.side,
