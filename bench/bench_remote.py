@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import socket
 import statistics
@@ -195,12 +196,18 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--ruleset", default="squad-alpha")
     parser.add_argument("--rolls", type=int, default=300)
+    parser.add_argument("--games", type=int, default=3, help="games pooled, each both ways")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        far = remote(args.ruleset, Path(folder))
-        local = one_terminal(Path(folder) / "j.json", Path(folder))
+    far, local = [], []
+    for _ in range(args.games):
+        with tempfile.TemporaryDirectory() as folder:
+            far += remote(args.ruleset, Path(folder))
+            local += one_terminal(Path(folder) / "j.json", Path(folder))
     one, two = statistics.median(local), statistics.median(far)
-    print(f"{args.ruleset}: key to next question, median over side {SIDE}'s decisions")
+    print(
+        f"{args.ruleset}: key to next question, median over side {SIDE}'s decisions "
+        f"({args.games} games, load {os.getloadavg()[0]:.1f})"
+    )
     print(
         f"  rules only:   one terminal {one * 1000:.2f} ms, remote {two * 1000:.2f} ms "
         f"({len(far)} decisions): {two / one:.2f}x, +{(two - one) * 1000:.2f} ms"

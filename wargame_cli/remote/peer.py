@@ -16,6 +16,7 @@ from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.remote import fair
+from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.saves import seal
 
@@ -66,6 +67,10 @@ class Peer:
         self.runner: Any = None
         # the next roll's commitment made in advance: the host's value, the joiner's hash
         self.next: bytes | str | None = None
+        # saves the decisions not saved yet: called when this side is about to wait for the
+        # other and nothing has come, so that the save costs no one a wait (a person's own
+        # question saves while they read it: `Play.attach`)
+        self.settle: Callable[[], None] = _nothing
 
     @property
     def at(self) -> tuple[int, str]:
@@ -86,8 +91,14 @@ class Peer:
     def post(self, message: dict[str, Any]) -> None:
         self.link.post(message)
 
-    def expect(self, *kinds: str) -> dict[str, Any]:
-        """The next message, which must be of one of `kinds`."""
+    def expect(self, *kinds: str, waiting: Callable[[], None] | None = None) -> dict[str, Any]:
+        """The next message, which must be of one of `kinds`. When none has come yet, what
+        is unsaved is saved first, then `waiting` shows the wait (it returns when the link
+        has input, or at once)."""
+        if not self.link.ready():
+            self.settle()
+            if waiting is not None:
+                waiting()
         message = self.link.recv()
         told = message["t"]
         if told == "error":
@@ -149,9 +160,9 @@ class RemoteController:
 
     def choose(self, choice: Choice, game: Any) -> str:
         peer = self.peer
+        shown = partial(self.waiting, peer.name)
         while True:
-            self.waiting(peer.name)
-            message = peer.exchange(lambda: peer.expect("decide", "takeback"))
+            message = peer.exchange(lambda: peer.expect("decide", "takeback", waiting=shown))
             if message["t"] == "decide":
                 return self._decided(choice, message)
             peer.check_tip(message, "take-back")
@@ -239,13 +250,41 @@ class SharedDice:
     a roll is the joiner's value one way and the host's reveal the other. The first roll,
     and the first after a reconnection, begins with a commitment of its own."""
 
-    def __init__(self, peer: Peer) -> None:
+    def __init__(
+        self,
+        peer: Peer,
+        typed: frozenset[str] = frozenset(),
+        side: str | None = None,
+        ask: typed_dice.Ask | None = None,
+        waiting: Callable[[str], None] | None = None,
+    ) -> None:
         self.peer = peer
+        self.typed = typed  # the sides whose player types real dice (agreed at setup)
+        self.side = side  # this machine's side
+        self.ask = ask or (lambda roll: [])
+        self.waiting = waiting
 
     def throw(self, roll: Roll) -> Thrown:
+        if roll.side is not None and roll.side in self.typed:
+            faces = self._typed(roll, roll.side)
+            if faces:
+                return Thrown(faces, typed_dice.source_of(roll.side))
         if self.peer.role == HOST:
             return self.peer.exchange(lambda: self._commit(roll))
         return self._answer(roll)
+
+    def _typed(self, roll: Roll, side: str) -> tuple[int, ...]:
+        """A typed roll's faces: typed here and sent, or typed there and checked here
+        (none: that player left it to the shared dice)."""
+        peer = self.peer
+        at, _ = peer.at
+        if side == self.side:
+            faces = tuple(self.ask(roll))
+            peer.exchange(partial(peer.post, typed_dice.typed_message(roll, faces, at)))
+            return faces
+        shown = partial(self.waiting, f"{peer.name} to type the faces") if self.waiting else None
+        message = peer.exchange(lambda: peer.expect("typed", waiting=shown))
+        return typed_dice.received(peer.name, roll, message, at)
 
     def _commit(self, roll: Roll) -> Thrown:
         peer = self.peer
@@ -298,6 +337,10 @@ def _commitment(peer: Peer, commit: object, roll: Roll) -> str:
 def _thrown(roll: Roll, commit: str, host: bytes, join: bytes) -> Thrown:
     faces = fair.derive(host, join, roll.dice)
     return Thrown(faces, fair.SHARED, fair.proof(commit, host, join))
+
+
+def _nothing() -> None:
+    return None
 
 
 def _text(value: object) -> str:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import select
 import socket
+import ssl
 import time
 from typing import Any
 
@@ -79,6 +81,15 @@ class Link:
         self.received += 1
         return message
 
+    def ready(self) -> bool:
+        """Has a message (or part of one) already come, so that a read would not wait?"""
+        if isinstance(self.sock, ssl.SSLSocket) and self.sock.pending():
+            return True
+        try:
+            return bool(select.select([self.sock], [], [], 0)[0])
+        except (OSError, ValueError):
+            return True  # closed: the read says so at once
+
     def _spend(self) -> None:
         now = time.monotonic()
         self._tokens = min(self.burst, self._tokens + (now - self._clock) * self.rate)
@@ -122,8 +133,6 @@ class Link:
 
 
 def _broke(peer: str, exc: OSError) -> str:
-    import ssl
-
     if isinstance(exc, ssl.SSLEOFError | ConnectionResetError | BrokenPipeError):
         return f"the connection to {peer} was cut"
     return f"the connection to {peer} broke ({exc.strerror or type(exc).__name__})"
