@@ -4,11 +4,13 @@
    game of the same ruleset played at one terminal (one process, the seeded dice, saving as
    `play` does for a person: after every turn) and played remotely (`wargame host` as a
    process, the joiner here, both on loopback: every roll by commit and reveal, both sides
-   saving after every decision). Medians over every decision of the joiner's side.
+   saving every decision: the host's bot when asked or when it waits for the joiner's
+   decision, the joiner as a person's machine does, while its question is read). Medians
+   over every decision of the joiner's side, pooled over `--games` games.
 2. A roll's commit and reveal against one round trip: the same TLS link on loopback carries
    N rolls (`SharedDice`) and N ping-pongs, one after the other.
 
-    .venv/bin/python bench/bench_remote.py [--ruleset squad-alpha] [--rolls 300]
+    .venv/bin/python bench/bench_remote.py [--ruleset squad-alpha] [--rolls 300] [--games 3]
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ class Clock:
     def __init__(self) -> None:
         self.gaps: list[float] = []
         self._answered: float | None = None
+        # what a person's machine does while they read the question (the remote joiner's
+        # save: `Play.attach` sets it as the prompt's `while_reading`): after it is shown
+        self.reading: Any = None
 
     def install(self) -> None:
         clock, choose = self, ORIGINAL
@@ -56,6 +61,8 @@ class Clock:
                 now = time.perf_counter()
                 if clock._answered is not None:
                     clock.gaps.append(now - clock._answered)
+                if clock.reading is not None:
+                    clock.reading()
                 key = choose(controller, choice, game)
                 clock._answered = time.perf_counter()
                 return key
@@ -94,6 +101,15 @@ def remote(ruleset_id: str, folder: Path) -> list[float]:
 
     clock = Clock()
     clock.install()
+    attach = cli_remote.Play.attach
+
+    def as_a_person(play: Any, session: Any, path: Path) -> None:
+        """The joiner's bot saves as a person's machine does: while its question is read
+        (after it is asked), not before it is asked as a bot's does."""
+        attach(play, session, path)
+        clock.reading, play.peer.asking = play.peer.asking, lambda: None
+
+    cli_remote.Play.attach = as_a_person  # type: ignore[method-assign]
     host = subprocess.Popen(
         [
             sys.executable,
@@ -130,6 +146,7 @@ def remote(ruleset_id: str, folder: Path) -> list[float]:
         sys.stdout.close()
         sys.stdout = sys.__stdout__
     host.wait(60)
+    cli_remote.Play.attach = attach  # type: ignore[method-assign]
     return clock.gaps
 
 

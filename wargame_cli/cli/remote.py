@@ -217,15 +217,18 @@ class Play:
                 self.unsaved = True
 
         session.runner.observer = observe
-        self.peer.settle = self._settle
+        self.peer.idle = self._settle
         if self.prompter is not None and kind_of(self.local) == "human":
             self.prompter.app.while_reading = self._settle_reading
+        else:
+            self.peer.asking = self._settle
 
     def _settle(self) -> None:
         """Save the decisions (and turns) logged since the last save: when this machine is
-        about to wait for the other with nothing come yet, or while a person reads their
-        question, so that the save never stands between a key and the next question on
-        either machine (`Peer.settle`)."""
+        about to wait for the other's decision with nothing come yet, when a bot is asked, or
+        while a person reads their question, so that the save never stands between a key and
+        the next question (nor between a decision and the dice it calls for) on either
+        machine (`Peer.idle`, `Peer.asking`)."""
         if self.unsaved and self.session is not None and self.path is not None:
             self.unsaved = False
             turned, self.turned = self.turned, False
@@ -240,7 +243,7 @@ class Play:
             self.unsaved = True
 
     def _turn_over(self) -> None:
-        """A turn ended: saved to disk (flushed) at the next wait, as `_settle` says."""
+        """A turn ended: saved and flushed to disk at the next `_settle`."""
         self.unsaved = self.turned = True
 
     def save(self) -> None:

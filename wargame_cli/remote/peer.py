@@ -67,10 +67,12 @@ class Peer:
         self.runner: Any = None
         # the next roll's commitment made in advance: the host's value, the joiner's hash
         self.next: bytes | str | None = None
-        # saves the decisions not saved yet: called when this side is about to wait for the
-        # other and nothing has come, so that the save costs no one a wait (a person's own
-        # question saves while they read it: `Play.attach`)
-        self.settle: Callable[[], None] = _nothing
+        # the save of the decisions not saved yet, never between a key and the next question:
+        # `idle` when this side is about to wait for the other side's decision and nothing has
+        # come yet; `asking` when this side is asked (a bot's; a person's is saved while they
+        # read the question: `Play.attach`)
+        self.idle: Callable[[], None] = _nothing
+        self.asking: Callable[[], None] = _nothing
 
     @property
     def at(self) -> tuple[int, str]:
@@ -92,13 +94,12 @@ class Peer:
         self.link.post(message)
 
     def expect(self, *kinds: str, waiting: Callable[[], None] | None = None) -> dict[str, Any]:
-        """The next message, which must be of one of `kinds`. When none has come yet, what
-        is unsaved is saved first, then `waiting` shows the wait (it returns when the link
-        has input, or at once)."""
-        if not self.link.ready():
-            self.settle()
-            if waiting is not None:
-                waiting()
+        """The next message, which must be of one of `kinds`. `waiting`, when the other side
+        decides: when nothing has come yet, what is unsaved is saved (`idle`), then `waiting`
+        shows the wait (it returns when the link has input, or at once)."""
+        if waiting is not None and not self.link.ready():
+            self.idle()
+            waiting()
         message = self.link.recv()
         told = message["t"]
         if told == "error":
@@ -210,6 +211,7 @@ class Announcing:
 
     def choose(self, choice: Choice, game: Any) -> str:
         while True:
+            self.peer.asking()
             key = self.inner.choose(choice, game)
             if key == TAKE_BACK:
                 reason = self._ask_take_back()
