@@ -73,6 +73,13 @@ class Peer:
         # read the question: `Play.attach`)
         self.idle: Callable[[], None] = _nothing
         self.asking: Callable[[], None] = _nothing
+        # this side's decision, held until this side next sends or waits or is asked again:
+        # the joiner's value for the roll the decision calls for then goes with it
+        self.held: list[dict[str, Any]] = []
+        # a message read ahead (`SharedDice.early`), given by the next `expect`
+        self.ahead: dict[str, Any] | None = None
+        # the host, told of the other side's decision: reveals a roll's value come with it
+        self.decided: Callable[[], None] = _nothing
 
     @property
     def at(self) -> tuple[int, str]:
@@ -89,18 +96,33 @@ class Peer:
     def link(self, link: Link) -> None:
         self._link = link
         self.next = None  # a commitment made on the old link is void
+        self.held.clear()  # the game so far, sent again, holds it (or it is asked again)
+        self.ahead = None
 
     def post(self, message: dict[str, Any]) -> None:
-        self.link.post(message)
+        held, self.held = self.held, []
+        self.link.post(*held, message)
+
+    def hold(self, message: dict[str, Any]) -> None:
+        """Send `message` with the next one, or before this side waits or is asked."""
+        self.held.append(message)
+
+    def flush(self) -> None:
+        if self.held:
+            held, self.held = self.held, []
+            self.link.post(*held)
 
     def expect(self, *kinds: str, waiting: Callable[[], None] | None = None) -> dict[str, Any]:
         """The next message, which must be of one of `kinds`. `waiting`, when the other side
         decides: when nothing has come yet, what is unsaved is saved (`idle`), then `waiting`
         shows the wait (it returns when the link has input, or at once)."""
-        if waiting is not None and not self.link.ready():
-            self.idle()
-            waiting()
-        message = self.link.recv()
+        self.flush()
+        message, self.ahead = self.ahead, None
+        if message is None:
+            if waiting is not None and not self.link.ready():
+                self.idle()
+                waiting()
+            message = self.link.recv()
         told = message["t"]
         if told == "error":
             raise RemoteError(f"{self.name} stopped: {_text(message.get('why'))}")
@@ -189,6 +211,7 @@ class RemoteController:
         if not isinstance(key, str) or key == TAKE_BACK:
             raise Refused(f"{self.peer.name} sent no key for: {choice.prompt}")
         self.by = by if by in BY else "human"
+        self.peer.decided()
         return key
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
@@ -211,6 +234,7 @@ class Announcing:
 
     def choose(self, choice: Choice, game: Any) -> str:
         while True:
+            self.peer.exchange(self.peer.flush)
             self.peer.asking()
             key = self.inner.choose(choice, game)
             if key == TAKE_BACK:
@@ -223,7 +247,7 @@ class Announcing:
                 return key  # the runner refuses it and asks again
             at, tip = self.peer.at
             told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
-            self.peer.exchange(partial(self.peer.post, {**told, "at": at, "tip": tip}))
+            self.peer.hold({**told, "at": at, "tip": tip})  # sent with what comes next
             return key
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
@@ -261,6 +285,9 @@ class SharedDice:
         waiting: Callable[[str], None] | None = None,
     ) -> None:
         self.peer = peer
+        self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
+        if peer.role == HOST:
+            peer.decided = self._early
         self.typed = typed  # the sides whose player types real dice (agreed at setup)
         self.side = side  # this machine's side
         self.ask = ask or (lambda roll: [])
@@ -288,14 +315,51 @@ class SharedDice:
         message = peer.exchange(lambda: peer.expect("typed", waiting=shown))
         return typed_dice.received(peer.name, roll, message, at)
 
+    def _early(self) -> None:
+        """The joiner's decision came: when its value for the roll that decision calls for
+        came with it, reveal ours at once, before our rules reach that roll (its dice and
+        place are checked when they do: `_commit`). Anything else read is kept for the
+        next `expect`."""
+        peer = self.peer
+        mine = peer.next
+        if not isinstance(mine, bytes) or not peer.link.ready():
+            return
+        message = peer.link.recv()
+        if message["t"] != "value":
+            peer.ahead = message
+            return
+        theirs = self._value(message, fair.commitment(mine), "a roll")
+        upcoming = peer.next = fair.draw()
+        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+        self.early = (message, mine, theirs)
+
+    def _value(self, answer: dict[str, Any], commit: str, reason: str) -> bytes:
+        theirs = fair.hex_value(answer.get("value"))
+        if theirs is None or answer.get("commit") != commit:
+            raise Refused(f"{self.peer.name} sent a malformed value for {reason}")
+        return theirs
+
     def _commit(self, roll: Roll) -> Thrown:
         peer = self.peer
+        if self.early is not None:  # revealed already: the roll's dice and place checked
+            answer, mine, theirs = self.early
+            self.early = None
+            self._same_roll(answer, roll)
+            return _thrown(roll, fair.commitment(mine), mine, theirs)
         mine = peer.next
         if not isinstance(mine, bytes):
             mine = fair.draw()
             peer.post({"t": "commit", "commit": fair.commitment(mine)})
         commit = fair.commitment(mine)
         answer = peer.expect("value")
+        self._same_roll(answer, roll)
+        theirs = self._value(answer, commit, roll.reason)
+        upcoming = peer.next = fair.draw()
+        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+        return _thrown(roll, commit, mine, theirs)
+
+    def _same_roll(self, answer: dict[str, Any], roll: Roll) -> None:
+        peer = self.peer
         at, _ = peer.at
         if answer.get("dice") != list(roll.dice) or answer.get("at") != at:
             raise Refused(
@@ -303,12 +367,6 @@ class SharedDice:
                 f"{_text(answer.get('at'))}; the rules here ask for {list(roll.dice)} at {at} "
                 f"({roll.reason}): the games went apart"
             )
-        theirs = fair.hex_value(answer.get("value"))
-        if theirs is None or answer.get("commit") != commit:
-            raise Refused(f"{peer.name} sent a malformed value for {roll.reason}")
-        upcoming = peer.next = fair.draw()
-        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
-        return _thrown(roll, commit, mine, theirs)
 
     def _answer(self, roll: Roll) -> Thrown:
         peer = self.peer
