@@ -342,13 +342,13 @@ class SharedDice:
     def _commit(self, roll: Roll) -> Thrown:
         peer = self.peer
         if self.early is not None:  # revealed already: the roll's dice and place checked
-            answer, mine, theirs = self.early
+            answer, revealed, theirs = self.early
             self.early = None
             self._same_roll(answer, roll)
-            return _thrown(roll, fair.commitment(mine), mine, theirs)
-        mine = peer.next
-        if not isinstance(mine, bytes):
-            mine = fair.draw()
+            return _thrown(roll, fair.commitment(revealed), revealed, theirs)
+        ready = peer.next
+        mine = ready if isinstance(ready, bytes) else fair.draw()
+        if mine is not ready:
             peer.post({"t": "commit", "commit": fair.commitment(mine)})
         commit = fair.commitment(mine)
         answer = peer.expect("value")
