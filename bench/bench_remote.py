@@ -107,7 +107,10 @@ def remote(ruleset_id: str, folder: Path) -> list[float]:
         """The joiner's bot saves as a person's machine does: while its question is read
         (after it is asked), not before it is asked as a bot's does."""
         attach(play, session, path)
-        clock.reading, play.peer.asking = play.peer.asking, lambda: None
+        try:
+            clock.reading, play.peer.asking = play.peer.asking, lambda: None
+        except AttributeError:  # a baseline from before this hook: it saves in line
+            clock.reading = None
 
     cli_remote.Play.attach = as_a_person  # type: ignore[method-assign]
     host = subprocess.Popen(
@@ -220,6 +223,11 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             far += remote(args.ruleset, Path(folder))
             local += one_terminal(Path(folder) / "j.json", Path(folder))
+    if not far:  # Tug of WarGods: no question once the teams are in, only dice
+        print(f"{args.ruleset}: no decision of side {SIDE} during play, so no key to time")
+        roll, trip = rolls_against_round_trips(args.rolls)
+        print(f"a shared roll {roll * 1e6:.0f} us, one round trip {trip * 1e6:.0f} us")
+        return
     one, two = statistics.median(local), statistics.median(far)
     print(
         f"{args.ruleset}: key to next question, median over side {SIDE}'s decisions "

@@ -14,8 +14,17 @@ from typing import Any
 import pexpect
 import pytest
 
-from tests.pty_helpers import ANSWERED, PROMPT, Terminal, spawn
-from tests.remote_helpers import JOIN_LINE, Host, env, same_saves, verify
+from tests.pty_helpers import ANSWERED, PROMPT, Terminal
+from tests.remote_helpers import (
+    JOIN_LINE,
+    Host,
+    at_a_terminal,
+    env,
+    join,
+    same_saves,
+    seated,
+    verify,
+)
 
 REVEALED = "Deployment revealed"
 
@@ -50,15 +59,7 @@ def test_hidden_deployment_stays_hidden_on_each_screen(tmp_path):
             env=env(tmp_path),
         )
         host.wait_for("a spectator joined")
-        joiner = subprocess.run(
-            [sys.executable, "-m", "wargame_cli", "join", host.address, "--code", host.code]
-            + ["--bot", "--save", "j.json"],
-            capture_output=True,
-            text=True,
-            env=env(tmp_path),
-            cwd=tmp_path,
-            timeout=120,
-        )
+        joiner = join(tmp_path, host, "--bot", "--save", "j.json", timeout=120)
         assert joiner.returncode == 0, joiner.stderr
         seen, _ = watcher.communicate(timeout=60)
         assert host.wait() == 0
@@ -89,17 +90,10 @@ def test_the_joiners_screen_never_shows_the_hosts_hidden_pieces(tmp_path):
     )
     screen = Terminal(24, 80)
     try:
-        child = spawn(
-            ["join", host.address, "--code", host.code, "--save", "j.json"],
-            cwd=str(tmp_path),
-            saves=str(tmp_path / "saves"),
-            timeout=60,
-            size=(24, 80),
+        child = at_a_terminal(
+            tmp_path, "join", host.address, "--code", host.code, "--save", "j.json"
         )
-        child.expect("pick")
-        child.send("\r")
-        child.expect("Name for side B")
-        child.send("\r")
+        seated(child, "B")
         child.logfile_read = screen  # from here on: the game's screens, as drawn
         seen: list[str] = []
         while True:  # each of this side's deployment questions, answered by its suggestion
@@ -126,18 +120,9 @@ def test_the_joiners_screen_never_shows_the_hosts_hidden_pieces(tmp_path):
 
 
 def _host_at_a_terminal(tmp_path) -> tuple[pexpect.spawn, str, str]:
-    child = spawn(
-        ["host", "squad-alpha", "--seat", "A", "--port", "0", "--listen", "127.0.0.1"]
-        + ["--save", "h.json"],
-        cwd=str(tmp_path),
-        saves=str(tmp_path / "saves"),
-        timeout=60,
-        size=(24, 80),
-    )
-    child.expect("pick")
-    child.send("\r")
-    child.expect("Name for side A")
-    child.send("\x15Hosts\r")
+    where = ["--port", "0", "--listen", "127.0.0.1"]
+    child = at_a_terminal(tmp_path, "host", "squad-alpha", *where, "--save", "h.json")
+    seated(child, "A", "Hosts")
     child.expect(JOIN_LINE)
     return child, child.match.group(1), child.match.group(2)
 
@@ -145,19 +130,10 @@ def _host_at_a_terminal(tmp_path) -> tuple[pexpect.spawn, str, str]:
 @pytest.mark.pty
 def test_look_while_waiting_and_the_screen_follows_the_other_side(tmp_path):
     hosting, address, code = _host_at_a_terminal(tmp_path)
-    joining = spawn(
-        ["join", address, "--code", code, "--save", "j.json"],
-        cwd=str(tmp_path),
-        saves=str(tmp_path / "saves"),
-        timeout=60,
-        size=(24, 80),
-    )
+    joining = at_a_terminal(tmp_path, "join", address, "--code", code, "--save", "j.json")
     children: dict[str, Any] = {"Hosts": hosting, "Joiners": joining}
     try:
-        joining.expect("pick")
-        joining.send("\r")
-        joining.expect("Name for side B")
-        joining.send("\x15Joiners\r")
+        seated(joining, "B", "Joiners")
         # the roll-off decides who deploys first: that side is asked, the other waits
         first = hosting.expect(["waiting for Joiners", "which miniature deploys next"])
         waiter, decider = ("Hosts", "Joiners") if first == 0 else ("Joiners", "Hosts")

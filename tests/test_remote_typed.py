@@ -6,12 +6,13 @@ player, and verify and the report say so. Declined (or a bot joiner): every roll
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pexpect
 import pytest
 
-from tests.pty_helpers import ANSWERED, spawn
-from tests.remote_helpers import Host, join, same_saves, verify
+from tests.pty_helpers import ANSWERED
+from tests.remote_helpers import Host, at_a_terminal, ended, join, same_saves, seated, verify
 
 pytestmark = pytest.mark.pty
 
@@ -25,39 +26,34 @@ def _host(tmp_path, *more: str) -> Host:
 def _joined(tmp_path, host: Host, answer: str) -> pexpect.spawn:
     """The joiner at a terminal: its team built and named, the proposal answered (Enter:
     accept; Down Enter: decline)."""
-    child = spawn(
-        ["join", host.address, "--code", host.code, "--save", "j.json"],
-        cwd=str(tmp_path),
-        saves=str(tmp_path / "saves"),
-        timeout=60,
-        size=(24, 80),
-    )
-    child.expect("pick")
-    child.send("\r")
-    child.expect("Name for side B")
-    child.send("\x15Joiners\r")
+    child = at_a_terminal(tmp_path, "join", host.address, "--code", host.code, "--save", "j.json")
+    seated(child, "B", "Joiners")
     child.expect("proposes typed physical dice for side B")
     child.send(answer)
     return child
 
 
-def test_accepted_the_joiner_types_its_sides_faces(tmp_path, wargame):
+def _played(tmp_path, answer: str) -> tuple[str, dict[str, Any], int]:
+    """A game whose host proposed typed dice for side B, the proposal answered at the
+    joiner's terminal, every face asked there typed as 1s: the host's lines, the save (the
+    same on both machines) and how many rolls were typed."""
     host = _host(tmp_path, "--dice", "B=manual")
+    typed = 0
     try:
-        child = _joined(tmp_path, host, "\r")
-        typed = 0
+        child = _joined(tmp_path, host, answer)
         while child.expect(["type the faces", "Saved to j.json"]) == 0:
             child.send("1 1 1\r")  # a d8, a d6 and a d4
             child.expect_exact(ANSWERED)  # that question is done: the next match is a new one
             typed += 1
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 0
-        assert host.wait() == 0, host.text()
+        ended(child, host)
     finally:
         host.stop()
-    assert "Joiners accepted typed dice for side B" in host.text()
-    data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    return host.text(), same_saves(tmp_path / "h.json", tmp_path / "j.json"), typed
+
+
+def test_accepted_the_joiner_types_its_sides_faces(tmp_path, wargame):
+    told_host, data, typed = _played(tmp_path, "\r")  # Enter: accept
+    assert "Joiners accepted typed dice for side B" in told_host
     assert data["setup"]["dice"] == "shared,B=manual"
     rolls = [e for e in data["log"] if e["t"] == "roll"]
     theirs = [e for e in rolls if e["side"] == "B"]
@@ -74,19 +70,9 @@ def test_accepted_the_joiner_types_its_sides_faces(tmp_path, wargame):
 
 
 def test_declined_every_roll_is_shared(tmp_path):
-    host = _host(tmp_path, "--dice", "B=manual")
-    try:
-        child = _joined(tmp_path, host, "\x1b[B\r")  # Down, Enter: decline
-        index = child.expect(["type the faces", "Saved to j.json"])
-        assert index == 1, "asked to type dice after declining"
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 0
-        assert host.wait() == 0
-    finally:
-        host.stop()
-    assert "Joiners declined typed dice for side B: every roll is shared" in host.text()
-    data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    told_host, data, typed = _played(tmp_path, "\x1b[B\r")  # Down, Enter: decline
+    assert typed == 0, "asked to type dice after declining"
+    assert "Joiners declined typed dice for side B: every roll is shared" in told_host
     assert data["setup"]["dice"] == "shared"
     assert all(e["source"] == "shared" for e in data["log"] if e["t"] == "roll")
     verify(tmp_path, tmp_path / "h.json")
