@@ -324,13 +324,17 @@ class SharedDice:
         mine = peer.next
         if not isinstance(mine, bytes) or not peer.link.ready():
             return
-        message = peer.link.recv()
-        if message["t"] != "value":
-            peer.ahead = message
-            return
-        theirs = self._value(message, fair.commitment(mine), "a roll")
-        upcoming = peer.next = fair.draw()
-        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+        try:
+            message = peer.link.recv()
+            if message["t"] != "value":
+                peer.ahead = message
+                return
+            theirs = self._value(message, fair.commitment(mine), "a roll")
+            upcoming = fair.draw()
+            peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+        except Dropped:
+            return  # the next exchange finds the link gone, and waits for the other side
+        peer.next = upcoming
         self.early = (message, mine, theirs)
 
     def _value(self, answer: dict[str, Any], commit: str, reason: str) -> bytes:
