@@ -308,6 +308,7 @@ class SharedDice:
         peer = self.peer
         at, _ = peer.at
         if side == self.side:
+            peer.exchange(peer.flush)  # the other side hears of our decision meanwhile
             faces = tuple(self.ask(roll))
             peer.exchange(partial(peer.post, typed_dice.typed_message(roll, faces, at)))
             return faces
