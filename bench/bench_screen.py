@@ -69,7 +69,8 @@ def redraw(
     the card and the recent events all drawn afresh (only the full board's height, learned
     once per terminal width, is kept)."""
     output = Vt100_Output(NOWHERE, lambda: Size(rows=height, columns=width))
-    screen._board.key = None
+    for cache in screen._boards.values():
+        cache.key = None
     screen._recent.clear()
     started, cpu = time.perf_counter(), time.process_time()
     layout = screen.compose(width, height, 1, 6, choice, getattr(choice, "side", None))

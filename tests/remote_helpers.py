@@ -134,3 +134,32 @@ def log_length(save: Path) -> int:
         return len(json.loads(save.read_text())["log"])
     except (OSError, ValueError, KeyError):
         return 0
+
+
+def at_a_terminal(tmp_path: Path, *args: str, size: tuple[int, int] = (24, 80)) -> Any:
+    """`wargame ARGS` in a pseudo-terminal of `size`, in `tmp_path`."""
+    from tests.pty_helpers import spawn
+
+    return spawn(
+        list(args), cwd=str(tmp_path), saves=str(tmp_path / "saves"), timeout=60, size=size
+    )
+
+
+def seated(child: Any, side: str, name: str | None = None) -> None:
+    """At a terminal: this side's team picked (the suggestion) and named (`name`, or the
+    default)."""
+    child.expect("pick")  # this side's team, built here
+    child.expect("Take back")
+    child.send("\r")
+    child.expect(f"Name for side {side}")
+    child.send("\r" if name is None else f"\x15{name}\r")  # clear the default, type a name
+
+
+def ended(child: Any, host: Host) -> None:
+    """The terminal's game ran to its end, and the host's, both with exit 0."""
+    import pexpect
+
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert host.wait() == 0, host.text()

@@ -120,4 +120,12 @@ def test_a_die_corrected_between_turns_with_dice_by_side(tmp_path):
     (fix,) = [e for e in data["log"] if e["t"] == "edit"]
     assert fix["data"]["was"] == 5 and fix["data"]["face"] == 2 and fix["data"]["die"] == 2
     told = verified(tmp_path, path)["provenance"]
-    assert told["dice"] == {"script": 0, "manual": 2, "rng": 3, "corrected": 1, "shared": 0}
+    assert told["dice"] == {
+        "script": 0,
+        "manual": 2,
+        "rng": 3,
+        "corrected": 1,
+        "shared": 0,
+        "typed-A": 0,
+        "typed-B": 0,
+    }

@@ -105,7 +105,8 @@ class Hostile:
     def choose(self, choice: Choice, game: Any) -> str:
         at, tip = self.peer.at
         honest = {"t": "decide", "side": choice.side, "key": choice.default, "by": "bot"}
-        self.peer.post(self.doctor({**honest, "at": at, "tip": tip}))
+        told = self.doctor({**honest, "at": at, "tip": tip})
+        self.peer.link.post(*(told if isinstance(told, tuple) else (told,)))  # in one write
         raise _Sent
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
@@ -136,8 +137,11 @@ def _play_hostile(tmp_path, link: Link, data: dict[str, Any], doctor: Any) -> No
         (lambda m: {**m, "key": "fly-to-the-moon"}, "sent an illegal answer 'fly-to-the-moon'"),
         (lambda m: {**m, "tip": "0" * 20}, "the hash chains differ"),
         (lambda m: {**m, "t": "reveal"}, "sent 'reveal' where 'decide' or 'takeback' was due"),
+        # a value riding on the decision, as a joiner sends one when a roll follows it: the
+        # host reveals at once, but only against its own commitment
+        (lambda m: (m, {"t": "value", "commit": "0" * 64, "value": "1" * 64}), "malformed value"),
     ],
-    ids=["other-sides-question", "illegal-key", "other-history", "wrong-kind"],
+    ids=["other-sides-question", "illegal-key", "other-history", "wrong-kind", "bad-value"],
 )
 def test_a_doctored_decision_stops_the_host_with_one_line(tmp_path, doctor, told):
     host = _host(tmp_path)

@@ -160,7 +160,9 @@ def _refused(how: int, resealed: bool, mutated: str) -> bool:
 
 
 def _faces_by_source(mutated: str) -> dict[str, int]:
-    counts = {"script": 0, "manual": 0, "rng": 0, "corrected": 0, "shared": 0}
+    counts = dict.fromkeys(
+        ("script", "manual", "rng", "corrected", "shared", "typed-A", "typed-B"), 0
+    )
     for entry in json.loads(mutated)["log"]:
         if entry.get("t") == "roll":
             n = len(entry["faces"])

@@ -61,7 +61,15 @@ def test_scripted_dice_never_pass_as_the_seeds(wargame, tmp_path):
         assert "seed 7" not in shown[name] and "generator" not in shown[name], name
     for name in ("verify-json", "replay-json"):
         told = json.loads(shown[name])["provenance"]
-        assert told["dice"] == {"script": 6, "manual": 0, "rng": 0, "corrected": 0, "shared": 0}
+        assert told["dice"] == {
+            "script": 6,
+            "manual": 0,
+            "rng": 0,
+            "corrected": 0,
+            "shared": 0,
+            "typed-A": 0,
+            "typed-B": 0,
+        }
         assert told["sealed"] is True
 
 
@@ -75,7 +83,15 @@ def test_mixed_dice_are_counted_by_where_they_came_from(wargame, tmp_path):
     for name in ("verify", "replay", "report", "html"):
         assert line in shown[name], name
     told = json.loads(shown["verify-json"])["provenance"]
-    assert told["dice"] == {"script": 3, "manual": 0, "rng": generated, "corrected": 0, "shared": 0}
+    assert told["dice"] == {
+        "script": 3,
+        "manual": 0,
+        "rng": generated,
+        "corrected": 0,
+        "shared": 0,
+        "typed-A": 0,
+        "typed-B": 0,
+    }
     played = wargame(
         "play", "tug-of-wargods", "--seed", "7", "--rolls", "10,6,6", "--no-input", "--json",
         "--no-save",

@@ -578,6 +578,14 @@ def host_cmd(
         Path | None,
         typer.Option("--resume", help="Host this save's game again; the joiner rejoins."),
     ] = None,
+    dice: Annotated[
+        str | None,
+        typer.Option(
+            "--dice",
+            help="Propose typed physical dice: manual (both sides) or a side's, e.g. B=manual; "
+            "the joiner accepts or declines (declined: every roll shared).",
+        ),
+    ] = None,
     team: RemoteTeamOpt = None,
     name: RemoteNameOpt = None,
     bot: RemoteBotOpt = False,
@@ -604,6 +612,7 @@ def host_cmd(
             port=port,
             listen=listen,
             resume=resume,
+            dice=dice,
         )
     )
 

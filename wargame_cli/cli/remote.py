@@ -16,9 +16,11 @@ from wargame_cli.cli.output import console, interactive
 from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session
-from wargame_cli.errors import Interrupted
+from wargame_cli.errors import Interrupted, SaveError
 from wargame_cli.kit.sides import other
-from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, Tips
+from wargame_cli.remote import sight
+from wargame_cli.remote import typed as typed_dice
+from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, SharedDice, Tips
 from wargame_cli.remote.watchers import Watchers
 from wargame_cli.remote.wire import Dropped, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset
@@ -129,6 +131,8 @@ class Play:
         self._controller: Any = None
         self.view: Any = None
         self.watchers = Watchers(self.tell)
+        self.unsaved = False  # a decision is logged that the save does not hold yet
+        self.turned = False  # and a turn ended since the last save: flush it to disk
 
     def controllers(self, names: dict[str, str]) -> dict[str, Any]:
         if self._controller is None:
@@ -138,6 +142,12 @@ class Play:
             self.side: Announcing(self._controller, self.peer),
             other(self.side): RemoteController(self.peer, waiting, self._agree),
         }
+
+    def dice(self, typed: frozenset[str]) -> SharedDice:
+        """The game's dice: shared, but for the sides whose player types real dice (agreed
+        at setup), typed by this machine's person for its own side."""
+        person = self.prompter if kind_of(self.local) == "human" else None
+        return SharedDice(self.peer, typed, self.side, typed_dice.asker(person), self._waiting)
 
     def _agree(self, name: str) -> bool:
         """The other player asks to take back the latest decision: a bot or a script agrees;
@@ -165,6 +175,10 @@ class Play:
         if screen is None or screen.state is None:
             self.tell(f"waiting for {name}…")
             return
+        told = f"waiting for {name}… (Ctrl-C saves and exits)"
+        if self.prompter is not None:  # Look… while waiting; ends when their move comes
+            self.prompter.wait(self.side, told, self.peer.link.sock.fileno())
+            return
         from rich.text import Text
 
         out = console()
@@ -172,7 +186,7 @@ class Play:
         out.clear()
         for line in layout.lines:
             out.print(Text.from_ansi(line))
-        out.print(Text(f"waiting for {name}… (Ctrl-C saves and exits)", style="bold"))
+        out.print(Text(told, style="bold"))
 
     def attach(self, session: Session, path: Path) -> None:
         """Watch `session`: save after every decision, show it as it goes."""
@@ -190,6 +204,7 @@ class Play:
                 session.game,
                 session.runner.log,
             )
+            view.sees = sight.of_side(view.view, self.side)  # never the other's hidden pieces
             if view.screen is None:
                 view.board(session.game)
         self.view = view
@@ -199,12 +214,41 @@ class Play:
                 view(entry, game)
             self.watchers.entry(entry, session)
             if entry.get("t") == "choice":
-                games.save(session, path, settle=False)
+                self.unsaved = True
 
         session.runner.observer = observe
+        self.peer.idle = self._settle
+        if self.prompter is not None and kind_of(self.local) == "human":
+            self.prompter.app.while_reading = self._settle_reading
+        else:
+            self.peer.asking = self._settle
+
+    def _settle(self) -> None:
+        """Save the decisions (and turns) logged since the last save: when this machine is
+        about to wait for the other's decision with nothing come yet, when a bot is asked, or
+        while a person reads their question, so that the save never stands between a key and
+        the next question (nor between a decision and the dice it calls for) on either
+        machine (`Peer.idle`, `Peer.asking`)."""
+        if self.unsaved and self.session is not None and self.path is not None:
+            self.unsaved = False
+            turned, self.turned = self.turned, False
+            games.save(self.session, self.path, settle=turned)
+
+    def _settle_reading(self) -> None:
+        """`_settle` from the prompt's loop: a save that fails is left to the next one, which
+        says why (a callback there has no one to tell)."""
+        try:
+            self._settle()
+        except (OSError, SaveError):
+            self.unsaved = True
+
+    def _turn_over(self) -> None:
+        """A turn ended: saved and flushed to disk at the next `_settle`."""
+        self.unsaved = self.turned = True
 
     def save(self) -> None:
         if self.session is not None and self.path is not None:
+            self.unsaved = False
             games.save(self.session, self.path)
 
     def run(self) -> None:
@@ -223,7 +267,7 @@ class Play:
     def _run(self) -> None:
         assert self.session is not None
         runner = self.session.runner
-        runner.run(on_turn_end=lambda _: self.save())
+        runner.run(on_turn_end=lambda _: self._turn_over())
         self.save()
         at, tip = self.peer.at
         self.peer.exchange(lambda: self.peer.post({"t": "bye", "at": at, "tip": tip}))

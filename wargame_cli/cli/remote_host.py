@@ -16,8 +16,9 @@ from wargame_cli.engine.session import draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted
 from wargame_cli.kit.sides import other
 from wargame_cli.remote import codes, tls
+from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import Gate, Visitor
-from wargame_cli.remote.peer import HOST, Peer, SharedDice
+from wargame_cli.remote.peer import HOST, Peer
 from wargame_cli.remote.wire import Dropped, Link, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
 from wargame_cli.saves import games, store
@@ -35,6 +36,7 @@ class HostArgs:
     port: int | None = None  # None: 7375, or a resumed game's own
     listen: str = "0.0.0.0"
     resume: Path | None = None
+    dice: str | None = None  # `--dice`: the sides proposed to type real dice (the joiner agrees)
 
 
 def host(args: HostArgs) -> None:
@@ -48,6 +50,8 @@ def host(args: HostArgs) -> None:
         raise BadInput("name a ruleset: wargame host ID --seat A (see wargame rulesets)")
     ruleset = registry.get(args.ruleset_id)
     options = resolve_options(ruleset.options, args.options)
+    typed = typed_dice.proposed(args.dice)
+    typed_dice.check_own(typed, seat, kind_of(local) == "human")
     if local.save is not None:
         play._check_new_save(local.save, local.force)
     prompter = play._prompter() if can_ask(local) else None
@@ -69,7 +73,9 @@ def host(args: HostArgs) -> None:
         _keep_keys(path, keys | {"side": seat, "port": str(gate.port)})
         peer = Peer(None, HOST, "the other player", None, tell_for(local))  # type: ignore[arg-type]
         game = Play(local, seat, peer, prompter)
-        _serve(Hosting(gate, game, ruleset, (seat, name, team, options)), path)
+        hosting = Hosting(gate, game, ruleset, (seat, name, team, options))
+        hosting.typed = typed
+        _serve(hosting, path)
 
 
 def _seat(text: str) -> str:
@@ -93,8 +99,9 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     game = Play(local, seat, peer, prompter)
     names = dict(data["setup"]["names"])
     peer.name = str(names.get(other(seat), peer.name))
-    session = games.open_save(path, dice=SharedDice(peer), controllers=game.controllers(names))
-    session.meta["dice"] = "shared"
+    typed = typed_dice.from_words(data["setup"].get("dice"))
+    session = games.open_save(path, dice=game.dice(typed), controllers=game.controllers(names))
+    session.meta["dice"] = typed_dice.words(typed)
     game.attach(session, path)
     gate = _open_gate(args, keys, session.ruleset, local)
     _serve(Hosting(gate, game, session.ruleset, None), path)
@@ -174,6 +181,7 @@ class Hosting:
         self.ruleset = ruleset
         self.new = new
         self.tell = game.tell
+        self.typed: frozenset[str] = frozenset()  # the sides proposed to type real dice
 
     def serve(self, path: Path) -> None:
         game, gate = self.game, self.gate
@@ -211,6 +219,8 @@ class Hosting:
         if game.session is None and self.new is not None:
             side, name, team, options = self.new
             welcome["setup"] = {"options": options, "side": side, "name": name, "team": team}
+            if self.typed:  # the joiner accepts or declines
+                welcome["setup"]["dice"] = sorted(self.typed)
         return welcome
 
     def _admit(self) -> Link:
@@ -241,7 +251,9 @@ class Hosting:
         while True:
             visitor = self.gate.admit()
             try:
-                theirs, their_name, their_kind = self._their_team(visitor.link, options, name)
+                theirs, their_name, their_kind, agreed = self._their_team(
+                    visitor.link, options, name
+                )
                 break
             except Dropped as exc:
                 self.tell(f"the other player left during setup ({exc}); waiting again…")
@@ -256,22 +268,31 @@ class Hosting:
         players = {side: kind_of(game.local), foe: their_kind}
         peer = game.peer
         peer.link, peer.name = visitor.link, their_name
+        typed = self.typed if agreed else frozenset()
+        if self.typed:
+            self.tell(
+                f"{their_name} {'accepted' if agreed else 'declined'} typed dice for side "
+                f"{' and '.join(sorted(self.typed))}" + ("" if agreed else ": every roll is shared")
+            )
         session = start(
             ruleset,
             Setup(names=names, teams=teams),
             options,
             draw_seed(),
-            SharedDice(peer),
+            game.dice(typed),
             game.controllers(names),
         )
         session.meta["players"] = players
-        session.meta["dice"] = "shared"
+        session.meta["dice"] = typed_dice.words(typed)
         game.attach(session, path)
         game.save()
         self._send_game(visitor)
 
-    def _their_team(self, link: Link, options: dict[str, Any], ours: str) -> tuple[Any, str, str]:
-        """The joiner's team, name and kind of player, checked as a team file is."""
+    def _their_team(
+        self, link: Link, options: dict[str, Any], ours: str
+    ) -> tuple[Any, str, str, bool]:
+        """The joiner's team, name and kind of player, checked as a team file is, and
+        whether it accepted the typed dice proposed."""
         message = link.recv()
         if message["t"] != "team":
             raise RemoteError(f"the other player sent {str(message['t'])[:20]!r} for its team")
@@ -287,4 +308,5 @@ class Hosting:
             raise RemoteError(f"its team: {exc}") from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise RemoteError("its team is not a team of these rules") from None
-        return team, name, kind if kind in ("human", "bot") else "human"
+        player = kind if kind in ("human", "bot") else "human"
+        return team, name, player, typed_dice.answer_of(message)

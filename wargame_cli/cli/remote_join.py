@@ -15,8 +15,9 @@ from wargame_cli.cli import play
 from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
 from wargame_cli.errors import BadInput
 from wargame_cli.kit.sides import other
+from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import knock
-from wargame_cli.remote.peer import JOIN, Peer, SharedDice
+from wargame_cli.remote.peer import JOIN, Peer
 from wargame_cli.remote.wire import Dropped, Link, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset, resolve_options
 from wargame_cli.saves import games, store
@@ -76,7 +77,30 @@ def _send_team(
         name = distinct_default(name, host_name, side)
     elif same_name(name, host_name):
         raise BadInput(f"--name {name!r}: the host's side is already called that")
-    link.post({"t": "team", "team": team, "name": name, "player": kind_of(local)})
+    answer = _dice_answer(setup.get("dice"), side, {other(side): host_name}, local, prompter)
+    told = {"t": "team", "team": team, "name": name, "player": kind_of(local)}
+    link.post({**told, "dice": answer})
+
+
+def _dice_answer(
+    offer: object, side: str, names: dict[str, str], local: Local, prompter: Any
+) -> str:
+    """The host's proposal of typed physical dice, accepted or declined by this machine's
+    person (a bot or a script declines: it has no dice to throw)."""
+    typed = frozenset(s for s in offer if s in SIDES) if isinstance(offer, list) else frozenset()
+    if not typed:
+        return typed_dice.DECLINE
+    told = typed_dice.offer_words(typed, names, side)
+    if prompter is None or kind_of(local) != "human":
+        tell_for(local)(f"{told} Declined: no person at this machine to throw dice.")
+        return typed_dice.DECLINE
+    import questionary
+
+    items = [
+        questionary.Choice("Accept: those sides' players type real dice", typed_dice.ACCEPT),
+        questionary.Choice("Decline: every roll shared", typed_dice.DECLINE),
+    ]
+    return str(prompter.select(told, items, items[0]))
 
 
 def _join_loop(
@@ -136,12 +160,13 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
         chosen = folder / store.file_name(ruleset_id, {s: str(names.get(s, s)) for s in SIDES})
     store.write_atomic(chosen, data)
     try:
+        typed = typed_dice.from_words(data.get("setup", {}).get("dice"))
         session = games.open_save(
-            chosen, dice=SharedDice(game.peer), controllers=game.controllers(dict(names))
+            chosen, dice=game.dice(typed), controllers=game.controllers(dict(names))
         )
     except BadInput as exc:
         raise RemoteError(f"the host's game does not replay here: {exc}") from None
     game.peer.name = str(names.get(other(game.side), "the host"))
-    session.meta["dice"] = "shared"
+    session.meta["dice"] = typed_dice.words(typed)
     game.attach(session, chosen)
     return chosen

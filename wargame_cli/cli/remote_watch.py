@@ -13,7 +13,7 @@ from wargame_cli.cli.output import console, emit_json
 from wargame_cli.cli.remote import DEFAULT_PORT
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, Interrupted
-from wargame_cli.remote import fair
+from wargame_cli.remote import fair, sight
 from wargame_cli.remote.gate import knock
 from wargame_cli.remote.wire import Dropped, Link, RemoteError
 from wargame_cli.saves import games, provenance, store
@@ -73,6 +73,7 @@ def _opened(message: dict[str, Any], path: Path, json_out: bool, shown: bool) ->
         view = LiveView(
             console(), session.ruleset, session.setup.names, players=session.meta["players"]
         )
+        view.sees = sight.neutral(view.view)  # what both sides see: no one's hidden pieces
         if not shown:
             console().print("(a decision was taken back: the game as it stands now)")
         view.board(session.game)

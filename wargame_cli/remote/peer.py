@@ -16,6 +16,7 @@ from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.remote import fair
+from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.saves import seal
 
@@ -66,6 +67,19 @@ class Peer:
         self.runner: Any = None
         # the next roll's commitment made in advance: the host's value, the joiner's hash
         self.next: bytes | str | None = None
+        # the save of the decisions not saved yet, never between a key and the next question:
+        # `idle` when this side is about to wait for the other side's decision and nothing has
+        # come yet; `asking` when this side is asked (a bot's; a person's is saved while they
+        # read the question: `Play.attach`)
+        self.idle: Callable[[], None] = _nothing
+        self.asking: Callable[[], None] = _nothing
+        # this side's decision, held until this side next sends or waits or is asked again:
+        # the joiner's value for the roll the decision calls for then goes with it
+        self.held: list[dict[str, Any]] = []
+        # a message read ahead (`SharedDice.early`), given by the next `expect`
+        self.ahead: dict[str, Any] | None = None
+        # the host, told of the other side's decision: reveals a roll's value come with it
+        self.decided: Callable[[], None] = _nothing
 
     @property
     def at(self) -> tuple[int, str]:
@@ -82,13 +96,33 @@ class Peer:
     def link(self, link: Link) -> None:
         self._link = link
         self.next = None  # a commitment made on the old link is void
+        self.held.clear()  # the game so far, sent again, holds it (or it is asked again)
+        self.ahead = None
 
     def post(self, message: dict[str, Any]) -> None:
-        self.link.post(message)
+        held, self.held = self.held, []
+        self.link.post(*held, message)
 
-    def expect(self, *kinds: str) -> dict[str, Any]:
-        """The next message, which must be of one of `kinds`."""
-        message = self.link.recv()
+    def hold(self, message: dict[str, Any]) -> None:
+        """Send `message` with the next one, or before this side waits or is asked."""
+        self.held.append(message)
+
+    def flush(self) -> None:
+        if self.held:
+            held, self.held = self.held, []
+            self.link.post(*held)
+
+    def expect(self, *kinds: str, waiting: Callable[[], None] | None = None) -> dict[str, Any]:
+        """The next message, which must be of one of `kinds`. `waiting`, when the other side
+        decides: when nothing has come yet, what is unsaved is saved (`idle`), then `waiting`
+        shows the wait (it returns when the link has input, or at once)."""
+        self.flush()
+        message, self.ahead = self.ahead, None
+        if message is None:
+            if waiting is not None and not self.link.ready():
+                self.idle()
+                waiting()
+            message = self.link.recv()
         told = message["t"]
         if told == "error":
             raise RemoteError(f"{self.name} stopped: {_text(message.get('why'))}")
@@ -149,9 +183,9 @@ class RemoteController:
 
     def choose(self, choice: Choice, game: Any) -> str:
         peer = self.peer
+        shown = partial(self.waiting, peer.name)
         while True:
-            self.waiting(peer.name)
-            message = peer.exchange(lambda: peer.expect("decide", "takeback"))
+            message = peer.exchange(lambda: peer.expect("decide", "takeback", waiting=shown))
             if message["t"] == "decide":
                 return self._decided(choice, message)
             peer.check_tip(message, "take-back")
@@ -177,6 +211,7 @@ class RemoteController:
         if not isinstance(key, str) or key == TAKE_BACK:
             raise Refused(f"{self.peer.name} sent no key for: {choice.prompt}")
         self.by = by if by in BY else "human"
+        self.peer.decided()
         return key
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
@@ -199,6 +234,8 @@ class Announcing:
 
     def choose(self, choice: Choice, game: Any) -> str:
         while True:
+            self.peer.exchange(self.peer.flush)
+            self.peer.asking()
             key = self.inner.choose(choice, game)
             if key == TAKE_BACK:
                 reason = self._ask_take_back()
@@ -210,7 +247,7 @@ class Announcing:
                 return key  # the runner refuses it and asks again
             at, tip = self.peer.at
             told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
-            self.peer.exchange(partial(self.peer.post, {**told, "at": at, "tip": tip}))
+            self.peer.hold({**told, "at": at, "tip": tip})  # sent with what comes next
             return key
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
@@ -239,22 +276,95 @@ class SharedDice:
     a roll is the joiner's value one way and the host's reveal the other. The first roll,
     and the first after a reconnection, begins with a commitment of its own."""
 
-    def __init__(self, peer: Peer) -> None:
+    def __init__(
+        self,
+        peer: Peer,
+        typed: frozenset[str] = frozenset(),
+        side: str | None = None,
+        ask: typed_dice.Ask | None = None,
+        waiting: Callable[[str], None] | None = None,
+    ) -> None:
         self.peer = peer
+        self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
+        if peer.role == HOST:
+            peer.decided = self._early
+        self.typed = typed  # the sides whose player types real dice (agreed at setup)
+        self.side = side  # this machine's side
+        self.ask = ask or (lambda roll: [])
+        self.waiting = waiting
 
     def throw(self, roll: Roll) -> Thrown:
+        if roll.side is not None and roll.side in self.typed:
+            faces = self._typed(roll, roll.side)
+            if faces:
+                return Thrown(faces, typed_dice.source_of(roll.side))
         if self.peer.role == HOST:
             return self.peer.exchange(lambda: self._commit(roll))
         return self._answer(roll)
 
-    def _commit(self, roll: Roll) -> Thrown:
+    def _typed(self, roll: Roll, side: str) -> tuple[int, ...]:
+        """A typed roll's faces: typed here and sent, or typed there and checked here
+        (none: that player left it to the shared dice)."""
+        peer = self.peer
+        at, _ = peer.at
+        if side == self.side:
+            peer.exchange(peer.flush)  # the other side hears of our decision meanwhile
+            faces = tuple(self.ask(roll))
+            peer.exchange(partial(peer.post, typed_dice.typed_message(roll, faces, at)))
+            return faces
+        shown = partial(self.waiting, f"{peer.name} to type the faces") if self.waiting else None
+        message = peer.exchange(lambda: peer.expect("typed", waiting=shown))
+        return typed_dice.received(peer.name, roll, message, at)
+
+    def _early(self) -> None:
+        """The joiner's decision came: when its value for the roll that decision calls for
+        came with it, reveal ours at once, before our rules reach that roll (its dice and
+        place are checked when they do: `_commit`). Anything else read is kept for the
+        next `expect`."""
         peer = self.peer
         mine = peer.next
-        if not isinstance(mine, bytes):
-            mine = fair.draw()
+        if not isinstance(mine, bytes) or not peer.link.ready():
+            return
+        try:
+            message = peer.link.recv()
+            if message["t"] != "value":
+                peer.ahead = message
+                return
+            theirs = self._value(message, fair.commitment(mine), "a roll")
+            upcoming = fair.draw()
+            peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+        except Dropped:
+            return  # the next exchange finds the link gone, and waits for the other side
+        peer.next = upcoming
+        self.early = (message, mine, theirs)
+
+    def _value(self, answer: dict[str, Any], commit: str, reason: str) -> bytes:
+        theirs = fair.hex_value(answer.get("value"))
+        if theirs is None or answer.get("commit") != commit:
+            raise Refused(f"{self.peer.name} sent a malformed value for {reason}")
+        return theirs
+
+    def _commit(self, roll: Roll) -> Thrown:
+        peer = self.peer
+        if self.early is not None:  # revealed already: the roll's dice and place checked
+            answer, revealed, theirs = self.early
+            self.early = None
+            self._same_roll(answer, roll)
+            return _thrown(roll, fair.commitment(revealed), revealed, theirs)
+        ready = peer.next
+        mine = ready if isinstance(ready, bytes) else fair.draw()
+        if mine is not ready:
             peer.post({"t": "commit", "commit": fair.commitment(mine)})
         commit = fair.commitment(mine)
         answer = peer.expect("value")
+        self._same_roll(answer, roll)
+        theirs = self._value(answer, commit, roll.reason)
+        upcoming = peer.next = fair.draw()
+        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+        return _thrown(roll, commit, mine, theirs)
+
+    def _same_roll(self, answer: dict[str, Any], roll: Roll) -> None:
+        peer = self.peer
         at, _ = peer.at
         if answer.get("dice") != list(roll.dice) or answer.get("at") != at:
             raise Refused(
@@ -262,12 +372,6 @@ class SharedDice:
                 f"{_text(answer.get('at'))}; the rules here ask for {list(roll.dice)} at {at} "
                 f"({roll.reason}): the games went apart"
             )
-        theirs = fair.hex_value(answer.get("value"))
-        if theirs is None or answer.get("commit") != commit:
-            raise Refused(f"{peer.name} sent a malformed value for {roll.reason}")
-        upcoming = peer.next = fair.draw()
-        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
-        return _thrown(roll, commit, mine, theirs)
 
     def _answer(self, roll: Roll) -> Thrown:
         peer = self.peer
@@ -298,6 +402,10 @@ def _commitment(peer: Peer, commit: object, roll: Roll) -> str:
 def _thrown(roll: Roll, commit: str, host: bytes, join: bytes) -> Thrown:
     faces = fair.derive(host, join, roll.dice)
     return Thrown(faces, fair.SHARED, fair.proof(commit, host, join))
+
+
+def _nothing() -> None:
+    return None
 
 
 def _text(value: object) -> str:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import select
 import socket
+import ssl
 import time
 from typing import Any
 
@@ -46,13 +48,17 @@ class Link:
         self._tokens = float(BURST)
         self._clock = time.monotonic()
 
-    def post(self, message: dict[str, Any]) -> None:
-        body = json.dumps({**message, "n": self.sent}, ensure_ascii=False).encode()
+    def post(self, *messages: dict[str, Any]) -> None:
+        """Send `messages` in order, in one write (one wake-up of the other side)."""
+        blob = bytearray()
+        for number, message in enumerate(messages, self.sent):
+            body = json.dumps({**message, "n": number}, ensure_ascii=False).encode()
+            blob += len(body).to_bytes(4, "big") + body
         try:
-            self.sock.sendall(len(body).to_bytes(4, "big") + body)
+            self.sock.sendall(blob)
         except OSError as exc:
             raise Dropped(_broke(self.peer, exc)) from None
-        self.sent += 1
+        self.sent += len(messages)
 
     def recv(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message; `timeout` bounds the wait for it to begin (None: no bound)."""
@@ -78,6 +84,15 @@ class Link:
             )
         self.received += 1
         return message
+
+    def ready(self) -> bool:
+        """Has a message (or part of one) already come, so that a read would not wait?"""
+        if isinstance(self.sock, ssl.SSLSocket) and self.sock.pending():
+            return True
+        try:
+            return bool(select.select([self.sock], [], [], 0)[0])
+        except (OSError, ValueError):
+            return True  # closed: the read says so at once
 
     def _spend(self) -> None:
         now = time.monotonic()
@@ -122,8 +137,6 @@ class Link:
 
 
 def _broke(peer: str, exc: OSError) -> str:
-    import ssl
-
     if isinstance(exc, ssl.SSLEOFError | ConnectionResetError | BrokenPipeError):
         return f"the connection to {peer} was cut"
     return f"the connection to {peer} broke ({exc.strerror or type(exc).__name__})"

@@ -14,7 +14,7 @@ VERSION = 2
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 
 Side = Literal["A", "B"]
-Source = Literal["rng", "manual", "script", "shared", "mixed"]
+Source = Literal["rng", "manual", "script", "shared", "typed-A", "typed-B", "mixed"]
 
 
 class Strict(BaseModel):
@@ -54,7 +54,7 @@ class RollEntry(Chained):
     dice: list[Annotated[int, Field(ge=2)]] = Field(min_length=1)
     faces: list[int] = Field(min_length=1)
     source: Source
-    sources: list[Literal["rng", "manual", "script", "shared"]] | None = None
+    sources: list[Literal["rng", "manual", "script", "shared", "typed-A", "typed-B"]] | None = None
     labels: list[str] | None = None
     rules: list[str]
     shared: SharedProof | None = None
@@ -150,7 +150,10 @@ class SetupModel(Strict):
     players: dict[Side, Literal["human", "bot"]] = Field(default_factory=dict)
     # how live faces are made, for both sides or each (`A=manual,B=auto`), or "shared" (by two
     # machines, `wargame host`); resume keeps it
-    dice: str = Field("auto", pattern=r"^(auto|manual|shared|A=(auto|manual),B=(auto|manual))$")
+    dice: str = Field(
+        "auto",
+        pattern=r"^(auto|manual|shared(,A=manual)?(,B=manual)?|A=(auto|manual),B=(auto|manual))$",
+    )
 
 
 class Result(Strict):

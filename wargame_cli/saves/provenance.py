@@ -17,6 +17,8 @@ DICE_WORDS = {
     "rng": "from the generator (seed {seed})",
     "corrected": "corrected by hand to the face really thrown (wargame edit die)",
     "shared": "shared by commit and reveal between the two players' machines",
+    "typed-A": "typed in by side A's player at their own machine (remote, agreed at setup)",
+    "typed-B": "typed in by side B's player at their own machine (remote, agreed at setup)",
 }
 # A decision's `by`.
 DECISION_WORDS = {"human": "by a person", "bot": "by the computer", "script": "by a script"}

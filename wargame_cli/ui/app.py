@@ -8,6 +8,7 @@ question. The question keeps questionary's look and controls: its select control
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -35,10 +36,12 @@ POINTER = "»"
 INDENT = 5  # continuation lines of a wrapped option start under its text
 LOOK = "\x00look"
 BACK = "\x00back"
+ARRIVED = "\x00arrived"  # `wait`: what was waited for came
 SELECT_HINT = "(Use arrow keys)"
 SCROLL_HINT = "(Use arrow keys; the list scrolls)"
 SHORT_SCROLL_HINT = "(the list scrolls)"  # when the long one does not fit beside the question
 SCROLL_HINTS = (SCROLL_HINT, SHORT_SCROLL_HINT)
+READING = 0.05  # seconds after a question is shown that `while_reading` runs
 LOOK_KEY = "(Esc: look) "
 BACK_KEY = "(Esc: take back) "
 LOOK_HINT = "(Enter shows it above; Esc goes back; PgUp/PgDn scroll)"
@@ -237,6 +240,11 @@ class PromptApp:
         self.app.ttimeoutlen = ESCAPE_TIMEOUT
         self._loop = asyncio.new_event_loop()
         self._idle: Any = None
+        self._until: int | None = None  # `wait`: the file whose input ends the question
+        self._arrived = False
+        # run once while a person reads a question (a remote game's save, so that writing it
+        # never delays the next question): a short moment after it is shown
+        self.while_reading: Callable[[], None] | None = None
         self.manage_gc = manage_gc
         if manage_gc:  # collections happen while a person reads (see _tidy), not on a key
             pause_collector()
@@ -539,9 +547,25 @@ class PromptApp:
                 question.control.is_answered = False
                 continue
             self._look(top, looks)
+            if self._arrived:
+                return ARRIVED
             question.control.is_answered = False
             if question.left is not None:  # back on the option it left for Look…
                 question.control.pointed_at = question.left
+
+    def wait(self, message: str, choices: list[Any], until: int, **kw: Any) -> None:
+        """`message` over `choices` (Look…) until the file `until` has input (the other
+        machine's move came): Look… opens as at a question, and either ends when it comes."""
+        self._until, self._arrived = until, False
+        try:
+            self.select(message, choices, **kw)
+        finally:
+            self._until = None
+
+    def _arrive(self) -> None:
+        self._arrived = True
+        with contextlib.suppress(Exception):  # already leaving: a key came at the same time
+            self.app.exit(result=ARRIVED)
 
     def _look(self, top: Top | None, looks: Looks | None) -> None:
         """The "Look…" menu, above it the screen or what is looked at, until "Back"."""
@@ -557,7 +581,7 @@ class PromptApp:
             self._q = _Question("Look at what?", "look", control)
             scroll = self._draw_top(top, looking, scroll)
             answer = self._run()
-            if not isinstance(answer, _Switch) or answer.to == "back":
+            if not isinstance(answer, _Switch) or answer.to == "back" or self._arrived:
                 return
             if answer.to == "show":
                 looking = items[answer.value][1](self._size()[0])
@@ -600,9 +624,21 @@ class PromptApp:
         self.app.layout.focus(self.text_window)
         if self.manage_gc:
             self._idle = self._loop.call_later(0.2, _tidy)
+        reading = None
+        if self.while_reading is not None:
+            reading = self._loop.call_later(READING, self.while_reading)
+        until = self._until
+        if until is not None:
+            if self._arrived:
+                return ARRIVED
+            self._loop.add_reader(until, self._arrive)
         try:
             return self._loop.run_until_complete(self.app.run_async())
         finally:
+            if until is not None:
+                self._loop.remove_reader(until)
+            if reading is not None:
+                reading.cancel()
             if self._idle is not None:
                 self._idle.cancel()
 

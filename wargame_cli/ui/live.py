@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -96,6 +96,9 @@ class LiveView:
         self.players = players
         self.memory = screen.memory if screen is not None else Memory()
         self.memory.once_a_turn = once_a_turn
+        # what of a state this log shows: all of it, or (remote play, a spectator) only what
+        # a side may see now (`View.seen_by`: a hidden deployment's other side left out)
+        self.sees: Callable[[Any], Any] = _whole
 
     def __call__(self, entry: Mapping[str, Any], game: Any) -> None:
         if self.screen is not None:
@@ -108,7 +111,7 @@ class LiveView:
 
     def shown(self, entry: Mapping[str, Any], game: Any) -> Any:
         """What the view shows for `entry`, after the redraw policy."""
-        shown = self.view.render_entry(entry, game.state, self.names, self.players)
+        shown = self.view.render_entry(entry, self.sees(game.state), self.names, self.players)
         return self.memory.shown(entry, shown)
 
     def _ending(self, entry: Mapping[str, Any], game: Any) -> None:
@@ -139,6 +142,10 @@ class LiveView:
             self.console.print(Text(f"  why: {', '.join(entry['rules'])}", style="dim"))
 
     def board(self, game: Any) -> None:
-        board = self.view.board(game.state, self.names)
+        board = self.view.board(self.sees(game.state), self.names)
         if board is not None:
             self.console.print(board)
+
+
+def _whole(state: Any) -> Any:
+    return state

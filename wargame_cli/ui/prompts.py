@@ -93,6 +93,14 @@ class Prompter:
             "footer": FOOTER,
         }
 
+    def wait(self, side: str, message: str, until: int) -> None:
+        """While the other machine decides (remote play): the decision screen as `side` sees
+        it, `message` and Look… under it, until the file `until` has input (its move)."""
+        kw = self._screen_kw(side)
+        kw.pop("footer", None)
+        items = [questionary.Choice(title=LOOK_LABEL, value=LOOK)]
+        self.app.wait(message, items, until, **kw)
+
     def _decided(self, side: str | None) -> None:
         if self.screen is not None:
             self.screen.mark(side)
