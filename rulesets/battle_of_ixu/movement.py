@@ -115,6 +115,7 @@ def _moved(state: IxuState, w: Warrior, dest: Point) -> Event:
     # positions are kept to 0.01", so a full move may measure a hair over the die (the
     # tabletop allows 0.01" for it): say the die, as a player measuring would
     said = min(inches, float(w.dice.movement))
+    w.moved = said
     data = {
         "model": w.name,
         "side": w.side,

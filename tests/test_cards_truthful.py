@@ -1,0 +1,86 @@
+"""Issue 21, item 5: a piece's card states its own state after it acted (no reach after a
+move, no fight it cannot have), checked against the log of seeded games, not against the
+fields the card is drawn from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from wargame_cli.engine.bots import BotController
+from wargame_cli.engine.session import start
+from wargame_cli.ruleset import Ruleset, Setup, resolve_options
+from wargame_cli.wording import percent
+
+
+def text_of(renderable: Any, width: int = 200) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def play(ruleset: Ruleset, seeds: Any, observe: Any, **options: Any) -> None:
+    """Seeded bot games of the default teams, `observe(entry, game)` after every entry."""
+    opts = resolve_options(ruleset.options, options)
+    teams = {s: ruleset.default_team(s, opts)[0] for s in ("A", "B")}
+    for seed in seeds:
+        start(
+            ruleset,
+            Setup({"A": "Reds", "B": "Blues"}, teams),
+            opts,
+            seed,
+            controllers={s: BotController() for s in ("A", "B")},
+            observer=observe,
+        ).runner.run()
+
+
+# -- The Battle of Ixu ----------------------------------------------------------------------
+
+
+def test_ixu_card_shows_how_far_a_model_moved_never_its_reach_after_it():
+    """c5: once a model has moved (or stood fast) its card says so, and from then on no card
+    offers a move; before, it gives the movement die. c6: whom it attacked, or that it held
+    back, once it has; c8: a damaged model's card gives the health check's chance."""
+    from wargame_cli.rulesets.battle_of_ixu import view
+    from wargame_cli.rulesets.battle_of_ixu.ruleset import RULESET
+
+    moved: dict[str, float] = {}
+    attacked: dict[str, str] = {}
+    seen = {"moved": 0, "to move": 0, "attacked": 0, "check": 0}
+
+    def observe(entry: dict[str, Any], game: Any) -> None:
+        state = game.state
+        data = entry.get("data") or {}
+        kind = entry.get("kind") if entry.get("t") == "event" else None
+        if kind == "order":
+            moved.clear()
+            attacked.clear()
+        if kind in ("move", "charge", "stand"):
+            moved[data["model"]] = data["inches"]
+        if kind == "attack":
+            attacked[data["attacker"]] = data["target"]
+        for w in state.standing():
+            shown = text_of(view.warrior_card(state, w))
+            if w.dice is None:
+                continue
+            if w.name in moved:
+                assert "up to" not in shown, shown
+                inches = min(moved[w.name], float(w.dice.movement))
+                assert (f'moved {inches:g}" this turn' if inches else "stood fast") in shown
+                seen["moved"] += 1
+            elif state.phase in ("attribution", "movement"):
+                assert f'up to {w.dice.movement}" this turn (c5)' in shown, shown
+                seen["to move"] += 1
+            else:
+                assert "up to" not in shown, shown
+            if w.name in attacked:
+                assert f"attacked {attacked[w.name]} this turn (c6)" in shown, shown
+                seen["attacked"] += 1
+            if kind == "wound" and data["target"] == w.name:
+                falls = percent(min(1.0, w.damage / 10))
+                assert f"falls on a d10 of {w.damage} or less ({falls}) (c8)" in shown
+                seen["check"] += 1
+
+    play(RULESET, range(3), observe)
+    assert all(count > 0 for count in seen.values()), seen
