@@ -548,5 +548,43 @@ def test_the_cards_odds_line_keeps_words_whole_and_reads_as_the_menu():
     line = odds(asked)
     assert line is not None
     text = line.plain
-    assert 'move 4", combat 3 dice: 67%' in text and "defe" not in text and "…" not in text
-    assert ">99.9%" in text
+    assert 'move 4": defence 2 (beaten 67% a die)' in text and "…" not in text
+    assert 'move 5": combat 5 dice (hit Tuze >99.9%)' in text
+
+
+@pytest.mark.parametrize(
+    ("label", "shown"),
+    [
+        # a chance never reads as another part's: the defence's is the defence's
+        (
+            'move 6", combat 2 dice (hit Eyox 75%), defence 1 (beaten 83% a die); ignore 1',
+            'move 6": combat 2 dice (hit Eyox 75%), defence 1 (beaten 83% a die)',
+        ),
+        ('Move (up to 4" if the test passes: 58%)', 'Move: up to 4" if the test passes: 58%'),
+        (
+            "Attack Tuze (defence 2: 3-6 hit; 10 health left; a hit 89%, kills 0.1%)",
+            "Attack Tuze: a hit 89%, kills 0.1%",
+        ),
+        ("3: acts at step 3, needs 3 or less: 88%", "3: needs 3 or less: 88%"),
+        (
+            "Toward Hudson (12,3): in the open, seen by Bo; free melee on Hudson (b17): kills 58%",
+            "Toward Hudson: free melee on Hudson: kills 58%",
+        ),
+        (
+            'Shoot Bo (12.3", Hedge: save 5+; kills 40%; in melee, a miss hits Al)',
+            "Shoot Bo: kills 40%",
+        ),
+        (
+            "Bolt: attack Red 2 (4 dice; health 1, defence 8; kills >99.9%)",
+            "Bolt: attack Red 2 (kills >99.9%)",
+        ),
+    ],
+)
+def test_the_cards_odds_line_says_what_each_chance_is_of(label, shown):
+    """Each chance keeps the words of its label that say what it is the chance of: `67%`
+    beside `combat 3 dice` would read as the attack's when it is the defence's."""
+    from wargame_cli.engine.requests import Option, choice
+    from wargame_cli.ui.facts import odds
+
+    line = odds(choice("A", "how?", [Option("a", label)], default="a"))
+    assert line is not None and line.plain == f"odds: {shown}"
