@@ -84,3 +84,40 @@ def test_ixu_card_shows_how_far_a_model_moved_never_its_reach_after_it():
 
     play(RULESET, range(3), observe)
     assert all(count > 0 for count in seen.values()), seen
+
+
+# -- Squad Alpha ----------------------------------------------------------------------------
+
+
+def test_squad_alpha_card_of_a_miniature_that_acted_offers_no_move_or_shot():
+    """b10, b11: a miniature activates once a turn; once it has (the log says it activated),
+    its card offers no move or shot until the next turn; one still to act gives its reach."""
+    from wargame_cli.rulesets.squad_alpha import view
+    from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
+
+    activated: set[str] = set()
+    seen = {"acted": 0, "to act": 0}
+
+    def observe(entry: dict[str, Any], game: Any) -> None:
+        state = game.state
+        kind = entry.get("kind") if entry.get("t") == "event" else None
+        if kind == "initiative":
+            activated.clear()
+        if kind == "activate":
+            activated.add(entry["data"]["id"])
+        for m in state.all_minis():
+            if not m.alive or m.pos is None or state.contacts(m) or m.id == state.acting:
+                continue
+            shown = text_of(view.mini_card(state, m, state.acting))
+            if m.die is None:  # between turns: the next turn's dice are not attributed yet
+                continue
+            if m.id in activated:
+                assert "acted this turn: no move or shot until the next (b10, b11)" in shown
+                assert "moves up to" not in shown, shown
+                seen["acted"] += 1
+            else:
+                assert 'moves up to 4" (b14) or shoots' in shown, shown
+                seen["to act"] += 1
+
+    play(RULESET, range(2), observe, max_turns=2)
+    assert all(count > 0 for count in seen.values()), seen

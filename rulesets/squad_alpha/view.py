@@ -26,6 +26,7 @@ from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini, S
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone
+from wargame_cli.tabletop.sight import blocker
 from wargame_cli.tabletop.view import compact_map, legend, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
@@ -371,9 +372,22 @@ def _turn_rows(state: GameState, m: Mini) -> list[tuple[str, Any]]:
     if foes:
         names = ", ".join(f"{f.label} {clean(f.name)}" for f in foes)
         rows.append(("melee", f"in base contact with {names}: must fight, no move or shot (b18)"))
+    elif m.die is not None and m.acted and m.id != state.acting:
+        rows.append(("reach", "acted this turn: no move or shot until the next (b10, b11)"))
     else:
-        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" (b14) or shoots an enemy in sight'))
+        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" (b14) or {_shot(state, m)}'))
     return rows
+
+
+def _shot(state: GameState, m: Mini) -> str:
+    """What it could shoot (b15): an enemy in its line of sight, or none in sight."""
+    assert m.pos is not None
+    seen = [
+        e
+        for e in state.enemies(m.side)
+        if e.pos is not None and not blocker(state.table, m.pos, e.pos)
+    ]
+    return "shoots an enemy in sight (b15)" if seen else "shoots (b15): no enemy in sight now"
 
 
 def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> Any:
