@@ -38,10 +38,19 @@ def take_turn(
         mob = b.mobs[unit[4:]]
         if b.figures(mob):
             yield from _turn(b, unit, mob, None, in_place)
+            _over(b, unit)
         return set()
     if b.creatures[unit].standing:
-        return (yield from _turn(b, unit, None, list(waiting), in_place))
+        went_first = yield from _turn(b, unit, None, list(waiting), in_place)
+        _over(b, unit)
+        return went_first
     return set()
+
+
+def _over(b: Battle, unit: str) -> None:
+    """Its turn has ended this round (not when the GM's tracker put it later, e10)."""
+    if not b.delayed:
+        b.did.setdefault(unit, set()).add("over")
 
 
 def _turn(
@@ -102,6 +111,8 @@ def _turn(
             )
             yield from take_turn(b, first, in_place=False)
             continue
+        if key in ("move", "other") or key.startswith("attack:"):
+            b.did.setdefault(unit, set()).add("moved" if key == "move" else "acted")
         if key == "move":
             moved = True
             if mob is not None:
