@@ -129,30 +129,29 @@ def test_squad_alpha_card_of_a_miniature_that_acted_offers_no_move_or_shot():
 def test_mobs_card_after_a_move_or_an_act_offers_only_what_is_left():
     """e8: a creature or mob moves and acts once each in its turn; once the log shows it
     moved, its card offers no move, once it attacked (or took another action) no act, and
-    once it ended its turn, that it is over (e10)."""
+    once it ended its turn, that it is over (e10). Checked at every turn question (the one
+    before it is done with by then)."""
     from wargame_cli.rulesets.mobs_and_morale import view
     from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET
 
     did: dict[str, set[str]] = {}
-    pending: list[tuple[str, str]] = []  # a decision is logged before the rules take it up
+    pending: list[tuple[str, str]] = []  # the last turn decision, carried out by now
     seen = {"moved": 0, "acted": 0, "over": 0, "fresh": 0}
 
     def observe(entry: dict[str, Any], game: Any) -> None:
         b = game.state
+        if entry["t"] == "turn" or b.round == 0:  # a new round, or a new game
+            did.clear()
+            pending.clear()
+        if entry["t"] == "choice" and entry.get("kind") == "move":  # not moved before it has
+            name = entry["prompt"].split(": ")[0]
+            figure = b.creatures[name] if name in b.creatures else b.figures(b.mobs[name])[0]
+            assert "moved" not in text_of(view.creature_card(b, figure))
+        if entry["t"] != "choice" or entry.get("kind") != "turn":
+            return
         for unit, done in pending:
             did.setdefault(unit, set()).add(done)
         pending.clear()
-        if entry["t"] == "turn" or b.round == 0:  # a new round, or a new game
-            did.clear()
-        if entry["t"] == "choice" and entry.get("kind") == "turn":
-            name = entry["prompt"].split(": ")[0]
-            unit = f"mob:{name}" if name in b.mobs else name
-            key = entry["key"]
-            words = {"move": "moved", "other": "acted", "end": "over"}
-            done = "acted" if key.startswith("attack:") else words.get(key)
-            if done:
-                pending.append((unit, done))
-            return
         for c in b.creatures.values():
             if not c.standing or c.pos is None:
                 continue
@@ -167,9 +166,16 @@ def test_mobs_card_after_a_move_or_an_act_offers_only_what_is_left():
             elif "acted" in done:
                 assert f'acted; may still move up to {c.move:g}"' in shown, shown
                 seen["acted"] += 1
-            elif b.phase == "turns":
+            else:
                 assert f'moves {c.move:g}", attacks within' in shown, shown
                 seen["fresh"] += 1
+        name = entry["prompt"].split(": ")[0]
+        unit = f"mob:{name}" if name in b.mobs else name
+        key = entry["key"]
+        words = {"move": "moved", "other": "acted", "end": "over"}
+        done = "acted" if key.startswith("attack:") else words.get(key)
+        if done:
+            pending.append((unit, done))
 
     play(RULESET, range(2), observe, max_rounds=3)
     assert all(count > 0 for count in seen.values()), seen

@@ -111,8 +111,6 @@ def _turn(
             )
             yield from take_turn(b, first, in_place=False)
             continue
-        if key in ("move", "other") or key.startswith("attack:"):
-            b.did.setdefault(unit, set()).add("moved" if key == "move" else "acted")
         if key == "move":
             moved = True
             if mob is not None:
@@ -127,6 +125,8 @@ def _turn(
             target = key.removeprefix("attack:")
             attackers = reachable(b, figures, target)
             yield from attack(b, attackers, target, name)
+        if key in ("move", "other") or key.startswith("attack:"):  # done: for its card
+            b.did.setdefault(unit, set()).add("moved" if key == "move" else "acted")
     return went_first
 
 
