@@ -179,3 +179,32 @@ def test_mobs_card_after_a_move_or_an_act_offers_only_what_is_left():
 
     play(RULESET, range(2), observe, max_rounds=3)
     assert all(count > 0 for count in seen.values()), seen
+
+
+def test_ixu_move_menu_is_tidy():
+    """Over seeded games, every Battle of Ixu move menu a person would read has no plain move
+    under 0.5" or within 1" of one listed before it, and no way round a hair from a listed
+    move (`Toward Eyox, 6.0"` beside `Round the way to Eyox, 6.0"` 0.05" off)."""
+    from wargame_cli.rulesets.battle_of_ixu.movement import destinations, describe
+    from wargame_cli.rulesets.battle_of_ixu.ruleset import RULESET
+
+    from tests.test_odds_and_cards import assert_tidy
+
+    menus = 0
+
+    def observe(entry: dict[str, Any], game: Any) -> None:
+        nonlocal menus
+        state = game.state
+        if entry["t"] != "event" or entry.get("kind") not in ("move", "stand", "charge"):
+            return
+        for w in state.in_order():
+            menu = [d for d in destinations(state, w) if d.tag != "stay"]
+            assert_tidy(w.pos, [d for d in menu if not d.tag.startswith("approach")])
+            for d in menu:
+                if d.tag.startswith("approach"):
+                    assert all(d.point.distance(e.point) >= 1.0 for e in menu if e != d), menu
+                assert describe(state, w, d.point.key()) == d.option().label
+            menus += 1
+
+    play(RULESET, range(3), observe)
+    assert menus > 5

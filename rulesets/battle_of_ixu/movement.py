@@ -9,6 +9,7 @@ from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
 
 from wargame_cli.engine.requests import Choice, Event
 from wargame_cli.tabletop.destinations import (
+    NEAR,
     Destination,
     menu_entry,
     offer,
@@ -25,14 +26,30 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
     else the toward spot of the nearest enemy that has one (and stay)."""
     foes = state.enemies(w)
     prefer = [e.id for e in bot.by_approach(state, w, foes)] if enemies_only else None
-    found = offer(*_move_of(state, w), state.name_of, enemies_only=enemies_only, prefer=prefer)
+    found = offer(
+        *_move_of(state, w),
+        state.name_of,
+        enemies_only=enemies_only,
+        prefer=prefer,
+        tidy=not enemies_only,
+        cover=False,
+    )
     here = w.pos.key()
     listed = [_gap_told(state, w, d) for d in found if d.point.key() != here]
     if not enemies_only and not state.engaged(w):  # the bot's way round, offered to a person
-        way = approach_move(state, w)
-        if way is not None and way.point.key() not in {d.point.key() for d in listed}:
+        way = _new_way(state, w, listed)
+        if way is not None:
             listed.append(way)
     return [*listed, _stay(state, w)]
+
+
+def _new_way(state: IxuState, w: Warrior, listed: list[Destination]) -> Destination | None:
+    """The bot's way round the bases in the way, unless a listed move ends within `NEAR` of
+    it (a second `Toward Eyox` a hair away adds nothing)."""
+    way = approach_move(state, w)
+    if way is None or any(d.point.distance(way.point) < NEAR for d in listed):
+        return None
+    return way
 
 
 def _stay(state: IxuState, w: Warrior) -> Destination:
@@ -47,10 +64,10 @@ def describe(state: IxuState, w: Warrior, key: str) -> str:
     spot it does not list reads as typed)."""
     if key == w.pos.key():
         return _stay(state, w).option().label
-    found = menu_entry(*_move_of(state, w), key, state.name_of)
+    found = menu_entry(*_move_of(state, w), key, state.name_of, tidy=True, cover=False)
     if found is None and not state.engaged(w):
-        way = approach_move(state, w)
-        found = way if way is not None and way.point.key() == key else None
+        listed = [d for d in destinations(state, w) if d.tag != "stay"]
+        found = next((d for d in listed if d.point.key() == key), None)
         return key if found is None else found.option().label
     return key if found is None else _gap_told(state, w, found).option().label
 
