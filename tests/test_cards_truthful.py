@@ -185,7 +185,7 @@ def test_ixu_move_menu_is_tidy():
     """Over seeded games, every Battle of Ixu move menu a person would read has no plain move
     under 0.5" or within 1" of one listed before it, and no way round a hair from a listed
     move (`Toward Eyox, 6.0"` beside `Round the way to Eyox, 6.0"` 0.05" off)."""
-    from wargame_cli.rulesets.battle_of_ixu.movement import destinations, describe
+    from wargame_cli.rulesets.battle_of_ixu.movement import describe, destinations
     from wargame_cli.rulesets.battle_of_ixu.ruleset import RULESET
 
     from tests.test_odds_and_cards import assert_tidy
