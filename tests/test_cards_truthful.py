@@ -11,6 +11,7 @@ from rich.console import Console
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.session import start
 from wargame_cli.ruleset import Ruleset, Setup, resolve_options
+from wargame_cli.tabletop.geometry import Point
 from wargame_cli.wording import percent
 
 
@@ -207,4 +208,51 @@ def test_ixu_move_menu_is_tidy():
             menus += 1
 
     play(RULESET, range(3), observe)
+    assert menus > 5
+
+
+def test_mobs_mob_move_menu_has_no_negligible_or_near_duplicate_shifts():
+    """A mob's move menu, as a person reads it, has no shift of the lead under 0.5" nor within
+    1" of a shift listed before it (`East, 0.12"`, `South, 0.05"`); the bot's pick is listed
+    and every plan left out still answers (a save that chose one replays)."""
+    from wargame_cli.rulesets.mobs_and_morale import moves
+    from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET as MOBS
+
+    menus = 0
+
+    class Reader(BotController):
+        def choose(self, choice: Any, game: Any) -> str:
+            nonlocal menus
+            b = game.state
+            name = choice.prompt.split(": ")[0]
+            if choice.kind == "move" and name in b.mobs:
+                start = moves.lead(b, b.mobs[name]).at
+                shifts: list[Any] = []
+                for option in choice.options:
+                    if option.key.startswith("shift:"):
+                        spot = Point.parse(option.key.removeprefix("shift:"))
+                        assert start.distance(spot) >= 0.5, option
+                        assert all(spot.distance(q) >= 1.0 for q in shifts), option
+                        shifts.append(spot)
+                for plan in moves.mob_plans(b, b.mobs[name]):
+                    assert choice.legal(plan.key) is None, plan
+                menus += 1
+            key = super().choose(choice, game)
+            if choice.kind == "move" and name in b.mobs:
+                assert key in {o.key for o in choice.options}
+            return key
+
+    options = resolve_options(MOBS.options, {"max_rounds": 3})
+    for team in ("The Hound Pack", "The Lantern Company"):
+        found = MOBS.preset_named(team, options)
+        assert found is not None
+        teams = {"A": found[0], "B": MOBS.default_team("B", options)[0]}
+        for seed in range(2):
+            start(
+                MOBS,
+                Setup({"A": "Party", "B": "GM"}, teams),
+                options,
+                seed,
+                controllers={s: Reader() for s in ("A", "B")},
+            ).runner.run()
     assert menus > 5

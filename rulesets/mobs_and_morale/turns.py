@@ -332,7 +332,11 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
     def menu() -> tuple[Option, ...]:
         """Built only when someone reads it: a bot reads just the closing moves when one of
         them is worth making."""
-        plans = [Option(p.key, p.label) for p in moves.mob_plans(b, mob)]
+        suggested = bot.mob_move(
+            b, mob, lambda: moves.mob_plans(b, mob), moves.closing_plans(b, mob)
+        )
+        listed = moves.tidy(b, mob, moves.mob_plans(b, mob), suggested)
+        plans = [Option(p.key, p.label) for p in listed]
         return tuple(plans + ([moves.BY_FIGURE_OPTION] if by_figure else []))
 
     def judge(text: str) -> str | None:

@@ -334,7 +334,10 @@ def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
     rows: list[tuple[str, Any]] = [
         ("profile", clean(c.profile) + (f", of {clean(c.mob)}" if c.mob else "")),
         ("P/F/D", f"presence {c.presence}, fierce {c.fierce}, defence {c.defence}"),
-        ("health", f"{c.health}/{c.max_health}" + (f" ({c.status})" if not c.standing else "")),
+        (
+            "health",
+            f"{c.health}/{c.max_health}" + (f" ({c.status})" if c.status != STANDING else ""),
+        ),
         _this_round(b, b.unit_of(c), c.move, reach),
     ]
     if c.mob is not None:  # a morale score is a mob's (e24): a character has none
