@@ -256,3 +256,58 @@ def test_mobs_mob_move_menu_has_no_negligible_or_near_duplicate_shifts():
                 controllers={s: Reader() for s in ("A", "B")},
             ).runner.run()
     assert menus > 5
+
+
+# -- Seeds of Wars --------------------------------------------------------------------------
+
+
+def test_seeds_card_offers_no_move_or_shot_it_cannot_make():
+    """d8-d13: once the log shows a unit moved this round (or the movement step is over), its
+    card offers no move; a unit sharing a space with an enemy (engaged) is offered no move
+    (it leaves only by retreating, d13) and no shot; a shooter that shot offers no second."""
+    from wargame_cli.rulesets.seeds_of_wars import view
+    from wargame_cli.rulesets.seeds_of_wars.ruleset import RULESET
+
+    moved: set[str] = set()
+    shot: set[str] = set()
+    seen = {"moved": 0, "engaged": 0, "shot": 0, "free": 0}
+
+    def observe(entry: dict[str, Any], game: Any) -> None:
+        battle = game.state
+        kind = entry.get("kind") if entry["t"] == "event" else None
+        data = entry.get("data") or {}
+        if entry["t"] == "turn" or battle.round == 0:  # a new round, or a new game
+            moved.clear()
+            shot.clear()
+        if kind == "move":
+            moved.add(data["unit"])
+        if kind in ("hit", "miss") and battle.step == "ranged":
+            shot.add(data["attacker"])
+        for u in battle.fighting():
+            if u.space is None:
+                continue
+            shown = text_of(view.unit_card(battle, u))
+            if battle.step == "over":
+                assert "move " not in shown and "none: the battle is over (d16)" in shown
+                continue
+            engaged = any(e.side != u.side for e in battle.at(u.space))
+            if u.uid in moved or engaged or battle.step in ("ranged", "melee", "morale"):
+                assert "move     no: " in shown, shown
+                seen["moved" if u.uid in moved else "engaged" if engaged else "free"] += 1
+            if u.kind.ra is not None and (engaged or u.uid in shot):
+                assert "shoot    no: " in shown, shown
+                seen["shot"] += u.uid in shot
+
+    play(RULESET, range(4), observe)
+    assert all(count > 0 for count in seen.values()), seen
+
+
+def test_seeds_attack_and_retreat_options_state_their_chances():
+    """d10, d12: an attack's label gives the chance its 1d20 need has; d13: the retreat's
+    label the chance that 1d20 + Mv beats the attacker's outright (a tie fails), counted."""
+    from wargame_cli.rulesets.seeds_of_wars.combat import beats, needs
+
+    assert needs(4, 9) == "needs 6+ on 1d20 (75%)"  # 1d20 + 4 over 9: 6-20
+    assert needs(0, 30) == "cannot hit" and needs(20, 5) == "hits on any roll"
+    counted = sum(a + 1 > b + 3 for a in range(1, 21) for b in range(1, 21)) / 400
+    assert beats(1, 3) == counted and percent(counted) == "38%"

@@ -4,6 +4,7 @@ beside a panel of unit profiles. The only module of the ruleset that imports ric
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from copy import copy
 from typing import Any
 
@@ -14,6 +15,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+from wargame_cli.rulesets.seeds_of_wars.combat import fighter_refusal, move_refusal, shooter_refusal
 from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, STEADY, Battle, Unit
 
 from wargame_cli.kit.sides import SIDES
@@ -342,10 +344,36 @@ def unit_card(battle: Battle, unit: Unit, brief: bool = False) -> Any:
         foes = battle.enemies_at(unit.side, unit.space)
         if foes:
             rows.append(("engaged", ", ".join(clean(f.name) for f in foes)))
-        rows.append(
-            ("reach", f"moves {plural(k.mv, 'space')}" + ("" if k.ra is None else ", shoots"))
-        )
+        rows += _reach(battle, unit)
     return facts.card(unit.name, unit.side, rows, brief=brief)
+
+
+ROUND_STEPS = ("recovery", "initiative", "movement", "ranged", "melee", "morale")  # d3-d14
+Refusal = Callable[[Battle, Unit, set[str]], "str | None"]
+
+
+def _reach(battle: Battle, unit: Unit) -> list[tuple[str, Any]]:
+    """What the unit may do in this round's steps, as the menus would say: its move (d8), shot
+    (d10, d11) and melee (d12), or why not (engaged, Routed, already done in this step)."""
+    k = unit.kind
+    if battle.step == "over":
+        return [("reach", "none: the battle is over (d16)")]
+    now = ROUND_STEPS.index(battle.step) if battle.step in ROUND_STEPS else 0
+
+    def why_not(step: str, refusal: Refusal) -> str | None:
+        if ROUND_STEPS.index(step) < now:
+            return f"the {step} step is over this round"
+        return refusal(battle, unit, battle.acted if battle.step == step else set())
+
+    moves = why_not("movement", move_refusal)
+    rows = [("move", f"up to {plural(k.mv, 'space')} (d8)" if moves is None else f"no: {moves}")]
+    if k.ra is not None:
+        shot = why_not("ranged", shooter_refusal)
+        rows.append(("shoot", f"Ra {k.ra:+d} (d10, d11)" if shot is None else f"no: {shot}"))
+    if battle.engaged(unit):
+        fight = why_not("melee", fighter_refusal)
+        rows.append(("melee", f"Me {k.me:+d} (d12)" if fight is None else f"no: {fight}"))
+    return rows
 
 
 NEEDS = re.compile(r"needs (\d+)\+ on 1d20")
