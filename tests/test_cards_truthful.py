@@ -4,6 +4,7 @@ fields the card is drawn from."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
@@ -68,7 +69,8 @@ def test_ixu_card_shows_how_far_a_model_moved_never_its_reach_after_it():
             if w.name in moved:
                 assert "up to" not in shown, shown
                 inches = min(moved[w.name], float(w.dice.movement))
-                assert (f'moved {inches:g}" this turn' if inches else "stood fast") in shown
+                said = f'{inches:g}" this turn' if inches else "no, it stood fast"
+                assert re.search(rf"moved +{re.escape(said)}", shown), shown
                 seen["moved"] += 1
             elif state.phase in ("attribution", "movement"):
                 assert f'up to {w.dice.movement}" this turn (c5)' in shown, shown
