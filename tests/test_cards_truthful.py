@@ -272,7 +272,8 @@ def test_seeds_card_offers_no_move_or_shot_it_cannot_make():
 
     moved: set[str] = set()
     shot: set[str] = set()
-    seen = {"moved": 0, "engaged": 0, "shot": 0, "free": 0}
+    hurt: set[str] = set()
+    seen = {"moved": 0, "engaged": 0, "shot": 0, "free": 0, "morale": 0}
 
     def observe(entry: dict[str, Any], game: Any) -> None:
         battle = game.state
@@ -281,10 +282,13 @@ def test_seeds_card_offers_no_move_or_shot_it_cannot_make():
         if entry["t"] == "turn" or battle.round == 0:  # a new round, or a new game
             moved.clear()
             shot.clear()
+            hurt.clear()
         if kind == "move":
             moved.add(data["unit"])
         if kind in ("hit", "miss") and battle.step == "ranged":
             shot.add(data["attacker"])
+        if kind == "hit":
+            hurt.add(data["target"])
         for u in battle.fighting():
             if u.space is None:
                 continue
@@ -296,6 +300,11 @@ def test_seeds_card_offers_no_move_or_shot_it_cannot_make():
             if u.uid in moved or engaged or battle.step in ("ranged", "melee", "morale"):
                 assert "move     no: " in shown, shown
                 seen["moved" if u.uid in moved else "engaged" if engaged else "free"] += 1
+            if u.uid in hurt and battle.step in ("ranged", "melee"):  # d14: checked at step 6
+                mo, taken = u.kind.mo, u.taken
+                held = sum(face + mo - taken >= 10 for face in range(1, 21)) / 20
+                assert f"Ht taken, 10 or more ({percent(held)}) (d14)" in shown, shown
+                seen["morale"] += 1
             if u.kind.ra is not None and (engaged or u.uid in shot):
                 assert "shoot    no: " in shown, shown
                 seen["shot"] += u.uid in shot

@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+from wargame_cli.rulesets.seeds_of_wars.checks import TARGET, morale_passes, recovery_passes
 from wargame_cli.rulesets.seeds_of_wars.combat import fighter_refusal, move_refusal, shooter_refusal
 from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, STEADY, Battle, Unit
 
@@ -373,7 +374,24 @@ def _reach(battle: Battle, unit: Unit) -> list[tuple[str, Any]]:
     if battle.engaged(unit):
         fight = why_not("melee", fighter_refusal)
         rows.append(("melee", f"Me {k.me:+d} (d12)" if fight is None else f"no: {fight}"))
+    if unit.damaged_this_round and now < ROUND_STEPS.index("morale"):
+        held = _chance(lambda face: morale_passes(face, k.mo, unit.taken))
+        sums = f"1d20 + Mo {k.mo} - {unit.taken} Ht taken, {TARGET} or more"
+        rows.append(("morale", f"checked at step 6: {sums} ({percent(held)}) (d14)"))
+    elif unit.state in (SHAKEN, ROUTED):
+        back = percent(_chance(lambda face: recovery_passes(face, k.mo)))
+        rows.append(
+            (
+                "recovery",
+                f"at each round's step 1: 1d20 + Mo {k.mo}, {TARGET} or more ({back}) (d4)",
+            )
+        )
     return rows
+
+
+def _chance(passes: Callable[[int], bool]) -> float:
+    """The share of 1d20's faces that pass."""
+    return sum(map(passes, range(1, 21))) / 20
 
 
 NEEDS = re.compile(r"needs (\d+)\+ on 1d20")
