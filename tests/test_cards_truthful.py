@@ -22,17 +22,29 @@ def text_of(renderable: Any, width: int = 200) -> str:
     return console.export_text()
 
 
-def play(ruleset: Ruleset, seeds: Any, observe: Any, **options: Any) -> None:
-    """Seeded bot games of the default teams, `observe(entry, game)` after every entry."""
+def play(
+    ruleset: Ruleset,
+    seeds: Any,
+    observe: Any = None,
+    controller: Any = BotController,
+    team_a: str | None = None,
+    **options: Any,
+) -> None:
+    """Seeded games of the default teams (side A's `team_a` preset if given), each side played
+    by `controller()`, `observe(entry, game)` after every entry."""
     opts = resolve_options(ruleset.options, options)
     teams = {s: ruleset.default_team(s, opts)[0] for s in ("A", "B")}
+    if team_a is not None:
+        found = ruleset.preset_named(team_a, opts)
+        assert found is not None
+        teams["A"] = found[0]
     for seed in seeds:
         start(
             ruleset,
             Setup({"A": "Reds", "B": "Blues"}, teams),
             opts,
             seed,
-            controllers={s: BotController() for s in ("A", "B")},
+            controllers={s: controller() for s in ("A", "B")},
             observer=observe,
         ).runner.run()
 
@@ -244,19 +256,8 @@ def test_mobs_mob_move_menu_has_no_negligible_or_near_duplicate_shifts():
                 assert key in {o.key for o in choice.options}
             return key
 
-    options = resolve_options(MOBS.options, {"max_rounds": 3})
     for team in ("The Hound Pack", "The Lantern Company"):
-        found = MOBS.preset_named(team, options)
-        assert found is not None
-        teams = {"A": found[0], "B": MOBS.default_team("B", options)[0]}
-        for seed in range(2):
-            start(
-                MOBS,
-                Setup({"A": "Party", "B": "GM"}, teams),
-                options,
-                seed,
-                controllers={s: Reader() for s in ("A", "B")},
-            ).runner.run()
+        play(MOBS, range(2), controller=Reader, team_a=team, max_rounds=3)
     assert menus > 5
 
 

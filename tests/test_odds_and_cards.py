@@ -159,18 +159,9 @@ def test_squad_alpha_card_in_melee_says_it_may_only_fight():
 
 def play_squad_alpha(seeds: Any, controller: Any, observe: Any = None) -> None:
     """Seeded two-turn games of the default squads, each side played by `controller()`."""
-    options = resolve_options(RULESET.options, {"max_turns": 2})
-    teams = {s: RULESET.default_team(s, options)[0] for s in ("A", "B")}
-    for seed in seeds:
-        session = start(
-            RULESET,
-            Setup({"A": "Reds", "B": "Blues"}, teams),
-            options,
-            seed,
-            controllers={s: controller() for s in ("A", "B")},
-            observer=observe,
-        )
-        session.runner.run()
+    from tests.test_cards_truthful import play
+
+    play(RULESET, seeds, observe, controller, max_turns=2)
 
 
 def test_squad_alpha_to_act_list_drops_who_acted_as_the_game_goes():
