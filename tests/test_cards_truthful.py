@@ -323,3 +323,25 @@ def test_seeds_attack_and_retreat_options_state_their_chances():
     assert needs(0, 30) == "cannot hit" and needs(20, 5) == "hits on any roll"
     counted = sum(a + 1 > b + 3 for a in range(1, 21) for b in range(1, 21)) / 400
     assert beats(1, 3) == counted and percent(counted) == "38%"
+
+
+def test_squad_alpha_card_at_where_to_offers_the_move_not_a_shot():
+    """b11, b14: asked where to, the miniature has chosen to move and passed its test: the
+    card above the question offers that move, not a shot."""
+    from wargame_cli.rulesets.squad_alpha import view
+    from wargame_cli.rulesets.squad_alpha.ruleset import RULESET
+
+    asked = 0
+
+    class Reader(BotController):
+        def choose(self, choice: Any, game: Any) -> str:
+            nonlocal asked
+            if choice.kind == "move":
+                shown = " ".join(text_of(view.card(game.state, choice)).split())
+                assert 'moves up to 4" now: its move test passed (b14)' in shown, shown
+                assert "shoots" not in shown, shown
+                asked += 1
+            return super().choose(choice, game)
+
+    play(RULESET, range(2), controller=Reader, max_turns=2)
+    assert asked > 3

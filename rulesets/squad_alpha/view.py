@@ -336,7 +336,13 @@ def _where(state: GameState, m: Mini) -> str:
     return f"{m.pos.key()}{place}"
 
 
-def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool = False) -> Any:
+def mini_card(
+    state: GameState,
+    m: Mini,
+    acting: str | None = None,
+    brief: bool = False,
+    moving: bool = False,
+) -> Any:
     """One miniature: training and dice, command, die this turn, the test it needs, where it
     stands, its status and its reach."""
     rows: list[tuple[str, Any]] = [
@@ -349,14 +355,15 @@ def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool 
         ("position", _where(state, m)),
         ("status", _status(state, m, acting)),
     ]
-    rows += _turn_rows(state, m)
+    rows += _turn_rows(state, m, moving)
     return facts.card(f"{m.label} {m.name}", m.side, rows, brief=brief)
 
 
-def _turn_rows(state: GameState, m: Mini) -> list[tuple[str, Any]]:
+def _turn_rows(state: GameState, m: Mini, moving: bool = False) -> list[tuple[str, Any]]:
     """What the miniature itself may do this turn: the test its own die sets (b10, b12, b13,
     b24), whether it has acted, and its reach: a miniature in base contact may only fight
-    (b18), one out of it moves (b14) or shoots (b11, b15)."""
+    (b18), one out of it moves (b14) or shoots (b11, b15); `moving`: it passed its move test
+    and is asked where to (no shot now)."""
     if not m.active:
         return []
     rows: list[tuple[str, Any]] = []
@@ -374,6 +381,8 @@ def _turn_rows(state: GameState, m: Mini) -> list[tuple[str, Any]]:
         rows.append(("melee", f"in base contact with {names}: must fight, no move or shot (b18)"))
     elif m.die is not None and m.acted and m.id != state.acting:
         rows.append(("reach", "acted this turn: no move or shot until the next (b10, b11)"))
+    elif moving:
+        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" now: its move test passed (b14)'))
     else:
         rows.append(("reach", f'moves up to {MOVE_INCHES:g}" (b14) or {_shot(state, m)}'))
     return rows
@@ -404,7 +413,8 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     m = None if whole_squad else m
     parts: list[Any] = []
     if m is not None:
-        parts.append(mini_card(state, m, acting=state.acting, brief=True))
+        moving = choice.kind == "move" and m.id == state.acting
+        parts.append(mini_card(state, m, acting=state.acting, brief=True, moving=moving))
     else:
         candidates = (
             list(state.squads[choice.side].living)
