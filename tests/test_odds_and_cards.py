@@ -569,6 +569,10 @@ def test_the_cards_odds_line_keeps_words_whole_and_reads_as_the_menu():
             "Bolt: attack Red 2 (4 dice; health 1, defence 8; kills >99.9%)",
             "Bolt: attack Red 2 (kills >99.9%)",
         ),
+        (  # a name cut at a word leaves no word hanging (`tries to`)
+            "A2 Swordsmen tries to retreat to a2: 1d20 + Mv 1 must beat 1d20 + Mv 1 (48%)",
+            "A2 Swordsmen: 1d20 + Mv 1 must beat 1d20 + Mv 1 (48%)",
+        ),
     ],
 )
 def test_the_cards_odds_line_says_what_each_chance_is_of(label, shown):

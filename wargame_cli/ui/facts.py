@@ -25,6 +25,7 @@ T = TypeVar("T", bound=Piece)
 
 _PERCENT = re.compile(r"([<>]?\d+(?:\.\d+)?%)")  # as `wording.percent` writes one
 HEAD = 28  # characters of an option's label before its chances
+DANGLING = {"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "tries"}
 
 
 def side_mark(side: str) -> str:
@@ -138,7 +139,10 @@ def _cut(name: str) -> str:
     it gives the whole label)."""
     if len(name) <= HEAD:
         return name
-    return name[: HEAD + 1].rsplit(" ", 1)[0].rstrip(",;:")
+    words = name[: HEAD + 1].rsplit(" ", 1)[0].rstrip(",;:").split(" ")
+    while len(words) > 1 and words[-1].lower() in DANGLING:  # not `A2 Swordsmen tries to`
+        words.pop()
+    return " ".join(words)
 
 
 def _phrases(text: str, name: str = "") -> list[str]:
