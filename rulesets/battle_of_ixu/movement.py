@@ -23,33 +23,29 @@ from wargame_cli.tabletop.table import Table
 
 def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> list[Destination]:
     """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
-    else the toward spot of the nearest enemy that has one (and stay)."""
+    else the toward spot of the nearest enemy that has one (and stay). A person's menu leaves
+    out the noise (`offer`'s tidy) but for the bot's pick, which it always lists."""
     foes = state.enemies(w)
-    prefer = [e.id for e in bot.by_approach(state, w, foes)] if enemies_only else None
-    found = offer(
-        *_move_of(state, w),
-        state.name_of,
-        enemies_only=enemies_only,
-        prefer=prefer,
-        tidy=not enemies_only,
-        cover=False,
-    )
     here = w.pos.key()
-    listed = [_gap_told(state, w, d) for d in found if d.point.key() != here]
-    if not enemies_only and not state.engaged(w):  # the bot's way round, offered to a person
-        way = _new_way(state, w, listed)
-        if way is not None:
+    if enemies_only:
+        prefer = [e.id for e in bot.by_approach(state, w, foes)]
+        found = offer(*_move_of(state, w), state.name_of, enemies_only=True, prefer=prefer)
+        return [*(_gap_told(state, w, d) for d in found if d.point.key() != here), _stay(state, w)]
+    pick = _bot_move(state, w)
+    tidy = {d.point.key() for d in offer(*_move_of(state, w), state.name_of, tidy=True)}
+    full = offer(*_move_of(state, w), state.name_of)
+    listed = [
+        _gap_told(state, w, d)
+        for d in full
+        if d.point.key() != here and (d.point.key() in tidy or d.point.key() == pick)
+    ]
+    if not state.engaged(w):  # the bot's way round, offered to a person
+        way = approach_move(state, w)
+        near = way is not None and any(d.point.distance(way.point) < NEAR for d in listed)
+        new = way is not None and way.point.key() not in {d.point.key() for d in listed}
+        if way is not None and new and (not near or way.point.key() == pick):
             listed.append(way)
     return [*listed, _stay(state, w)]
-
-
-def _new_way(state: IxuState, w: Warrior, listed: list[Destination]) -> Destination | None:
-    """The bot's way round the bases in the way, unless a listed move ends within `NEAR` of
-    it (a second `Toward Eyox` a hair away adds nothing)."""
-    way = approach_move(state, w)
-    if way is None or any(d.point.distance(way.point) < NEAR for d in listed):
-        return None
-    return way
 
 
 def _stay(state: IxuState, w: Warrior) -> Destination:
@@ -64,10 +60,14 @@ def describe(state: IxuState, w: Warrior, key: str) -> str:
     spot it does not list reads as typed)."""
     if key == w.pos.key():
         return _stay(state, w).option().label
-    found = menu_entry(*_move_of(state, w), key, state.name_of, tidy=True, cover=False)
+    # the tidy menu's entry, else the whole menu's (the bot's pick is listed either way; a
+    # typed spot on a left-out entry reads as that entry), else the way round
+    found = menu_entry(*_move_of(state, w), key, state.name_of, tidy=True) or menu_entry(
+        *_move_of(state, w), key, state.name_of
+    )
     if found is None and not state.engaged(w):
-        listed = [d for d in destinations(state, w) if d.tag != "stay"]
-        found = next((d for d in listed if d.point.key() == key), None)
+        way = approach_move(state, w)
+        found = way if way is not None and way.point.key() == key else None
         return key if found is None else found.option().label
     return key if found is None else _gap_told(state, w, found).option().label
 
