@@ -78,6 +78,8 @@ def test_ixu_card_shows_how_far_a_model_moved_never_its_reach_after_it():
             shown = text_of(view.warrior_card(state, w))
             if w.dice is None:
                 continue
+            if state.phase == "movement":  # a later mover may still charge it (c5, c6)
+                assert "no fight this turn" not in shown, shown
             if w.name in moved:
                 assert "up to" not in shown, shown
                 inches = min(moved[w.name], float(w.dice.movement))

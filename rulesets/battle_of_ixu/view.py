@@ -270,9 +270,11 @@ def _fight(state: IxuState, w: Warrior) -> str:
     if foes:
         whom = " or ".join(clean(f.name) for f in foes)
         return f"may attack {whom} with {plural(w.dice.combat, 'die', 'dice')} {when} (c6)"
-    if w.moved is None and state.phase != "combat":
-        return "none in contact: fights only if it moves into contact (c6)"
-    return "no enemy in contact: no fight this turn (c6)"
+    if state.phase == "combat":
+        return "no enemy in contact: no fight this turn (c6)"
+    if w.moved is None:
+        return "none in contact yet: fights in phase 3 if it or an enemy moves into contact (c6)"
+    return "none in contact now: fights in phase 3 only if an enemy moves into contact (c6)"
 
 
 def card(state: IxuState, choice: Any, names: dict[str, str] | None = None) -> Any:
