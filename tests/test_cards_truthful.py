@@ -347,3 +347,30 @@ def test_squad_alpha_card_at_where_to_offers_the_move_not_a_shot():
 
     play(RULESET, range(2), controller=Reader, max_turns=2)
     assert asked > 3
+
+
+def test_squad_alpha_card_in_melee_after_acting_says_when_it_fights():
+    """b10, b18: a miniature in base contact that has acted this turn fights at its next
+    activation, not now."""
+    from wargame_cli.rulesets.squad_alpha import view
+
+    from tests.test_squad_alpha_rules import make_state
+
+    state = make_state(
+        """
+        ........
+        ........
+        ...1....
+        ...a....
+        ........
+        ........
+        """
+    )
+    a1 = state.mini("A1")
+    a1.pos = state.mini("B1").pos.offset(0, 1.0)
+    a1.die, a1.acted = 3, True
+    shown = " ".join(text_of(view.mini_card(state, a1)).split())
+    assert "acted this turn; at its next activation it must fight, no move or shot (b18)" in shown
+    a1.acted = False
+    shown = " ".join(text_of(view.mini_card(state, a1)).split())
+    assert "in base contact with B1" in shown and "acted this turn" not in shown

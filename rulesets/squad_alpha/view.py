@@ -378,7 +378,11 @@ def _turn_rows(state: GameState, m: Mini, moving: bool = False) -> list[tuple[st
     foes = state.contacts(m)
     if foes:
         names = ", ".join(f"{f.label} {clean(f.name)}" for f in foes)
-        rows.append(("melee", f"in base contact with {names}: must fight, no move or shot (b18)"))
+        done = m.die is not None and m.acted and m.id != state.acting
+        when = "acted this turn; at its next activation it " if done else ""
+        rows.append(
+            ("melee", f"in base contact with {names}: {when}must fight, no move or shot (b18)")
+        )
     elif m.die is not None and m.acted and m.id != state.acting:
         rows.append(("reach", "acted this turn: no move or shot until the next (b10, b11)"))
     elif moving:
