@@ -31,7 +31,7 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
         prefer = [e.id for e in bot.by_approach(state, w, foes)]
         found = offer(*_move_of(state, w), state.name_of, enemies_only=True, prefer=prefer)
         return [*(_gap_told(state, w, d) for d in found if d.point.key() != here), _stay(state, w)]
-    pick = _bot_move(state, w)
+    pick = _short_pick(state, w)
     tidy = {d.point.key() for d in offer(*_move_of(state, w), state.name_of, tidy=True)}
     full = offer(*_move_of(state, w), state.name_of)
     listed = [
@@ -115,6 +115,11 @@ def movement_phase(state: IxuState) -> Phase:
 def _bot_move(state: IxuState, w: Warrior) -> str:
     """The bot's pick, from the part of the menu it reads (the whole menu is built only when
     a person is asked)."""
+    return _short_pick(state, w)
+
+
+def _short_pick(state: IxuState, w: Warrior) -> str:
+    """`_bot_move`'s work, which a person's menu reads to keep the suggestion listed."""
     if state.engaged(w):
         return w.pos.key()  # stay
     return bot.pick_move(state, w, destinations(state, w, enemies_only=True)).point.key()
