@@ -247,7 +247,7 @@ def _turn_rows(state: IxuState, w: Warrior) -> list[tuple[str, Any]]:
     if w.moved is not None:
         rows.append(("moved", f'{w.moved:g}" this turn' if w.moved else "no, it stood fast"))
     elif state.phase in ("attribution", "movement"):
-        rows.append(("move", f'up to {w.dice.movement}" this turn (c5)'))
+        rows.append(("reach", f'moves up to {w.dice.movement}" this turn (c5)'))
     rows.append(("fight", _fight(state, w)))
     if w.damaged_this_turn:
         falls = percent(min(1.0, w.damage / 10))

@@ -367,13 +367,14 @@ def _reach(battle: Battle, unit: Unit) -> list[tuple[str, Any]]:
         return refusal(battle, unit, battle.acted if battle.step == step else set())
 
     moves = why_not("movement", move_refusal)
-    rows = [("move", f"up to {plural(k.mv, 'space')} (d8)" if moves is None else f"no: {moves}")]
+    parts = [f"moves up to {plural(k.mv, 'space')} (d8)" if moves is None else f"no move: {moves}"]
     if k.ra is not None:
         shot = why_not("ranged", shooter_refusal)
-        rows.append(("shoot", f"Ra {k.ra:+d} (d10, d11)" if shot is None else f"no: {shot}"))
+        parts.append(f"shoots, Ra {k.ra:+d} (d10, d11)" if shot is None else f"no shot: {shot}")
     if battle.engaged(unit):
         fight = why_not("melee", fighter_refusal)
-        rows.append(("melee", f"Me {k.me:+d} (d12)" if fight is None else f"no: {fight}"))
+        parts.append(f"fights, Me {k.me:+d} (d12)" if fight is None else f"no melee: {fight}")
+    rows: list[tuple[str, Any]] = [("reach", "; ".join(parts))]
     if unit.damaged_this_round and now < ROUND_STEPS.index("morale"):
         held = _chance(lambda face: morale_passes(face, k.mo, unit.taken))
         sums = f"1d20 + Mo {k.mo} - {unit.taken} Ht taken, {TARGET} or more"
