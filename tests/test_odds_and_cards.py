@@ -159,18 +159,9 @@ def test_squad_alpha_card_in_melee_says_it_may_only_fight():
 
 def play_squad_alpha(seeds: Any, controller: Any, observe: Any = None) -> None:
     """Seeded two-turn games of the default squads, each side played by `controller()`."""
-    options = resolve_options(RULESET.options, {"max_turns": 2})
-    teams = {s: RULESET.default_team(s, options)[0] for s in ("A", "B")}
-    for seed in seeds:
-        session = start(
-            RULESET,
-            Setup({"A": "Reds", "B": "Blues"}, teams),
-            options,
-            seed,
-            controllers={s: controller() for s in ("A", "B")},
-            observer=observe,
-        )
-        session.runner.run()
+    from tests.test_cards_truthful import play
+
+    play(RULESET, seeds, observe, controller, max_turns=2)
 
 
 def test_squad_alpha_to_act_list_drops_who_acted_as_the_game_goes():
@@ -548,5 +539,47 @@ def test_the_cards_odds_line_keeps_words_whole_and_reads_as_the_menu():
     line = odds(asked)
     assert line is not None
     text = line.plain
-    assert 'move 4", combat 3 dice: 67%' in text and "defe" not in text and "…" not in text
-    assert ">99.9%" in text
+    assert 'move 4": defence 2 (beaten 67% a die)' in text and "…" not in text
+    assert 'move 5": combat 5 dice (hit Tuze >99.9%)' in text
+
+
+@pytest.mark.parametrize(
+    ("label", "shown"),
+    [
+        # a chance never reads as another part's: the defence's is the defence's
+        (
+            'move 6", combat 2 dice (hit Eyox 75%), defence 1 (beaten 83% a die); ignore 1',
+            'move 6": combat 2 dice (hit Eyox 75%), defence 1 (beaten 83% a die)',
+        ),
+        ('Move (up to 4" if the test passes: 58%)', 'Move: up to 4" if the test passes: 58%'),
+        (
+            "Attack Tuze (defence 2: 3-6 hit; 10 health left; a hit 89%, kills 0.1%)",
+            "Attack Tuze: a hit 89%, kills 0.1%",
+        ),
+        ("3: acts at step 3, needs 3 or less: 88%", "3: needs 3 or less: 88%"),
+        (
+            "Toward Hudson (12,3): in the open, seen by Bo; free melee on Hudson (b17): kills 58%",
+            "Toward Hudson: free melee on Hudson: kills 58%",
+        ),
+        (
+            'Shoot Bo (12.3", Hedge: save 5+; kills 40%; in melee, a miss hits Al)',
+            "Shoot Bo: kills 40%",
+        ),
+        (
+            "Bolt: attack Red 2 (4 dice; health 1, defence 8; kills >99.9%)",
+            "Bolt: attack Red 2 (kills >99.9%)",
+        ),
+        (  # a name cut at a word leaves no word hanging (`tries to`)
+            "A2 Swordsmen tries to retreat to a2: 1d20 + Mv 1 must beat 1d20 + Mv 1 (48%)",
+            "A2 Swordsmen: 1d20 + Mv 1 must beat 1d20 + Mv 1 (48%)",
+        ),
+    ],
+)
+def test_the_cards_odds_line_says_what_each_chance_is_of(label, shown):
+    """Each chance keeps the words of its label that say what it is the chance of: `67%`
+    beside `combat 3 dice` would read as the attack's when it is the defence's."""
+    from wargame_cli.engine.requests import Option, choice
+    from wargame_cli.ui.facts import odds
+
+    line = odds(choice("A", "how?", [Option("a", label)], default="a"))
+    assert line is not None and line.plain == f"odds: {shown}"

@@ -120,7 +120,7 @@ def test_squad_alpha_card_gives_the_test_odds_the_options_compute():
     move = next(o.label for o in choice.options if o.key == "move")
     chance = re.search(r"\d+%", move).group(0)
     text = " ".join(" ".join(lines).split())
-    assert f"Move: {chance}" in text and f"({chance})" in text
+    assert f'Move: up to 4" if the test passes: {chance}' in text and f"({chance})" in text
 
 
 def test_seeds_of_wars_card_lists_the_units_offered_and_each_attacks_chance():

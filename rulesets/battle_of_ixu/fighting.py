@@ -38,6 +38,7 @@ def combat_phase(state: IxuState) -> Phase:
             rules=("c6",),
             kind="target",
         )
+        w.attacked = key
         if key == "hold":
             yield Event(
                 f"{w.name} holds back",
@@ -136,6 +137,7 @@ def health_phase(state: IxuState) -> Phase:
                 rules=("c8",),
             )
         )[0]
+        w.checked = True
         survives = face > w.damage
         verdict = "fights on" if survives else "falls"
         yield Event(

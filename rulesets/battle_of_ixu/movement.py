@@ -9,6 +9,7 @@ from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
 
 from wargame_cli.engine.requests import Choice, Event
 from wargame_cli.tabletop.destinations import (
+    NEAR,
     Destination,
     menu_entry,
     offer,
@@ -22,15 +23,27 @@ from wargame_cli.tabletop.table import Table
 
 def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> list[Destination]:
     """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
-    else the toward spot of the nearest enemy that has one (and stay)."""
+    else the toward spot of the nearest enemy that has one (and stay). A person's menu leaves
+    out the noise (`offer`'s tidy) but for the bot's pick, which it always lists."""
     foes = state.enemies(w)
-    prefer = [e.id for e in bot.by_approach(state, w, foes)] if enemies_only else None
-    found = offer(*_move_of(state, w), state.name_of, enemies_only=enemies_only, prefer=prefer)
     here = w.pos.key()
-    listed = [_gap_told(state, w, d) for d in found if d.point.key() != here]
-    if not enemies_only and not state.engaged(w):  # the bot's way round, offered to a person
+    if enemies_only:
+        prefer = [e.id for e in bot.by_approach(state, w, foes)]
+        found = offer(*_move_of(state, w), state.name_of, enemies_only=True, prefer=prefer)
+        return [*(_gap_told(state, w, d) for d in found if d.point.key() != here), _stay(state, w)]
+    pick = _short_pick(state, w)
+    tidy = {d.point.key() for d in offer(*_move_of(state, w), state.name_of, tidy=True)}
+    full = offer(*_move_of(state, w), state.name_of)
+    listed = [
+        _gap_told(state, w, d)
+        for d in full
+        if d.point.key() != here and (d.point.key() in tidy or d.point.key() == pick)
+    ]
+    if not state.engaged(w):  # the bot's way round, offered to a person
         way = approach_move(state, w)
-        if way is not None and way.point.key() not in {d.point.key() for d in listed}:
+        near = way is not None and any(d.point.distance(way.point) < NEAR for d in listed)
+        new = way is not None and way.point.key() not in {d.point.key() for d in listed}
+        if way is not None and new and (not near or way.point.key() == pick):
             listed.append(way)
     return [*listed, _stay(state, w)]
 
@@ -47,7 +60,11 @@ def describe(state: IxuState, w: Warrior, key: str) -> str:
     spot it does not list reads as typed)."""
     if key == w.pos.key():
         return _stay(state, w).option().label
-    found = menu_entry(*_move_of(state, w), key, state.name_of)
+    # the tidy menu's entry, else the whole menu's (the bot's pick is listed either way; a
+    # typed spot on a left-out entry reads as that entry), else the way round
+    found = menu_entry(*_move_of(state, w), key, state.name_of, tidy=True) or menu_entry(
+        *_move_of(state, w), key, state.name_of
+    )
     if found is None and not state.engaged(w):
         way = approach_move(state, w)
         found = way if way is not None and way.point.key() == key else None
@@ -98,6 +115,11 @@ def movement_phase(state: IxuState) -> Phase:
 def _bot_move(state: IxuState, w: Warrior) -> str:
     """The bot's pick, from the part of the menu it reads (the whole menu is built only when
     a person is asked)."""
+    return _short_pick(state, w)
+
+
+def _short_pick(state: IxuState, w: Warrior) -> str:
+    """`_bot_move`'s work, which a person's menu reads to keep the suggestion listed."""
     if state.engaged(w):
         return w.pos.key()  # stay
     return bot.pick_move(state, w, destinations(state, w, enemies_only=True)).point.key()
@@ -115,6 +137,7 @@ def _moved(state: IxuState, w: Warrior, dest: Point) -> Event:
     # positions are kept to 0.01", so a full move may measure a hair over the die (the
     # tabletop allows 0.01" for it): say the die, as a player measuring would
     said = min(inches, float(w.dice.movement))
+    w.moved = said
     data = {
         "model": w.name,
         "side": w.side,

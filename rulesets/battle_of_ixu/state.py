@@ -52,6 +52,11 @@ class Warrior:
     dice: Dice | None = None
     damaged_this_turn: bool = False
     fought: bool = False  # had its activation in this turn's combat phase
+    # what it did this turn, for its card (the rules never read them): the inches moved in
+    # phase 2 (None: not moved yet), whom it attacked or "hold", whether its c8 check is done
+    moved: float | None = None
+    attacked: str | None = None
+    checked: bool = False
 
     @property
     def standing(self) -> bool:
@@ -75,7 +80,8 @@ class Warrior:
 
     def new_turn(self) -> None:
         self.order_rolls, self.rolled, self.dice = [], [], None
-        self.damaged_this_turn = self.fought = False
+        self.damaged_this_turn = self.fought = self.checked = False
+        self.moved = self.attacked = None
 
 
 @dataclass

@@ -17,6 +17,7 @@ from wargame_cli.tabletop.view import compact_map, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
 from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
+from wargame_cli.wording import percent, plural
 
 ECHOED = ("attribute", "move", "target")  # choice kinds whose event repeats them
 
@@ -209,7 +210,8 @@ def compact_board(state: IxuState, names: dict[str, str] | None = None) -> Group
 
 
 def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
-    """One model: experience, health and damage, this turn's dice, place, contact, reach."""
+    """One model: experience, health and damage, this turn's dice, place, contact, and what
+    it did and may still do this turn."""
     ranked = {wid: i + 1 for i, wid in enumerate(state.order)}
     rows: list[tuple[str, Any]] = [
         ("experience", f"{w.experience} ({w.rating}): rolls {w.experience} dice a turn"),
@@ -225,8 +227,7 @@ def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
         foes = state.engaged(w)
         if foes:
             rows.append(("contact", ", ".join(f"{f.id} {clean(f.name)}" for f in foes)))
-        if w.dice is not None:
-            rows.append(("reach", f'moves up to {w.dice.movement}"'))
+        rows += _turn_rows(state, w)
         enemies = state.enemies(w)
         if enemies:
             near = min(enemies, key=lambda e: state.gap_to(w, e))
@@ -234,6 +235,46 @@ def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
                 ("nearest", f'{near.id} {clean(near.name)}, {state.gap_to(w, near):.1f}" away')
             )
     return facts.card(f"{w.id} {w.name}", w.side, rows, brief=brief)
+
+
+def _turn_rows(state: IxuState, w: Warrior) -> list[tuple[str, Any]]:
+    """What the model itself did and may still do this turn: its move (c5) until it has
+    moved, then how far it went; its fight (c6) until it has had it; its health check (c8)
+    once it is damaged."""
+    if w.dice is None:
+        return []
+    rows: list[tuple[str, Any]] = []
+    if w.moved is not None:
+        rows.append(("moved", f'{w.moved:g}" this turn' if w.moved else "no, it stood fast"))
+    elif state.phase in ("attribution", "movement"):
+        rows.append(("reach", f'moves up to {w.dice.movement}" this turn (c5)'))
+    rows.append(("fight", _fight(state, w)))
+    if w.damaged_this_turn:
+        falls = percent(min(1.0, w.damage / 10))
+        check = f"at the turn's end, falls on a d10 of {w.damage} or less ({falls}) (c8)"
+        rows.append(("check", "passed this turn (c8)" if w.checked else check))
+    return rows
+
+
+def _fight(state: IxuState, w: Warrior) -> str:
+    """Its fight this turn (c6): whom it attacked, or whom it may attack and when."""
+    assert w.dice is not None
+    if w.attacked == "hold":
+        return "held back this turn (c6)"
+    if w.attacked is not None:
+        return f"attacked {clean(state.name_of(w.attacked))} this turn (c6)"
+    foes = state.engaged(w)
+    if (w.fought and not foes) or state.phase == "health":
+        return "no enemy in contact at its turn: no fight this turn (c6)"
+    when = ("now" if w.fought else "at its turn") if state.phase == "combat" else "in phase 3"
+    if foes:
+        whom = " or ".join(clean(f.name) for f in foes)
+        return f"may attack {whom} with {plural(w.dice.combat, 'die', 'dice')} {when} (c6)"
+    if state.phase == "combat":
+        return "no enemy in contact: no fight this turn (c6)"
+    if w.moved is None:
+        return "none in contact yet: fights in phase 3 if it or an enemy moves into contact (c6)"
+    return "none in contact now: fights in phase 3 only if an enemy moves into contact (c6)"
 
 
 def card(state: IxuState, choice: Any, names: dict[str, str] | None = None) -> Any:

@@ -20,6 +20,8 @@ from wargame_cli.engine.requests import Event, Option
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.approach import TOUCHING, Foe, approach, entry
 from wargame_cli.tabletop.destinations import (
+    NEAR,
+    NEGLIGIBLE,
     Destination,
     Mover,
     contact_spot,
@@ -424,6 +426,24 @@ def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
         )
     plans.append(stay(b, mob))
     return plans
+
+
+def tidy(b: Battle, mob: Mob, plans: list[MobPlan], keep: str) -> list[MobPlan]:
+    """The plans a person reads: the lead's shifts that move it under `NEGLIGIBLE` inches or
+    end within `NEAR` of a shift already listed left out (`South, 0.05"`, `West, 4.30"` beside
+    `West, half move (4")`), as a character's menu leaves them out; `keep` (the bot's pick)
+    stays. The rest still answer as typed (`offered`)."""
+    start = lead(b, mob).at
+    listed: list[Point] = []
+    kept = []
+    for plan in plans:
+        if plan.key.startswith("shift:") and plan.key != keep:
+            spot = Point.parse(plan.key.removeprefix("shift:"))
+            if start.distance(spot) < NEGLIGIBLE or any(spot.distance(q) < NEAR for q in listed):
+                continue
+            listed.append(spot)
+        kept.append(plan)
+    return kept
 
 
 def stay(b: Battle, mob: Mob) -> MobPlan:

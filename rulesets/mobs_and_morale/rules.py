@@ -175,6 +175,7 @@ class MobsGame:
         while True:
             yield TurnStart(b.round + 1, rules=("e10", "e28"))
             b.round += 1  # after the engine's save point, so a stopped game shows its last round
+            b.did = {}
             if b.round == told:
                 yield Event(
                     f"Round {limit} is the last (max_rounds): unless the battle ends before, "

@@ -119,6 +119,9 @@ class Battle:
     unseen: str = ""  # a view's copy (`view.seen_by`): the side whose pieces it leaves out
     after: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     result: str = ""
+    # what each unit (a character's id, `mob:NAME`) did this round: "moved", "acted", "over"
+    # (its turn ended); for its card, the rules never read it
+    did: dict[str, set[str]] = field(default_factory=dict)
     # The version of the rules played (`wargame_cli/versions.py`): 1 announces no round limit
     # and lets the attacker's pick stand where a character's blow hits a mob (no e22 owner's
     # pick, which came after version 2 without a bump: a version-2 save from between the two

@@ -38,10 +38,19 @@ def take_turn(
         mob = b.mobs[unit[4:]]
         if b.figures(mob):
             yield from _turn(b, unit, mob, None, in_place)
+            _over(b, unit)
         return set()
     if b.creatures[unit].standing:
-        return (yield from _turn(b, unit, None, list(waiting), in_place))
+        went_first = yield from _turn(b, unit, None, list(waiting), in_place)
+        _over(b, unit)
+        return went_first
     return set()
+
+
+def _over(b: Battle, unit: str) -> None:
+    """Its turn has ended this round (not when the GM's tracker put it later, e10)."""
+    if not b.delayed:
+        b.did.setdefault(unit, set()).add("over")
 
 
 def _turn(
@@ -116,6 +125,8 @@ def _turn(
             target = key.removeprefix("attack:")
             attackers = reachable(b, figures, target)
             yield from attack(b, attackers, target, name)
+        if key in ("move", "other") or key.startswith("attack:"):  # done: for its card
+            b.did.setdefault(unit, set()).add("moved" if key == "move" else "acted")
     return went_first
 
 
@@ -334,7 +345,11 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
     def menu() -> tuple[Option, ...]:
         """Built only when someone reads it: a bot reads just the closing moves when one of
         them is worth making."""
-        plans = [Option(p.key, p.label) for p in moves.mob_plans(b, mob)]
+        suggested = bot.mob_move(
+            b, mob, lambda: moves.mob_plans(b, mob), moves.closing_plans(b, mob)
+        )
+        listed = moves.tidy(b, mob, moves.mob_plans(b, mob), suggested)
+        plans = [Option(p.key, p.label) for p in listed]
         return tuple(plans + ([moves.BY_FIGURE_OPTION] if by_figure else []))
 
     def judge(text: str) -> str | None:

@@ -336,8 +336,11 @@ def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
     rows: list[tuple[str, Any]] = [
         ("profile", clean(c.profile) + (f", of {clean(c.mob)}" if c.mob else "")),
         ("P/F/D", f"presence {c.presence}, fierce {c.fierce}, defence {c.defence}"),
-        ("health", f"{c.health}/{c.max_health}" + (f" ({c.status})" if not c.standing else "")),
-        ("reach", f'moves {c.move:g}", attacks within {reach:g}"'),
+        (
+            "health",
+            f"{c.health}/{c.max_health}" + (f" ({c.status})" if c.status != STANDING else ""),
+        ),
+        _this_round(b, b.unit_of(c), c.move, reach),
     ]
     if c.mob is not None:  # a morale score is a mob's (e24): a character has none
         rows.append(("morale", f"{b.mobs[c.mob].morale}, its mob's (e24)"))
@@ -349,6 +352,22 @@ def creature_card(b: Battle, c: Creature, brief: bool = False) -> Any:
         if near:
             rows.append(("in reach", ", ".join(f"{map_label(e)} {clean(e.id)}" for e in near)))
     return facts.card(f"{map_label(c)} {c.id}", c.side, rows, brief=brief)
+
+
+def _this_round(b: Battle, unit: str, move: float, reach: float) -> tuple[str, str]:
+    """What the unit may still do in its turn this round (e8: move and act, each once, in
+    either order), or what it did once it has done any of it."""
+    did = b.did.get(unit, set())
+    moves, attacks = f'move up to {move:g}"', f'attack within {reach:g}"'
+    if not did:
+        return ("reach", f'moves {move:g}", attacks within {reach:g}"')
+    moved, acted = "moved" in did, "acted" in did
+    if "over" in did or (moved and acted):
+        done = f"{'moved' if moved else 'did not move'} and {'acted' if acted else 'did not act'}"
+        return ("this round", f"{done}: its turn is over (e10)")
+    if moved:
+        return ("this round", f"moved; may still act ({attacks}) (e8)")
+    return ("this round", f"acted; may still {moves} (e8)")
 
 
 def mob_card(b: Battle, m: Mob, brief: bool = False) -> Any:
@@ -364,6 +383,10 @@ def mob_card(b: Battle, m: Mob, brief: bool = False) -> Any:
     if figures:
         f = figures[0]
         rows.append(("each", f'P/F/D {f.presence}/{f.fierce}/{f.defence}, moves {f.move:g}"'))
+        if b.did.get(f"mob:{m.name}"):
+            reach = max(x.reach(float(b.options.get("reach", 2))) for x in figures)
+            speed = min(x.move for x in figures)
+            rows.append(_this_round(b, f"mob:{m.name}", speed, reach))
         foes = b.standing(other(m.side))
         if foes:
             near = min(foes, key=lambda e: min(gap(x.body(), e.body()) for x in figures))

@@ -10,6 +10,7 @@ from typing import Any
 from wargame_cli.rulesets.seeds_of_wars import bot
 from wargame_cli.rulesets.seeds_of_wars.checks import DIE, Contender, hits, opposed
 from wargame_cli.rulesets.seeds_of_wars.combat import (
+    beats,
     damage,
     fighter_refusal,
     melee_bonus,
@@ -26,7 +27,7 @@ from wargame_cli.rulesets.seeds_of_wars.state import Battle, Unit
 
 from wargame_cli.engine.requests import Event, Option, Roll
 from wargame_cli.kit.sides import other
-from wargame_cli.wording import possessive
+from wargame_cli.wording import percent, possessive
 
 ACTED, PASSED, NOTHING = "acted", "passed", "nothing"
 PASS = "pass"
@@ -45,6 +46,7 @@ def alternate(
     assert battle.initiative is not None
     battle.step = step
     acted: set[str] = set()
+    battle.acted = acted  # the same set: a card tells who has acted in this step
     passed: set[str] = set()
     chose_to_pass = False
     side = battle.initiative
@@ -591,7 +593,8 @@ def _ask_retreat(
             Option(
                 "retreat",
                 f"{target.name} tries to retreat to {battle.board.key(back)}: 1d20 + Mv "
-                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv}"
+                f"{target.kind.mv} must beat 1d20 + Mv {attacker.kind.mv} "
+                f"({percent(beats(target.kind.mv, attacker.kind.mv))})"
                 + battle.reserve_warning(target, back),
             ),
         ),

@@ -9,6 +9,8 @@ from wargame_cli.rulesets.seeds_of_wars.checks import MAX_BONUS
 from wargame_cli.rulesets.seeds_of_wars.movement import reachable
 from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, ROUTED, Battle, Unit
 
+from wargame_cli.wording import percent
+
 ROUTED_CANNOT_ATTACK = "Routed units cannot attack"
 
 
@@ -100,10 +102,16 @@ def damage(unit: Unit) -> bool:
 
 
 def needs(bonus: int, de: int) -> str:
-    """The face a 1d20 + bonus needs to exceed De, for labels."""
+    """The face a 1d20 + bonus needs to exceed De, with its chance, for labels."""
     face = de - bonus + 1
     if face <= 1:
         return "hits on any roll"
     if face > 20:
         return "cannot hit"
-    return f"needs {face}+ on 1d20"
+    return f"needs {face}+ on 1d20 ({percent((21 - face) / 20)})"
+
+
+def beats(mine: int, theirs: int) -> float:
+    """The chance that 1d20 + `mine` beats 1d20 + `theirs` outright (d13: a tie fails)."""
+    wins = sum(1 for a in range(1, 21) for b in range(1, 21) if a + mine > b + theirs)
+    return wins / 400

@@ -94,6 +94,7 @@ class Battle:
     step: str = "deployment"
     initiative: str | None = None
     attacked: dict[str, set[str]] = field(default_factory=dict)  # target -> melee attackers
+    acted: set[str] = field(default_factory=set)  # units that acted in this step (for cards)
     result: dict[str, Any] | None = None
     # The version of the rules played (`wargame_cli/versions.py`): 1 asks for an attack's unit
     # and its target apart and has no auto_attack; 2 asks no

@@ -4,6 +4,7 @@ beside a panel of unit profiles. The only module of the ruleset that imports ric
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from copy import copy
 from typing import Any
 
@@ -14,6 +15,8 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+from wargame_cli.rulesets.seeds_of_wars.checks import TARGET, morale_passes, recovery_passes
+from wargame_cli.rulesets.seeds_of_wars.combat import fighter_refusal, move_refusal, shooter_refusal
 from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, ROUTED, SHAKEN, STEADY, Battle, Unit
 
 from wargame_cli.kit.sides import SIDES
@@ -385,10 +388,54 @@ def unit_card(battle: Battle, unit: Unit, brief: bool = False) -> Any:
         foes = battle.enemies_at(unit.side, unit.space)
         if foes:
             rows.append(("engaged", ", ".join(clean(f.name) for f in foes)))
-        rows.append(
-            ("reach", f"moves {plural(k.mv, 'space')}" + ("" if k.ra is None else ", shoots"))
-        )
+        rows += _reach(battle, unit)
     return facts.card(unit.name, unit.side, rows, brief=brief)
+
+
+ROUND_STEPS = ("recovery", "initiative", "movement", "ranged", "melee", "morale")  # d3-d14
+Refusal = Callable[[Battle, Unit, set[str]], "str | None"]
+
+
+def _reach(battle: Battle, unit: Unit) -> list[tuple[str, Any]]:
+    """What the unit may do in this round's steps, as the menus would say: its move (d8), shot
+    (d10, d11) and melee (d12), or why not (engaged, Routed, already done in this step)."""
+    k = unit.kind
+    if battle.step == "over":
+        return [("reach", "none: the battle is over (d16)")]
+    now = ROUND_STEPS.index(battle.step) if battle.step in ROUND_STEPS else 0
+
+    def why_not(step: str, refusal: Refusal) -> str | None:
+        if ROUND_STEPS.index(step) < now:
+            return f"the {step} step is over this round"
+        return refusal(battle, unit, battle.acted if battle.step == step else set())
+
+    moves = why_not("movement", move_refusal)
+    parts = [f"moves up to {plural(k.mv, 'space')} (d8)" if moves is None else f"no move: {moves}"]
+    if k.ra is not None:
+        shot = why_not("ranged", shooter_refusal)
+        parts.append(f"shoots, Ra {k.ra:+d} (d10, d11)" if shot is None else f"no shot: {shot}")
+    if battle.engaged(unit):
+        fight = why_not("melee", fighter_refusal)
+        parts.append(f"fights, Me {k.me:+d} (d12)" if fight is None else f"no melee: {fight}")
+    rows: list[tuple[str, Any]] = [("reach", "; ".join(parts))]
+    if unit.damaged_this_round and now < ROUND_STEPS.index("morale"):
+        held = _chance(lambda face: morale_passes(face, k.mo, unit.taken))
+        sums = f"1d20 + Mo {k.mo} - {unit.taken} Ht taken, {TARGET} or more"
+        rows.append(("morale", f"checked at step 6: {sums} ({percent(held)}) (d14)"))
+    elif unit.state in (SHAKEN, ROUTED):
+        back = percent(_chance(lambda face: recovery_passes(face, k.mo)))
+        rows.append(
+            (
+                "recovery",
+                f"at each round's step 1: 1d20 + Mo {k.mo}, {TARGET} or more ({back}) (d4)",
+            )
+        )
+    return rows
+
+
+def _chance(passes: Callable[[int], bool]) -> float:
+    """The share of 1d20's faces that pass."""
+    return sum(map(passes, range(1, 21))) / 20
 
 
 NEEDS = re.compile(r"needs (\d+)\+ on 1d20")

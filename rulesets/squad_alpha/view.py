@@ -26,6 +26,7 @@ from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini, S
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker, Zone
+from wargame_cli.tabletop.sight import blocker
 from wargame_cli.tabletop.view import compact_map, legend, map_key, one_line, table_map
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.ui import facts
@@ -335,7 +336,13 @@ def _where(state: GameState, m: Mini) -> str:
     return f"{m.pos.key()}{place}"
 
 
-def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool = False) -> Any:
+def mini_card(
+    state: GameState,
+    m: Mini,
+    acting: str | None = None,
+    brief: bool = False,
+    moving: bool = False,
+) -> Any:
     """One miniature: training and dice, command, die this turn, the test it needs, where it
     stands, its status and its reach."""
     rows: list[tuple[str, Any]] = [
@@ -348,14 +355,15 @@ def mini_card(state: GameState, m: Mini, acting: str | None = None, brief: bool 
         ("position", _where(state, m)),
         ("status", _status(state, m, acting)),
     ]
-    rows += _turn_rows(state, m)
+    rows += _turn_rows(state, m, moving)
     return facts.card(f"{m.label} {m.name}", m.side, rows, brief=brief)
 
 
-def _turn_rows(state: GameState, m: Mini) -> list[tuple[str, Any]]:
+def _turn_rows(state: GameState, m: Mini, moving: bool = False) -> list[tuple[str, Any]]:
     """What the miniature itself may do this turn: the test its own die sets (b10, b12, b13,
     b24), whether it has acted, and its reach: a miniature in base contact may only fight
-    (b18), one out of it moves (b14) or shoots (b11, b15)."""
+    (b18), one out of it moves (b14) or shoots (b11, b15); `moving`: it passed its move test
+    and is asked where to (no shot now)."""
     if not m.active:
         return []
     rows: list[tuple[str, Any]] = []
@@ -370,10 +378,29 @@ def _turn_rows(state: GameState, m: Mini) -> list[tuple[str, Any]]:
     foes = state.contacts(m)
     if foes:
         names = ", ".join(f"{f.label} {clean(f.name)}" for f in foes)
-        rows.append(("melee", f"in base contact with {names}: must fight, no move or shot (b18)"))
+        done = m.die is not None and m.acted and m.id != state.acting
+        when = "acted this turn; at its next activation it " if done else ""
+        rows.append(
+            ("melee", f"in base contact with {names}: {when}must fight, no move or shot (b18)")
+        )
+    elif m.die is not None and m.acted and m.id != state.acting:
+        rows.append(("reach", "acted this turn: no move or shot until the next (b10, b11)"))
+    elif moving:
+        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" now: its move test passed (b14)'))
     else:
-        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" (b14) or shoots an enemy in sight'))
+        rows.append(("reach", f'moves up to {MOVE_INCHES:g}" (b14) or {_shot(state, m)}'))
     return rows
+
+
+def _shot(state: GameState, m: Mini) -> str:
+    """What it could shoot (b15): an enemy in its line of sight, or none in sight."""
+    assert m.pos is not None
+    seen = [
+        e
+        for e in state.enemies(m.side)
+        if e.pos is not None and not blocker(state.table, m.pos, e.pos)
+    ]
+    return "shoots an enemy in sight (b15)" if seen else "shoots (b15): no enemy in sight now"
 
 
 def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> Any:
@@ -390,7 +417,8 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     m = None if whole_squad else m
     parts: list[Any] = []
     if m is not None:
-        parts.append(mini_card(state, m, acting=state.acting, brief=True))
+        moving = choice.kind == "move" and m.id == state.acting
+        parts.append(mini_card(state, m, acting=state.acting, brief=True, moving=moving))
     else:
         candidates = (
             list(state.squads[choice.side].living)

@@ -25,6 +25,7 @@ T = TypeVar("T", bound=Piece)
 
 _PERCENT = re.compile(r"([<>]?\d+(?:\.\d+)?%)")  # as `wording.percent` writes one
 HEAD = 28  # characters of an option's label before its chances
+DANGLING = {"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "tries"}
 
 
 def side_mark(side: str) -> str:
@@ -91,25 +92,92 @@ def odds_line(lines: list[str]) -> Text | None:
     return line
 
 
-def _head(label: str) -> str:
-    """The start of an option's label that names it, its whole words up to `HEAD` characters
-    (never a word cut; the question beside it gives the whole label)."""
-    head = label.split(" (")[0].split(":")[0]
-    if len(head) <= HEAD:
-        return head
-    return head[: HEAD + 1].rsplit(" ", 1)[0].rstrip(",;")
+def _clauses(text: str) -> list[str]:
+    """`text` split at the commas and semicolons outside brackets (`a (b, c), d` is two)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and ch in ",;" and text[i + 1 : i + 2] == " ":
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
+
+
+def _groups(text: str) -> list[tuple[int, int]]:
+    """The spans of `text`'s outermost bracketed groups, brackets included."""
+    spans, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            start = i if depth == 0 else start
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    return spans
+
+
+def _bare(text: str) -> str:
+    """`text` without its bracketed groups that state no chance (`(b17)`, `(12,3)`)."""
+    for start, end in reversed(_groups(text)):
+        if not _PERCENT.search(text[start:end]):
+            after = text[end:]
+            gap = "" if after[:1] in ",;:)" or not after else " "
+            text = (text[:start].rstrip() + gap + after.lstrip()).strip()
+    return text
+
+
+def _name(label: str) -> str:
+    """What names an option: its first clause up to any bracket or colon (`Attack Tuze`,
+    `Toward Hudson`, `move 4"`, `3`)."""
+    return _clauses(label)[0].split(" (")[0].split(": ")[0]
+
+
+def _cut(name: str) -> str:
+    """`name`'s whole words up to `HEAD` characters (never a word cut; the question beside
+    it gives the whole label)."""
+    if len(name) <= HEAD:
+        return name
+    words = name[: HEAD + 1].rsplit(" ", 1)[0].rstrip(",;:").split(" ")
+    while len(words) > 1 and words[-1].lower() in DANGLING:  # not `A2 Swordsmen tries to`
+        words.pop()
+    return " ".join(words)
+
+
+def _phrases(text: str, name: str = "") -> list[str]:
+    """The parts of `text` that state a chance, each with the words that say what of:
+    `kills 40%` of `Shoot Bo (Hedge: save 5+; kills 40%)`, and `defence 2 (beaten 67% a die)`
+    of `move 4", combat 3 dice, defence 2 (beaten 67% a die)` (a chance alone would read as
+    the option's). The words that name the option (`name`) are left out."""
+    found = []
+    for i, clause in enumerate(_clauses(text)):
+        if not _PERCENT.search(clause):
+            continue
+        clause = _bare(clause)
+        rest = clause[len(name) :].strip(" :") if i == 0 and name else clause
+        groups = _groups(rest)
+        if not groups or groups[-1][1] != len(rest):
+            found.append(rest)
+            continue
+        start = groups[-1][0]  # it ends in a bracket stating a chance: what inside does
+        inner, lead = ", ".join(_phrases(rest[start + 1 : -1])), rest[:start].strip()
+        found.append(f"{lead} ({inner})" if lead else inner)
+    return found
 
 
 def odds(choice: Any, limit: int = 6) -> Text | None:
-    """The chances the options of `choice` state (`Move: 58%`), as one `odds:` paragraph, or
-    None when they state none."""
+    """The chances the options of `choice` state, each with what it is the chance of
+    (`Move: up to 4" if the test passes: 58%`), as one `odds:` paragraph, or None when they
+    state none."""
     lines = []
     for option in choice.options:
         if option.disabled is not None:
             continue
-        found = _PERCENT.findall(option.label)
-        if found:
-            lines.append(f"{_head(clean(option.label))}: {', '.join(found)}")
+        label = clean(option.label)
+        if _PERCENT.search(label):
+            name = _name(label)
+            lines.append(f"{_cut(name)}: {', '.join(_phrases(label, name))}")
     shown = lines[:limit]
     if len(lines) > limit:
         shown.append(f"{len(lines) - limit} more in the question")
