@@ -208,7 +208,11 @@ def test_no_terrain_vanishes_at_a_coarser_scale(ruleset_id, seed):
             words = "  ".join(key_items(grid))
             assert {p.kind.value for p in shown} <= kinds, (width, rows)
             for kind, said in (("blocking", "blocking"), ("hard", "hard cover"), ("soft", "soft")):
+                glyph = {"blocking": "##", "hard": "++", "soft": ".."}[kind]
+                said = f"{glyph} {facts.ground_word(kind, said)}"  # the ruleset's own words
                 assert (kind in kinds) == (said in words), (width, rows, kind, words)
+    if ruleset_id == "mobs-and-morale":  # no cover in its rules: the key never says cover
+        assert "cover" not in "  ".join(key_items(fitted(facts, 120, 40).grid))
 
 
 def test_the_key_says_which_label_is_which_piece_as_far_as_room_allows():

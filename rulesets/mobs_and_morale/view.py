@@ -319,6 +319,7 @@ def map_facts(b: Battle, names: dict[str, str] | None = None, choice: Any = None
         origin,
         (one_line([_side_line(b, side) for side in ("A", "B")]),),
         tuple(targets),
+        tuple((kind.value, words) for kind, words in TERRAIN_WORDS.items()),
     )
 
 

@@ -42,7 +42,8 @@ class Zone:
 class MapFacts:
     """Everything a map shows. `origin`: the piece a question is about (its spot, for the
     cursor's distances); `notes`: renderables the ui draws under the map (a line per side);
-    `targets`: at a target question, each option's key and the spot it aims at."""
+    `targets`: at a target question, each option's key and the spot it aims at; `ground_words`:
+    the key's words for a terrain kind where the ruleset's differ (no cover in Mobs and Morale)."""
 
     table: Table
     markers: tuple[Marker, ...]
@@ -52,6 +53,12 @@ class MapFacts:
     origin: Marker | None = None
     notes: tuple[Any, ...] = ()
     targets: tuple[tuple[str, Point], ...] = field(default=())
+    ground_words: tuple[tuple[str, str], ...] = ()  # a terrain kind's words in this ruleset
+
+    def ground_word(self, kind: str, default: str) -> str:
+        """What the key calls terrain of `kind` (`soft cover`; a ruleset without cover says
+        what its terrain is instead)."""
+        return dict(self.ground_words).get(kind, default)
 
     def side_name(self, side: str) -> str:
         return dict(self.names).get(side, f"side {side}")

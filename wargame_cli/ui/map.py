@@ -213,7 +213,9 @@ def key_items(grid: Grid, short: bool = False) -> list[str]:
     facts = grid.facts
     kinds = grid.kinds_shown()
     items = [
-        f"{GROUND_GLYPH[k]} {GROUND_WORDS[k]}" for k in ("blocking", "hard", "soft") if k in kinds
+        f"{GROUND_GLYPH[k]} {facts.ground_word(k, GROUND_WORDS[k])}"
+        for k in ("blocking", "hard", "soft")
+        if k in kinds
     ]
     for letter, name in sorted(grid.tags.items()):
         items.append(f"{letter} {clean(name)}")
