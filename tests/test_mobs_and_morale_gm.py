@@ -381,3 +381,19 @@ def test_the_move_option_names_the_straggler_it_will_lose(wargame, tmp_path):
     assert move["label"] == 'Move (up to 6") the mob - loses Red 2, out of 3" of the mob (e17)'
     lost = next(e for e in log if e["t"] == "event" and e["kind"] == "removed")
     assert lost["data"] == {"creature": "Red 2", "mob": "Red", "how": "straggler", "when": "start"}
+
+
+def test_the_ford_plays_its_own_teams_when_none_is_given(wargame, tmp_path):
+    """A premade scenario names its teams (`[teams]` in the table file): `--option table=ford`
+    alone plays The Caravan Guard against The Thornwood Ambush, a team given still wins, and
+    a table's bad [teams] is one line and exit 2."""
+    result = play(wargame, "--no-input", "--seed", "2", "--option", "table=ford", "--no-save")
+    ids = {x["id"] for x in result["state"]["creatures"]}
+    assert {"Ysolde", "Tarn", "Grey Mother", "Slingers 1"} <= ids
+    given = play(wargame, "--no-input", "--seed", "2", "--option", "table=ford", "--no-save",
+                 "--team-b", "The Grey Hill Tribe")  # fmt: skip
+    assert "Chief Ugrak" in {x["id"] for x in given["state"]["creatures"]}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "T"\nwidth = 24\nheight = 24\n[teams]\nA = 3\n', encoding="utf-8")
+    done = wargame("play", MM, "--no-input", "--no-save", "--option", f"table={bad}")
+    assert done.returncode == 2 and "[teams]" in one_error_line(done)

@@ -100,7 +100,7 @@ class MobsAndMorale(Ruleset):
         from wargame_cli.rulesets.mobs_and_morale import teams
 
         cat = teams.catalogue()
-        name = cat.defaults[side]
+        name = teams.default_name(side, options)
         preset = {k: v for k, v in cat.preset(name).items() if k != "side"}
         return teams.from_data(preset, options), name
 

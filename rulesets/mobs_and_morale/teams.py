@@ -331,6 +331,15 @@ def describe(team: dict[str, Any]) -> str:
 
 
 # -- interactive building ---------------------------------------------------------------------
+def default_name(side: str, options: dict[str, Any]) -> str:
+    """Side `side`'s ready team when none is given: the table's own (a premade scenario's
+    `[teams]`, e.g. Thornford's), else the catalogue's default."""
+    cat = catalogue()
+    table = options.get("table")
+    named = table.get("teams", {}).get(side) if isinstance(table, dict) else None
+    return named if named in {p["name"] for p in cat.presets} else cat.defaults[side]
+
+
 def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     """A preset first (the default), or creature by creature with the limits shown."""
     cat = catalogue()
@@ -342,7 +351,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         side,
         "pick a team",
         picks,
-        f"preset:{cat.defaults[side]}",
+        f"preset:{default_name(side, options)}",
         ("e15", "e16"),
         "Build a team creature by creature",
     )

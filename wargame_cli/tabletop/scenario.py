@@ -33,7 +33,19 @@ def table_data(raw: dict[str, Any]) -> TableData:
     data = TableData(table.to_data())
     if "areas" in raw:
         data["areas"] = named_areas(raw["areas"], table)
+    if "teams" in raw:  # a premade scenario's own teams: the ones the game starts with
+        data["teams"] = scenario_teams(raw["teams"])
     return data
+
+
+def scenario_teams(raw: Any) -> dict[str, str]:
+    """A table's `[teams]` (`A = "team name"`, `B = ...`): each side's ready team when the
+    game is played on this table and no team is given."""
+    if not isinstance(raw, dict) or not all(
+        side in ("A", "B") and isinstance(name, str) and name.strip() for side, name in raw.items()
+    ):
+        raise OptionError('a table\'s [teams] names a ready team per side: A = "…", B = "…"')
+    return {side: name.strip() for side, name in raw.items()}
 
 
 def load_data(path: str | Path) -> TableData:
