@@ -252,3 +252,25 @@ def test_the_key_names_pieces_in_the_order_they_were_mentioned():
     assert items[1].startswith(f"{early.label} {early.name}")
     items = who_items(facts, first=[early.name, late.name])
     assert items[:2] == [f"{early.label} {early.name}", f"{late.label} {late.name}"]
+
+
+def test_the_x_axis_labels_are_evenly_spaced_on_whole_inches_where_they_can_be():
+    """Column labels every same number of cells, never touching (2.4" cells: 0 12 24, not
+    0 4.8 12 16.8), and read off the map they say the inches of the cell under them."""
+    from wargame_cli.ui.map import fitted, label_step
+
+    for sx, cols in ((0.5, 72), (1.0, 36), (1.2, 30), (2.0, 18), (2.4, 15), (3.0, 12)):
+        step = label_step(sx, cols)
+        labels = [f"{c * sx:g}" for c in range(0, cols, step)]
+        assert all(len(label) + 1 <= 2 * step for label in labels), (sx, labels)
+        assert all(float(label).is_integer() for label in labels), (sx, labels)
+    facts = _tables("mobs-and-morale", 5, 8)
+    for rows in (3, 6, 12, 24):
+        grid = fitted(facts, 80, rows).grid
+        drawn = [PLAIN.sub("", line) for line in fitted(facts, 80, rows).ansi(80, None)]
+        ruler = next(line for line in drawn if line.lstrip().startswith("+"))
+        at = [(m.start(), float(m.group())) for m in re.finditer(r"\d+(\.\d+)?", ruler)]
+        gaps = {b[0] - a[0] for a, b in zip(at, at[1:], strict=False)}
+        assert len(gaps) <= 1, (rows, ruler)  # evenly spaced
+        for column, inches in at:
+            assert inches == pytest.approx((column - ruler.index("+") - 1) / 2 * grid.sx)

@@ -165,16 +165,26 @@ def _y_axis(grid: Grid, row: int) -> str:
     return f"{_number(row * grid.sy):>4}|"
 
 
+def label_step(sx: float, cols: int) -> int:
+    """Cells between two column labels: evenly spaced, never touching, and on whole inches
+    where a step up to twice the least allows it (2.4" cells: every 5, 0 12 24, not 0 4.8 12)."""
+    widest = max(len(_number(col * sx)) for col in range(max(1, cols)))
+    least = max(1, -(-(widest + 1) // 2))  # two characters a cell, a space between labels
+    for step in range(least, 2 * least + 1):
+        if abs(step * sx - round(step * sx)) < 1e-9:
+            return step
+    return least
+
+
 def _x_axis(grid: Grid) -> str:
-    """Column labels (each cell's west edge, in inches) where they fit without touching."""
+    """Column labels (each cell's west edge, in inches), evenly spaced (`label_step`)."""
     line = [" "] * (grid.cols * 2)
-    last = -2
-    for col in range(grid.cols):
+    step = label_step(grid.sx, grid.cols)
+    for col in range(0, grid.cols, step):
         label = _number(col * grid.sx)
         at = col * 2
-        if at > last + 1 and at + len(label) <= len(line):
+        if at + len(label) <= len(line):
             line[at : at + len(label)] = list(label)
-            last = at + len(label)
     return " " * (RULER - 1) + "+" + "".join(line).rstrip()
 
 
