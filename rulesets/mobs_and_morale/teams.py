@@ -337,7 +337,8 @@ def default_name(side: str, options: dict[str, Any]) -> str:
     cat = catalogue()
     table = options.get("table")
     named = table.get("teams", {}).get(side) if isinstance(table, dict) else None
-    return named if named in {p["name"] for p in cat.presets} else cat.defaults[side]
+    known = {str(p["name"]) for p in cat.presets}
+    return str(named) if isinstance(named, str) and named in known else cat.defaults[side]
 
 
 def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
