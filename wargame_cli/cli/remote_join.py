@@ -15,10 +15,11 @@ from wargame_cli.cli import play
 from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
 from wargame_cli.errors import BadInput
 from wargame_cli.kit.sides import other
+from wargame_cli.remote import pledge
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import knock
 from wargame_cli.remote.peer import JOIN, Peer
-from wargame_cli.remote.wire import Dropped, Link, RemoteError
+from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset, resolve_options
 from wargame_cli.saves import games, store
 from wargame_cli.ui.names import distinct_default, same_name
@@ -120,7 +121,11 @@ def _join_loop(
             raise RemoteError(f"the host refused: {str(message.get('why'))[:300]}")
         if message["t"] != "game" or not isinstance(message.get("save"), dict):
             raise RemoteError("the host sent no game")
-        path = _open_game(game, message["save"], path)
+        try:
+            path = _open_game(game, message["save"], path)
+        except Refused as exc:
+            game.peer.fail(str(exc))
+            raise
         try:
             game.run()
             game.finish()
@@ -131,15 +136,20 @@ def _join_loop(
                 f"the host dropped ({exc}); trying again every {RETRY:g} s "
                 "(Ctrl-C saves and exits)…"
             )
-            link = _reach_again(args, rulesets, fingerprint)
+            pending = game.peer.pending
+            link = _reach_again(args, rulesets, fingerprint, pending)
             game.peer.link = link
 
 
-def _reach_again(args: JoinArgs, rulesets: dict[str, str], fingerprint: str) -> Link:
+def _reach_again(
+    args: JoinArgs, rulesets: dict[str, str], fingerprint: str, pending: pledge.Pending | None
+) -> Link:
+    """The host again, told of our roll in progress (if any)."""
+    roll = pending.told() if pending is not None else None
     while True:
         time.sleep(RETRY)
         try:
-            link, _, seen = knock(args.address, args.code, rulesets, DEFAULT_PORT)
+            link, _, seen = knock(args.address, args.code, rulesets, DEFAULT_PORT, roll)
         except Dropped:
             continue
         if seen != fingerprint:
@@ -158,6 +168,7 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     if chosen is None:
         folder = store.saves_dir(game.local.saves_dir)
         chosen = folder / store.file_name(ruleset_id, {s: str(names.get(s, s)) for s in SIDES})
+    ours = _ours(chosen) if game.peer.pending is not None else None
     store.write_atomic(chosen, data)
     try:
         typed = typed_dice.from_words(data.get("setup", {}).get("dice"))
@@ -169,4 +180,29 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     game.peer.name = str(names.get(other(game.side), "the host"))
     session.meta["dice"] = typed_dice.words(typed)
     game.attach(session, chosen)
+    try:
+        _settled(game)
+    except Refused:
+        if ours is not None:
+            store.write_atomic(chosen, ours)  # our save as it was: the host's is refused
+        raise
     return chosen
+
+
+def _ours(path: Path) -> dict[str, Any] | None:
+    try:
+        return store.load(path)
+    except BadInput:
+        return None
+
+
+def _settled(game: Play) -> None:
+    """When the host's game holds our roll in progress, it must hold it as committed and
+    answered (`pledge`); the roll then is no longer in progress."""
+    pending, log = game.peer.pending, game.peer.runner.log
+    if pending is None or len(log) <= pending.at:
+        return
+    why = pending.logged(log, game.peer.tips.tip(log[: pending.at]))
+    if why is not None:
+        raise Refused(f"{pledge.BROKEN}: {why}")
+    game.peer.pending = None

@@ -1,0 +1,115 @@
+"""A roll in progress across a drop: the host may not roll a die again once the joiner's value
+is in. The host keeps the value of every commitment it sends (the latest few, stored beside
+its save before the commitment leaves: `Promises`), and the joiner keeps, for the roll it sent
+its value for and saw no reveal of, that commitment and its own value (`Pending`). On rejoining,
+the joiner names that commitment and sends the same value again; the host must reveal a value
+that opens it, or the game stops (`BROKEN`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from wargame_cli.remote import fair
+
+BROKEN = "the host did not reveal the roll in progress after the drop"
+KEEP = 4  # commitments kept: the one outstanding and those just before it
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The joiner's roll in progress: the commitment it answered, its value, and the roll's
+    place (log entry, chain tip there) and dice."""
+
+    commit: str
+    value: bytes
+    at: int
+    tip: str
+    dice: tuple[int, ...]
+
+    def told(self) -> dict[str, Any]:
+        """As the joiner's hello names it."""
+        return {"commit": self.commit, "value": self.value.hex(), "at": self.at}
+
+    def same_roll(self, at: int, tip: str, dice: tuple[int, ...]) -> str | None:
+        """Why a roll at `at` is not this one, or None."""
+        if (at, tip, dice) == (self.at, self.tip, self.dice):
+            return None
+        return (
+            f"the game came back to dice {list(dice)} at log entry {at}, not the roll of "
+            f"{list(self.dice)} at {self.at} it was at"
+        )
+
+    def logged(self, log: list[Any], tip: str) -> str | None:
+        """Why the host's log, which holds this roll (entry `at`, reached with chain tip
+        `tip`), does not hold it as committed and answered, or None."""
+        entry = log[self.at]
+        shared = entry.get("shared") if isinstance(entry, dict) else None
+        if tip != self.tip or not isinstance(shared, dict):
+            return f"its game has another entry {self.at} in place of the roll"
+        if shared.get("commit") != self.commit:
+            return "it rolled that die again under another commitment"
+        if shared.get("join") != self.value.hex():
+            return "it rolled that die with another value of ours"
+        return None
+
+
+def claimed(hello: dict[str, Any]) -> str | None:
+    """The commitment a rejoining joiner's hello names for its roll in progress, or None."""
+    roll = hello.get("roll")
+    commit = roll.get("commit") if isinstance(roll, dict) else None
+    return commit if isinstance(commit, str) and fair.hex_value(commit) is not None else None
+
+
+class Promises:
+    """The host's values for the commitments it sent (the latest `KEEP`), and the joiner's
+    value once it comes, each kept by `store` before the message it concerns leaves."""
+
+    def __init__(
+        self,
+        kept: object = None,
+        store: Callable[[dict[str, dict[str, str]]], None] | None = None,
+    ) -> None:
+        self.values: dict[str, dict[str, str]] = {}
+        if isinstance(kept, dict):
+            for commit, pair in kept.items():
+                if isinstance(pair, dict) and fair.hex_value(pair.get("host")) is not None:
+                    self.values[str(commit)] = {k: str(v) for k, v in pair.items()}
+        self.store = store or (lambda values: None)
+
+    def promise(self) -> bytes:
+        """A fresh value, kept before its commitment is sent."""
+        value = fair.draw()
+        self.values[fair.commitment(value)] = {"host": value.hex()}
+        while len(self.values) > KEEP:
+            del self.values[next(iter(self.values))]
+        self.store(dict(self.values))
+        return value
+
+    def value_for(self, commit: str) -> bytes | None:
+        pair = self.values.get(commit)
+        return fair.hex_value(pair.get("host")) if pair is not None else None
+
+    def answered(self, commit: str, join: bytes) -> str | None:
+        """The joiner's value for `commit` (stored with the next `promise`, which our reveal
+        always carries): why not, when it sent another value for it before a drop, else
+        None."""
+        pair = self.values.get(commit)
+        if pair is None:
+            return None
+        before = pair.get("join")
+        if before is not None and before != join.hex():
+            return "the other player sent another value for the roll in progress after the drop"
+        pair["join"] = join.hex()
+        return None
+
+
+def used(log: list[Any], commit: str) -> bool:
+    """Has a roll of `log` been settled under `commit` already (its reveal lost in a drop)?"""
+    return any(
+        isinstance(entry, dict)
+        and isinstance(entry.get("shared"), dict)
+        and entry["shared"].get("commit") == commit
+        for entry in log
+    )
