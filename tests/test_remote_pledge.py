@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +97,34 @@ def test_host_resume_after_a_kill_mid_roll_reveals_the_kept_value(tmp_path):
     for save in ("h.json", "j.json"):
         _the_roll(tmp_path / save, record)
         verify(tmp_path, tmp_path / save)
+
+
+def test_a_joiner_that_stops_meanwhile_keeps_its_roll_in_progress_beside_its_save(tmp_path):
+    """Ctrl-C while the host is gone mid-roll: the roll is kept in j.json.roll, and the
+    next `join --save j.json` names it to the resumed host, which reveals it as committed."""
+    host, record = _cheat(tmp_path, "die")
+    joiner = start_join(tmp_path, host, "--bot", "--save", "j.json")
+    kept = tmp_path / "j.json.roll"
+    try:
+        assert host.wait() == 9, host.text()
+        end = time.monotonic() + 30
+        while not kept.exists() and time.monotonic() < end:
+            time.sleep(0.05)
+        joiner.send_signal(signal.SIGINT)
+        out, _ = joiner.communicate(timeout=30)
+        assert joiner.returncode == 130, out
+    finally:
+        if joiner.poll() is None:
+            joiner.kill()
+            joiner.wait()
+    assert stat.S_IMODE(os.stat(kept).st_mode) == 0o600
+    assert json.loads(kept.read_text())["commit"] == json.loads(record.read_text())["commit"]
+    again = Host(tmp_path, "--resume", "h.json", "--bot")
+    played_out(tmp_path, again)
+    assert not kept.exists()  # the game ended: nothing in progress
+    same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    for save in ("h.json", "j.json"):
+        _the_roll(tmp_path / save, record)
 
 
 def _joiner_against(

@@ -249,9 +249,13 @@ class Play:
         self.unsaved = self.turned = True
 
     def save(self) -> None:
+        """Save (when this side stops, drops or ends): the joiner keeps its roll in progress
+        beside its save (`pledge.keep`)."""
         if self.session is not None and self.path is not None:
             self.unsaved = False
             games.save(self.session, self.path)
+            if self.peer.role != HOST:
+                pledge.keep(self.path, self.peer.pending)
 
     def run(self) -> None:
         """Play to the end and compare the ends; a refusal is told to the other side, and

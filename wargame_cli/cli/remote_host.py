@@ -4,7 +4,6 @@ set the game up with it and play; after a drop, wait for the joiner to come back
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -145,14 +144,7 @@ def _keys(path: Path, fresh: bool) -> dict[str, Any]:
 
 
 def _keep_keys(path: Path, keys: dict[str, Any]) -> None:
-    """Write `SAVE.host` whole or not at all (a new file renamed over the old), readable by
-    its owner only."""
-    where = path.with_name(path.name + ".host")
-    part = where.with_name(where.name + ".part")
-    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(keys, out)
-    os.replace(part, where)
+    pledge.write_private(path.with_name(path.name + ".host"), keys)
 
 
 def _promises(path: Path, keys: dict[str, Any]) -> pledge.Promises:

@@ -37,10 +37,13 @@ class JoinArgs:
 def join(args: JoinArgs) -> None:
     local = args.local
     tell = tell_for(local)
-    if local.save is not None and not _in_progress(local.save):
+    going = local.save is not None and _in_progress(local.save)
+    if local.save is not None and not going:
         play._check_new_save(local.save, local.force)
     rulesets = {info.id: registry.get(info.id).version for info in registry.all_infos()}
-    link, welcome, fingerprint = knock(args.address, args.code, rulesets, DEFAULT_PORT)
+    pending = pledge.kept(local.save) if local.save is not None and going else None
+    roll = pending.told() if pending is not None else None
+    link, welcome, fingerprint = knock(args.address, args.code, rulesets, DEFAULT_PORT, roll)
     tell(f"connected to {args.address}; host key fingerprint {fingerprint}")
     ruleset = registry.get(str(welcome.get("ruleset")))
     side = str(welcome.get("seat"))
@@ -48,6 +51,7 @@ def join(args: JoinArgs) -> None:
         raise RemoteError("the host offered no seat")
     prompter = play._prompter() if can_ask(local) else None
     peer = Peer(link, JOIN, "the host", None, tell)  # type: ignore[arg-type]
+    peer.pending = pending
     game = Play(local, side, peer, prompter)
     setup = welcome.get("setup")
     if isinstance(setup, dict):

@@ -7,8 +7,11 @@ that opens it, or the game stops (`BROKEN`)."""
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from wargame_cli.remote import fair
@@ -53,6 +56,45 @@ class Pending:
         if shared.get("join") != self.value.hex():
             return "it rolled that die with another value of ours"
         return None
+
+
+def beside(save: Path) -> Path:
+    """Where the joiner keeps its roll in progress when it stops: `SAVE.roll`."""
+    return save.with_name(save.name + ".roll")
+
+
+def keep(save: Path, pending: Pending | None) -> None:
+    """The joiner stops (saved): its roll in progress, if any, kept beside its save (whole,
+    readable by its owner only) for the next `wargame join --save SAVE`; none, none kept."""
+    where = beside(save)
+    if pending is None:
+        where.unlink(missing_ok=True)
+        return
+    told = {**pending.told(), "tip": pending.tip, "dice": list(pending.dice)}
+    write_private(where, told)
+
+
+def kept(save: Path) -> Pending | None:
+    """The roll in progress `keep` kept beside `save`, or None."""
+    try:
+        told = json.loads(beside(save).read_text(encoding="utf-8"))
+        value = fair.hex_value(told["value"])
+        dice = tuple(int(sides) for sides in told["dice"])
+        if value is None or fair.hex_value(told["commit"]) is None:
+            return None
+        return Pending(str(told["commit"]), value, int(told["at"]), str(told["tip"]), dice)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write_private(where: Path, data: Any) -> None:
+    """`data` as JSON in `where`, whole or not at all (a new file renamed over the old),
+    readable by its owner only."""
+    part = where.with_name(where.name + ".part")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(data, out)
+    os.replace(part, where)
 
 
 def claimed(hello: dict[str, Any]) -> str | None:
