@@ -185,16 +185,21 @@ def test_a_log_that_holds_the_roll_under_another_commitment_is_refused():
 def test_the_hosts_values_are_stored_before_they_are_used_and_taken_up_again():
     stored: list[dict[str, Any]] = []
     promises = pledge.Promises(None, lambda values: stored.append(json.loads(json.dumps(values))))
-    value = promises.promise()
-    commit = fair.commitment(value)
-    assert stored[-1][commit] == {"host": value.hex()}  # kept before any commitment leaves
-    join_value = fair.draw()
+    first = promises.promise()
+    assert stored[-1][fair.commitment(first)] == {"host": first.hex()}  # before it is sent
+    sent = [first] + [promises.promise() for _ in range(pledge.BATCH - 1)]
+    assert len(stored) == 1  # one write for a batch of rolls
+    commit, join_value = fair.commitment(sent[-1]), fair.draw()
     assert promises.answered(commit, join_value) is None
-    promises.promise()  # the next one, which the reveal carries: both stored together
+    assert "another value" in str(promises.answered(commit, fair.draw()))
+    promises.promise()  # the next batch: stored with the joiner's values come meanwhile
+    assert len(stored) == 2 and stored[-1][commit]["join"] == join_value.hex()
+    commits = [fair.commitment(v) for v in sent]
+    assert [c for c in stored[-1] if c in commits] == commits[-pledge.KEEP :]  # the latest
     again = pledge.Promises(stored[-1])  # as `host --resume` reads them back
-    assert again.value_for(commit) == value
+    assert again.value_for(commit) == sent[-1]
     assert "another value" in str(again.answered(commit, fair.draw()))
     assert again.answered(commit, join_value) is None
-    for _ in range(pledge.KEEP):
-        again.promise()
-    assert again.value_for(commit) is None  # only the latest few are kept
+    read_back = pledge.Promises(stored[0])
+    read_back.promise()  # which of those read back were sent is not known: all kept a batch
+    assert all(read_back.value_for(fair.commitment(v)) == v for v in sent)

@@ -18,6 +18,7 @@ from wargame_cli.remote import fair
 
 BROKEN = "the host did not reveal the roll in progress after the drop"
 KEEP = 4  # commitments kept: the one outstanding and those just before it
+BATCH = 16  # values drawn and stored at once
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,11 @@ def claimed(hello: dict[str, Any]) -> str | None:
 
 
 class Promises:
-    """The host's values for the commitments it sent (the latest `KEEP`), and the joiner's
-    value once it comes, each kept by `store` before the message it concerns leaves."""
+    """The host's values for the commitments it sends, each kept by `store` before its
+    commitment leaves: drawn `BATCH` at a time and stored together (one write every `BATCH`
+    rolls, not one a roll), with the latest `KEEP` sent before them; and the joiner's value
+    for each once it comes (stored with the next batch: a restarted host refuses another
+    value for a roll only once that is written)."""
 
     def __init__(
         self,
@@ -119,24 +123,31 @@ class Promises:
                 if isinstance(pair, dict) and fair.hex_value(pair.get("host")) is not None:
                     self.values[str(commit)] = {k: str(v) for k, v in pair.items()}
         self.store = store or (lambda values: None)
+        self.unsent: list[bytes] = []  # drawn and stored, their commitments not sent yet
+        # read back (`host --resume`): which of them were sent is not known; all are kept
+        # through the next batch
+        self._all = bool(self.values)
 
     def promise(self) -> bytes:
-        """A fresh value, kept before its commitment is sent."""
-        value = fair.draw()
-        self.values[fair.commitment(value)] = {"host": value.hex()}
-        while len(self.values) > KEEP:
-            del self.values[next(iter(self.values))]
-        self.store(dict(self.values))
-        return value
+        """A value whose commitment may be sent now: it is stored already."""
+        if not self.unsent:
+            sent = list(self.values)
+            for commit in sent[: 0 if self._all else max(0, len(sent) - KEEP)]:
+                del self.values[commit]
+            self._all = False
+            self.unsent = [fair.draw() for _ in range(BATCH)]
+            for value in self.unsent:
+                self.values[fair.commitment(value)] = {"host": value.hex()}
+            self.store(dict(self.values))
+        return self.unsent.pop(0)
 
     def value_for(self, commit: str) -> bytes | None:
         pair = self.values.get(commit)
         return fair.hex_value(pair.get("host")) if pair is not None else None
 
     def answered(self, commit: str, join: bytes) -> str | None:
-        """The joiner's value for `commit` (stored with the next `promise`, which our reveal
-        always carries): why not, when it sent another value for it before a drop, else
-        None."""
+        """The joiner's value for `commit`, kept: why not, when it sent another value for it
+        before a drop, else None."""
         pair = self.values.get(commit)
         if pair is None:
             return None
