@@ -4,7 +4,8 @@
 MODE `drop`: it cuts the connection instead of revealing, then plays on honestly; `veto`:
 it cuts it, then ignores the roll the rejoined joiner names and rolls that die again under a
 new commitment (the veto the rule refuses); `die`: the process ends there, as `kill -9` would.
-RECORD gets that roll's commitment, the joiner's value, and the roll's place and dice."""
+`MODE@N`: at the Nth shared roll instead. RECORD gets that roll's commitment, the joiner's
+value, and the roll's place and dice."""
 
 from __future__ import annotations
 
@@ -19,15 +20,16 @@ from wargame_cli.remote.peer import SharedDice
 from wargame_cli.remote.wire import Dropped
 
 
-def cheat(mode: str, record: Path) -> None:
+def cheat(how: str, record: Path) -> None:
+    mode, _, nth = how.partition("@")  # MODE@N: at the Nth shared roll (default the first)
     honest = SharedDice._value
-    done: list[bool] = []
+    seen: list[bool] = []
 
     def value(self: SharedDice, answer: dict[str, Any], commit: str, reason: str) -> bytes:
         theirs = honest(self, answer, commit, reason)
-        if done:
+        seen.append(True)
+        if len(seen) != int(nth or 1):
             return theirs
-        done.append(True)
         told = {"commit": commit, "join": theirs.hex(), "at": answer["at"], "dice": answer["dice"]}
         record.write_text(json.dumps(told))
         if mode == "die":

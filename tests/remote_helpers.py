@@ -122,9 +122,10 @@ def start_join(tmp: Path, host: Host, *args: str) -> subprocess.Popen[str]:
     )
 
 
-def carry_on(tmp: Path, joiner: subprocess.Popen[str], save: str = "h.json") -> Host:
+def carry_on(tmp: Path, joiner: subprocess.Popen[str], save: str = "h.json") -> tuple[Host, str]:
     """`wargame host --resume SAVE` (a bot) after the host died: the joiner, trying again
-    meanwhile, plays on with it to the end, and both exit 0."""
+    meanwhile, plays on with it to the end, and both exit 0. The host, and what the joiner
+    printed."""
     again = Host(tmp, "--resume", save, "--bot")
     try:
         out, _ = joiner.communicate(timeout=90)
@@ -133,7 +134,7 @@ def carry_on(tmp: Path, joiner: subprocess.Popen[str], save: str = "h.json") -> 
         assert again.wait() == 0, again.text()
     finally:
         again.stop()
-    return again
+    return again, out
 
 
 def verify(tmp: Path, save: Path) -> str:

@@ -149,7 +149,7 @@ def test_the_host_restarted_from_its_save(tmp_path):
             time.sleep(0.02)
         host.proc.send_signal(signal.SIGKILL)
         host.stop()
-        again = carry_on(tmp_path, joiner)
+        again, _ = carry_on(tmp_path, joiner)
         assert again.address == host.address and again.code == host.code
     finally:
         if joiner.poll() is None:

@@ -99,6 +99,25 @@ def test_host_resume_after_a_kill_mid_roll_reveals_the_kept_value(tmp_path):
         verify(tmp_path, tmp_path / save)
 
 
+def test_host_resume_from_a_save_behind_the_roll_rolls_anew_from_there(tmp_path):
+    """The host's save lacks rolls it settled before it died (Tug of WarGods asks nothing
+    during play, so the host saves only at the start): both sides roll anew from the save,
+    and say so; the game ends with the same saves, which verify (README's "Not done")."""
+    host, record = _cheat(tmp_path, "die@2")
+    joiner = start_join(tmp_path, host, "--bot", "--save", "j.json")
+    try:
+        assert host.wait() == 9, host.text()
+        _, out = carry_on(tmp_path, joiner)
+    finally:
+        if joiner.poll() is None:
+            joiner.kill()
+            joiner.wait()
+    assert "the host came back from a save" in out and "rolled anew" in out
+    assert json.loads(record.read_text())["at"] > 0
+    same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    verify(tmp_path, tmp_path / "h.json")
+
+
 def test_a_joiner_that_stops_meanwhile_keeps_its_roll_in_progress_beside_its_save(tmp_path):
     """Ctrl-C while the host is gone mid-roll: the roll is kept in j.json.roll, and the
     next `join --save j.json` names it to the resumed host, which reveals it as committed."""

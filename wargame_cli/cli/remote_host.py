@@ -241,9 +241,8 @@ class Hosting:
         session = self.game.session
         assert session is not None
         claim = visitor.claim
-        self.game.peer.claim = (
-            None if claim is None or pledge.used(session.runner.log, claim) else claim
-        )
+        used = claim is not None and pledge.used(session.runner.log, claim.commit)
+        self.game.peer.claim = None if used else claim
         self._send_game(visitor)
         return visitor.link
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,10 @@ from wargame_cli.kit.sides import other
 from wargame_cli.remote import pledge
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import knock
-from wargame_cli.remote.peer import JOIN, Peer
+from wargame_cli.remote.peer import JOIN, Peer, Tips
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset, resolve_options
-from wargame_cli.saves import games, store
+from wargame_cli.saves import games, seal, store
 from wargame_cli.ui.names import distinct_default, same_name
 
 RETRY = 1.0  # seconds between a joiner's tries to reach a host that dropped
@@ -185,7 +185,7 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     session.meta["dice"] = typed_dice.words(typed)
     game.attach(session, chosen)
     try:
-        _settled(game)
+        _settled(game, ours)
     except Refused:
         if ours is not None:
             store.write_atomic(chosen, ours)  # our save as it was: the host's is refused
@@ -200,13 +200,30 @@ def _ours(path: Path) -> dict[str, Any] | None:
         return None
 
 
-def _settled(game: Play) -> None:
+def _settled(game: Play, ours: dict[str, Any] | None) -> None:
     """When the host's game holds our roll in progress, it must hold it as committed and
-    answered (`pledge`); the roll then is no longer in progress."""
+    answered (`pledge`); the roll then is no longer in progress. When it stops short of it,
+    it must be our game (`ours`, as saved at the drop) up to where it stops; if what it lacks
+    holds a roll or a decision of its side, it came back from a save behind what it had
+    settled with us (a restart): from there every roll is rolled anew, that one too."""
     pending, log = game.peer.pending, game.peer.runner.log
-    if pending is None or len(log) <= pending.at:
+    if pending is None:
         return
-    why = pending.logged(log, game.peer.tips.tip(log[: pending.at]))
-    if why is not None:
-        raise Refused(f"{pledge.BROKEN}: {why}")
-    game.peer.pending = None
+    if len(log) > pending.at:
+        why = pending.logged(log, game.peer.tips.tip(log[: pending.at]))
+        if why is not None:
+            raise Refused(f"{pledge.BROKEN}: {why}")
+        game.peer.pending = None
+        return
+    if ours is None:
+        return  # held at the roll itself (`SharedDice`)
+    old = [seal.unchained(entry) for entry in ours.get("log") or []]
+    _, tip = game.peer.at
+    if Tips({k: ours.get(k) for k in seal.HEADER}).tip(old[: len(log)]) != tip:
+        raise Refused(f"{pledge.BROKEN}: its game went another way before that roll")
+    if pledge.lost(old[len(log) : pending.at], game.side):
+        game.tell(
+            f"the host came back from a save {pending.at - len(log)} log entries behind the "
+            "roll in progress (a restart): the rolls since are rolled anew"
+        )
+        game.peer.pending = replace(pending, held=False)

@@ -25,7 +25,7 @@ class Visitor:
     link: Link
     role: str  # "player" or "watcher"
     address: str
-    claim: str | None = None  # a rejoining player's roll in progress: its commitment
+    claim: pledge.Pending | None = None  # a rejoining player's roll in progress
 
 
 class Gate:

@@ -83,7 +83,7 @@ class Peer:
         # a roll in progress at a drop, kept across links: the joiner's (`pledge.Pending`),
         # and the commitment the rejoined joiner names for it (the host's)
         self.pending: pledge.Pending | None = None
-        self.claim: str | None = None
+        self.claim: pledge.Pending | None = None
 
     @property
     def at(self) -> tuple[int, str]:
@@ -360,9 +360,8 @@ class SharedDice:
             self.early = None
             self._same_roll(answer, roll)
             return _thrown(roll, fair.commitment(revealed), revealed, theirs)
-        claim, peer.claim = peer.claim, None
-        ready = self.promises.value_for(claim) if claim is not None else None
-        if ready is None:  # (else the roll in progress at a drop: its value, as committed)
+        ready = self._claimed(roll)  # the roll in progress at a drop: its value, as committed
+        if ready is None:
             ready = peer.next if isinstance(peer.next, bytes) else None
         mine = ready if ready is not None else self.promises.promise()
         if mine is not ready:
@@ -374,6 +373,18 @@ class SharedDice:
         upcoming = peer.next = self.promises.promise()
         peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
         return _thrown(roll, commit, mine, theirs)
+
+    def _claimed(self, roll: Roll) -> bytes | None:
+        """The value committed to for the roll the rejoined joiner named as in progress, when
+        this roll is that one (its place and dice: as the joiner judges it); none once the
+        game is past that place."""
+        peer = self.peer
+        claim = peer.claim
+        at, tip = peer.at
+        if claim is None or at < claim.at:
+            return None
+        peer.claim = None
+        return self.promises.value_for(claim.commit) if claim.here(at, tip, roll.dice) else None
 
     def _same_roll(self, answer: dict[str, Any], roll: Roll) -> None:
         peer = self.peer
@@ -391,10 +402,13 @@ class SharedDice:
         peer = self.peer
         at, tip = peer.at
         pending = peer.pending
+        if pending is not None and at >= pending.at and not pending.here(at, tip, roll.dice):
+            if pending.held:
+                raise Refused(f"{pledge.BROKEN}: {pending.same_roll(at, tip, roll.dice)}")
+            pending = None  # the host came back from behind it: rolled anew (`_settled`)
+        elif pending is not None and at < pending.at:
+            pending = None  # not there yet: this roll is a fresh one
         if pending is not None:
-            why = pending.same_roll(at, tip, roll.dice)
-            if why is not None:
-                raise Refused(f"{pledge.BROKEN}: {why}")
             commit, mine = pending.commit, pending.value
         else:
             ready = peer.next

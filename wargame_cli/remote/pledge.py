@@ -24,21 +24,29 @@ BATCH = 16  # values drawn and stored at once
 @dataclass(frozen=True)
 class Pending:
     """The joiner's roll in progress: the commitment it answered, its value, and the roll's
-    place (log entry, chain tip there) and dice."""
+    place (log entry, chain tip there) and dice. `held`: the host must come back to it (else
+    the host came back from a save behind it, and rolls anew what its save lacks, unless its
+    game comes back to this very place). The host gets it from the hello (`claimed`)."""
 
     commit: str
     value: bytes
     at: int
     tip: str
     dice: tuple[int, ...]
+    held: bool = True
 
     def told(self) -> dict[str, Any]:
         """As the joiner's hello names it."""
-        return {"commit": self.commit, "value": self.value.hex(), "at": self.at}
+        place = {"at": self.at, "tip": self.tip, "dice": list(self.dice)}
+        return {"commit": self.commit, "value": self.value.hex(), **place}
+
+    def here(self, at: int, tip: str, dice: tuple[int, ...]) -> bool:
+        """Is a roll of `dice` at `at` (chain tip `tip`) this one? Both sides ask it."""
+        return (at, tip, tuple(dice)) == (self.at, self.tip, self.dice)
 
     def same_roll(self, at: int, tip: str, dice: tuple[int, ...]) -> str | None:
         """Why a roll at `at` is not this one, or None."""
-        if (at, tip, dice) == (self.at, self.tip, self.dice):
+        if self.here(at, tip, dice):
             return None
         return (
             f"the game came back to dice {list(dice)} at log entry {at}, not the roll of "
@@ -71,21 +79,16 @@ def keep(save: Path, pending: Pending | None) -> None:
     if pending is None:
         where.unlink(missing_ok=True)
         return
-    told = {**pending.told(), "tip": pending.tip, "dice": list(pending.dice)}
-    write_private(where, told)
+    write_private(where, pending.told())
 
 
 def kept(save: Path) -> Pending | None:
     """The roll in progress `keep` kept beside `save`, or None."""
     try:
         told = json.loads(beside(save).read_text(encoding="utf-8"))
-        value = fair.hex_value(told["value"])
-        dice = tuple(int(sides) for sides in told["dice"])
-        if value is None or fair.hex_value(told["commit"]) is None:
-            return None
-        return Pending(str(told["commit"]), value, int(told["at"]), str(told["tip"]), dice)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError):
         return None
+    return from_told(told)
 
 
 def write_private(where: Path, data: Any) -> None:
@@ -98,11 +101,24 @@ def write_private(where: Path, data: Any) -> None:
     os.replace(part, where)
 
 
-def claimed(hello: dict[str, Any]) -> str | None:
-    """The commitment a rejoining joiner's hello names for its roll in progress, or None."""
-    roll = hello.get("roll")
-    commit = roll.get("commit") if isinstance(roll, dict) else None
-    return commit if isinstance(commit, str) and fair.hex_value(commit) is not None else None
+def claimed(hello: dict[str, Any]) -> Pending | None:
+    """The roll in progress a rejoining joiner's hello names, or None."""
+    return from_told(hello.get("roll"))
+
+
+def from_told(told: object) -> Pending | None:
+    """A roll in progress as `Pending.told` gives it, or None when it is not one."""
+    if not isinstance(told, dict):
+        return None
+    try:
+        value = fair.hex_value(told["value"])
+        dice = tuple(int(sides) for sides in told["dice"])
+        commit, at, tip = told["commit"], told["at"], told["tip"]
+    except (KeyError, TypeError, ValueError):
+        return None
+    if value is None or fair.hex_value(commit) is None or not isinstance(at, int):
+        return None
+    return Pending(str(commit), value, at, str(tip), dice)
 
 
 class Promises:
@@ -156,6 +172,16 @@ class Promises:
             return "the other player sent another value for the roll in progress after the drop"
         pair["join"] = join.hex()
         return None
+
+
+def lost(entries: list[Any], side: str) -> bool:
+    """Do `entries` (of the joiner's game, which the host's lacks) hold what the host had
+    settled with the joiner: a roll, or a decision of the host's side (not `side`)?"""
+    return any(
+        isinstance(entry, dict)
+        and (entry.get("t") == "roll" or (entry.get("t") == "choice" and entry.get("side") != side))
+        for entry in entries
+    )
 
 
 def used(log: list[Any], commit: str) -> bool:
