@@ -28,11 +28,14 @@ def env(tmp: Path) -> dict[str, str]:
 class Host:
     """A `wargame host` process; `address` and `code` from the line it prints."""
 
-    def __init__(self, tmp: Path, *args: str) -> None:
+    def __init__(
+        self, tmp: Path, *args: str, program: tuple[str, ...] = ("-m", "wargame_cli")
+    ) -> None:
+        """`program`: what Python runs, with its first arguments (a scripted host's)."""
         self.out_path = tmp / f"host-{time.monotonic_ns()}.out"
         self.out = self.out_path.open("w")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "wargame_cli", "host", "--listen", "127.0.0.1", *args],
+            [sys.executable, *program, "host", "--listen", "127.0.0.1", *args],
             stdout=self.out,
             stderr=subprocess.STDOUT,
             env=env(tmp),
@@ -97,6 +100,17 @@ def join(tmp: Path, host: Host, *args: str, code: str | None = None, timeout: fl
     )
 
 
+def played_out(tmp: Path, host: Host) -> Any:
+    """A bot joiner (saving to j.json) plays `host`'s game to its end; both exit 0."""
+    try:
+        done = join(tmp, host, "--bot", "--save", "j.json")
+        assert done.returncode == 0, done.stderr + done.stdout
+        assert host.wait() == 0, host.text()
+    finally:
+        host.stop()
+    return done
+
+
 def start_join(tmp: Path, host: Host, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "wargame_cli", "join", host.address, "--code", host.code, *args],
@@ -106,6 +120,21 @@ def start_join(tmp: Path, host: Host, *args: str) -> subprocess.Popen[str]:
         env=env(tmp),
         cwd=tmp,
     )
+
+
+def carry_on(tmp: Path, joiner: subprocess.Popen[str], save: str = "h.json") -> tuple[Host, str]:
+    """`wargame host --resume SAVE` (a bot) after the host died: the joiner, trying again
+    meanwhile, plays on with it to the end, and both exit 0. The host, and what the joiner
+    printed."""
+    again = Host(tmp, "--resume", save, "--bot")
+    try:
+        out, _ = joiner.communicate(timeout=90)
+        assert joiner.returncode == 0, out
+        assert "the host dropped" in out
+        assert again.wait() == 0, again.text()
+    finally:
+        again.stop()
+    return again, out
 
 
 def verify(tmp: Path, save: Path) -> str:

@@ -9,7 +9,16 @@ import time
 
 import pytest
 
-from tests.remote_helpers import Host, join, log_length, same_saves, start_join, verify
+from tests.remote_helpers import (
+    Host,
+    carry_on,
+    join,
+    log_length,
+    played_out,
+    same_saves,
+    start_join,
+    verify,
+)
 from wargame_cli.saves import seal
 
 RULESETS = ["tug-of-wargods", "squad-alpha", "battle-of-ixu", "seeds-of-wars", "mobs-and-morale"]
@@ -19,12 +28,7 @@ RULESETS = ["tug-of-wargods", "squad-alpha", "battle-of-ixu", "seeds-of-wars", "
 def test_a_whole_game_host_against_joiner(tmp_path, ruleset):
     seat = "B" if ruleset in ("squad-alpha", "seeds-of-wars") else "A"
     host = Host(tmp_path, ruleset, "--seat", seat, "--port", "0", "--bot", "--save", "h.json")
-    try:
-        done = join(tmp_path, host, "--bot", "--save", "j.json")
-        assert done.returncode == 0, done.stderr + done.stdout
-        assert host.wait() == 0, host.text()
-    finally:
-        host.stop()
+    done = played_out(tmp_path, host)
     assert "wargame join 127.0.0.1:" in host.text()
     assert "host key fingerprint SHA256:" in done.stdout
     data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
@@ -145,15 +149,8 @@ def test_the_host_restarted_from_its_save(tmp_path):
             time.sleep(0.02)
         host.proc.send_signal(signal.SIGKILL)
         host.stop()
-        again = Host(tmp_path, "--resume", "h.json", "--bot")
-        try:
-            assert again.address == host.address and again.code == host.code
-            out, _ = joiner.communicate(timeout=90)
-            assert joiner.returncode == 0, out
-            assert "the host dropped" in out
-            assert again.wait() == 0, again.text()
-        finally:
-            again.stop()
+        again, _ = carry_on(tmp_path, joiner)
+        assert again.address == host.address and again.code == host.code
     finally:
         if joiner.poll() is None:
             joiner.kill()

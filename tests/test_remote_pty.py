@@ -48,12 +48,8 @@ def test_decisions_at_the_terminal_then_ctrl_c_and_a_rejoin(tmp_path):
             child.expect(PROMPT)
             child.send("\r")
         child.expect(["waiting for ", PROMPT])  # the host's bot may have answered already
-        for _ in range(3):  # a key pressed just as the other side's move ends the wait is
-            child.sendintr()  # lost with that screen: pressed again, as a person would
-            if child.expect(["interrupted; game saved to j.json", pexpect.TIMEOUT], 5) == 0:
-                break
-        else:
-            raise AssertionError("Ctrl-C was not heard")
+        child.sendintr()  # once: heard even as the other side's move ends the wait
+        child.expect("interrupted; game saved to j.json")
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 130

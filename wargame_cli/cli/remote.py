@@ -18,7 +18,7 @@ from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import Interrupted, SaveError
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import sight
+from wargame_cli.remote import pledge, sight
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, SharedDice, Tips
 from wargame_cli.remote.watchers import Watchers
@@ -131,6 +131,7 @@ class Play:
         self._controller: Any = None
         self.view: Any = None
         self.watchers = Watchers(self.tell)
+        self.promises: pledge.Promises | None = None  # the host's values, kept beside its save
         self.unsaved = False  # a decision is logged that the save does not hold yet
         self.turned = False  # and a turn ended since the last save: flush it to disk
 
@@ -147,7 +148,8 @@ class Play:
         """The game's dice: shared, but for the sides whose player types real dice (agreed
         at setup), typed by this machine's person for its own side."""
         person = self.prompter if kind_of(self.local) == "human" else None
-        return SharedDice(self.peer, typed, self.side, typed_dice.asker(person), self._waiting)
+        asker = typed_dice.asker(person)
+        return SharedDice(self.peer, typed, self.side, asker, self._waiting, self.promises)
 
     def _agree(self, name: str) -> bool:
         """The other player asks to take back the latest decision: a bot or a script agrees;
@@ -247,9 +249,13 @@ class Play:
         self.unsaved = self.turned = True
 
     def save(self) -> None:
+        """Save (when this side stops, drops or ends): the joiner keeps its roll in progress
+        beside its save (`pledge.keep`)."""
         if self.session is not None and self.path is not None:
             self.unsaved = False
             games.save(self.session, self.path)
+            if self.peer.role != HOST:
+                pledge.keep(self.path, self.peer.pending)
 
     def run(self) -> None:
         """Play to the end and compare the ends; a refusal is told to the other side, and

@@ -4,7 +4,6 @@ set the game up with it and play; after a drop, wait for the joiner to come back
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, 
 from wargame_cli.engine.session import draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import codes, tls
+from wargame_cli.remote import codes, pledge, tls
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import Gate, Visitor
 from wargame_cli.remote.peer import HOST, Peer
@@ -70,9 +69,11 @@ def host(args: HostArgs) -> None:
     with held as path:
         keys = _keys(path, fresh=True)
         gate = _open_gate(args, keys, ruleset, local)
-        _keep_keys(path, keys | {"side": seat, "port": str(gate.port)})
+        keys |= {"side": seat, "port": str(gate.port)}
+        _keep_keys(path, keys)
         peer = Peer(None, HOST, "the other player", None, tell_for(local))  # type: ignore[arg-type]
         game = Play(local, seat, peer, prompter)
+        game.promises = _promises(path, keys)
         hosting = Hosting(gate, game, ruleset, (seat, name, team, options))
         hosting.typed = typed
         _serve(hosting, path)
@@ -97,6 +98,7 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     prompter = play._prompter() if can_ask(local) else None
     peer = Peer(None, HOST, "the other player", None, tell_for(local))  # type: ignore[arg-type]
     game = Play(local, seat, peer, prompter)
+    game.promises = _promises(path, keys)
     names = dict(data["setup"]["names"])
     peer.name = str(names.get(other(seat), peer.name))
     typed = typed_dice.from_words(data["setup"].get("dice"))
@@ -117,21 +119,21 @@ def _serve(hosting: Hosting, path: Path) -> None:
         hosting.gate.close()
 
 
-def _keys(path: Path, fresh: bool) -> dict[str, str]:
+def _keys(path: Path, fresh: bool) -> dict[str, Any]:
     """The hosted game's codes and TLS identity, kept beside its save (readable by its owner
     only) so `host --resume` shows the same fingerprint and takes the same codes."""
     where = path.with_name(path.name + ".host")
     if not fresh and where.exists():
         try:
-            keys = json.loads(where.read_text(encoding="utf-8"))
-            if isinstance(keys, dict) and all(
-                isinstance(keys.get(k), str) for k in ("seat", "watch", "key", "cert")
+            kept = json.loads(where.read_text(encoding="utf-8"))
+            if isinstance(kept, dict) and all(
+                isinstance(kept.get(k), str) for k in ("seat", "watch", "key", "cert")
             ):
-                return keys
+                return kept
         except (OSError, ValueError):
             pass
     identity = tls.new_identity()
-    keys = {
+    keys: dict[str, Any] = {
         "seat": codes.new_code(),
         "watch": codes.new_code(),
         "key": identity.key_pem,
@@ -141,11 +143,20 @@ def _keys(path: Path, fresh: bool) -> dict[str, str]:
     return keys
 
 
-def _keep_keys(path: Path, keys: dict[str, str]) -> None:
-    where = path.with_name(path.name + ".host")
-    fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(keys, out)
+def _keep_keys(path: Path, keys: dict[str, Any]) -> None:
+    pledge.write_private(path.with_name(path.name + ".host"), keys)
+
+
+def _promises(path: Path, keys: dict[str, Any]) -> pledge.Promises:
+    """The values of the commitments this host sends, kept in `SAVE.host` (with its codes and
+    key) before each commitment leaves, and taken up again by `host --resume`: the roll in
+    progress when this process died is revealed as committed."""
+
+    def store(values: dict[str, dict[str, str]]) -> None:
+        keys["dice"] = values
+        _keep_keys(path, keys)
+
+    return pledge.Promises(keys.get("dice"), store)
 
 
 def _open_gate(args: HostArgs, keys: dict[str, str], ruleset: Ruleset, local: Local) -> Gate:
@@ -224,8 +235,14 @@ class Hosting:
         return welcome
 
     def _admit(self) -> Link:
-        """The joiner, let in and sent the game as it stands."""
+        """The joiner, let in and sent the game as it stands; the roll it names as in progress
+        (`pledge`), unless our game settled it already, is revealed under its commitment."""
         visitor = self.gate.admit()
+        session = self.game.session
+        assert session is not None
+        claim = visitor.claim
+        used = claim is not None and pledge.used(session.runner.log, claim.commit)
+        self.game.peer.claim = None if used else claim
         self._send_game(visitor)
         return visitor.link
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +15,13 @@ from wargame_cli.cli import play
 from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
 from wargame_cli.errors import BadInput
 from wargame_cli.kit.sides import other
+from wargame_cli.remote import pledge
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import knock
-from wargame_cli.remote.peer import JOIN, Peer
-from wargame_cli.remote.wire import Dropped, Link, RemoteError
+from wargame_cli.remote.peer import JOIN, Peer, Tips
+from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset, resolve_options
-from wargame_cli.saves import games, store
+from wargame_cli.saves import games, seal, store
 from wargame_cli.ui.names import distinct_default, same_name
 
 RETRY = 1.0  # seconds between a joiner's tries to reach a host that dropped
@@ -36,10 +37,13 @@ class JoinArgs:
 def join(args: JoinArgs) -> None:
     local = args.local
     tell = tell_for(local)
-    if local.save is not None and not _in_progress(local.save):
+    going = local.save is not None and _in_progress(local.save)
+    if local.save is not None and not going:
         play._check_new_save(local.save, local.force)
     rulesets = {info.id: registry.get(info.id).version for info in registry.all_infos()}
-    link, welcome, fingerprint = knock(args.address, args.code, rulesets, DEFAULT_PORT)
+    pending = pledge.kept(local.save) if local.save is not None and going else None
+    roll = pending.told() if pending is not None else None
+    link, welcome, fingerprint = knock(args.address, args.code, rulesets, DEFAULT_PORT, roll)
     tell(f"connected to {args.address}; host key fingerprint {fingerprint}")
     ruleset = registry.get(str(welcome.get("ruleset")))
     side = str(welcome.get("seat"))
@@ -47,6 +51,7 @@ def join(args: JoinArgs) -> None:
         raise RemoteError("the host offered no seat")
     prompter = play._prompter() if can_ask(local) else None
     peer = Peer(link, JOIN, "the host", None, tell)  # type: ignore[arg-type]
+    peer.pending = pending
     game = Play(local, side, peer, prompter)
     setup = welcome.get("setup")
     if isinstance(setup, dict):
@@ -120,7 +125,11 @@ def _join_loop(
             raise RemoteError(f"the host refused: {str(message.get('why'))[:300]}")
         if message["t"] != "game" or not isinstance(message.get("save"), dict):
             raise RemoteError("the host sent no game")
-        path = _open_game(game, message["save"], path)
+        try:
+            path = _open_game(game, message["save"], path)
+        except Refused as exc:
+            game.peer.fail(str(exc))
+            raise
         try:
             game.run()
             game.finish()
@@ -131,15 +140,20 @@ def _join_loop(
                 f"the host dropped ({exc}); trying again every {RETRY:g} s "
                 "(Ctrl-C saves and exits)…"
             )
-            link = _reach_again(args, rulesets, fingerprint)
+            pending = game.peer.pending
+            link = _reach_again(args, rulesets, fingerprint, pending)
             game.peer.link = link
 
 
-def _reach_again(args: JoinArgs, rulesets: dict[str, str], fingerprint: str) -> Link:
+def _reach_again(
+    args: JoinArgs, rulesets: dict[str, str], fingerprint: str, pending: pledge.Pending | None
+) -> Link:
+    """The host again, told of our roll in progress (if any)."""
+    roll = pending.told() if pending is not None else None
     while True:
         time.sleep(RETRY)
         try:
-            link, _, seen = knock(args.address, args.code, rulesets, DEFAULT_PORT)
+            link, _, seen = knock(args.address, args.code, rulesets, DEFAULT_PORT, roll)
         except Dropped:
             continue
         if seen != fingerprint:
@@ -158,6 +172,7 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     if chosen is None:
         folder = store.saves_dir(game.local.saves_dir)
         chosen = folder / store.file_name(ruleset_id, {s: str(names.get(s, s)) for s in SIDES})
+    ours = _ours(chosen) if game.peer.pending is not None else None
     store.write_atomic(chosen, data)
     try:
         typed = typed_dice.from_words(data.get("setup", {}).get("dice"))
@@ -169,4 +184,46 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     game.peer.name = str(names.get(other(game.side), "the host"))
     session.meta["dice"] = typed_dice.words(typed)
     game.attach(session, chosen)
+    try:
+        _settled(game, ours)
+    except Refused:
+        if ours is not None:
+            store.write_atomic(chosen, ours)  # our save as it was: the host's is refused
+        raise
     return chosen
+
+
+def _ours(path: Path) -> dict[str, Any] | None:
+    try:
+        return store.load(path)
+    except BadInput:
+        return None
+
+
+def _settled(game: Play, ours: dict[str, Any] | None) -> None:
+    """When the host's game holds our roll in progress, it must hold it as committed and
+    answered (`pledge`); the roll then is no longer in progress. When it stops short of it,
+    it must be our game (`ours`, as saved at the drop) up to where it stops; if what it lacks
+    holds a roll or a decision of its side, it came back from a save behind what it had
+    settled with us (a restart): from there every roll is rolled anew, that one too."""
+    pending, log = game.peer.pending, game.peer.runner.log
+    if pending is None:
+        return
+    if len(log) > pending.at:
+        why = pending.logged(log, game.peer.tips.tip(log[: pending.at]))
+        if why is not None:
+            raise Refused(f"{pledge.BROKEN}: {why}")
+        game.peer.pending = None
+        return
+    if ours is None:
+        return  # held at the roll itself (`SharedDice`)
+    old = [seal.unchained(entry) for entry in ours.get("log") or []]
+    _, tip = game.peer.at
+    if Tips({k: ours.get(k) for k in seal.HEADER}).tip(old[: len(log)]) != tip:
+        raise Refused(f"{pledge.BROKEN}: its game went another way before that roll")
+    if pledge.lost(old[len(log) : pending.at], game.side):
+        game.tell(
+            f"the host came back from a save {pending.at - len(log)} log entries behind the "
+            "roll in progress (a restart): the rolls since are rolled anew"
+        )
+        game.peer.pending = replace(pending, held=False)

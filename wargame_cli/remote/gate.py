@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from wargame_cli.remote import codes, tls
+from wargame_cli.remote import codes, pledge, tls
 from wargame_cli.remote.wire import MAX_GAME, Dropped, Link, Refused, RemoteError
 
 HELLO_WAIT = 10.0  # seconds a visitor has to finish the handshake and say hello
@@ -25,6 +25,7 @@ class Visitor:
     link: Link
     role: str  # "player" or "watcher"
     address: str
+    claim: pledge.Pending | None = None  # a rejoining player's roll in progress
 
 
 class Gate:
@@ -146,7 +147,7 @@ class Gate:
         sock.settimeout(None)
         link.limit = MAX_GAME if role == "watcher" else link.limit
         link.peer = "the other player" if role == "player" else "a spectator"
-        return Visitor(link, role, where)
+        return Visitor(link, role, where, pledge.claimed(hello))
 
     def close(self) -> None:
         self.sock.close()
@@ -191,10 +192,15 @@ def _port(text: str, address: str) -> int:
 
 
 def knock(
-    address: str, code: str, rulesets: dict[str, str], default_port: int
+    address: str,
+    code: str,
+    rulesets: dict[str, str],
+    default_port: int,
+    roll: dict[str, Any] | None = None,
 ) -> tuple[Link, dict[str, Any], str]:
-    """Connect to a host, prove the code and say which rules we have: the link, the host's
-    welcome, and the fingerprint of its certificate."""
+    """Connect to a host, prove the code and say which rules we have (and, rejoining, the
+    roll in progress: `pledge`): the link, the host's welcome, and the fingerprint of its
+    certificate."""
     host, port = split_address(address, default_port)
     try:
         raw = socket.create_connection((host, port), timeout=CONNECT_WAIT)
@@ -216,6 +222,7 @@ def knock(
             "protocol": PROTOCOL,
             "proof": codes.proof(code, fingerprint, "join"),
             "rulesets": rulesets,
+            **({"roll": roll} if roll is not None else {}),
         }
     )
     try:

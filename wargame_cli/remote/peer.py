@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
-from wargame_cli.remote import fair
+from wargame_cli.remote import fair, pledge
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.saves import seal
@@ -80,6 +80,10 @@ class Peer:
         self.ahead: dict[str, Any] | None = None
         # the host, told of the other side's decision: reveals a roll's value come with it
         self.decided: Callable[[], None] = _nothing
+        # a roll in progress at a drop, kept across links: the joiner's (`pledge.Pending`),
+        # and the commitment the rejoined joiner names for it (the host's)
+        self.pending: pledge.Pending | None = None
+        self.claim: pledge.Pending | None = None
 
     @property
     def at(self) -> tuple[int, str]:
@@ -283,8 +287,10 @@ class SharedDice:
         side: str | None = None,
         ask: typed_dice.Ask | None = None,
         waiting: Callable[[str], None] | None = None,
+        promises: pledge.Promises | None = None,
     ) -> None:
         self.peer = peer
+        self.promises = promises or pledge.Promises()  # the host's values, kept
         self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
         if peer.role == HOST:
             peer.decided = self._early
@@ -331,7 +337,7 @@ class SharedDice:
                 peer.ahead = message
                 return
             theirs = self._value(message, fair.commitment(mine), "a roll")
-            upcoming = fair.draw()
+            upcoming = self.promises.promise()
             peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
         except Dropped:
             return  # the next exchange finds the link gone, and waits for the other side
@@ -342,6 +348,9 @@ class SharedDice:
         theirs = fair.hex_value(answer.get("value"))
         if theirs is None or answer.get("commit") != commit:
             raise Refused(f"{self.peer.name} sent a malformed value for {reason}")
+        why = self.promises.answered(commit, theirs)
+        if why is not None:
+            raise Refused(why)
         return theirs
 
     def _commit(self, roll: Roll) -> Thrown:
@@ -351,17 +360,31 @@ class SharedDice:
             self.early = None
             self._same_roll(answer, roll)
             return _thrown(roll, fair.commitment(revealed), revealed, theirs)
-        ready = peer.next
-        mine = ready if isinstance(ready, bytes) else fair.draw()
+        ready = self._claimed(roll)  # the roll in progress at a drop: its value, as committed
+        if ready is None:
+            ready = peer.next if isinstance(peer.next, bytes) else None
+        mine = ready if ready is not None else self.promises.promise()
         if mine is not ready:
             peer.post({"t": "commit", "commit": fair.commitment(mine)})
         commit = fair.commitment(mine)
         answer = peer.expect("value")
         self._same_roll(answer, roll)
         theirs = self._value(answer, commit, roll.reason)
-        upcoming = peer.next = fair.draw()
+        upcoming = peer.next = self.promises.promise()
         peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
         return _thrown(roll, commit, mine, theirs)
+
+    def _claimed(self, roll: Roll) -> bytes | None:
+        """The value committed to for the roll the rejoined joiner named as in progress, when
+        this roll is that one (its place and dice: as the joiner judges it); none once the
+        game is past that place."""
+        peer = self.peer
+        claim = peer.claim
+        at, tip = peer.at
+        if claim is None or at < claim.at:
+            return None
+        peer.claim = None
+        return self.promises.value_for(claim.commit) if claim.here(at, tip, roll.dice) else None
 
     def _same_roll(self, answer: dict[str, Any], roll: Roll) -> None:
         peer = self.peer
@@ -374,21 +397,41 @@ class SharedDice:
             )
 
     def _answer(self, roll: Roll) -> Thrown:
+        """The joiner's side of a roll. The roll in progress at a drop (`peer.pending`) is
+        answered again with the same value, and must be revealed under its commitment."""
         peer = self.peer
-        commit = peer.next
-        if not isinstance(commit, str):
-            commit = _commitment(peer, peer.expect("commit").get("commit"), roll)
-        at, _ = peer.at
-        mine = fair.draw()
+        at, tip = peer.at
+        pending = peer.pending
+        if pending is not None and at >= pending.at and not pending.here(at, tip, roll.dice):
+            if pending.held:
+                raise Refused(f"{pledge.BROKEN}: {pending.same_roll(at, tip, roll.dice)}")
+            pending = None  # the host came back from behind it: rolled anew (`_settled`)
+        elif pending is not None and at < pending.at:
+            pending = None  # not there yet: this roll is a fresh one
+        if pending is not None:
+            commit, mine = pending.commit, pending.value
+        else:
+            ready = peer.next
+            if isinstance(ready, str):
+                commit = ready
+            else:
+                commit = _commitment(peer, peer.expect("commit").get("commit"), roll)
+            mine = fair.draw()
+            peer.pending = pledge.Pending(commit, mine, at, tip, tuple(roll.dice))
         told = {"t": "value", "commit": commit, "value": mine.hex()}
         peer.post({**told, "dice": list(roll.dice), "at": at})
-        reveal = peer.expect("reveal")
+        reveal = peer.expect(*(("reveal",) if pending is None else ("reveal", "commit")))
+        if reveal["t"] == "commit":  # the one sent before the drop was due
+            raise Refused(f"{pledge.BROKEN}: it sent a new commitment for that roll")
         opened = fair.hex_value(reveal.get("value"))
         why = fair.reveal_problem(commit, opened)
         if why is not None:
+            if pending is not None:
+                raise Refused(f"{pledge.BROKEN}: {why}")
             raise Refused(f"{peer.name}'s dice for {roll.reason}: {why}")
         assert opened is not None  # else refused above
         peer.next = _commitment(peer, reveal.get("next"), roll)
+        peer.pending = None
         return _thrown(roll, commit, opened, mine)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -242,6 +244,7 @@ class PromptApp:
         self._idle: Any = None
         self._until: int | None = None  # `wait`: the file whose input ends the question
         self._arrived = False
+        self._late_interrupt = False  # a Ctrl-C not raised yet (pressed as a question ended)
         # run once while a person reads a question (a remote game's save, so that writing it
         # never delays the next question): a short moment after it is shown
         self.while_reading: Callable[[], None] | None = None
@@ -398,7 +401,7 @@ class PromptApp:
         @kb.add(Keys.ControlC, eager=True)
         @kb.add(Keys.ControlQ, eager=True)
         def _(event: Any) -> None:
-            event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+            self._interrupt()
 
         def move(step: int) -> Callable[[Any], None]:
             def handler(event: Any) -> None:
@@ -562,6 +565,24 @@ class PromptApp:
         finally:
             self._until = None
 
+    def _interrupt(self) -> None:
+        """Ctrl-C: the question ends with KeyboardInterrupt; when it has just ended anyway
+        (`wait`'s move came that instant), `_run` raises it once it returns: never lost."""
+        self._late_interrupt = True
+        self._deliver()
+
+    def _deliver(self) -> None:
+        future = self.app.future
+        if self._late_interrupt and future is not None and not future.done():
+            self._late_interrupt = False
+            self.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    def _signalled(self, signum: int, frame: Any) -> None:
+        """A Ctrl-C that comes as a signal while a question runs (the terminal not raw yet or
+        any more, as a wait for the other side's move ends): as the key."""
+        self._late_interrupt = True  # heard even if the loop stops before `_deliver` runs
+        self._loop.call_soon_threadsafe(self._deliver)
+
     def _arrive(self) -> None:
         self._arrived = True
         with contextlib.suppress(Exception):  # already leaving: a key came at the same time
@@ -632,9 +653,20 @@ class PromptApp:
             if self._arrived:
                 return ARRIVED
             self._loop.add_reader(until, self._arrive)
+        # prompt_toolkit's own handling of the signal would make it a key of a question
+        # already over (lost): ours raises it once the question ends (`_signalled`)
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, self._signalled) if main else None
+        previous = previous if previous is not None or not main else signal.default_int_handler
         try:
-            return self._loop.run_until_complete(self.app.run_async())
+            answer = self._loop.run_until_complete(self.app.run_async(handle_sigint=False))
+            if self._late_interrupt:
+                self._late_interrupt = False
+                raise KeyboardInterrupt
+            return answer
         finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
             if until is not None:
                 self._loop.remove_reader(until)
             if reading is not None:

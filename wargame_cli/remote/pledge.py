@@ -1,0 +1,194 @@
+"""A roll in progress across a drop: the host may not roll a die again once the joiner's value
+is in. The host keeps the value of every commitment it sends (the latest few, stored beside
+its save before the commitment leaves: `Promises`), and the joiner keeps, for the roll it sent
+its value for and saw no reveal of, that commitment and its own value (`Pending`). On rejoining,
+the joiner names that commitment and sends the same value again; the host must reveal a value
+that opens it, or the game stops (`BROKEN`)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wargame_cli.remote import fair
+
+BROKEN = "the host did not reveal the roll in progress after the drop"
+KEEP = 4  # commitments kept: the one outstanding and those just before it
+BATCH = 16  # values drawn and stored at once
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The joiner's roll in progress: the commitment it answered, its value, and the roll's
+    place (log entry, chain tip there) and dice. `held`: the host must come back to it (else
+    the host came back from a save behind it, and rolls anew what its save lacks, unless its
+    game comes back to this very place). The host gets it from the hello (`claimed`)."""
+
+    commit: str
+    value: bytes
+    at: int
+    tip: str
+    dice: tuple[int, ...]
+    held: bool = True
+
+    def told(self) -> dict[str, Any]:
+        """As the joiner's hello names it."""
+        place = {"at": self.at, "tip": self.tip, "dice": list(self.dice)}
+        return {"commit": self.commit, "value": self.value.hex(), **place}
+
+    def here(self, at: int, tip: str, dice: tuple[int, ...]) -> bool:
+        """Is a roll of `dice` at `at` (chain tip `tip`) this one? Both sides ask it."""
+        return (at, tip, tuple(dice)) == (self.at, self.tip, self.dice)
+
+    def same_roll(self, at: int, tip: str, dice: tuple[int, ...]) -> str | None:
+        """Why a roll at `at` is not this one, or None."""
+        if self.here(at, tip, dice):
+            return None
+        return (
+            f"the game came back to dice {list(dice)} at log entry {at}, not the roll of "
+            f"{list(self.dice)} at {self.at} it was at"
+        )
+
+    def logged(self, log: list[Any], tip: str) -> str | None:
+        """Why the host's log, which holds this roll (entry `at`, reached with chain tip
+        `tip`), does not hold it as committed and answered, or None."""
+        entry = log[self.at]
+        shared = entry.get("shared") if isinstance(entry, dict) else None
+        if tip != self.tip or not isinstance(shared, dict):
+            return f"its game has another entry {self.at} in place of the roll"
+        if shared.get("commit") != self.commit:
+            return "it rolled that die again under another commitment"
+        if shared.get("join") != self.value.hex():
+            return "it rolled that die with another value of ours"
+        return None
+
+
+def beside(save: Path) -> Path:
+    """Where the joiner keeps its roll in progress when it stops: `SAVE.roll`."""
+    return save.with_name(save.name + ".roll")
+
+
+def keep(save: Path, pending: Pending | None) -> None:
+    """The joiner stops (saved): its roll in progress, if any, kept beside its save (whole,
+    readable by its owner only) for the next `wargame join --save SAVE`; none, none kept."""
+    where = beside(save)
+    if pending is None:
+        where.unlink(missing_ok=True)
+        return
+    write_private(where, pending.told())
+
+
+def kept(save: Path) -> Pending | None:
+    """The roll in progress `keep` kept beside `save`, or None."""
+    try:
+        told = json.loads(beside(save).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return from_told(told)
+
+
+def write_private(where: Path, data: Any) -> None:
+    """`data` as JSON in `where`, whole or not at all (a new file renamed over the old),
+    readable by its owner only."""
+    part = where.with_name(where.name + ".part")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(data, out)
+    os.replace(part, where)
+
+
+def claimed(hello: dict[str, Any]) -> Pending | None:
+    """The roll in progress a rejoining joiner's hello names, or None."""
+    return from_told(hello.get("roll"))
+
+
+def from_told(told: object) -> Pending | None:
+    """A roll in progress as `Pending.told` gives it, or None when it is not one."""
+    if not isinstance(told, dict):
+        return None
+    try:
+        value = fair.hex_value(told["value"])
+        dice = tuple(int(sides) for sides in told["dice"])
+        commit, at, tip = told["commit"], told["at"], told["tip"]
+    except (KeyError, TypeError, ValueError):
+        return None
+    if value is None or fair.hex_value(commit) is None or not isinstance(at, int):
+        return None
+    return Pending(str(commit), value, at, str(tip), dice)
+
+
+class Promises:
+    """The host's values for the commitments it sends, each kept by `store` before its
+    commitment leaves: drawn `BATCH` at a time and stored together (one write every `BATCH`
+    rolls, not one a roll), with the latest `KEEP` sent before them; and the joiner's value
+    for each once it comes (stored with the next batch: a restarted host refuses another
+    value for a roll only once that is written)."""
+
+    def __init__(
+        self,
+        kept: object = None,
+        store: Callable[[dict[str, dict[str, str]]], None] | None = None,
+    ) -> None:
+        self.values: dict[str, dict[str, str]] = {}
+        if isinstance(kept, dict):
+            for commit, pair in kept.items():
+                if isinstance(pair, dict) and fair.hex_value(pair.get("host")) is not None:
+                    self.values[str(commit)] = {k: str(v) for k, v in pair.items()}
+        self.store = store or (lambda values: None)
+        self.unsent: list[bytes] = []  # drawn and stored, their commitments not sent yet
+        # read back (`host --resume`): which of them were sent is not known; all are kept
+        # through the next batch
+        self._all = bool(self.values)
+
+    def promise(self) -> bytes:
+        """A value whose commitment may be sent now: it is stored already."""
+        if not self.unsent:
+            sent = list(self.values)
+            for commit in sent[: 0 if self._all else max(0, len(sent) - KEEP)]:
+                del self.values[commit]
+            self._all = False
+            self.unsent = [fair.draw() for _ in range(BATCH)]
+            for value in self.unsent:
+                self.values[fair.commitment(value)] = {"host": value.hex()}
+            self.store(dict(self.values))
+        return self.unsent.pop(0)
+
+    def value_for(self, commit: str) -> bytes | None:
+        pair = self.values.get(commit)
+        return fair.hex_value(pair.get("host")) if pair is not None else None
+
+    def answered(self, commit: str, join: bytes) -> str | None:
+        """The joiner's value for `commit`, kept: why not, when it sent another value for it
+        before a drop, else None."""
+        pair = self.values.get(commit)
+        if pair is None:
+            return None
+        before = pair.get("join")
+        if before is not None and before != join.hex():
+            return "the other player sent another value for the roll in progress after the drop"
+        pair["join"] = join.hex()
+        return None
+
+
+def lost(entries: list[Any], side: str) -> bool:
+    """Do `entries` (of the joiner's game, which the host's lacks) hold what the host had
+    settled with the joiner: a roll, or a decision of the host's side (not `side`)?"""
+    return any(
+        isinstance(entry, dict)
+        and (entry.get("t") == "roll" or (entry.get("t") == "choice" and entry.get("side") != side))
+        for entry in entries
+    )
+
+
+def used(log: list[Any], commit: str) -> bool:
+    """Has a roll of `log` been settled under `commit` already (its reveal lost in a drop)?"""
+    return any(
+        isinstance(entry, dict)
+        and isinstance(entry.get("shared"), dict)
+        and entry["shared"].get("commit") == commit
+        for entry in log
+    )
