@@ -18,7 +18,7 @@ def _join_at_a_terminal(tmp_path, host: Host, size=(24, 80)) -> pexpect.spawn:
     child = at_a_terminal(
         tmp_path, "join", host.address, "--code", host.code, "--save", "j.json", size=size
     )
-    child.expect("host key fingerprint SHA256:")
+    child.expect(r"host key fingerprint\s+SHA256:")  # wrapped at words on a narrow screen
     seated(child, "B", "Joiners")
     return child
 

@@ -52,8 +52,9 @@ def tell_for(local: Local) -> Callable[[str], None]:
     def tell(text: str) -> None:
         if local.json_out:
             print(f"wargame: {text}", file=sys.stderr, flush=True)
-        else:
-            console().print(text, markup=False, soft_wrap=True)
+        else:  # at a terminal wrapped at words (never `play|er`); piped, one line each
+            out = console()
+            out.print(text, markup=False, soft_wrap=not out.is_terminal)
 
     return tell
 
