@@ -99,7 +99,7 @@ def test_ixu_card_shows_how_far_a_model_moved_never_its_reach_after_it():
                 assert f"falls on a d10 of {w.damage} or less ({falls}) (c8)" in shown
                 seen["check"] += 1
 
-    play(RULESET, range(3), observe)
+    play(RULESET, range(1), observe)
     assert all(count > 0 for count in seen.values()), seen
 
 
@@ -136,7 +136,7 @@ def test_squad_alpha_card_of_a_miniature_that_acted_offers_no_move_or_shot():
                 assert 'moves up to 4" (b14) or shoots' in shown, shown
                 seen["to act"] += 1
 
-    play(RULESET, range(2), observe, max_turns=2)
+    play(RULESET, range(1), observe, max_turns=2)
     assert all(count > 0 for count in seen.values()), seen
 
 
@@ -312,7 +312,7 @@ def test_seeds_card_offers_no_move_or_shot_it_cannot_make():
                 assert "no shot: " in " ".join(shown.split()), shown
                 seen["shot"] += u.uid in shot
 
-    play(RULESET, range(4), observe)
+    play(RULESET, range(2), observe)
     assert all(count > 0 for count in seen.values()), seen
 
 
