@@ -28,7 +28,8 @@ def shown(path: object) -> str:
     return shown(path)
 
 
-ONES = ",".join(["1"] * 6 * 2000)  # Tug of WarGods: every pull a tie, the game never ends
+LONG = 6000  # turns of the long game killed at random moments: longer than the kills' 0.3 s
+ONES = ",".join(["1"] * 6 * LONG)  # Tug of WarGods: every pull a tie, the game never ends
 
 
 def _save(wargame, path: Path, *extra: str) -> Path:
@@ -290,7 +291,7 @@ def _play_forked(path: Path) -> int:
             from wargame_cli.cli.boundary import run
 
             args = ["play", "tug-of-wargods", "--no-input", "--json", "--rolls", ONES]
-            os._exit(run(app, [*args, "--turns", "2000", "--save", str(path), "--force"]))
+            os._exit(run(app, [*args, "--turns", str(LONG), "--save", str(path), "--force"]))
         finally:
             os._exit(3)
     return pid
