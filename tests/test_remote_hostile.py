@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.remote_helpers import Host, join, same_saves, verify
+from tests.remote_helpers import Host, played_out, same_saves, verify
 from wargame_cli import registry
 from wargame_cli.engine.requests import Choice
 from wargame_cli.remote import fair
@@ -167,9 +167,7 @@ def test_a_drop_mid_message_is_waited_out_and_the_game_goes_on(tmp_path):
         link.close()
         host.wait_for("dropped in the middle of a message")
         host.wait_for("waiting for them to join again")
-        done = join(tmp_path, host, "--bot", "--save", "j.json")
-        assert done.returncode == 0, done.stderr
-        assert host.wait() == 0
+        played_out(tmp_path, host)
     finally:
         host.stop()
     same_saves(tmp_path / "h.json", tmp_path / "j.json")

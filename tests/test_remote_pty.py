@@ -9,7 +9,15 @@ import pexpect
 import pytest
 
 from tests.pty_helpers import PROMPT
-from tests.remote_helpers import Host, at_a_terminal, ended, join, same_saves, seated, verify
+from tests.remote_helpers import (
+    Host,
+    at_a_terminal,
+    ended,
+    played_out,
+    same_saves,
+    seated,
+    verify,
+)
 
 pytestmark = pytest.mark.pty
 
@@ -55,9 +63,7 @@ def test_decisions_at_the_terminal_then_ctrl_c_and_a_rejoin(tmp_path):
         assert child.exitstatus == 130
         host.wait_for("Joiners (dropped|left)")
         host.wait_for("waiting for them to join again")
-        again = join(tmp_path, host, "--bot", "--save", "j.json")
-        assert again.returncode == 0, again.stderr
-        assert host.wait() == 0
+        played_out(tmp_path, host)
     finally:
         host.stop()
     data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
