@@ -3,9 +3,11 @@
 
 MODE `drop`: it cuts the connection instead of revealing, then plays on honestly; `veto`:
 it cuts it, then ignores the roll the rejoined joiner names and rolls that die again under a
-new commitment (the veto the rule refuses); `die`: the process ends there, as `kill -9` would.
-`MODE@N`: at the Nth shared roll instead. RECORD gets that roll's commitment, the joiner's
-value, and the roll's place and dice."""
+new commitment (the veto the rule refuses); `die`: the process ends there, as `kill -9` would;
+`revealed`: it reveals its value, then the process ends before the roll is in its log (nor in
+its save); `early`: so, at a roll revealed early (with the joiner's decision before it, which
+its rules have not taken yet). `MODE@N`: at the Nth shared roll instead. RECORD gets that roll's commitment, the
+joiner's value, and the roll's place and dice."""
 
 from __future__ import annotations
 
@@ -37,6 +39,9 @@ def cheat(how: str, record: Path) -> None:
         self.peer.link.sock.shutdown(socket.SHUT_RDWR)
         raise Dropped("cut by the test before its reveal")
 
+    if mode in ("revealed", "early"):
+        _die_once_revealed(seen, int(nth or 1), record, early_only=mode == "early")
+        return
     SharedDice._value = value  # type: ignore[method-assign]
     if mode == "veto":
         committed = SharedDice._commit
@@ -46,6 +51,36 @@ def cheat(how: str, record: Path) -> None:
             return committed(self, roll)
 
         SharedDice._commit = commit  # type: ignore[method-assign]
+
+
+def _die_once_revealed(seen: list[bool], nth: int, record: Path, early_only: bool) -> None:
+    """The Nth roll's reveal sent, the process ends (its roll not logged yet)."""
+    honest_commit, honest_early = SharedDice._commit, SharedDice._early
+
+    def told(self: SharedDice, commit: str, join: bytes, at: Any, dice: Any) -> None:
+        seen.append(True)
+        if len(seen) == nth:
+            told = {"commit": commit, "join": join.hex(), "at": at, "dice": list(dice)}
+            record.write_text(json.dumps(told))
+            os._exit(9)
+
+    def commit(self: SharedDice, roll: Any) -> Any:
+        at, counted = self.peer.at[0], self.early is not None  # revealed early: counted there
+        thrown = honest_commit(self, roll)
+        if thrown.proof is not None and not counted and not early_only:
+            told(self, thrown.proof["commit"], bytes.fromhex(thrown.proof["join"]), at, roll.dice)
+        return thrown
+
+    def early(self: SharedDice) -> None:
+        honest_early(self)
+        if self.early is not None:
+            answer, mine, theirs = self.early
+            from wargame_cli.remote import fair
+
+            told(self, fair.commitment(mine), theirs, answer["at"], answer["dice"])
+
+    SharedDice._commit = commit  # type: ignore[method-assign]
+    SharedDice._early = early  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":

@@ -29,10 +29,10 @@ RULESET = "tug-of-wargods"
 CHEAT = Path(__file__).with_name("remote_cheat.py")
 
 
-def _cheat(tmp_path: Path, mode: str) -> tuple[Host, Path]:
+def _cheat(tmp_path: Path, mode: str, ruleset: str = RULESET) -> tuple[Host, Path]:
     record = tmp_path / "roll.json"
     program = (str(CHEAT), mode, str(record))
-    host = Host(tmp_path, RULESET, "--port", "0", "--bot", "--save", "h.json", program=program)
+    host = Host(tmp_path, ruleset, "--port", "0", "--bot", "--save", "h.json", program=program)
     return host, record
 
 
@@ -99,23 +99,79 @@ def test_host_resume_after_a_kill_mid_roll_reveals_the_kept_value(tmp_path):
         verify(tmp_path, tmp_path / save)
 
 
-def test_host_resume_from_a_save_behind_the_roll_rolls_anew_from_there(tmp_path):
-    """The host's save lacks rolls it settled before it died (Tug of WarGods asks nothing
-    during play, so the host saves only at the start): both sides roll anew from the save,
-    and say so; the game ends with the same saves, which verify (README's "Not done")."""
-    host, record = _cheat(tmp_path, "die@2")
+def _killed_then_resumed(tmp_path: Path, mode: str, ruleset: str = RULESET) -> tuple[str, str]:
+    """The host (misbehaving as `mode`) ends as `kill -9` would; `host --resume` carries on
+    with the joiner, which tried again meanwhile: what the new host and the joiner said."""
+    host, _ = _cheat(tmp_path, mode, ruleset)
     joiner = start_join(tmp_path, host, "--bot", "--save", "j.json")
     try:
         assert host.wait() == 9, host.text()
-        _, out = carry_on(tmp_path, joiner)
+        again, out = carry_on(tmp_path, joiner)
     finally:
         if joiner.poll() is None:
             joiner.kill()
             joiner.wait()
-    assert "the host came back from a save" in out and "rolled anew" in out
+    return again.text(), out
+
+
+def test_host_resume_from_a_save_behind_the_roll_takes_up_its_journal(tmp_path):
+    """The host's save lacks rolls it settled before it died (Tug of WarGods asks nothing
+    during play, so the host saves only at the start): its journal holds them, so the resumed
+    host comes back to the very roll in progress and reveals it as committed."""
+    host_said, _ = _killed_then_resumed(tmp_path, "die@2")
+    record = tmp_path / "roll.json"
     assert json.loads(record.read_text())["at"] > 0
+    assert "log entries played after the save from its journal" in host_said
     same_saves(tmp_path / "h.json", tmp_path / "j.json")
-    verify(tmp_path, tmp_path / "h.json")
+    for save in ("h.json", "j.json"):
+        _the_roll(tmp_path / save, record)
+        verify(tmp_path, tmp_path / save)
+    assert not (tmp_path / "h.json.journal").exists()  # the game ended: the save holds it
+
+
+@pytest.mark.parametrize(("ruleset", "mode"), [(RULESET, "revealed@3"), ("squad-alpha", "early")])
+def test_a_roll_revealed_as_the_host_died_stands_after_host_resume(tmp_path, ruleset, mode):
+    """The host revealed its value, then died before its log (or save) held the roll: the
+    journal kept the joiner's value before the reveal left, so the resumed host settles that
+    roll with the values it was revealed with. (`early`: a roll that came with the joiner's
+    decision, revealed before the host's rules took that decision: the decision is in the
+    journal too.)"""
+    _killed_then_resumed(tmp_path, mode, ruleset)
+    record = tmp_path / "roll.json"
+    same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    for save in ("h.json", "j.json"):
+        _the_roll(tmp_path / save, record)
+        verify(tmp_path, tmp_path / save)
+
+
+def test_a_host_that_comes_back_without_its_journal_is_refused(tmp_path):
+    """A host that removes its journal comes back from a save behind rolls the joiner saw
+    settled: it would roll them again, so the joiner refuses to go on (one line, exit 2 on
+    both sides) and its save keeps the game as it had it."""
+    host, record = _cheat(tmp_path, "die@3")
+    joiner = start_join(tmp_path, host, "--bot", "--save", "j.json")
+    try:
+        assert host.wait() == 9, host.text()
+        (tmp_path / "h.json.journal").unlink()
+        again = Host(tmp_path, "--resume", "h.json", "--bot")
+        out, _ = joiner.communicate(timeout=90)
+        assert joiner.returncode == 2, out
+        assert again.wait() == 2, again.text()
+    finally:
+        if joiner.poll() is None:
+            joiner.kill()
+            joiner.wait()
+        again.stop()
+    said = [line for line in out.splitlines() if line.startswith("wargame: ")]
+    assert len(said) == 1 and "the host came back without 2 rolls it had settled" in said[0]
+    assert "Traceback" not in out + again.text()
+    kept = json.loads((tmp_path / "j.json").read_text())["log"]
+    settled = [e for e in kept if e["t"] == "roll"]
+    assert len(settled) == 2  # the two rolls before the one in progress, as the joiner had them
+    assert json.loads((tmp_path / "j.json.roll").read_text())["commit"] == json.loads(
+        record.read_text()
+    )["commit"]
+    verify(tmp_path, tmp_path / "j.json")
 
 
 def test_a_joiner_that_stops_meanwhile_keeps_its_roll_in_progress_beside_its_save(tmp_path):

@@ -18,7 +18,7 @@ from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import Interrupted, SaveError
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import pledge, sight
+from wargame_cli.remote import journal, pledge, sight
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, SharedDice, Tips
 from wargame_cli.remote.watchers import Watchers
@@ -212,7 +212,16 @@ class Play:
                 view.board(session.game)
         self.view = view
 
+        runner = session.runner
+
         def observe(entry: Any, game: Any) -> None:
+            kept = self.peer.journal
+            if kept is not None:  # first: nothing is sent of it before it is kept
+                log = runner.log  # a new list after a take-back
+                if log and log[-1] is entry:
+                    kept.logged(len(log) - 1, entry)
+                elif entry.get("t") == "takeback":
+                    kept.cut(entry["at"])
             if view is not None:
                 view(entry, game)
             self.watchers.entry(entry, session)
@@ -225,6 +234,16 @@ class Play:
             self.prompter.app.while_reading = self._settle_reading
         else:
             self.peer.asking = self._settle
+
+    def keep_journal(self) -> None:
+        """The host starts its journal afresh (`remote/journal.py`): call it once the save
+        holds everything the game has logged."""
+        session, path = self.session, self.path
+        assert session is not None and path is not None
+        if self.peer.journal is not None:
+            self.peer.journal.close()
+        made = journal.game_of(session.seed, session.created)
+        self.peer.journal = journal.Journal(journal.beside(path), made)
 
     def _settle(self) -> None:
         """Save the decisions (and turns) logged since the last save: when this machine is

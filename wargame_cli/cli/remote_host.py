@@ -14,7 +14,7 @@ from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, 
 from wargame_cli.engine.session import draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import codes, pledge, tls
+from wargame_cli.remote import codes, journal, pledge, tls
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import Gate, Visitor
 from wargame_cli.remote.peer import HOST, Peer
@@ -104,9 +104,31 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     typed = typed_dice.from_words(data["setup"].get("dice"))
     session = games.open_save(path, dice=game.dice(typed), controllers=game.controllers(names))
     session.meta["dice"] = typed_dice.words(typed)
+    _take_up_journal(game, session, path)
     game.attach(session, path)
+    game.save()  # all the journal held: it starts afresh
+    game.keep_journal()
     gate = _open_gate(args, keys, session.ruleset, local)
     _serve(Hosting(gate, game, session.ruleset, None), path)
+
+
+def _take_up_journal(game: Play, session: Any, path: Path) -> None:
+    """The game as this host had it when its process stopped: the save, then its journal
+    (`remote/journal.py`): every entry logged since the save, and each roll it revealed,
+    settled with the values it was revealed with."""
+    found = journal.read(journal.beside(path))
+    if found.game != journal.game_of(session.seed, session.created):
+        return  # none, or of another game: the save is all there is
+    promises = game.promises
+    assert promises is not None  # set before the dice were made
+    for pledged in found.pledges.values():  # no other value of the joiner's for those rolls
+        promises.answered(pledged.commit, pledged.join)
+    added = journal.restore(session.runner, found, promises.value_for)
+    if added:
+        game.tell(
+            f"took up the {added} log entries played after the save from its journal "
+            f"({shown(journal.beside(path))})"
+        )
 
 
 def _serve(hosting: Hosting, path: Path) -> None:
@@ -215,6 +237,9 @@ class Hosting:
         game.run()
         game.watchers.end()
         path.with_name(path.name + ".host").unlink(missing_ok=True)  # its codes are done
+        if game.peer.journal is not None:
+            game.peer.journal.close()
+        journal.beside(path).unlink(missing_ok=True)  # the save holds the whole game
         game.finish()
 
     def _welcome(self, role: str) -> dict[str, Any]:
@@ -303,6 +328,7 @@ class Hosting:
         session.meta["dice"] = typed_dice.words(typed)
         game.attach(session, path)
         game.save()
+        game.keep_journal()
         self._send_game(visitor)
 
     def _their_team(

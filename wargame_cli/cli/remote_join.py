@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -172,7 +172,7 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     if chosen is None:
         folder = store.saves_dir(game.local.saves_dir)
         chosen = folder / store.file_name(ruleset_id, {s: str(names.get(s, s)) for s in SIDES})
-    ours = _ours(chosen) if game.peer.pending is not None else None
+    ours = _ours(chosen)
     store.write_atomic(chosen, data)
     try:
         typed = typed_dice.from_words(data.get("setup", {}).get("dice"))
@@ -201,12 +201,24 @@ def _ours(path: Path) -> dict[str, Any] | None:
 
 
 def _settled(game: Play, ours: dict[str, Any] | None) -> None:
-    """When the host's game holds our roll in progress, it must hold it as committed and
-    answered (`pledge`); the roll then is no longer in progress. When it stops short of it,
-    it must be our game (`ours`, as saved at the drop) up to where it stops; if what it lacks
-    holds a roll or a decision of its side, it came back from a save behind what it had
-    settled with us (a restart): from there every roll is rolled anew, that one too."""
+    """The host's game must hold everything it settled with us: our game as we had it
+    (`ours`, saved at the drop or when we stopped) may go on past it only by our own
+    decisions, which are made again as we made them (`peer.redo`), never by a roll or the
+    host's decision (a host that came back from a save behind them, and would roll again
+    what it had rolled, is refused: `pledge.BEHIND`). Our roll in progress, when the host's
+    game reaches it, must be there as committed and answered (`pledge`); then it is no
+    longer in progress."""
     pending, log = game.peer.pending, game.peer.runner.log
+    if ours is not None and _same_game(ours, game):
+        old = [seal.unchained(entry) for entry in ours.get("log") or []]
+        shared = _shared(old, log)
+        beyond = old[shared:]
+        lost = pledge.lost(beyond, game.side)
+        if lost is not None:
+            told = pledge.BEHIND.format(lost=lost, count=len(beyond), at=shared)
+            raise Refused(told)
+        if shared == len(log) and beyond:
+            game.peer.redo = pledge.redone(beyond, game.side, shared)
     if pending is None:
         return
     if len(log) > pending.at:
@@ -214,16 +226,22 @@ def _settled(game: Play, ours: dict[str, Any] | None) -> None:
         if why is not None:
             raise Refused(f"{pledge.BROKEN}: {why}")
         game.peer.pending = None
-        return
-    if ours is None:
-        return  # held at the roll itself (`SharedDice`)
-    old = [seal.unchained(entry) for entry in ours.get("log") or []]
-    _, tip = game.peer.at
-    if Tips({k: ours.get(k) for k in seal.HEADER}).tip(old[: len(log)]) != tip:
-        raise Refused(f"{pledge.BROKEN}: its game went another way before that roll")
-    if pledge.lost(old[len(log) : pending.at], game.side):
-        game.tell(
-            f"the host came back from a save {pending.at - len(log)} log entries behind the "
-            "roll in progress (a restart): the rolls since are rolled anew"
-        )
-        game.peer.pending = replace(pending, held=False)
+
+
+def _same_game(ours: dict[str, Any], game: Play) -> bool:
+    """Is our save of the game the host sent (its header: the same seed, setup, options)?"""
+    header = {k: ours.get(k) for k in seal.HEADER}
+    return bool(Tips(header).tip([]) == game.peer.tips.tip([]))
+
+
+def _shared(ours: list[dict[str, Any]], theirs: list[Any]) -> int:
+    """How many entries our log and the host's have in common from the start, judged by what
+    the rules decide (not by wording)."""
+    from wargame_cli.remote.journal import decided
+
+    n = 0
+    for a, b in zip(ours, theirs, strict=False):
+        if decided(a) != decided(dict(b)):
+            break
+        n += 1
+    return n

@@ -602,6 +602,14 @@ class Runner:
         finally:
             self.observer = observer
 
+    def cut(self, length: int) -> None:
+        """Back to the log's first `length` entries, nothing else kept (no take-back record,
+        an empty dice tape, as a save opened afresh has): a restarted host whose journal says
+        its log was cut there after its last save (`remote/journal.py`)."""
+        if self.factory is None:
+            raise BadInput("this game cannot be cut back")
+        self._rebuild(self.log[:length], [])
+
     def take_back(self) -> str | None:
         """Take back the latest decision by a person or a script, or the latest table edit,
         with everything after it, so the question it came at is pending again; the dice

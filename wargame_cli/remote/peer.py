@@ -17,6 +17,7 @@ from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.remote import fair, pledge
 from wargame_cli.remote import typed as typed_dice
+from wargame_cli.remote.journal import Journal
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.saves import seal
 
@@ -84,6 +85,11 @@ class Peer:
         # and the commitment the rejoined joiner names for it (the host's)
         self.pending: pledge.Pending | None = None
         self.claim: pledge.Pending | None = None
+        # the host's journal: what it settled with the other side, kept before it is sent
+        self.journal: Journal | None = None
+        # the joiner's decisions the host came back without (log entry, key, by): made
+        # again as they were, at their places, never asked again
+        self.redo: list[tuple[int, str, str]] = []
 
     @property
     def at(self) -> tuple[int, str]:
@@ -215,6 +221,9 @@ class RemoteController:
         if not isinstance(key, str) or key == TAKE_BACK:
             raise Refused(f"{self.peer.name} sent no key for: {choice.prompt}")
         self.by = by if by in BY else "human"
+        if self.peer.journal is not None:  # before its early reveal leaves (`SharedDice`)
+            told = {"t": "choice", "side": choice.side, "key": key, "by": self.by}
+            self.peer.journal.logged(message["at"], told)
         self.peer.decided()
         return key
 
@@ -231,16 +240,19 @@ class Announcing:
     def __init__(self, inner: Any, peer: Peer) -> None:
         self.inner = inner
         self.peer = peer
+        self._again_by: str | None = None  # who made the decision made again (`_again`)
 
     @property
     def by(self) -> str:
-        return str(self.inner.by)
+        return self._again_by or str(self.inner.by)
 
     def choose(self, choice: Choice, game: Any) -> str:
         while True:
             self.peer.exchange(self.peer.flush)
             self.peer.asking()
-            key = self.inner.choose(choice, game)
+            key = self._again(choice)
+            if key is None:
+                key = self.inner.choose(choice, game)
             if key == TAKE_BACK:
                 reason = self._ask_take_back()
                 if reason is None:
@@ -253,6 +265,21 @@ class Announcing:
             told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
             self.peer.hold({**told, "at": at, "tip": tip})  # sent with what comes next
             return key
+
+    def _again(self, choice: Choice) -> str | None:
+        """The decision made here before the host came back without it, when this is its
+        place and it is still legal (else none is made again: the player is asked)."""
+        self._again_by = None
+        redo = self.peer.redo
+        if not redo:
+            return None
+        at, key, by = redo[0]
+        if at != self.peer.at[0] or choice.legal(key) is not None:
+            redo.clear()
+            return None
+        del redo[0]
+        self._again_by = by if by in BY else "human"
+        return key
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
         self.inner.refused(choice, key, reason)
@@ -337,6 +364,9 @@ class SharedDice:
                 peer.ahead = message
                 return
             theirs = self._value(message, fair.commitment(mine), "a roll")
+            if peer.journal is not None:  # its place and dice are checked when it comes
+                told = message.get("at"), message.get("dice")
+                peer.journal.pledge(*told, fair.commitment(mine), theirs)
             upcoming = self.promises.promise()
             peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
         except Dropped:
@@ -370,6 +400,8 @@ class SharedDice:
         answer = peer.expect("value")
         self._same_roll(answer, roll)
         theirs = self._value(answer, commit, roll.reason)
+        if peer.journal is not None:
+            peer.journal.pledge(answer["at"], roll.dice, commit, theirs)
         upcoming = peer.next = self.promises.promise()
         peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
         return _thrown(roll, commit, mine, theirs)
@@ -403,9 +435,7 @@ class SharedDice:
         at, tip = peer.at
         pending = peer.pending
         if pending is not None and at >= pending.at and not pending.here(at, tip, roll.dice):
-            if pending.held:
-                raise Refused(f"{pledge.BROKEN}: {pending.same_roll(at, tip, roll.dice)}")
-            pending = None  # the host came back from behind it: rolled anew (`_settled`)
+            raise Refused(f"{pledge.BROKEN}: {pending.same_roll(at, tip, roll.dice)}")
         elif pending is not None and at < pending.at:
             pending = None  # not there yet: this roll is a fresh one
         if pending is not None:

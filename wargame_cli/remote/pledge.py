@@ -24,16 +24,14 @@ BATCH = 16  # values drawn and stored at once
 @dataclass(frozen=True)
 class Pending:
     """The joiner's roll in progress: the commitment it answered, its value, and the roll's
-    place (log entry, chain tip there) and dice. `held`: the host must come back to it (else
-    the host came back from a save behind it, and rolls anew what its save lacks, unless its
-    game comes back to this very place). The host gets it from the hello (`claimed`)."""
+    place (log entry, chain tip there) and dice. The host must come back to it and reveal it
+    under that commitment. The host gets it from the hello (`claimed`)."""
 
     commit: str
     value: bytes
     at: int
     tip: str
     dice: tuple[int, ...]
-    held: bool = True
 
     def told(self) -> dict[str, Any]:
         """As the joiner's hello names it."""
@@ -174,14 +172,44 @@ class Promises:
         return None
 
 
-def lost(entries: list[Any], side: str) -> bool:
-    """Do `entries` (of the joiner's game, which the host's lacks) hold what the host had
-    settled with the joiner: a roll, or a decision of the host's side (not `side`)?"""
-    return any(
-        isinstance(entry, dict)
-        and (entry.get("t") == "roll" or (entry.get("t") == "choice" and entry.get("side") != side))
-        for entry in entries
+BEHIND = (
+    "the host came back without {lost} it had settled with us ({count} log entries from entry "
+    "{at} on): a roll once made is never made again, so the game stops here; our save keeps "
+    "the game as we had it"
+)
+
+
+def lost(entries: list[Any], side: str) -> str | None:
+    """What `entries` (of the joiner's game, which the host's lacks) hold that the host had
+    settled with the joiner: a roll, or a decision of the host's side (not `side`), in words;
+    None when they hold only the joiner's own decisions (and what the rules said of them)."""
+    rolls = sum(1 for e in entries if isinstance(e, dict) and e.get("t") == "roll")
+    theirs = sum(
+        1
+        for e in entries
+        if isinstance(e, dict) and e.get("t") == "choice" and e.get("side") != side
     )
+    said = [_count(rolls, "roll"), _count(theirs, "decision of its own")]
+    words = [w for w in said if w]
+    return " and ".join(words) if words else None
+
+
+def _count(n: int, what: str) -> str:
+    if n == 0:
+        return ""
+    if n == 1:
+        return f"a {what}"
+    return f"{n} {what.replace('decision', 'decisions').replace('roll', 'rolls')}"
+
+
+def redone(entries: list[Any], side: str, start: int) -> list[tuple[int, str, str]]:
+    """`side`'s decisions among `entries` (the joiner's, which the host lacks; they begin at
+    log entry `start`): made again as they were, at their places (`peer.Announcing`)."""
+    return [
+        (start + i, str(e.get("key")), str(e.get("by", "human")))
+        for i, e in enumerate(entries)
+        if isinstance(e, dict) and e.get("t") == "choice" and e.get("side") == side
+    ]
 
 
 def used(log: list[Any], commit: str) -> bool:
