@@ -6,8 +6,8 @@ it cuts it, then ignores the roll the rejoined joiner names and rolls that die a
 new commitment (the veto the rule refuses); `die`: the process ends there, as `kill -9` would;
 `revealed`: it reveals its value, then the process ends before the roll is in its log (nor in
 its save); `early`: so, at a roll revealed early (with the joiner's decision before it, which
-its rules have not taken yet). `MODE@N`: at the Nth shared roll instead. RECORD gets that roll's commitment, the
-joiner's value, and the roll's place and dice."""
+its rules have not taken yet). `MODE@N`: at the Nth shared roll instead. RECORD gets that
+roll's commitment, the joiner's value, and the roll's place and dice."""
 
 from __future__ import annotations
 
