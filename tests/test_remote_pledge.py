@@ -168,9 +168,10 @@ def test_a_host_that_comes_back_without_its_journal_is_refused(tmp_path):
     kept = json.loads((tmp_path / "j.json").read_text())["log"]
     settled = [e for e in kept if e["t"] == "roll"]
     assert len(settled) == 2  # the two rolls before the one in progress, as the joiner had them
-    assert json.loads((tmp_path / "j.json.roll").read_text())["commit"] == json.loads(
-        record.read_text()
-    )["commit"]
+    assert (
+        json.loads((tmp_path / "j.json.roll").read_text())["commit"]
+        == json.loads(record.read_text())["commit"]
+    )
     verify(tmp_path, tmp_path / "j.json")
 
 
