@@ -6,8 +6,9 @@ it cuts it, then ignores the roll the rejoined joiner names and rolls that die a
 new commitment (the veto the rule refuses); `die`: the process ends there, as `kill -9` would;
 `revealed`: it reveals its value, then the process ends before the roll is in its log (nor in
 its save); `early`: so, at a roll revealed early (with the joiner's decision before it, which
-its rules have not taken yet). `MODE@N`: at the Nth shared roll instead. RECORD gets that
-roll's commitment, the joiner's value, and the roll's place and dice."""
+its rules have not taken yet); `deaf`: the process ends as the joiner's first decision comes,
+before its rules or its journal hold it. `MODE@N`: at the Nth shared roll (decision) instead.
+RECORD gets that roll's commitment, the joiner's value, and the roll's place and dice."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ def cheat(how: str, record: Path) -> None:
         self.peer.link.sock.shutdown(socket.SHUT_RDWR)
         raise Dropped("cut by the test before its reveal")
 
+    if mode == "deaf":
+        _die_once_told(int(nth or 1))
+        return
     if mode in ("revealed", "early"):
         _die_once_revealed(seen, int(nth or 1), record, early_only=mode == "early")
         return
@@ -81,6 +85,21 @@ def _die_once_revealed(seen: list[bool], nth: int, record: Path, early_only: boo
 
     SharedDice._commit = commit  # type: ignore[method-assign]
     SharedDice._early = early  # type: ignore[method-assign]
+
+
+def _die_once_told(nth: int) -> None:
+    from wargame_cli.remote.peer import RemoteController
+
+    honest = RemoteController._decided
+    seen: list[bool] = []
+
+    def decided(self: RemoteController, choice: Any, message: dict[str, Any]) -> str:
+        seen.append(True)
+        if len(seen) == nth:
+            os._exit(9)
+        return honest(self, choice, message)
+
+    RemoteController._decided = decided  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":

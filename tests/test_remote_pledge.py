@@ -129,7 +129,7 @@ def test_host_resume_from_a_save_behind_the_roll_takes_up_its_journal(tmp_path):
     assert not (tmp_path / "h.json.journal").exists()  # the game ended: the save holds it
 
 
-@pytest.mark.parametrize(("ruleset", "mode"), [(RULESET, "revealed@3"), ("squad-alpha", "early")])
+@pytest.mark.parametrize(("ruleset", "mode"), [(RULESET, "revealed@2"), ("squad-alpha", "early")])
 def test_a_roll_revealed_as_the_host_died_stands_after_host_resume(tmp_path, ruleset, mode):
     """The host revealed its value, then died before its log (or save) held the roll: the
     journal kept the joiner's value before the reveal left, so the resumed host settles that
@@ -148,7 +148,7 @@ def test_a_host_that_comes_back_without_its_journal_is_refused(tmp_path):
     """A host that removes its journal comes back from a save behind rolls the joiner saw
     settled: it would roll them again, so the joiner refuses to go on (one line, exit 2 on
     both sides) and its save keeps the game as it had it."""
-    host, record = _cheat(tmp_path, "die@3")
+    host, record = _cheat(tmp_path, "die@2")  # Tug's first turn always rolls twice
     joiner = start_join(tmp_path, host, "--bot", "--save", "j.json")
     try:
         assert host.wait() == 9, host.text()
@@ -163,11 +163,11 @@ def test_a_host_that_comes_back_without_its_journal_is_refused(tmp_path):
             joiner.wait()
         again.stop()
     said = [line for line in out.splitlines() if line.startswith("wargame: ")]
-    assert len(said) == 1 and "the host came back without 2 rolls it had settled" in said[0]
+    assert len(said) == 1 and "the host came back without a roll it had settled" in said[0]
     assert "Traceback" not in out + again.text()
     kept = json.loads((tmp_path / "j.json").read_text())["log"]
     settled = [e for e in kept if e["t"] == "roll"]
-    assert len(settled) == 2  # the two rolls before the one in progress, as the joiner had them
+    assert len(settled) == 1  # the roll before the one in progress, as the joiner had it
     assert (
         json.loads((tmp_path / "j.json.roll").read_text())["commit"]
         == json.loads(record.read_text())["commit"]
@@ -279,3 +279,22 @@ def test_the_hosts_values_are_stored_before_they_are_used_and_taken_up_again():
     read_back = pledge.Promises(stored[0])
     read_back.promise()  # which of those read back were sent is not known: all kept a batch
     assert all(read_back.value_for(fair.commitment(v)) == v for v in sent)
+
+
+def test_the_joiners_decisions_the_host_came_back_without_are_made_again_as_made(tmp_path):
+    """The host died as the joiner's first decision came, before its rules or journal held
+    it: the resumed host's game stops short of it, and the joiner makes it again as it made
+    it (its script's B6, never asked again: asked, the script is spent and the bot says B1)."""
+    host, _ = _cheat(tmp_path, "deaf", "squad-alpha")
+    joiner = start_join(tmp_path, host, "--bot", "--choices", "B6", "--save", "j.json")
+    try:
+        assert host.wait() == 9, host.text()
+        carry_on(tmp_path, joiner)
+    finally:
+        if joiner.poll() is None:
+            joiner.kill()
+            joiner.wait()
+    log = same_saves(tmp_path / "h.json", tmp_path / "j.json")["log"]
+    first = next(e for e in log if e["t"] == "choice" and e["side"] == "B")
+    assert (first["key"], first["by"]) == ("B6", "script"), first
+    verify(tmp_path, tmp_path / "h.json")

@@ -227,6 +227,11 @@ class Play:
             self.watchers.entry(entry, session)
             if entry.get("t") == "choice":
                 self.unsaved = True
+            elif entry.get("t") == "takeback":
+                # saved at once: a save never keeps a decision both sides took back, whose
+                # rolls a host that came back without them would seem to have lost
+                self.unsaved = True
+                self._settle()
 
         session.runner.observer = observe
         self.peer.idle = self._settle

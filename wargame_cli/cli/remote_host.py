@@ -122,7 +122,8 @@ def _take_up_journal(game: Play, session: Any, path: Path) -> None:
     promises = game.promises
     assert promises is not None  # set before the dice were made
     for pledged in found.pledges.values():  # no other value of the joiner's for those rolls
-        promises.answered(pledged.commit, pledged.join)
+        if isinstance(pledged, journal.Pledge):
+            promises.answered(pledged.commit, pledged.join)
     added = journal.restore(session.runner, found, promises.value_for)
     if added:
         game.tell(

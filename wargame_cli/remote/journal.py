@@ -10,7 +10,8 @@ before anything about it leaves the machine:
 - every log entry, as the rules log it (`{"at": i, "e": entry}`), and a decision that came from
   the joiner before the rules act on it (its early reveal goes out first: `peer.SharedDice`);
 - the joiner's value for a roll, before the host reveals its own (`{"pledge": …}`): the roll
-  settled, though its entry is logged only after the reveal leaves;
+  settled, though its entry is logged only after the reveal leaves; and so the faces the host's
+  player typed (typed dice, agreed at setup), before they are sent (`{"typed": …}`);
 - a take-back's cut (`{"cut": i}`): the log is that long again.
 
 `host --resume` replays the save, then the journal through the same rules (`restore`): the game
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,16 @@ class Pledge:
     join: bytes
 
 
+@dataclass(frozen=True)
+class Typed:
+    """A roll the host's player typed and sent: its place, dice, faces and source."""
+
+    at: int
+    dice: tuple[int, ...]
+    faces: tuple[int, ...]
+    source: str
+
+
 @dataclass
 class Read:
     """A journal read back: the log as it stood (`entries` by index, the log `length`), and
@@ -58,7 +69,7 @@ class Read:
 
     entries: dict[int, dict[str, Any]] = field(default_factory=dict)
     length: int | None = None  # None: the journal says nothing of the log
-    pledges: dict[int, Pledge] = field(default_factory=dict)
+    pledges: dict[int, Pledge | Typed] = field(default_factory=dict)
     game: dict[str, Any] = field(default_factory=dict)  # which game it is of (its first line)
 
     def take(self, record: Any) -> None:
@@ -75,6 +86,8 @@ class Read:
             self.length = record["cut"]
         elif (pledged := _pledge(record.get("pledge"))) is not None:
             self.pledges[pledged.at] = pledged
+        elif (typed := _typed(record.get("typed"))) is not None:
+            self.pledges[typed.at] = typed
 
     def _cut(self, at: int) -> None:
         """Everything from `at` on is gone (written again, or taken back)."""
@@ -107,6 +120,19 @@ def _pledge(told: Any) -> Pledge | None:
     if not isinstance(dice, list) or not all(isinstance(d, int) and d > 0 for d in dice):
         return None
     return Pledge(at, tuple(dice), str(commit), join)
+
+
+def _typed(told: Any) -> Typed | None:
+    if not isinstance(told, dict):
+        return None
+    at, dice, faces, source = (told.get(k) for k in ("at", "dice", "faces", "source"))
+    if not isinstance(dice, list) or not isinstance(faces, list):
+        return None
+    if not isinstance(at, int) or not isinstance(source, str):
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in [*dice, *faces]):
+        return None
+    return Typed(at, tuple(dice), tuple(faces), source)
 
 
 def read(path: Path) -> Read:
@@ -147,7 +173,7 @@ class Journal:
             return
         os.write(self.fd, _line(record))
 
-    def logged(self, at: int, entry: dict[str, Any]) -> None:
+    def logged(self, at: int, entry: Mapping[str, Any]) -> None:
         """Entry `at` of the log, as logged (or a decision come from the joiner, as sent)."""
         self._write({"at": at, "e": entry})
 
@@ -160,6 +186,11 @@ class Journal:
         dice = list(dice) if isinstance(dice, list | tuple) else dice
         told = {"at": at, "dice": dice, "commit": commit, "join": join.hex()}
         self._write({"pledge": told})
+
+    def typed(self, at: int, dice: Sequence[int], faces: Sequence[int], source: str) -> None:
+        """Faces this host's player typed for the roll at `at`: written before they are sent."""
+        told = {"at": at, "dice": list(dice), "faces": list(faces), "source": source}
+        self._write({"typed": told})
 
     def close(self) -> None:
         if self.fd >= 0:
@@ -205,12 +236,18 @@ def restore(
         told = pledges.pop(at, None)
         if not isinstance(req, Roll) or told is None or told.dice != tuple(req.dice):
             break
-        host = value_for(told.commit)
-        if host is None:
+        if isinstance(told, Typed):
+            entry = roll_entry(req, told.faces, told.source)
+        else:
+            host = value_for(told.commit)
+            if host is None:
+                break
+            faces = fair.derive(host, told.join, req.dice)
+            entry = roll_entry(req, faces, fair.SHARED, fair.proof(told.commit, host, told.join))
+        try:
+            runner.replay([entry])
+        except ReplayDivergence:  # faces its dice cannot show: the journal was edited
             break
-        faces = fair.derive(host, told.join, req.dice)
-        proof = fair.proof(told.commit, host, told.join)
-        runner.replay([roll_entry(req, faces, fair.SHARED, proof)])
     return len(runner.log) - before
 
 

@@ -343,6 +343,8 @@ class SharedDice:
         if side == self.side:
             peer.exchange(peer.flush)  # the other side hears of our decision meanwhile
             faces = tuple(self.ask(roll))
+            if peer.journal is not None and faces:  # kept before it leaves
+                peer.journal.typed(at, roll.dice, faces, typed_dice.source_of(side))
             peer.exchange(partial(peer.post, typed_dice.typed_message(roll, faces, at)))
             return faces
         shown = partial(self.waiting, f"{peer.name} to type the faces") if self.waiting else None

@@ -74,6 +74,7 @@ def connected(address: str, workers: int | None) -> Iterator[Any]:
             yield client
         return
     try:
+        _listening(address)
         client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as exc:
         raise BadInput(f"--cluster {address}: no Dask scheduler answers there ({exc})") from None
@@ -97,3 +98,16 @@ def on(client: Any, jobs: list[Job], progress: Progress | None) -> list[Tally]:
         client.cancel(futures)
         raise Stopped(totals) from None
     return totals
+
+
+def _listening(address: str) -> None:
+    """A `tcp://HOST:PORT` where nothing listens is told at once (a refused connection), not
+    after Dask's `CONNECT_SECONDS` of retries; other addresses are left to Dask."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address)
+    if parts.scheme != "tcp" or parts.hostname is None or parts.port is None:
+        return
+    with socket.create_connection((parts.hostname, parts.port), timeout=CONNECT_SECONDS):
+        pass
