@@ -164,6 +164,8 @@ def test_a_host_that_comes_back_without_its_journal_is_refused(tmp_path):
         again.stop()
     said = [line for line in out.splitlines() if line.startswith("wargame: ")]
     assert len(said) == 1 and "the host came back without a roll it had settled" in said[0]
+    host_said = [line for line in again.text().splitlines() if line.startswith("wargame: ")]
+    assert len(host_said) == 1 and "so the game stops here" in host_said[0], host_said
     assert "Traceback" not in out + again.text()
     kept = json.loads((tmp_path / "j.json").read_text())["log"]
     settled = [e for e in kept if e["t"] == "roll"]

@@ -24,6 +24,7 @@ from wargame_cli.saves import seal
 HOST, JOIN = "host", "join"
 T = TypeVar("T")
 BY = ("human", "bot", "script")
+REASON = 300  # characters of the other side's reason for stopping shown (a sentence or two)
 
 
 class Tips:
@@ -135,9 +136,9 @@ class Peer:
             message = self.link.recv()
         told = message["t"]
         if told == "error":
-            raise RemoteError(f"{self.name} stopped: {_text(message.get('why'))}")
+            raise RemoteError(f"{self.name} stopped: {_text(message.get('why'), REASON)}")
         if told == "leave":  # saved and gone for now: waited for, as a drop is
-            raise Dropped(f"{self.name} left: {_text(message.get('why'))}")
+            raise Dropped(f"{self.name} left: {_text(message.get('why'), REASON)}")
         if told not in kinds:
             due = " or ".join(repr(kind) for kind in kinds)
             raise Refused(f"{self.name} sent {_text(told)!r} where {due} was due")
@@ -483,9 +484,9 @@ def _nothing() -> None:
     return None
 
 
-def _text(value: object) -> str:
+def _text(value: object, limit: int = 60) -> str:
     """A value from the wire, short and printable, for a message."""
     from wargame_cli.text import visible
 
     text = value if isinstance(value, str) else repr(value)
-    return visible(text[:60])
+    return visible(text[:limit])

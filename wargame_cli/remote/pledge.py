@@ -173,9 +173,9 @@ class Promises:
 
 
 BEHIND = (
-    "the host came back without {lost} it had settled with us ({count} log entries from entry "
-    "{at} on): a roll once made is never made again, so the game stops here; our save keeps "
-    "the game as we had it"
+    "the host came back without {lost} it had settled with the joiner ({count} log entries "
+    "from entry {at} on): a roll once made is never made again, so the game stops here; the "
+    "joiner's save keeps the game as it was"
 )
 
 
