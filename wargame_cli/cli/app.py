@@ -576,7 +576,11 @@ def host_cmd(
     ] = "0.0.0.0",
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", help="Host this save's game again; the joiner rejoins."),
+        typer.Option(
+            "--resume",
+            help="Host this save's game again, with its journal (SAVE.journal); the joiner "
+            "rejoins.",
+        ),
     ] = None,
     dice: Annotated[
         str | None,
