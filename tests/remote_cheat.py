@@ -7,7 +7,10 @@ new commitment (the veto the rule refuses); `die`: the process ends there, as `k
 `revealed`: it reveals its value, then the process ends before the roll is in its log (nor in
 its save); `early`: so, at a roll revealed early (with the joiner's decision before it, which
 its rules have not taken yet); `deaf`: the process ends as the joiner's first decision comes,
-before its rules or its journal hold it. `MODE@N`: at the Nth shared roll (decision) instead.
+before its rules or its journal hold it; `agree-cut`: it cuts the connection as soon as it has
+agreed to the joiner's take-back (and waits for the rejoin). For `join`, MODE `undo`: its bot's
+decisions count as a script's, and it asks to take back once, at its first question after
+the deployment. `MODE@N`: at the Nth shared roll (decision) instead.
 RECORD gets that roll's commitment, the joiner's value, and the roll's place and dice."""
 
 from __future__ import annotations
@@ -40,6 +43,12 @@ def cheat(how: str, record: Path) -> None:
         self.peer.link.sock.shutdown(socket.SHUT_RDWR)
         raise Dropped("cut by the test before its reveal")
 
+    if mode == "agree-cut":
+        _cut_once_agreed()
+        return
+    if mode == "undo":
+        _undo_once()
+        return
     if mode == "deaf":
         _die_once_told(int(nth or 1))
         return
@@ -85,6 +94,39 @@ def _die_once_revealed(seen: list[bool], nth: int, record: Path, early_only: boo
 
     SharedDice._commit = commit  # type: ignore[method-assign]
     SharedDice._early = early  # type: ignore[method-assign]
+
+
+def _cut_once_agreed() -> None:
+    from wargame_cli.engine.requests import TAKE_BACK
+    from wargame_cli.remote.peer import RemoteController
+
+    honest = RemoteController.choose
+    done: list[bool] = []
+
+    def choose(self: RemoteController, choice: Any, game: Any) -> str:
+        key = honest(self, choice, game)
+        if key == TAKE_BACK and not done:
+            done.append(True)
+            self.peer.link.sock.shutdown(socket.SHUT_RDWR)  # the agreement has left
+        return key
+
+    RemoteController.choose = choose  # type: ignore[method-assign]
+
+
+def _undo_once() -> None:
+    from wargame_cli.engine.bots import BotController
+    from wargame_cli.engine.requests import TAKE_BACK
+
+    done: list[bool] = []
+
+    def choose(self: BotController, choice: Any, game: Any) -> str:
+        if not done and choice.kind != "deploy" and "deploy" not in str(choice.prompt):
+            done.append(True)
+            return TAKE_BACK
+        return str(choice.default)
+
+    BotController.by = "script"  # type: ignore[misc]
+    BotController.choose = choose  # type: ignore[method-assign]
 
 
 def _die_once_told(nth: int) -> None:

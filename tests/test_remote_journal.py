@@ -12,9 +12,12 @@ import socket
 import stat
 
 from wargame_cli import registry
+from wargame_cli.engine import takeback
+from wargame_cli.engine.dice import RngDice
 from wargame_cli.engine.requests import Choice
 from wargame_cli.engine.session import bot_game, start
-from wargame_cli.remote import fair, journal, pledge
+from wargame_cli.engine.takeback import Tape
+from wargame_cli.remote import fair, journal, kept, pledge
 from wargame_cli.remote.peer import JOIN, Announcing, Peer, Tips
 from wargame_cli.remote.wire import Link
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
@@ -223,3 +226,56 @@ def test_restore_settles_faces_the_hosts_player_typed_and_sent():
     )
     journal.restore(again, found, lambda commit: None)
     assert len(again.log) == roll_at
+
+
+def _tape_of_shared_rolls() -> tuple[Tape, list[dict]]:
+    """A tape of two shared rolls (as a take-back leaves it) and their roll entries."""
+    entries = []
+    for dice in ([6, 6], [10]):
+        host, join = fair.draw(), fair.draw()
+        faces = list(fair.derive(host, join, dice))
+        proof = fair.proof(fair.commitment(host), host, join)
+        entries.append({"t": "roll", "dice": dice, "faces": faces, "source": "shared"})
+        entries[-1]["shared"] = proof
+    tape = Tape()
+    tape.rewind(RngDice(1), takeback.faces_of(entries), takeback.proofs_of(entries))
+    return tape, entries
+
+
+def test_kept_dice_go_over_the_wire_whole_and_are_checked():
+    tape, entries = _tape_of_shared_rolls()
+    again = kept.from_words(json.loads(json.dumps(kept.words(tape))))
+    assert again is not None and kept.same(again, tape) and kept.problem(again) is None
+    assert kept.from_words({"kept": [[6, 7, "shared"]], "proofs": []}) is None  # no 7 on a d6
+    assert kept.from_words({"kept": "x", "proofs": []}) is None
+    forged = kept.from_words(kept.words(tape))
+    assert forged is not None
+    size, face, source = forged.kept[0]
+    forged.kept[0] = (size, face % 6 + 1, source)  # another face than its values give
+    assert "not among the kept dice" in str(kept.problem(forged))
+
+
+def test_kept_dice_advance_as_live_play_takes_them_and_tell_what_they_gave():
+    tape, entries = _tape_of_shared_rolls()
+    first = kept.after(tape, entries[:1])
+    assert [size for size, _, _ in first.kept] == [10] and len(first.proofs) == 1
+    assert not kept.after(tape, entries)
+    fresh = {"t": "roll", "dice": [6], "faces": [3], "source": "shared", "shared": {}}
+    choice = {"t": "choice", "side": "A", "key": "k"}
+    assert kept.untaken(tape, [entries[0], choice, entries[1], fresh]) == [choice, fresh]
+    assert kept.untaken(tape, [entries[1]]) == [entries[1]]  # not the front of the tape
+
+
+def test_restore_takes_up_the_kept_dice_less_those_rolled_since():
+    whole = _played().runner.log
+    rolls = [i for i, e in enumerate(whole) if e["t"] == "roll" and i > 20][:2]
+    tape = Tape()
+    tape.rewind(RngDice(1), takeback.faces_of([whole[rolls[0]]]), [])
+    found = journal.Read()
+    found.take({"at": rolls[0], "tape": kept.words(tape)})  # kept just before the roll
+    runner = _from(whole, rolls[0] + 1)
+    journal.restore(runner, found, lambda commit: None)
+    assert not runner.tape  # the roll after it took them
+    runner = _from(whole, rolls[0])
+    journal.restore(runner, found, lambda commit: None)
+    assert kept.same(runner.tape, tape)

@@ -10,13 +10,24 @@ import os
 import signal
 import socket
 import stat
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.remote_helpers import Host, carry_on, join, played_out, same_saves, start_join, verify
+from tests.remote_helpers import (
+    Host,
+    carry_on,
+    env,
+    join,
+    played_out,
+    same_saves,
+    start_join,
+    verify,
+)
 from wargame_cli import registry
 from wargame_cli.engine.requests import Roll
 from wargame_cli.engine.session import bot_game
@@ -299,4 +310,37 @@ def test_the_joiners_decisions_the_host_came_back_without_are_made_again_as_made
     log = same_saves(tmp_path / "h.json", tmp_path / "j.json")["log"]
     first = next(e for e in log if e["t"] == "choice" and e["side"] == "B")
     assert (first["key"], first["by"]) == ("B6", "script"), first
+    verify(tmp_path, tmp_path / "h.json")
+
+
+def test_a_drop_after_a_take_back_keeps_its_kept_dice_on_both_sides(tmp_path):
+    """The joiner takes back a decision after the first turn's rolls (their dice kept for the
+    next rolls, on both machines), and the host cuts the connection as soon as it agreed: the
+    joiner's new game takes up the host's kept dice (the same as its own), so the rolls made
+    again are the kept ones, with their commitments and values, and the game goes on to the
+    same verified saves."""
+    host, _ = _cheat(tmp_path, "agree-cut", "squad-alpha")
+    joiner = subprocess.Popen(
+        [sys.executable, str(CHEAT), "undo", str(tmp_path / "none.json"), "join"]
+        + [host.address, "--code", host.code, "--bot", "--save", "j.json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env(tmp_path),
+        cwd=tmp_path,
+    )
+    try:
+        out, _ = joiner.communicate(timeout=90)
+        assert joiner.returncode == 0, out
+        assert host.wait() == 0, host.text()
+    finally:
+        if joiner.poll() is None:
+            joiner.kill()
+            joiner.wait()
+        host.stop()
+    assert "the host dropped" in out and "dropped" in host.text()
+    saved = same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    (taken,) = saved["takebacks"]
+    after = [e for e in saved["log"][taken["at"] :] if e["t"] == "roll"]
+    assert after and all("shared" in e for e in after)
     verify(tmp_path, tmp_path / "h.json")

@@ -19,6 +19,7 @@ from wargame_cli.engine.session import Session
 from wargame_cli.errors import Interrupted, SaveError
 from wargame_cli.kit.sides import other
 from wargame_cli.remote import journal, pledge, sight
+from wargame_cli.remote import kept as dice_kept
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, SharedDice, Tips
 from wargame_cli.remote.watchers import Watchers
@@ -215,13 +216,14 @@ class Play:
         runner = session.runner
 
         def observe(entry: Any, game: Any) -> None:
-            kept = self.peer.journal
-            if kept is not None:  # first: nothing is sent of it before it is kept
+            written = self.peer.journal
+            if written is not None:  # first: nothing is sent of it before it is kept
                 log = runner.log  # a new list after a take-back
                 if log and log[-1] is entry:
-                    kept.logged(len(log) - 1, entry)
+                    written.logged(len(log) - 1, entry)
                 elif entry.get("t") == "takeback":
-                    kept.cut(entry["at"])
+                    written.cut(entry["at"])
+                    written.tape(len(log), dice_kept.words(runner.tape))
             if view is not None:
                 view(entry, game)
             self.watchers.entry(entry, session)
@@ -249,6 +251,9 @@ class Play:
             self.peer.journal.close()
         made = journal.game_of(session.seed, session.created)
         self.peer.journal = journal.Journal(journal.beside(path), made)
+        if session.runner.tape:  # a take-back's kept dice, not used up yet
+            tape = dice_kept.words(session.runner.tape)
+            self.peer.journal.tape(len(session.runner.log), tape)
 
     def _settle(self) -> None:
         """Save the decisions (and turns) logged since the last save: when this machine is

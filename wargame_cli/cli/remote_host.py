@@ -14,7 +14,7 @@ from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, 
 from wargame_cli.engine.session import draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import codes, journal, pledge, tls
+from wargame_cli.remote import codes, journal, kept, pledge, tls
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import Gate, Visitor
 from wargame_cli.remote.peer import HOST, Peer
@@ -275,7 +275,8 @@ class Hosting:
     def _send_game(self, visitor: Visitor) -> None:
         session = self.game.session
         assert session is not None
-        visitor.link.post({"t": "game", "save": games.to_save(session)})
+        tape = kept.words(session.runner.tape)  # a take-back's kept dice: the joiner's too
+        visitor.link.post({"t": "game", "save": games.to_save(session), "tape": tape})
         self.tell(f"the other player joined from {visitor.address}")
 
     def _rejoin(self, why: Dropped) -> Link:

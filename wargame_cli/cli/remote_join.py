@@ -13,9 +13,10 @@ from typing import Any
 from wargame_cli import registry
 from wargame_cli.cli import play
 from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
+from wargame_cli.engine.takeback import Tape
 from wargame_cli.errors import BadInput
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import pledge
+from wargame_cli.remote import kept, pledge
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import knock
 from wargame_cli.remote.peer import JOIN, Peer, Tips
@@ -126,7 +127,7 @@ def _join_loop(
         if message["t"] != "game" or not isinstance(message.get("save"), dict):
             raise RemoteError("the host sent no game")
         try:
-            path = _open_game(game, message["save"], path)
+            path = _open_game(game, message["save"], path, message.get("tape"))
         except Refused as exc:
             game.peer.fail(str(exc))
             raise
@@ -164,9 +165,11 @@ def _reach_again(
         return link
 
 
-def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
+def _open_game(game: Play, data: dict[str, Any], chosen: Path | None, tape: object) -> Path:
     """Write the host's save as ours and open it: its log replays through our own rules
-    (every decision judged, every shared roll derived again) before play goes on."""
+    (every decision judged, every shared roll derived again) before play goes on, with the
+    take-back's kept dice both sides hold (`tape`: the host's; `remote/kept.py`)."""
+    before = game.session  # our game as it was at the drop (None: this process starts now)
     names = data.get("setup", {}).get("names") or {}
     ruleset_id = str((data.get("ruleset") or {}).get("id"))
     if chosen is None:
@@ -185,7 +188,11 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None) -> Path:
     session.meta["dice"] = typed_dice.words(typed)
     game.attach(session, chosen)
     try:
-        _settled(game, ours)
+        theirs = kept.from_words(tape) if tape is not None else Tape()
+        if theirs is None:
+            raise Refused("the host sent kept dice that are not a tape of dice")
+        _settled(game, ours, theirs)
+        _take_tape(game, before, theirs)
     except Refused:
         if ours is not None:
             store.write_atomic(chosen, ours)  # our save as it was: the host's is refused
@@ -200,20 +207,21 @@ def _ours(path: Path) -> dict[str, Any] | None:
         return None
 
 
-def _settled(game: Play, ours: dict[str, Any] | None) -> None:
+def _settled(game: Play, ours: dict[str, Any] | None, tape: Tape) -> None:
     """The host's game must hold everything it settled with us: our game as we had it
     (`ours`, saved at the drop or when we stopped) may go on past it only by our own
-    decisions, which are made again as we made them (`peer.redo`), never by a roll or the
-    host's decision (a host that came back from a save behind them, and would roll again
-    what it had rolled, is refused: `pledge.BEHIND`). Our roll in progress, when the host's
-    game reaches it, must be there as committed and answered (`pledge`); then it is no
-    longer in progress."""
+    decisions, which are made again as we made them (`peer.redo`), and by rolls the kept
+    dice of a take-back gave (`tape`, the host's: they come out again the same), never by a
+    roll settled between the machines or the host's decision (a host that came back from a
+    save behind them, and would roll again what it had rolled, is refused: `pledge.BEHIND`).
+    Our roll in progress, when the host's game reaches it, must be there as committed and
+    answered (`pledge`); then it is no longer in progress."""
     pending, log = game.peer.pending, game.peer.runner.log
     if ours is not None and _same_game(ours, game):
         old = [seal.unchained(entry) for entry in ours.get("log") or []]
         shared = _shared(old, log)
         beyond = old[shared:]
-        lost = pledge.lost(beyond, game.side)
+        lost = pledge.lost(kept.untaken(tape, beyond), game.side)
         if lost is not None:
             told = pledge.BEHIND.format(lost=lost, count=len(beyond), at=shared)
             raise Refused(told)
@@ -226,6 +234,29 @@ def _settled(game: Play, ours: dict[str, Any] | None) -> None:
         if why is not None:
             raise Refused(f"{pledge.BROKEN}: {why}")
         game.peer.pending = None
+
+
+def _take_tape(game: Play, before: Any, theirs: Tape) -> None:
+    """The kept dice of a take-back, the same on both machines, taken up by our new game:
+    the host's, which must be ours as we carried it on (each side's advanced by the rolls the
+    other's game holds beyond its own); a joiner that starts afresh checks each kept shared
+    roll instead."""
+    runner = game.peer.runner
+    if before is None:
+        why = kept.problem(theirs)
+        if why is not None:
+            raise Refused(f"the host's kept dice from the take-back: {why}")
+        runner.tape = theirs
+        return
+    old = before.runner
+    shared = _shared(old.log, runner.log)
+    ours = kept.after(old.tape, runner.log[shared:])
+    if not kept.same(ours, kept.after(theirs, old.log[shared:])):
+        raise Refused(
+            "the host came back with other kept dice from the take-back than ours: the game "
+            "stops here; the joiner's save keeps the game as it was"
+        )
+    runner.tape = theirs
 
 
 def _same_game(ours: dict[str, Any], game: Play) -> bool:

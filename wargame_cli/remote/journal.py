@@ -12,7 +12,8 @@ before anything about it leaves the machine:
 - the joiner's value for a roll, before the host reveals its own (`{"pledge": …}`): the roll
   settled, though its entry is logged only after the reveal leaves; and so the faces the host's
   player typed (typed dice, agreed at setup), before they are sent (`{"typed": …}`);
-- a take-back's cut (`{"cut": i}`): the log is that long again.
+- a take-back's cut (`{"cut": i}`): the log is that long again; and the dice it kept, which
+  come out again for the next rolls (`{"tape": …}`, `remote/kept.py`).
 
 `host --resume` replays the save, then the journal through the same rules (`restore`): the game
 comes back to the very roll it was at, and each pledged roll is settled with the values it had,
@@ -71,6 +72,7 @@ class Read:
     length: int | None = None  # None: the journal says nothing of the log
     pledges: dict[int, Pledge | Typed] = field(default_factory=dict)
     game: dict[str, Any] = field(default_factory=dict)  # which game it is of (its first line)
+    tape: tuple[int, Any] | None = None  # the latest take-back's kept dice, and where
 
     def take(self, record: Any) -> None:
         if not isinstance(record, dict):
@@ -81,6 +83,8 @@ class Read:
             self._cut(record["at"])
             self.entries[record["at"]] = record["e"]
             self.length = record["at"] + 1
+        elif isinstance(record.get("tape"), dict) and isinstance(record.get("at"), int):
+            self.tape = (record["at"], record["tape"])
         elif isinstance(record.get("cut"), int):
             self._cut(record["cut"])
             self.length = record["cut"]
@@ -187,6 +191,10 @@ class Journal:
         told = {"at": at, "dice": dice, "commit": commit, "join": join.hex()}
         self._write({"pledge": told})
 
+    def tape(self, at: int, told: dict[str, Any]) -> None:
+        """The dice a take-back kept (as `kept.words` gives them) when the log was `at` long."""
+        self._write({"at": at, "tape": told})
+
     def typed(self, at: int, dice: Sequence[int], faces: Sequence[int], source: str) -> None:
         """Faces this host's player typed for the roll at `at`: written before they are sent."""
         told = {"at": at, "dice": list(dice), "faces": list(faces), "source": source}
@@ -248,7 +256,20 @@ def restore(
             runner.replay([entry])
         except ReplayDivergence:  # faces its dice cannot show: the journal was edited
             break
+    _take_tape(runner, found)
     return len(runner.log) - before
+
+
+def _take_tape(runner: Any, found: Read) -> None:
+    """The dice the latest take-back kept, less those the rolls since have taken."""
+    from wargame_cli.remote import kept
+
+    if found.tape is None:
+        return
+    at, told = found.tape
+    tape = kept.from_words(told)
+    if tape is not None and at <= len(runner.log):
+        runner.tape = kept.after(tape, runner.log[at:])
 
 
 def _same_prefix(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> int:
