@@ -21,7 +21,7 @@ from wargame_cli.cli.boundary import run
 from wargame_cli.saves import seal
 
 RULESETS = ("tug-of-wargods", "squad-alpha", "battle-of-ixu", "seeds-of-wars", "mobs-and-morale")
-BUDGET_SECONDS = 8.0
+BUDGET_SECONDS = 5.0
 ODD_VALUES: list[Any] = [
     None,
     True,

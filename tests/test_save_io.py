@@ -306,12 +306,12 @@ def _started(path: Path, pid: int) -> None:
 
 
 def test_a_kill_at_any_moment_leaves_the_last_save_whole(wargame, tmp_path):
-    """Thirty kills at random moments of a long game's saving, after its first save (each
+    """Sixteen kills at random moments of a long game's saving, after its first save (each
     in-place write, rewrite and rename is somewhere in there)."""
     rng = random.Random(20)
     assert wargame("play", "tug-of-wargods", "--no-input", "--no-save").returncode == 0  # imports
     seen = set()
-    for trial in range(30):
+    for trial in range(16):
         path = tmp_path / f"k{trial}.json"
         pid = _play_forked(path)
         _started(path, pid)

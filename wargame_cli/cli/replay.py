@@ -338,4 +338,5 @@ def _report(
 
     for out in write_reports(path, report, html, with_rules, force, style, pictures):
         what = "Pictures of every turn written to" if out.is_dir() else "Battle report written to"
-        console(stderr=True).print(f"{what} {shown(out)}", markup=False)
+        err = console(stderr=True)  # piped: one line whatever its length (a path to copy)
+        err.print(f"{what} {shown(out)}", markup=False, soft_wrap=not err.is_terminal)

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.engine.requests import Event, Roll, TurnStart
-from wargame_cli.errors import ReplayDivergence
+from wargame_cli.errors import ReplayDivergence, SaveError
 from wargame_cli.remote import fair
 
 FORMAT = "wargame-journal-1"
@@ -175,7 +175,12 @@ class Journal:
     def _write(self, record: dict[str, Any]) -> None:
         if self.fd < 0:
             return
-        os.write(self.fd, _line(record))
+        try:
+            os.write(self.fd, _line(record))
+        except OSError as exc:  # a full disk: the game stops here, its save as it last was
+            from wargame_cli.text import shown
+
+            raise SaveError(f"cannot write {shown(self.path)}: {exc.strerror or exc}") from None
 
     def logged(self, at: int, entry: Mapping[str, Any]) -> None:
         """Entry `at` of the log, as logged (or a decision come from the joiner, as sent)."""
