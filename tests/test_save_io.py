@@ -278,23 +278,29 @@ def test_a_take_back_rewrites_the_save_from_the_changed_log(wargame, tmp_path):
     assert verified.returncode == 0 and json.loads(verified.stdout)["verified"] is True
 
 
-def _play_forked(path: Path) -> int:
-    """`wargame play` of a long game saving to `path`, in a child of this process (no new
-    interpreter to start): its pid."""
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, 1)
-            os.dup2(devnull, 2)
-            from wargame_cli.cli.app import app
-            from wargame_cli.cli.boundary import run
+def _play_long(path: Path) -> int:
+    """`wargame play` of a long game saving to `path`, in an interpreter of its own (not a
+    fork of this one: a fork of a process with threads, as a test worker has, can inherit a
+    lock held mid-use and stall): its pid."""
+    args = ["play", "tug-of-wargods", "--no-input", "--json", "--rolls", ONES]
+    args += ["--turns", str(LONG), "--save", str(path), "--force"]
+    code = "import sys; from wargame_cli.cli.app import main; sys.argv[1:] = " + repr(args)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code + "; main()"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _children.append(child)
+    return child.pid
 
-            args = ["play", "tug-of-wargods", "--no-input", "--json", "--rolls", ONES]
-            os._exit(run(app, [*args, "--turns", str(LONG), "--save", str(path), "--force"]))
-        finally:
-            os._exit(3)
-    return pid
+
+_children: list[subprocess.Popen[bytes]] = []  # reaped by `_reap`
+
+
+def _reap(pid: int) -> None:
+    for child in [c for c in _children if c.pid == pid]:
+        child.wait()
+        _children.remove(child)
 
 
 def _started(path: Path, pid: int) -> None:
@@ -313,11 +319,11 @@ def test_a_kill_at_any_moment_leaves_the_last_save_whole(wargame, tmp_path):
     seen = set()
     for trial in range(16):
         path = tmp_path / f"k{trial}.json"
-        pid = _play_forked(path)
+        pid = _play_long(path)
         _started(path, pid)
         time.sleep(rng.uniform(0.0, 0.3))
         os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        _reap(pid)
         data = _whole(path)
         seen.add(data["turns"])
         assert data["status"] == "in_progress" and len(data["log"]) >= data["turns"]
@@ -331,10 +337,10 @@ def test_a_kill_at_any_moment_leaves_the_last_save_whole(wargame, tmp_path):
 def test_a_lock_left_by_a_killed_game_goes_at_the_next_save_in_its_folder(wargame, tmp_path):
     folder = tmp_path / "saves"
     path = folder / "killed.json"
-    pid = _play_forked(path)
+    pid = _play_long(path)
     _started(path, pid)
     os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
+    _reap(pid)
     assert store.lock_path(path).exists()  # kill -9: nothing ran to remove it
     done = wargame(
         "play", "tug-of-wargods", "--no-input", "--turns", "1", "--saves-dir", str(folder)
