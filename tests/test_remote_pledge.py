@@ -161,6 +161,7 @@ def test_a_host_that_comes_back_without_its_journal_is_refused(tmp_path):
     both sides) and its save keeps the game as it had it."""
     host, record = _cheat(tmp_path, "die@2")  # Tug's first turn always rolls twice
     joiner = start_join(tmp_path, host, "--bot", "--save", "j.json")
+    again: Host | None = None
     try:
         assert host.wait() == 9, host.text()
         (tmp_path / "h.json.journal").unlink()
@@ -172,7 +173,8 @@ def test_a_host_that_comes_back_without_its_journal_is_refused(tmp_path):
         if joiner.poll() is None:
             joiner.kill()
             joiner.wait()
-        again.stop()
+        if again is not None:
+            again.stop()
     said = [line for line in out.splitlines() if line.startswith("wargame: ")]
     assert len(said) == 1 and "the host came back without a roll it had settled" in said[0]
     host_said = [line for line in again.text().splitlines() if line.startswith("wargame: ")]
