@@ -346,3 +346,18 @@ def test_a_drop_after_a_take_back_keeps_its_kept_dice_on_both_sides(tmp_path):
     after = [e for e in saved["log"][taken["at"] :] if e["t"] == "roll"]
     assert after and all("shared" in e for e in after)
     verify(tmp_path, tmp_path / "h.json")
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["squad-alpha", "battle-of-ixu", "seeds-of-wars", "mobs-and-morale"]
+)
+def test_every_ruleset_comes_back_from_its_journal(tmp_path, ruleset):
+    """In every ruleset with decisions, a host that dies right after revealing its fifth roll
+    comes back from its save and journal to that very roll, and the game ends with the same
+    saves, which verify (Tug of WarGods: the tests above)."""
+    host_said, _ = _killed_then_resumed(tmp_path, "revealed@5", ruleset)
+    record = tmp_path / "roll.json"
+    same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    for save in ("h.json", "j.json"):
+        _the_roll(tmp_path / save, record)
+    verify(tmp_path, tmp_path / "j.json")
