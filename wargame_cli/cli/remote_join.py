@@ -13,6 +13,7 @@ from typing import Any
 from wargame_cli import registry
 from wargame_cli.cli import play
 from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
+from wargame_cli.engine import judged
 from wargame_cli.engine.takeback import Tape
 from wargame_cli.errors import BadInput
 from wargame_cli.kit.sides import other
@@ -219,7 +220,7 @@ def _settled(game: Play, ours: dict[str, Any] | None, tape: Tape) -> None:
     pending, log = game.peer.pending, game.peer.runner.log
     if ours is not None and _same_game(ours, game):
         old = [seal.unchained(entry) for entry in ours.get("log") or []]
-        shared = _shared(old, log)
+        shared = judged.agreed(old, log)
         beyond = old[shared:]
         lost = pledge.lost(kept.untaken(tape, beyond), game.side)
         if lost is not None:
@@ -249,7 +250,7 @@ def _take_tape(game: Play, before: Any, theirs: Tape) -> None:
         runner.tape = theirs
         return
     old = before.runner
-    shared = _shared(old.log, runner.log)
+    shared = judged.agreed(old.log, runner.log)
     ours = kept.after(old.tape, runner.log[shared:])
     if not kept.same(ours, kept.after(theirs, old.log[shared:])):
         raise Refused(
@@ -263,16 +264,3 @@ def _same_game(ours: dict[str, Any], game: Play) -> bool:
     """Is our save of the game the host sent (its header: the same seed, setup, options)?"""
     header = {k: ours.get(k) for k in seal.HEADER}
     return bool(Tips(header).tip([]) == game.peer.tips.tip([]))
-
-
-def _shared(ours: list[dict[str, Any]], theirs: list[Any]) -> int:
-    """How many entries our log and the host's have in common from the start, judged by what
-    the rules decide (not by wording)."""
-    from wargame_cli.remote.journal import decided
-
-    n = 0
-    for a, b in zip(ours, theirs, strict=False):
-        if decided(a) != decided(dict(b)):
-            break
-        n += 1
-    return n

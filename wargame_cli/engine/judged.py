@@ -10,7 +10,7 @@ every byte of the file (`saves/seal.py`).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 JUDGED: dict[str, tuple[str, ...]] = {
@@ -61,6 +61,17 @@ def first_difference(
         if not same(mine, theirs):
             return key
     return None
+
+
+def agreed(a: Sequence[Mapping[str, Any]], b: Sequence[Mapping[str, Any]]) -> int:
+    """How many entries two logs of one game share from the start, judged as replay judges
+    them (a log written again, or another machine's, may word them otherwise)."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if first_difference(x, y) is not None:
+            break
+        n += 1
+    return n
 
 
 def reworded(saved: Mapping[str, Any], ours: Mapping[str, Any]) -> bool:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wargame_cli.engine import judged
 from wargame_cli.engine.requests import Event, Roll, TurnStart
 from wargame_cli.errors import ReplayDivergence, SaveError
 from wargame_cli.remote import fair
@@ -233,7 +234,7 @@ def restore(
     if log is None:
         return 0
     before = len(runner.log)
-    kept = _same_prefix(runner.log, log)
+    kept = judged.agreed(runner.log, log)
     if kept < len(runner.log):  # a take-back after the save: back to where it cut
         runner.cut(kept)
     try:
@@ -275,22 +276,3 @@ def _take_tape(runner: Any, found: Read) -> None:
     tape = kept.from_words(told)
     if tape is not None and at <= len(runner.log):
         runner.tape = kept.after(tape, runner.log[at:])
-
-
-def _same_prefix(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> int:
-    """How many entries `a` and `b` share from the start, judged by what the rules decide
-    (a decision come from the joiner is journaled as sent, before it has a label)."""
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if decided(x) != decided(y):
-            break
-        n += 1
-    return n
-
-
-_DECIDED = ("t", "side", "key", "n", "kind", "dice", "faces", "winner", "data", "shared")
-
-
-def decided(entry: dict[str, Any]) -> tuple[Any, ...]:
-    """What the rules decided in `entry` (its words aside): two logs agree entry by entry."""
-    return tuple(json.dumps(entry.get(k), sort_keys=True) for k in _DECIDED)

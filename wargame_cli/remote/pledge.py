@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.remote import fair
+from wargame_cli.wording import plural
 
 BROKEN = "the host did not reveal the roll in progress after the drop"
 KEEP = 4  # commitments kept: the one outstanding and those just before it
@@ -189,17 +190,17 @@ def lost(entries: list[Any], side: str) -> str | None:
         for e in entries
         if isinstance(e, dict) and e.get("t") == "choice" and e.get("side") != side
     )
-    said = [_count(rolls, "roll"), _count(theirs, "decision of its own")]
+    said = [_count(rolls, "roll", "rolls"), _count(theirs, *OWN)]
     words = [w for w in said if w]
     return " and ".join(words) if words else None
 
 
-def _count(n: int, what: str) -> str:
-    if n == 0:
-        return ""
-    if n == 1:
-        return f"a {what}"
-    return f"{n} {what.replace('decision', 'decisions').replace('roll', 'rolls')}"
+OWN = ("decision of its own", "decisions of its own")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """`a roll`, `2 rolls`; nothing for none."""
+    return "" if n == 0 else f"a {one}" if n == 1 else plural(n, one, many)
 
 
 def redone(entries: list[Any], side: str, start: int) -> list[tuple[int, str, str]]:
