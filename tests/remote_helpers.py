@@ -122,6 +122,13 @@ def start_join(tmp: Path, host: Host, *args: str) -> subprocess.Popen[str]:
     )
 
 
+def reap(proc: subprocess.Popen[str]) -> None:
+    """A process a test started, ended if it still runs (never left behind by a failure)."""
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
 def carry_on(tmp: Path, joiner: subprocess.Popen[str], save: str = "h.json") -> tuple[Host, str]:
     """`wargame host --resume SAVE` (a bot) after the host died: the joiner, trying again
     meanwhile, plays on with it to the end, and both exit 0. The host, and what the joiner

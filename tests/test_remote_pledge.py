@@ -24,6 +24,7 @@ from tests.remote_helpers import (
     env,
     join,
     played_out,
+    reap,
     same_saves,
     start_join,
     verify,
@@ -101,9 +102,7 @@ def test_host_resume_after_a_kill_mid_roll_reveals_the_kept_value(tmp_path):
         assert json.loads(record.read_text())["commit"] in json.loads(kept.read_text())["dice"]
         carry_on(tmp_path, joiner)
     finally:
-        if joiner.poll() is None:
-            joiner.kill()
-            joiner.wait()
+        reap(joiner)
     same_saves(tmp_path / "h.json", tmp_path / "j.json")
     for save in ("h.json", "j.json"):
         _the_roll(tmp_path / save, record)
@@ -119,9 +118,7 @@ def _killed_then_resumed(tmp_path: Path, mode: str, ruleset: str = RULESET) -> t
         assert host.wait() == 9, host.text()
         again, out = carry_on(tmp_path, joiner)
     finally:
-        if joiner.poll() is None:
-            joiner.kill()
-            joiner.wait()
+        reap(joiner)
     return again.text(), out
 
 
@@ -170,9 +167,7 @@ def test_a_host_that_comes_back_without_its_journal_is_refused(tmp_path):
         assert joiner.returncode == 2, out
         assert again.wait() == 2, again.text()
     finally:
-        if joiner.poll() is None:
-            joiner.kill()
-            joiner.wait()
+        reap(joiner)
         if again is not None:
             again.stop()
     said = [line for line in out.splitlines() if line.startswith("wargame: ")]
@@ -205,9 +200,7 @@ def test_a_joiner_that_stops_meanwhile_keeps_its_roll_in_progress_beside_its_sav
         out, _ = joiner.communicate(timeout=30)
         assert joiner.returncode == 130, out
     finally:
-        if joiner.poll() is None:
-            joiner.kill()
-            joiner.wait()
+        reap(joiner)
     assert stat.S_IMODE(os.stat(kept).st_mode) == 0o600
     assert json.loads(kept.read_text())["commit"] == json.loads(record.read_text())["commit"]
     again = Host(tmp_path, "--resume", "h.json", "--bot")
@@ -306,9 +299,7 @@ def test_the_joiners_decisions_the_host_came_back_without_are_made_again_as_made
         assert host.wait() == 9, host.text()
         carry_on(tmp_path, joiner)
     finally:
-        if joiner.poll() is None:
-            joiner.kill()
-            joiner.wait()
+        reap(joiner)
     log = same_saves(tmp_path / "h.json", tmp_path / "j.json")["log"]
     first = next(e for e in log if e["t"] == "choice" and e["side"] == "B")
     assert (first["key"], first["by"]) == ("B6", "script"), first
@@ -336,9 +327,7 @@ def test_a_drop_after_a_take_back_keeps_its_kept_dice_on_both_sides(tmp_path):
         assert joiner.returncode == 0, out
         assert host.wait() == 0, host.text()
     finally:
-        if joiner.poll() is None:
-            joiner.kill()
-            joiner.wait()
+        reap(joiner)
         host.stop()
     assert "the host dropped" in out and "dropped" in host.text()
     saved = same_saves(tmp_path / "h.json", tmp_path / "j.json")
