@@ -15,12 +15,12 @@ from wargame_cli import registry
 from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import RngDice
 from wargame_cli.engine.requests import Choice
-from wargame_cli.engine.session import bot_game, start
+from wargame_cli.engine.session import bot_game, default_setup, start
 from wargame_cli.engine.takeback import Tape
 from wargame_cli.remote import fair, journal, kept, pledge
 from wargame_cli.remote.peer import JOIN, Announcing, Peer, Tips
 from wargame_cli.remote.wire import Link
-from wargame_cli.ruleset import SIDES, Setup, resolve_options
+from wargame_cli.ruleset import resolve_options
 from wargame_cli.saves import games
 
 GAME = journal.game_of(7, "2026-12-03T00:00:00.000+00:00")
@@ -34,10 +34,7 @@ def _fresh():
     """A game of `_played`'s setup that has logged nothing yet."""
     ruleset = registry.get("squad-alpha")
     options = resolve_options(ruleset.options, None)
-    teams, names = {}, {}
-    for side in SIDES:
-        teams[side], names[side] = ruleset.default_team(side, options)
-    return start(ruleset, Setup(names=names, teams=teams), options, 5)
+    return start(ruleset, default_setup(ruleset, options), options, 5)
 
 
 def _from(log: list[dict], upto: int):

@@ -75,9 +75,14 @@ def bot_game(
 ) -> Session:
     """Default teams, bots on both sides, seeded dice: the conformance and benchmark game."""
     opts = resolve_options(ruleset.options, options)
-    teams, names = {}, {}
-    for side in SIDES:
-        teams[side], names[side] = ruleset.default_team(side, opts)
-    session = start(ruleset, Setup(names=names, teams=teams), opts, seed)
+    session = start(ruleset, default_setup(ruleset, opts), opts, seed)
     session.runner.run(stop_after_turn=max_turns)
     return session
+
+
+def default_setup(ruleset: Ruleset, options: dict[str, Any]) -> Setup:
+    """Each side's default team and name (what a bot or a script plays when none is given)."""
+    teams, names = {}, {}
+    for side in SIDES:
+        teams[side], names[side] = ruleset.default_team(side, options)
+    return Setup(names=names, teams=teams)
