@@ -104,3 +104,72 @@ def test_entry_point_ruleset_plays_saves_and_verifies(tmp_path):
     report = wargame("replay", result["save"], "--report", str(tmp_path / "r.md"))
     assert report.returncode == 0, report.stderr
     assert "reached 10" in (tmp_path / "r.md").read_text()
+
+
+BROKEN = textwrap.dedent("""
+    raise ImportError("a dependency this plugin needs is missing")
+""")
+NOT_INFO = "INFO = {'id': 'dict-race'}\n"
+SHADOW = TOY.replace('id="toy-race"', 'id="tug-of-wargods"').replace("toy_race:", "shadow:")
+LACKING = (
+    TOY.replace('id="toy-race"', 'id="lacking-race"')
+    .replace('id = "toy-race"', 'id = "lacking-race"')
+    .replace("toy_race:", "lacking:")
+    .replace("def new_game(self, setup, options):", "def not_new_game(self, setup, options):")
+)
+
+
+def _install(tmp_path, modules):
+    """Each module beside a dist-info declaring it under our entry-point group."""
+    for name, text in modules.items():
+        (tmp_path / f"{name}.py").write_text(text)
+        dist = tmp_path / f"{name}-0.1.dist-info"
+        dist.mkdir()
+        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
+        (dist / "entry_points.txt").write_text(f"[wargame_cli.rulesets]\n{name} = {name}:INFO\n")
+
+
+def test_a_broken_plugin_is_one_warning_and_every_other_ruleset_still_plays(tmp_path):
+    _install(
+        tmp_path,
+        {
+            "toy_race": TOY,
+            "broken": BROKEN,
+            "notinfo": NOT_INFO,
+            "shadow": SHADOW,
+            "lacking": LACKING,
+        },
+    )
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "WARGAME_SAVES_DIR": str(tmp_path / "s")}
+
+    def wargame(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "wargame_cli", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            input="",
+            timeout=120,
+        )
+
+    listed = wargame("rulesets", "--json")
+    assert listed.returncode == 0, listed.stderr
+    ids = [r["id"] for r in json.loads(listed.stdout)]
+    assert ids.count("tug-of-wargods") == 1 and "toy-race" in ids and "lacking-race" in ids
+    warnings = listed.stderr.strip().splitlines()
+    assert "Traceback" not in listed.stderr
+    assert len(warnings) == 3, warnings  # broken, notinfo, shadow: one line each
+    assert any("'broken'" in w and "ImportError" in w and "dependency" in w for w in warnings)
+    assert any("'notinfo'" in w and "dict, not a RulesetInfo" in w for w in warnings)
+    assert any("'tug-of-wargods'" in w and "id is taken" in w for w in warnings)
+    # the built-in keeps its id: it plays as itself, not as the plugin's toy
+    tug = wargame("play", "tug-of-wargods", "--no-input", "--seed", "3", "--json", "--no-save")
+    assert tug.returncode == 0, tug.stderr
+    assert json.loads(tug.stdout)["ruleset"] == "tug-of-wargods"
+    assert wargame("play", "toy-race", "--no-input", "--no-save").returncode == 0
+    # a plugin lacking a required method is told what it lacks, in one line, exit 2
+    lacking = wargame("play", "lacking-race", "--no-input", "--no-save")
+    assert lacking.returncode == 2
+    assert lacking.stderr.strip().splitlines()[-1].count("\n") == 0
+    assert "`new_game()`" in lacking.stderr and "Traceback" not in lacking.stderr

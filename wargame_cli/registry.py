@@ -9,7 +9,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wargame_cli.errors import UnknownRuleset
+from wargame_cli.errors import BadInput, UnknownRuleset
 
 if TYPE_CHECKING:
     from wargame_cli.ruleset import Ruleset
@@ -35,8 +35,62 @@ class RulesetInfo:
     loader: str  # "package.module:ATTRIBUTE" naming a Ruleset instance
 
     def load(self) -> Ruleset:
+        """The ruleset instance; a plugin whose rules do not import, or that lacks what the
+        contract requires, is one `BrokenRuleset` line naming what is wrong."""
         module, _, attr = self.loader.partition(":")
-        return getattr(importlib.import_module(module), attr)
+        try:
+            loaded = getattr(importlib.import_module(module), attr)
+        except Exception as error:  # a plugin's own code: any failure is its fault, told
+            raise BrokenRuleset(
+                f"ruleset {self.id!r} cannot load its rules ({self.loader}): {_said(error)}"
+            ) from None
+        lacking = missing_parts(loaded)
+        if lacking:
+            raise BrokenRuleset(f"ruleset {self.id!r} ({self.loader}) lacks {', '.join(lacking)}")
+        return loaded  # type: ignore[no-any-return]
+
+
+class BrokenRuleset(BadInput):
+    """A plugin's rules that cannot be used: told in one line, every other ruleset still plays."""
+
+
+REQUIRED = ("parse_team", "team_from_data", "default_team", "new_game")
+"""The methods the `Ruleset` base class cannot supply (its own raise NotImplementedError)."""
+
+
+def missing_parts(loaded: object) -> list[str]:
+    """What a loaded ruleset lacks of the contract, in words (empty when it meets it)."""
+    from wargame_cli.ruleset import Ruleset
+
+    if not isinstance(loaded, Ruleset):
+        return [f"a Ruleset instance (found {type(loaded).__name__})"]
+    lacking = [f"`{name}`" for name in ("id", "name") if not getattr(loaded, name, "")]
+    lacking += [
+        f"`{name}()`"
+        for name in REQUIRED
+        if getattr(type(loaded), name, None) is getattr(Ruleset, name)
+    ]
+    return lacking
+
+
+def _said(error: BaseException) -> str:
+    """An exception as one short line."""
+    words = " ".join(str(error).split()) or "no message"
+    return f"{type(error).__name__}: {words[:200]}"
+
+
+_WARNED: set[str] = set()
+
+
+def warn(line: str) -> None:
+    """One line on stderr, once a process: a broken plugin never stops the others."""
+    import sys
+
+    from wargame_cli.text import safe
+
+    if line not in _WARNED:
+        _WARNED.add(line)
+        print(f"warning: {safe(line)}", file=sys.stderr)
 
 
 def _declares_group(folder: str) -> bool:
@@ -68,16 +122,34 @@ def _entry_point_infos() -> list[RulesetInfo]:
 
     found = []
     for ep in entry_points(group=ENTRY_POINT_GROUP):
-        info = ep.load()
-        if isinstance(info, RulesetInfo):
-            found.append(info)
+        package = ep.dist.name if ep.dist is not None else ep.value.partition(":")[0]
+        where = f"plugin package {package!r} (entry point {ep.name} = {ep.value})"
+        try:
+            info = ep.load()
+        except Exception as error:  # a plugin's own code: any failure is its own, told
+            warn(f"{where} is left out: it failed to load: {_said(error)}")
+            continue
+        if not isinstance(info, RulesetInfo):
+            warn(f"{where} is left out: it names a {type(info).__name__}, not a RulesetInfo")
+            continue
+        found.append(info)
     return found
 
 
 def all_infos() -> list[RulesetInfo]:
+    """The built-ins, then every plugin that loads and does not take an id already listed."""
     infos = [importlib.import_module(name).INFO for name in BUILTIN]
-    known = {i.id for i in infos}
-    infos += [i for i in _entry_point_infos() if i.id not in known]
+    known = {i.id: i.loader for i in infos}
+    for plugin in _entry_point_infos():
+        if plugin.id in known:
+            if known[plugin.id] != plugin.loader:
+                warn(
+                    f"plugin ruleset {plugin.id!r} ({plugin.loader}) is left out: "
+                    f"the id is taken by {known[plugin.id]}"
+                )
+            continue
+        known[plugin.id] = plugin.loader
+        infos.append(plugin)
     return infos
 
 
