@@ -31,7 +31,7 @@ def test_the_corpus_covers_every_ruleset_at_every_commit():
     assert {"d33b151", "d76a3a0", "4b2c1aa", "e8d031f", "7ee4e03", "472ab9a"} <= commits
     for commit in commits:
         made = {json.loads(p.read_text())["ruleset"]["id"] for p in CORPUS.glob(f"{commit}/*")}
-        assert made >= {i.id for i in registry.all_infos()}, commit
+        assert made >= {i.id for i in registry.all_infos() if i.builtin}, commit  # ours
 
 
 @pytest.mark.parametrize("path", SAVES, ids=_id)

@@ -34,6 +34,11 @@ class RulesetInfo:
     summary: str
     loader: str  # "package.module:ATTRIBUTE" naming a Ruleset instance
 
+    @property
+    def builtin(self) -> bool:
+        """One of ours (under `wargame_cli.rulesets`), not a plugin's."""
+        return self.loader.startswith("wargame_cli.rulesets.")
+
     def load(self) -> Ruleset:
         """The ruleset instance; a plugin whose rules do not import, or that lacks what the
         contract requires, is one `BrokenRuleset` line naming what is wrong."""
@@ -64,13 +69,17 @@ def missing_parts(loaded: object) -> list[str]:
 
     if not isinstance(loaded, Ruleset):
         return [f"a Ruleset instance (found {type(loaded).__name__})"]
-    lacking = [f"`{name}`" for name in ("id", "name") if not getattr(loaded, name, "")]
-    lacking += [
-        f"`{name}()`"
-        for name in REQUIRED
-        if getattr(type(loaded), name, None) is getattr(Ruleset, name)
+    made = type(loaded)
+    overridden = {  # the base class's own raise NotImplementedError
+        "parse_team": made.parse_team is not Ruleset.parse_team,
+        "team_from_data": made.team_from_data is not Ruleset.team_from_data,
+        "default_team": made.default_team is not Ruleset.default_team,
+        "new_game": made.new_game is not Ruleset.new_game,
+    }
+    lacking = [
+        f"`{name}`" for name, value in (("id", loaded.id), ("name", loaded.name)) if not value
     ]
-    return lacking
+    return lacking + [f"`{name}()`" for name in REQUIRED if not overridden[name]]
 
 
 def _said(error: BaseException) -> str:
