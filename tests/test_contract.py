@@ -141,3 +141,35 @@ def test_listing_loads_no_rules_and_no_view(args):
         assert heavy not in loaded, heavy
     if args == ["--help"]:
         assert ours == []
+
+
+COMMANDS = ("rulesets", "rules", "play", "resume", "replay", "fork", "edit", "saves")
+COMMANDS += ("simulate", "host", "join", "watch")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_texts_name_no_ruleset(wargame, command):
+    """A plugin's author reads the same help: what a flag does is said of any ruleset, and
+    `wargame rules ID` tells what one ruleset has (its exact odds, its edits)."""
+    boxed = wargame(command, "--help").stdout.lower()
+    shown = " ".join("".join(" " if c in "│╭╮╰╯─" else c for c in boxed).split())
+    for info in registry.all_infos():
+        ruleset = info.load()
+        names = {
+            info.id,
+            info.name.lower(),
+            *(str(u.get("unit", "")).lower() for u in ruleset.units()),
+        }
+        assert not [n for n in names if n and n in shown], (command, names & set(shown.split()))
+
+
+def test_rules_say_whether_a_ruleset_has_exact_odds(wargame):
+    for info in registry.all_infos():
+        ruleset = info.load()
+        shown = wargame("rules", info.id).stdout
+        said = json.loads(wargame("rules", info.id, "--json").stdout)["exact_odds"]
+        assert said is (ruleset.odds() is not None)
+        hint = (
+            f"wargame simulate {info.id} --exact" if said else f"wargame simulate {info.id} --games"
+        )
+        assert hint in " ".join(shown.split())

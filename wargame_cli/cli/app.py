@@ -446,14 +446,20 @@ def simulate_cmd(
     ] = None,
     option: OptionOpt = None,
     exact: Annotated[
-        bool, typer.Option("--exact", help="Tug of WarGods: exact win probabilities.")
+        bool,
+        typer.Option(
+            "--exact",
+            help="Exact win probabilities, for a ruleset that can work them out"
+            " (`wargame rules ID` says whether it can).",
+        ),
     ] = False,
     matrix: Annotated[
         bool,
         typer.Option(
             "--matrix",
             help="Every ready team (and --team-a/--team-b) against each other in both seats,"
-            " ranked (needs --games); Tug of WarGods without --games: every dice pool, exact.",
+            " ranked (needs --games; without it, exact odds for every pairing where the"
+            " ruleset has them).",
         ),
     ] = False,
     swap: Annotated[

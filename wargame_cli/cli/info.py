@@ -80,6 +80,7 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
                     {"name": name, "team": team} for name, team in _ready_teams(ruleset)
                 ],
                 "notes": reference.notes,
+                "exact_odds": ruleset.odds() is not None,
             }
         )
         return
@@ -88,7 +89,8 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
 
     out = console()
     out.rule(f"{escape(info.name)}  ({info.id})")
-    out.print(f"{escape(info.summary)}\nSeed: {escape(info.seed_file)}\n")
+    out.print(f"{escape(info.summary)}\nSeed: {escape(info.seed_file)}")
+    out.print(f"Odds: {_odds_line(ruleset)}\n")
     points = Table(title="Rule points", show_lines=False)
     points.add_column("id", style="bold")
     points.add_column("rule")
@@ -213,6 +215,13 @@ def _readings(reference: Reference, ruleset: Any, point_id: str) -> tuple[list[s
     notes = [n for n in reference.notes if cited.search(n)]
     options = [o for o in ruleset.options if point_id.lower() in o.rule.lower().split(",")]
     return notes, options
+
+
+def _odds_line(ruleset: Any) -> str:
+    """Whether `simulate --exact` works here, so its help can name no ruleset."""
+    if ruleset.odds() is not None:
+        return f"exact (wargame simulate {ruleset.id} --exact; --matrix without --games)"
+    return f"by seeded games only (wargame simulate {ruleset.id} --games 400)"
 
 
 def _show_points(reference: Reference, only: list[str], json_out: bool, ruleset: Any) -> None:
