@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-JOIN_LINE = re.compile(r"wargame join (\S+) --code (\S+)")
-WATCH_LINE = re.compile(r"wargame watch (\S+) --code (\S+)")
+JOIN_LINE = re.compile(r"wargame(?:_cli)? join (\S+) --code (\S+)")  # any invocation
+WATCH_LINE = re.compile(r"wargame(?:_cli)? watch (\S+) --code (\S+)")
 
 
 def env(tmp: Path) -> dict[str, str]:

@@ -18,9 +18,16 @@ def test_the_readme_has_scripted_examples():
     assert sum(len(examples(page)) for page in docs) >= 20
 
 
+SAVED = ("replay", "fork", "edit", "resume", "host")
+
+
 @pytest.mark.parametrize(("page", "command"), EXAMPLES)
 def test_documented_example_runs(page, command, wargame):
     words = shlex.split(command)[1:]
+    if words[0] in SAVED or "--last" in words or "--from" in words:
+        # saves to name, as `wargame saves` lists them: 2, a game in progress; 1, a finished one
+        for more in (("--turns", "1"), ()):
+            assert wargame("play", "tug-of-wargods", "--no-input", *more).returncode == 0
     if "--games" in words:  # the figure is illustrative: a smaller run checks the command
         i = words.index("--games")
         words[i + 1] = str(min(int(words[i + 1]), 500))

@@ -178,7 +178,7 @@ def test_a_hostile_file_name_is_printed_escaped_by_every_command(wargame, tmp_pa
                    "--save", str(hostile))  # fmt: skip
     assert done.returncode == 0, done.stderr
     _no_terminal_codes(done)
-    assert f"Saved to {word}" in done.stdout and f"wargame resume {word}" in done.stdout
+    assert f"Saved to {word}" in done.stdout and f" resume {word}\n" in done.stdout
     done = wargame("resume", "--last", "--no-input", "--turns", "1", "--saves-dir", str(folder))
     assert done.returncode == 0, done.stderr
     _no_terminal_codes(done)

@@ -113,6 +113,14 @@ SaveOpt = Annotated[
 ]
 NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Do not write a save file.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the --save file if it exists.")]
+SAVE_HELP = "The save: its path, or its number in `wargame saves`"
+SaveArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="SAVE", help=SAVE_HELP + " (or --last).", autocompletion=_complete_saves
+    ),
+]
+LastOpt = Annotated[bool, typer.Option("--last", help="The newest save in the saves folder.")]
 
 
 @app.command("rulesets")
@@ -210,13 +218,7 @@ def play_cmd(
 
 @app.command("resume")
 def resume_cmd(
-    save_file: Annotated[
-        str | None,
-        typer.Argument(
-            help="The save to continue: its path, or its number in `wargame saves`.",
-            autocompletion=_complete_saves,
-        ),
-    ] = None,
+    save_file: SaveArg = None,
     last: Annotated[
         bool, typer.Option("--last", help="Continue the newest game still in progress.")
     ] = False,
@@ -230,11 +232,11 @@ def resume_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Continue an unfinished game from its save (written back in place)."""
-    from wargame_cli.cli import info, play
+    from wargame_cli.cli import play, which_save
 
     play.resume(
         play.ResumeArgs(
-            path=info.pick_save(save_file, last, saves_dir),
+            path=which_save.pick(save_file, last, saves_dir, in_progress=True),
             bots=bot or [],
             no_input=no_input,
             dice=dice,
@@ -248,9 +250,9 @@ def resume_cmd(
 
 @app.command("replay")
 def replay_cmd(
-    save_file: Annotated[
-        Path, typer.Argument(help="The save to replay.", autocompletion=_complete_saves)
-    ],
+    save_file: SaveArg = None,
+    last: LastOpt = False,
+    saves_dir: SavesDirOpt = None,
     verify: Annotated[
         bool,
         typer.Option(
@@ -332,10 +334,10 @@ def replay_cmd(
 ) -> None:
     """Show a saved game turn by turn (next, previous, jump), one turn, verify it, or write
     its battle report."""
-    from wargame_cli.cli import replay
+    from wargame_cli.cli import replay, which_save
 
     replay.replay(
-        save_file,
+        which_save.pick(save_file, last, saves_dir),
         verify,
         no_input,
         report,
@@ -353,15 +355,13 @@ def replay_cmd(
 
 @app.command("fork")
 def fork_cmd(
-    save_file: Annotated[
-        Path, typer.Argument(help="The save to branch.", autocompletion=_complete_saves)
-    ],
     turn: Annotated[
         int,
         typer.Option(
             "--turn", min=0, help="Keep the game up to the end of this turn (0: the deployment)."
         ),
     ],
+    save_file: SaveArg = None,
     save: Annotated[
         Path | None,
         typer.Option("--save", help="Write the fork here (default: in the saves folder)."),
@@ -369,26 +369,26 @@ def fork_cmd(
     force: ForceOpt = False,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
+    last: LastOpt = False,
 ) -> None:
     """Branch a saved game at the end of a turn into a new save, to play on with `resume`."""
-    from wargame_cli.cli import fork
+    from wargame_cli.cli import fork, which_save
 
-    fork.fork(save_file, turn, save, force, json_out, saves_dir)
+    path = which_save.pick(save_file, last, saves_dir)
+    fork.fork(path, turn, save, force, json_out, saves_dir)
 
 
 @app.command("edit")
 def edit_cmd(
-    save_file: Annotated[
-        Path, typer.Argument(help="The save to edit.", autocompletion=_complete_saves)
-    ],
+    save_file: SaveArg = None,
     action: Annotated[
-        str,
+        str | None,
         typer.Argument(
             help="damage FIGURE N, heal FIGURE N, move FIGURE X,Y, remove FIGURE [HOW], "
             "add SIDE PROFILE [X,Y], status WHO VALUE, end WINNER REASON..., die N FACE "
             "(which a ruleset takes: wargame rules ID)."
         ),
-    ],
+    ] = None,
     words: Annotated[
         list[str] | None, typer.Argument(help="The action's words, as listed above.")
     ] = None,
@@ -400,13 +400,20 @@ def edit_cmd(
         bool, typer.Option("--force", help="Edit a finished game (a die correction).")
     ] = False,
     json_out: JsonOpt = False,
+    last: LastOpt = False,
+    saves_dir: SavesDirOpt = None,
 ) -> None:
     """Edit a saved game's table: deal or heal damage, move, remove or add a figure, change
     a status, end the battle, or correct a die to the face really thrown. The edit goes in
     the log, with who made it and why."""
-    from wargame_cli.cli import edit
+    from wargame_cli.cli import edit, which_save
 
-    edit.edit(save_file, action, words or [], by, why, force, json_out)
+    words = words or []
+    if last and save_file is not None:  # `edit --last die 3 6`: no SAVE, so the words shift
+        words = [action, *words] if action is not None else words
+        save_file, action = None, save_file
+    path = which_save.pick(save_file, last, saves_dir)
+    edit.edit(path, action, words, by, why, force, json_out)
 
 
 @app.command("saves")
@@ -501,15 +508,19 @@ def simulate_cmd(
     ] = None,
     json_out: JsonOpt = False,
     from_save: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--from",
-            help="Play on from this save's position (its teams and options): the odds from here.",
+            metavar="SAVE",
+            help="Play on from this save's position (its teams and options): the odds from "
+            "here. " + SAVE_HELP + ", or --last: the newest game in progress.",
+            autocompletion=_complete_saves,
         ),
     ] = None,
+    saves_dir: SavesDirOpt = None,
 ) -> None:
     """Play many bot-vs-bot games (or compute exact odds) to see how a match-up fares."""
-    from wargame_cli.cli import simulate
+    from wargame_cli.cli import simulate, which_save
 
     simulate.simulate(
         simulate.SimulateArgs(
@@ -523,7 +534,11 @@ def simulate_cmd(
             exact=exact,
             matrix=matrix,
             json_out=json_out,
-            from_save=from_save,
+            from_save=(
+                None
+                if from_save is None
+                else which_save.pick(from_save, False, saves_dir, in_progress=True)
+            ),
             swap=swap,
             compare=compare or [],
             sweep=sweep,
@@ -581,11 +596,13 @@ def host_cmd(
         str, typer.Option("--listen", help="Address to listen on (default: every interface).")
     ] = "0.0.0.0",
     resume: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--resume",
+            metavar="SAVE",
             help="Host this save's game again, with its journal (SAVE.journal); the joiner "
-            "rejoins.",
+            "rejoins. " + SAVE_HELP + ", or --last: the newest game in progress.",
+            autocompletion=_complete_saves,
         ),
     ] = None,
     dice: Annotated[
@@ -609,7 +626,7 @@ def host_cmd(
 ) -> None:
     """Host a game for a player on another machine: prints the `wargame join` line to give
     them. Both machines run the rules; the dice are shared by commit and reveal."""
-    from wargame_cli.cli import remote, remote_host
+    from wargame_cli.cli import remote, remote_host, which_save
 
     remote_host.host(
         remote_host.HostArgs(
@@ -621,7 +638,11 @@ def host_cmd(
             options=option or [],
             port=port,
             listen=listen,
-            resume=resume,
+            resume=(
+                None
+                if resume is None
+                else which_save.pick(resume, False, saves_dir, in_progress=True)
+            ),
             dice=dice,
         )
     )

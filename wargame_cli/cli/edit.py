@@ -14,19 +14,22 @@ from pathlib import Path
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.engine import edits
 from wargame_cli.errors import BadInput
+from wargame_cli.invoked import command
 from wargame_cli.saves import games, store
 from wargame_cli.text import shown
 
 
 def edit(
     path: Path,
-    action: str,
+    action: str | None,
     words: list[str],
     by: str,
     why: str,
     force: bool = False,
     json_out: bool = False,
 ) -> None:
+    if action is None:
+        raise BadInput(f"which edit? {command('edit SAVE ACTION WORDS... --why TEXT')}")
     change = edits.parse(action, words, by, why)
     with store.locked(path, new=False):
         data = store.load(path)
@@ -40,7 +43,7 @@ def edit(
         if change.action not in allowed:
             raise edits.EditRefused(
                 f"{session.ruleset.name} takes no {change.action!r} edit; "
-                f"it takes {', '.join(allowed)} (see wargame rules {session.ruleset.id})"
+                f"it takes {', '.join(allowed)} (see {command('rules ' + session.ruleset.id)})"
             )
         before = len(runner.log)
         runner.edit(change)
@@ -64,7 +67,7 @@ def edit(
         where = (
             f"the game ends: {runner.outcome.reason}"
             if runner.outcome is not None
-            else f"play on with: wargame resume {shown(path)}"
+            else f"play on with: {command('resume ' + shown(path))}"
         )
         told = runner.rederived
         kept = f"{told.get('kept', 0)} later decisions kept"

@@ -13,6 +13,7 @@ from pathlib import Path
 from wargame_cli import history
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.errors import BadInput
+from wargame_cli.invoked import command
 from wargame_cli.saves import games, store
 from wargame_cli.text import shown
 
@@ -73,7 +74,7 @@ def fork(
         return
     console().print(
         f"Forked {shown(path.name)} at the end of {word} {turn} into {shown(out)}; "
-        f"play on with: wargame resume {shown(out)}",
+        f"play on with: {command('resume ' + shown(out))}",
         markup=False,
     )
 

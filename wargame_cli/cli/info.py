@@ -8,7 +8,9 @@ from typing import Any
 
 from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json
+from wargame_cli.cli.which_save import in_folder
 from wargame_cli.errors import BadInput
+from wargame_cli.invoked import command
 from wargame_cli.ruleset import OptionSpec, Reference
 from wargame_cli.text import shown
 
@@ -108,8 +110,8 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
     out.print(_options(ruleset.options, out.width))
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
     out.print(
-        "[bold]Table edits[/] (wargame edit SAVE ACTION ... --why TEXT, or the Table item "
-        "at a question):"
+        f"[bold]Table edits[/] ({escape(command('edit SAVE ACTION ... --why TEXT'))}, or the "
+        "Table item at a question):"
     )
     for words in ruleset.edit_actions().values():
         out.print(f"  {escape(words)}")
@@ -283,7 +285,8 @@ def list_saves(saves_dir: Path | None, json_out: bool) -> None:
     if not rows:
         out.print(Text(f"No saves in {shown(folder)}."))
         return
-    out.print(Text(f"Saves in {shown(folder)}, newest first (wargame resume N, or a path):"))
+    resume = command("resume N" + in_folder(saves_dir))
+    out.print(Text(f"Saves in {shown(folder)}, newest first ({resume}, or a path):"))
     width = len(str(len(rows)))
     for i, row in enumerate(rows, start=1):
         head = Text(f"{i:>{width}}. ", style="bold")
@@ -326,32 +329,3 @@ def _turn_word(ruleset_id: object) -> str:
         return registry.get(str(ruleset_id)).turn_word
     except UnknownRuleset:
         return "turn"
-
-
-def pick_save(spec: str | None, last: bool, saves_dir: Path | None) -> Path:
-    """The save `resume` continues: a path, a row number from `wargame saves`, or (with
-    `--last`) the newest game still in progress."""
-    from wargame_cli.saves import store
-
-    if last and spec is not None:
-        raise BadInput("give a save (a path or a number from `wargame saves`) or --last, not both")
-    if spec is None and not last:
-        raise BadInput("which save? give a path, a number from `wargame saves`, or --last")
-    folder = store.saves_dir(saves_dir)
-    if last:
-        rows = [r for r in store.listing(folder) if r["status"] == "in_progress"]
-        if not rows:
-            raise BadInput(f"no game in progress in {shown(folder)} (wargame saves lists them)")
-        return Path(rows[0]["path"])
-    assert spec is not None
-    if spec.isdigit() and not Path(spec).exists():
-        rows = store.listing(folder)
-        number = int(spec)
-        if not 1 <= number <= len(rows):
-            listed = f"1 to {len(rows)}" if rows else "none"
-            raise BadInput(
-                f"no save numbered {number} in {shown(folder)} "
-                f"(numbers: {listed}; see wargame saves)"
-            )
-        return Path(rows[number - 1]["path"])
-    return Path(spec)

@@ -27,6 +27,7 @@ from wargame_cli.engine.dice import (
 from wargame_cli.engine.requests import TAKE_BACK, TurnStart
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted, NoTerminal
+from wargame_cli.invoked import command
 from wargame_cli.kit.sides import other
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
@@ -151,7 +152,9 @@ def play(args: PlayArgs) -> None:
     ruleset_id = args.ruleset_id
     if ruleset_id is None:
         if args.no_input:
-            raise BadInput("name a ruleset: wargame play ID --no-input (see wargame rulesets)")
+            raise BadInput(
+                f"name a ruleset: {command('play ID --no-input')} (see {command('rulesets')})"
+            )
         _need_terminal("choosing a ruleset")
     try:
         ruleset, options, seed, sides = _set_up(args, ruleset_id, can_ask, prompter)
@@ -477,7 +480,7 @@ def _run(
     except (KeyboardInterrupt, EOFError) as stop:
         if path is not None:
             games.save(session, path)
-            told = f"interrupted; game saved to {shown(path)} (wargame resume {shown(path)})"
+            told = f"interrupted; game saved to {shown(path)} ({command('resume ' + shown(path))})"
         else:
             told = "interrupted; nothing was saved (--no-save)"
         if isinstance(stop, KeyboardInterrupt):
@@ -537,10 +540,10 @@ def _finish(session: Session, path: Path | None, json_out: bool) -> None:
     if session.runner.outcome is None:
         out.print(f"Game in progress after {session.ruleset.turn_word} {session.runner.turn}.")
     if path is not None:  # whole paths, never wrapped, so they can be copied as they are
-        command = "resume" if session.runner.outcome is None else "replay"
+        verb = "resume" if session.runner.outcome is None else "replay"
         out.print(f"Saved to {shown(path)}", soft_wrap=True, markup=False)
         out.print(
-            f"{command.capitalize()} it with: wargame {command} {shown(path)}",
+            f"{verb.capitalize()} it with: {command(verb + ' ' + shown(path))}",
             soft_wrap=True,
             markup=False,
         )
@@ -582,7 +585,7 @@ def _resume(args: ResumeArgs) -> None:
     data = store.load(args.path)
     if data["status"] == "finished":
         shown_path = shown(args.path)
-        raise BadInput(f"{shown_path}: that game is finished (wargame replay {shown_path})")
+        raise BadInput(f"{shown_path}: that game is finished ({command('replay ' + shown_path)})")
     ruleset = registry.get(data["ruleset"]["id"])
     names = {s: data["setup"]["names"].get(s, f"Side {s}") for s in SIDES}
     recorded = data["setup"].get("players") or {}

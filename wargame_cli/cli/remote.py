@@ -17,6 +17,7 @@ from wargame_cli.engine.bots import BotController, run_builder
 from wargame_cli.engine.requests import TAKE_BACK
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import Interrupted, SaveError
+from wargame_cli.invoked import command
 from wargame_cli.kit.sides import other
 from wargame_cli.remote import journal, pledge, sight
 from wargame_cli.remote import kept as dice_kept
@@ -321,7 +322,7 @@ class Play:
         return Interrupted(
             f"interrupted; game saved to {shown(self.path)}"
             + (
-                " (wargame host --resume " + shown(self.path) + ")"
+                f" ({command('host --resume ' + shown(self.path))})"
                 if self.peer.role == HOST
                 else ""
             )

@@ -13,6 +13,7 @@ from wargame_cli.cli import play
 from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
 from wargame_cli.engine.session import draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted
+from wargame_cli.invoked import command
 from wargame_cli.kit.sides import other
 from wargame_cli.remote import codes, journal, kept, pledge, tls
 from wargame_cli.remote import typed as typed_dice
@@ -46,7 +47,7 @@ def host(args: HostArgs) -> None:
         return
     seat = _seat(args.seat or "A")
     if args.ruleset_id is None:
-        raise BadInput("name a ruleset: wargame host ID --seat A (see wargame rulesets)")
+        raise BadInput(f"name a ruleset: {command('host ID --seat A')} (see {command('rulesets')})")
     ruleset = registry.get(args.ruleset_id)
     options = resolve_options(ruleset.options, args.options)
     typed = typed_dice.proposed(args.dice)
@@ -90,7 +91,7 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     local = args.local
     data = store.load(path)
     if data["status"] == "finished":
-        raise BadInput(f"{shown(path)}: that game is finished (wargame replay {shown(path)})")
+        raise BadInput(f"{shown(path)}: that game is finished ({command('replay ' + shown(path))})")
     keys = _keys(path, fresh=False)
     seat = _seat(args.seat or keys.get("side") or "A")
     if args.port is None and str(keys.get("port", "")).isdigit():
@@ -224,8 +225,8 @@ class Hosting:
             f"Hosting {self.ruleset.name} (version {self.ruleset.version}) as side "
             f"{game.side}. Give the other player this line:"
         )
-        self.tell(f"  wargame join {address} --code {gate.door.seat}")
-        self.tell(f"Spectators: wargame watch {address} --code {gate.door.watch}")
+        self.tell(f"  {command(f'join {address} --code {gate.door.seat}')}")
+        self.tell(f"Spectators: {command(f'watch {address} --code {gate.door.watch}')}")
         self.tell(f"Host key fingerprint: {gate.fingerprint}")
         self.tell(f"waiting for the other player to join on port {gate.port}…")
         gate.on_watcher = game.watchers.add

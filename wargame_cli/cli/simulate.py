@@ -19,6 +19,7 @@ from typing import Any
 from wargame_cli import registry
 from wargame_cli.cli.output import emit_json
 from wargame_cli.errors import BadInput
+from wargame_cli.invoked import command
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
 from wargame_cli.text import shown
 
@@ -185,7 +186,7 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
         raise BadInput(
             f"--from {shown(path)}: that game is over "
             f"({session.setup.names[winner] + ' won' if winner else 'a draw'}); "
-            f"fork it at an earlier turn first: wargame fork {shown(path)} --turn N"
+            f"fork it at an earlier turn first: {command('fork ' + shown(path) + ' --turn N')}"
         )
     options, setup = session.options, session.setup
     result: dict[str, Any] = {

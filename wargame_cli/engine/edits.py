@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from wargame_cli.engine.entries import EditEntry
 from wargame_cli.errors import BadInput
+from wargame_cli.invoked import command
 
 # Every action an edit can take, in the order `wargame edit --help` lists them.
 ACTIONS = ("damage", "heal", "move", "remove", "add", "status", "end", "die")
@@ -119,12 +120,12 @@ USAGE = {
     "add": "add SIDE PROFILE [X,Y] (a figure from the team's catalogue)",
     "status": "status WHO VALUE (a status the ruleset has)",
     "end": "end WINNER REASON... (WINNER: A, B or draw)",
-    "die": "die N FACE (the Nth die rolled, from 1: `wargame replay SAVE --dice`)",
+    "die": "die N FACE (the Nth die rolled, from 1: `{replay}`)",
 }
 
 
 def usage(action: str) -> str:
-    return f"usage: {USAGE.get(action, action)}"
+    return "usage: " + USAGE.get(action, action).replace("{replay}", command("replay SAVE --dice"))
 
 
 def from_entry(entry: dict[str, Any]) -> Edit:

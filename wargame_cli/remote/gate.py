@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from wargame_cli.invoked import command
 from wargame_cli.remote import codes, pledge, tls
 from wargame_cli.remote.wire import MAX_GAME, Dropped, Link, Refused, RemoteError
 
@@ -94,7 +95,8 @@ class Gate:
                     self._players.put(
                         RemoteError(
                             f"{codes.MAX_TRIES} wrong codes: this game's codes are refused from "
-                            "now on (start again with wargame host --resume SAVE for new ones)"
+                            f"now on (start again with {command('host --resume SAVE')} "
+                            "for new ones)"
                         )
                     )
                     return
