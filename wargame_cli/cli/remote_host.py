@@ -41,6 +41,8 @@ class HostArgs:
 
 def host(args: HostArgs) -> None:
     local = args.local
+    if args.resume is None or not _kept_keys(args.resume):
+        tls.require()  # before any question: the team is not asked for in vain
     if args.resume is not None:
         with store.locked(args.resume, new=False) as path:
             _host_resumed(args, path)
@@ -146,16 +148,9 @@ def _serve(hosting: Hosting, path: Path) -> None:
 def _keys(path: Path, fresh: bool) -> dict[str, Any]:
     """The hosted game's codes and TLS identity, kept beside its save (readable by its owner
     only) so `host --resume` shows the same fingerprint and takes the same codes."""
-    where = path.with_name(path.name + ".host")
-    if not fresh and where.exists():
-        try:
-            kept = json.loads(where.read_text(encoding="utf-8"))
-            if isinstance(kept, dict) and all(
-                isinstance(kept.get(k), str) for k in ("seat", "watch", "key", "cert")
-            ):
-                return kept
-        except (OSError, ValueError):
-            pass
+    kept = None if fresh else _kept_keys(path)
+    if kept is not None:
+        return kept
     identity = tls.new_identity()
     keys: dict[str, Any] = {
         "seat": codes.new_code(),
@@ -165,6 +160,20 @@ def _keys(path: Path, fresh: bool) -> dict[str, Any]:
     }
     _keep_keys(path, keys)
     return keys
+
+
+def _kept_keys(path: Path) -> dict[str, Any] | None:
+    """The codes and identity kept beside a hosted save (`SAVE.host`), if whole."""
+    where = path.with_name(path.name + ".host")
+    try:
+        kept = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(kept, dict) and all(
+        isinstance(kept.get(k), str) for k in ("seat", "watch", "key", "cert")
+    ):
+        return kept
+    return None
 
 
 def _keep_keys(path: Path, keys: dict[str, Any]) -> None:

@@ -12,9 +12,14 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from wargame_cli import extras
 from wargame_cli.errors import BadInput
 
-NEEDS = "remote play needs the 'cryptography' package: pip install 'wargame-cli[remote]'"
+
+def require() -> None:
+    """Before anything is asked: a host makes its certificate with `cryptography`."""
+    if not extras.available("remote"):
+        raise BadInput(extras.needs("remote", "hosting a game"))
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ def new_identity() -> Identity:
         from cryptography.hazmat.primitives.asymmetric import ec
         from cryptography.x509.oid import NameOID
     except ImportError:
-        raise BadInput(NEEDS) from None
+        raise BadInput(extras.needs("remote", "hosting a game")) from None
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "wargame host")])
     now = datetime.datetime.now(datetime.UTC)

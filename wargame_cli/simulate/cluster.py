@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from wargame_cli import extras
 from wargame_cli.errors import BadInput
 from wargame_cli.ruleset import Ruleset
 from wargame_cli.simulate.batch import Job, Progress, Stopped, Tally, cores, play_chunk, tasks
@@ -37,7 +38,7 @@ def runner(address: str) -> Runner:
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise BadInput("--cluster needs Dask distributed: pip install -e '.[cluster]'") from None
+        raise BadInput(extras.needs("cluster", "--cluster")) from None
 
     def run(
         jobs: list[Job], ruleset: Ruleset, workers: int | None, progress: Progress | None
