@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 NOTES = DOCS / "_notes"  # engineers' notes for the lead, not pages
-SCRIPTED = ("--no-input", "--json", "--exact", "--matrix", "--games")
+SCRIPTED = ("--no-input", "--json", "--exact", "--matrix", "--games", "--verify")
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 
 
