@@ -68,6 +68,6 @@ def test_every_command_has_a_guide_the_readme_names():
 
 def test_every_ruleset_has_a_guide_the_readme_links():
     readme = README.read_text()
-    for info in all_infos():
+    for info in [i for i in all_infos() if i.builtin]:  # a plugin documents itself
         assert (DOCS / "rulesets" / f"{info.id}.md").is_file(), info.id
         assert f"(docs/rulesets/{info.id}.md)" in readme, info.id

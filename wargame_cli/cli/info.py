@@ -92,7 +92,7 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
     out = console()
     out.rule(f"{escape(info.name)}  ({info.id})")
     out.print(f"{escape(info.summary)}\nSeed: {escape(info.seed_file)}")
-    out.print(f"Odds: {_odds_line(ruleset)}\n")
+    out.print(f"Odds: {escape(_odds_line(ruleset))}\n")
     points = Table(title="Rule points", show_lines=False)
     points.add_column("id", style="bold")
     points.add_column("rule")
@@ -222,8 +222,8 @@ def _readings(reference: Reference, ruleset: Any, point_id: str) -> tuple[list[s
 def _odds_line(ruleset: Any) -> str:
     """Whether `simulate --exact` works here, so its help can name no ruleset."""
     if ruleset.odds() is not None:
-        return f"exact (wargame simulate {ruleset.id} --exact; --matrix without --games)"
-    return f"by seeded games only (wargame simulate {ruleset.id} --games 400)"
+        return f"exact ({command(f'simulate {ruleset.id} --exact')}; --matrix without --games)"
+    return f"by seeded games only ({command(f'simulate {ruleset.id} --games 400')})"
 
 
 def _show_points(reference: Reference, only: list[str], json_out: bool, ruleset: Any) -> None:
