@@ -52,7 +52,7 @@ class RulesetInfo:
         lacking = missing_parts(loaded)
         if lacking:
             raise BrokenRuleset(f"ruleset {self.id!r} ({self.loader}) lacks {', '.join(lacking)}")
-        return loaded  # type: ignore[no-any-return]
+        return loaded
 
 
 class BrokenRuleset(BadInput):
