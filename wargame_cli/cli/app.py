@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from wargame_cli.limits import MAX_INT
+
 app = typer.Typer(
     name="wargame",
     help="Play tabletop miniature wargames at the terminal: hot-seat, replays and scripts.",
@@ -97,7 +99,12 @@ ChoicesOpt = Annotated[
 ]
 TurnsOpt = Annotated[
     int | None,
-    typer.Option("--turns", min=1, help="Stop after N more turns; the game is saved in progress."),
+    typer.Option(
+        "--turns",
+        min=1,
+        max=MAX_INT,
+        help="Stop after N more turns; the game is saved in progress.",
+    ),
 ]
 OptionOpt = Annotated[
     list[str] | None,
@@ -174,7 +181,10 @@ def play_cmd(
     name_a: Annotated[str | None, typer.Option("--name-a", help="Side A's name.")] = None,
     name_b: Annotated[str | None, typer.Option("--name-b", help="Side B's name.")] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed for the dice (drawn if absent).")
+        int | None,
+        typer.Option(
+            "--seed", min=-MAX_INT, max=MAX_INT, help="Seed for the dice (drawn if absent)."
+        ),
     ] = None,
     bot: BotOpt = None,
     no_input: NoInputOpt = False,
@@ -446,7 +456,10 @@ def simulate_cmd(
     games: Annotated[
         int | None, typer.Option("--games", help="Number of bot-vs-bot games.")
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed (reproducible results).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=-MAX_INT, max=MAX_INT, help="Seed (reproducible results)."),
+    ] = None,
     workers: Annotated[
         int | None,
         typer.Option("--workers", help="Processes to spread games over (default: every core)."),

@@ -23,6 +23,7 @@ from wargame_cli.cli.replay_pages import (
     turn_name,
 )
 from wargame_cli.errors import BadInput
+from wargame_cli.limits import MAX_GAMES
 from wargame_cli.saves import games, store
 
 ODDS_SEED = 1  # --odds is a reading of the save: the same save always gives the same odds
@@ -100,6 +101,8 @@ def _games_each(odds: int | str | None) -> int | None:
         raise BadInput(f"--odds {odds!r}: a whole number of games per turn") from None
     if games_each < 1:
         raise BadInput(f"--odds {games_each}: finish the game at least once per turn")
+    if games_each > MAX_GAMES:
+        raise BadInput(f"--odds {games_each}: at most {MAX_GAMES:,} games per turn")
     return games_each
 
 

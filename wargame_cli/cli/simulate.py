@@ -20,6 +20,7 @@ from wargame_cli import registry
 from wargame_cli.cli.output import emit_json
 from wargame_cli.errors import BadInput
 from wargame_cli.invoked import command
+from wargame_cli.limits import MAX_GAMES
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
 from wargame_cli.text import shown
 
@@ -93,9 +94,6 @@ def _show(ruleset: Ruleset, result: dict[str, Any], args: SimulateArgs) -> None:
     from wargame_cli.cli import simulated as render
 
     render.report(ruleset, result)
-
-
-MAX_GAMES = 10_000_000
 
 
 def _check(args: SimulateArgs, ruleset: Ruleset) -> None:

@@ -10,8 +10,9 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from wargame_cli.limits import MAX_INT
+
 MAX_DEPTH = 64  # a real save nests about 8 deep
-MAX_INT = 10**18  # seeds, faces, counts: nothing a game stores comes near
 
 
 class Untrusted(ValueError):
