@@ -6,6 +6,8 @@ not UTF-8, early Ctrl-C, a closed pipe and stray edit words each end in one line
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,11 @@ def _played(wargame, path: Path, ruleset: str = "mobs-and-morale", *extra: str) 
     )
     assert done.returncode == 0, done.stderr
     return path
+
+
+def _words(text: str) -> str:
+    """Printed text as one line of words (wrapped lines joined)."""
+    return " ".join(text.split())
 
 
 # -- item 13: every number bounded at its flag -----------------------------------------------
@@ -58,3 +65,102 @@ def test_turns_and_odds_beyond_their_bounds_are_refused_at_the_flag(wargame, tmp
     line = one_error_line(wargame("replay", str(path), "--odds", str(10**12)))
     assert "--odds" in line
     assert path.read_bytes() == before
+
+
+# -- item 14: a save that was ever unsealed stays labelled so --------------------------------
+
+
+def _laundered(path: Path) -> None:
+    """As a forger would: the seal and every `h` stripped, `"version": 1`, and side A's
+    decisions relabelled as a person's."""
+    data = json.loads(path.read_text())
+    data.pop("seal")
+    data["version"] = 1
+    data["setup"]["players"]["A"] = "human"
+    for entry in data["log"]:
+        entry.pop("h", None)
+        if entry["t"] == "choice" and entry["side"] == "A":
+            entry["by"] = "human"
+    path.write_text(json.dumps(data))
+
+
+def _unsealed_since(wargame, path: Path) -> dict:
+    """`replay --verify` of a save written from an unsealed one: it verifies, but says the
+    record is unsealed and why, in words and in JSON; the file keeps the mark under its
+    seal (taking the mark out is an edited record)."""
+    done = wargame("replay", str(path), "--verify")
+    assert done.returncode == 0, done.stderr
+    told = _words(done.stdout)
+    assert "the record is unsealed" in told and "as written" not in told
+    assert "written from a save with no hash chain" in told
+    summary = json.loads(wargame("replay", str(path), "--verify", "--json").stdout)
+    assert summary["provenance"]["sealed"] is False
+    assert summary["provenance"]["unsealed_origin"] is True
+    data = json.loads(path.read_text())
+    assert data["unsealed"] is True and data["version"] == 2 and "seal" in data
+    unmarked = path.with_name("unmarked.json")
+    unmarked.write_text(json.dumps({k: v for k, v in data.items() if k != "unsealed"}))
+    assert "the record was edited" in one_error_line(wargame("replay", str(unmarked), "--verify"))
+    listed = json.loads(wargame("saves", "--json", "--saves-dir", str(path.parent)).stdout)
+    row = next(r for r in listed if Path(r["path"]).name == path.name)
+    assert row["sealed"] is False
+    return data
+
+
+def test_resume_fork_and_edit_never_seal_a_laundered_save(wargame, tmp_path):
+    for name in ("resume", "fork", "edit"):
+        (tmp_path / name).mkdir()
+        path = _played(wargame, tmp_path / name / "g.json")
+        _laundered(path)
+        done = wargame("replay", str(path), "--verify")
+        assert done.returncode == 0 and "the record is unsealed" in _words(done.stdout)
+    done = wargame("resume", str(tmp_path / "resume" / "g.json"), "--no-input", "--turns", "1")
+    assert done.returncode == 0, done.stderr
+    data = _unsealed_since(wargame, tmp_path / "resume" / "g.json")
+    assert data["turns"] == 2
+    fork = tmp_path / "fork" / "f.json"
+    done = wargame("fork", str(tmp_path / "fork" / "g.json"), "--turn", "1", "--save", str(fork))
+    assert done.returncode == 0, done.stderr
+    _unsealed_since(wargame, fork)
+    again = wargame("resume", str(fork), "--no-input", "--turns", "1")  # and on from there
+    assert again.returncode == 0, again.stderr
+    _unsealed_since(wargame, fork)
+    edited = tmp_path / "edit" / "g.json"
+    done = wargame("edit", str(edited), "damage", "Brakka", "1", "--why", "a house rule")
+    assert done.returncode == 0, done.stderr
+    _unsealed_since(wargame, edited)
+
+
+def test_a_sealed_save_resumed_forked_or_edited_stays_sealed(wargame, tmp_path):
+    path = _played(wargame, tmp_path / "g.json")
+    fork = tmp_path / "f.json"
+    assert wargame("fork", str(path), "--turn", "1", "--save", str(fork)).returncode == 0
+    assert wargame("edit", str(path), "damage", "Brakka", "1", "--why", "x").returncode == 0
+    assert wargame("resume", str(path), "--no-input", "--turns", "1").returncode == 0
+    for written in (path, fork):
+        assert "unsealed" not in json.loads(written.read_text())
+        done = wargame("replay", str(written), "--verify")
+        assert done.returncode == 0 and "the record is as written" in _words(done.stdout)
+
+
+def test_host_resume_of_a_laundered_save_keeps_both_machines_saves_unsealed(tmp_path):
+    from tests import remote_helpers
+
+    path = tmp_path / "h.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "wargame_cli", "play", "squad-alpha", "--no-input"]
+        + ["--seed", "4", "--turns", "1", "--save", str(path)],
+        capture_output=True,
+        text=True,
+        env=remote_helpers.env(tmp_path),
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    _laundered(path)
+    host = remote_helpers.Host(tmp_path, "--resume", str(path), "--bot")
+    remote_helpers.played_out(tmp_path, host)
+    for written in (path, tmp_path / "j.json"):
+        told = " ".join(remote_helpers.verify(tmp_path, written).split())
+        assert "the record is unsealed" in told and "written from a save with no hash" in told
+        assert json.loads(written.read_text())["unsealed"] is True

@@ -58,7 +58,11 @@ def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str,
     log, turns = settled(session.runner.log, session.runner.turn, session.runner.takebacks)
     created = session.created or store.now()
     session.created = created
-    fork = {"forked_from": session.meta["forked_from"]} if session.meta.get("forked_from") else {}
+    told: dict[str, Any] = {}
+    if session.meta.get("forked_from"):
+        told["forked_from"] = session.meta["forked_from"]
+    if session.meta.get(provenance.MARK):  # never a sealed record from an unsealed one
+        told[provenance.MARK] = True
     return {
         "format": store.FORMAT,
         "version": store.VERSION,
@@ -79,7 +83,7 @@ def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str,
         "result": (
             {"winner": outcome.winner, "reason": outcome.reason} if outcome is not None else None
         ),
-        **fork,
+        **told,
         "log": log,
     } | _takebacks(session.runner.takebacks, len(log))
 
@@ -184,6 +188,7 @@ def _session(
     session.meta["dice"] = data["setup"].get("dice", "auto")
     session.meta["path"] = path
     session.meta["forked_from"] = data.get("forked_from")
+    session.meta[provenance.MARK] = not provenance.vouched(data)
     if replay:
         watch = _TakeBackWatch(runner, data.get("takebacks", []), observer)
         runner.observer = watch
@@ -380,7 +385,7 @@ def as_replayed(row: dict[str, Any]) -> dict[str, Any]:
         "status": session.status,
         "turns": session.runner.turn,
         "winner": session.winner,
-        "sealed": provenance.chained(session.meta["saved"]),
+        "sealed": provenance.vouched(session.meta["saved"]),
         "forked_from": session.meta.get("forked_from"),
     }
 

@@ -184,6 +184,9 @@ class SaveFile(Strict):
     turns: int = Field(ge=0)
     result: Result | None = None
     forked_from: ForkedFrom | None = None
+    # written from a save with no hash chain (version 1, or its chain stripped): the chain
+    # since then vouches for nothing before it; every save written from this one keeps it
+    unsealed: Literal[True] | None = None
     log: list[LogEntry]
     takebacks: list[TakeBack] = Field(default_factory=list)
     seal: Hash | None = None  # version 2: the hash chain's tip over the whole file

@@ -23,6 +23,13 @@ DICE_WORDS = {
 # A decision's `by`.
 DECISION_WORDS = {"human": "by a person", "bot": "by the computer", "script": "by a script"}
 UNSEALED = "unsealed: a version 1 save has no hash chain to show it was not edited"
+INHERITED = (
+    "unsealed: written from a save with no hash chain (version 1, or its chain stripped), "
+    "so nothing shows that its record up to then was not edited"
+)
+# The save's field saying so: every save written from an unsealed one carries it, under its
+# seal (removing it breaks the chain), so resuming, forking or editing never launders a record.
+MARK = "unsealed"
 
 
 def chained(data: dict[str, Any]) -> bool:
@@ -32,6 +39,12 @@ def chained(data: dict[str, Any]) -> bool:
         return True
     log = data.get("log")
     return isinstance(log, list) and any(isinstance(e, dict) and "h" in e for e in log)
+
+
+def vouched(data: dict[str, Any]) -> bool:
+    """Does the chain vouch for the whole record: the file carries it, and was never
+    written from a save without one (`MARK`)?"""
+    return chained(data) and data.get(MARK) is not True
 
 
 @dataclass(frozen=True)
@@ -44,6 +57,7 @@ class Provenance:
     faces: dict[str, int] = field(default_factory=dict)  # source -> faces
     decisions: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> by -> n
     edits: tuple[str, ...] = ()  # each table edit, in words, in the order made
+    inherited: bool = False  # unsealed though chained: written from an unsealed save
 
     @property
     def dice_total(self) -> int:
@@ -84,11 +98,14 @@ class Provenance:
         if self.edits:
             n = len(self.edits)
             out.append(f"table edits: {n} ({'; '.join(self.edits)})")
-        return out if self.sealed else [*out, UNSEALED]
+        if self.sealed:
+            return out
+        return [*out, INHERITED if self.inherited else UNSEALED]
 
     def as_json(self) -> dict[str, Any]:
         return {
             "sealed": self.sealed,
+            "unsealed_origin": self.inherited,
             "seed": self.seed,
             "rolls": self.rolls,
             "edits": list(self.edits),
@@ -101,7 +118,9 @@ class Provenance:
         }
 
 
-def count(log: list[dict[str, Any]], seed: int, sealed: bool) -> Provenance:
+def count(
+    log: list[dict[str, Any]], seed: int, sealed: bool, inherited: bool = False
+) -> Provenance:
     """The counts of a (replayed) log: a roll's faces by its `sources`, else its `source`."""
     faces: dict[str, int] = {}
     decisions: dict[str, dict[str, int]] = {side: {} for side in SIDES}
@@ -126,18 +145,24 @@ def count(log: list[dict[str, Any]], seed: int, sealed: bool) -> Provenance:
             side = decisions.setdefault(str(entry.get("side")), {})
             by = str(entry.get("by", "human"))
             side[by] = side.get(by, 0) + 1
-    return Provenance(seed, sealed, rolls, faces, decisions, tuple(told))
+    return Provenance(seed, sealed, rolls, faces, decisions, tuple(told), inherited)
 
 
 def of_save(save: dict[str, Any], sealed: bool | None = None) -> Provenance:
-    """The counts of save data (its log as it stands); `sealed` defaults to the chain's
-    presence in that data."""
-    seal = chained(save) if sealed is None else sealed
-    return count(save.get("log") or [], int(save.get("seed") or 0), seal)
+    """The counts of save data (its log as it stands); `sealed` defaults to whether the
+    chain vouches for that data (`vouched`)."""
+    seal = vouched(save) if sealed is None else sealed
+    return count(save.get("log") or [], int(save.get("seed") or 0), seal, _inherited(save))
 
 
 def of_session(session: Any) -> Provenance:
-    """The counts of a replayed session; sealed as the file it was read from is."""
+    """The counts of a replayed session; sealed as the file it was read from is (a game
+    begun here is sealed unless it goes on from an unsealed save)."""
     saved = session.meta.get("saved")
-    sealed = chained(saved) if saved is not None else True
-    return count(session.runner.log, session.seed, sealed)
+    sealed = vouched(saved) if saved is not None else not session.meta.get(MARK)
+    inherited = _inherited(saved) if saved is not None else bool(session.meta.get(MARK))
+    return count(session.runner.log, session.seed, sealed, inherited)
+
+
+def _inherited(data: dict[str, Any]) -> bool:
+    return chained(data) and data.get(MARK) is True
