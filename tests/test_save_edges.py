@@ -6,6 +6,7 @@ not UTF-8, early Ctrl-C, a closed pipe and stray edit words each end in one line
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -164,3 +165,66 @@ def test_host_resume_of_a_laundered_save_keeps_both_machines_saves_unsealed(tmp_
         told = " ".join(remote_helpers.verify(tmp_path, written).split())
         assert "the record is unsealed" in told and "written from a save with no hash" in told
         assert json.loads(written.read_text())["unsealed"] is True
+
+
+# -- item 12: no terminal escape typed into an edit, none printed from an old save ----------
+
+ESCAPES = "\x1b]0;PWNED\x07\x1b[2J"  # sets a window title, clears the screen
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["damage", "Brakka", "1", "--why", "a" + ESCAPES],
+        ["damage", "Brakka", "1", "--why", "first line\nsecond line"],
+        ["damage", "Brakka" + ESCAPES, "1", "--why", "x"],
+        ["end", "A", "won" + ESCAPES, "--why", "x"],
+        ["end", "A", "won\rthere", "--why", "x"],
+        ["damage\x1b[2J", "Brakka", "1", "--why", "x"],
+        ["damage", "Brakka", "1", "--by", "GM\x07", "--why", "x"],
+        ["damage", "Brakka", "1", "--why", "hidden\u202etext"],
+    ],
+)
+def test_an_edit_with_escapes_or_newlines_is_refused_and_the_save_kept(wargame, tmp_path, words):
+    path = _played(wargame, tmp_path / "g.json")
+    before = path.read_bytes()
+    line = one_error_line(wargame("edit", str(path), *words))
+    assert "control characters" in line and "\x1b" not in line and "\x07" not in line
+    assert path.read_bytes() == before
+
+
+def _old_save_with_escapes(wargame, path: Path) -> Path:
+    """A save as the builds before this check wrote it: an edit's reason and an `end`'s
+    reason holding escapes and a newline, under a good seal."""
+    from wargame_cli.saves import seal
+
+    _played(wargame, path)
+    assert wargame("edit", str(path), "damage", "Brakka", "1", "--why", "x").returncode == 0
+    assert wargame("edit", str(path), "end", "A", "declared", "--why", "x").returncode == 0
+    data = json.loads(path.read_text())
+    for entry in data["log"]:
+        if entry["t"] == "edit":
+            entry["why"] = "evil" + ESCAPES + "\nVerified: a line of its own"
+            if entry["action"] == "end":
+                entry["args"][1] = "won" + ESCAPES
+                entry["text"] = entry["text"].replace("declared", entry["args"][1])
+    data["result"]["reason"] = data["result"]["reason"].replace("declared", "won" + ESCAPES)
+    path.write_text(json.dumps(seal.sealed({k: v for k, v in data.items() if k != "seal"})))
+    return path
+
+
+def test_an_old_save_holding_escapes_replays_and_verifies_without_them(wargame, tmp_path):
+    path = _old_save_with_escapes(wargame, tmp_path / "old.json")
+    for args in (["--verify"], ["--no-input"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "wargame_cli", "replay", str(path), *args],
+            capture_output=True,
+            env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"},
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        out = done.stdout
+        assert all(b >= 0x20 or b == 0x0A for b in out if b < 0x80), args  # no C0 control
+        assert b"\xc2\x9b" not in out and b"\x1b" not in out and b"\x07" not in out
+        assert b"\\e]0;PWNED\\a" in out  # shown, as an escape, never acted on
+        assert not any(line.startswith(b"Verified: a line") for line in out.splitlines())

@@ -1,3 +1,33 @@
-"""wargame_cli: a command-line runner for tabletop miniature wargames."""
+"""wargame_cli: a command-line runner for tabletop miniature wargames.
+
+Ctrl-C while the program is still starting (importing typer takes a moment) exits 130 without
+a traceback: from the first line of this package until `cli.boundary.run` takes over, and
+again once it is done, an interrupt just ends the process with one line. So this is the
+first thing the package does, with nothing imported but what the interpreter already has."""
+
+import _signal  # the C module: `signal` would import enum first
+import os
+import sys
 
 __version__ = "0.1.0"
+
+
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    os.write(2, b"wargame: interrupted\n")
+    os._exit(130)
+
+
+def _started_as_wargame() -> bool:
+    first = sys.argv[0] if sys.argv else ""
+    return os.path.basename(first) == "wargame" or first.endswith(
+        os.path.join("wargame_cli", "__main__.py")
+    )
+
+
+def guard_start() -> None:
+    """Ctrl-C ends a starting `wargame` at once (not a library's importer, nor a worker)."""
+    if _started_as_wargame() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+
+
+guard_start()

@@ -99,17 +99,46 @@ def _escapes(text: str, quote: bool) -> str:
     return "".join(out)
 
 
+def control_problem(text: str) -> str | None:
+    """Why text typed in to be kept (a name, an edit's words and reason) is refused: a
+    control character (a newline among them), a terminal escape, or a character that hides
+    or reorders text; or a byte that is not UTF-8. None: it may be kept."""
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        return "it is not UTF-8 text"
+    if _CONTROL.search(text):
+        return "it cannot contain control characters, newlines or terminal escapes"
+    return None
+
+
 def name_problem(name: str) -> str | None:
     """Why a player-given name is refused (markup or terminal escapes), or None."""
     if not name.strip():
         return "a name cannot be empty"
-    if _CONTROL.search(name):
+    if control_problem(name):
         return "a name cannot contain control characters or terminal escapes"
     if _MARKUP.search(name):
         return "a name cannot contain [markup] tags"
     if len(name) > 40:
         return "a name has at most 40 characters"
     return None
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number `text` is written as in plain digits 0-9 (blanks around it allowed),
+    else None: never Python's looser reading (`1_000`, digits of other scripts)."""
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def decimal_number(text: str) -> float | None:
+    """A number written plainly (`12`, `-3.5`, `.5`), else None: no `1_000`, no exponent,
+    no digits of other scripts, no inf or nan."""
+    text = text.strip()
+    return float(text) if _DECIMAL.fullmatch(text) else None
 
 
 SIDE_STYLE = {"A": "bold cyan", "B": "bold red"}  # every view colours the sides alike

@@ -25,6 +25,7 @@ from wargame_cli.engine.requests import REASK, Choice
 from wargame_cli.errors import TeamError
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.placing import legal_spot
+from wargame_cli.text import decimal_number, whole_number
 from wargame_cli.wording import plural
 
 HOW = {"killed": DEAD, "fled": FLED, "escaped": ESCAPED}  # what a removed creature became
@@ -106,7 +107,10 @@ def _add(b: Battle, edit: Edit) -> str:
         key, sep, value = word.partition("=")
         if not sep:
             raise EditRefused(f"edit add: {word!r}: stats are given as STAT=VALUE")
-        stated[key.strip().lower()] = _stat(key.strip().lower(), value.strip())
+        key = key.strip().lower()
+        if key not in STATS:
+            raise EditRefused(f"edit add: {word!r}: no stat {key!r}; stats: {', '.join(STATS)}")
+        stated[key] = _stat(key, value.strip())
     try:
         stats = teams.creature(stated, b.options, f"edit add {profile}")
     except TeamError as exc:
@@ -119,15 +123,23 @@ def _add(b: Battle, edit: Edit) -> str:
     return f"{cid}{what} joins side {side} at {p.key()}; it rolls for initiative next round"
 
 
+STATS = (*teams.INTS, "move", "traits", "minion")  # what `add` may state
+
+
 def _stat(key: str, value: str) -> Any:
     if key == "traits":
         return [t for t in value.split("+") if t]
     if key == "minion":
-        return value.lower() in ("yes", "true", "1")
-    try:
-        return float(value) if key == "move" else int(value)
-    except ValueError:
-        raise EditRefused(f"edit add: {key}={value!r} is not a number") from None
+        if value.lower() not in MINION:
+            raise EditRefused(f"edit add: minion={value!r}: yes or no")
+        return MINION[value.lower()]
+    number = decimal_number(value) if key == "move" else whole_number(value)
+    if number is None:
+        raise EditRefused(f"edit add: {key}={value!r} is not a number")
+    return number
+
+
+MINION = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 
 
 def _status(b: Battle, edit: Edit) -> str:

@@ -113,6 +113,9 @@ def _neighbour_table(rows: int, columns: int) -> dict[Space, tuple[Space, ...]]:
 def _parse(text: str) -> Space | None:
     """The (row, column) `text` names on a board big enough, or None."""
     text = text.strip().lower()
-    if len(text) < 2 or text[0] not in string.ascii_lowercase or not text[1:].isdigit():
+    digits = text[1:]
+    if len(text) < 2 or text[0] not in string.ascii_lowercase:
         return None
-    return int(text[1:]) - 1, string.ascii_lowercase.index(text[0])
+    if not (digits.isascii() and digits.isdigit()):  # "c٤": not a space of this board
+        return None
+    return int(digits) - 1, string.ascii_lowercase.index(text[0])

@@ -43,15 +43,33 @@ def fill_optional_values(args: list[str]) -> list[str]:
 
 
 def run(app: typer.Typer, args: list[str]) -> int:
+    """The command's exit code. A Ctrl-C from here on is a KeyboardInterrupt (a game saves
+    and exits 130); once the command is done, as while starting, it ends the process at once
+    with one line (nothing is left to save, and no traceback comes out of the shutdown)."""
     import signal
 
-    from wargame_cli import cli
+    import wargame_cli
 
-    if signal.getsignal(signal.SIGINT) is cli._interrupted_while_starting:
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: save, exit 130
-    exc = _click_exceptions()
-    args = fill_optional_values(args)
+    ours = signal.getsignal(signal.SIGINT) is wargame_cli._interrupted_while_starting
     try:
+        if ours:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: save, exit 130
+        return _run(app, args)
+    except KeyboardInterrupt:  # before or after the command's own handling
+        say("interrupted")
+        return 130
+    finally:
+        if ours:
+            signal.signal(signal.SIGINT, wargame_cli._interrupted_while_starting)
+
+
+def _run(app: typer.Typer, args: list[str]) -> int:
+    exc = _click_exceptions()
+    try:
+        if (problem := _not_utf8(args)) is not None:
+            say(problem)
+            return 2
+        args = fill_optional_values(args)
         if len(args) == 2 and args[0] in ("--show-completion", "--install-completion"):
             from wargame_cli.cli import completion
 
@@ -84,13 +102,34 @@ def run(app: typer.Typer, args: list[str]) -> int:
     except BrokenPipeError:
         _quiet_stdout()  # `| head -1`: the reader has what it wanted
         return 0
+    except SystemExit as stop:
+        if isinstance(stop.__context__, BrokenPipeError):  # click's own exit 1 on EPIPE
+            _quiet_stdout()
+            return 0
+        raise
     except OSError as error:  # disk full, unwritable folder, name too long...
         from wargame_cli.text import shown
 
         where = f"{shown(error.filename)}: " if error.filename else ""
         say(f"{where}{error.strerror or error}")
         return 2
+    if result == INTERRUPTED:  # typer's silent `Exit(130)` for a KeyboardInterrupt
+        say("interrupted")
     return result if isinstance(result, int) else 0
+
+
+INTERRUPTED = 130  # what typer returns for a Ctrl-C inside a command; no command returns it
+
+
+def _not_utf8(args: list[str]) -> str | None:
+    """The first argument holding bytes that are not UTF-8 (Python keeps each such byte as
+    a lone surrogate), named as the shell would write it: nothing can store or print it."""
+    from wargame_cli.text import shown
+
+    for arg in args:
+        if any(0xDC80 <= ord(c) <= 0xDCFF for c in arg):
+            return f"{shown(arg)}: not UTF-8 text (file names and words must be UTF-8)"
+    return None
 
 
 def _quiet_stdout() -> None:

@@ -45,6 +45,7 @@ def edit(
                 f"{session.ruleset.name} takes no {change.action!r} edit; "
                 f"it takes {', '.join(allowed)} (see {command('rules ' + session.ruleset.id)})"
             )
+        edits.check_words(change, allowed[change.action])
         before = len(runner.log)
         runner.edit(change)
         games.save(session, path)

@@ -65,13 +65,12 @@ class Edit:
 
     def number(self, index: int, what: str, low: int = 1) -> int:
         """A whole number among the words, at least `low`."""
+        from wargame_cli.text import whole_number
+
         text = self.word(index)
-        try:
-            value = int(text)
-        except ValueError:
-            raise EditRefused(
-                f"edit {self.action}: {what} {text!r} is not a whole number"
-            ) from None
+        value = whole_number(text)
+        if value is None:
+            raise EditRefused(f"edit {self.action}: {what} {text!r} is not a whole number")
         if value < low:
             raise EditRefused(f"edit {self.action}: {what} must be at least {low}, not {value}")
         return value
@@ -128,6 +127,20 @@ def usage(action: str) -> str:
     return "usage: " + USAGE.get(action, action).replace("{replay}", command("replay SAVE --dice"))
 
 
+def check_words(edit: Edit, line: str) -> None:
+    """Refuse a word past those the action's usage `line` takes (`remove CREATURE [HOW]`
+    takes two; a slot written `NAME...` any number), naming it: a stray word is never
+    ignored."""
+    import re
+
+    slots = re.sub(r"\s*\(.*\)\s*$", "", line).split()[1:]  # "(…)" at the end explains
+    if any(slot.rstrip("]").endswith("...") for slot in slots):
+        return
+    if len(edit.args) > len(slots):
+        stray = edit.args[len(slots)]
+        raise EditRefused(f"edit {edit.action}: {stray!r} is a word too many (usage: {line})")
+
+
 def from_entry(entry: dict[str, Any]) -> Edit:
     """The edit a log entry records (checked as the rules apply it)."""
     args = entry.get("args")
@@ -141,8 +154,34 @@ def from_entry(entry: dict[str, Any]) -> Edit:
     )
 
 
+MAX_WORD = 80  # a figure's name, a spot, a stat: an edit's word is short
+MAX_WHY = 300  # a sentence or two
+
+
+def typed_problem(action: str, words: Sequence[str], by: str, why: str) -> str | None:
+    """Why an edit's fields, as typed, cannot be kept: each is checked as a name is (no
+    control character, newline or terminal escape; only UTF-8) and for its length. None:
+    they may go in the log."""
+    fields = [("the action", action, MAX_WORD), ("--by", by, MAX_WORD)]
+    fields += [("the word", word, MAX_WORD) for word in words]
+    for what, text, most in [*fields, ("--why", why, MAX_WHY)]:
+        if problem := _field_problem(text, most):
+            return f"{what} {text[:40]!r}: {problem}"
+    return None
+
+
+def _field_problem(text: str, most: int) -> str | None:
+    from wargame_cli.text import control_problem
+
+    if problem := control_problem(text):
+        return problem
+    return f"at most {most} characters" if len(text) > most else None
+
+
 def parse(action: str, words: Sequence[str], by: str, why: str) -> Edit:
     """An edit from the command line (`wargame edit SAVE ACTION WORDS... --by --why`)."""
+    if problem := typed_problem(action, words, by, why):
+        raise EditRefused(f"edit: {problem}")
     action = action.strip().lower()
     if action not in ACTIONS:
         raise EditRefused(f"edit {action!r}: the actions are {', '.join(ACTIONS)}")
@@ -190,7 +229,10 @@ def end_winner(edit: Edit) -> tuple[str | None, str]:
 def edit_words(entry: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
     """ "by the GM: Brakka takes 2 damage (why)": who, what changed, and why (`names`: a
     side's owner by the side's name)."""
+    from wargame_cli.text import visible
+
     who = str(entry.get("by", "GM"))
     maker = "the GM" if who == "GM" else (names or {}).get(who, f"side {who}")
     why = entry.get("why")
-    return f"by {maker}: {entry.get('text')}" + (f" ({why})" if why else "")
+    told = f"by {maker}: {entry.get('text')}" + (f" ({why})" if why else "")
+    return visible(told)  # an older save's words may hold escapes: shown, never acted on

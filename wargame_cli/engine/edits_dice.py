@@ -14,6 +14,7 @@ from typing import Any
 from wargame_cli.engine.dice import RNG, face_problem
 from wargame_cli.engine.edits import Edit, EditRefused
 from wargame_cli.engine.entries import LogEntry
+from wargame_cli.limits import MAX_INT
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,7 @@ def pick(log: Sequence[LogEntry], edit: Edit) -> tuple[Die, int]:
     """The die an edit `die N FACE` names and its new face, or a refusal: a die not rolled,
     a face that die cannot show, or the face it already shows."""
     number = edit.number(0, "the die number")
-    face_text = edit.word(1)
-    try:
-        face = int(face_text)
-    except ValueError:
-        raise EditRefused(f"edit die: the face {face_text!r} is not a whole number") from None
+    face = edit.number(1, "the face", low=-MAX_INT)
     dice = dice_of(log)
     if number > len(dice):
         rolled = f"only {len(dice)} dice were rolled" if dice else "no die was rolled yet"

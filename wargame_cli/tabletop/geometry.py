@@ -6,6 +6,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from wargame_cli.text import decimal_number
+
 EPS = 1e-9
 
 
@@ -41,12 +43,9 @@ class Point:
         parts = [p for p in re.split(r"[\s,;()]+", text.strip()) if p]
         if len(parts) != 2:
             raise ValueError(f"{text!r} is not a position: type x,y in inches, e.g. 12,3.5")
-        try:
-            x, y = float(parts[0]), float(parts[1])
-        except ValueError:
-            raise ValueError(f"{text!r} is not a position: x and y must be numbers") from None
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise ValueError(f"{text!r} is not a position")
+        x, y = decimal_number(parts[0]), decimal_number(parts[1])
+        if x is None or y is None or not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError(f"{text!r} is not a position: x and y must be numbers")
         return cls(x, y)
 
     def as_list(self) -> list[float]:

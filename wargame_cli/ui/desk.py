@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wargame_cli.engine.dice import face_problem
-from wargame_cli.engine.edits import Edit, token
+from wargame_cli.engine.edits import Edit, EditRefused, check_words, token, typed_problem
 from wargame_cli.engine.edits_dice import Die, dice_of
 from wargame_cli.text import clean
 
@@ -45,7 +45,7 @@ def ask(desk: Desk, select: Callable[..., Any], text: Callable[..., str]) -> str
         usage = desk.actions[action]
         typed = text(
             f"{usage}: type what follows {action!r}, a name with spaces in quotes (empty: back)",
-            validate=_words_problem,
+            validate=lambda typed: _words_problem(typed, action, usage),
         )
         if not typed.strip():
             return None
@@ -54,7 +54,7 @@ def ask(desk: Desk, select: Callable[..., Any], text: Callable[..., str]) -> str
         questionary.Choice(f"{clean(name)}'s owner", side) for side, name in desk.names.items()
     ]
     by = select("Who makes this edit?", who, who[0])
-    why = text("Why? (it goes in the log)", validate=lambda s: bool(s.strip()) or "say why")
+    why = text("Why? (it goes in the log)", validate=_why_problem)
     return token(Edit(action, tuple(words), str(by), why.strip()))
 
 
@@ -93,12 +93,22 @@ def _words(typed: str) -> list[str]:
     return shlex.split(typed)
 
 
-def _words_problem(typed: str) -> bool | str:
+def _words_problem(typed: str, action: str, usage: str) -> bool | str:
     try:
-        _words(typed)
+        words = _words(typed)
     except ValueError:
         return "a quote is not closed"
-    return True
+    try:
+        check_words(Edit(action, tuple(words)), usage)
+    except EditRefused as exc:
+        return str(exc)
+    return typed_problem("", words, "", "") or True
+
+
+def _why_problem(typed: str) -> bool | str:
+    if not typed.strip():
+        return "say why"
+    return typed_problem("", [], "", typed) or True
 
 
 def _line(d: Die, names: dict[str, str]) -> str:
