@@ -228,3 +228,204 @@ def test_an_old_save_holding_escapes_replays_and_verifies_without_them(wargame, 
         assert b"\xc2\x9b" not in out and b"\x1b" not in out and b"\x07" not in out
         assert b"\\e]0;PWNED\\a" in out  # shown, as an escape, never acted on
         assert not any(line.startswith(b"Verified: a line") for line in out.splitlines())
+
+
+# -- item 15: bytes that are not UTF-8, early Ctrl-C, a closed pipe, stray edit words --------
+
+NOT_UTF8 = "\udcff"  # the byte 0xff in an argument, as Python reads it from the command line
+
+
+def test_arguments_that_are_not_utf8_are_one_line_and_exit_2(wargame, tmp_path):
+    path = _played(wargame, tmp_path / "g.json")
+    before = path.read_bytes()
+    commands = [
+        ["replay", f"caf{NOT_UTF8}.json"],
+        ["resume", f"caf{NOT_UTF8}.json", "--no-input"],
+        ["play", "tug-of-wargods", "--no-input", "--name-a", f"Ann{NOT_UTF8}"],
+        ["play", "tug-of-wargods", "--no-input", "--save", str(tmp_path / f"s{NOT_UTF8}.json")],
+        ["edit", str(path), "damage", "Brakka", "1", "--why", f"a{NOT_UTF8}"],
+        ["edit", str(path), "damage", f"Bra{NOT_UTF8}", "1", "--why", "x"],
+        ["replay", str(path), "--report", str(tmp_path / f"r{NOT_UTF8}.md")],
+        ["fork", str(path), "--turn", "1", "--save", str(tmp_path / f"f{NOT_UTF8}.json")],
+    ]
+    for args in commands:
+        line = one_error_line(wargame(*args))
+        assert "not UTF-8" in line and "\\xff" in line, args
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["g.json"]
+
+
+def test_bytes_that_are_not_utf8_from_a_real_command_line(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "wargame_cli", "replay", b"caf\xe9.json"],
+        capture_output=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert (
+        done.stderr
+        == b"wargame: $'caf\\xe9.json': not UTF-8 text (file names and words must be UTF-8)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "words, named",
+    [
+        (["damage", "Brakka", "1", "2"], "'2'"),
+        (["damage", "Tutok", "1", "2"], "'2'"),
+        (["add", "B", "Wolf", "30,20", "bogus=1"], "'bogus=1'"),
+        (["add", "B", "Wolf", "30,20", "health=1_0"], "'1_0'"),
+        (["damage", "Brakka", "1_000"], "'1_000'"),
+        (["damage", "Brakka", "\u0662"], "'\u0662'"),  # ARABIC-INDIC DIGIT TWO
+        (["move", "Ysolde", "3\u0660,3"], "'3\u0660,3'"),
+        (["move", "Ysolde", "1_0,3"], "'1_0,3'"),
+        (["remove", "Brakka", "fled", "now"], "'now'"),
+        (["status", "Red Spears", "controller", "none", "extra"], "'extra'"),
+        (["die", "1", "\u0662"], "'\u0662'"),
+    ],
+)
+def test_stray_or_loosely_written_edit_words_are_refused_naming_the_word(
+    wargame, tmp_path, words, named
+):
+    path = _played(wargame, tmp_path / "g.json")
+    before = path.read_bytes()
+    line = one_error_line(wargame("edit", str(path), *words, "--why", "x"))
+    assert named in line, line
+    assert path.read_bytes() == before
+
+
+def test_the_words_an_edit_takes_still_work(wargame, tmp_path):
+    path = _played(wargame, tmp_path / "g.json")
+    for words in (
+        ["add", "B", "Wolf", "30,20", "health=5", "move=7.5", "minion=no"],
+        ["remove", "Brakka", "fled"],
+        ["move", "Ysolde", "30,3.5"],
+        ["end", "A", "the", "defenders", "yield"],
+    ):
+        done = wargame("edit", str(path), *words, "--why", "x")
+        assert done.returncode == 0, (words, done.stderr)
+    assert wargame("replay", str(path), "--verify").returncode == 0
+
+
+def _closed_pipe_run(*args: str) -> subprocess.CompletedProcess[bytes]:
+    """`wargame ARGS` writing to a pipe whose reader has already gone."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "wargame_cli", *args],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            timeout=120,
+            env={**os.environ, "NO_COLOR": "1"},
+        )
+    finally:
+        os.close(write)
+
+
+def test_a_closed_pipe_ends_quietly_with_0(wargame, tmp_path):
+    path = _played(wargame, tmp_path / "g.json")
+    for args in (
+        ["replay", str(path), "--no-input"],
+        ["replay", str(path), "--report", "-"],
+        ["replay", str(path), "--json"],
+        ["--help"],
+    ):
+        done = _closed_pipe_run(*args)
+        assert done.returncode == 0 and done.stderr == b"", (args, done.stderr)
+    for _ in range(3):  # as a shell pipeline: the first command's status
+        done = subprocess.run(
+            [
+                "bash",
+                "-c",
+                '"$0" -m wargame_cli replay "$1" --no-input | head -1; exit "${PIPESTATUS[0]}"',
+                sys.executable,
+                str(path),
+            ],
+            capture_output=True,
+            timeout=120,
+        )
+        assert done.returncode == 0 and done.stderr == b"", done.stderr
+        assert done.stdout.count(b"\n") == 1
+
+
+def _entry_point() -> str:
+    """The installed `wargame` beside this interpreter (its console script)."""
+    found = Path(sys.executable).with_name("wargame")
+    if not found.exists():
+        pytest.skip("no installed wargame script beside this interpreter")
+    return str(found)
+
+
+def _before_the_program(err: bytes) -> bool:
+    """A KeyboardInterrupt that came before the package's first line ran: in Python's own
+    start-up (`site`), or in the console script's import of the package. No frame of the
+    package is in it: nothing the program can catch, and the shell still reads it as
+    interrupted. The package's own code never lets one out."""
+    package = str(Path(__file__).resolve().parent.parent / "wargame_cli").encode()
+    return err.rstrip().endswith(b"KeyboardInterrupt") and package not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["replay", "{save}", "--no-input"], ["rules", "mobs-and-morale"], ["saves"], ["--help"]],
+)
+def test_ctrl_c_in_the_first_moments_of_a_command_is_one_line_and_130(tmp_path, args):
+    import signal
+    import time
+
+    save = tmp_path / "g.json"
+    subprocess.run(
+        [sys.executable, "-m", "wargame_cli", "play", "squad-alpha", "--no-input", "--seed"]
+        + ["1", "--save", str(save)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    command = [_entry_point(), *(a.format(save=save) for a in args)]
+    met = 0
+    delays = (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0)
+    for delay in delays:
+        proc = subprocess.Popen(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            env={**os.environ, "NO_COLOR": "1"},
+            # as from a terminal: a process started in the background inherits SIGINT ignored
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        try:
+            time.sleep(delay)
+            proc.send_signal(signal.SIGINT)
+            _, err = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        if _before_the_program(err):
+            continue
+        assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, (delay, err)
+        if proc.returncode == -signal.SIGINT:  # ended by the signal itself, as the shell
+            assert err == b"", (delay, err)  # tells it (130): before Python ran, or after
+        elif proc.returncode != 0:  # 0: it was done before the interrupt came
+            assert proc.returncode == 130, (delay, proc.returncode, err)
+            assert err == b"wargame: interrupted\n", (delay, err)
+        met += 1
+    assert met  # some interrupts met the program itself, not only Python's start-up
+
+
+def test_ctrl_c_as_the_program_ends_is_one_line_and_130(tmp_path):
+    """The interrupt comes once the command is done, while the interpreter shuts down."""
+    code = (
+        "import atexit, os, signal, sys\n"
+        "sys.argv = ['wargame', 'rulesets']\n"
+        "from wargame_cli.cli.app import main\n"
+        "atexit.register(os.kill, os.getpid(), signal.SIGINT)\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert done.returncode == 130 and done.stderr == "wargame: interrupted\n", done.stderr
