@@ -3,10 +3,10 @@
 Ctrl-C while the program is still starting (importing typer takes a moment) exits 130 without
 a traceback: from the first line of this package until `cli.boundary.run` takes over, and
 again once it is done, an interrupt just ends the process with one line. So this is the
-first thing the package does, with nothing imported but what the interpreter already has."""
+first thing the package does. (Before it, Ctrl-C meets Python's own start-up.)"""
 
-import _signal  # the C module: `signal` would import enum first
 import os
+import signal
 import sys
 
 __version__ = "0.1.0"
@@ -26,8 +26,8 @@ def _started_as_wargame() -> bool:
 
 def guard_start() -> None:
     """Ctrl-C ends a starting `wargame` at once (not a library's importer, nor a worker)."""
-    if _started_as_wargame() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
-        _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+    if _started_as_wargame() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupted_while_starting)
 
 
 guard_start()
