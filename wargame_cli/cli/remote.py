@@ -19,7 +19,7 @@ from wargame_cli.engine.session import Session
 from wargame_cli.errors import Interrupted, SaveError
 from wargame_cli.invoked import command
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import journal, pledge, sight
+from wargame_cli.remote import journal, pledge, sight, signing
 from wargame_cli.remote import kept as dice_kept
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, SharedDice, Tips
@@ -135,6 +135,8 @@ class Play:
         self.view: Any = None
         self.watchers = Watchers(self.tell)
         self.promises: pledge.Promises | None = None  # the host's values, kept beside its save
+        self.key: signing.Key | None = None  # this machine's key for signing the game
+        self.host_key: str | None = None  # the joiner's: the host's public key, as it told
         self.unsaved = False  # a decision is logged that the save does not hold yet
         self.turned = False  # and a turn ended since the last save: flush it to disk
 
@@ -153,6 +155,16 @@ class Play:
         person = self.prompter if kind_of(self.local) == "human" else None
         asker = typed_dice.asker(person)
         return SharedDice(self.peer, typed, self.side, asker, self._waiting, self.promises)
+
+    def told_keys(self) -> None:
+        """Both machines' keys, as `replay --verify` names them: each player can check that
+        the save names their own machine's."""
+        signer = self.peer.signer
+        if signer is not None:
+            self.tell(
+                f"signing the game with key {signing.fingerprint(signer.mine.public)}; "
+                f"{self.peer.name}'s machine signs with key {signing.fingerprint(signer.theirs)}"
+            )
 
     def _agree(self, name: str) -> bool:
         """The other player asks to take back the latest decision: a bot or a script agrees;

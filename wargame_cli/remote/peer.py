@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
-from wargame_cli.remote import fair, pledge
+from wargame_cli.remote import fair, pledge, signing
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.journal import Journal
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
@@ -34,6 +34,12 @@ class Tips:
     def __init__(self, header: dict[str, Any]) -> None:
         self.chain = seal.Chain(json.loads(json.dumps(header)))
         self.tips = [self.chain.tip]  # the tip after each number of entries
+
+    @property
+    def root(self) -> str:
+        """The tip over no entries: the hash of the game's header (what a die's signatures
+        name as their game, `signing`)."""
+        return self.tips[0]
 
     def tip(self, log: list[Any]) -> str:
         """The tip over `log`; a log cut back (a take-back) is followed from where it kept."""
@@ -91,6 +97,8 @@ class Peer:
         # the joiner's decisions the host came back without (log entry, key, by): made
         # again as they were, at their places, never asked again
         self.redo: list[tuple[int, str, str]] = []
+        # this game's keys (`signing`): None for a game begun unsigned (an earlier build's)
+        self.signer: signing.Pair | None = None
 
     @property
     def at(self) -> tuple[int, str]:
@@ -163,6 +171,19 @@ class Peer:
         with contextlib.suppress(RemoteError):
             self.link.post({"t": kind, "why": why})
 
+    def signed(self, message: dict[str, Any], statement: dict[str, Any]) -> dict[str, Any]:
+        """`message` signed by this machine (as it is, in a game begun unsigned)."""
+        return message if self.signer is None else self.signer.signed(message, statement)
+
+    def sig(
+        self, message: dict[str, Any], statement: dict[str, Any], what: str, field: str = "sig"
+    ) -> str | None:
+        """The other machine's signature of `statement`, which `message` must carry in `field`
+        (None in a game begun unsigned); refused when it does not sign it."""
+        if self.signer is None:
+            return None
+        return self.signer.check(message.get(field), statement, what, self.name)
+
     def check_tip(self, message: dict[str, Any], what: str) -> None:
         at, tip = self.at
         if message.get("at") != at:
@@ -191,6 +212,7 @@ class RemoteController:
         self.waiting = waiting
         self.agree = agree
         self.by = "human"
+        self.sig: str | None = None  # the decision's signature, kept in its log entry
 
     def choose(self, choice: Choice, game: Any) -> str:
         peer = self.peer
@@ -222,6 +244,8 @@ class RemoteController:
         if not isinstance(key, str) or key == TAKE_BACK:
             raise Refused(f"{self.peer.name} sent no key for: {choice.prompt}")
         self.by = by if by in BY else "human"
+        said = signing.decision(message["at"], message.get("tip"), choice.side, key, self.by)
+        self.sig = self.peer.sig(message, said, "decision")
         if self.peer.journal is not None:  # before its early reveal leaves (`SharedDice`)
             told = {"t": "choice", "side": choice.side, "key": key, "by": self.by}
             self.peer.journal.logged(message["at"], told)
@@ -242,6 +266,7 @@ class Announcing:
         self.inner = inner
         self.peer = peer
         self._again_by: str | None = None  # who made the decision made again (`_again`)
+        self.sig: str | None = None  # the decision's signature, kept in its log entry
 
     @property
     def by(self) -> str:
@@ -264,7 +289,10 @@ class Announcing:
                 return key  # the runner refuses it and asks again
             at, tip = self.peer.at
             told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
-            self.peer.hold({**told, "at": at, "tip": tip})  # sent with what comes next
+            said = signing.decision(at, tip, choice.side, key, self.by)
+            sent = self.peer.signed({**told, "at": at, "tip": tip}, said)
+            self.sig = sent.get(signing.SIG)
+            self.peer.hold(sent)  # sent with what comes next
             return key
 
     def _again(self, choice: Choice) -> str | None:
@@ -319,7 +347,8 @@ class SharedDice:
     ) -> None:
         self.peer = peer
         self.promises = promises or pledge.Promises()  # the host's values, kept
-        self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
+        # `_early`'s: the joiner's value message, both values and the roll's signatures
+        self.early: tuple[dict[str, Any], bytes, bytes, dict[str, str]] | None = None
         if peer.role == HOST:
             peer.decided = self._early
         self.typed = typed  # the sides whose player types real dice (agreed at setup)
@@ -366,48 +395,83 @@ class SharedDice:
             if message["t"] != "value":
                 peer.ahead = message
                 return
-            theirs = self._value(message, fair.commitment(mine), "a roll")
-            if peer.journal is not None:  # its place and dice are checked when it comes
-                told = message.get("at"), message.get("dice")
-                peer.journal.pledge(*told, fair.commitment(mine), theirs)
+            dice = message.get("dice")
+            commit = fair.commitment(mine)
+            theirs, said = self._value(message, commit, "a roll", dice)
             upcoming = self.promises.promise()
-            peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+            reveal, sigs = self._reveal(dice, commit, mine, theirs, said, upcoming)
+            if peer.journal is not None:  # its place and dice are checked when it comes
+                peer.journal.pledge(message.get("at"), dice, commit, theirs, sigs)
+            peer.post(reveal)
         except Dropped:
             return  # the next exchange finds the link gone, and waits for the other side
         peer.next = upcoming
-        self.early = (message, mine, theirs)
+        self.early = (message, mine, theirs, sigs)
 
-    def _value(self, answer: dict[str, Any], commit: str, reason: str) -> bytes:
+    def _value(
+        self, answer: dict[str, Any], commit: str, reason: str, dice: Any
+    ) -> tuple[bytes, str | None]:
+        """The joiner's value for the roll of `dice` under `commit`, and its signature."""
         theirs = fair.hex_value(answer.get("value"))
-        if theirs is None or answer.get("commit") != commit:
+        if theirs is None or answer.get("commit") != commit or not isinstance(dice, list):
             raise Refused(f"{self.peer.name} sent a malformed value for {reason}")
+        said = signing.pledge(self.peer.tips.root, dice, commit, theirs.hex())
+        sig = self.peer.sig(answer, said, f"value for {reason}")
         why = self.promises.answered(commit, theirs)
         if why is not None:
             raise Refused(why)
-        return theirs
+        return theirs, sig
+
+    def _reveal(
+        self,
+        dice: Any,
+        commit: str,
+        mine: bytes,
+        theirs: bytes,
+        their_sig: str | None,
+        upcoming: bytes,
+    ) -> tuple[dict[str, Any], dict[str, str]]:
+        """The reveal of `mine` for the joiner's value `theirs`, carrying the next roll's
+        commitment (`upcoming`'s), each signed; and the signatures the roll's proof keeps."""
+        peer, root = self.peer, self.peer.tips.root
+        after = fair.commitment(upcoming)
+        told = {"t": "reveal", "value": mine.hex(), "next": after}
+        said = signing.reveal(root, dice, commit, mine.hex(), theirs.hex())
+        told = peer.signed(told, said)
+        if peer.signer is None or their_sig is None:
+            return told, {}
+        told["next_sig"] = peer.signer.mine.sign(signing.commitment(root, after))
+        return told, {signing.HOST_SIG: told[signing.SIG], signing.JOIN_SIG: their_sig}
+
+    def _commitment_of(self, mine: bytes) -> dict[str, Any]:
+        """The commitment to `mine`, sent on its own (a first roll, or one after a drop)."""
+        commit = fair.commitment(mine)
+        told = {"t": "commit", "commit": commit}
+        return self.peer.signed(told, signing.commitment(self.peer.tips.root, commit))
 
     def _commit(self, roll: Roll) -> Thrown:
         peer = self.peer
         if self.early is not None:  # revealed already: the roll's dice and place checked
-            answer, revealed, theirs = self.early
+            answer, revealed, theirs, sigs = self.early
             self.early = None
             self._same_roll(answer, roll)
-            return _thrown(roll, fair.commitment(revealed), revealed, theirs)
+            return _thrown(roll, fair.commitment(revealed), revealed, theirs, sigs)
         ready = self._claimed(roll)  # the roll in progress at a drop: its value, as committed
         if ready is None:
             ready = peer.next if isinstance(peer.next, bytes) else None
         mine = ready if ready is not None else self.promises.promise()
         if mine is not ready:
-            peer.post({"t": "commit", "commit": fair.commitment(mine)})
+            peer.post(self._commitment_of(mine))
         commit = fair.commitment(mine)
         answer = peer.expect("value")
         self._same_roll(answer, roll)
-        theirs = self._value(answer, commit, roll.reason)
-        if peer.journal is not None:
-            peer.journal.pledge(answer["at"], roll.dice, commit, theirs)
+        theirs, said = self._value(answer, commit, roll.reason, list(roll.dice))
         upcoming = peer.next = self.promises.promise()
-        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
-        return _thrown(roll, commit, mine, theirs)
+        reveal, sigs = self._reveal(list(roll.dice), commit, mine, theirs, said, upcoming)
+        if peer.journal is not None:
+            peer.journal.pledge(answer["at"], roll.dice, commit, theirs, sigs)
+        peer.post(reveal)
+        return _thrown(roll, commit, mine, theirs, sigs)
 
     def _claimed(self, roll: Roll) -> bytes | None:
         """The value committed to for the roll the rejoined joiner named as in progress, when
@@ -448,11 +512,13 @@ class SharedDice:
             if isinstance(ready, str):
                 commit = ready
             else:
-                commit = _commitment(peer, peer.expect("commit").get("commit"), roll)
+                commit = _commitment(peer, peer.expect("commit"), roll)
             mine = fair.draw()
             peer.pending = pledge.Pending(commit, mine, at, tip, tuple(roll.dice))
         told = {"t": "value", "commit": commit, "value": mine.hex()}
-        peer.post({**told, "dice": list(roll.dice), "at": at})
+        said = signing.pledge(peer.tips.root, roll.dice, commit, mine.hex())
+        sent = peer.signed({**told, "dice": list(roll.dice), "at": at}, said)
+        peer.post(sent)
         reveal = peer.expect(*(("reveal",) if pending is None else ("reveal", "commit")))
         if reveal["t"] == "commit":  # the one sent before the drop was due
             raise Refused(f"{pledge.BROKEN}: it sent a new commitment for that roll")
@@ -463,21 +529,30 @@ class SharedDice:
                 raise Refused(f"{pledge.BROKEN}: {why}")
             raise Refused(f"{peer.name}'s dice for {roll.reason}: {why}")
         assert opened is not None  # else refused above
-        peer.next = _commitment(peer, reveal.get("next"), roll)
+        said = signing.reveal(peer.tips.root, roll.dice, commit, opened.hex(), mine.hex())
+        host_sig = peer.sig(reveal, said, f"reveal for {roll.reason}")
+        peer.next = _commitment(peer, reveal, roll, "next")
         peer.pending = None
-        return _thrown(roll, commit, opened, mine)
+        join_sig = sent.get(signing.SIG)
+        sigs = {signing.HOST_SIG: host_sig, signing.JOIN_SIG: join_sig}
+        return _thrown(roll, commit, opened, mine, sigs if host_sig and join_sig else {})
 
 
-def _commitment(peer: Peer, commit: object, roll: Roll) -> str:
-    """A commitment as sent: 64 hex digits."""
+def _commitment(peer: Peer, message: dict[str, Any], roll: Roll, field: str = "commit") -> str:
+    """A commitment as sent (64 hex digits, in `field` of `message`), signed by the host."""
+    commit = message.get(field)
     if not isinstance(commit, str) or fair.hex_value(commit) is None:
         raise Refused(f"{peer.name} sent a malformed commitment ({roll.reason})")
+    said = signing.commitment(peer.tips.root, commit)
+    peer.sig(message, said, "commitment", "sig" if field == "commit" else f"{field}_sig")
     return commit
 
 
-def _thrown(roll: Roll, commit: str, host: bytes, join: bytes) -> Thrown:
+def _thrown(
+    roll: Roll, commit: str, host: bytes, join: bytes, sigs: dict[str, str] | None = None
+) -> Thrown:
     faces = fair.derive(host, join, roll.dice)
-    return Thrown(faces, fair.SHARED, fair.proof(commit, host, join))
+    return Thrown(faces, fair.SHARED, fair.proof(commit, host, join) | (sigs or {}))
 
 
 def _nothing() -> None:
