@@ -122,12 +122,14 @@ def commitment(game: str, commit: object) -> dict[str, Any]:
     return {"t": "commit", "game": game, "commit": commit}
 
 
-def pledge(game: str, dice: Sequence[int], commit: str, join: str) -> dict[str, Any]:
+def pledge(game: str, dice: Sequence[int], commit: object, join: object) -> dict[str, Any]:
     """The joiner's value for a roll of `dice` under the host's commitment `commit`."""
     return {"t": "value", "game": game, "dice": list(dice), "commit": commit, "join": join}
 
 
-def reveal(game: str, dice: Sequence[int], commit: str, host: str, join: str) -> dict[str, Any]:
+def reveal(
+    game: str, dice: Sequence[int], commit: object, host: object, join: object
+) -> dict[str, Any]:
     """The host's value that opens `commit`, revealed for the joiner's value `join`."""
     told = {"t": "reveal", "game": game, "dice": list(dice), "commit": commit}
     return told | {"host": host, "join": join}

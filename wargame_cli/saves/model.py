@@ -87,7 +87,6 @@ class ChoiceEntry(Chained):
     sig: Signature | None = None  # signed remote play: its side's machine's signature
 
 
-
 class EventEntry(Chained):
     t: Literal["event"]
     kind: str

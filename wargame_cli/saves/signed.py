@@ -66,63 +66,63 @@ def check(data: dict[str, Any]) -> Signed | None:
     told = block.get("keys") if isinstance(block, dict) else None
     keys = {s: signing.public_key(told.get(s)) for s in SIDES} if isinstance(told, dict) else {}
     host = block.get("host") if isinstance(block, dict) else None
-    if host not in SIDES or not all(isinstance(k, str) for k in keys.values()) or not keys:
+    if host not in SIDES or not keys or not all(isinstance(k, str) for k in keys.values()):
         raise ReplayDivergence(0, f"the save's keys for signing are malformed: {EDITED}")
     checked = {s: str(k) for s, k in keys.items()}
-    join = next(s for s in SIDES if s != host)
-    log = data.get("log") or []
+    log = [seal.unchained(e) if isinstance(e, dict) else {} for e in data.get("log") or []]
+    # the two machines' part of the game: up to the last entry that carries a signature
+    signed_to = max((i for i, e in enumerate(log) if _signed(e)), default=-1)
     chain = seal.Chain({k: data.get(k) for k in seal.HEADER})
     root = chain.tip
-    dice = decisions = 0
-    signed_to = -1
-    unsigned: list[int] = []  # decisions without a signature, by index
-    for index, raw in enumerate(log):
-        entry = seal.unchained(raw) if isinstance(raw, dict) else {}
+    dice = decisions = after = 0
+    for index, entry in enumerate(log):
         tip = chain.tip
         chain.link(entry)
-        kind = entry.get("t")
-        if kind == "roll" and isinstance(entry.get("shared"), dict):
-            proof = entry["shared"]
-            said_join = signing.pledge(
-                root, entry.get("dice") or [], proof.get("commit"), proof.get("join")
-            )
-            said_host = signing.reveal(
-                root,
-                entry.get("dice") or [],
-                proof.get("commit"),
-                proof.get("host"),
-                proof.get("join"),
-            )
-            for side, said, field in (
-                (join, said_join, signing.JOIN_SIG),
-                (host, said_host, signing.HOST_SIG),
-            ):
-                if not signing.valid(checked[side], said, proof.get(field)):
-                    how = "is not signed" if field not in proof else "has a signature that is not"
-                    raise ReplayDivergence(
-                        index, f"a shared roll {how} side {side}'s machine's: {EDITED}"
-                    )
+        if entry.get("t") == "roll" and isinstance(entry.get("shared"), dict):
+            why = _roll_problem(entry["shared"], entry.get("dice"), root, checked, str(host))
             dice += 1
-            signed_to = index
-        elif kind == "choice":
-            side = entry.get("side")
-            if signing.SIG not in entry:
-                unsigned.append(index)
-                continue
+        elif entry.get("t") == "choice" and signing.SIG in entry:
+            side = str(entry.get("side"))
             said = signing.decision(index, tip, side, entry.get("key"), entry.get("by"))
-            if side not in checked or not signing.valid(
-                checked[str(side)], said, entry[signing.SIG]
-            ):
-                raise ReplayDivergence(
-                    index,
-                    f"a decision has a signature that is not side {side}'s machine's: {EDITED}",
-                )
+            good = side in checked and signing.valid(checked[side], said, entry[signing.SIG])
+            why = (
+                None if good else f"a decision has a signature that is not side {side}'s machine's"
+            )
             decisions += 1
-            signed_to = index
-    inside = [i for i in unsigned if i < signed_to]
-    if inside:
-        raise ReplayDivergence(
-            inside[0],
-            f"a decision between the two machines' signed entries is not signed: {EDITED}",
-        )
-    return Signed(checked, str(host), dice, decisions, len(unsigned))
+        elif entry.get("t") == "choice" and index < signed_to:
+            why = "a decision between the two machines' signed entries is not signed"
+        else:
+            after += entry.get("t") == "choice"
+            continue
+        if why is not None:
+            raise ReplayDivergence(index, f"{why}: {EDITED}")
+    return Signed(checked, str(host), dice, decisions, after)
+
+
+def _signed(entry: dict[str, Any]) -> bool:
+    from wargame_cli.remote import signing
+
+    shared = entry.get("shared")
+    return signing.SIG in entry or (isinstance(shared, dict) and entry.get("t") == "roll")
+
+
+def _roll_problem(
+    proof: dict[str, Any], dice: Any, root: str, keys: dict[str, str], host: str
+) -> str | None:
+    """Why a shared roll's signatures do not hold (the joiner's of its value, the host's of
+    its reveal), or None."""
+    from wargame_cli.remote import signing
+
+    join = next(side for side in keys if side != host)
+    sides = list(dice) if isinstance(dice, list) else []
+    commit, host_value, join_value = proof.get("commit"), proof.get("host"), proof.get("join")
+    said = {
+        signing.JOIN_SIG: (join, signing.pledge(root, sides, commit, join_value)),
+        signing.HOST_SIG: (host, signing.reveal(root, sides, commit, host_value, join_value)),
+    }
+    for field, (side, statement) in said.items():
+        if field not in proof:
+            return f"a shared roll is not signed by side {side}'s machine"
+        if not signing.valid(keys[side], statement, proof[field]):
+            return f"a shared roll has a signature that is not side {side}'s machine's"
+    return None
