@@ -85,7 +85,7 @@ def test_both_saves_and_a_copy_elsewhere_verify_as_signed_by_both_machines(game)
         assert done.returncode == 0, done.stderr
         told = flat(done.stdout)
         assert f"Signed by both machines (A: key {a_key}, B: key {b_key})" in told, told
-        assert "Not proved: who sat at a keyboard" in told
+        assert "What it cannot prove: who sat at either keyboard" in told
     assert not (tmp / "j.json.sign").exists()  # the joiner's key ends with the game
     rolls = [e for e in data["log"] if e["t"] == "roll"]
     assert rolls and all({"host_sig", "join_sig"} <= set(e["shared"]) for e in rolls)
@@ -174,6 +174,7 @@ def test_an_old_unsigned_remote_save_verifies_labelled_as_unsigned(tmp_path, nam
     assert "shared by commit and reveal between the two players' machines" in told
     assert "Not signed: no machine's signature vouches for its shared dice." in told
     assert "the save carries no signatures" in told
+    assert "What it cannot prove: that two machines made those dice" in told
     assert "Signed by both machines" not in told
     assert save.read_bytes() == (FIXTURES / name).read_bytes()
 

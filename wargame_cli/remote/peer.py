@@ -347,8 +347,8 @@ class SharedDice:
     ) -> None:
         self.peer = peer
         self.promises = promises or pledge.Promises()  # the host's values, kept
-        # `_early`'s: the joiner's value message, both values and the roll's signatures
-        self.early: tuple[dict[str, Any], bytes, bytes, dict[str, str]] | None = None
+        self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
+        self.early_sigs: dict[str, str] = {}  # and the signatures of that roll
         if peer.role == HOST:
             peer.decided = self._early
         self.typed = typed  # the sides whose player types real dice (agreed at setup)
@@ -397,7 +397,8 @@ class SharedDice:
                 return
             dice = message.get("dice")
             commit = fair.commitment(mine)
-            theirs, said = self._value(message, commit, "a roll", dice)
+            theirs = self._value(message, commit, "a roll")
+            said = self._signed_value(message, commit, dice, "a roll")
             upcoming = self.promises.promise()
             reveal, sigs = self._reveal(dice, commit, mine, theirs, said, upcoming)
             if peer.journal is not None:  # its place and dice are checked when it comes
@@ -406,21 +407,25 @@ class SharedDice:
         except Dropped:
             return  # the next exchange finds the link gone, and waits for the other side
         peer.next = upcoming
-        self.early = (message, mine, theirs, sigs)
+        self.early, self.early_sigs = (message, mine, theirs), sigs
 
-    def _value(
-        self, answer: dict[str, Any], commit: str, reason: str, dice: Any
-    ) -> tuple[bytes, str | None]:
-        """The joiner's value for the roll of `dice` under `commit`, and its signature."""
+    def _value(self, answer: dict[str, Any], commit: str, reason: str) -> bytes:
         theirs = fair.hex_value(answer.get("value"))
-        if theirs is None or answer.get("commit") != commit or not isinstance(dice, list):
+        if theirs is None or answer.get("commit") != commit:
             raise Refused(f"{self.peer.name} sent a malformed value for {reason}")
-        said = signing.pledge(self.peer.tips.root, dice, commit, theirs.hex())
-        sig = self.peer.sig(answer, said, f"value for {reason}")
         why = self.promises.answered(commit, theirs)
         if why is not None:
             raise Refused(why)
-        return theirs, sig
+        return theirs
+
+    def _signed_value(
+        self, answer: dict[str, Any], commit: str, dice: object, reason: str
+    ) -> str | None:
+        """The joiner's signature of its value (`_value`) for a roll of `dice`."""
+        if not isinstance(dice, list):
+            raise Refused(f"{self.peer.name} sent a malformed value for {reason}")
+        said = signing.pledge(self.peer.tips.root, dice, commit, answer.get("value"))
+        return self.peer.sig(answer, said, f"value for {reason}")
 
     def _reveal(
         self,
@@ -452,10 +457,10 @@ class SharedDice:
     def _commit(self, roll: Roll) -> Thrown:
         peer = self.peer
         if self.early is not None:  # revealed already: the roll's dice and place checked
-            answer, revealed, theirs, sigs = self.early
+            answer, revealed, theirs = self.early
             self.early = None
             self._same_roll(answer, roll)
-            return _thrown(roll, fair.commitment(revealed), revealed, theirs, sigs)
+            return _thrown(roll, fair.commitment(revealed), revealed, theirs, self.early_sigs)
         ready = self._claimed(roll)  # the roll in progress at a drop: its value, as committed
         if ready is None:
             ready = peer.next if isinstance(peer.next, bytes) else None
@@ -465,7 +470,8 @@ class SharedDice:
         commit = fair.commitment(mine)
         answer = peer.expect("value")
         self._same_roll(answer, roll)
-        theirs, said = self._value(answer, commit, roll.reason, list(roll.dice))
+        theirs = self._value(answer, commit, roll.reason)
+        said = self._signed_value(answer, commit, list(roll.dice), roll.reason)
         upcoming = peer.next = self.promises.promise()
         reveal, sigs = self._reveal(list(roll.dice), commit, mine, theirs, said, upcoming)
         if peer.journal is not None:

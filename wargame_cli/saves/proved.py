@@ -5,39 +5,46 @@ docs quote these words (docs/_notes/edge-sign.md)."""
 from __future__ import annotations
 
 RULES = (
-    "Proved: the game replays under its rules from its start, every decision legal, every "
-    "face one its die can show, and the result, status and turn count are what the log gives"
+    "What this proves: the game replays under its rules from its first entry to its last, "
+    "every decision legal and every face one its die can show, with the result, status and "
+    "turn count its log gives"
 )
 CHAIN = (
-    "the hash chain shows the file was not edited by hand since it was written, but anyone "
-    "can write the chain again after an edit: it is evidence against slips, not a signature"
-)
-KEYBOARD = (
-    "who sat at a keyboard, or whether a person or a program chose (the save says who, as the "
-    "machine that wrote it was told)"
+    "the hash chain only shows that the file was not edited by hand since it was last "
+    "written: anyone with the program can write it again after an edit"
 )
 
+
+def _keyboard(where: str) -> str:
+    return (
+        f"who sat at {where}, or whether a person or a program made a decision (the save says "
+        "so only as the machine that wrote it was told)"
+    )
+
+
 SIGNED = (
-    f"{RULES}; each shared die came from both machines' values, so neither chose its faces, "
-    "and every shared die and every decision sent between the two machines carries the "
-    "signature of the machine that sent it, with the keys named above, so neither player can "
-    "have written or changed them afterwards without the other machine's key. Not proved: "
-    f"{KEYBOARD}; that the keys are the players' own machines' (compare the fingerprints each "
-    "machine showed when the game began); which roll a shared die served after the last "
-    "decision the other machine signed; dice typed in at a machine, which are as its player "
-    "typed them; anything made at one terminal after the two machines' last signed entry."
+    f"{RULES}. Each shared die was made from both machines' values, so neither machine chose "
+    "its faces, and every shared die and every decision the two machines sent each other is "
+    "signed by the machine that sent it, with the keys named above: neither player can have "
+    "changed or added one afterwards without the other machine's key. What it cannot prove: "
+    f"{_keyboard('either keyboard')}; that the keys are the two players' machines' (compare "
+    "the fingerprints each machine showed when the game began); for the dice rolled after the "
+    "other machine's last signed decision, which roll each one served; that dice typed in at "
+    "a machine are the dice really thrown; anything played at one terminal after the last "
+    "signed entry."
 )
 UNSIGNED_SHARED = (
-    f"{RULES}, and each shared die's faces are what its commitment and the two values give. "
-    "Not proved: that two machines made those dice or sent those decisions: the save carries "
-    "no signatures (it was made before remote play signed them, or they were taken out), so "
-    f"anyone with the file could have written it; nor {KEYBOARD}; and {CHAIN}."
+    f"{RULES}, and each shared die's faces are the ones its commitment and its two values "
+    "give. What it cannot prove: that two machines made those dice or sent those decisions, "
+    "because the save carries no signatures (it was made before remote play signed them, or "
+    "they were taken out), so anyone with the program could have written it; "
+    f"{_keyboard('a keyboard')}; and {CHAIN}."
 )
 LOCAL = (
-    f"{RULES}, and the dice it says came from the generator are the ones its seed gives. Not "
-    f"proved: {KEYBOARD}; that the seed was chosen before play rather than picked after trying "
-    "others; that faces typed in, given by --rolls or corrected by hand are the dice really "
-    f"thrown; and {CHAIN}."
+    f"{RULES}, and the dice it says came from the generator are the ones its seed gives. What "
+    f"it cannot prove: {_keyboard('the keyboard')}; that the seed was chosen before play, not "
+    "picked after trying others; that dice typed in, given by --rolls or corrected by hand are "
+    f"the dice really thrown; and {CHAIN}."
 )
 
 
