@@ -308,14 +308,29 @@ class Hosting:
         return visitor.link
 
     def _signer_admitted(self) -> Visitor:
-        """The next player let in whose key for signing is the one this game's other side
-        signs with (any player, in a game begun unsigned)."""
-        signer = self.game.peer.signer
+        """The next player let in that signs with the key this game's other side signs with
+        (any player in a game begun unsigned). Another key takes the seat only while nothing
+        in the game is signed with the first (a joiner that left before its first roll)."""
+        game = self.game
         while True:
             visitor = self.gate.admit()
+            signer, session = game.peer.signer, game.session
             if signer is None or visitor.key == signer.theirs:
                 return visitor
-            why = "it signs with another key than the one this game's other side signed with"
+            assert session is not None
+            if visitor.key is not None and not signing.any_signed(session.runner.log):
+                foe = other(game.side)
+                block = session.meta[signing.BLOCK]
+                session.meta[signing.BLOCK] = signing.block(
+                    block["host"], {**block["keys"], foe: visitor.key}
+                )
+                game.peer.signer = signing.Pair(signer.mine, visitor.key)
+                game.told_keys()
+                return visitor
+            why = (
+                "this game's other side signed with another key: join from the machine that "
+                "played it, with --save and the save it kept (its key is kept beside it)"
+            )
             with contextlib.suppress(RemoteError):
                 visitor.link.post({"t": "refused", "why": why})
             visitor.link.close()

@@ -248,7 +248,8 @@ class RemoteController:
         self.sig = self.peer.sig(message, said, "decision")
         if self.peer.journal is not None:  # before its early reveal leaves (`SharedDice`)
             told = {"t": "choice", "side": choice.side, "key": key, "by": self.by}
-            self.peer.journal.logged(message["at"], told)
+            signed = {signing.SIG: self.sig} if self.sig is not None else {}
+            self.peer.journal.logged(message["at"], told | signed)
         self.peer.decided()
         return key
 

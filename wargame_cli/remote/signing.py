@@ -156,6 +156,17 @@ class Pair:
         return sig
 
 
+def carries(entry: object) -> bool:
+    """Is `entry` one a machine signs in a signed game (a shared roll, a decision sent)?"""
+    if not isinstance(entry, dict):
+        return False
+    return SIG in entry or (entry.get("t") == "roll" and isinstance(entry.get("shared"), dict))
+
+
+def any_signed(log: Sequence[Any]) -> bool:
+    return any(carries(e) for e in log)
+
+
 def block(host: str, keys: dict[str, str]) -> dict[str, Any]:
     """The save's record of the game's two keys, and which side the host played."""
     return {"host": host, "keys": dict(sorted(keys.items()))}

@@ -71,7 +71,7 @@ def check(data: dict[str, Any]) -> Signed | None:
     checked = {s: str(k) for s, k in keys.items()}
     log = [seal.unchained(e) if isinstance(e, dict) else {} for e in data.get("log") or []]
     # the two machines' part of the game: up to the last entry that carries a signature
-    signed_to = max((i for i, e in enumerate(log) if _signed(e)), default=-1)
+    signed_to = max((i for i, e in enumerate(log) if signing.carries(e)), default=-1)
     chain = seal.Chain({k: data.get(k) for k in seal.HEADER})
     root = chain.tip
     dice = decisions = after = 0
@@ -97,13 +97,6 @@ def check(data: dict[str, Any]) -> Signed | None:
         if why is not None:
             raise ReplayDivergence(index, f"{why}: {EDITED}")
     return Signed(checked, str(host), dice, decisions, after)
-
-
-def _signed(entry: dict[str, Any]) -> bool:
-    from wargame_cli.remote import signing
-
-    shared = entry.get("shared")
-    return signing.SIG in entry or (isinstance(shared, dict) and entry.get("t") == "roll")
 
 
 def _roll_problem(
