@@ -541,8 +541,10 @@ class SharedDice:
         peer.next = _commitment(peer, reveal, roll, "next")
         peer.pending = None
         join_sig = sent.get(signing.SIG)
-        sigs = {signing.HOST_SIG: host_sig, signing.JOIN_SIG: join_sig}
-        return _thrown(roll, commit, opened, mine, sigs if host_sig and join_sig else {})
+        sigs = {}
+        if isinstance(host_sig, str) and isinstance(join_sig, str):  # a signed game
+            sigs = {signing.HOST_SIG: host_sig, signing.JOIN_SIG: join_sig}
+        return _thrown(roll, commit, opened, mine, sigs)
 
 
 def _commitment(peer: Peer, message: dict[str, Any], roll: Roll, field: str = "commit") -> str:
