@@ -8,8 +8,8 @@
    decision, the joiner as a person's machine does, while its question is read). Medians
    over every decision of the joiner's side, pooled over `--games` games.
 2. A roll's commit and reveal against one round trip: the same TLS link on loopback carries
-   N rolls (`SharedDice`, each machine signing what it sends and checking what it gets, as
-   in a game) and N ping-pongs, one after the other.
+   N rolls (`SharedDice`, each machine signing what it sends and checking what it gets in
+   its pauses, as in a game: the host pauses before each roll) and N ping-pongs.
 
     .venv/bin/python bench/bench_remote.py [--ruleset squad-alpha] [--rolls 300] [--games 3]
 """
@@ -197,6 +197,7 @@ def rolls_against_round_trips(n: int) -> tuple[float, float]:
         dice = SharedDice(peers[1])
         for _ in range(n):
             dice.throw(roll)
+        peers[1].pause()  # the host's signatures, checked as in a game's pause
         for _ in range(n):
             join_link.post({"t": "pong", **join_link.recv()})
 
@@ -205,6 +206,7 @@ def rolls_against_round_trips(n: int) -> tuple[float, float]:
     dice = SharedDice(peers[0])
     began = time.perf_counter()
     for _ in range(n):
+        peers[0].pause()  # a pause before each roll, as a bot's question gives: signs ahead
         dice.throw(roll)
     rolled = time.perf_counter()
     for _ in range(n):

@@ -273,7 +273,9 @@ class Play:
         about to wait for the other's decision with nothing come yet, when a bot is asked, or
         while a person reads their question, so that the save never stands between a key and
         the next question (nor between a decision and the dice it calls for) on either
-        machine (`Peer.idle`, `Peer.asking`)."""
+        machine (`Peer.idle`, `Peer.asking`). The other machine's signatures are checked first,
+        and ours signed ahead (`Peer.pause`): a save never keeps one that does not hold."""
+        self.peer.pause()
         if self.unsaved and self.session is not None and self.path is not None:
             self.unsaved = False
             turned, self.turned = self.turned, False
@@ -284,7 +286,7 @@ class Play:
         says why (a callback there has no one to tell)."""
         try:
             self._settle()
-        except (OSError, SaveError):
+        except (OSError, SaveError, RemoteError):  # a bad signature: told at the next pause
             self.unsaved = True
 
     def _turn_over(self) -> None:
@@ -317,6 +319,7 @@ class Play:
         assert self.session is not None
         runner = self.session.runner
         runner.run(on_turn_end=lambda _: self._turn_over())
+        self.peer.pause()  # the last signatures checked before the last save
         self.save()
         at, tip = self.peer.at
         self.peer.exchange(lambda: self.peer.post({"t": "bye", "at": at, "tip": tip}))

@@ -99,6 +99,10 @@ class Peer:
         self.redo: list[tuple[int, str, str]] = []
         # this game's keys (`signing`): None for a game begun unsigned (an earlier build's)
         self.signer: signing.Pair | None = None
+        # the other machine's signatures received since the last pause, checked in the next
+        # (`pause`), and what this machine signs ahead there (the host: its next reveals)
+        self.unchecked: list[tuple[str, dict[str, Any], str]] = []
+        self.sign_ahead: Callable[[], None] = _nothing
 
     @property
     def at(self) -> tuple[int, str]:
@@ -179,10 +183,28 @@ class Peer:
         self, message: dict[str, Any], statement: dict[str, Any], what: str, field: str = "sig"
     ) -> str | None:
         """The other machine's signature of `statement`, which `message` must carry in `field`
-        (None in a game begun unsigned); refused when it does not sign it."""
+        (None in a game begun unsigned); checked in the next pause, refused then if it does not
+        sign it (refused now when there is none)."""
         if self.signer is None:
             return None
-        return self.signer.check(message.get(field), statement, what, self.name)
+        sig = message.get(field)
+        if not isinstance(sig, str):
+            raise Refused(f"{self.name}'s {what} is not signed")
+        self.unchecked.append((sig, statement, what))
+        return sig
+
+    def pause(self) -> None:
+        """A pause in the game (this machine waits, or its side is asked): the signatures
+        received since the last are checked, and what comes next is signed ahead, so that no
+        signature is checked or made between a key and the next question that need not be."""
+        signer = self.signer
+        if signer is None:
+            return
+        while self.unchecked:
+            sig, statement, what = self.unchecked[0]
+            signer.check(sig, statement, what, self.name)  # refused: it stays to be told again
+            del self.unchecked[0]
+        self.sign_ahead()
 
     def check_tip(self, message: dict[str, Any], what: str) -> None:
         at, tip = self.at
@@ -348,6 +370,8 @@ class SharedDice:
     ) -> None:
         self.peer = peer
         self.promises = promises or pledge.Promises()  # the host's values, kept
+        if peer.role == HOST:
+            peer.sign_ahead = self._sign_ahead
         self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
         self.early_sigs: dict[str, str] = {}  # and the signatures of that roll
         if peer.role == HOST:
@@ -401,7 +425,7 @@ class SharedDice:
             theirs = self._value(message, commit, "a roll")
             said = self._signed_value(message, commit, dice, "a roll")
             upcoming = self.promises.promise()
-            reveal, sigs = self._reveal(dice, commit, mine, theirs, said, upcoming)
+            reveal, sigs = self._reveal(commit, mine, said, upcoming)
             if peer.journal is not None:  # its place and dice are checked when it comes
                 peer.journal.pledge(message.get("at"), dice, commit, theirs, sigs)
             peer.post(reveal)
@@ -429,25 +453,31 @@ class SharedDice:
         return self.peer.sig(answer, said, f"value for {reason}")
 
     def _reveal(
-        self,
-        dice: Any,
-        commit: str,
-        mine: bytes,
-        theirs: bytes,
-        their_sig: str | None,
-        upcoming: bytes,
+        self, commit: str, mine: bytes, their_sig: str | None, upcoming: bytes
     ) -> tuple[dict[str, Any], dict[str, str]]:
-        """The reveal of `mine` for the joiner's value `theirs`, carrying the next roll's
-        commitment (`upcoming`'s), each signed; and the signatures the roll's proof keeps."""
+        """The reveal of `mine`, carrying the next roll's commitment (`upcoming`'s), each
+        signed; and the signatures the roll's proof keeps (the joiner's `their_sig` of its
+        value, and ours of the reveal)."""
         peer, root = self.peer, self.peer.tips.root
         after = fair.commitment(upcoming)
         told = {"t": "reveal", "value": mine.hex(), "next": after}
-        said = signing.reveal(root, dice, commit, mine.hex(), theirs.hex())
-        told = peer.signed(told, said)
         if peer.signer is None or their_sig is None:
             return told, {}
-        told["next_sig"] = peer.signer.mine.sign(signing.commitment(root, after))
+        told = peer.signed(told, signing.reveal(root, commit, mine.hex()))
+        told["next_sig"] = peer.signer.sign(signing.commitment(root, after))
         return told, {signing.HOST_SIG: told[signing.SIG], signing.JOIN_SIG: their_sig}
+
+    def _sign_ahead(self) -> None:
+        """The host's signatures of its next reveals and commitments, made in a pause."""
+        signer, root = self.peer.signer, self.peer.tips.root
+        if signer is None:
+            return
+        told = []
+        ready = self.peer.next
+        for value in [*([ready] if isinstance(ready, bytes) else []), *self.promises.unsent[:2]]:
+            commit = fair.commitment(value)
+            told += [signing.commitment(root, commit), signing.reveal(root, commit, value.hex())]
+        signer.ahead(told)
 
     def _commitment_of(self, mine: bytes) -> dict[str, Any]:
         """The commitment to `mine`, sent on its own (a first roll, or one after a drop)."""
@@ -474,7 +504,7 @@ class SharedDice:
         theirs = self._value(answer, commit, roll.reason)
         said = self._signed_value(answer, commit, list(roll.dice), roll.reason)
         upcoming = peer.next = self.promises.promise()
-        reveal, sigs = self._reveal(list(roll.dice), commit, mine, theirs, said, upcoming)
+        reveal, sigs = self._reveal(commit, mine, said, upcoming)
         if peer.journal is not None:
             peer.journal.pledge(answer["at"], roll.dice, commit, theirs, sigs)
         peer.post(reveal)
@@ -536,7 +566,7 @@ class SharedDice:
                 raise Refused(f"{pledge.BROKEN}: {why}")
             raise Refused(f"{peer.name}'s dice for {roll.reason}: {why}")
         assert opened is not None  # else refused above
-        said = signing.reveal(peer.tips.root, roll.dice, commit, opened.hex(), mine.hex())
+        said = signing.reveal(peer.tips.root, commit, opened.hex())
         host_sig = peer.sig(reveal, said, f"reveal for {roll.reason}")
         peer.next = _commitment(peer, reveal, roll, "next")
         peer.pending = None

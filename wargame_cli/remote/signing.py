@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wargame_cli.errors import BadInput
@@ -127,24 +127,35 @@ def pledge(game: str, dice: Sequence[int], commit: object, join: object) -> dict
     return {"t": "value", "game": game, "dice": list(dice), "commit": commit, "join": join}
 
 
-def reveal(
-    game: str, dice: Sequence[int], commit: object, host: object, join: object
-) -> dict[str, Any]:
-    """The host's value that opens `commit`, revealed for the joiner's value `join`."""
-    told = {"t": "reveal", "game": game, "dice": list(dice), "commit": commit}
-    return told | {"host": host, "join": join}
+def reveal(game: str, commit: object, host: object) -> dict[str, Any]:
+    """The host's value that opens `commit`: with the joiner's `pledge` of its value for
+    that commitment, it settles the roll (and the host signs it ahead, in a pause)."""
+    return {"t": "reveal", "game": game, "commit": commit, "host": host}
 
 
 @dataclass(frozen=True)
 class Pair:
-    """One game's keys on one machine: its own, and the other machine's public key."""
+    """One game's keys on one machine: its own, and the other machine's public key; and
+    signatures made ahead (`ahead`), taken when their statement is said."""
 
     mine: Key
     theirs: str
+    made: dict[bytes, str] = field(default_factory=dict)
+
+    def sign(self, statement: dict[str, Any]) -> str:
+        made = self.made.pop(_message(statement), None)
+        return made if made is not None else self.mine.sign(statement)
+
+    def ahead(self, statements: Sequence[dict[str, Any]]) -> None:
+        """Sign `statements` now (in a pause), for when they are said."""
+        for statement in statements:
+            told = _message(statement)
+            if told not in self.made:
+                self.made[told] = self.mine.sign(statement)
 
     def signed(self, message: dict[str, Any], statement: dict[str, Any]) -> dict[str, Any]:
         """`message` with this machine's signature of `statement`."""
-        return {**message, SIG: self.mine.sign(statement)}
+        return {**message, SIG: self.sign(statement)}
 
     def check(self, sig: object, statement: dict[str, Any], what: str, name: str) -> str:
         """`sig`, when the other machine's key signs `statement` with it; else refused."""

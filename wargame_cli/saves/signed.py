@@ -111,7 +111,7 @@ def _roll_problem(
     commit, host_value, join_value = proof.get("commit"), proof.get("host"), proof.get("join")
     said = {
         signing.JOIN_SIG: (join, signing.pledge(root, sides, commit, join_value)),
-        signing.HOST_SIG: (host, signing.reveal(root, sides, commit, host_value, join_value)),
+        signing.HOST_SIG: (host, signing.reveal(root, commit, host_value)),
     }
     for field, (side, statement) in said.items():
         if field not in proof:
