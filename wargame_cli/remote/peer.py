@@ -474,7 +474,7 @@ class SharedDice:
             return
         told = []
         ready = self.peer.next
-        for value in [*([ready] if isinstance(ready, bytes) else []), *self.promises.unsent[:2]]:
+        for value in [*([ready] if isinstance(ready, bytes) else []), *self.promises.unsent[:6]]:
             commit = fair.commitment(value)
             told += [signing.commitment(root, commit), signing.reveal(root, commit, value.hex())]
         signer.ahead(told)

@@ -21,6 +21,7 @@ signatures never needs it."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Sequence
@@ -40,12 +41,23 @@ KEY_BYTES, SIG_BYTES = 32, 64
 NEEDS = "signed remote play needs the 'cryptography' package: pip install 'wargame-cli[remote]'"
 
 
+_LOADED: list[Any] = []  # the ed25519 module and its InvalidSignature, imported once
+
+
 def _ed25519() -> Any:
-    try:
-        from cryptography.hazmat.primitives.asymmetric import ed25519
-    except ImportError:
-        raise BadInput(NEEDS) from None
-    return ed25519
+    if not _LOADED:
+        try:
+            from cryptography.exceptions import InvalidSignature
+            from cryptography.hazmat.primitives.asymmetric import ed25519
+        except ImportError:
+            raise BadInput(NEEDS) from None
+        _LOADED[:] = [ed25519, InvalidSignature]
+    return _LOADED[0]
+
+
+@functools.lru_cache(maxsize=8)
+def _public(raw: bytes) -> Any:
+    return _ed25519().Ed25519PublicKey.from_public_bytes(raw)
 
 
 def _message(statement: dict[str, Any]) -> bytes:
@@ -88,12 +100,9 @@ def valid(public: str, statement: dict[str, Any], sig: object) -> bool:
     raw, signature = _bytes(public, KEY_BYTES), _bytes(sig, SIG_BYTES)
     if raw is None or signature is None:
         return False
-    ed25519 = _ed25519()
-    from cryptography.exceptions import InvalidSignature
-
     try:
-        ed25519.Ed25519PublicKey.from_public_bytes(raw).verify(signature, _message(statement))
-    except (InvalidSignature, ValueError):
+        _public(raw).verify(signature, _message(statement))
+    except (_LOADED[1], ValueError):
         return False
     return True
 
