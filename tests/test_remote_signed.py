@@ -7,14 +7,25 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.remote_helpers import Host, env, played_out, same_saves
+from tests.remote_helpers import (
+    Host,
+    env,
+    join,
+    log_length,
+    played_out,
+    reap,
+    same_saves,
+    start_join,
+)
 from wargame_cli.saves import seal
 
 FIXTURES = Path(__file__).parent / "fixtures" / "remote_unsigned"
@@ -195,3 +206,36 @@ def test_a_signed_save_stripped_of_its_keys_reads_as_unsigned(game):
     done = verified(tmp, out)
     assert done.returncode == 0, done.stderr
     assert "Not signed" in done.stdout and "Signed by both" not in flat(done.stdout)
+
+
+def test_a_joiner_back_with_another_key_is_refused_and_its_own_plays_on(tmp_path):
+    """Killed mid-game, the joiner comes back: without the key it kept beside its save the
+    host refuses it (the game's side B signed with that key), and with it the game plays
+    to its end, signed throughout by the same two keys."""
+    host = Host(tmp_path, "battle-of-ixu", "--port", "0", "--bot", "--save", "h.json")
+    try:
+        first = start_join(tmp_path, host, "--bot", "--save", "j.json")
+        try:
+            end = time.monotonic() + 60
+            while log_length(tmp_path / "j.json") < 60 and time.monotonic() < end:
+                time.sleep(0.02)
+            first.send_signal(signal.SIGKILL)
+            first.wait()
+        finally:
+            reap(first)
+        host.wait_for("dropped .*; waiting for them to join again")
+        kept = tmp_path / "j.json.sign"
+        own = kept.read_bytes()
+        kept.unlink()
+        refused = join(tmp_path, host, "--bot", "--save", "j.json")
+        assert refused.returncode == 2
+        assert "this game's other side signed with another key" in refused.stderr
+        assert "Traceback" not in refused.stderr
+        kept.write_bytes(own)
+        played_out(tmp_path, host)
+    finally:
+        host.stop()
+    data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    assert data["status"] == "finished"
+    told = flat(verified(tmp_path, tmp_path / "j.json").stdout)
+    assert "Signed by both machines (A: key" in told

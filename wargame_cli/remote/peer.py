@@ -25,6 +25,7 @@ HOST, JOIN = "host", "join"
 T = TypeVar("T")
 BY = ("human", "bot", "script")
 REASON = 300  # characters of the other side's reason for stopping shown (a sentence or two)
+AHEAD = 6  # the host's commitments (and reveals) signed ahead in a pause: a turn's rolls
 
 
 class Tips:
@@ -370,12 +371,11 @@ class SharedDice:
     ) -> None:
         self.peer = peer
         self.promises = promises or pledge.Promises()  # the host's values, kept
-        if peer.role == HOST:
-            peer.sign_ahead = self._sign_ahead
         self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
         self.early_sigs: dict[str, str] = {}  # and the signatures of that roll
         if peer.role == HOST:
             peer.decided = self._early
+            peer.sign_ahead = self._sign_ahead
         self.typed = typed  # the sides whose player types real dice (agreed at setup)
         self.side = side  # this machine's side
         self.ask = ask or (lambda roll: [])
@@ -474,7 +474,10 @@ class SharedDice:
             return
         told = []
         ready = self.peer.next
-        for value in [*([ready] if isinstance(ready, bytes) else []), *self.promises.unsent[:6]]:
+        for value in [
+            *([ready] if isinstance(ready, bytes) else []),
+            *self.promises.unsent[:AHEAD],
+        ]:
             commit = fair.commitment(value)
             told += [signing.commitment(root, commit), signing.reveal(root, commit, value.hex())]
         signer.ahead(told)
