@@ -113,7 +113,7 @@ def _verify(path: Path, json_out: bool) -> None:
     told = provenance.of_session(session)
     signed = session.meta.get("signatures")  # `saves/signed.py`: a signed remote save's
     shared = bool(told.faces.get("shared"))
-    meaning = proved.paragraph(signed is not None, shared)
+    meaning = proved.paragraph(signed is not None, shared, bool(told.faces.get("rng")))
     summary = {
         "save": str(path),
         "verified": True,

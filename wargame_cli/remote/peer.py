@@ -203,7 +203,8 @@ class Peer:
             return
         while self.unchecked:
             sig, statement, what = self.unchecked[0]
-            signer.check(sig, statement, what, self.name)  # refused: it stays to be told again
+            if not signer.holds(sig, statement):  # it stays, to be told again
+                raise Refused(f"{self.name}'s {what} is not signed with its key for this game")
             del self.unchecked[0]
         self.sign_ahead()
 

@@ -29,12 +29,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wargame_cli.errors import BadInput
-from wargame_cli.saves import games
 
 LABEL = (
     b"wargame-signed-v1\n"  # every signed message begins with it: never a signature of other data
 )
-BLOCK = games.SIGNING  # the save's field: {"host": side, "keys": {side: public key hex}}
+BLOCK = "signing"  # the save's field: {"host": side, "keys": {side: public key hex}}
 SIG = "sig"  # a decision's entry, and a signed message, carry its signature here
 HOST_SIG, JOIN_SIG = "host_sig", "join_sig"  # in a shared roll's proof
 KEY_BYTES, SIG_BYTES = 32, 64
@@ -166,14 +165,9 @@ class Pair:
         """`message` with this machine's signature of `statement`."""
         return {**message, SIG: self.sign(statement)}
 
-    def check(self, sig: object, statement: dict[str, Any], what: str, name: str) -> str:
-        """`sig`, when the other machine's key signs `statement` with it; else refused."""
-        if not valid(self.theirs, statement, sig):
-            from wargame_cli.remote.wire import Refused
-
-            raise Refused(f"{name}'s {what} is not signed with its key for this game")
-        assert isinstance(sig, str)  # else not valid
-        return sig
+    def holds(self, sig: object, statement: dict[str, Any]) -> bool:
+        """Does the other machine's key sign `statement` with `sig`?"""
+        return valid(self.theirs, statement, sig)
 
 
 def carries(entry: object) -> bool:

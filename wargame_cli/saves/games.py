@@ -12,12 +12,13 @@ from wargame_cli.engine.entries import LogEntry, Shown, TakeBackRecord
 from wargame_cli.engine.runner import Controller, Observer, Runner
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
+from wargame_cli.remote import signing
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
 from wargame_cli.saves import provenance, store
 from wargame_cli.saves.untrusted import Untrusted
 
 LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end", "edit"})
-SIGNING = "signing"  # a signed remote game's keys (`remote/signing.BLOCK`)
+SIGNING = signing.BLOCK  # a signed remote game's two machines' keys
 
 
 def settled(

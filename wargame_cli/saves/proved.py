@@ -40,17 +40,24 @@ UNSIGNED_SHARED = (
     "they were taken out), so anyone with the program could have written it; "
     f"{_keyboard('a keyboard')}; and {CHAIN}."
 )
-LOCAL = (
+SEEDED = (
     f"{RULES}, and the dice it says came from the generator are the ones its seed gives. What "
     f"it cannot prove: {_keyboard('the keyboard')}; that the seed was chosen before play, not "
     "picked after trying others; that dice typed in, given by --rolls or corrected by hand are "
     f"the dice really thrown; and {CHAIN}."
 )
+LOCAL = (
+    f"{RULES}. What it cannot prove: {_keyboard('the keyboard')}; that dice typed in, given by "
+    f"--rolls or corrected by hand are the dice really thrown; and {CHAIN}."
+)
 
 
-def paragraph(signed: bool, shared: bool) -> str:
+def paragraph(signed: bool, shared: bool, seeded: bool) -> str:
     """The paragraph for a save signed by two machines, one with shared dice but no
-    signatures, or any other."""
+    signatures, one with dice from the generator, or any other (no die from the generator:
+    the seed is not named, as it made none of its faces)."""
     if signed:
         return SIGNED
-    return UNSIGNED_SHARED if shared else LOCAL
+    if shared:
+        return UNSIGNED_SHARED
+    return SEEDED if seeded else LOCAL
