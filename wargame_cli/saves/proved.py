@@ -10,8 +10,8 @@ RULES = (
     "turn count its log gives"
 )
 CHAIN = (
-    "the hash chain only shows that the file was not edited by hand since it was last "
-    "written: anyone with the program can write it again after an edit"
+    "the hash chain, where the save has one, only shows that the file was not edited by hand "
+    "since it was last written: anyone with the program can write it again after an edit"
 )
 
 
