@@ -8,7 +8,8 @@
    decision, the joiner as a person's machine does, while its question is read). Medians
    over every decision of the joiner's side, pooled over `--games` games.
 2. A roll's commit and reveal against one round trip: the same TLS link on loopback carries
-   N rolls (`SharedDice`) and N ping-pongs, one after the other.
+   N rolls (`SharedDice`, each machine signing what it sends and checking what it gets in
+   its pauses, as in a game: the host pauses before each roll) and N ping-pongs.
 
     .venv/bin/python bench/bench_remote.py [--ruleset squad-alpha] [--rolls 300] [--games 3]
 """
@@ -32,7 +33,7 @@ from wargame_cli import registry
 from wargame_cli.engine import bots
 from wargame_cli.engine.requests import Roll
 from wargame_cli.engine.session import start
-from wargame_cli.remote import tls
+from wargame_cli.remote import signing, tls
 from wargame_cli.remote.gate import quick
 from wargame_cli.remote.peer import HOST, JOIN, Peer, SharedDice, Tips
 from wargame_cli.remote.wire import Link
@@ -184,9 +185,11 @@ def rolls_against_round_trips(n: int) -> tuple[float, float]:
     """Seconds per shared roll and per ping-pong, on the same kind of link."""
     host_link, join_link = _pair()
     peers = []
-    for link, role in ((host_link, HOST), (join_link, JOIN)):
+    keys = [signing.Key.new(), signing.Key.new()]
+    for link, role, mine, theirs in ((host_link, HOST, *keys), (join_link, JOIN, *keys[::-1])):
         peer = Peer(link, role, role, Tips({}), print)
         peer.runner = _Runner()
+        peer.signer = signing.Pair(mine, theirs.public)
         peers.append(peer)
     roll = Roll((6, 6, 6), "a bench roll")
 
@@ -194,6 +197,7 @@ def rolls_against_round_trips(n: int) -> tuple[float, float]:
         dice = SharedDice(peers[1])
         for _ in range(n):
             dice.throw(roll)
+        peers[1].pause()  # the host's signatures, checked as in a game's pause
         for _ in range(n):
             join_link.post({"t": "pong", **join_link.recv()})
 
@@ -202,6 +206,7 @@ def rolls_against_round_trips(n: int) -> tuple[float, float]:
     dice = SharedDice(peers[0])
     began = time.perf_counter()
     for _ in range(n):
+        peers[0].pause()  # a pause before each roll, as a bot's question gives: signs ahead
         dice.throw(roll)
     rolled = time.perf_counter()
     for _ in range(n):

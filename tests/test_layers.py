@@ -37,6 +37,9 @@ PLACED = {
     "wargame_cli.rulesets.tug_of_wargods.spread": 4,
     # the check of shared dice (hashing only): read by saves, written by remote play
     "wargame_cli.remote.fair": 1,
+    # the statements remote play signs and the check of a signature: read by saves' verify,
+    # made by remote play (`cryptography` imported only to sign or check)
+    "wargame_cli.remote.signing": 1,
 }
 PLACED_SUFFIX = {".view": 5, ".story": 4, ".picture": 4}
 # The one exception: a ruleset's `Ruleset` hands out its own view, story, picture and odds

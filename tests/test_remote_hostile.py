@@ -13,7 +13,7 @@ import pytest
 from tests.remote_helpers import Host, played_out, same_saves, verify
 from wargame_cli import registry
 from wargame_cli.engine.requests import Choice
-from wargame_cli.remote import fair
+from wargame_cli.remote import fair, signing
 from wargame_cli.remote.gate import knock
 from wargame_cli.remote.peer import JOIN, Peer, RemoteController, SharedDice, Tips
 from wargame_cli.remote.wire import Link, Refused, RemoteError
@@ -26,9 +26,11 @@ def _versions() -> dict[str, str]:
     return {info.id: registry.get(info.id).version for info in registry.all_infos()}
 
 
-def _seated(host: Host) -> tuple[Link, dict[str, Any]]:
-    """A client let in with the right code, its team sent: the link and the game's save."""
-    link, welcome, _ = knock(host.address, host.code, _versions(), 0)
+def _seated(host: Host) -> tuple[Link, dict[str, Any], signing.Pair]:
+    """A client let in with the right code, its team sent: the link, the game's save, and
+    its keys for signing (its own, told in its hello, and the host's)."""
+    key = signing.Key.new()
+    link, welcome, _ = knock(host.address, host.code, _versions(), 0, key=key.public)
     ruleset = registry.get(RULESET)
     side = welcome["seat"]
     from wargame_cli.ruleset import resolve_options
@@ -37,7 +39,7 @@ def _seated(host: Host) -> tuple[Link, dict[str, Any]]:
     link.post({"t": "team", "team": team, "name": "Mallory", "player": "bot"})
     game = link.recv(timeout=30)
     assert game["t"] == "game"
-    return link, game["save"]
+    return link, game["save"], signing.Pair(key, welcome["sign"])
 
 
 def _host(tmp_path) -> Host:
@@ -82,7 +84,7 @@ def _framed(body: bytes) -> bytes:
 def test_a_bad_message_stops_the_host_with_one_line(tmp_path, blob, told):
     host = _host(tmp_path)
     try:
-        link, _ = _seated(host)
+        link, _, _ = _seated(host)
         _raw(link, blob)
         assert told in _error_told(link)
         _ends_with_one_line(host, told)
@@ -106,22 +108,35 @@ class Hostile:
         at, tip = self.peer.at
         honest = {"t": "decide", "side": choice.side, "key": choice.default, "by": "bot"}
         told = self.doctor({**honest, "at": at, "tip": tip})
-        self.peer.link.post(*(told if isinstance(told, tuple) else (told,)))  # in one write
+        sent = [_signed(self.peer, m) for m in (told if isinstance(told, tuple) else (told,))]
+        self.peer.link.post(*sent)  # in one write
         raise _Sent
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
         raise AssertionError(reason)
 
 
+def _signed(peer: Peer, m: dict[str, Any]) -> dict[str, Any]:
+    """A decision as the modified client sends it: signed, as doctored, with its own key (the
+    host refuses it for what it says, never for an unsigned message)."""
+    if m.get("t") != "decide":
+        return m
+    said = signing.decision(m.get("at"), m.get("tip"), m.get("side"), m.get("key"), m.get("by"))
+    return peer.signed(m, said)
+
+
 class _Sent(Exception):
     pass
 
 
-def _play_hostile(tmp_path, link: Link, data: dict[str, Any], doctor: Any) -> None:
+def _play_hostile(
+    tmp_path, link: Link, data: dict[str, Any], keys: signing.Pair, doctor: Any
+) -> None:
     """Play side B through its own rules up to its first decision, then doctor it."""
     path = tmp_path / "mallory.json"
     path.write_text(json.dumps(data))
     peer = Peer(link, JOIN, "the host", None, print)  # type: ignore[arg-type]
+    peer.signer = keys
     controllers = {"B": Hostile(peer, doctor), "A": RemoteController(peer, lambda _: None)}
     session = games.open_save(path, dice=SharedDice(peer), controllers=controllers)
     peer.runner = session.runner
@@ -146,8 +161,8 @@ def _play_hostile(tmp_path, link: Link, data: dict[str, Any], doctor: Any) -> No
 def test_a_doctored_decision_stops_the_host_with_one_line(tmp_path, doctor, told):
     host = _host(tmp_path)
     try:
-        link, data = _seated(host)
-        _play_hostile(tmp_path, link, data, doctor)
+        link, data, keys = _seated(host)
+        _play_hostile(tmp_path, link, data, keys, doctor)
         assert told in _error_told(link)
         _ends_with_one_line(host, told)
     finally:
@@ -161,7 +176,7 @@ def test_a_doctored_decision_stops_the_host_with_one_line(tmp_path, doctor, told
 def test_a_drop_mid_message_is_waited_out_and_the_game_goes_on(tmp_path):
     host = _host(tmp_path)
     try:
-        link, _ = _seated(host)
+        link, _, _ = _seated(host)
         _raw(link, (100).to_bytes(4, "big") + b'{"t": "va')
         link.sock.shutdown(socket.SHUT_RDWR)
         link.close()

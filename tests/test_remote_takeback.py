@@ -34,10 +34,11 @@ class TakesBackOnce:
 def test_a_take_back_agreed_by_the_other_side(tmp_path):
     host = Host(tmp_path, "squad-alpha", "--seat", "A", "--port", "0", "--bot", "--save", "h.json")
     try:
-        link, data = _seated(host)
+        link, data, keys = _seated(host)
         path = tmp_path / "j.json"
         path.write_text(json.dumps(data))
         peer = Peer(link, JOIN, "the host", None, print)  # type: ignore[arg-type]
+        peer.signer = keys
         mine = TakesBackOnce()
         controllers = {"B": Announcing(mine, peer), "A": RemoteController(peer, lambda _: None)}
         session = games.open_save(path, dice=SharedDice(peer), controllers=controllers)

@@ -57,6 +57,8 @@ def fork(
         session.runner.takebacks = [t for t in takebacks if t.get("at", 0) < len(kept)]
     session.created = ""  # a new save: created now
     session.meta["forked_from"] = {"save": path.name, "turn": turn}
+    # a fork is a new game at one terminal: the two machines' keys signed the parent only
+    session.meta.pop(games.SIGNING, None)
     try:
         with store.locked(out):  # never under a game running on that file
             store.write_atomic(out, games.to_save(session))

@@ -19,7 +19,7 @@ from wargame_cli.engine.session import Session
 from wargame_cli.errors import Interrupted, SaveError
 from wargame_cli.invoked import command
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import journal, pledge, sight
+from wargame_cli.remote import journal, pledge, sight, signing
 from wargame_cli.remote import kept as dice_kept
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, SharedDice, Tips
@@ -135,6 +135,8 @@ class Play:
         self.view: Any = None
         self.watchers = Watchers(self.tell)
         self.promises: pledge.Promises | None = None  # the host's values, kept beside its save
+        self.key: signing.Key | None = None  # this machine's key for signing the game
+        self.host_key: str | None = None  # the joiner's: the host's public key, as it told
         self.unsaved = False  # a decision is logged that the save does not hold yet
         self.turned = False  # and a turn ended since the last save: flush it to disk
 
@@ -153,6 +155,16 @@ class Play:
         person = self.prompter if kind_of(self.local) == "human" else None
         asker = typed_dice.asker(person)
         return SharedDice(self.peer, typed, self.side, asker, self._waiting, self.promises)
+
+    def told_keys(self) -> None:
+        """Both machines' keys, as `replay --verify` names them: each player can check that
+        the save names their own machine's."""
+        signer = self.peer.signer
+        if signer is not None:
+            self.tell(
+                f"signing the game with key {signing.fingerprint(signer.mine.public)}; "
+                f"{self.peer.name}'s machine signs with key {signing.fingerprint(signer.theirs)}"
+            )
 
     def _agree(self, name: str) -> bool:
         """The other player asks to take back the latest decision: a bot or a script agrees;
@@ -261,7 +273,9 @@ class Play:
         about to wait for the other's decision with nothing come yet, when a bot is asked, or
         while a person reads their question, so that the save never stands between a key and
         the next question (nor between a decision and the dice it calls for) on either
-        machine (`Peer.idle`, `Peer.asking`)."""
+        machine (`Peer.idle`, `Peer.asking`). The other machine's signatures are checked first,
+        and ours signed ahead (`Peer.pause`): a save never keeps one that does not hold."""
+        self.peer.pause()
         if self.unsaved and self.session is not None and self.path is not None:
             self.unsaved = False
             turned, self.turned = self.turned, False
@@ -272,7 +286,7 @@ class Play:
         says why (a callback there has no one to tell)."""
         try:
             self._settle()
-        except (OSError, SaveError):
+        except (OSError, SaveError, RemoteError):  # a bad signature: told at the next pause
             self.unsaved = True
 
     def _turn_over(self) -> None:
@@ -305,6 +319,7 @@ class Play:
         assert self.session is not None
         runner = self.session.runner
         runner.run(on_turn_end=lambda _: self._turn_over())
+        self.peer.pause()  # the last signatures checked before the last save
         self.save()
         at, tip = self.peer.at
         self.peer.exchange(lambda: self.peer.post({"t": "bye", "at": at, "tip": tip}))

@@ -3,6 +3,7 @@ set the game up with it and play; after a drop, wait for the joiner to come back
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,7 @@ from wargame_cli.engine.session import draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted
 from wargame_cli.invoked import command
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import codes, journal, kept, pledge, tls
+from wargame_cli.remote import codes, journal, kept, pledge, signing, tls
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import Gate, Visitor
 from wargame_cli.remote.peer import HOST, Peer
@@ -77,6 +78,7 @@ def host(args: HostArgs) -> None:
         peer = Peer(None, HOST, "the other player", None, tell_for(local))  # type: ignore[arg-type]
         game = Play(local, seat, peer, prompter)
         game.promises = _promises(path, keys)
+        game.key = signing.Key.from_hex(keys["sign"])
         hosting = Hosting(gate, game, ruleset, (seat, name, team, options))
         hosting.typed = typed
         _serve(hosting, path)
@@ -107,12 +109,32 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     typed = typed_dice.from_words(data["setup"].get("dice"))
     session = games.open_save(path, dice=game.dice(typed), controllers=game.controllers(names))
     session.meta["dice"] = typed_dice.words(typed)
+    _take_up_keys(game, session, path, keys)
     _take_up_journal(game, session, path)
     game.attach(session, path)
     game.save()  # all the journal held: it starts afresh
     game.keep_journal()
     gate = _open_gate(args, keys, session.ruleset, local)
     _serve(Hosting(gate, game, session.ruleset, None), path)
+
+
+def _take_up_keys(game: Play, session: Any, path: Path, keys: dict[str, Any]) -> None:
+    """A signed game goes on signed with the key it began with (kept in `SAVE.host`); a game
+    begun unsigned (an earlier build's) goes on unsigned."""
+    block = session.meta.get(signing.BLOCK)
+    if block is None:
+        return
+    game.key = signing.Key.from_hex(keys.get("sign"))
+    told = block.get("keys") if isinstance(block, dict) else None
+    ours = told.get(game.side) if isinstance(told, dict) else None
+    theirs = signing.public_key(told.get(other(game.side))) if isinstance(told, dict) else None
+    if game.key is None or ours != game.key.public or theirs is None:
+        where = shown(path.with_name(path.name + ".host"))
+        raise BadInput(
+            f"{shown(path)}: this game is signed with a key {where} no longer holds: it cannot "
+            "go on signed (start a new game)"
+        )
+    game.peer.signer = signing.Pair(game.key, theirs)
 
 
 def _take_up_journal(game: Play, session: Any, path: Path) -> None:
@@ -157,6 +179,7 @@ def _keys(path: Path, fresh: bool) -> dict[str, Any]:
         "watch": codes.new_code(),
         "key": identity.key_pem,
         "cert": identity.cert_pem,
+        "sign": signing.Key.new().hex,  # this machine's key for signing the game
     }
     _keep_keys(path, keys)
     return keys
@@ -263,6 +286,8 @@ class Hosting:
             "ruleset": self.ruleset.id,
             "version": self.ruleset.version,
         }
+        if game.key is not None:
+            welcome["sign"] = game.key.public
         if game.session is None and self.new is not None:
             side, name, team, options = self.new
             welcome["setup"] = {"options": options, "side": side, "name": name, "team": team}
@@ -273,7 +298,7 @@ class Hosting:
     def _admit(self) -> Link:
         """The joiner, let in and sent the game as it stands; the roll it names as in progress
         (`pledge`), unless our game settled it already, is revealed under its commitment."""
-        visitor = self.gate.admit()
+        visitor = self._signer_admitted()
         session = self.game.session
         assert session is not None
         claim = visitor.claim
@@ -281,6 +306,35 @@ class Hosting:
         self.game.peer.claim = None if used else claim
         self._send_game(visitor)
         return visitor.link
+
+    def _signer_admitted(self) -> Visitor:
+        """The next player let in that signs with the key this game's other side signs with
+        (any player in a game begun unsigned). Another key takes the seat only while nothing
+        in the game is signed with the first (a joiner that left before its first roll)."""
+        game = self.game
+        while True:
+            visitor = self.gate.admit()
+            signer, session = game.peer.signer, game.session
+            if signer is None or visitor.key == signer.theirs:
+                return visitor
+            assert session is not None
+            if visitor.key is not None and not signing.any_signed(session.runner.log):
+                foe = other(game.side)
+                block = session.meta[signing.BLOCK]
+                session.meta[signing.BLOCK] = signing.block(
+                    block["host"], {**block["keys"], foe: visitor.key}
+                )
+                game.peer.signer = signing.Pair(signer.mine, visitor.key)
+                game.told_keys()
+                return visitor
+            why = (
+                "this game's other side signed with another key: join from the machine that "
+                "played it, with --save and the save it kept (its key is kept beside it)"
+            )
+            with contextlib.suppress(RemoteError):
+                visitor.link.post({"t": "refused", "why": why})
+            visitor.link.close()
+            self.tell(f"refused the other player: {why}")
 
     def _send_game(self, visitor: Visitor) -> None:
         session = self.game.session
@@ -305,6 +359,11 @@ class Hosting:
         while True:
             visitor = self.gate.admit()
             try:
+                if visitor.key is None:
+                    raise RemoteError(
+                        "its wargame does not sign what it sends (an earlier build): both "
+                        "machines need one that does"
+                    )
                 theirs, their_name, their_kind, agreed = self._their_team(
                     visitor.link, options, name
                 )
@@ -338,6 +397,10 @@ class Hosting:
         )
         session.meta["players"] = players
         session.meta["dice"] = typed_dice.words(typed)
+        assert game.key is not None and visitor.key is not None  # made, and checked above
+        session.meta[signing.BLOCK] = signing.block(side, {side: game.key.public, foe: visitor.key})
+        peer.signer = signing.Pair(game.key, visitor.key)
+        game.told_keys()
         game.attach(session, path)
         game.save()
         game.keep_journal()

@@ -4,6 +4,7 @@ back."""
 
 from __future__ import annotations
 
+import json
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from wargame_cli.engine import judged
 from wargame_cli.engine.takeback import Tape
 from wargame_cli.errors import BadInput
 from wargame_cli.kit.sides import other
-from wargame_cli.remote import kept, pledge
+from wargame_cli.remote import kept, pledge, signing
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.gate import knock
 from wargame_cli.remote.peer import JOIN, Peer, Tips
@@ -45,7 +46,10 @@ def join(args: JoinArgs) -> None:
     rulesets = {info.id: registry.get(info.id).version for info in registry.all_infos()}
     pending = pledge.kept(local.save) if local.save is not None and going else None
     roll = pending.told() if pending is not None else None
-    link, welcome, fingerprint = knock(args.address, args.code, rulesets, DEFAULT_PORT, roll)
+    key = _own_key(local.save if going else None)
+    link, welcome, fingerprint = knock(
+        args.address, args.code, rulesets, DEFAULT_PORT, roll, key.public
+    )
     tell(f"connected to {args.address}; host key fingerprint {fingerprint}")
     ruleset = registry.get(str(welcome.get("ruleset")))
     side = str(welcome.get("seat"))
@@ -55,6 +59,8 @@ def join(args: JoinArgs) -> None:
     peer = Peer(link, JOIN, "the host", None, tell)  # type: ignore[arg-type]
     peer.pending = pending
     game = Play(local, side, peer, prompter)
+    game.key = key
+    game.host_key = signing.public_key(welcome.get("sign"))
     setup = welcome.get("setup")
     if isinstance(setup, dict):
         _send_team(link, ruleset, side, setup, local, prompter)
@@ -135,6 +141,7 @@ def _join_loop(
         try:
             game.run()
             game.finish()
+            key_file(path).unlink(missing_ok=True)  # the game is over: its key is done
             return
         except Dropped as exc:
             game.save()
@@ -143,19 +150,44 @@ def _join_loop(
                 "(Ctrl-C saves and exits)…"
             )
             pending = game.peer.pending
-            link = _reach_again(args, rulesets, fingerprint, pending)
+            link = _reach_again(args, rulesets, fingerprint, pending, game.key)
             game.peer.link = link
 
 
+def key_file(save: Path) -> Path:
+    """Where the joiner keeps its key for signing the game: `SAVE.sign` (its owner's only),
+    so that `wargame join --save SAVE` goes on signing with it."""
+    return save.with_name(save.name + ".sign")
+
+
+def _own_key(save: Path | None) -> signing.Key:
+    """The key this machine signs the game with: kept beside the save of a game it goes on
+    with, else a new one."""
+    if save is not None:
+        try:
+            told = json.loads(key_file(save).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            told = None
+        kept_key = signing.Key.from_hex(told.get("sign")) if isinstance(told, dict) else None
+        if kept_key is not None:
+            return kept_key
+    return signing.Key.new()
+
+
 def _reach_again(
-    args: JoinArgs, rulesets: dict[str, str], fingerprint: str, pending: pledge.Pending | None
+    args: JoinArgs,
+    rulesets: dict[str, str],
+    fingerprint: str,
+    pending: pledge.Pending | None,
+    key: signing.Key | None,
 ) -> Link:
     """The host again, told of our roll in progress (if any)."""
     roll = pending.told() if pending is not None else None
+    public = key.public if key is not None else None
     while True:
         time.sleep(RETRY)
         try:
-            link, _, seen = knock(args.address, args.code, rulesets, DEFAULT_PORT, roll)
+            link, _, seen = knock(args.address, args.code, rulesets, DEFAULT_PORT, roll, public)
         except Dropped:
             continue
         if seen != fingerprint:
@@ -177,6 +209,8 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None, tape: obje
         folder = store.saves_dir(game.local.saves_dir)
         chosen = folder / store.file_name(ruleset_id, {s: str(names.get(s, s)) for s in SIDES})
     ours = _ours(chosen)
+    if game.key is not None:  # kept before the game goes on (`join --save` takes it up)
+        pledge.write_private(key_file(chosen), {"sign": game.key.hex})
     store.write_atomic(chosen, data)
     try:
         typed = typed_dice.from_words(data.get("setup", {}).get("dice"))
@@ -192,6 +226,7 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None, tape: obje
         theirs = kept.from_words(tape) if tape is not None else Tape()
         if theirs is None:
             raise Refused("the host sent kept dice that are not a tape of dice")
+        _take_keys(game, data)
         _settled(game, ours, theirs)
         _take_tape(game, before, theirs)
     except Refused:
@@ -199,6 +234,32 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None, tape: obje
             store.write_atomic(chosen, ours)  # our save as it was: the host's is refused
         raise
     return chosen
+
+
+def _take_keys(game: Play, data: dict[str, Any]) -> None:
+    """The host's game names both machines' keys: ours must be this machine's, the host's the
+    one it told us; a game begun unsigned (an earlier build's) goes on unsigned."""
+    block = data.get(signing.BLOCK)
+    if block is None:
+        game.peer.signer = None
+        return
+    told = block.get("keys") if isinstance(block, dict) else None
+    keys = told if isinstance(told, dict) else {}
+    if game.key is None or keys.get(game.side) != game.key.public:
+        raise Refused(
+            "the host's game names another key for this side's signatures than this "
+            "machine's (join with the save this machine kept, or start a new game)"
+        )
+    theirs = signing.public_key(keys.get(other(game.side)))
+    if theirs is None or theirs != game.host_key:
+        raise Refused("the host's game names another key for its signatures than it told us")
+    first = game.peer.signer is None
+    game.peer.signer = signing.Pair(game.key, theirs)
+    session = game.session
+    assert session is not None
+    session.meta[signing.BLOCK] = block
+    if first:
+        game.told_keys()
 
 
 def _ours(path: Path) -> dict[str, Any] | None:

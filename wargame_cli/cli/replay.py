@@ -107,10 +107,13 @@ def _games_each(odds: int | str | None) -> int | None:
 
 
 def _verify(path: Path, json_out: bool) -> None:
-    from wargame_cli.saves import provenance
+    from wargame_cli.saves import proved, provenance
 
     session = games.verify(path)
     told = provenance.of_session(session)
+    signed = session.meta.get("signatures")  # `saves/signed.py`: a signed remote save's
+    shared = bool(told.faces.get("shared"))
+    meaning = proved.paragraph(signed is not None, shared, bool(told.faces.get("rng")))
     summary = {
         "save": str(path),
         "verified": True,
@@ -120,6 +123,8 @@ def _verify(path: Path, json_out: bool) -> None:
         "turns": session.runner.turn,
         "provenance": told.as_json(),
         "reworded": session.meta.get("reworded", 0),
+        "signed": signed.as_json() if signed is not None else None,
+        "proved": meaning,
     }
     if json_out:
         emit_json(summary)
@@ -152,6 +157,12 @@ def _verify(path: Path, json_out: bool) -> None:
         )
     for line in told.lines():
         console().print(Text(f"  {line[0].upper()}{line[1:]}."))
+    if signed is not None:
+        console().print(Text(f"  {signed.line()[0].upper()}{signed.line()[1:]}."))
+    elif shared:
+        console().print(Text("  Not signed: no machine's signature vouches for its shared dice."))
+    console().print()
+    console().print(Text(meaning))
 
 
 def _odds(path: Path, games_each: int) -> list[dict[str, Any]]:

@@ -38,6 +38,7 @@ class ChoiceEntry(TypedDict):
     label: str
     by: str  # "human", "bot" or "script"
     rules: list[str]
+    sig: NotRequired[str]  # remote play: its side's machine's signature (`remote/signing.py`)
 
 
 class EventEntry(TypedDict):

@@ -312,7 +312,8 @@ class Runner:
             if reason is not None:
                 raise ReplayDivergence(index, f"illegal decision {key!r} ({req.prompt}): {reason}")
             assert isinstance(key, str)  # else refused above: "no key"
-            self._record(self._choice_entry(req, key, entry.get("by", "human")))
+            sig = entry.get("sig")  # a remote decision's signature stays with it
+            self._record(self._choice_entry(req, key, entry.get("by", "human"), sig))
             return key
         elif isinstance(req, Event):
             ours = event_entry(req)
@@ -492,8 +493,8 @@ class Runner:
 
     # -- live play ------------------------------------------------------------------------
     @staticmethod
-    def _choice_entry(req: Choice, key: str, by: str) -> ChoiceEntry:
-        return {
+    def _choice_entry(req: Choice, key: str, by: str, sig: object = None) -> ChoiceEntry:
+        entry: ChoiceEntry = {
             "t": "choice",
             "side": req.side,
             "kind": req.kind,
@@ -503,6 +504,9 @@ class Runner:
             "by": by,
             "rules": list(req.rules),
         }
+        if isinstance(sig, str):  # remote play: signed by its side's machine
+            entry["sig"] = sig
+        return entry
 
     def step(self) -> None:
         """Answer the pending request live."""
@@ -534,7 +538,9 @@ class Runner:
             key, by = answered
             if key == REASK:  # a table edit: the rules build the question again
                 return REASK
-            entry = self._choice_entry(req, key, by)
+            entry = self._choice_entry(
+                req, key, by, getattr(self.controllers[req.side], "sig", None)
+            )
             if self._awaiting is not None and self._awaiting["at"] == len(self.log):
                 self._awaiting["new"] = {"key": key, "label": entry["label"], "by": by}
                 self._awaiting = None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wargame_cli.invoked import command
-from wargame_cli.remote import codes, pledge, tls
+from wargame_cli.remote import codes, pledge, signing, tls
 from wargame_cli.remote.wire import MAX_GAME, Dropped, Link, Refused, RemoteError
 
 HELLO_WAIT = 10.0  # seconds a visitor has to finish the handshake and say hello
@@ -27,6 +27,7 @@ class Visitor:
     role: str  # "player" or "watcher"
     address: str
     claim: pledge.Pending | None = None  # a rejoining player's roll in progress
+    key: str | None = None  # a player's public key for signing (`signing`), as its hello told
 
 
 class Gate:
@@ -149,7 +150,9 @@ class Gate:
         sock.settimeout(None)
         link.limit = MAX_GAME if role == "watcher" else link.limit
         link.peer = "the other player" if role == "player" else "a spectator"
-        return Visitor(link, role, where, pledge.claimed(hello))
+        return Visitor(
+            link, role, where, pledge.claimed(hello), signing.public_key(hello.get("sign"))
+        )
 
     def close(self) -> None:
         self.sock.close()
@@ -199,10 +202,11 @@ def knock(
     rulesets: dict[str, str],
     default_port: int,
     roll: dict[str, Any] | None = None,
+    key: str | None = None,
 ) -> tuple[Link, dict[str, Any], str]:
     """Connect to a host, prove the code and say which rules we have (and, rejoining, the
-    roll in progress: `pledge`): the link, the host's welcome, and the fingerprint of its
-    certificate."""
+    roll in progress: `pledge`), with our public key for signing (`signing`): the link, the
+    host's welcome, and the fingerprint of its certificate."""
     host, port = split_address(address, default_port)
     try:
         raw = socket.create_connection((host, port), timeout=CONNECT_WAIT)
@@ -225,6 +229,7 @@ def knock(
             "proof": codes.proof(code, fingerprint, "join"),
             "rulesets": rulesets,
             **({"roll": roll} if roll is not None else {}),
+            **({"sign": key} if key is not None else {}),
         }
     )
     try:

@@ -46,12 +46,14 @@ def beside(save: Path) -> Path:
 
 @dataclass(frozen=True)
 class Pledge:
-    """A roll the host revealed: its place, dice, commitment and the joiner's value."""
+    """A roll the host revealed: its place, dice, commitment and the joiner's value, and the
+    two machines' signatures of them (`remote/signing.py`; none in a game begun unsigned)."""
 
     at: int
     dice: tuple[int, ...]
     commit: str
     join: bytes
+    sigs: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,11 @@ def _pledge(told: Any) -> Pledge | None:
         return None
     if not isinstance(dice, list) or not all(isinstance(d, int) and d > 0 for d in dice):
         return None
-    return Pledge(at, tuple(dice), str(commit), join)
+    sigs = told.get("sigs")
+    kept = (
+        {str(k): v for k, v in sigs.items() if isinstance(v, str)} if isinstance(sigs, dict) else {}
+    )
+    return Pledge(at, tuple(dice), str(commit), join, kept)
 
 
 def _typed(told: Any) -> Typed | None:
@@ -190,12 +196,15 @@ class Journal:
     def cut(self, at: int) -> None:
         self._write({"cut": at})
 
-    def pledge(self, at: Any, dice: Any, commit: str, join: bytes) -> None:
+    def pledge(
+        self, at: Any, dice: Any, commit: str, join: bytes, sigs: Mapping[str, str] | None = None
+    ) -> None:
         """The joiner's value for the roll at `at` (as the joiner placed it: read back, a
-        pledge that is not a roll's is left out): written before the host's reveal leaves."""
+        pledge that is not a roll's is left out), and the roll's signatures: written before
+        the host's reveal leaves."""
         dice = list(dice) if isinstance(dice, list | tuple) else dice
         told = {"at": at, "dice": dice, "commit": commit, "join": join.hex()}
-        self._write({"pledge": told})
+        self._write({"pledge": told | ({"sigs": dict(sigs)} if sigs else {})})
 
     def tape(self, at: int, told: dict[str, Any]) -> None:
         """The dice a take-back kept (as `kept.words` gives them) when the log was `at` long."""
@@ -257,7 +266,8 @@ def restore(
             if host is None:
                 break
             faces = fair.derive(host, told.join, req.dice)
-            entry = roll_entry(req, faces, fair.SHARED, fair.proof(told.commit, host, told.join))
+            proof = fair.proof(told.commit, host, told.join) | told.sigs
+            entry = roll_entry(req, faces, fair.SHARED, proof)
         try:
             runner.replay([entry])
         except ReplayDivergence:  # faces its dice cannot show: the journal was edited

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from wargame_cli.engine import takeback
 from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
-from wargame_cli.remote import fair, pledge
+from wargame_cli.remote import fair, pledge, signing
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.journal import Journal
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
@@ -25,6 +25,7 @@ HOST, JOIN = "host", "join"
 T = TypeVar("T")
 BY = ("human", "bot", "script")
 REASON = 300  # characters of the other side's reason for stopping shown (a sentence or two)
+AHEAD = 6  # the host's commitments (and reveals) signed ahead in a pause: a turn's rolls
 
 
 class Tips:
@@ -34,6 +35,12 @@ class Tips:
     def __init__(self, header: dict[str, Any]) -> None:
         self.chain = seal.Chain(json.loads(json.dumps(header)))
         self.tips = [self.chain.tip]  # the tip after each number of entries
+
+    @property
+    def root(self) -> str:
+        """The tip over no entries: the hash of the game's header (what a die's signatures
+        name as their game, `signing`)."""
+        return self.tips[0]
 
     def tip(self, log: list[Any]) -> str:
         """The tip over `log`; a log cut back (a take-back) is followed from where it kept."""
@@ -91,6 +98,12 @@ class Peer:
         # the joiner's decisions the host came back without (log entry, key, by): made
         # again as they were, at their places, never asked again
         self.redo: list[tuple[int, str, str]] = []
+        # this game's keys (`signing`): None for a game begun unsigned (an earlier build's)
+        self.signer: signing.Pair | None = None
+        # the other machine's signatures received since the last pause, checked in the next
+        # (`pause`), and what this machine signs ahead there (the host: its next reveals)
+        self.unchecked: list[tuple[str, dict[str, Any], str]] = []
+        self.sign_ahead: Callable[[], None] = _nothing
 
     @property
     def at(self) -> tuple[int, str]:
@@ -163,6 +176,38 @@ class Peer:
         with contextlib.suppress(RemoteError):
             self.link.post({"t": kind, "why": why})
 
+    def signed(self, message: dict[str, Any], statement: dict[str, Any]) -> dict[str, Any]:
+        """`message` signed by this machine (as it is, in a game begun unsigned)."""
+        return message if self.signer is None else self.signer.signed(message, statement)
+
+    def sig(
+        self, message: dict[str, Any], statement: dict[str, Any], what: str, field: str = "sig"
+    ) -> str | None:
+        """The other machine's signature of `statement`, which `message` must carry in `field`
+        (None in a game begun unsigned); checked in the next pause, refused then if it does not
+        sign it (refused now when there is none)."""
+        if self.signer is None:
+            return None
+        sig = message.get(field)
+        if not isinstance(sig, str):
+            raise Refused(f"{self.name}'s {what} is not signed")
+        self.unchecked.append((sig, statement, what))
+        return sig
+
+    def pause(self) -> None:
+        """A pause in the game (this machine waits, or its side is asked): the signatures
+        received since the last are checked, and what comes next is signed ahead, so that no
+        signature is checked or made between a key and the next question that need not be."""
+        signer = self.signer
+        if signer is None:
+            return
+        while self.unchecked:
+            sig, statement, what = self.unchecked[0]
+            if not signer.holds(sig, statement):  # it stays, to be told again
+                raise Refused(f"{self.name}'s {what} is not signed with its key for this game")
+            del self.unchecked[0]
+        self.sign_ahead()
+
     def check_tip(self, message: dict[str, Any], what: str) -> None:
         at, tip = self.at
         if message.get("at") != at:
@@ -191,6 +236,7 @@ class RemoteController:
         self.waiting = waiting
         self.agree = agree
         self.by = "human"
+        self.sig: str | None = None  # the decision's signature, kept in its log entry
 
     def choose(self, choice: Choice, game: Any) -> str:
         peer = self.peer
@@ -222,9 +268,12 @@ class RemoteController:
         if not isinstance(key, str) or key == TAKE_BACK:
             raise Refused(f"{self.peer.name} sent no key for: {choice.prompt}")
         self.by = by if by in BY else "human"
+        said = signing.decision(message["at"], message.get("tip"), choice.side, key, self.by)
+        self.sig = self.peer.sig(message, said, "decision")
         if self.peer.journal is not None:  # before its early reveal leaves (`SharedDice`)
             told = {"t": "choice", "side": choice.side, "key": key, "by": self.by}
-            self.peer.journal.logged(message["at"], told)
+            signed = {signing.SIG: self.sig} if self.sig is not None else {}
+            self.peer.journal.logged(message["at"], told | signed)
         self.peer.decided()
         return key
 
@@ -242,6 +291,7 @@ class Announcing:
         self.inner = inner
         self.peer = peer
         self._again_by: str | None = None  # who made the decision made again (`_again`)
+        self.sig: str | None = None  # the decision's signature, kept in its log entry
 
     @property
     def by(self) -> str:
@@ -264,7 +314,10 @@ class Announcing:
                 return key  # the runner refuses it and asks again
             at, tip = self.peer.at
             told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
-            self.peer.hold({**told, "at": at, "tip": tip})  # sent with what comes next
+            said = signing.decision(at, tip, choice.side, key, self.by)
+            sent = self.peer.signed({**told, "at": at, "tip": tip}, said)
+            self.sig = sent.get(signing.SIG)
+            self.peer.hold(sent)  # sent with what comes next
             return key
 
     def _again(self, choice: Choice) -> str | None:
@@ -320,8 +373,10 @@ class SharedDice:
         self.peer = peer
         self.promises = promises or pledge.Promises()  # the host's values, kept
         self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
+        self.early_sigs: dict[str, str] = {}  # and the signatures of that roll
         if peer.role == HOST:
             peer.decided = self._early
+            peer.sign_ahead = self._sign_ahead
         self.typed = typed  # the sides whose player types real dice (agreed at setup)
         self.side = side  # this machine's side
         self.ask = ask or (lambda roll: [])
@@ -366,16 +421,19 @@ class SharedDice:
             if message["t"] != "value":
                 peer.ahead = message
                 return
-            theirs = self._value(message, fair.commitment(mine), "a roll")
-            if peer.journal is not None:  # its place and dice are checked when it comes
-                told = message.get("at"), message.get("dice")
-                peer.journal.pledge(*told, fair.commitment(mine), theirs)
+            dice = message.get("dice")
+            commit = fair.commitment(mine)
+            theirs = self._value(message, commit, "a roll")
+            said = self._signed_value(message, commit, dice, "a roll")
             upcoming = self.promises.promise()
-            peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
+            reveal, sigs = self._reveal(commit, mine, said, upcoming)
+            if peer.journal is not None:  # its place and dice are checked when it comes
+                peer.journal.pledge(message.get("at"), dice, commit, theirs, sigs)
+            peer.post(reveal)
         except Dropped:
             return  # the next exchange finds the link gone, and waits for the other side
         peer.next = upcoming
-        self.early = (message, mine, theirs)
+        self.early, self.early_sigs = (message, mine, theirs), sigs
 
     def _value(self, answer: dict[str, Any], commit: str, reason: str) -> bytes:
         theirs = fair.hex_value(answer.get("value"))
@@ -386,28 +444,75 @@ class SharedDice:
             raise Refused(why)
         return theirs
 
+    def _signed_value(
+        self, answer: dict[str, Any], commit: str, dice: object, reason: str
+    ) -> str | None:
+        """The joiner's signature of its value (`_value`) for a roll of `dice`."""
+        if not isinstance(dice, list):
+            raise Refused(f"{self.peer.name} sent a malformed value for {reason}")
+        said = signing.pledge(self.peer.tips.root, dice, commit, answer.get("value"))
+        return self.peer.sig(answer, said, f"value for {reason}")
+
+    def _reveal(
+        self, commit: str, mine: bytes, their_sig: str | None, upcoming: bytes
+    ) -> tuple[dict[str, Any], dict[str, str]]:
+        """The reveal of `mine`, carrying the next roll's commitment (`upcoming`'s), each
+        signed; and the signatures the roll's proof keeps (the joiner's `their_sig` of its
+        value, and ours of the reveal)."""
+        peer, root = self.peer, self.peer.tips.root
+        after = fair.commitment(upcoming)
+        told = {"t": "reveal", "value": mine.hex(), "next": after}
+        if peer.signer is None or their_sig is None:
+            return told, {}
+        told = peer.signed(told, signing.reveal(root, commit, mine.hex()))
+        told["next_sig"] = peer.signer.sign(signing.commitment(root, after))
+        return told, {signing.HOST_SIG: told[signing.SIG], signing.JOIN_SIG: their_sig}
+
+    def _sign_ahead(self) -> None:
+        """The host's signatures of its next reveals and commitments, made in a pause."""
+        signer, root = self.peer.signer, self.peer.tips.root
+        if signer is None:
+            return
+        told = []
+        ready = self.peer.next
+        for value in [
+            *([ready] if isinstance(ready, bytes) else []),
+            *self.promises.unsent[:AHEAD],
+        ]:
+            commit = fair.commitment(value)
+            told += [signing.commitment(root, commit), signing.reveal(root, commit, value.hex())]
+        signer.ahead(told)
+
+    def _commitment_of(self, mine: bytes) -> dict[str, Any]:
+        """The commitment to `mine`, sent on its own (a first roll, or one after a drop)."""
+        commit = fair.commitment(mine)
+        told = {"t": "commit", "commit": commit}
+        return self.peer.signed(told, signing.commitment(self.peer.tips.root, commit))
+
     def _commit(self, roll: Roll) -> Thrown:
         peer = self.peer
         if self.early is not None:  # revealed already: the roll's dice and place checked
             answer, revealed, theirs = self.early
             self.early = None
             self._same_roll(answer, roll)
-            return _thrown(roll, fair.commitment(revealed), revealed, theirs)
+            return _thrown(roll, fair.commitment(revealed), revealed, theirs, self.early_sigs)
         ready = self._claimed(roll)  # the roll in progress at a drop: its value, as committed
         if ready is None:
             ready = peer.next if isinstance(peer.next, bytes) else None
         mine = ready if ready is not None else self.promises.promise()
         if mine is not ready:
-            peer.post({"t": "commit", "commit": fair.commitment(mine)})
+            peer.post(self._commitment_of(mine))
         commit = fair.commitment(mine)
         answer = peer.expect("value")
         self._same_roll(answer, roll)
         theirs = self._value(answer, commit, roll.reason)
-        if peer.journal is not None:
-            peer.journal.pledge(answer["at"], roll.dice, commit, theirs)
+        said = self._signed_value(answer, commit, list(roll.dice), roll.reason)
         upcoming = peer.next = self.promises.promise()
-        peer.post({"t": "reveal", "value": mine.hex(), "next": fair.commitment(upcoming)})
-        return _thrown(roll, commit, mine, theirs)
+        reveal, sigs = self._reveal(commit, mine, said, upcoming)
+        if peer.journal is not None:
+            peer.journal.pledge(answer["at"], roll.dice, commit, theirs, sigs)
+        peer.post(reveal)
+        return _thrown(roll, commit, mine, theirs, sigs)
 
     def _claimed(self, roll: Roll) -> bytes | None:
         """The value committed to for the roll the rejoined joiner named as in progress, when
@@ -448,11 +553,13 @@ class SharedDice:
             if isinstance(ready, str):
                 commit = ready
             else:
-                commit = _commitment(peer, peer.expect("commit").get("commit"), roll)
+                commit = _commitment(peer, peer.expect("commit"), roll)
             mine = fair.draw()
             peer.pending = pledge.Pending(commit, mine, at, tip, tuple(roll.dice))
         told = {"t": "value", "commit": commit, "value": mine.hex()}
-        peer.post({**told, "dice": list(roll.dice), "at": at})
+        said = signing.pledge(peer.tips.root, roll.dice, commit, mine.hex())
+        sent = peer.signed({**told, "dice": list(roll.dice), "at": at}, said)
+        peer.post(sent)
         reveal = peer.expect(*(("reveal",) if pending is None else ("reveal", "commit")))
         if reveal["t"] == "commit":  # the one sent before the drop was due
             raise Refused(f"{pledge.BROKEN}: it sent a new commitment for that roll")
@@ -463,21 +570,32 @@ class SharedDice:
                 raise Refused(f"{pledge.BROKEN}: {why}")
             raise Refused(f"{peer.name}'s dice for {roll.reason}: {why}")
         assert opened is not None  # else refused above
-        peer.next = _commitment(peer, reveal.get("next"), roll)
+        said = signing.reveal(peer.tips.root, commit, opened.hex())
+        host_sig = peer.sig(reveal, said, f"reveal for {roll.reason}")
+        peer.next = _commitment(peer, reveal, roll, "next")
         peer.pending = None
-        return _thrown(roll, commit, opened, mine)
+        join_sig = sent.get(signing.SIG)
+        sigs = {}
+        if isinstance(host_sig, str) and isinstance(join_sig, str):  # a signed game
+            sigs = {signing.HOST_SIG: host_sig, signing.JOIN_SIG: join_sig}
+        return _thrown(roll, commit, opened, mine, sigs)
 
 
-def _commitment(peer: Peer, commit: object, roll: Roll) -> str:
-    """A commitment as sent: 64 hex digits."""
+def _commitment(peer: Peer, message: dict[str, Any], roll: Roll, field: str = "commit") -> str:
+    """A commitment as sent (64 hex digits, in `field` of `message`), signed by the host."""
+    commit = message.get(field)
     if not isinstance(commit, str) or fair.hex_value(commit) is None:
         raise Refused(f"{peer.name} sent a malformed commitment ({roll.reason})")
+    said = signing.commitment(peer.tips.root, commit)
+    peer.sig(message, said, "commitment", "sig" if field == "commit" else f"{field}_sig")
     return commit
 
 
-def _thrown(roll: Roll, commit: str, host: bytes, join: bytes) -> Thrown:
+def _thrown(
+    roll: Roll, commit: str, host: bytes, join: bytes, sigs: dict[str, str] | None = None
+) -> Thrown:
     faces = fair.derive(host, join, roll.dice)
-    return Thrown(faces, fair.SHARED, fair.proof(commit, host, join))
+    return Thrown(faces, fair.SHARED, fair.proof(commit, host, join) | (sigs or {}))
 
 
 def _nothing() -> None:

@@ -12,11 +12,13 @@ from wargame_cli.engine.entries import LogEntry, Shown, TakeBackRecord
 from wargame_cli.engine.runner import Controller, Observer, Runner
 from wargame_cli.engine.session import Session
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
+from wargame_cli.remote import signing
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
 from wargame_cli.saves import provenance, store
 from wargame_cli.saves.untrusted import Untrusted
 
 LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end", "edit"})
+SIGNING = signing.BLOCK  # a signed remote game's two machines' keys
 
 
 def settled(
@@ -63,6 +65,8 @@ def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str,
         told["forked_from"] = session.meta["forked_from"]
     if session.meta.get(provenance.MARK):  # never a sealed record from an unsealed one
         told[provenance.MARK] = True
+    if session.meta.get(SIGNING):  # remote play's two machines' keys
+        told[SIGNING] = session.meta[SIGNING]
     return {
         "format": store.FORMAT,
         "version": store.VERSION,
@@ -189,6 +193,8 @@ def _session(
     session.meta["path"] = path
     session.meta["forked_from"] = data.get("forked_from")
     session.meta[provenance.MARK] = not provenance.vouched(data)
+    if SIGNING in data:  # remote play's two keys (`remote/signing.py`), kept as written
+        session.meta[SIGNING] = data[SIGNING]
     if replay:
         watch = _TakeBackWatch(runner, data.get("takebacks", []), observer)
         runner.observer = watch
@@ -290,6 +296,9 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
     if runner.rng_mismatch is not None:  # found while replaying, on the seed's stream
         raise ReplayDivergence(*runner.rng_mismatch)
     store.check_seal(path, data)
+    from wargame_cli.saves import signed
+
+    session.meta["signatures"] = signed.check(data)  # a remote save's: both machines' keys
     return session
 
 

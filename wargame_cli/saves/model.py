@@ -22,6 +22,8 @@ class Strict(BaseModel):
 
 
 Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{20}$")]
+Signature = Annotated[str, Field(pattern=r"^[0-9a-f]{128}$")]  # Ed25519, `remote/signing.py`
+PublicKey = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 
 
 class Chained(Strict):
@@ -45,6 +47,9 @@ class SharedProof(Strict):
     host: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     join: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     derivation: Literal["sha256-v1"]
+    # signed remote play: the joiner's signature of its value, the host's of its reveal
+    join_sig: Signature | None = None
+    host_sig: Signature | None = None
 
 
 class RollEntry(Chained):
@@ -79,6 +84,7 @@ class ChoiceEntry(Chained):
     label: str
     by: Literal["human", "bot", "script"]
     rules: list[str]
+    sig: Signature | None = None  # signed remote play: its side's machine's signature
 
 
 class EventEntry(Chained):
@@ -168,6 +174,14 @@ class ForkedFrom(Strict):
     turn: int = Field(ge=0)
 
 
+class Signing(Strict):
+    """A signed remote game's two machines' public keys, by side, and the host's side: every
+    shared roll and every decision between them is signed (`remote/signing.py`)."""
+
+    host: Side
+    keys: dict[Side, PublicKey]
+
+
 class SaveFile(Strict):
     """A whole game: who, with what, under which options, and every roll and decision."""
 
@@ -187,6 +201,7 @@ class SaveFile(Strict):
     # written from a save with no hash chain (version 1, or its chain stripped): the chain
     # since then vouches for nothing before it; every save written from this one keeps it
     unsealed: Literal[True] | None = None
+    signing: Signing | None = None
     log: list[LogEntry]
     takebacks: list[TakeBack] = Field(default_factory=list)
     seal: Hash | None = None  # version 2: the hash chain's tip over the whole file

@@ -1,0 +1,121 @@
+"""What a remote save's signatures prove (`remote/signing.py`), checked with the save alone:
+on either player's machine or on a third. A save that names the two machines' keys must show,
+for every shared roll, the joiner's signature of its value and the host's of its reveal, and
+for every decision made between them, its side's machine's signature of it at its place in
+the log (which vouches for every entry before it). One signature that does not hold, or one
+missing where it is due, and the record was edited: no one without the other machine's key
+can write it. Decisions after the last signed entry were made at one terminal afterwards
+(the game resumed there): they are counted, never taken for the two machines'."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wargame_cli.errors import ReplayDivergence
+from wargame_cli.saves import seal
+
+EDITED = "the record was edited"
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A signed save's keys (side: public key) and what they signed."""
+
+    keys: dict[str, str]
+    host: str
+    dice: int  # shared rolls signed by both machines
+    decisions: int  # decisions signed by their side's machine
+    after: int  # decisions made after the last signed entry, at one terminal
+
+    def fingerprints(self) -> dict[str, str]:
+        from wargame_cli.remote import signing
+
+        return {side: signing.fingerprint(key) for side, key in sorted(self.keys.items())}
+
+    def line(self) -> str:
+        keys = ", ".join(f"{side}: key {told}" for side, told in self.fingerprints().items())
+        out = f"signed by both machines ({keys}): {self.dice} shared "
+        out += f"{'roll' if self.dice == 1 else 'rolls'} and {self.decisions} "
+        out += f"{'decision' if self.decisions == 1 else 'decisions'}"
+        if self.after:
+            n = self.after
+            out += f"; {n} {'decision' if n == 1 else 'decisions'} after them made at one terminal"
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "keys": dict(self.keys),
+            "fingerprints": self.fingerprints(),
+            "host": self.host,
+            "dice": self.dice,
+            "decisions": self.decisions,
+            "after": self.after,
+        }
+
+
+def check(data: dict[str, Any]) -> Signed | None:
+    """The signatures of a save that names its two machines' keys (None for one that does
+    not); refused, as an edited record, at the first that does not hold or is missing."""
+    from wargame_cli.remote import signing
+    from wargame_cli.ruleset import SIDES
+
+    block = data.get(signing.BLOCK)
+    if block is None:
+        return None
+    told = block.get("keys") if isinstance(block, dict) else None
+    keys = {s: signing.public_key(told.get(s)) for s in SIDES} if isinstance(told, dict) else {}
+    host = block.get("host") if isinstance(block, dict) else None
+    if host not in SIDES or not keys or not all(isinstance(k, str) for k in keys.values()):
+        raise ReplayDivergence(0, f"the save's keys for signing are malformed: {EDITED}")
+    checked = {s: str(k) for s, k in keys.items()}
+    log = [seal.unchained(e) if isinstance(e, dict) else {} for e in data.get("log") or []]
+    # the two machines' part of the game: up to the last entry that carries a signature
+    signed_to = max((i for i, e in enumerate(log) if signing.carries(e)), default=-1)
+    chain = seal.Chain({k: data.get(k) for k in seal.HEADER})
+    root = chain.tip
+    dice = decisions = after = 0
+    for index, entry in enumerate(log):
+        tip = chain.tip
+        chain.link(entry)
+        if entry.get("t") == "roll" and isinstance(entry.get("shared"), dict):
+            why = _roll_problem(entry["shared"], entry.get("dice"), root, checked, str(host))
+            dice += 1
+        elif entry.get("t") == "choice" and signing.SIG in entry:
+            side = str(entry.get("side"))
+            said = signing.decision(index, tip, side, entry.get("key"), entry.get("by"))
+            good = side in checked and signing.valid(checked[side], said, entry[signing.SIG])
+            why = (
+                None if good else f"a decision has a signature that is not side {side}'s machine's"
+            )
+            decisions += 1
+        elif entry.get("t") == "choice" and index < signed_to:
+            why = "a decision between the two machines' signed entries is not signed"
+        else:
+            after += entry.get("t") == "choice"
+            continue
+        if why is not None:
+            raise ReplayDivergence(index, f"{why}: {EDITED}")
+    return Signed(checked, str(host), dice, decisions, after)
+
+
+def _roll_problem(
+    proof: dict[str, Any], dice: Any, root: str, keys: dict[str, str], host: str
+) -> str | None:
+    """Why a shared roll's signatures do not hold (the joiner's of its value, the host's of
+    its reveal), or None."""
+    from wargame_cli.remote import signing
+
+    join = next(side for side in keys if side != host)
+    sides = list(dice) if isinstance(dice, list) else []
+    commit, host_value, join_value = proof.get("commit"), proof.get("host"), proof.get("join")
+    said = {
+        signing.JOIN_SIG: (join, signing.pledge(root, sides, commit, join_value)),
+        signing.HOST_SIG: (host, signing.reveal(root, commit, host_value)),
+    }
+    for field, (side, statement) in said.items():
+        if field not in proof:
+            return f"a shared roll is not signed by side {side}'s machine"
+        if not signing.valid(keys[side], statement, proof[field]):
+            return f"a shared roll has a signature that is not side {side}'s machine's"
+    return None
