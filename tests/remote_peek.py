@@ -8,7 +8,9 @@ by the dice; `twice`: with the first decision a roll follows, it sends two value
 roll in one write, then waits for the reveal; `edit-end` / `edit-die`: its first decision goes
 to the host as a table edit (the game ended with itself the winner; the first die rolled set
 to another face) in place of an answer. RECORD gets what came while it waited: the kind of
-message, and whether it held a value of the host's."""
+message, and whether it held a value of the host's. `hold` (an honest joiner, held up): at
+its first deployment question it writes RECORD and waits until RECORD.go exists, so a test
+can read what has crossed the wire before this side places anything."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ def cheat(mode: str, record: Path) -> None:
         _two_values(record)
     elif mode.startswith("edit-"):
         _edit_as_decision(mode.removeprefix("edit-"))
+    elif mode == "hold":
+        _hold_before_placing(record)
     else:
         raise SystemExit(f"unknown mode {mode!r}")
 
@@ -107,6 +111,21 @@ def _edit_as_decision(action: str) -> None:
         told = {"t": "decide", "side": choice.side, "key": key, "by": "human"}
         self.peer.hold({**told, "at": at, "tip": tip})
         return key
+
+    Announcing.choose = choose  # type: ignore[method-assign]
+
+
+def _hold_before_placing(record: Path) -> None:
+    honest = Announcing.choose
+    go = record.with_name(record.name + ".go")
+
+    def choose(self: Announcing, choice: Choice, game: Any) -> str:
+        if choice.kind == "deploy" and not record.exists():
+            record.write_text(json.dumps({"at": self.peer.at[0]}))
+            end = time.monotonic() + 120
+            while not go.exists() and time.monotonic() < end:
+                time.sleep(0.02)
+        return honest(self, choice, game)
 
     Announcing.choose = choose  # type: ignore[method-assign]
 

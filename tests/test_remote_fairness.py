@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -149,3 +151,88 @@ def test_the_host_cannot_type_its_dice_when_the_joiner_declined(tmp_path):
         for e in json.loads((tmp_path / "j.json").read_text())["log"]
         if e["t"] == "roll" and e["source"] == "typed-A"
     ]
+
+
+def _spectator(host: Host) -> tuple[list[dict[str, Any]], threading.Thread]:
+    """A spectator's wire: every message the host sends it, as it comes (a thread reads)."""
+    from wargame_cli import registry
+    from wargame_cli.remote.gate import knock
+    from wargame_cli.remote.wire import RemoteError
+
+    versions = {info.id: registry.get(info.id).version for info in registry.all_infos()}
+    link, _, _ = knock(host.address, host.watch_code, versions, 0)
+    came: list[dict[str, Any]] = []
+
+    def read() -> None:
+        try:
+            while (message := link.recv(timeout=120))["t"] != "bye":
+                came.append(message)
+        except (RemoteError, TimeoutError):
+            pass
+        finally:
+            link.close()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return came, reader
+
+
+def _entries(came: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log entries a spectator's messages carry (the game so far, then each entry)."""
+    out: list[dict[str, Any]] = []
+    for message in list(came):
+        if message["t"] == "game":
+            out += [*message["save"]["log"], *message.get("rest", [])]
+        elif message["t"] == "entry":
+            out.append(message["entry"])
+    return out
+
+
+def test_a_spectators_wire_carries_no_hidden_placement_before_the_reveal(tmp_path):
+    """Mobs and Morale's hidden deployment: side A (the host) places every piece, then the
+    joiner is held at its first placement while the test reads what a real spectator has
+    received: nothing of where side A stands. Once both sides have deployed, the spectator
+    gets it all (the placements and the reveal), and follows the game to its end."""
+    record = tmp_path / "held.json"
+    host = Host(
+        tmp_path, "mobs-and-morale", "--seat", "A", "--port", "0", "--bot", "--save", "h.json"
+    )
+    joiner = None
+    try:
+        came, reader = _spectator(host)
+        host.wait_for("a spectator joined")
+        joiner = subprocess.Popen(
+            [sys.executable, str(PEEK), "hold", str(record), "join"]
+            + [host.address, "--code", host.code, "--bot", "--save", "j.json"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env(tmp_path),
+            cwd=tmp_path,
+        )
+        end = time.monotonic() + 90
+        while not record.exists() and time.monotonic() < end:
+            time.sleep(0.02)
+        assert record.exists(), host.text()
+        time.sleep(1.0)  # anything the host sent meanwhile has come
+        before = _entries(came)
+        placed = json.loads(record.read_text())["at"]
+        record.with_name("held.json.go").write_text("")
+        out, _ = joiner.communicate(timeout=120)
+        assert joiner.returncode == 0, out
+        assert host.wait() == 0, host.text()
+        reader.join(timeout=60)
+    finally:
+        if joiner is not None:
+            reap(joiner)
+        host.stop()
+    log = json.loads((tmp_path / "h.json").read_text())["log"]
+    theirs = [e for e in log[:placed] if e["t"] == "choice" and e["side"] == "A"]
+    assert theirs and all(e["kind"] == "deploy" for e in theirs)  # A had placed, hidden
+    assert not [e for e in before if e.get("kind") == "deploy"], before
+    after = _entries(came)
+    assert any(e.get("kind") == "revealed" for e in after)
+    assert [e for e in after if e["t"] == "choice" and e["side"] == "A"][: len(theirs)] == [
+        {k: v for k, v in e.items() if k != "h"} for e in theirs
+    ]
+    verify(tmp_path, tmp_path / "h.json")
