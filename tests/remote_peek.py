@@ -41,14 +41,15 @@ def cheat(mode: str, record: Path) -> None:
         raise SystemExit(f"unknown mode {mode!r}")
 
 
-def _wait_for_reveal(peer: Peer, record: Path) -> None:
-    """What the host sends next, within `WAIT` seconds, written to `record` and left for the
-    game to read as it would have."""
+def _wait_for_reveal(peer: Peer, record: Path, at: int) -> None:
+    """What the host sends next, within `WAIT` seconds, written to `record` (with `at`, the
+    place of the roll the value was sent for) and left for the game to read as it would
+    have."""
     end = time.monotonic() + WAIT
     while not peer.link.ready() and time.monotonic() < end:
         time.sleep(0.01)
     message = peer.link.recv() if peer.link.ready() else None
-    told = {"kind": None if message is None else message["t"]}
+    told: dict[str, Any] = {"at": at, "kind": None if message is None else message["t"]}
     if message is not None:
         told["opened"] = fair.hex_value(message.get("value")) is not None
         peer.ahead.append(message)
@@ -68,7 +69,7 @@ def _peek_before_deciding(record: Path) -> None:
         later = {"dice": [6, 6, 6], "at": at + 2}  # a roll after its next decision
         value = {"t": "value", "commit": self.peer.next, "value": fair.draw().hex()}
         self.peer.post({**value, **later})  # with the decision held: one write
-        _wait_for_reveal(self.peer, record)
+        _wait_for_reveal(self.peer, record, at + 2)
         return key
 
     Announcing.choose = choose  # type: ignore[method-assign]
@@ -86,7 +87,7 @@ def _two_values(record: Path) -> None:
         done.append(True)
         held, self.held = self.held, []
         self.link.post(*held, message, {**message, "value": fair.draw().hex()})
-        _wait_for_reveal(self, record)
+        _wait_for_reveal(self, record, message["at"])
 
     Peer.post = post  # type: ignore[method-assign]
 

@@ -90,12 +90,9 @@ def test_the_joiner_learns_nothing_of_a_roll_before_the_rules_ask_for_it(tmp_pat
     finally:
         host.stop()
     log = _kept(tmp_path)["log"]
-    joiners = [e for e in log if e["t"] == "choice" and e["side"] == "B"]
-    if mode == "peek":  # the decision it sent the value with: no further
-        assert len(joiners) == 1, joiners
-    else:  # the roll it sent two values for was never made
-        rolls = [e for e in log if e["t"] == "roll"]
-        assert all(r["side"] != "B" or log.index(r) < log.index(joiners[-1]) for r in rolls)
+    assert len(log) <= came["at"]  # that roll was never made
+    if mode == "peek":  # the decision it sent the value with stands: it was legal
+        assert [e for e in log if e["t"] == "choice" and e["side"] == "B"], log
 
 
 @pytest.mark.parametrize("action", ["end", "die"])
