@@ -34,7 +34,7 @@ def cheat(mode: str, record: Path) -> None:
     elif mode == "twice":
         _two_values(record)
     elif mode.startswith("edit-"):
-        _edit_as_decision(mode.removeprefix("edit-"))
+        _edit_as_decision(mode.removeprefix("edit-"), record)
     elif mode == "hold":
         _hold_before_placing(record)
     else:
@@ -92,7 +92,7 @@ def _two_values(record: Path) -> None:
     Peer.post = post  # type: ignore[method-assign]
 
 
-def _edit_as_decision(action: str) -> None:
+def _edit_as_decision(action: str, record: Path) -> None:
     honest = Announcing.choose
     done: list[bool] = []
 
@@ -110,7 +110,8 @@ def _edit_as_decision(action: str) -> None:
         key = edits.token(edits.Edit(action, words, by=choice.side, why="because"))
         at, tip = self.peer.at
         told = {"t": "decide", "side": choice.side, "key": key, "by": "human"}
-        self.peer.hold({**told, "at": at, "tip": tip})
+        self.peer.post({**told, "at": at, "tip": tip})
+        _wait_for_reveal(self.peer, record, at)  # the host's answer, before it goes on here
         return key
 
     Announcing.choose = choose  # type: ignore[method-assign]
