@@ -350,3 +350,62 @@ def test_every_ruleset_comes_back_from_its_journal(tmp_path, ruleset):
     for save in ("h.json", "j.json"):
         _the_roll(tmp_path / save, record)
     verify(tmp_path, tmp_path / "j.json")
+
+
+def _joiner_gone_once_its_value_is_in(tmp_path: Path, mode: str) -> tuple[Host, dict[str, Any]]:
+    """The host (`mode`: `stall…` or `nest…`) holds back its reveal once the joiner's value
+    is in; the joiner then dies (`stall`: killed as `kill -9` would; `nest`: crashed by the
+    host's message). What it kept beside its save names that roll, as it sent its value."""
+    host, record = _cheat(tmp_path, mode)
+    joiner = start_join(tmp_path, host, "--bot", "--save", "j.json")
+    try:
+        end = time.monotonic() + 60
+        while not record.exists() and time.monotonic() < end:
+            time.sleep(0.02)
+        assert record.exists(), host.text()
+        if mode.startswith("stall"):
+            joiner.kill()
+        assert joiner.wait(timeout=60) != 0
+    except BaseException:
+        host.stop()
+        raise
+    finally:
+        reap(joiner)
+    kept = json.loads((tmp_path / "j.json.roll").read_text())
+    told = json.loads(record.read_text())
+    assert (kept["commit"], kept["value"], kept["at"]) == (told["commit"], told["join"], told["at"])
+    return host, told
+
+
+@pytest.mark.parametrize("mode", ["stall-veto", "nest-veto"])
+def test_a_host_that_kills_the_joiner_mid_roll_is_held_to_its_commitment(tmp_path, mode):
+    """The joiner's roll in progress is on disk before its value leaves: a host that kills
+    the joiner (or crashes it with a message nested too deep to read) instead of revealing,
+    then rolls that die again under a new commitment when the joiner comes back, is refused
+    (one line, exit 2 on both sides); neither save holds the roll."""
+    host, told = _joiner_gone_once_its_value_is_in(tmp_path, mode)
+    try:
+        done = join(tmp_path, host, "--bot", "--save", "j.json")
+        assert host.wait() == 2, host.text()
+    finally:
+        host.stop()
+    assert done.returncode == 2, done.stderr + done.stdout
+    said = [line for line in done.stderr.splitlines() if line.strip()]
+    assert said == [f"wargame: {pledge.BROKEN}: it sent a new commitment for that roll"], said
+    for save in ("h.json", "j.json"):
+        data = json.loads((tmp_path / save).read_text())
+        assert data["status"] == "in_progress" and len(data["log"]) <= told["at"]
+        verify(tmp_path, tmp_path / save)
+
+
+def test_a_joiner_killed_mid_roll_gets_that_roll_revealed_when_it_comes_back(tmp_path):
+    """The host holds back its reveal and the joiner is killed: the joiner that comes back
+    names the roll it kept, the host reveals it as committed, and the game ends with the same
+    verified saves, that roll under the commitment and value sent before the kill."""
+    host, _ = _joiner_gone_once_its_value_is_in(tmp_path, "stall")
+    played_out(tmp_path, host)
+    same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    for save in ("h.json", "j.json"):
+        _the_roll(tmp_path / save, tmp_path / "roll.json")
+        verify(tmp_path, tmp_path / save)
+    assert not (tmp_path / "j.json.roll").exists()  # the game ended: nothing in progress

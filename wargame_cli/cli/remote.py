@@ -137,6 +137,10 @@ class Play:
         self.promises: pledge.Promises | None = None  # the host's values, kept beside its save
         self.key: signing.Key | None = None  # this machine's key for signing the game
         self.host_key: str | None = None  # the joiner's: the host's public key, as it told
+        self.record: pledge.Record | None = None  # the joiner's latest roll, beside its save
+        # the sides whose player types real dice, as this machine's player agreed at setup
+        # (the joiner's own answer; None: not asked in this process)
+        self.typed: frozenset[str] | None = None
         self.unsaved = False  # a decision is logged that the save does not hold yet
         self.turned = False  # and a turn ended since the last save: flush it to disk
 
@@ -208,6 +212,10 @@ class Play:
     def attach(self, session: Session, path: Path) -> None:
         """Watch `session`: save after every decision, show it as it goes."""
         self.session, self.path = session, path
+        kept = self.record is not None and self.record.where == pledge.beside(path)
+        if self.peer.role != HOST and not kept:
+            self.record = pledge.Record(path)  # the joiner's rolls, kept beside its save
+            self.peer.keep_roll = self.record.put
         self.peer.runner = session.runner
         self.peer.tips = Tips(_header(session))
         players = session.meta["players"]
@@ -280,6 +288,7 @@ class Play:
             self.unsaved = False
             turned, self.turned = self.turned, False
             games.save(self.session, self.path, settle=turned)
+            self._keep_roll()
 
     def _settle_reading(self) -> None:
         """`_settle` from the prompt's loop: a save that fails is left to the next one, which
@@ -294,13 +303,21 @@ class Play:
         self.unsaved = self.turned = True
 
     def save(self) -> None:
-        """Save (when this side stops, drops or ends): the joiner keeps its roll in progress
-        beside its save (`pledge.keep`)."""
+        """Save (when this side stops, drops or ends)."""
         if self.session is not None and self.path is not None:
             self.unsaved = False
             games.save(self.session, self.path)
-            if self.peer.role != HOST:
-                pledge.keep(self.path, self.peer.pending)
+            self._keep_roll()
+
+    def _keep_roll(self) -> None:
+        """The save holds every roll made: the joiner's record beside it keeps only its roll
+        in progress (if any: `pledge.Record`), and goes once the game is over."""
+        if self.record is None or self.session is None:
+            return
+        if self.session.status == "finished":
+            self.record.end()
+        else:
+            self.record.put(self.peer.pending)
 
     def run(self) -> None:
         """Play to the end and compare the ends; a refusal is told to the other side, and

@@ -63,7 +63,7 @@ def join(args: JoinArgs) -> None:
     game.host_key = signing.public_key(welcome.get("sign"))
     setup = welcome.get("setup")
     if isinstance(setup, dict):
-        _send_team(link, ruleset, side, setup, local, prompter)
+        game.typed = _send_team(link, ruleset, side, setup, local, prompter)
     held: Any = store.locked(local.save) if local.save is not None else nullcontext(None)
     with held as chosen:
         try:
@@ -82,7 +82,9 @@ def _in_progress(path: Path) -> bool:
 
 def _send_team(
     link: Link, ruleset: Ruleset, side: str, setup: dict[str, Any], local: Local, prompter: Any
-) -> None:
+) -> frozenset[str]:
+    """Our team, name and answer to the host's typed dice sent: the sides whose player types
+    real dice, as we agreed (none when we declined)."""
     options = resolve_options(ruleset.options, setup.get("options") or {})
     host_name = str(setup.get("name"))
     team, name = own_team(ruleset, side, options, local, prompter, taken=host_name)
@@ -93,6 +95,7 @@ def _send_team(
     answer = _dice_answer(setup.get("dice"), side, {other(side): host_name}, local, prompter)
     told = {"t": "team", "team": team, "name": name, "player": kind_of(local)}
     link.post({**told, "dice": answer})
+    return typed_dice.offered(setup.get("dice")) if answer == typed_dice.ACCEPT else frozenset()
 
 
 def _dice_answer(
@@ -100,7 +103,7 @@ def _dice_answer(
 ) -> str:
     """The host's proposal of typed physical dice, accepted or declined by this machine's
     person (a bot or a script declines: it has no dice to throw)."""
-    typed = frozenset(s for s in offer if s in SIDES) if isinstance(offer, list) else frozenset()
+    typed = typed_dice.offered(offer)
     if not typed:
         return typed_dice.DECLINE
     told = typed_dice.offer_words(typed, names, side)
@@ -211,9 +214,9 @@ def _open_game(game: Play, data: dict[str, Any], chosen: Path | None, tape: obje
     ours = _ours(chosen)
     if game.key is not None:  # kept before the game goes on (`join --save` takes it up)
         pledge.write_private(key_file(chosen), {"sign": game.key.hex})
+    typed = _typed_as_agreed(game, data, ours)
     store.write_atomic(chosen, data)
     try:
-        typed = typed_dice.from_words(data.get("setup", {}).get("dice"))
         session = games.open_save(
             chosen, dice=game.dice(typed), controllers=game.controllers(dict(names))
         )
@@ -260,6 +263,30 @@ def _take_keys(game: Play, data: dict[str, Any]) -> None:
     session.meta[signing.BLOCK] = block
     if first:
         game.told_keys()
+
+
+def _typed_as_agreed(
+    game: Play, data: dict[str, Any], ours: dict[str, Any] | None
+) -> frozenset[str]:
+    """The sides whose player types real dice: as this side agreed (its answer at setup, or
+    the save it wrote of this game; neither: it is asked now, as at setup), never as the
+    host's game says; a host's game that names other typed dice is refused."""
+    setup = data.get("setup") or {}
+    theirs = typed_dice.from_words(setup.get("dice"))
+    agreed = game.typed
+    if agreed is None and ours is not None and ours.get("seed") == data.get("seed"):
+        agreed = typed_dice.from_words((ours.get("setup") or {}).get("dice"))
+    if agreed is None:
+        names = {str(s): str(n) for s, n in (setup.get("names") or {}).items()}
+        answer = _dice_answer(sorted(theirs), game.side, names, game.local, game.prompter)
+        agreed = theirs if answer == typed_dice.ACCEPT else frozenset()
+    game.typed = agreed
+    if theirs != agreed:
+        raise Refused(
+            f"the host's game has {typed_dice.told(theirs)}, but this side agreed to "
+            f"{typed_dice.told(agreed)} at setup: refused"
+        )
+    return agreed
 
 
 def _ours(path: Path) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from wargame_cli.engine import takeback
+from wargame_cli.engine import edits, takeback
 from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.remote import fair, pledge, signing
@@ -26,6 +26,9 @@ T = TypeVar("T")
 BY = ("human", "bot", "script")
 REASON = 300  # characters of the other side's reason for stopping shown (a sentence or two)
 AHEAD = 6  # the host's commitments (and reveals) signed ahead in a pause: a turn's rolls
+# A remote decision is an answer to the question asked, never a table edit: edits are made at
+# one terminal (or with `wargame edit` on a save), not in remote play.
+NO_EDITS = "a decision in remote play answers the question asked; table edits are not made here"
 
 
 class Tips:
@@ -85,14 +88,17 @@ class Peer:
         # this side's decision, held until this side next sends or waits or is asked again:
         # the joiner's value for the roll the decision calls for then goes with it
         self.held: list[dict[str, Any]] = []
-        # a message read ahead (`SharedDice.early`), given by the next `expect`
-        self.ahead: dict[str, Any] | None = None
-        # the host, told of the other side's decision: reveals a roll's value come with it
+        # messages read ahead (`SharedDice._early`), given by the next `expect`s in order
+        self.ahead: list[dict[str, Any]] = []
+        # the host, told of the other side's decision: reads and checks a roll's value come
+        # with it (revealed only when the rules reach that roll)
         self.decided: Callable[[], None] = _nothing
         # a roll in progress at a drop, kept across links: the joiner's (`pledge.Pending`),
         # and the commitment the rejoined joiner names for it (the host's)
         self.pending: pledge.Pending | None = None
         self.claim: pledge.Pending | None = None
+        # the joiner's roll in progress put on disk before its value leaves (`pledge.Record`)
+        self.keep_roll: Callable[[pledge.Pending | None], None] = _keep_nothing
         # the host's journal: what it settled with the other side, kept before it is sent
         self.journal: Journal | None = None
         # the joiner's decisions the host came back without (log entry, key, by): made
@@ -121,7 +127,7 @@ class Peer:
         self._link = link
         self.next = None  # a commitment made on the old link is void
         self.held.clear()  # the game so far, sent again, holds it (or it is asked again)
-        self.ahead = None
+        self.ahead.clear()
 
     def post(self, message: dict[str, Any]) -> None:
         held, self.held = self.held, []
@@ -141,7 +147,7 @@ class Peer:
         decides: when nothing has come yet, what is unsaved is saved (`idle`), then `waiting`
         shows the wait (it returns when the link has input, or at once)."""
         self.flush()
-        message, self.ahead = self.ahead, None
+        message = self.ahead.pop(0) if self.ahead else None
         if message is None:
             if waiting is not None and not self.link.ready():
                 self.idle()
@@ -267,10 +273,12 @@ class RemoteController:
         key, by = message.get("key"), message.get("by")
         if not isinstance(key, str) or key == TAKE_BACK:
             raise Refused(f"{self.peer.name} sent no key for: {choice.prompt}")
+        if edits.is_token(key):
+            raise Refused(f"{self.peer.name} sent a table edit as a decision: {NO_EDITS}")
         self.by = by if by in BY else "human"
         said = signing.decision(message["at"], message.get("tip"), choice.side, key, self.by)
         self.sig = self.peer.sig(message, said, "decision")
-        if self.peer.journal is not None:  # before its early reveal leaves (`SharedDice`)
+        if self.peer.journal is not None:  # before anything that follows from it leaves
             told = {"t": "choice", "side": choice.side, "key": key, "by": self.by}
             signed = {signing.SIG: self.sig} if self.sig is not None else {}
             self.peer.journal.logged(message["at"], told | signed)
@@ -309,6 +317,9 @@ class Announcing:
                 if reason is None:
                     return key  # agreed: the runner takes it back, as the other side does
                 self.inner.refused(choice, key, reason)
+                continue
+            if edits.is_token(key):  # never made here: the other machine would not know of it
+                self.inner.refused(choice, key, NO_EDITS)
                 continue
             if choice.legal(key) is not None:
                 return key  # the runner refuses it and asks again
@@ -372,8 +383,6 @@ class SharedDice:
     ) -> None:
         self.peer = peer
         self.promises = promises or pledge.Promises()  # the host's values, kept
-        self.early: tuple[dict[str, Any], bytes, bytes] | None = None  # `_early`'s
-        self.early_sigs: dict[str, str] = {}  # and the signatures of that roll
         if peer.role == HOST:
             peer.decided = self._early
             peer.sign_ahead = self._sign_ahead
@@ -408,32 +417,31 @@ class SharedDice:
         return typed_dice.received(peer.name, roll, message, at)
 
     def _early(self) -> None:
-        """The joiner's decision came: when its value for the roll that decision calls for
-        came with it, reveal ours at once, before our rules reach that roll (its dice and
-        place are checked when they do: `_commit`). Anything else read is kept for the
-        next `expect`."""
+        """The joiner's decision came, and with it its value for the roll that decision calls
+        for: read it now and check it against our commitment (a bad one is refused at once),
+        but reveal ours only when our rules reach that very roll and find it is the one the
+        value names (`_commit`): a value for any later roll is refused where a decision was
+        due (`Peer.expect`), and a second value before the reveal is refused, never taken in
+        place of the first. Nothing is revealed before the rules ask for the roll."""
         peer = self.peer
         mine = peer.next
         if not isinstance(mine, bytes) or not peer.link.ready():
             return
         try:
             message = peer.link.recv()
-            if message["t"] != "value":
-                peer.ahead = message
-                return
-            dice = message.get("dice")
-            commit = fair.commitment(mine)
-            theirs = self._value(message, commit, "a roll")
-            said = self._signed_value(message, commit, dice, "a roll")
-            upcoming = self.promises.promise()
-            reveal, sigs = self._reveal(commit, mine, said, upcoming)
-            if peer.journal is not None:  # its place and dice are checked when it comes
-                peer.journal.pledge(message.get("at"), dice, commit, theirs, sigs)
-            peer.post(reveal)
+            if message["t"] == "value":
+                self._value(message, fair.commitment(mine), "a roll")
+                if peer.link.ready():  # nothing is due from it before our reveal
+                    peer.ahead.append(message)
+                    message = peer.link.recv()
+                    if message["t"] == "value":
+                        raise Refused(
+                            f"{peer.name} sent a second value for the roll at log entry "
+                            f"{_text(message.get('at'))} before its first was revealed"
+                        )
         except Dropped:
             return  # the next exchange finds the link gone, and waits for the other side
-        peer.next = upcoming
-        self.early, self.early_sigs = (message, mine, theirs), sigs
+        peer.ahead.append(message)
 
     def _value(self, answer: dict[str, Any], commit: str, reason: str) -> bytes:
         theirs = fair.hex_value(answer.get("value"))
@@ -491,11 +499,6 @@ class SharedDice:
 
     def _commit(self, roll: Roll) -> Thrown:
         peer = self.peer
-        if self.early is not None:  # revealed already: the roll's dice and place checked
-            answer, revealed, theirs = self.early
-            self.early = None
-            self._same_roll(answer, roll)
-            return _thrown(roll, fair.commitment(revealed), revealed, theirs, self.early_sigs)
         ready = self._claimed(roll)  # the roll in progress at a drop: its value, as committed
         if ready is None:
             ready = peer.next if isinstance(peer.next, bytes) else None
@@ -503,8 +506,8 @@ class SharedDice:
         if mine is not ready:
             peer.post(self._commitment_of(mine))
         commit = fair.commitment(mine)
-        answer = peer.expect("value")
-        self._same_roll(answer, roll)
+        answer = peer.expect("value")  # read already when it came with a decision (`_early`)
+        self._same_roll(answer, roll)  # the roll the rules ask for now: then ours is revealed
         theirs = self._value(answer, commit, roll.reason)
         said = self._signed_value(answer, commit, list(roll.dice), roll.reason)
         upcoming = peer.next = self.promises.promise()
@@ -556,6 +559,7 @@ class SharedDice:
                 commit = _commitment(peer, peer.expect("commit"), roll)
             mine = fair.draw()
             peer.pending = pledge.Pending(commit, mine, at, tip, tuple(roll.dice))
+            peer.keep_roll(peer.pending)  # on disk before it leaves: no crash undoes it
         told = {"t": "value", "commit": commit, "value": mine.hex()}
         said = signing.pledge(peer.tips.root, roll.dice, commit, mine.hex())
         sent = peer.signed({**told, "dice": list(roll.dice), "at": at}, said)
@@ -599,6 +603,10 @@ def _thrown(
 
 
 def _nothing() -> None:
+    return None
+
+
+def _keep_nothing(pending: pledge.Pending | None) -> None:
     return None
 
 

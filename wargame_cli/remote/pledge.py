@@ -1,9 +1,10 @@
 """A roll in progress across a drop: the host may not roll a die again once the joiner's value
 is in. The host keeps the value of every commitment it sends (the latest few, stored beside
 its save before the commitment leaves: `Promises`), and the joiner keeps, for the roll it sent
-its value for and saw no reveal of, that commitment and its own value (`Pending`). On rejoining,
-the joiner names that commitment and sends the same value again; the host must reveal a value
-that opens it, or the game stops (`BROKEN`)."""
+its value for and saw no reveal of, that commitment and its own value (`Pending`), on disk
+before its value leaves (`Record`), so that a host that crashes the joiner or cuts the link
+then gains nothing. On rejoining, the joiner names that commitment and sends the same value
+again; the host must reveal a value that opens it, or the game stops (`BROKEN`)."""
 
 from __future__ import annotations
 
@@ -71,18 +72,40 @@ def beside(save: Path) -> Path:
     return save.with_name(save.name + ".roll")
 
 
-def keep(save: Path, pending: Pending | None) -> None:
-    """The joiner stops (saved): its roll in progress, if any, kept beside its save (whole,
-    readable by its owner only) for the next `wargame join --save SAVE`; none, none kept."""
-    where = beside(save)
-    if pending is None:
-        where.unlink(missing_ok=True)
-        return
-    write_private(where, pending.told())
+class Record:
+    """The joiner's latest roll, kept beside its save (`SAVE.roll`, readable by its owner only)
+    from before its value leaves until the save holds it: a joiner that dies (a crash the host
+    provokes, `kill -9`) and joins again names it, and the host must reveal it as committed.
+    One write in place per roll (no flush to disk: it outlives the process, which is what dies
+    here); `put(None)` once the save holds every roll; `end` when the game is over."""
+
+    SIZE = 1024  # bytes: a record is padded to it, so each write covers the one before
+
+    def __init__(self, save: Path) -> None:
+        self.where = beside(save)
+        self._fd: int | None = None
+        self._size = self.SIZE
+
+    def put(self, pending: Pending | None) -> None:
+        body = json.dumps(pending.told() if pending is not None else None).encode()
+        fresh = self._fd is None
+        if self._fd is None:
+            self._fd = os.open(self.where, os.O_RDWR | os.O_CREAT, 0o600)
+        self._size = max(self._size, len(body))
+        os.pwrite(self._fd, body.ljust(self._size), 0)
+        if fresh:  # what an older record held beyond it goes (after: never an empty file)
+            os.ftruncate(self._fd, self._size)
+
+    def end(self) -> None:
+        """The game is over: nothing is in progress, the record goes."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        self.where.unlink(missing_ok=True)
 
 
 def kept(save: Path) -> Pending | None:
-    """The roll in progress `keep` kept beside `save`, or None."""
+    """The roll `Record` kept beside `save`, or None."""
     try:
         told = json.loads(beside(save).read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -30,3 +30,9 @@ def neutral(view: View) -> Sight:
         return state
 
     return seen
+
+
+def hidden(view: View, state: Any) -> bool:
+    """Is part of `state` hidden from some side now (a hidden deployment under way)? Then what
+    a spectator is sent waits for the reveal (`Watchers`)."""
+    return any(view.seen_by(state, side) is not state for side in SIDES)

@@ -14,6 +14,7 @@ from typing import Any
 from wargame_cli.engine.dice import TYPED, check_faces, parse_dice
 from wargame_cli.engine.requests import Roll
 from wargame_cli.errors import BadInput
+from wargame_cli.kit.sides import SIDES
 from wargame_cli.remote.wire import Refused
 
 SHARED_WORD = "shared"
@@ -44,6 +45,20 @@ def from_words(text: object) -> frozenset[str]:
         return frozenset()
     parts = text.split(",")[1:]
     return frozenset(p.split("=")[0] for p in parts if p.endswith(f"={TYPED}"))
+
+
+def offered(offer: object) -> frozenset[str]:
+    """The sides a host's setup proposes to type (`setup.dice` of its welcome)."""
+    if not isinstance(offer, list):
+        return frozenset()
+    return frozenset(side for side in offer if side in SIDES)
+
+
+def told(typed: frozenset[str]) -> str:
+    """Typed dice in words: "typed dice for side B", "no typed dice"."""
+    if not typed:
+        return "no typed dice"
+    return f"typed dice for side {' and '.join(sorted(typed))}"
 
 
 def check_own(typed: frozenset[str], side: str, human: bool) -> None:
