@@ -182,7 +182,7 @@ class Play:
             return
         told = f"waiting for {name}… (Ctrl-C saves and exits)"
         if self.prompter is not None:  # Look… while waiting; ends when their move comes
-            self.prompter.wait(self.side, told, self.peer.link.sock.fileno())
+            self.prompter.wait(self.side, told, self.peer.link.fileno())
             return
         from rich.text import Text
 

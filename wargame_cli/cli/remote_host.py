@@ -17,7 +17,7 @@ from wargame_cli.invoked import command
 from wargame_cli.kit.sides import other
 from wargame_cli.remote import codes, journal, kept, pledge, tls
 from wargame_cli.remote import typed as typed_dice
-from wargame_cli.remote.gate import Gate, Visitor
+from wargame_cli.remote.gate import DoorClosed, Gate, Visitor
 from wargame_cli.remote.peer import HOST, Peer
 from wargame_cli.remote.wire import Dropped, Link, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
@@ -136,18 +136,34 @@ def _take_up_journal(game: Play, session: Any, path: Path) -> None:
 
 
 def _serve(hosting: Hosting, path: Path) -> None:
-    """Host the game to its end; Ctrl-C saves, tells the joiner, and exits 130."""
+    """Host the game to its end; Ctrl-C saves, tells the joiner, and exits 130. A game that
+    never started leaves nothing behind (no save, no codes)."""
     try:
         hosting.serve(path)
     except KeyboardInterrupt:
+        _unstarted(hosting, path)
         raise hosting.game.interrupted("Ctrl-C") from None
+    except DoorClosed as exc:
+        raise hosting.closed(exc, path) from None
     finally:
         hosting.gate.close()
 
 
+def _unstarted(hosting: Hosting, path: Path) -> None:
+    """A new game that never started (no joiner came): its codes are gone with it."""
+    if hosting.game.session is None:
+        keys_of(path).unlink(missing_ok=True)
+
+
+def keys_of(path: Path) -> Path:
+    """Where a hosted game's codes, key and promised values are kept: `SAVE.host`."""
+    return path.with_name(path.name + ".host")
+
+
 def _keys(path: Path, fresh: bool) -> dict[str, Any]:
     """The hosted game's codes and TLS identity, kept beside its save (readable by its owner
-    only) so `host --resume` shows the same fingerprint and takes the same codes."""
+    only) so `host --resume` shows the same fingerprint and takes the same codes (new ones
+    after the door closed on wrong codes: `_new_codes`)."""
     kept = None if fresh else _kept_keys(path)
     if kept is not None:
         return kept
@@ -164,7 +180,7 @@ def _keys(path: Path, fresh: bool) -> dict[str, Any]:
 
 def _kept_keys(path: Path) -> dict[str, Any] | None:
     """The codes and identity kept beside a hosted save (`SAVE.host`), if whole."""
-    where = path.with_name(path.name + ".host")
+    where = keys_of(path)
     try:
         kept = json.loads(where.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -177,7 +193,15 @@ def _kept_keys(path: Path) -> dict[str, Any] | None:
 
 
 def _keep_keys(path: Path, keys: dict[str, Any]) -> None:
-    pledge.write_private(path.with_name(path.name + ".host"), keys)
+    pledge.write_private(keys_of(path), keys)
+
+
+def _new_codes(path: Path) -> None:
+    """The door closed on wrong codes: the next `host --resume` gives new codes (the same
+    host key, and the values the host committed to, are kept)."""
+    keys = _keys(path, fresh=False)
+    keys |= {"seat": codes.new_code(), "watch": codes.new_code()}
+    _keep_keys(path, keys)
 
 
 def _promises(path: Path, keys: dict[str, Any]) -> pledge.Promises:
@@ -247,7 +271,7 @@ class Hosting:
         game.peer.rejoin = self._rejoin
         game.run()
         game.watchers.end()
-        path.with_name(path.name + ".host").unlink(missing_ok=True)  # its codes are done
+        keys_of(path).unlink(missing_ok=True)  # its codes are done
         if game.peer.journal is not None:
             game.peer.journal.close()
         journal.beside(path).unlink(missing_ok=True)  # the save holds the whole game
@@ -270,10 +294,27 @@ class Hosting:
                 welcome["setup"]["dice"] = sorted(self.typed)
         return welcome
 
-    def _admit(self) -> Link:
+    def closed(self, why: DoorClosed, path: Path) -> BadInput:
+        """The door closed on wrong codes: what the host says as it stops, and how to go on
+        (new codes for the game; or, when no game had started, a new game)."""
+        told = f"{why}: this game's codes are refused from now on"
+        if self.game.session is None:
+            keys_of(path).unlink(missing_ok=True)
+            side = self.new[0] if self.new is not None else "A"
+            return RemoteError(
+                f"{told}; no game had started, so nothing was saved (host a new one for new "
+                f"codes: {command(f'host {self.ruleset.id} --seat {side}')})"
+            )
+        self.game.save()
+        _new_codes(path)
+        again = command(f"host --resume {shown(path)}")
+        return RemoteError(f"{told} ({again} gives new ones)")
+
+    def _admit(self, gone: Link | None = None) -> Link:
         """The joiner, let in and sent the game as it stands; the roll it names as in progress
-        (`pledge`), unless our game settled it already, is revealed under its commitment."""
-        visitor = self.gate.admit()
+        (`pledge`), unless our game settled it already, is revealed under its commitment.
+        `gone`: the link of the joiner that dropped."""
+        visitor = self.gate.admit(gone)
         session = self.game.session
         assert session is not None
         claim = visitor.claim
@@ -295,15 +336,17 @@ class Hosting:
             f"{self.game.peer.name} dropped ({why}); waiting for them to join again with the "
             "same code (Ctrl-C saves and exits)…"
         )
-        return self._admit()
+        return self._admit(self.game.peer.link)
 
     def _set_up(self, path: Path) -> None:
         """A new game: the joiner's team comes, the game starts, the joiner gets it."""
         assert self.new is not None
         side, name, team, options = self.new
         game, ruleset = self.game, self.ruleset
+        gone: Link | None = None
         while True:
-            visitor = self.gate.admit()
+            visitor = self.gate.admit(gone)
+            gone = visitor.link
             try:
                 theirs, their_name, their_kind, agreed = self._their_team(
                     visitor.link, options, name

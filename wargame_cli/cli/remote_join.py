@@ -46,6 +46,7 @@ def join(args: JoinArgs) -> None:
     pending = pledge.kept(local.save) if local.save is not None and going else None
     roll = pending.told() if pending is not None else None
     link, welcome, fingerprint = knock(args.address, args.code, rulesets, DEFAULT_PORT, roll)
+    link.beat()  # a half-open connection is noticed on both sides (`wire.DEAD`)
     tell(f"connected to {args.address}; host key fingerprint {fingerprint}")
     ruleset = registry.get(str(welcome.get("ruleset")))
     side = str(welcome.get("seat"))
@@ -163,6 +164,7 @@ def _reach_again(
             raise RemoteError(
                 f"the host came back with another key ({seen}, not {fingerprint}): refused"
             )
+        link.beat()
         return link
 
 
