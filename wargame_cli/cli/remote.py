@@ -137,6 +137,9 @@ class Play:
         self.promises: pledge.Promises | None = None  # the host's values, kept beside its save
         self.unsaved = False  # a decision is logged that the save does not hold yet
         self.turned = False  # and a turn ended since the last save: flush it to disk
+        # a game played at one terminal, hosted (`host --resume`): its save is left as it was
+        # until the joiner comes (so it stays that game's save if no one does)
+        self.untouched = False
 
     def controllers(self, names: dict[str, str]) -> dict[str, Any]:
         if self._controller is None:
@@ -282,7 +285,7 @@ class Play:
     def save(self) -> None:
         """Save (when this side stops, drops or ends): the joiner keeps its roll in progress
         beside its save (`pledge.keep`)."""
-        if self.session is not None and self.path is not None:
+        if self.session is not None and self.path is not None and not self.untouched:
             self.unsaved = False
             games.save(self.session, self.path)
             if self.peer.role != HOST:
@@ -319,6 +322,10 @@ class Play:
         self.peer.fail(f"{what}; their save is kept", kind="leave")
         if self.path is None:
             return Interrupted("interrupted; nothing was saved")
+        if self.untouched:
+            return Interrupted(
+                f"interrupted before the other player joined; {shown(self.path)} is as it was"
+            )
         return Interrupted(
             f"interrupted; game saved to {shown(self.path)}"
             + (

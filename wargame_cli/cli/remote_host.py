@@ -109,8 +109,11 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     session.meta["dice"] = typed_dice.words(typed)
     _take_up_journal(game, session, path)
     game.attach(session, path)
-    game.save()  # all the journal held: it starts afresh
-    game.keep_journal()
+    # a game played at one terminal becomes a remote one only when the joiner comes
+    game.untouched = not str(data["setup"].get("dice", "")).startswith(typed_dice.SHARED_WORD)
+    if not game.untouched:
+        game.save()  # all the journal held: it starts afresh
+        game.keep_journal()
     gate = _open_gate(args, keys, session.ruleset, local)
     _serve(Hosting(gate, game, session.ruleset, None), path)
 
@@ -320,6 +323,10 @@ class Hosting:
         claim = visitor.claim
         used = claim is not None and pledge.used(session.runner.log, claim.commit)
         self.game.peer.claim = None if used else claim
+        if self.game.untouched:  # a game played at one terminal: remote from now on
+            self.game.untouched = False
+            self.game.save()
+            self.game.keep_journal()
         self._send_game(visitor)
         return visitor.link
 

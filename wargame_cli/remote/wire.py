@@ -178,11 +178,12 @@ class Link:
         """A file that has input when `ready` is true (for a screen to wait on)."""
         return self._bell[0] if self._bell is not None else self.sock.fileno()
 
-    def beat(self, pulse: float = PING, dead: float = DEAD) -> None:
+    def beat(self) -> None:
         """From now on a thread of its own reads this link and keeps it alive: "ping" after
-        `pulse` seconds of our silence; `Dropped` after `dead` seconds of the other side's."""
+        `PING` seconds of our silence; `Dropped` after `DEAD` seconds of the other side's."""
         if self._pump is not None:
             return
+        pulse, dead = PING, DEAD
         self._inbox = queue.Queue()
         self._bell = os.pipe()
         self.heard = time.monotonic()
