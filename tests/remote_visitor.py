@@ -136,6 +136,26 @@ def nest_reveal(record: str) -> None:
     wire.Link.post_encoded = post_encoded  # type: ignore[method-assign]
 
 
+def undo_often(after: int, times: int) -> None:
+    """This machine's bot asks to take back every other decision once it has made `after`,
+    `times` times in all (each take-back sends every spectator the whole game again); its
+    decisions count as a script's, which a take-back may take."""
+    from wargame_cli.engine.bots import BotController
+    from wargame_cli.engine.requests import TAKE_BACK
+
+    asked = [0, 0]  # questions answered, take-backs asked
+
+    def choose(self: BotController, choice: Any, game: Any) -> str:
+        asked[0] += 1
+        if asked[0] > after and asked[1] < times and asked[0] % 2 == 0:
+            asked[1] += 1
+            return TAKE_BACK
+        return str(choice.default)
+
+    BotController.by = "script"  # type: ignore[misc]
+    BotController.choose = choose  # type: ignore[method-assign]
+
+
 if __name__ == "__main__":
     from wargame_cli.remote import gate, wire
 
@@ -145,6 +165,9 @@ if __name__ == "__main__":
     if rest[:1] == ["--nest-reveal"]:
         nest_reveal(rest[1])
         rest = rest[2:]
+    if rest[:1] == ["--undo-often"]:
+        undo_often(int(rest[1]), int(rest[2]))
+        rest = rest[3:]
     sys.argv = ["wargame", *rest]
     from wargame_cli.cli.app import main
 
