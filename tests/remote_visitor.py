@@ -111,29 +111,34 @@ def idle(address: str, count: int) -> list[socket.socket]:
 
 def nest_reveal(record: str) -> None:
     """This host's first reveal goes out nested past any stack instead (its veto of a roll
-    by crashing the joiner); `record` is written once it is sent."""
+    by crashing the joiner), framed and numbered as the wire does; `record` is written once
+    it is sent."""
+    import contextlib
     from pathlib import Path
 
     from wargame_cli.remote import wire
 
-    honest = wire.Link.post_encoded
+    honest = wire.Link.post
     done: list[bool] = []
 
-    def post_encoded(self: wire.Link, *texts: str) -> None:
-        if not done and any(text.startswith('{"t": "reveal"') for text in texts):
-            done.append(True)
-            texts = tuple(
-                '{"t": "reveal", "value": ' + nested(100_000) + "}"
-                if text.startswith('{"t": "reveal"')
-                else text
-                for text in texts
-            )
-            honest(self, *texts)
-            Path(record).write_text("sent")
+    def post(self: wire.Link, *messages: dict[str, Any]) -> None:
+        if done or not any(m.get("t") == "reveal" for m in messages):
+            honest(self, *messages)
             return
-        honest(self, *texts)
+        done.append(True)
+        blob = bytearray()
+        for number, message in enumerate(messages, self.sent):
+            text = json.dumps({**message, "n": number})
+            if message.get("t") == "reveal":
+                text = f'{{"t": "reveal", "value": {nested(100_000)}, "n": {number}}}'
+            blob += framed(text.encode())
+        with getattr(self, "_lock", None) or contextlib.nullcontext():
+            self.sock.settimeout(30)
+            self.sock.sendall(blob)
+        self.sent += len(messages)
+        Path(record).write_text("sent")
 
-    wire.Link.post_encoded = post_encoded  # type: ignore[method-assign]
+    wire.Link.post = post  # type: ignore[method-assign]
 
 
 def undo_often(after: int, times: int) -> None:
