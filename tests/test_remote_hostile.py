@@ -78,8 +78,18 @@ def _framed(body: bytes) -> bytes:
         (_framed(b'["t", 1]'), "malformed message (no type)"),
         (_framed(json.dumps({"t": "value", "n": 9}).encode()), "out of order"),
         (_framed(json.dumps({"t": "value", "n": 0}).encode()), "replayed"),
+        # what no message holds: nesting past any stack, or past the bound; numbers too
+        # large for the game (1e999 is infinity); bytes that are not UTF-8
+        (_framed(b'{"t": "value", "x": ' + b"[" * 5000 + b"]" * 5000 + b"}"), "nests deeper"),
+        (_framed(b'{"t": "value", "x": ' + b"[" * 70 + b"]" * 70 + b"}"), "nests deeper"),
+        (_framed(b'{"t": "value", "at": 1e999, "n": 1}'), "not finite"),
+        (_framed(b'{"t": "value", "at": 10000000000000000000, "n": 1}'), "too large"),
+        (_framed(b'{"t": "value\xff", "n": 1}'), "not UTF-8"),
     ],
-    ids=["oversized", "not-json", "no-type", "out-of-order", "replayed"],
+    ids=[
+        *("oversized", "not-json", "no-type", "out-of-order", "replayed"),
+        *("nested-past-the-stack", "nested-past-the-bound", "infinite", "huge", "not-utf8"),
+    ],
 )
 def test_a_bad_message_stops_the_host_with_one_line(tmp_path, blob, told):
     host = _host(tmp_path)

@@ -61,6 +61,15 @@ def tell_for(local: Local) -> Callable[[str], None]:
     return tell
 
 
+def tell_whole(local: Local, text: str) -> None:
+    """A line to copy (a command to give the other player): never broken into lines here, so
+    the terminal wraps it on screen and a copy of it is one line."""
+    if local.json_out:
+        print(f"wargame: {text}", file=sys.stderr, flush=True)
+    else:
+        console().print(text, markup=False, soft_wrap=True)
+
+
 def kind_of(local: Local) -> str:
     return "bot" if local.bot or local.no_input else "human"
 
@@ -143,6 +152,9 @@ class Play:
         self.typed: frozenset[str] | None = None
         self.unsaved = False  # a decision is logged that the save does not hold yet
         self.turned = False  # and a turn ended since the last save: flush it to disk
+        # a game played at one terminal, hosted (`host --resume`): its save is left as it was
+        # until the joiner comes (so it stays that game's save if no one does)
+        self.untouched = False
 
     def controllers(self, names: dict[str, str]) -> dict[str, Any]:
         if self._controller is None:
@@ -198,7 +210,7 @@ class Play:
             return
         told = f"waiting for {name}… (Ctrl-C saves and exits)"
         if self.prompter is not None:  # Look… while waiting; ends when their move comes
-            self.prompter.wait(self.side, told, self.peer.link.sock.fileno())
+            self.prompter.wait(self.side, told, self.peer.link.fileno())
             return
         from rich.text import Text
 
@@ -304,7 +316,7 @@ class Play:
 
     def save(self) -> None:
         """Save (when this side stops, drops or ends)."""
-        if self.session is not None and self.path is not None:
+        if self.session is not None and self.path is not None and not self.untouched:
             self.unsaved = False
             games.save(self.session, self.path)
             self._keep_roll()
@@ -351,6 +363,10 @@ class Play:
         self.peer.fail(f"{what}; their save is kept", kind="leave")
         if self.path is None:
             return Interrupted("interrupted; nothing was saved")
+        if self.untouched:
+            return Interrupted(
+                f"interrupted before the other player joined; {shown(self.path)} is as it was"
+            )
         return Interrupted(
             f"interrupted; game saved to {shown(self.path)}"
             + (

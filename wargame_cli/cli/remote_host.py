@@ -11,14 +11,23 @@ from typing import Any
 
 from wargame_cli import registry
 from wargame_cli.cli import play
-from wargame_cli.cli.remote import DEFAULT_PORT, Local, Play, can_ask, kind_of, own_team, tell_for
+from wargame_cli.cli.remote import (
+    DEFAULT_PORT,
+    Local,
+    Play,
+    can_ask,
+    kind_of,
+    own_team,
+    tell_for,
+    tell_whole,
+)
 from wargame_cli.engine.session import draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted
 from wargame_cli.invoked import command
 from wargame_cli.kit.sides import other
 from wargame_cli.remote import codes, journal, kept, pledge, signing, tls
 from wargame_cli.remote import typed as typed_dice
-from wargame_cli.remote.gate import Gate, Visitor
+from wargame_cli.remote.gate import DoorClosed, Gate, Visitor
 from wargame_cli.remote.peer import HOST, Peer
 from wargame_cli.remote.wire import Dropped, Link, RemoteError
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
@@ -112,8 +121,11 @@ def _host_resumed(args: HostArgs, path: Path) -> None:
     _take_up_keys(game, session, path, keys)
     _take_up_journal(game, session, path)
     game.attach(session, path)
-    game.save()  # all the journal held: it starts afresh
-    game.keep_journal()
+    # a game played at one terminal becomes a remote one only when the joiner comes
+    game.untouched = not str(data["setup"].get("dice", "")).startswith(typed_dice.SHARED_WORD)
+    if not game.untouched:
+        game.save()  # all the journal held: it starts afresh
+        game.keep_journal()
     gate = _open_gate(args, keys, session.ruleset, local)
     _serve(Hosting(gate, game, session.ruleset, None), path)
 
@@ -158,18 +170,34 @@ def _take_up_journal(game: Play, session: Any, path: Path) -> None:
 
 
 def _serve(hosting: Hosting, path: Path) -> None:
-    """Host the game to its end; Ctrl-C saves, tells the joiner, and exits 130."""
+    """Host the game to its end; Ctrl-C saves, tells the joiner, and exits 130. A game that
+    never started leaves nothing behind (no save, no codes)."""
     try:
         hosting.serve(path)
     except KeyboardInterrupt:
+        _unstarted(hosting, path)
         raise hosting.game.interrupted("Ctrl-C") from None
+    except DoorClosed as exc:
+        raise hosting.closed(exc, path) from None
     finally:
         hosting.gate.close()
 
 
+def _unstarted(hosting: Hosting, path: Path) -> None:
+    """A new game that never started (no joiner came): its codes are gone with it."""
+    if hosting.game.session is None:
+        keys_of(path).unlink(missing_ok=True)
+
+
+def keys_of(path: Path) -> Path:
+    """Where a hosted game's codes, key and promised values are kept: `SAVE.host`."""
+    return path.with_name(path.name + ".host")
+
+
 def _keys(path: Path, fresh: bool) -> dict[str, Any]:
     """The hosted game's codes and TLS identity, kept beside its save (readable by its owner
-    only) so `host --resume` shows the same fingerprint and takes the same codes."""
+    only) so `host --resume` shows the same fingerprint and takes the same codes (new ones
+    after the door closed on wrong codes: `_new_codes`)."""
     kept = None if fresh else _kept_keys(path)
     if kept is not None:
         return kept
@@ -187,7 +215,7 @@ def _keys(path: Path, fresh: bool) -> dict[str, Any]:
 
 def _kept_keys(path: Path) -> dict[str, Any] | None:
     """The codes and identity kept beside a hosted save (`SAVE.host`), if whole."""
-    where = path.with_name(path.name + ".host")
+    where = keys_of(path)
     try:
         kept = json.loads(where.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -200,7 +228,15 @@ def _kept_keys(path: Path) -> dict[str, Any] | None:
 
 
 def _keep_keys(path: Path, keys: dict[str, Any]) -> None:
-    pledge.write_private(path.with_name(path.name + ".host"), keys)
+    pledge.write_private(keys_of(path), keys)
+
+
+def _new_codes(path: Path) -> None:
+    """The door closed on wrong codes: the next `host --resume` gives new codes (the same
+    host key, and the values the host committed to, are kept)."""
+    keys = _keys(path, fresh=False)
+    keys |= {"seat": codes.new_code(), "watch": codes.new_code()}
+    _keep_keys(path, keys)
 
 
 def _promises(path: Path, keys: dict[str, Any]) -> pledge.Promises:
@@ -257,8 +293,10 @@ class Hosting:
             f"Hosting {self.ruleset.name} (version {self.ruleset.version}) as side "
             f"{game.side}. Give the other player this line:"
         )
-        self.tell(f"  {command(f'join {address} --code {gate.door.seat}')}")
-        self.tell(f"Spectators: {command(f'watch {address} --code {gate.door.watch}')}")
+        tell_whole(game.local, f"  {command(f'join {address} --code {gate.door.seat}')}")
+        tell_whole(
+            game.local, f"Spectators: {command(f'watch {address} --code {gate.door.watch}')}"
+        )
         self.tell(f"Host key fingerprint: {gate.fingerprint}")
         self.tell(f"waiting for the other player to join on port {gate.port}…")
         gate.on_watcher = game.watchers.add
@@ -270,7 +308,7 @@ class Hosting:
         game.peer.rejoin = self._rejoin
         game.run()
         game.watchers.end()
-        path.with_name(path.name + ".host").unlink(missing_ok=True)  # its codes are done
+        keys_of(path).unlink(missing_ok=True)  # its codes are done
         if game.peer.journal is not None:
             game.peer.journal.close()
         journal.beside(path).unlink(missing_ok=True)  # the save holds the whole game
@@ -295,25 +333,48 @@ class Hosting:
                 welcome["setup"]["dice"] = sorted(self.typed)
         return welcome
 
-    def _admit(self) -> Link:
+    def closed(self, why: DoorClosed, path: Path) -> BadInput:
+        """The door closed on wrong codes: what the host says as it stops, and how to go on
+        (new codes for the game; or, when no game had started, a new game)."""
+        told = f"{why}: this game's codes are refused from now on"
+        if self.game.session is None:
+            keys_of(path).unlink(missing_ok=True)
+            side = self.new[0] if self.new is not None else "A"
+            return RemoteError(
+                f"{told}; no game had started, so nothing was saved (host a new one for new "
+                f"codes: {command(f'host {self.ruleset.id} --seat {side}')})"
+            )
+        self.game.save()
+        _new_codes(path)
+        again = command(f"host --resume {shown(path)}")
+        return RemoteError(f"{told} ({again} gives new ones)")
+
+    def _admit(self, gone: Link | None = None) -> Link:
         """The joiner, let in and sent the game as it stands; the roll it names as in progress
-        (`pledge`), unless our game settled it already, is revealed under its commitment."""
-        visitor = self._signer_admitted()
+        (`pledge`), unless our game settled it already, is revealed under its commitment.
+        `gone`: the link of the joiner that dropped."""
+        visitor = self._signer_admitted(gone)
         session = self.game.session
         assert session is not None
         claim = visitor.claim
         used = claim is not None and pledge.used(session.runner.log, claim.commit)
         self.game.peer.claim = None if used else claim
+        if self.game.untouched:  # a game played at one terminal: remote from now on
+            self.game.untouched = False
+            self.game.save()
+            self.game.keep_journal()
         self._send_game(visitor)
         return visitor.link
 
-    def _signer_admitted(self) -> Visitor:
+    def _signer_admitted(self, gone: Link | None) -> Visitor:
         """The next player let in that signs with the key this game's other side signs with
         (any player in a game begun unsigned). Another key takes the seat only while nothing
-        in the game is signed with the first (a joiner that left before its first roll)."""
+        in the game is signed with the first (a joiner that left before its first roll).
+        `gone`: the link of the joiner that dropped (its seat is free)."""
         game = self.game
         while True:
-            visitor = self.gate.admit()
+            visitor = self.gate.admit(gone)
+            gone = visitor.link  # refused below: its seat is free again
             signer, session = game.peer.signer, game.session
             if signer is None or visitor.key == signer.theirs:
                 return visitor
@@ -349,15 +410,17 @@ class Hosting:
             f"{self.game.peer.name} dropped ({why}); waiting for them to join again with the "
             "same code (Ctrl-C saves and exits)…"
         )
-        return self._admit()
+        return self._admit(self.game.peer.link)
 
     def _set_up(self, path: Path) -> None:
         """A new game: the joiner's team comes, the game starts, the joiner gets it."""
         assert self.new is not None
         side, name, team, options = self.new
         game, ruleset = self.game, self.ruleset
+        gone: Link | None = None
         while True:
-            visitor = self.gate.admit()
+            visitor = self.gate.admit(gone)
+            gone = visitor.link
             try:
                 if visitor.key is None:
                     raise RemoteError(

@@ -50,6 +50,7 @@ def join(args: JoinArgs) -> None:
     link, welcome, fingerprint = knock(
         args.address, args.code, rulesets, DEFAULT_PORT, roll, key.public
     )
+    link.beat()  # a half-open connection is noticed on both sides (`wire.DEAD`)
     tell(f"connected to {args.address}; host key fingerprint {fingerprint}")
     ruleset = registry.get(str(welcome.get("ruleset")))
     side = str(welcome.get("seat"))
@@ -198,6 +199,7 @@ def _reach_again(
             raise RemoteError(
                 f"the host came back with another key ({seen}, not {fingerprint}): refused"
             )
+        link.beat()
         return link
 
 

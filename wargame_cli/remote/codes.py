@@ -45,6 +45,10 @@ class Door:
     def closed(self) -> bool:
         return self.wrong >= MAX_TRIES
 
+    def failed(self) -> None:
+        """A try that named no code at all (a hello that could not be read): counted."""
+        self.wrong += 1
+
     def check(self, given: object, fingerprint: str) -> str | None:
         """ "player" or "watcher" for a right proof (see `proof`), None for a wrong one
         (counted)."""

@@ -136,7 +136,7 @@ def from_told(told: object) -> Pending | None:
         value = fair.hex_value(told["value"])
         dice = tuple(int(sides) for sides in told["dice"])
         commit, at, tip = told["commit"], told["at"], told["tip"]
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # 1e999: no number of sides
         return None
     if value is None or fair.hex_value(commit) is None or not isinstance(at, int):
         return None
