@@ -58,6 +58,13 @@ class Controller(Protocol):
         """Tell the chooser why `key` was refused; it will be asked again."""
 
 
+class SignedController:
+    """A controller whose decisions come signed (remote play): the runner keeps a decision's
+    signature (`sig`, None when unsigned) in its log entry."""
+
+    sig: str | None = None
+
+
 Observer = Callable[[Shown, Any], None]
 Editor = Callable[[Any, edits.Edit], str]  # a ruleset's `apply_edit`: the line told, or refused
 
@@ -538,9 +545,9 @@ class Runner:
             key, by = answered
             if key == REASK:  # a table edit: the rules build the question again
                 return REASK
-            entry = self._choice_entry(
-                req, key, by, getattr(self.controllers[req.side], "sig", None)
-            )
+            chooser = self.controllers[req.side]
+            sig = chooser.sig if isinstance(chooser, SignedController) else None
+            entry = self._choice_entry(req, key, by, sig)
             if self._awaiting is not None and self._awaiting["at"] == len(self.log):
                 self._awaiting["new"] = {"key": key, "label": entry["label"], "by": by}
                 self._awaiting = None

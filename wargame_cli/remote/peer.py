@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from wargame_cli.engine import edits, takeback
 from wargame_cli.engine.dice import Thrown
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
+from wargame_cli.engine.runner import SignedController
 from wargame_cli.remote import fair, pledge, signing
 from wargame_cli.remote import typed as typed_dice
 from wargame_cli.remote.journal import Journal
@@ -228,7 +229,7 @@ class Peer:
             )
 
 
-class RemoteController:
+class RemoteController(SignedController):
     """Answers the other machine's side: its decisions, as they arrive, and its requests to
     take a decision back, which this side's player accepts or declines (`agree`)."""
 
@@ -291,7 +292,7 @@ class RemoteController:
         )
 
 
-class Announcing:
+class Announcing(SignedController):
     """This machine's side: its controller's legal answers are told to the other machine
     before the rules take them."""
 
