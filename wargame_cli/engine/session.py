@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargame_cli.engine import position
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.dice import DiceSource, RngDice
 from wargame_cli.engine.runner import Controller, Observer, Runner
@@ -63,6 +64,7 @@ def start(
         observer,
         factory=lambda: ruleset.new_game(setup, opts),
         editor=ruleset.apply_edit,
+        keeper=position.keeper(ruleset, setup, opts),
     )
     return Session(ruleset, opts, seed, setup, runner)
 

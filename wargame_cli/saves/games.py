@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import __version__, registry, versions
-from wargame_cli.engine import takeback
+from wargame_cli.engine import position, takeback
 from wargame_cli.engine.dice import DiceSource, RngDice
 from wargame_cli.engine.entries import LogEntry, Shown, TakeBackRecord
 from wargame_cli.engine.runner import Controller, Observer, Runner
@@ -186,6 +186,7 @@ def _session(
         migrate=ruleset.migrate_entry,
         older=ruleset.version != current or ruleset.behaviour is not None,
         editor=ruleset.apply_edit,
+        keeper=position.keeper(ruleset, setup, options),
     )
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))

@@ -1,0 +1,126 @@
+"""A game's position as data: what the rules hold at a turn's start, stored and restored.
+
+A ruleset that declares positions (`Ruleset.snapshot` and `Ruleset.new_game_at`) lets the
+engine rebuild a game from the nearest stored position and replay only the entries after
+it, so take-backs, die corrections, resuming, `simulate --from` and `replay --odds` cost the
+same at turn 1,600 as at turn 2. A ruleset without them is replayed from the start, as
+before.
+
+Where positions live: a turn's log entry (`{"t": "turn", "n": 7, "position": {...}}`)
+carries the position the game had when that turn started, taken as the engine answers the
+turn's `TurnStart` (after any table edit made between the turns). The live runner keeps one
+whenever the log written since the last one is at least as long as the position itself
+(`Keeper.wanted`), so positions never make a save more than twice as long as its log.
+
+For a search bot: `clone(session)` is an independent copy of a game at the point it
+stands, with its own dice and controllers; play it on with its runner and the original
+never moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from wargame_cli.engine.dice import RNG, RngDice
+
+if TYPE_CHECKING:
+    from wargame_cli.engine.runner import Controller, Observer
+    from wargame_cli.engine.session import Session
+    from wargame_cli.ruleset import Ruleset, Setup
+
+KEY = "position"  # the field of a turn's log entry that holds the position
+
+
+@dataclass(frozen=True)
+class Keeper:
+    """A ruleset's position hooks bound to one game's setup and options: `take` a game's
+    position (None: the ruleset keeps none), `make` a game standing at one."""
+
+    take: Callable[[Any], dict[str, Any] | None]
+    make: Callable[[dict[str, Any]], Any]
+
+
+def keeper(ruleset: Ruleset, setup: Setup, options: dict[str, Any]) -> Keeper | None:
+    """The keeper of `ruleset`'s positions for this game, or None when it declares none
+    (the base class's defaults): such a game is always replayed from its start."""
+    from wargame_cli.ruleset import Ruleset
+
+    declared = type(ruleset).new_game_at is not Ruleset.new_game_at
+    if not declared or type(ruleset).snapshot is Ruleset.snapshot:
+        return None
+    return Keeper(
+        take=ruleset.snapshot,
+        make=lambda snapshot: ruleset.new_game_at(setup, options, snapshot),
+    )
+
+
+def wanted(since: Sequence[Mapping[str, Any]], size: int) -> bool:
+    """Whether to keep a position of `size` bytes after the entries `since` the last one:
+    when they are at least as long, so positions add at most the log's own length."""
+    from wargame_cli.kit.serial import encoded
+
+    total = 0
+    for entry in since:
+        total += len(encoded(entry))
+        if total >= size:
+            return True
+    return False
+
+
+def nearest(log: Sequence[Mapping[str, Any]], before: int | None = None) -> int | None:
+    """Index of the latest turn entry holding a position, at or before index `before` (None:
+    anywhere in the log); None when there is none."""
+    end = len(log) if before is None else min(before + 1, len(log))
+    for index in range(end - 1, -1, -1):
+        entry = log[index]
+        if entry.get("t") == "turn" and isinstance(entry.get(KEY), dict):
+            return index
+    return None
+
+
+def skip_dice(rng: RngDice, entries: Sequence[Mapping[str, Any]]) -> None:
+    """Move the seeded stream past every face `entries` took from it, as replaying them
+    would, without the rules: a game restored at a position rolls on from there."""
+    for entry in entries:
+        if entry.get("t") != "roll":
+            continue
+        dice = entry.get("dice") or []
+        source = entry.get("source", RNG)
+        sources = entry.get("sources") or [source] * len(dice)
+        for die, used in zip(dice, sources, strict=False):
+            if used == RNG:
+                rng.face(die)
+
+
+def clone(
+    session: Session,
+    controllers: Mapping[str, Controller] | None = None,
+    observer: Observer | None = None,
+    dice: Any = None,
+) -> Session:
+    """An independent copy of `session`'s game where it stands (the same log and position,
+    the same question pending), from its nearest position and the entries after it: its
+    own state, its own runner, its own dice (`dice`; default the seed's stream, moved on to
+    where the game is). Playing the copy on never changes the original."""
+    from wargame_cli.engine.runner import Runner
+    from wargame_cli.engine.session import Session as Made
+
+    original = session.runner
+    stream = dice if dice is not None else RngDice(session.seed)
+    runner = Runner(
+        None,
+        stream,
+        controllers if controllers is not None else original.controllers,
+        None,
+        factory=original.factory,
+        editor=original.editor,
+        keeper=original.keeper,
+        start=False,
+    )
+    runner.restart(original.log)
+    runner.observer = observer
+    return Made(
+        session.ruleset, session.options, session.seed, session.setup, runner, session.created
+    )
