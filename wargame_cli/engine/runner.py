@@ -157,7 +157,7 @@ class Runner:
         self.keeper = keeper if not older else None
         self._position_size = 0  # the last position's length, to judge when to keep another
         self._last_position = -1  # index in the log of the last turn entry with a position
-        self._restored_at = -1  # the position the game was restored at (not judged again)
+        self.restored_at = -1  # the position the game was restored at (not judged again)
         self._streams: dict[int, Any] = {}  # position index -> the seeded stream's state there
         if start:
             assert game is not None, "a runner that starts needs its game"
@@ -171,7 +171,7 @@ class Runner:
         self.turn = next((e["n"] for e in reversed(self.log) if e["t"] == "turn"), 0)
         found = position.nearest(self.log)
         self._last_position = -1 if found is None else found
-        self._restored_at = -1
+        self.restored_at = -1
         self._streams = {at: kept for at, kept in self._streams.items() if at < len(self.log)}
         self.outcome: Outcome | None = None
         # where a replayed face marked as the seeded generator's is not what it gives
@@ -240,7 +240,7 @@ class Runner:
             stored = saved.get(position.KEY)
             if stored is None:
                 return entry
-            if keeper is not None and at != self._restored_at:
+            if keeper is not None and at != self.restored_at:
                 ours = keeper.take(self.game)
                 if ours is not None and not judged.same(stored, ours):
                     raise ReplayDivergence(
@@ -294,7 +294,7 @@ class Runner:
             return
         assert at is not None
         self._start(game, [_as_logged(e) for e in entries[:at]])
-        self._restored_at = at
+        self.restored_at = at
         rng = rng_of(self.dice)
         if rng is not None:
             kept = self._streams.get(at)
