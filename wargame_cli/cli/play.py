@@ -605,7 +605,7 @@ def _resume(args: ResumeArgs) -> None:
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
     dice = _dice(kind, args.rolls, rng, prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
-    session = games.open_save(args.path, dice=rng, controllers=controllers)
+    session = games.open_save(args.path, dice=rng, controllers=controllers, nearest=True)
     parent = data.get("forked_from")  # in the sealed header: checked by open_save
     if isinstance(parent, dict) and not args.json_out:
         console().print(

@@ -276,11 +276,12 @@ class Runner:
             if len(self._streams) > STREAMS_KEPT:
                 del self._streams[min(self._streams)]
 
-    def restart(self, entries: Sequence[Mapping[str, Any]]) -> None:
-        """Stand where the log `entries` ends: a game made at its nearest position with the
-        entries after it replayed, or (no position, or a ruleset without them) a fresh game
-        with all of them replayed. The dice's seeded stream must be at its start."""
-        at = position.nearest(entries) if self.keeper is not None else None
+    def restart(self, entries: Sequence[Mapping[str, Any]], within: int | None = None) -> None:
+        """Stand where the log `entries` ends: a game made at its nearest position (at or
+        before index `within`, if given) with the entries after it replayed, or (no position,
+        or a ruleset without them) a fresh game with all of them replayed. The dice's seeded
+        stream must be at its start."""
+        at = position.nearest(entries, within) if self.keeper is not None else None
         game = None
         if at is not None and self.keeper is not None:
             try:

@@ -1,8 +1,9 @@
 """A game's state as JSON-safe data and back, exactly: the one serialiser every ruleset's
 positions use (`Ruleset.snapshot`, `engine/position.py`).
 
-What it keeps: dataclass instances (every field that takes part in equality; a field with
-`compare=False` is a cache and comes back at its default), lists, dicts (any hashable keys,
+What it keeps: dataclass instances (every field that takes part in equality, rebuilt through
+the class's constructor; a field with `compare=False` is a cache and comes back as the
+constructor makes it), lists, dicts (any hashable keys,
 in their order), tuples, sets, frozensets, enums, dict subclasses, and the numbers, strings,
 booleans and None inside them. Identity is kept too: an object or a mutable container
 reached twice is written once and referred to after (`{"$r": n}`), so two lists of the same
@@ -172,7 +173,10 @@ class _Loader:
             ref = data["$r"]
             if not isinstance(ref, int) or not 0 <= ref < len(self.made):
                 raise SnapshotError(f"a reference to nothing ({ref!r})")
-            return self.made[ref]
+            made = self.made[ref]
+            if made is None:
+                raise SnapshotError("an object that holds itself (a cycle) is not kept")
+            return made
         if "$x" in data:
             return _FLOATS[data["$x"]]
         if "$k" in data:
@@ -209,19 +213,21 @@ class _Loader:
             return self._fill(made, data["$d"])
         if not dataclasses.is_dataclass(cls):
             raise SnapshotError(f"{cls.__qualname__} is not a dataclass")
-        obj = self._numbered(cls.__new__(cls))
+        slot = len(self.made)
+        self._numbered(None)  # its number, taken before its fields' (as `dump` gave them)
+        given: dict[str, Any] = {}
+        later: dict[str, Any] = {}  # fields its constructor does not take
         for f in dataclasses.fields(cls):
-            if f.compare:
-                if f.name not in data:
-                    raise SnapshotError(f"{cls.__qualname__} without its {f.name}")
-                value = self.node(data[f.name])
-            elif f.default_factory is not dataclasses.MISSING:
-                value = f.default_factory()
-            elif f.default is not dataclasses.MISSING:
-                value = f.default
-            else:
-                continue
-            object.__setattr__(obj, f.name, value)
+            if not f.compare:
+                continue  # a cache: the constructor makes it afresh
+            if f.name not in data:
+                raise SnapshotError(f"{cls.__qualname__} without its {f.name}")
+            (given if f.init else later)[f.name] = self.node(data[f.name])
+        obj = cls(**given)
+        for name, value in later.items():
+            setattr(obj, name, value)
+        if not self.inside_set:
+            self.made[slot] = obj
         return obj
 
 
