@@ -172,7 +172,8 @@ class Runner:
         found = position.nearest(self.log)
         self._last_position = -1 if found is None else found
         self.restored_at = -1
-        self._streams = {at: kept for at, kept in self._streams.items() if at < len(self.log)}
+        # a stream kept at the entry after the prefix stays: a restart replays that entry
+        self._streams = {at: kept for at, kept in self._streams.items() if at <= len(self.log)}
         self.outcome: Outcome | None = None
         # where a replayed face marked as the seeded generator's is not what it gives
         self.rng_mismatch: tuple[int, str] | None = None
@@ -294,7 +295,10 @@ class Runner:
             self.replay(entries)
             return
         assert at is not None
-        self._start(game, [_as_logged(e) for e in entries[:at]])
+        prefix = entries[:at]
+        if any("h" in e for e in prefix[-1:]):  # a save's entries: without their hash links
+            prefix = [_as_logged(e) for e in prefix]
+        self._start(game, prefix)  # type: ignore[arg-type]
         self.restored_at = at
         rng = rng_of(self.dice)
         if rng is not None:
@@ -777,6 +781,8 @@ STREAMS_KEPT = 8
 
 def _as_logged(entry: Mapping[str, Any]) -> LogEntry:
     """A saved entry as the runner's log holds it: without the file's hash link."""
+    if "h" not in entry:
+        return entry  # type: ignore[return-value]
     return {k: v for k, v in entry.items() if k != "h"}  # type: ignore[return-value]
 
 

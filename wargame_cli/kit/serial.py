@@ -3,7 +3,8 @@ positions use (`Ruleset.snapshot`, `engine/position.py`).
 
 What it keeps: dataclass instances (every field that takes part in equality, rebuilt through
 the class's constructor; a field with `compare=False` is a cache and comes back as the
-constructor makes it), lists, dicts (any hashable keys,
+constructor makes it; a class with a `restored` class method hands back the object to use,
+e.g. the one table object whose memos are already warm), lists, dicts (any hashable keys,
 in their order), tuples, sets, frozensets, enums, dict subclasses, and the numbers, strings,
 booleans and None inside them. Identity is kept too: an object or a mutable container
 reached twice is written once and referred to after (`{"$r": n}`), so two lists of the same
@@ -226,6 +227,9 @@ class _Loader:
         obj = cls(**given)
         for name, value in later.items():
             setattr(obj, name, value)
+        intern = getattr(cls, "restored", None)
+        if intern is not None:  # a class that keeps one object per value (a table)
+            obj = intern(obj)
         if not self.inside_set:
             self.made[slot] = obj
         return obj

@@ -76,6 +76,12 @@ class Table:
             cached = self.memos["hash"] = hash((self.width, self.height, self.pieces, self.name))
         return cached
 
+    @classmethod
+    def restored(cls, table: Table) -> Table:
+        """A table read back from a game's position (`kit/serial.py` calls it): the one
+        object for that table, whose memos other games have warmed already."""
+        return _canonical(table)
+
     def on_table(self, p: Point, radius: float = 0.0) -> bool:
         return (
             radius - 1e-9 <= p.x <= self.width - radius + 1e-9
