@@ -6,8 +6,10 @@
 - die correction and resume: the 1,600-turn Tug of WarGods game of `bench_save.py` (every
   face a 1: every pull a tie): the last die corrected, and the save opened to play on, at
   turn 2 and at turn 1,600; and its save's bytes with positions and without.
-- `replay --odds`: a saved game's odds at every turn, from its positions and from its log
-  alone (the same save with its positions removed, as every save was before).
+- resume and one row of `replay --odds` (bot games finishing the game from its last turn)
+  on the long Seeds of Wars game's save, at round 2 and late, and on the same save with its
+  positions removed (as every save was before).
+- `replay --odds` over a whole Squad Alpha game, from its positions and from its log alone.
 
     python bench/bench_positions.py --repeat 3
 """
@@ -84,13 +86,13 @@ def tug_game(turns: int, positions: bool = True) -> Any:
     return session
 
 
-def correct_last_die(turns: int, repeat: int) -> float:
+def correct_last_die(turns: int, repeat: int, positions: bool = True) -> float:
     from wargame_cli.engine.edits import Edit
     from wargame_cli.engine.edits_dice import dice_of
 
     times = []
     for _ in range(repeat):
-        runner = tug_game(turns).runner
+        runner = tug_game(turns, positions).runner
         number = len(dice_of(runner.log))
         started = time.perf_counter()
         runner.edit(Edit("die", [str(number), "2"], "GM", "misread"))
@@ -133,6 +135,23 @@ def odds(path: Path, games: int) -> float:
     return time.perf_counter() - started
 
 
+def seeds_save(rounds: int, path: Path) -> Path:
+    """A Seeds of Wars game of `rounds` rounds where nobody falls (every face a 1), saved."""
+    session = _session("seeds-of-wars", ["max_rounds=1000"], 10**7, False, True)
+    session.runner.run(stop_after_turn=rounds)
+    saved(session, path)
+    return path
+
+
+def odds_row(path: Path, games: int, repeat: int) -> float:
+    """Seconds for one row of `replay --odds` (the chance at the save's last turn)."""
+    from wargame_cli import history
+    from wargame_cli.simulate.from_save import odds_at
+
+    h = history.load(path)
+    return _best(lambda: odds_at(h, h.last, games, 1), repeat)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -153,8 +172,26 @@ def main() -> None:
 
     short = correct_last_die(2, args.repeat)
     late = correct_last_die(args.tug, args.repeat)
+    replayed = correct_last_die(args.tug, 1, positions=False)
     rows.append(("die correction, Tug, turn 2", f"{short * 1e3:.1f} ms"))
     rows.append((f"die correction, turn {args.tug}", f"{late * 1e3:.1f} ms ({late / short:.2f}x)"))
+    rows.append((f"die correction, turn {args.tug}, no positions", f"{replayed * 1e3:.0f} ms"))
+
+    early = seeds_save(2, folder / "seeds-2.json")
+    deep = seeds_save(args.long, folder / "seeds-long.json")
+    without_positions(deep, folder / "seeds-long-bare.json")
+    short, late = resume(early, args.repeat), resume(deep, args.repeat)
+    whole = resume(folder / "seeds-long-bare.json", 1)
+    rows.append(("resume, Seeds of Wars, round 2", f"{short * 1e3:.0f} ms"))
+    rows.append((f"resume, round {args.long}", f"{late * 1e3:.0f} ms ({late / short:.2f}x)"))
+    rows.append((f"resume, round {args.long}, no positions", f"{whole * 1e3:.0f} ms"))
+    short = odds_row(early, args.odds_games, args.repeat)
+    late = odds_row(deep, args.odds_games, args.repeat)
+    whole = odds_row(folder / "seeds-long-bare.json", args.odds_games, 1)
+    label = f"replay --odds {args.odds_games}, one row"
+    rows.append((f"{label}, Seeds of Wars, round 2", f"{short:.2f} s"))
+    rows.append((f"{label}, round {args.long}", f"{late:.2f} s ({late / short:.2f}x)"))
+    rows.append((f"{label}, round {args.long}, no positions", f"{whole:.2f} s"))
 
     long_game = tug_game(args.tug)
     with_size = saved(long_game, folder / "long.json")

@@ -269,3 +269,46 @@ def test_a_clone_plays_on_without_moving_the_original():
     copy.runner.run(stop_after_turn=5)
     assert len(copy.runner.log) > len(before[0])
     assert (session.runner.log, session.game.state_json()) == before
+
+
+def test_the_resume_command_plays_on_from_a_save_with_positions_as_one_game_would(
+    tmp_path, wargame
+):
+    path = tmp_path / "game.json"
+    first = wargame(
+        "play", "seeds-of-wars", "--no-input", "--seed", "21", "--turns", "3", "--save", str(path)
+    )
+    assert first.returncode == 0, first.stderr
+    assert position.nearest(store.load(path)["log"]) is not None
+    resumed = wargame("resume", str(path), "--no-input", "--turns", "2")
+    assert resumed.returncode == 0, resumed.stderr
+    whole = tmp_path / "whole.json"
+    done = wargame(
+        "play", "seeds-of-wars", "--no-input", "--seed", "21", "--turns", "5", "--save", str(whole)
+    )
+    assert done.returncode == 0, done.stderr
+    assert _plain_log(path) == _plain_log(whole)
+    assert wargame("replay", str(path), "--verify").returncode == 0
+
+
+def test_a_position_that_cannot_be_read_is_an_edited_record_when_resumed(tmp_path, wargame):
+    session = bot_game(registry.get("battle-of-ixu"), 6, max_turns=4)
+    path = tmp_path / "game.json"
+    games.save(session, path)
+    data = json.loads(path.read_text())
+    turn = next(e for e in reversed(data["log"]) if e["t"] == "turn" and "position" in e)
+    turn["position"] = {"serial": 1, "classes": ["builtins:dict"], "root": {"$c": 0}}
+    for entry in data["log"]:
+        entry.pop("h", None)
+    data.pop("seal", None)
+    path.write_text(json.dumps(seal.sealed(data)))
+    done = wargame("resume", str(path), "--no-input", "--turns", "1")
+    assert done.returncode == 2
+    assert "the record was edited" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def _plain_log(path: Path) -> list[dict[str, Any]]:
+    """A save's log without its hash links and positions (which a resumed game keeps where
+    its own play put them)."""
+    return [{k: v for k, v in e.items() if k != "h"} for e in bare(store.load(path)["log"])]

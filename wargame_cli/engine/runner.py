@@ -249,7 +249,7 @@ class Runner:
                         f"the position stored at the start of turn {req.number} is not the one "
                         "its log gives: the record was edited",
                     )
-            entry[position.KEY] = stored  # type: ignore[typeddict-unknown-key]
+            entry["position"] = stored  # position.KEY
             self._kept_at(at, stored)
             return entry
         if keeper is None:
@@ -262,7 +262,7 @@ class Runner:
             if ours is not None:
                 self._position_size = len(encoded(ours))
             return entry
-        entry[position.KEY] = ours  # type: ignore[typeddict-unknown-key]
+        entry["position"] = ours  # position.KEY
         self._kept_at(at, ours)
         return entry
 
@@ -287,8 +287,8 @@ class Runner:
         if at is not None and self.keeper is not None:
             try:
                 game = self.keeper.make(dict(entries[at][position.KEY]))
-            except SnapshotError:
-                game = None
+            except UNREADABLE:  # a position this build cannot read: the whole log is replayed
+                game = None  # (and a replay that checks positions names it as edited)
         if game is None:
             assert self.factory is not None  # checked by the callers, with their own reasons
             self._start(self.factory())
@@ -777,6 +777,8 @@ class Runner:
 
 
 STREAMS_KEPT = 8
+# what reading a malformed position may raise (`kit/serial.py`, a ruleset's constructors)
+UNREADABLE = (SnapshotError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
 
 
 def _as_logged(entry: Mapping[str, Any]) -> LogEntry:

@@ -174,10 +174,10 @@ class _Loader:
             ref = data["$r"]
             if not isinstance(ref, int) or not 0 <= ref < len(self.made):
                 raise SnapshotError(f"a reference to nothing ({ref!r})")
-            made = self.made[ref]
-            if made is None:
+            found = self.made[ref]
+            if found is None:
                 raise SnapshotError("an object that holds itself (a cycle) is not kept")
-            return made
+            return found
         if "$x" in data:
             return _FLOATS[data["$x"]]
         if "$k" in data:
@@ -210,8 +210,8 @@ class _Loader:
     def _object(self, data: dict[str, Any]) -> Any:
         cls = self._class(data["$c"])
         if "$d" in data and issubclass(cls, dict):
-            made = self._numbered(cls())
-            return self._fill(made, data["$d"])
+            mapping = self._numbered(cls())
+            return self._fill(mapping, data["$d"])
         if not dataclasses.is_dataclass(cls):
             raise SnapshotError(f"{cls.__qualname__} is not a dataclass")
         slot = len(self.made)
