@@ -9,8 +9,8 @@ before.
 Where positions live: a turn's log entry (`{"t": "turn", "n": 7, "position": {...}}`)
 carries the position the game had when that turn started, taken as the engine answers the
 turn's `TurnStart` (after any table edit made between the turns). The live runner keeps one
-whenever the log written since the last one is at least as long as the position itself
-(`Keeper.wanted`), so positions never make a save more than twice as long as its log.
+whenever the log written since the last one is at least as long as the position itself,
+so positions never make a save more than twice as long as its log.
 
 For a search bot: `clone(session)` is an independent copy of a game at the point it
 stands, with its own dice and controllers; play it on with its runner and the original
@@ -54,19 +54,6 @@ def keeper(ruleset: Ruleset, setup: Setup, options: dict[str, Any]) -> Keeper | 
         take=ruleset.snapshot,
         make=lambda snapshot: ruleset.new_game_at(setup, options, snapshot),
     )
-
-
-def wanted(since: Sequence[Mapping[str, Any]], size: int) -> bool:
-    """Whether to keep a position of `size` bytes after the entries `since` the last one:
-    when they are at least as long, so positions add at most the log's own length."""
-    from wargame_cli.kit.serial import encoded
-
-    total = 0
-    for entry in since:
-        total += len(encoded(entry))
-        if total >= size:
-            return True
-    return False
 
 
 def nearest(log: Sequence[Mapping[str, Any]], before: int | None = None) -> int | None:

@@ -157,6 +157,8 @@ class Runner:
         self.keeper = keeper if not older else None
         self._position_size = 0  # the last position's length, to judge when to keep another
         self._last_position = -1  # index in the log of the last turn entry with a position
+        self._since = 0  # bytes of the log after it, counted up to entry `_measured`
+        self._measured = 0
         self.restored_at = -1  # the position the game was restored at (not judged again)
         self._streams: dict[int, Any] = {}  # position index -> the seeded stream's state there
         if start:
@@ -171,6 +173,7 @@ class Runner:
         self.turn = next((e["n"] for e in reversed(self.log) if e["t"] == "turn"), 0)
         found = position.nearest(self.log)
         self._last_position = -1 if found is None else found
+        self._since, self._measured = 0, self._last_position + 1
         self.restored_at = -1
         # a stream kept at the entry after the prefix stays: a restart replays that entry
         self._streams = {at: kept for at, kept in self._streams.items() if at <= len(self.log)}
@@ -231,7 +234,7 @@ class Runner:
     # -- positions ------------------------------------------------------------------------
     def _turn_entry(self, req: TurnStart, saved: Mapping[str, Any] | None = None) -> TurnEntry:
         """The turn's entry, with the game's position where one is kept: live, when the log
-        since the last one is as long as a position (`position.wanted`); replayed, where the
+        since the last one is as long as a position (each entry measured once); replayed, where the
         save has one, which must be the position the replay reaches (else the record was
         edited). Taken as the turn starts, after any edit made between the turns."""
         entry = turn_entry(req)
@@ -254,13 +257,16 @@ class Runner:
             return entry
         if keeper is None:
             return entry
-        since = self.log[self._last_position + 1 :] if self._last_position >= 0 else self.log
-        if self._position_size and not position.wanted(since, self._position_size):
+        for written in self.log[self._measured :]:
+            self._since += len(encoded(written))
+        self._measured = len(self.log)
+        if self._since < self._position_size:
             return entry
         ours = keeper.take(self.game)
-        if ours is None or not position.wanted(since, len(encoded(ours))):
-            if ours is not None:
-                self._position_size = len(encoded(ours))
+        if ours is None:
+            return entry
+        self._position_size = len(encoded(ours))
+        if self._since < self._position_size:  # so positions add at most the log's length
             return entry
         entry["position"] = ours  # position.KEY
         self._kept_at(at, ours)
@@ -271,6 +277,7 @@ class Runner:
         soon after, where the seeded stream was (only the latest few: each is 2.5 KB)."""
         self._last_position = at
         self._position_size = len(encoded(stored))
+        self._since, self._measured = 0, at + 1
         rng = rng_of(self.dice)
         if rng is not None:
             self._streams[at] = rng.state()
@@ -785,7 +792,9 @@ def _as_logged(entry: Mapping[str, Any]) -> LogEntry:
     """A saved entry as the runner's log holds it: without the file's hash link."""
     if "h" not in entry:
         return entry  # type: ignore[return-value]
-    return {k: v for k, v in entry.items() if k != "h"}  # type: ignore[return-value]
+    logged = dict(entry)
+    del logged["h"]
+    return logged  # type: ignore[return-value]
 
 
 def _ended() -> Play:
