@@ -19,30 +19,24 @@ never moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from wargame_cli.engine.dice import RNG, RngDice
+from wargame_cli.engine import stored
+from wargame_cli.engine.dice import RngDice
 
 if TYPE_CHECKING:
     from wargame_cli.engine.runner import Controller, Observer
     from wargame_cli.engine.session import Session
     from wargame_cli.ruleset import Ruleset, Setup
 
-KEY = "position"  # the field of a turn's log entry that holds the position
+KEY = stored.KEY
+Keeper = stored.Keeper
+nearest = stored.nearest
+skip_dice = stored.skip_dice
 
 
-@dataclass(frozen=True)
-class Keeper:
-    """A ruleset's position hooks bound to one game's setup and options: `take` a game's
-    position (None: the ruleset keeps none), `make` a game standing at one."""
-
-    take: Callable[[Any], dict[str, Any] | None]
-    make: Callable[[dict[str, Any]], Any]
-
-
-def keeper(ruleset: Ruleset, setup: Setup, options: dict[str, Any]) -> Keeper | None:
+def keeper(ruleset: Ruleset, setup: Setup, options: dict[str, Any]) -> stored.Keeper | None:
     """The keeper of `ruleset`'s positions for this game, or None when it declares none
     (the base class's defaults): such a game is always replayed from its start."""
     from wargame_cli.ruleset import Ruleset
@@ -54,31 +48,6 @@ def keeper(ruleset: Ruleset, setup: Setup, options: dict[str, Any]) -> Keeper | 
         take=ruleset.snapshot,
         make=lambda snapshot: ruleset.new_game_at(setup, options, snapshot),
     )
-
-
-def nearest(log: Sequence[Mapping[str, Any]], before: int | None = None) -> int | None:
-    """Index of the latest turn entry holding a position, at or before index `before` (None:
-    anywhere in the log); None when there is none."""
-    end = len(log) if before is None else min(before + 1, len(log))
-    for index in range(end - 1, -1, -1):
-        entry = log[index]
-        if entry.get("t") == "turn" and isinstance(entry.get(KEY), dict):
-            return index
-    return None
-
-
-def skip_dice(rng: RngDice, entries: Sequence[Mapping[str, Any]]) -> None:
-    """Move the seeded stream past every face `entries` took from it, as replaying them
-    would, without the rules: a game restored at a position rolls on from there."""
-    for entry in entries:
-        if entry.get("t") != "roll":
-            continue
-        dice = entry.get("dice") or []
-        source = entry.get("source", RNG)
-        sources = entry.get("sources") or [source] * len(dice)
-        for die, used in zip(dice, sources, strict=False):
-            if used == RNG:
-                rng.face(die)
 
 
 def clone(

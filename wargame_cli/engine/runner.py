@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from wargame_cli.engine import edits, judged, position, takeback
+from wargame_cli.engine import edits, judged, takeback
+from wargame_cli.engine import stored as position
 from wargame_cli.engine.dice import RNG, DiceSource, check_faces, rng_of
 from wargame_cli.engine.drive import STOP, Answerer, Paused, drive, ended
 from wargame_cli.engine.entries import (

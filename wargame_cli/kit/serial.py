@@ -3,13 +3,14 @@ positions use (`Ruleset.snapshot`, `engine/position.py`).
 
 What it keeps: dataclass instances (every field that takes part in equality, rebuilt through
 the class's constructor; a field with `compare=False` is a cache and comes back as the
-constructor makes it; a class with a `restored` class method hands back the object to use,
-e.g. the one table object whose memos are already warm), lists, dicts (any hashable keys,
-in their order), tuples, sets, frozensets, enums, dict subclasses, and the numbers, strings,
-booleans and None inside them. Identity is kept too: an object or a mutable container
-reached twice is written once and referred to after (`{"$r": n}`), so two lists of the same
-units still share their units when restored. Non-field attributes (`cached_property`
-values, memos kept in `__dict__`) are left out: they are worked out again when asked for.
+constructor makes it; a class registered with `restored_as` is handed to its function for
+the object to use, e.g. the one table object whose memos are already warm), lists, dicts
+(any hashable keys, in their order), tuples, sets, frozensets, enums, dict subclasses, and
+the numbers, strings, booleans and None inside them. Identity is kept too: an object or a
+mutable container reached twice is written once and referred to after (`{"$r": n}`), so two
+lists of the same units still share their units when restored. Non-field attributes
+(`cached_property` values, memos kept in `__dict__`) are left out: they are worked out again
+when asked for.
 
 Classes are named by module and qualified name, written once in a table; `load` finds them
 only in modules already imported (the ruleset imports its rules before loading), so a
@@ -27,12 +28,24 @@ import enum
 import json
 import math
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
+from operator import attrgetter
+from types import ModuleType
 from typing import Any
 
 VERSION = 1  # of this encoding
 _ATOMS = (str, int, bool, type(None))
 _FLOATS = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
+
+
+_RESTORED: dict[type, Callable[[Any], Any]] = {}
+
+
+def restored_as(cls: type, pick: Callable[[Any], Any]) -> None:
+    """Objects of `cls` read back from a snapshot are replaced by `pick(obj)`: for a class
+    that keeps one object per value (the tabletop's `Table`, whose memos live on it)."""
+    _RESTORED[cls] = pick
 
 
 class SnapshotError(ValueError):
@@ -114,9 +127,8 @@ class _Dumper:
             return {"$c": self._class(kind), "$d": body}
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
             out: dict[str, Any] = {"$c": self._class(kind)}
-            for f in dataclasses.fields(obj):
-                if f.compare:
-                    out[f.name] = self.node(getattr(obj, f.name))
+            for name, read in _readers(kind):
+                out[name] = self.node(read(obj))
             return out
         raise SnapshotError(f"a {kind.__qualname__} cannot be part of a position")
 
@@ -227,12 +239,19 @@ class _Loader:
         obj = cls(**given)
         for name, value in later.items():
             setattr(obj, name, value)
-        intern = getattr(cls, "restored", None)
+        intern = _RESTORED.get(cls)
         if intern is not None:  # a class that keeps one object per value (a table)
             obj = intern(obj)
         if not self.inside_set:
             self.made[slot] = obj
         return obj
+
+
+@cache
+def _readers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """The fields of a dataclass a position keeps (those equality reads), each with its
+    reader."""
+    return tuple((f.name, attrgetter(f.name)) for f in dataclasses.fields(cls) if f.compare)
 
 
 def _find(name: Any) -> type:
@@ -244,7 +263,7 @@ def _find(name: Any) -> type:
     if found is None:
         raise SnapshotError(f"{name}: its module is not loaded")
     for part in qualname.split("."):
-        found = getattr(found, part, None)
+        found = vars(found).get(part) if isinstance(found, type | ModuleType) else None
     if not isinstance(found, type) or not (
         dataclasses.is_dataclass(found) or issubclass(found, enum.Enum | dict)
     ):
