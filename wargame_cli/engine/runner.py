@@ -254,7 +254,7 @@ class Runner:
                         "its log gives: the record was edited",
                     )
             entry["position"] = stored  # position.KEY
-            self._kept_at(at, stored)
+            self._kept_at(at, len(encoded(stored)))
             return entry
         if keeper is None:
             return entry
@@ -270,14 +270,14 @@ class Runner:
         if self._since < self._position_size:  # so positions add at most the log's length
             return entry
         entry["position"] = ours  # position.KEY
-        self._kept_at(at, ours)
+        self._kept_at(at, self._position_size)
         return entry
 
-    def _kept_at(self, at: int, stored: Any) -> None:
+    def _kept_at(self, at: int, size: int) -> None:
         """A position now stands at log index `at`: remember its size and, for a rebuild
         soon after, where the seeded stream was (only the latest few: each is 2.5 KB)."""
         self._last_position = at
-        self._position_size = len(encoded(stored))
+        self._position_size = size
         self._since, self._measured = 0, at + 1
         rng = rng_of(self.dice)
         if rng is not None:
