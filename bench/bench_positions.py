@@ -117,14 +117,14 @@ def saved(session: Any, path: Path) -> int:
 
 def without_positions(path: Path, out: Path) -> None:
     """The same save as a build before positions wrote it (sealed again)."""
-    from wargame_cli.saves import seal
+    from wargame_cli.saves import seal, store
 
     data = json.loads(path.read_text())
     data.pop("seal", None)
     for entry in data["log"]:
         entry.pop("h", None)
         entry.pop("position", None)
-    out.write_text(json.dumps(seal.sealed(data)))
+    out.write_text(store.dumps(seal.sealed(data)))
 
 
 def odds(path: Path, games: int) -> float:
