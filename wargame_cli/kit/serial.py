@@ -29,7 +29,6 @@ import json
 import math
 import sys
 from collections.abc import Callable, Mapping
-from functools import cache
 from operator import attrgetter
 from types import ModuleType
 from typing import Any
@@ -247,11 +246,17 @@ class _Loader:
         return obj
 
 
-@cache
+_READERS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+
+
 def _readers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
     """The fields of a dataclass a position keeps (those equality reads), each with its
-    reader."""
-    return tuple((f.name, attrgetter(f.name)) for f in dataclasses.fields(cls) if f.compare)
+    reader (worked out once per class)."""
+    found = _READERS.get(cls)
+    if found is None:
+        fields = dataclasses.fields(cls)
+        found = _READERS[cls] = tuple((f.name, attrgetter(f.name)) for f in fields if f.compare)
+    return found
 
 
 def _find(name: Any) -> type:
