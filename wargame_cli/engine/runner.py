@@ -235,8 +235,8 @@ class Runner:
     # -- positions ------------------------------------------------------------------------
     def _turn_entry(self, req: TurnStart, saved: Mapping[str, Any] | None = None) -> TurnEntry:
         """The turn's entry, with the game's position where one is kept: live, when the log
-        since the last one is as long as a position (each entry measured once); replayed, where the
-        save has one, which must be the position the replay reaches (else the record was
+        since the last one is as long as a position (each entry measured once); replayed,
+        where the save has one, which must be the position the replay reaches (else the record was
         edited). Taken as the turn starts, after any edit made between the turns."""
         entry = turn_entry(req)
         at = len(self.log)
@@ -303,10 +303,7 @@ class Runner:
             self.replay(entries)
             return
         assert at is not None
-        prefix = entries[:at]
-        if any("h" in e for e in prefix[-1:]):  # a save's entries: without their hash links
-            prefix = [_as_logged(e) for e in prefix]
-        self._start(game, prefix)  # type: ignore[arg-type]
+        self._start(game, [_as_logged(e) for e in entries[:at]])
         self.restored_at = at
         rng = rng_of(self.dice)
         if rng is not None:
