@@ -363,6 +363,8 @@ def play_checked(
         runner.step()
         if midway is not None and len(runner.log) < saved_at:
             midway = None  # a take-back reached behind the save: save again at a later turn
+        if taken and max(taken) >= len(runner.log):  # a take-back reached behind them
+            taken = {at: kept for at, kept in taken.items() if at < len(runner.log)}
         if rng.random() < checks.replay:
             replay_matches(session)
     if midway is not None:
