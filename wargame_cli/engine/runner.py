@@ -235,9 +235,10 @@ class Runner:
     # -- positions ------------------------------------------------------------------------
     def _turn_entry(self, req: TurnStart, saved: Mapping[str, Any] | None = None) -> TurnEntry:
         """The turn's entry, with the game's position where one is kept: live, when the log
-        since the last one is as long as a position (each entry measured once); replayed,
-        where the save has one, which must be the position the replay reaches (else the record was
-        edited). Taken as the turn starts, after any edit made between the turns."""
+        since the last one is `SPACING` times as long as a position (one entry in `SAMPLE`
+        measured, standing for the others); replayed, where the save has one, which must be the
+        position the replay reaches (else the record was edited). Taken as the turn starts,
+        after any edit made between the turns."""
         entry = turn_entry(req)
         at = len(self.log)
         keeper = self.keeper
@@ -258,16 +259,17 @@ class Runner:
             return entry
         if keeper is None:
             return entry
-        for written in self.log[self._measured :]:
-            self._since += len(encoded(written))
-        self._measured = len(self.log)
-        if self._since < self._position_size:
+        log, sample = self.log, position.SAMPLE
+        for index in range(self._measured + (-self._measured) % sample, len(log), sample):
+            self._since += sample * len(encoded(log[index]))
+        self._measured = len(log)
+        if self._since < position.SPACING * self._position_size:
             return entry
         ours = keeper.take(self.game)
         if ours is None:
             return entry
         self._position_size = len(encoded(ours))
-        if self._since < self._position_size:  # so positions add at most the log's length
+        if self._since < position.SPACING * self._position_size:  # a quarter of the log's length
             return entry
         entry["position"] = ours  # position.KEY
         self._kept_at(at, self._position_size)
