@@ -9,8 +9,8 @@ before.
 Where positions live: a turn's log entry (`{"t": "turn", "n": 7, "position": {...}}`)
 carries the position the game had when that turn started, taken as the engine answers the
 turn's `TurnStart` (after any table edit made between the turns). The live runner keeps one
-whenever the log written since the last one is at least as long as the position itself,
-so positions never make a save more than twice as long as its log.
+whenever the log written since the last one is twice as long as the position itself
+(`stored.SPACING`), so positions add about half the log's length at most.
 
 For a search bot: `clone(session)` is an independent copy of a game at the point it
 stands, with its own dice and controllers; play it on with its runner and the original

@@ -269,7 +269,7 @@ class Runner:
         if ours is None:
             return entry
         self._position_size = len(encoded(ours))
-        if self._since < position.SPACING * self._position_size:  # a quarter of the log's length
+        if self._since < position.SPACING * self._position_size:  # half the log's length at most
             return entry
         entry["position"] = ours  # position.KEY
         self._kept_at(at, self._position_size)
@@ -287,11 +287,13 @@ class Runner:
             if len(self._streams) > STREAMS_KEPT:
                 del self._streams[min(self._streams)]
 
-    def restart(self, entries: Sequence[Mapping[str, Any]], within: int | None = None) -> None:
+    def restart(
+        self, entries: Sequence[Mapping[str, Any]], within: int | None = None, saved: bool = False
+    ) -> None:
         """Stand where the log `entries` ends: a game made at its nearest position (at or
         before index `within`, if given) with the entries after it replayed, or (no position,
         or a ruleset without them) a fresh game with all of them replayed. The dice's seeded
-        stream must be at its start."""
+        stream must be at its start. `saved`: the entries are a save's, with hash links."""
         at = position.nearest(entries, within) if self.keeper is not None else None
         game = None
         if at is not None and self.keeper is not None:
@@ -305,7 +307,8 @@ class Runner:
             self.replay(entries)
             return
         assert at is not None
-        self._start(game, [_as_logged(e) for e in entries[:at]])
+        prefix = entries[:at]
+        self._start(game, [_as_logged(e) for e in prefix] if saved else prefix)  # type: ignore[arg-type]
         self.restored_at = at
         rng = rng_of(self.dice)
         if rng is not None:

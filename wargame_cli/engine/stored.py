@@ -10,7 +10,7 @@ from typing import Any
 
 from wargame_cli.engine.dice import RNG, RngDice
 
-SPACING = 4  # a position is kept once the log since the last is this many times its length
+SPACING = 2  # a position is kept once the log since the last is this many times its length
 SAMPLE = 4  # one log entry in this many is measured, standing for the others
 KEY = "position"  # the field of a turn's log entry that holds the position
 

@@ -206,7 +206,7 @@ def _session(
         runner.observer = watch
         try:
             if nearest:  # a take-back is judged where it stands: restored before the first
-                runner.restart(data["log"], within=min(watch.places, default=None))
+                runner.restart(data["log"], min(watch.places, default=None), saved=True)
             else:
                 runner.replay(data["log"])
             runner.observer = observer
