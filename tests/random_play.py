@@ -354,7 +354,7 @@ def play_checked(
         if isinstance(req, TurnStart):
             if turns is not None and req.number > turns:
                 break
-            if checks.positions:
+            if checks.positions and runner.keeper is not None:  # a ruleset with positions
                 taken[len(runner.log)] = snapshot_of(session)
             if midway is None and req.number > 1 and rng.random() < checks.resume:
                 midway = folder / f"{ruleset_id}-{seed}-turn{req.number}.json"

@@ -102,7 +102,15 @@ def test_a_set_is_written_in_the_same_order_whatever_it_was_built_in():
     assert serial.encoded(one) == serial.encoded(other)
 
 
-@pytest.mark.parametrize("ruleset_id", IDS)
+KEEPING = [i for i in IDS if position.declares(registry.get(i))]  # a plugin may keep none
+
+
+def test_every_built_in_ruleset_keeps_positions():
+    builtin = [info.id for info in registry.all_infos() if info.builtin]
+    assert builtin and set(builtin) <= set(KEEPING)
+
+
+@pytest.mark.parametrize("ruleset_id", KEEPING)
 def test_every_ruleset_restores_a_turns_position_and_plays_on_as_the_game_did(ruleset_id):
     """Bot games: at every turn's start the position, restored from its JSON, plays on to
     the same end as the game itself (the random-legal conformance does this with random

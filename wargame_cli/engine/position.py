@@ -36,13 +36,19 @@ nearest = stored.nearest
 skip_dice = stored.skip_dice
 
 
+def declares(ruleset: Ruleset) -> bool:
+    """Whether `ruleset` keeps positions: both hooks its own, not the base class's defaults
+    (a ruleset from outside may have neither)."""
+    from wargame_cli.ruleset import Ruleset
+
+    kind = type(ruleset)
+    return kind.new_game_at is not Ruleset.new_game_at and kind.snapshot is not Ruleset.snapshot
+
+
 def keeper(ruleset: Ruleset, setup: Setup, options: dict[str, Any]) -> stored.Keeper | None:
     """The keeper of `ruleset`'s positions for this game, or None when it declares none
     (the base class's defaults): such a game is always replayed from its start."""
-    from wargame_cli.ruleset import Ruleset
-
-    declared = type(ruleset).new_game_at is not Ruleset.new_game_at
-    if not declared or type(ruleset).snapshot is Ruleset.snapshot:
+    if not declares(ruleset):
         return None
     return Keeper(
         take=ruleset.snapshot,
