@@ -6,6 +6,7 @@ the menu do. Used by `tests/test_random_legal.py`, `tests/test_legality.py` and
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from functools import partial
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
-from wargame_cli.engine import requests
+from wargame_cli.engine import position, requests
 from wargame_cli.engine.bots import run_builder
 from wargame_cli.engine.dice import RngDice
 from wargame_cli.engine.requests import TAKE_BACK, Choice, Option, TurnStart
@@ -310,6 +311,7 @@ class Checks:
     resume: float = 0.5
     take_back: float = 0.01
     checked: float = 1.0
+    positions: bool = True  # every turn's position restored and played on (`positions_match`)
 
 
 def replay_matches(session: Session) -> None:
@@ -346,11 +348,14 @@ def play_checked(
     runner = session.runner
     midway: Path | None = None
     saved_at = 0
+    taken: dict[int, dict[str, Any]] = {}  # log length -> the position at that turn's start
     while runner.pending is not None:
         req = runner.pending
         if isinstance(req, TurnStart):
             if turns is not None and req.number > turns:
                 break
+            if checks.positions and runner.keeper is not None:  # a ruleset with positions
+                taken[len(runner.log)] = snapshot_of(session)
             if midway is None and req.number > 1 and rng.random() < checks.resume:
                 midway = folder / f"{ruleset_id}-{seed}-turn{req.number}.json"
                 games.save(session, midway)
@@ -358,10 +363,14 @@ def play_checked(
         runner.step()
         if midway is not None and len(runner.log) < saved_at:
             midway = None  # a take-back reached behind the save: save again at a later turn
+        if taken and max(taken) >= len(runner.log):  # a take-back reached behind them
+            taken = {at: kept for at, kept in taken.items() if at < len(runner.log)}
         if rng.random() < checks.replay:
             replay_matches(session)
     if midway is not None:
         resume_matches(session, midway, turns)
+    if checks.positions:
+        positions_match(session, taken, rng)
     final = folder / f"{ruleset_id}-{seed}.json"
     games.save(session, final)
     verified = games.verify(final)
@@ -390,3 +399,57 @@ def first_difference(one: list[Any], other: list[Any]) -> int:
     """The first index where two logs differ (the shorter one's length if one goes on)."""
     pairs = zip(one, other, strict=False)
     return next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(one), len(other)))
+
+
+def snapshot_of(session: Session) -> dict[str, Any]:
+    """The ruleset's position of the game now, as it reads back from a file."""
+    snapshot = session.ruleset.snapshot(session.game)
+    if snapshot is None:
+        raise Disagreement(f"{session.ruleset.id} keeps no positions")
+    return json.loads(json.dumps(snapshot, allow_nan=False))
+
+
+def restored(session: Session, at: int, snapshot: dict[str, Any], upto: int) -> Runner:
+    """A runner standing at the position `snapshot` (taken where the log had `at` entries)
+    with the game's log after it replayed up to entry `upto`: nothing before `at` replayed."""
+    keeper = position.keeper(session.ruleset, session.setup, session.options)
+    runner = Runner(None, RngDice(session.seed), keeper=keeper, start=False)
+    log = bare(session.runner.log)
+    log[at] = {**log[at], position.KEY: snapshot}
+    runner.restart(log[:upto])
+    if runner.restored_at != at:
+        raise Disagreement(f"the game was not restored at the position of entry {at}")
+    return runner
+
+
+def positions_match(session: Session, taken: dict[int, dict[str, Any]], rng: random.Random) -> None:
+    """At every turn's start, a game made from the position there plays on as the game did:
+    the same entries up to the next turn's start, where it stands at the same position; and
+    from one turn's position, chosen at random, the same log to the end, in the same state."""
+    live = bare(session.runner.log)
+    places = sorted(at for at in taken if at < len(live))
+    if not places:
+        return
+    for at, after in zip(places, [*places[1:], len(live)], strict=True):
+        runner = restored(session, at, taken[at], after)
+        if bare(runner.log) != live[:after]:
+            found = first_difference(bare(runner.log), live[:after])
+            raise Disagreement(f"played on from the position at entry {at}, entry {found} differs")
+        if after in taken and snapshot_of_runner(session, runner) != taken[after]:
+            raise Disagreement(
+                f"played on from the position at entry {at}, the next turn's position differs"
+            )
+    at = rng.choice(places)
+    runner = restored(session, at, taken[at], len(live))
+    if bare(runner.log) != live or runner.game.state_json() != session.game.state_json():
+        raise Disagreement(f"played on from the position at entry {at}, the game ends otherwise")
+
+
+def snapshot_of_runner(session: Session, runner: Runner) -> dict[str, Any]:
+    snapshot = session.ruleset.snapshot(runner.game)
+    return json.loads(json.dumps(snapshot, allow_nan=False))
+
+
+def bare(log: list[Any]) -> list[dict[str, Any]]:
+    """A log without the positions its runner chose to keep (a restored runner keeps its own)."""
+    return [{k: v for k, v in e.items() if k != position.KEY} for e in log]

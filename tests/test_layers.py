@@ -28,6 +28,8 @@ PLACED = {
     "wargame_cli.saves.untrusted": 0,
     # starts a game of a ruleset: the engine's entry, above the ruleset it is given
     "wargame_cli.engine.session": 2,
+    # a game's positions: binds a ruleset's position hooks to a game, clones sessions
+    "wargame_cli.engine.position": 2,
     # draws the table for the screen (rich) and for a report (SVG), beside its geometry
     "wargame_cli.tabletop.view": 5,
     "wargame_cli.tabletop.picture": 4,

@@ -65,6 +65,26 @@ class History:
         return self.log[: self.mark(turn).end]
 
 
+@dataclass(frozen=True)
+class Resumed:
+    """Where bot games playing a saved log on start: the log's nearest position (None: the
+    game's start) and the log's answers after it."""
+
+    at: dict[str, Any] | None
+    answers: tuple[Any, ...]
+
+
+def resumed(session: Session, log: list[LogEntry]) -> Resumed:
+    """`log` (the session's, or a cut of it) as bot games play it on: from its nearest
+    position when the ruleset keeps them, so the cost does not grow with the game."""
+    from wargame_cli.engine import position
+
+    at = position.nearest(log) if session.runner.keeper is not None else None
+    if at is None:
+        return Resumed(None, tuple(answers(log)))
+    return Resumed(dict(log[at][position.KEY]), tuple(answers(log[at:])))  # type: ignore[literal-required]
+
+
 def answers(log: list[LogEntry]) -> list[Any]:
     """What the log answered to each request of the rules, in order (the end is no answer)."""
     out: list[Any] = []

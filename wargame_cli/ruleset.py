@@ -490,6 +490,21 @@ class Ruleset:
     def new_game(self, setup: Setup, options: dict[str, Any]) -> Any:
         raise NotImplementedError
 
+    # -- positions (`engine/position.py`) -------------------------------------------------
+    def snapshot(self, game: Any) -> dict[str, Any] | None:
+        """The game's position while its `TurnStart` waits for an answer, as JSON-safe data
+        that `new_game_at` turns back into the same game: e.g. `serial.dump(game.state,
+        {"options": options})` (`wargame_cli/kit/serial.py`). Default: None, the ruleset
+        keeps no positions and its games are always replayed from their start. Declare both
+        hooks or neither."""
+        return None
+
+    def new_game_at(self, setup: Setup, options: dict[str, Any], snapshot: dict[str, Any]) -> Any:
+        """A game standing at `snapshot`: its generator's first request is the `TurnStart`
+        the position was taken at, and from there it asks and does exactly what the game
+        it was taken from did. Default: none (see `snapshot`)."""
+        raise NotImplementedError
+
     def variants(self) -> tuple[int, ...]:
         """Other behaviours a save of `self.version` may have been played with, where the
         rules changed without a new version number: a save is replayed under the version's
@@ -595,3 +610,27 @@ class Ruleset:
         game. None: no chart."""
         reckon = self.parts().chance
         return reckon(state) if reckon is not None else None
+
+
+class StatePositions:
+    """Positions (`Ruleset.snapshot`, `Ruleset.new_game_at`) for a ruleset whose game keeps
+    everything it plays in `game.state`, a tree of dataclasses with the game's `options`
+    (serialised by `wargame_cli/kit/serial.py`), and whose game class takes the state and
+    `at_turn=True` to start at a turn's start. Mix it in before `Ruleset` and name the
+    class in `game_type`; nothing else is needed."""
+
+    def game_type(self) -> Callable[..., Any]:
+        """The game class (imported here: the rules load when a game is made)."""
+        raise NotImplementedError
+
+    def snapshot(self, game: Any) -> dict[str, Any] | None:
+        from wargame_cli.kit import serial
+
+        state = game.state
+        return serial.dump(state, serial.option_values(state.options))
+
+    def new_game_at(self, setup: Setup, options: dict[str, Any], snapshot: dict[str, Any]) -> Any:
+        from wargame_cli.kit import serial
+
+        make = self.game_type()  # imports the rules, whose classes the snapshot names
+        return make(serial.load(snapshot, serial.option_values(options)), at_turn=True)

@@ -20,7 +20,8 @@ PHASES = (
 
 
 class IxuGame:
-    def __init__(self, state: IxuState) -> None:
+    def __init__(self, state: IxuState, at_turn: bool = False) -> None:
+        """`at_turn`: a restored position; the game sets nothing up before its turns."""
         self.state = state
 
     def play(self) -> Play:

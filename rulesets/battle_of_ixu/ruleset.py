@@ -13,6 +13,7 @@ from wargame_cli.ruleset import (
     FactWatcher,
     Parts,
     Ruleset,
+    StatePositions,
     TableEdits,
     load_options,
     named_if_preset,
@@ -31,7 +32,7 @@ RENAMED = (  # what version 1 logged under other names (version 2 renamed them)
 )
 
 
-class BattleOfIxu(Ruleset):
+class BattleOfIxu(StatePositions, Ruleset):
     id = "battle-of-ixu"
     name = "The Battle of Ixu"
     seed_file = "002_5187e8e16bfe3a7c.txt"
@@ -120,6 +121,11 @@ class BattleOfIxu(Ruleset):
         if state.rules_version >= 4 and (problem := overlap_problem(state)) is not None:
             raise TeamError(problem)
         return IxuGame(state)
+
+    def game_type(self) -> type[IxuGame]:
+        from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
+
+        return IxuGame
 
     def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
         return versions.migrated(entry, versions.number(self), RENAMED)

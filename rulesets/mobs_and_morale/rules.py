@@ -153,8 +153,11 @@ def pick_label(name: str, used: set[str]) -> str:
 
 
 class MobsGame:
-    def __init__(self, battle: Battle) -> None:
+    def __init__(self, battle: Battle, at_turn: bool = False) -> None:
+        """`at_turn`: the game stands at a turn's start (a position restored), so its
+        generator begins with that turn, its setting up done."""
         self.state = battle
+        self.at_turn = at_turn
 
     def state_json(self) -> dict[str, Any]:
         return to_json(self.state)
@@ -163,7 +166,7 @@ class MobsGame:
         b = self.state
         limit = int(b.options["max_rounds"])  # 0: off (games with a person)
         told = limit if b.rules_version >= 2 else 0  # version 1: a plain cap, not announced
-        if told:
+        if told and not self.at_turn:
             yield Event(
                 f"Round limit: if the battle is still on after round {limit}, both sides draw "
                 "off (max_rounds, a safeguard so that computer games end)",
@@ -171,7 +174,8 @@ class MobsGame:
                 kind="round_limit",
                 data={"max_rounds": limit},
             )
-        yield from deploy(b)
+        if not self.at_turn:
+            yield from deploy(b)
         while True:
             yield TurnStart(b.round + 1, rules=("e10", "e28"))
             b.round += 1  # after the engine's save point, so a stopped game shows its last round

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help, pronoun_help
-from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, TableEdits
+from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, StatePositions, TableEdits
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
@@ -26,7 +26,7 @@ RENAMED = (  # what behaviour 0 logged under other names
 )
 
 
-class MobsAndMorale(Ruleset):
+class MobsAndMorale(StatePositions, Ruleset):
     id = "mobs-and-morale"
     name = "Mobs and Morale (RPG skirmish)"
     seed_file = "004_5124030926791a67.txt"
@@ -152,6 +152,11 @@ class MobsAndMorale(Ruleset):
             )
         battle.rules_version = versions.number(self)
         return MobsGame(battle)
+
+    def game_type(self) -> type[MobsGame]:
+        from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
+
+        return MobsGame
 
     def variants(self) -> tuple[int, ...]:
         return (0,) if self.version == "1" else ()

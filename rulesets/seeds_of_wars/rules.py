@@ -115,13 +115,17 @@ def cause_of(battle: Battle, winner: str | None) -> str:
 
 
 class SeedsGame:
-    def __init__(self, battle: Battle) -> None:
+    def __init__(self, battle: Battle, at_turn: bool = False) -> None:
+        """`at_turn`: the game stands at a turn's start (a position restored), so its
+        generator begins with that turn, its setting up done."""
         self.state = battle  # `state`: what the view renders
+        self.at_turn = at_turn
 
     def play(self) -> Play:
         battle = self.state
         try:
-            yield from deploy(battle)
+            if not self.at_turn:
+                yield from deploy(battle)
             end = decided(battle)
             while end is None:
                 yield TurnStart(battle.round + 1, rules=("d3",))

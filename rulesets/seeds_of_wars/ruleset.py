@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli import versions
 from wargame_cli.kit.teamtext import counts_help, pronoun_help
-from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, TableEdits, load_options
+from wargame_cli.ruleset import (
+    FactWatcher,
+    Parts,
+    Ruleset,
+    StatePositions,
+    TableEdits,
+    load_options,
+)
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
@@ -18,7 +25,7 @@ if TYPE_CHECKING:
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
 
-class SeedsOfWars(Ruleset):
+class SeedsOfWars(StatePositions, Ruleset):
     id = "seeds-of-wars"
     name = "Seeds of Wars: Tactical Combat"
     seed_file = "003_e52e7098456b9932.txt"
@@ -108,6 +115,11 @@ class SeedsOfWars(Ruleset):
         battle = new_battle(setup.names, setup.teams, options)
         battle.rules_version = versions.number(self)
         return SeedsGame(battle)
+
+    def game_type(self) -> type[SeedsGame]:
+        from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
+
+        return SeedsGame
 
     def variants(self) -> tuple[int, ...]:
         return (3,) if self.version == "2" else ()

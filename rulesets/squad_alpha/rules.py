@@ -18,12 +18,16 @@ from wargame_cli.engine.requests import Outcome, Play, TurnStart
 
 
 class SquadGame:
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, at_turn: bool = False) -> None:
+        """`at_turn`: the game stands at a turn's start (a position restored), so its
+        generator begins with that turn, its setting up done."""
         self.state = state
+        self.at_turn = at_turn
 
     def play(self) -> Play:
         state = self.state
-        yield from deploy(state)
+        if not self.at_turn:
+            yield from deploy(state)
         while True:
             yield TurnStart(state.turn + 1, rules=("b21",))
             state.turn += 1  # after the engine's save point: a stopped game shows turns done

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help, pronoun_help
-from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, TableEdits, named_if_preset
+from wargame_cli.ruleset import (
+    FactWatcher,
+    Parts,
+    Ruleset,
+    StatePositions,
+    TableEdits,
+    named_if_preset,
+)
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.squad_alpha.rules import SquadGame
@@ -20,7 +27,7 @@ if TYPE_CHECKING:
 FOLDER = Path(__file__).parent
 
 
-class SquadAlpha(Ruleset):
+class SquadAlpha(StatePositions, Ruleset):
     id = "squad-alpha"
     name = "Super Toy Soldier Squad Alpha"
     seed_file = "002_5187e8e16bfe3a7c.txt"
@@ -123,6 +130,11 @@ class SquadAlpha(Ruleset):
         if (problem := room_problem(state)) is not None:
             raise OptionError(f"option table: {problem}; choose a table with more open ground")
         return SquadGame(state)
+
+    def game_type(self) -> type[SquadGame]:
+        from wargame_cli.rulesets.squad_alpha.rules import SquadGame
+
+        return SquadGame
 
     def variants(self) -> tuple[int, ...]:
         return (3,) if self.version == "2" else ()

@@ -238,7 +238,8 @@ def fast_games(state: TugState, below: Callable[[int], int]) -> Iterator[tuple[W
 
 
 class TugGame:
-    def __init__(self, state: TugState) -> None:
+    def __init__(self, state: TugState, at_turn: bool = False) -> None:
+        """`at_turn`: a restored position; the game sets nothing up before its turns."""
         self.state = state
 
     def play(self) -> Play:

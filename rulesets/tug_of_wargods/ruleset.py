@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli.kit.teamtext import counts_help, pronoun_help, pronouns_by_name, spoken
-from wargame_cli.ruleset import ExactSpread, Parts, Ruleset, load_options, named_if_preset
+from wargame_cli.ruleset import (
+    ExactSpread,
+    Parts,
+    Ruleset,
+    StatePositions,
+    load_options,
+    named_if_preset,
+)
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.tug_of_wargods.rules import TugGame, Win
@@ -18,7 +25,7 @@ if TYPE_CHECKING:
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
 
-class TugOfWarGods(Ruleset):
+class TugOfWarGods(StatePositions, Ruleset):
     id = "tug-of-wargods"
     name = "Tug of WarGods v0.75"
     seed_file = "000_eaa62a6788245757.txt"
@@ -104,6 +111,11 @@ class TugOfWarGods(Ruleset):
 
         models = {side: setup.teams[side]["models"] for side in ("A", "B")}
         return TugGame(new_state(setup.names, models, teams.dice_of(), options))
+
+    def game_type(self) -> type[TugGame]:
+        from wargame_cli.rulesets.tug_of_wargods.rules import TugGame
+
+        return TugGame
 
     def fast_games(self, setup: Setup, options: dict[str, Any], below: Below) -> Iterator[Played]:
         """Simulation hook: `fast_play` game after game on one state, redeployed each time."""

@@ -37,7 +37,7 @@ def edit(
             raise BadInput(
                 f"{shown(path)}: that game is finished; pass --force to edit it all the same"
             )
-        session = games.open_save(path)
+        session = games.open_save(path, nearest=True)
         runner = session.runner
         allowed = session.ruleset.edit_actions()
         if change.action not in allowed:

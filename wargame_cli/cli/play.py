@@ -170,7 +170,8 @@ def play(args: PlayArgs) -> None:
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
     view = None if args.json_out else _live_view(ruleset, names, prompter, players)
-    session = start(ruleset, setup, options, seed, dice, controllers, view)
+    kept = not args.no_save or "human" in players.values()  # saved, or a take-back may come
+    session = start(ruleset, setup, options, seed, dice, controllers, view, positions=kept)
     session.meta["players"] = players
     session.meta["dice"] = dice_words(parse_dice(args.dice))
     _offer_table(prompter, session)
@@ -605,7 +606,7 @@ def _resume(args: ResumeArgs) -> None:
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
     dice = _dice(kind, args.rolls, rng, prompter)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
-    session = games.open_save(args.path, dice=rng, controllers=controllers)
+    session = games.open_save(args.path, dice=rng, controllers=controllers, nearest=True)
     parent = data.get("forked_from")  # in the sealed header: checked by open_save
     if isinstance(parent, dict) and not args.json_out:
         console().print(

@@ -204,7 +204,8 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
         return
     from wargame_cli.cli import simulate_lab as lab
 
-    lab.match(ruleset, setup, options, args, result, tuple(history.answers(h.log)))
+    start = history.resumed(session, h.log)
+    lab.match(ruleset, setup, options, args, result, start.answers, start.at)
 
 
 def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:

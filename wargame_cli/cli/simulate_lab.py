@@ -85,6 +85,7 @@ def match(
     args: SimulateArgs,
     result: dict[str, Any],
     answers: tuple[Any, ...] | None = None,
+    at: dict[str, Any] | None = None,
 ) -> None:
     """One match-up: as given, or in both seats (`--swap`); a mirror match tells the seat's
     advantage by itself."""
@@ -92,7 +93,7 @@ def match(
 
     assert args.games is not None
     seed = _seed(args)
-    job = Job(ruleset.id, setup, options, seed, args.games, answers)
+    job = Job(ruleset.id, setup, options, seed, args.games, answers, at)
     jobs = lab.swap_jobs(job) if args.swap else [job]
     tallies, stopped = play(jobs, ruleset, args)
     result["seed"] = seed

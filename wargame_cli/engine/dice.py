@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from wargame_cli.engine.requests import Roll
 from wargame_cli.errors import DiceError
@@ -65,6 +65,14 @@ class RngDice:
         """Consume the draws a replayed roll made, so play continues as if never stopped;
         the faces drawn, which a replay compares with the faces recorded."""
         return [self.face(d) for d in dice]
+
+    def state(self) -> tuple[Any, int]:
+        """Where the stream stands (for `restore`): kept in memory, never saved."""
+        return self._rng.getstate(), self.draws
+
+    def restore(self, state: tuple[Any, int]) -> None:
+        self._rng.setstate(state[0])
+        self.draws = state[1]
 
     def rewind(self) -> None:
         """Back to the seed's first face; a replay then skips what the kept log drew."""

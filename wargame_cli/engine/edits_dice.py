@@ -35,37 +35,67 @@ class Die:
 
 def dice_of(log: Sequence[Any]) -> list[Die]:
     """Every die a log rolled, in order, with the corrections the log records."""
+    corrected = _corrections(log)
     out: list[Die] = []
     turn = 0
+    for index, entry in enumerate(log):
+        kind = entry.get("t")
+        if kind == "turn":
+            turn = int(entry.get("n", turn))
+        if kind == "roll":
+            for pos in range(_count(entry)):
+                out.append(_die(entry, len(out) + 1, index, pos, turn, corrected))
+    return out
+
+
+def die_numbered(log: Sequence[Any], number: int) -> tuple[Die | None, int]:
+    """Die `number` of a log (None past the last) and how many dice the log rolled: counted
+    without making every die, so a correction late in a long game stays cheap."""
+    seen, turn, found = 0, 0, None
+    for index, entry in enumerate(log):
+        kind = entry.get("t")
+        if kind == "turn":
+            turn = int(entry.get("n", turn))
+        elif kind == "roll":
+            count = _count(entry)
+            if found is None and seen < number <= seen + count:
+                pos = number - seen - 1
+                found = _die(entry, number, index, pos, turn, _corrections(log))
+            seen += count
+    return found, seen
+
+
+def _count(roll: Any) -> int:
+    return min(len(roll.get("dice") or []), len(roll.get("faces") or []))
+
+
+def _corrections(log: Sequence[Any]) -> dict[tuple[int, int], int]:
+    """(roll index, die position) -> the face first thrown, for every corrected die."""
     corrected: dict[tuple[int, int], int] = {}
     for entry in log:
         if entry.get("t") == "edit" and entry.get("action") == "die":
             data = entry.get("data") or {}
             corrected[(int(data.get("at", -1)), int(data.get("pos", -1)))] = int(data.get("was", 0))
-    for index, entry in enumerate(log):
-        kind = entry.get("t")
-        if kind == "turn":
-            turn = int(entry.get("n", turn))
-        if kind != "roll":
-            continue
-        faces = entry.get("faces") or []
-        sources = entry.get("sources") or [entry.get("source", RNG)] * len(faces)
-        for pos, (size, face) in enumerate(zip(entry.get("dice") or [], faces, strict=False)):
-            out.append(
-                Die(
-                    number=len(out) + 1,
-                    at=index,
-                    pos=pos,
-                    size=int(size),
-                    face=int(face),
-                    source=str(sources[pos]),
-                    reason=str(entry.get("reason", "")),
-                    side=entry.get("side"),
-                    turn=turn,
-                    was=corrected.get((index, pos)),
-                )
-            )
-    return out
+    return corrected
+
+
+def _die(
+    entry: Any, number: int, index: int, pos: int, turn: int, corrected: dict[tuple[int, int], int]
+) -> Die:
+    faces = entry.get("faces") or []
+    sources = entry.get("sources") or [entry.get("source", RNG)] * len(faces)
+    return Die(
+        number=number,
+        at=index,
+        pos=pos,
+        size=int(entry["dice"][pos]),
+        face=int(faces[pos]),
+        source=str(sources[pos]),
+        reason=str(entry.get("reason", "")),
+        side=entry.get("side"),
+        turn=turn,
+        was=corrected.get((index, pos)),
+    )
 
 
 def pick(log: Sequence[LogEntry], edit: Edit) -> tuple[Die, int]:
@@ -73,11 +103,10 @@ def pick(log: Sequence[LogEntry], edit: Edit) -> tuple[Die, int]:
     a face that die cannot show, or the face it already shows."""
     number = edit.number(0, "the die number")
     face = edit.number(1, "the face", low=-MAX_INT)
-    dice = dice_of(log)
-    if number > len(dice):
-        rolled = f"only {len(dice)} dice were rolled" if dice else "no die was rolled yet"
-        raise EditRefused(f"edit die: there is no die {number}: {rolled}")
-    die = dice[number - 1]
+    die, rolled = die_numbered(log, number)
+    if die is None:
+        told = f"only {rolled} dice were rolled" if rolled else "no die was rolled yet"
+        raise EditRefused(f"edit die: there is no die {number}: {told}")
     problem = face_problem(face, die.size)
     if problem:
         raise EditRefused(f"edit die {number}: {problem}")
@@ -127,8 +156,8 @@ def problem(entry: dict[str, Any], log: Sequence[Any]) -> str | None:
         return f"the roll before it has no die {pos}"
     if faces[pos] != data.get("face"):
         return f"the roll shows {faces[pos]}, the correction says {data.get('face')}"
-    numbers = [d.number for d in dice_of(log) if (d.at, d.pos) == (at, pos)]
-    if numbers != [data.get("die")]:
+    number = sum(_count(e) for e in log[:at] if e.get("t") == "roll") + pos + 1
+    if number != data.get("die"):
         return f"it names die {data.get('die')}, which is not that roll's die {pos + 1}"
     was = data.get("was")
     if not isinstance(was, int) or was == data.get("face"):

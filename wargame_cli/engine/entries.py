@@ -57,6 +57,7 @@ class TurnEntry(TypedDict):
     t: Literal["turn"]
     n: int
     rules: list[str]
+    position: NotRequired[dict[str, Any]]  # the game's position then (`engine/position.py`)
 
 
 class EndEntry(TypedDict):

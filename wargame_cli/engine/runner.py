@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from wargame_cli.engine import edits, judged, takeback
+from wargame_cli.engine import stored as position
 from wargame_cli.engine.dice import RNG, DiceSource, check_faces, rng_of
 from wargame_cli.engine.drive import STOP, Answerer, Paused, drive, ended
 from wargame_cli.engine.entries import (
@@ -37,6 +38,7 @@ from wargame_cli.engine.requests import (
     TurnStart,
 )
 from wargame_cli.errors import BadInput, ReplayDivergence
+from wargame_cli.kit.serial import SnapshotError, encoded
 
 
 class Game(Protocol):
@@ -131,7 +133,7 @@ class Runner:
 
     def __init__(
         self,
-        game: Game,
+        game: Game | None,
         dice: DiceSource,
         controllers: Mapping[str, Controller] | None = None,
         observer: Observer | None = None,
@@ -139,9 +141,14 @@ class Runner:
         migrate: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
         older: bool = False,
         editor: Editor | None = None,
+        keeper: position.Keeper | None = None,
+        start: bool = True,
     ) -> None:
         """`migrate` and `older`: a save of an older version of the rules is replayed (its
-        entries in today's shape, its data judged as far as it wrote it; `judged.py`)."""
+        entries in today's shape, its data judged as far as it wrote it; `judged.py`).
+        `keeper`: the ruleset's positions (`position.py`): kept in the log at turn starts,
+        and a rebuild starts from the nearest one. `start=False`: the caller places the
+        runner with `restart` before anything else."""
         self.dice = dice
         self.migrate = migrate or _as_written
         self.older = older
@@ -154,12 +161,30 @@ class Runner:
         self.rederived: dict[str, Any] = {}
         self.tape = takeback.Tape()
         self._awaiting: TakeBackRecord | None = None  # a take-back waiting for its new decision
-        self._start(game)
+        # positions: kept only where positions are not an older version's (never restored)
+        self.keeper = keeper if not older else None
+        self._position_size = 0  # the last position's length, to judge when to keep another
+        self._last_position = -1  # index in the log of the last turn entry with a position
+        self._since = 0  # bytes of the log after it, counted up to entry `_measured`
+        self._measured = 0
+        self.restored_at = -1  # the position the game was restored at (not judged again)
+        self._streams: dict[int, Any] = {}  # position index -> the seeded stream's state there
+        if start:
+            assert game is not None, "a runner that starts needs its game"
+            self._start(game)
 
-    def _start(self, game: Game) -> None:
+    def _start(self, game: Game, prefix: Sequence[LogEntry] = ()) -> None:
+        """A game standing at its first request, after `prefix` (the log a position was taken
+        at the end of; empty: the game from its start)."""
         self.game = game
-        self.log: list[LogEntry] = []
-        self.turn = 0
+        self.log: list[LogEntry] = list(prefix)
+        self.turn = next((e["n"] for e in reversed(self.log) if e["t"] == "turn"), 0)
+        found = position.nearest(self.log)
+        self._last_position = -1 if found is None else found
+        self._since, self._measured = 0, self._last_position + 1
+        self.restored_at = -1
+        # a stream kept at the entry after the prefix stays: a restart replays that entry
+        self._streams = {at: kept for at, kept in self._streams.items() if at <= len(self.log)}
         self.outcome: Outcome | None = None
         # where a replayed face marked as the seeded generator's is not what it gives
         self.rng_mismatch: tuple[int, str] | None = None
@@ -214,14 +239,102 @@ class Runner:
         if self.observer is not None:
             self.observer(entry, self.game)
 
+    # -- positions ------------------------------------------------------------------------
+    def _turn_entry(self, req: TurnStart, saved: Mapping[str, Any] | None = None) -> TurnEntry:
+        """The turn's entry, with the game's position where one is kept: live, when the log
+        since the last one is `SPACING` times as long as a position (one entry in `SAMPLE`
+        measured, standing for the others); replayed, where the save has one, which must be the
+        position the replay reaches (else the record was edited). Taken as the turn starts,
+        after any edit made between the turns."""
+        entry = turn_entry(req)
+        at = len(self.log)
+        keeper = self.keeper
+        if saved is not None:
+            stored = saved.get(position.KEY)
+            if stored is None:
+                return entry
+            if keeper is not None and at != self.restored_at:
+                ours = keeper.take(self.game)
+                if ours is not None and not judged.same(stored, ours):
+                    raise ReplayDivergence(
+                        at,
+                        f"the position stored at the start of turn {req.number} is not the one "
+                        "its log gives: the record was edited",
+                    )
+            entry["position"] = stored  # position.KEY
+            self._kept_at(at, len(encoded(stored)))
+            return entry
+        if keeper is None:
+            return entry
+        log, sample = self.log, position.SAMPLE
+        for index in range(self._measured + (-self._measured) % sample, len(log), sample):
+            self._since += sample * len(encoded(log[index]))
+        self._measured = len(log)
+        if self._since < position.SPACING * self._position_size:
+            return entry
+        ours = keeper.take(self.game)
+        if ours is None:
+            return entry
+        self._position_size = len(encoded(ours))
+        if self._since < position.SPACING * self._position_size:  # half the log's length at most
+            return entry
+        entry["position"] = ours  # position.KEY
+        self._kept_at(at, self._position_size)
+        return entry
+
+    def _kept_at(self, at: int, size: int) -> None:
+        """A position now stands at log index `at`: remember its size and, for a rebuild
+        soon after, where the seeded stream was (only the latest few: each is 2.5 KB)."""
+        self._last_position = at
+        self._position_size = size
+        self._since, self._measured = 0, at + 1
+        rng = rng_of(self.dice)
+        if rng is not None:
+            self._streams[at] = rng.state()
+            if len(self._streams) > STREAMS_KEPT:
+                del self._streams[min(self._streams)]
+
+    def restart(
+        self, entries: Sequence[Mapping[str, Any]], within: int | None = None, saved: bool = False
+    ) -> None:
+        """Stand where the log `entries` ends: a game made at its nearest position (at or
+        before index `within`, if given) with the entries after it replayed, or (no position,
+        or a ruleset without them) a fresh game with all of them replayed. The dice's seeded
+        stream must be at its start. `saved`: the entries are a save's, with hash links."""
+        at = position.nearest(entries, within) if self.keeper is not None else None
+        game = None
+        if at is not None and self.keeper is not None:
+            try:
+                game = self.keeper.make(dict(entries[at][position.KEY]))
+            except UNREADABLE:  # a position this build cannot read: the whole log is replayed
+                game = None  # (and a replay that checks positions names it as edited)
+        if game is None:
+            assert self.factory is not None  # checked by the callers, with their own reasons
+            self._start(self.factory())
+            self.replay(entries)
+            return
+        assert at is not None
+        prefix = entries[:at]
+        self._start(game, [_as_logged(e) for e in prefix] if saved else prefix)  # type: ignore[arg-type]
+        self.restored_at = at
+        rng = rng_of(self.dice)
+        if rng is not None:
+            kept = self._streams.get(at)
+            if kept is not None:
+                rng.restore(kept)
+            else:
+                position.skip_dice(rng, entries[:at])
+        self.replay(entries[at:], start=at)
+
     @property
     def finished(self) -> bool:
         return self.outcome is not None
 
     # -- replay ---------------------------------------------------------------------------
-    def replay(self, entries: Sequence[Mapping[str, Any]]) -> None:
-        """Feed a recorded log through the rules, checking every entry against what they ask."""
-        feed = enumerate(entries)
+    def replay(self, entries: Sequence[Mapping[str, Any]], start: int = 0) -> None:
+        """Feed a recorded log through the rules, checking every entry against what they ask.
+        `start`: the index in the whole log of the first of `entries` (a restored game)."""
+        feed = enumerate(entries, start)
 
         def answer(req: Request) -> Any:
             self.pending = req
@@ -271,7 +384,7 @@ class Runner:
                     index, f"expected the start of turn {req.number}, log has {kind}"
                 )
             self.turn = req.number
-            self._record(turn_entry(req))
+            self._record(self._turn_entry(req, entry))
             return None
         elif isinstance(req, Roll):
             if kind != "roll":
@@ -533,7 +646,7 @@ class Runner:
         """The live answer to `req`, logged (STOP: taken back, another request is pending)."""
         if isinstance(req, TurnStart):
             self.turn = req.number
-            self._record(turn_entry(req))
+            self._record(self._turn_entry(req))
         elif isinstance(req, Roll):
             thrown = self.tape.throw(req, self.dice, self.note)
             self._record(roll_entry(req, thrown.faces, thrown.source, thrown.proof))
@@ -610,8 +723,7 @@ class Runner:
         self.tape.rewind(self.dice, takeback.faces_of(removed), takeback.proofs_of(removed))
         observer, self.observer = self.observer, None
         try:
-            self._start(self.factory())
-            self.replay(kept)
+            self.restart(kept)
         finally:
             self.observer = observer
 
@@ -679,6 +791,20 @@ class Runner:
         if on_turn_end is not None:
             on_turn_end(self)
         return self.outcome
+
+
+STREAMS_KEPT = 8
+# what reading a malformed position may raise (`kit/serial.py`, a ruleset's constructors)
+UNREADABLE = (SnapshotError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
+
+
+def _as_logged(entry: Mapping[str, Any]) -> LogEntry:
+    """A saved entry as the runner's log holds it: without the file's hash link."""
+    if "h" not in entry:
+        return entry  # type: ignore[return-value]
+    logged = dict(entry)
+    del logged["h"]
+    return logged  # type: ignore[return-value]
 
 
 def _ended() -> Play:

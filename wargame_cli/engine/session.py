@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargame_cli.engine import position
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.dice import DiceSource, RngDice
 from wargame_cli.engine.runner import Controller, Observer, Runner
@@ -51,8 +52,11 @@ def start(
     dice: DiceSource | None = None,
     controllers: dict[str, Controller] | None = None,
     observer: Observer | None = None,
+    positions: bool = True,
 ) -> Session:
-    """A new game. With no controllers, bots play both sides; with no dice, the seeded generator."""
+    """A new game. With no controllers, bots play both sides; with no dice, the seeded generator.
+    `positions`: keep the game's positions in its log (for its save, take-backs, clones);
+    a game nobody saves may go without."""
     opts = resolve_options(ruleset.options, options)
     seed = draw_seed() if seed is None else seed
     game = ruleset.new_game(setup, opts)
@@ -63,6 +67,7 @@ def start(
         observer,
         factory=lambda: ruleset.new_game(setup, opts),
         editor=ruleset.apply_edit,
+        keeper=position.keeper(ruleset, setup, opts) if positions else None,
     )
     return Session(ruleset, opts, seed, setup, runner)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import __version__, registry, versions
-from wargame_cli.engine import takeback
+from wargame_cli.engine import position, takeback
 from wargame_cli.engine.dice import DiceSource, RngDice
 from wargame_cli.engine.entries import LogEntry, Shown, TakeBackRecord
 from wargame_cli.engine.runner import Controller, Observer, Runner
@@ -118,9 +118,13 @@ def open_save(
     observer: Observer | None = None,
     replay: bool = True,
     check_seal: bool = True,
+    nearest: bool = False,
 ) -> Session:
     """Rebuild a session from a save: check it (its hash chain too, unless `verify` checks
-    that last, after naming any rules-level divergence), then replay its log."""
+    that last, after naming any rules-level divergence), then replay its log. `nearest`:
+    only from the log's nearest stored position on (resuming, editing: the hash chain
+    vouches for the rest), so the cost does not grow with the game; `replay --verify` and
+    the replays that show every entry replay it all."""
     data = store.load(path)
     if check_seal:
         store.check_seal(path, data)
@@ -131,7 +135,7 @@ def open_save(
     ruleset = versions.at_version(ruleset, saved)  # played under its own
     if older := ruleset.variants():  # a fork replays a part of it later: chosen on the whole
         ruleset = _behaviour(path, data, ruleset, older)
-    return _session(path, data, ruleset, current, dice, controllers, observer, replay)
+    return _session(path, data, ruleset, current, dice, controllers, observer, replay, nearest)
 
 
 def _behaviour(
@@ -160,6 +164,7 @@ def _session(
     controllers: dict[str, Controller] | None,
     observer: Observer | None,
     replay: bool,
+    nearest: bool = False,
 ) -> Session:
     try:
         options = resolve_options(ruleset.options, _local_tables(path, ruleset, data["options"]))
@@ -186,6 +191,7 @@ def _session(
         migrate=ruleset.migrate_entry,
         older=ruleset.version != current or ruleset.behaviour is not None,
         editor=ruleset.apply_edit,
+        keeper=position.keeper(ruleset, setup, options),
     )
     session = Session(ruleset, options, seed, setup, runner, created=data["created"])
     session.meta["players"] = dict(data["setup"].get("players", {}))
@@ -199,7 +205,10 @@ def _session(
         watch = _TakeBackWatch(runner, data.get("takebacks", []), observer)
         runner.observer = watch
         try:
-            runner.replay(data["log"])
+            if nearest:  # a take-back is judged where it stands: restored before the first
+                runner.restart(data["log"], min(watch.places, default=None), saved=True)
+            else:
+                runner.replay(data["log"])
             runner.observer = observer
             watch.check(data["log"])
             _check_shared(data["log"])
@@ -313,16 +322,14 @@ class _TakeBackWatch:
         self.takebacks = takebacks
         self.places = takeback.places(takebacks)
         self.observer = observer
-        self.seen = 0
         self.asked: dict[int, tuple[Any, int, str | None]] = {}
 
     def __call__(self, entry: Shown, game: Any) -> None:
-        if entry.get("t") in LOG_KINDS:
-            if self.seen in self.places:
-                # judged now: a question's judge reads the game as it stands, which moves on
-                asked, done = self.runner.pending, self.takebacks[self.places[self.seen]]
-                self.asked[self.seen] = (asked, self.runner.turn, takeback.judged(done, asked))
-            self.seen += 1
+        seen = len(self.runner.log) - 1  # the entry just logged (a replay may start midway)
+        if entry.get("t") in LOG_KINDS and seen in self.places:
+            # judged now: a question's judge reads the game as it stands, which moves on
+            asked, done = self.runner.pending, self.takebacks[self.places[seen]]
+            self.asked[seen] = (asked, self.runner.turn, takeback.judged(done, asked))
         if self.observer is not None:
             self.observer(entry, game)
 

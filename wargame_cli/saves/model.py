@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 FORMAT = "wargame-save"
-VERSION = 2
+VERSION = 3
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 
 Side = Literal["A", "B"]
@@ -33,9 +33,14 @@ class Chained(Strict):
 
 
 class TurnEntry(Chained):
+    """The start of a turn; `position` (version 3): the game's position then, as its ruleset
+    writes it (`Ruleset.snapshot`, `engine/position.py`), kept every few turns so that a game
+    is rebuilt from the nearest one; `replay --verify` checks each against the replay."""
+
     t: Literal["turn"]
     n: int = Field(ge=1)
     rules: list[str] = Field(default_factory=list)
+    position: dict[str, Any] | None = None
 
 
 class SharedProof(Strict):
@@ -186,7 +191,7 @@ class SaveFile(Strict):
     """A whole game: who, with what, under which options, and every roll and decision."""
 
     format: Literal["wargame-save"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     program: str
     ruleset: RulesetRef
     created: str

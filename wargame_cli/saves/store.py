@@ -19,7 +19,9 @@ from wargame_cli.saves import seal, untrusted
 from wargame_cli.text import shown
 
 FORMAT = "wargame-save"
-VERSION = 2  # 2: compact, and every log entry sealed by a hash chain
+# 2: compact, and every log entry sealed by a hash chain; 3: turn entries may keep the game's
+# position (`engine/position.py`)
+VERSION = 3
 ENV_DIR = "WARGAME_SAVES_DIR"
 
 

@@ -31,6 +31,7 @@ class Job:
     seed: int
     games: int
     answers: tuple[Any, ...] | None = None  # a saved log's answers to play on from (--from)
+    at: dict[str, Any] | None = None  # the position those answers start from (None: the start)
     offset: int = 0  # the first game's index in the run's streams (the second seat's half)
     paired: bool = False  # a stream per game and each game kept: settings compared on them
 
@@ -167,7 +168,10 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
 def _play_one(ruleset: Ruleset, job: Job, below: Callable[[int], int], tally: Tally) -> None:
     """One game by the one driver, added to `tally` with its figures and (when the ruleset
     watches its games, and not after a saved log's answers) its facts."""
-    game = ruleset.new_game(job.setup, job.options)
+    if job.at is not None:
+        game = ruleset.new_game_at(job.setup, job.options, job.at)
+    else:
+        game = ruleset.new_game(job.setup, job.options)
     watcher = ruleset.sim_watcher() if not job.answers else None
     on_event = watcher.event if watcher is not None else None
     played = play_fast(game, below, answers=job.answers or (), on_event=on_event)

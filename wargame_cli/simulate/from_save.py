@@ -23,14 +23,15 @@ def job_from(h: history.History, turn: int | None, seed: int, games: int) -> bat
     """The simulation job that finishes the saved game from the end of `turn` (None: from
     the end of the log)."""
     session = h.session
-    log = h.log if turn is None else h.cut(turn)
+    start = history.resumed(session, h.log if turn is None else h.cut(turn))
     return batch.Job(
         session.ruleset.id,
         session.setup,
         session.options,
         seed,
         games,
-        answers=tuple(history.answers(log)),
+        answers=start.answers,
+        at=start.at,
     )
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.errors import OptionError
+from wargame_cli.kit import serial
 from wargame_cli.tabletop.geometry import Point, Rect
 
 MAX_PIECES = 200
@@ -169,3 +170,8 @@ def _canonical(table: Table) -> Table:
     if len(_CANONICAL) > 256:
         _CANONICAL.clear()
     return _CANONICAL.setdefault(table, table)
+
+
+# a table read back from a game's position is the one object for that table, whose memos
+# other games have warmed already
+serial.restored_as(Table, _canonical)
