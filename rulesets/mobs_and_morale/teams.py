@@ -22,6 +22,7 @@ from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import pronouns, teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
+from wargame_cli.wording import plural
 
 FOLDER = Path(__file__).parent
 INTS = ("presence", "fierce", "defence", "health", "initiative", "morale")
@@ -265,7 +266,7 @@ def problems(team: dict[str, Any]) -> list[str]:
         limit = 2 * chars[boss]["presence"]
         if n > limit:
             out.append(
-                f"{boss} controls {n} minions but may control at most {limit} "
+                f"{boss} controls {plural(n, 'minion')} but may control at most {limit} "
                 f"(2 x Presence {chars[boss]['presence']}) (e15)"
             )
     return out

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from wargame_cli.engine.requests import Roll
 from wargame_cli.errors import DiceError
+from wargame_cli.wording import plural
 
 RNG, MANUAL, SCRIPT = "rng", "manual", "script"
 
@@ -31,7 +32,8 @@ def face_problem(face: object, die: int) -> str | None:
 
 def check_faces(roll: Roll, faces: Sequence[object]) -> str | None:
     if len(faces) != len(roll.dice):
-        return f"{len(faces)} faces given for {len(roll.dice)} dice ({describe(roll)})"
+        given, wanted = plural(len(faces), "face"), plural(len(roll.dice), "die", "dice")
+        return f"{given} given for {wanted} ({describe(roll)})"
     for i, (face, die) in enumerate(zip(faces, roll.dice, strict=True)):
         problem = face_problem(face, die)
         if problem:

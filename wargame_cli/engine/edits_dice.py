@@ -75,7 +75,11 @@ def pick(log: Sequence[LogEntry], edit: Edit) -> tuple[Die, int]:
     face = edit.number(1, "the face", low=-MAX_INT)
     dice = dice_of(log)
     if number > len(dice):
-        rolled = f"only {len(dice)} dice were rolled" if dice else "no die was rolled yet"
+        rolled = "no die was rolled yet"
+        if len(dice) == 1:
+            rolled = "only 1 die was rolled"
+        elif dice:
+            rolled = f"only {len(dice)} dice were rolled"
         raise EditRefused(f"edit die: there is no die {number}: {rolled}")
     die = dice[number - 1]
     problem = face_problem(face, die.size)
