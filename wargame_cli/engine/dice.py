@@ -74,12 +74,26 @@ class RngDice:
         self.draws = 0
 
 
+class NobodyTypes:
+    """Real dice in a run with no one at the keyboard (`--no-input`): their faces come from
+    `--rolls` alone, and a roll past the last of them is refused, naming it."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def throw(self, roll: Roll) -> Thrown:
+        raise DiceError(
+            f"--rolls ran out at {roll.reason} ({describe(roll)}): --dice {self.kind} throws "
+            "real dice, and a --no-input run has no one to type them; give more faces"
+        )
+
+
 @dataclass
 class ScriptDice:
     """Faces given up front (`--rolls`), in the order the rules ask; then `after` takes over."""
 
     faces: list[int]
-    after: RngDice | ManualDice | SidedDice
+    after: RngDice | ManualDice | SidedDice | NobodyTypes
     used: int = field(default=0)
 
     def throw(self, roll: Roll) -> Thrown:
@@ -137,6 +151,16 @@ def rng_of(dice: object) -> RngDice | None:
     return None
 
 
+def script_of(dice: object) -> ScriptDice | None:
+    """The `--rolls` script behind a dice source: the whole source, or the real dice's of
+    `--dice A=manual,B=auto` (there the script gives the typed side's faces)."""
+    if isinstance(dice, ScriptDice):
+        return dice
+    if isinstance(dice, SidedDice):
+        return next((d for d in dice.by_side.values() if isinstance(d, ScriptDice)), None)
+    return None
+
+
 class ManualDice:
     """Physical dice: `ask` shows the request and returns the typed faces (re-asking itself);
     an empty answer hands that roll to the computer (`rng`, the game's one seeded stream)."""
@@ -184,16 +208,19 @@ def dice_words(by_side: dict[str, str]) -> str:
     return ",".join(f"{side}={kind}" for side, kind in sorted(by_side.items()))
 
 
+Typed = ManualDice | ScriptDice | NobodyTypes  # real dice: typed, or given by --rolls
+
+
 class SidedDice:
     """Each side's dice (`--dice A=manual,B=auto`): a roll goes to its side's source; a roll
     of no side (both sides' at once) is typed when either side throws real dice. One
     seeded stream, `rng`, behind every face the computer rolls."""
 
-    def __init__(self, by_side: dict[str, RngDice | ManualDice], rng: RngDice) -> None:
+    def __init__(self, by_side: dict[str, RngDice | Typed], rng: RngDice) -> None:
         self.by_side = by_side
         self.rng = rng
-        typed = [d for d in by_side.values() if isinstance(d, ManualDice)]
-        self.shared: RngDice | ManualDice = typed[0] if typed else rng
+        typed = [d for d in by_side.values() if not isinstance(d, RngDice)]
+        self.shared: RngDice | Typed = typed[0] if typed else rng
 
     def throw(self, roll: Roll) -> Thrown:
         source = self.by_side.get(roll.side or "", self.shared)

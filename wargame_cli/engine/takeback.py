@@ -15,12 +15,12 @@ from wargame_cli.engine.dice import (
     RNG,
     SCRIPT,
     DiceSource,
-    ScriptDice,
     Thrown,
     collapse,
     per_die,
     rest_of,
     rng_of,
+    script_of,
 )
 from wargame_cli.engine.entries import ChoiceEntry, LogEntry, TakeBackRecord
 from wargame_cli.engine.requests import Choice, Request, Roll
@@ -114,9 +114,10 @@ class Tape:
     ) -> None:
         """Put `removed` back in front of the tape; rewind a script and the seeded stream."""
         self.proofs.extendleft(reversed(proofs))
-        if isinstance(dice, ScriptDice):
+        script = script_of(dice)
+        if script is not None:
             scripted = sum(1 for _, _, source in removed if source == SCRIPT)
-            dice.used = max(0, dice.used - scripted)
+            script.used = max(0, script.used - scripted)
         rng = rng_of(dice)
         if rng is not None:
             rng.rewind()  # the replay of the kept log skips what it drew
@@ -182,8 +183,9 @@ SHARED = "shared"  # a face settled by two machines (`wargame_cli.remote.fair`)
 
 def _advance(dice: DiceSource, die: int, source: str) -> None:
     """Keep the live source in step with a reused face (the rewound stream draws it again)."""
-    if source == SCRIPT and isinstance(dice, ScriptDice) and dice.used < len(dice.faces):
-        dice.used += 1
+    script = script_of(dice)
+    if source == SCRIPT and script is not None and script.used < len(script.faces):
+        script.used += 1
     elif source == RNG and (rng := rng_of(dice)) is not None:
         rng.face(die)
 
