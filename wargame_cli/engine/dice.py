@@ -129,7 +129,31 @@ def rest_of(roll: Roll, done: int) -> Roll:
         side=roll.side,
         rules=roll.rules,
         labels=roll.labels[done:],
+        owners=roll.owners[done:],
     )
+
+
+def apart(roll: Roll, throw: Callable[[Roll], Thrown]) -> Thrown | None:
+    """A roll of several sides' dice (a roll-off, `Roll.owners`) thrown as one roll per side,
+    each asked of its own side (`throw`), its faces put back in the roll's order; None for a
+    roll of one side (or of no one's in particular)."""
+    if roll.side is not None or len(set(roll.owners)) < 2 or len(roll.owners) != len(roll.dice):
+        return None
+    faces: list[int] = [0] * len(roll.dice)
+    sources: list[str] = [""] * len(roll.dice)
+    for owner in dict.fromkeys(roll.owners):
+        mine = [i for i, o in enumerate(roll.owners) if o == owner]
+        part = Roll(
+            dice=tuple(roll.dice[i] for i in mine),
+            reason=roll.reason,
+            side=owner,
+            rules=roll.rules,
+            labels=tuple(roll.labels[i] for i in mine) if roll.labels else (),
+        )
+        thrown = throw(part)
+        for i, face, source in zip(mine, thrown.faces, per_die(thrown, len(mine)), strict=True):
+            faces[i], sources[i] = face, source
+    return Thrown(tuple(faces), collapse(sources))
 
 
 def per_die(thrown: Thrown, n: int) -> list[str]:
@@ -170,6 +194,9 @@ class ManualDice:
         self.rng = rng
 
     def throw(self, roll: Roll) -> Thrown:
+        return apart(roll, self._throw) or self._throw(roll)
+
+    def _throw(self, roll: Roll) -> Thrown:
         faces = self.ask(roll)
         if not faces and self.rng is not None:
             return self.rng.throw(roll)
@@ -212,9 +239,10 @@ Typed = ManualDice | ScriptDice | NobodyTypes  # real dice: typed, or given by -
 
 
 class SidedDice:
-    """Each side's dice (`--dice A=manual,B=auto`): a roll goes to its side's source; a roll
-    of no side (both sides' at once) is typed when either side throws real dice. One
-    seeded stream, `rng`, behind every face the computer rolls."""
+    """Each side's dice (`--dice A=manual,B=auto`): a roll goes to its side's source, a
+    roll-off's dice each to its owner's (`apart`); a roll of no side at all is typed when
+    either side throws real dice. One seeded stream, `rng`, behind every face the computer
+    rolls."""
 
     def __init__(self, by_side: dict[str, RngDice | Typed], rng: RngDice) -> None:
         self.by_side = by_side
@@ -223,6 +251,9 @@ class SidedDice:
         self.shared: RngDice | Typed = typed[0] if typed else rng
 
     def throw(self, roll: Roll) -> Thrown:
+        return apart(roll, self._throw) or self._throw(roll)
+
+    def _throw(self, roll: Roll) -> Thrown:
         source = self.by_side.get(roll.side or "", self.shared)
         return source.throw(roll)
 
