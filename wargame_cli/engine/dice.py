@@ -187,16 +187,14 @@ def script_of(dice: object) -> ScriptDice | None:
 
 class ManualDice:
     """Physical dice: `ask` shows the request and returns the typed faces (re-asking itself);
-    an empty answer hands that roll to the computer (`rng`, the game's one seeded stream)."""
+    an empty answer hands that roll to the computer (`rng`, the game's one seeded stream). When
+    every die is typed at the table, a roll-off between sides is typed in one answer.
 
     def __init__(self, ask: Callable[[Roll], list[int]], rng: RngDice | None = None) -> None:
         self.ask = ask
         self.rng = rng
 
     def throw(self, roll: Roll) -> Thrown:
-        return apart(roll, self._throw) or self._throw(roll)
-
-    def _throw(self, roll: Roll) -> Thrown:
         faces = self.ask(roll)
         if not faces and self.rng is not None:
             return self.rng.throw(roll)
