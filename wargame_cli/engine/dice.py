@@ -188,7 +188,7 @@ def script_of(dice: object) -> ScriptDice | None:
 class ManualDice:
     """Physical dice: `ask` shows the request and returns the typed faces (re-asking itself);
     an empty answer hands that roll to the computer (`rng`, the game's one seeded stream). When
-    every die is typed at the table, a roll-off between sides is typed in one answer.
+    every die is typed at the table, a roll-off between sides is typed in one answer."""
 
     def __init__(self, ask: Callable[[Roll], list[int]], rng: RngDice | None = None) -> None:
         self.ask = ask
