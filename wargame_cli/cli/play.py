@@ -38,7 +38,10 @@ from wargame_cli.ui.names import distinct_default, same_name
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
 
 
-FIRST = "nothing to take back: this is the first question"
+FIRST = (
+    "nothing to take back: this is the first question, so there is no earlier answer to "
+    "change (Ctrl-C leaves; nothing is saved yet)"
+)
 
 
 class QuitRequested(Exception):
