@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -236,3 +237,10 @@ def _completable(models: list[str], options: dict[str, Any]) -> bool:
         not problems([*models, u], options, complete=False) and _completable([*models, u], options)
         for u in catalogue().units
     )
+
+
+def told_apart(units: Sequence[str], side: str, index: int) -> str:
+    """A model as play, logs and reports name it: its unit, with its place in the column
+    (`B1 Sebeki`, `B2 Sebeki`) when the team has more than one of that unit."""
+    unit = units[index]
+    return f"{side}{index + 1} {unit}" if units.count(unit) > 1 else unit
