@@ -10,7 +10,7 @@ import json
 import pexpect
 import pytest
 
-from tests.pty_helpers import Terminal, spawn
+from tests.pty_helpers import ANSWERED, Terminal, spawn
 
 pytestmark = pytest.mark.pty
 
@@ -35,7 +35,13 @@ def test_a_roll_off_asks_the_typing_side_for_its_own_die_only(tmp_path):
     child.expect(r"\(1d6\)")
     assert "2 faces given for 1 die (1d6)" in screen.text()
     child.send("\x7f" * 3 + "5\r")
-    child.expect(QUESTION)  # the next roll of side B's: the roll-off was settled
+    for _ in range(5):  # a tie rolls again, each side its own die again
+        child.expect_exact(ANSWERED)
+        if child.expect([r"Deployment roll-off \(roll \d+\)", "Initiative roll-off"]) == 1:
+            break  # side B's next roll: the roll-off was settled
+        child.expect(QUESTION)
+        assert child.match.group(1) == "1d6"
+        child.send("6\r")
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
     child.close()
@@ -53,7 +59,7 @@ def test_an_order_roll_of_both_sides_models_asks_each_side_for_its_own(tmp_path)
     assert child.match.group(1) == "3d10"
     assert child.match.group(2) == "Tutok d10, Kuote d10, Ijoi d10"  # side A's models only
     child.send("1 2 3\r")
-    child.expect(QUESTION)
+    child.expect("experience dice")  # side A's next roll: the order roll was settled
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
     child.close()
