@@ -405,7 +405,9 @@ def test_c6_target_options_say_what_beats_the_defence():
     assert labels["B1"] == (
         "Attack Bron (defence 6: no d6 can beat it; 10 health left; a hit 0%, kills 0%)"
     )
-    assert labels["B2"] == "Attack Cato (defence 4: 5-6 hit; 10 health left; a hit 87%, kills 0%)"
+    # no five hits take ten health, but each hit makes the d10 health check one likelier to
+    # fail (c8): kills = the expected hits / 10 = 5/3 / 10
+    assert labels["B2"] == "Attack Cato (defence 4: 5-6 hit; 10 health left; a hit 87%, kills 17%)"
     assert choice.default == "B2"
 
 

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome
 from wargame_cli.errors import OptionError, TeamError
+from wargame_cli.kit.near import near_names, plain
 from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules that import them here
 from wargame_cli.view import View
+from wargame_cli.wording import either
 
 if TYPE_CHECKING:
     from wargame_cli.engine.edits import Edit
@@ -277,8 +279,11 @@ def safeguards_for(
     return {**options, **{k: 0 for k in ruleset.safeguards if k in options and k not in named}}
 
 
-def _plain(name: str) -> str:
-    return "".join(ch for ch in name.lower() if ch.isalnum())
+def _no_such(spec: str, near: list[str]) -> str:
+    return f"no ready team is called {spec.strip()!r}: did you mean {either(near)}?"
+
+
+_LONE_NAME = re.compile(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*")  # words alone: no count, rating or list
 
 
 class Odds(Protocol):
@@ -460,7 +465,23 @@ class Ruleset:
                     f"team: the number {_short(number)} is too large "
                     f"(a team's numbers are at most {MAX_TEAM_NUMBER})"
                 )
-        return self.parse_team(spec, options), None
+        near = near_names(spec, self.preset_teams(options))
+        try:
+            team = self.parse_team(spec, options)
+        except TeamError as exc:
+            if near:
+                raise TeamError(
+                    f"{_no_such(spec, near)} (read as a team written out: {exc})"
+                ) from None
+            raise
+        if near and _LONE_NAME.fullmatch(spec.strip()):
+            raise TeamError(f"{_no_such(spec, near)} ({self.spelled_out(spec.strip())})")
+        return team, None
+
+    def spelled_out(self, name: str) -> str:
+        """How to ask for a team whose one member is called `name`, where the inline syntax
+        would read a lone name as such a team (said when that name is close to a ready team's)."""
+        return f"see `wargame rules {self.id}` for how to write a team"
 
     def preset_teams(self, options: dict[str, Any]) -> dict[str, Any]:
         """The ready teams the menus offer, by name, in the JSON team form (unchecked)."""
@@ -469,9 +490,9 @@ class Ruleset:
     def preset_named(self, spec: str, options: dict[str, Any]) -> tuple[Any, str] | None:
         """A preset named by `spec` (case, spaces and punctuation aside), checked against the
         options, with its name; None when no preset has that name."""
-        wanted = _plain(spec)
+        wanted = plain(spec)
         for name, data in self.preset_teams(options).items():
-            if _plain(name) == wanted:
+            if plain(name) == wanted:
                 return self.team_from_data(data, options), name
         return None
 

@@ -33,3 +33,8 @@ def percent(p: float) -> str:
     if whole >= 100:
         return f"{math.floor(p * 1000) / 10:.1f}%" if p < 0.999 else ">99.9%"
     return f"{math.ceil(p * 1000) / 10:.1f}%" if p > 0.001 else "<0.1%"
+
+
+def either(names: list[str]) -> str:
+    """`A`, `A or B`, `A, B or C`: choices offered in a sentence."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

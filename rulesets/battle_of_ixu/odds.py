@@ -27,12 +27,40 @@ def hits_at_least(dice: int, die: int, defence: int, hits: int) -> float:
     return sum(comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
 
 
+HEALTH_DIE = 10  # c8: the health check is a d10, whatever the combat die
+
+
+def hits_exactly(dice: int, die: int, defence: int, hits: int) -> float:
+    """`dice` combat dice beating `defence` exactly `hits` times."""
+    p = beat_chance(die, defence)
+    return comb(dice, hits) * p**hits * (1 - p) ** (dice - hits)
+
+
+def check_fails(damage: int) -> float:
+    """c8: a model falls at its health check when the d10 shows its damage or less."""
+    return min(max(damage, 0), HEALTH_DIE) / HEALTH_DIE
+
+
+def kill_chance(dice: int, die: int, defence: int, target: Warrior) -> float:
+    """The chance that an attack kills `target` this turn: hits enough for the health it has
+    left (c7), or fewer that leave it to fail this turn's health check (c8), which it rolls
+    once damaged this turn (already, or by this attack's hits)."""
+    need = target.remaining
+    now = hits_at_least(dice, die, defence, need)
+    first = 0 if target.damaged_this_turn and not target.checked else 1
+    later = sum(
+        hits_exactly(dice, die, defence, k) * check_fails(target.damage + k)
+        for k in range(first, min(need, dice + 1))
+    )
+    return now + later
+
+
 def target_odds(dice: int, die: int, target: Warrior) -> str:
     """`a hit 56%, kills 10%` for an attack on `target` (its defence this turn): a kill is
-    hits enough for the health it has left (c7)."""
+    hits enough for the health it has left (c7), or at this turn's health check (c8)."""
     defence = target.dice.defence if target.dice else die
     hit = hits_at_least(dice, die, defence, 1)
-    kill = hits_at_least(dice, die, defence, target.remaining)
+    kill = kill_chance(dice, die, defence, target)
     return f"a hit {percent(hit)}, kills {percent(kill)}"
 
 

@@ -37,6 +37,7 @@ def settle(
                 ),
                 ("c4",),
                 label=lambda w: w.name,
+                owner=lambda w: w.side,
             ),
             seen=lambda w, face: w.order_rolls.append(face),
         )
@@ -50,6 +51,7 @@ def order_phase(state: IxuState) -> Phase:
         reason=f"order for turn {state.turn} (a d10 per model)",
         rules=("c3", "c4"),
         labels=tuple(w.name for w in warriors),
+        owners=tuple(w.side for w in warriors),
     )
     for w, face in zip(warriors, faces, strict=True):
         w.order_rolls = [face]

@@ -68,6 +68,9 @@ class BattleOfIxu(StatePositions, Ruleset):
 
         return teams.parse_inline(text, options)
 
+    def spelled_out(self, name: str) -> str:
+        return f"a warband of one model alone is written {name}:regular"
+
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.battle_of_ixu import teams
 

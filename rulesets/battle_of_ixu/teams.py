@@ -21,6 +21,7 @@ from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
 from wargame_cli.text import name_problem
+from wargame_cli.wording import plural
 
 DATA = Path(__file__).with_name("warbands.toml")
 EXPERIENCE = {3: "inexperienced", 4: "regular", 5: "elite"}  # c1
@@ -229,7 +230,10 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         rating = yield Choice(
             side,
             f"Side {side}: experience of {name.strip()}",
-            tuple(Option(str(r), f"{r}: {word} ({r} dice)") for r, word in EXPERIENCE.items()),
+            tuple(
+                Option(str(r), f"{r}: {word} ({plural(r, 'die', 'dice')})")
+                for r, word in EXPERIENCE.items()
+            ),
             "4",
             ("c1", "c2"),
             "team",

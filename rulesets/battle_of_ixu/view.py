@@ -214,7 +214,10 @@ def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
     it did and may still do this turn."""
     ranked = {wid: i + 1 for i, wid in enumerate(state.order)}
     rows: list[tuple[str, Any]] = [
-        ("experience", f"{w.experience} ({w.rating}): rolls {w.experience} dice a turn"),
+        (
+            "experience",
+            f"{w.experience} ({w.rating}): rolls {plural(w.experience, 'die', 'dice')} a turn",
+        ),
         ("damage", _damage(w)),
     ]
     if not w.dead:

@@ -157,6 +157,16 @@ def _status(b: Battle, edit: Edit) -> str:
     boss = _creature(b, edit, 2)
     if boss.mob is not None or boss.side != mob.side:
         raise EditRefused(f"edit status: {boss.id} is not a character of {mob.name}'s side")
+    minions = sum(
+        1
+        for other in b.mobs.values()
+        if other is mob or other.controller == boss.id
+        for cid in other.members
+        if b.creatures[cid].standing
+    )
+    too_many = teams.over_control(boss.id, minions, boss.presence)
+    if too_many is not None:  # as team building refuses it
+        raise EditRefused(f"edit status: {too_many}")
     mob.controller = boss.id
     return f"{boss.id} controls {mob.name} now"
 

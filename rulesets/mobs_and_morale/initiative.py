@@ -62,6 +62,7 @@ def roll_off(tied: list[Contender]) -> Rolling:
                 lambda group, _: "initiative roll-off: " + ", ".join(c.name for c in group),
                 ("e7",),
                 label=lambda c: c.name,
+                owner=lambda c: c.side,
             ),
         )
     )

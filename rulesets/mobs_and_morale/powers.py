@@ -27,6 +27,7 @@ from wargame_cli.rulesets.mobs_and_morale.state import FLED, Battle, Creature
 from wargame_cli.engine.requests import Choice, Event, Option, Request, Roll
 from wargame_cli.errors import TeamError
 from wargame_cli.tabletop.movement import farthest_toward, gap
+from wargame_cli.wording import plural
 
 Steps = Generator[Request, Any, Any]
 EFFECTS = ("damage", "heal", "move", "status")
@@ -147,7 +148,7 @@ def options(b: Battle, actor: Creature) -> list[Option]:
     out = []
     for action in actor.actions:
         found = targets(b, actor, action)
-        dice = f"{action['dice']} dice" if action["dice"] else "no roll"
+        dice = plural(action["dice"], "die", "dice") if action["dice"] else "no roll"
         out.append(
             Option(
                 f"power:{action['name']}",

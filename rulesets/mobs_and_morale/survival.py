@@ -13,6 +13,7 @@ from wargame_cli.rulesets.mobs_and_morale.state import ESCAPED, Battle, Creature
 
 from wargame_cli.engine.requests import Choice, Event, Option, Request
 from wargame_cli.kit.sides import SIDES, other
+from wargame_cli.wording import plural
 
 Steps = Generator[Request, Any, Any]
 GM = "B"
@@ -39,7 +40,8 @@ def pick(b: Battle, side: str, fallen: list[Creature], marked: list[str]) -> Ste
         ]
         key = yield Choice(
             side=GM,
-            prompt=f"GM: which of {name}'s {len(fallen)} casualties roll to survive? "
+            prompt=f"GM: which of {name}'s {plural(len(fallen), 'casualty', 'casualties')} "
+            "roll to survive? "
             "(e30: optional for NPCs; mark or unmark each)",
             options=tuple(options),
             default="done",

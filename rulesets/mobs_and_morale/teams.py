@@ -22,6 +22,7 @@ from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import pronouns, teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
+from wargame_cli.wording import plural
 
 FOLDER = Path(__file__).parent
 INTS = ("presence", "fierce", "defence", "health", "initiative", "morale")
@@ -262,13 +263,22 @@ def problems(team: dict[str, Any]) -> list[str]:
                         "and cannot form a mob (e16)"
                     )
     for boss, n in controlled.items():
-        limit = 2 * chars[boss]["presence"]
-        if n > limit:
-            out.append(
-                f"{boss} controls {n} minions but may control at most {limit} "
-                f"(2 x Presence {chars[boss]['presence']}) (e15)"
-            )
+        too_many = over_control(boss, n, chars[boss]["presence"])
+        if too_many is not None:
+            out.append(too_many)
     return out
+
+
+def over_control(boss: str, minions: int, presence: int) -> str | None:
+    """e15: a character controls at most 2 x Presence minions; why `minions` are too many,
+    or None (team building and the GM's edits refuse in the same words)."""
+    limit = 2 * presence
+    if minions <= limit:
+        return None
+    return (
+        f"{boss} controls {plural(minions, 'minion')} but may control at most {limit} "
+        f"(2 x Presence {presence}) (e15)"
+    )
 
 
 # -- inline syntax ----------------------------------------------------------------------------

@@ -234,6 +234,9 @@ def _ask_destination(battle: Battle, unit: Unit) -> Generator[Any, Any, str]:
 
 
 # -- steps 4 and 5: one prompt names the attacker and its target --------------------------
+TAKEN_FOR_YOU = " (the only legal action, taken for you: option auto_attack)"
+
+
 def only_attack(
     battle: Battle,
     pairs: list[tuple[Unit, Unit]],
@@ -261,12 +264,14 @@ def pick_attack(
     suggest: Callable[[], tuple[str, str] | None],
     rules: tuple[str, ...],
     kind: str,
-) -> Generator[Any, Any, tuple[Unit, Unit] | None]:
+) -> Generator[Any, Any, tuple[Unit, Unit, str] | None]:
     """Which unit attacks which enemy (or pass), in one question: every legal pair is an
     option (`label` says what it is), and each unit that cannot act is listed once with the
     reason. None without asking when no unit can act; the only attack without asking when
-    `only_attack` says so. `suggest` (the bot's pair) is worked out only when the rules need
-    it (`auto_attack`'s single attack), a bot or a person asks, so a replay runs no bot."""
+    `only_attack` says so, with `TAKEN_FOR_YOU` as the note its lines end with (no one was
+    asked: the screen says so). `suggest` (the bot's pair) is worked out only when the rules
+    need it (`auto_attack`'s single attack), a bot or a person asks, so a replay runs no
+    bot."""
     if not pairs:
         return None
     worked_out: list[tuple[str, str] | None] = []
@@ -278,9 +283,10 @@ def pick_attack(
 
     if battle.rules_version < 2:  # version 1 asked for the unit, then for its target
         asked = _unit_then_target(battle, side, what, refusals, pairs, label, suggestion, kind)
-        return (yield from asked)
+        picked = yield from asked
+        return None if picked is None else (*picked, "")
     if only_attack(battle, pairs, suggestion):
-        return pairs[0][0], pairs[0][1]
+        return pairs[0][0], pairs[0][1], TAKEN_FOR_YOU
 
     def options() -> list[Option]:
         menu = []
@@ -321,7 +327,7 @@ def pick_attack(
     if key == PASS:
         return None
     mine, theirs = key.split(">")
-    return battle.unit(mine), battle.unit(theirs)
+    return battle.unit(mine), battle.unit(theirs), ""
 
 
 def _unit_then_target(
@@ -400,9 +406,9 @@ def shoot(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     )
     if picked is None:
         return PASSED if pairs else NOTHING
-    shooter, target = picked
+    shooter, target, note = picked
     acted.add(shooter.uid)
-    yield from attack(battle, shooter, target, "Ra", 0, [], "shoots", ("d10", "d11"))
+    yield from attack(battle, shooter, target, "Ra", 0, [], "shoots", ("d10", "d11"), note)
     return ACTED
 
 
@@ -415,9 +421,11 @@ def attack(
     why: list[str],
     verb: str,
     rules: tuple[str, ...],
+    note: str = "",
 ) -> Generator[Any, Any, None]:
     """1d20 + Ra (or Me and the charge/flank bonus) must exceed the target's De to damage its
-    Ht (d10, d12). The event shows the face, so the roll needs no line of its own on screen."""
+    Ht (d10, d12). The event shows the face, so the roll needs no line of its own on screen;
+    `note` ends its lines (an attack made without asking says so)."""
     de = target.kind.de
     value = attacker.kind.ra if stat == "Ra" else attacker.kind.me
     assert value is not None
@@ -428,7 +436,7 @@ def attack(
     faces = yield Roll(
         dice=(DIE,),
         reason=lambda: (
-            f"{attacker.name} {verb} {target.name}: 1d20 + {terms()} must exceed De {de}"
+            f"{attacker.name} {verb} {target.name}: 1d20 + {terms()} must exceed De {de}{note}"
         ),
         side=attacker.side,
         rules=rules,
@@ -453,13 +461,16 @@ def attack(
 
     if not hit:
         yield Event(
-            lambda: f"{sums()}, not over De {de}: no damage", rules=rules, kind="miss", data=data
+            lambda: f"{sums()}, not over De {de}: no damage{note}",
+            rules=rules,
+            kind="miss",
+            data=data,
         )
         return
     destroyed = damage(target)
     taken = target.taken
     yield Event(
-        lambda: f"{sums()}, over De {de}: 1 Ht ({taken}/{target.kind.ht} taken)",
+        lambda: f"{sums()}, over De {de}: 1 Ht ({taken}/{target.kind.ht} taken){note}",
         rules=rules,
         kind="hit",
         data=data,
@@ -505,14 +516,14 @@ def fight(battle: Battle, side: str, acted: set[str]) -> Generator[Any, Any, str
     )
     if picked is None:
         return PASSED if pairs else NOTHING
-    fighter, target = picked
+    fighter, target, note = picked
     acted.add(fighter.uid)
     bonus, why = melee_bonus(battle, fighter, target)  # a retreat that fails moves no one
     escaped = yield from retreat(battle, fighter, target, bonus, why)
     if escaped:
         return ACTED
     battle.attacked.setdefault(target.uid, set()).add(fighter.uid)
-    yield from attack(battle, fighter, target, "Me", bonus, why, "attacks", ("d12",))
+    yield from attack(battle, fighter, target, "Me", bonus, why, "attacks", ("d12",), note)
     return ACTED
 
 

@@ -25,6 +25,7 @@ from wargame_cli.rulesets.seeds_of_wars.teams import types_of
 
 from wargame_cli.engine.requests import Event, Option, Outcome, Play, TurnStart
 from wargame_cli.kit.sides import SIDES, other
+from wargame_cli.wording import plural
 
 
 def _flight(battle: Battle) -> Generator[Any, Any, None]:
@@ -145,7 +146,7 @@ class SeedsGame:
                     return (
                         yield from self.finish(
                             None,
-                            f"no decision after {battle.round} rounds (max_rounds)",
+                            f"no decision after {plural(battle.round, 'round')} (max_rounds)",
                             ("d3",),
                             "round limit (max_rounds)",
                         )

@@ -31,7 +31,7 @@ def roll_off(
     def asked(group: Sequence[str], attempt: int) -> str:
         return reason if attempt == 1 else f"{reason} (roll {attempt})"
 
-    dice = Dice(6, asked, rules, lambda side: state.squads[side].name, bonus.__getitem__)
+    dice = Dice(6, asked, rules, lambda side: state.squads[side].name, bonus.__getitem__, owner=str)
     order = yield from shared_roll_off(SIDES, dice, seen=totals.__setitem__, tied=tied)
     return order[0], totals
 

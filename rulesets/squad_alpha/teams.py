@@ -310,11 +310,19 @@ def _suggestion(soldiers: list[Soldier], options: dict[str, Any]) -> Soldier:
     if rating >= top:  # the leader cannot be outranked: suggest a higher-rated leader
         rating = min(options["rating_max"], top + 1)
     training = ("regular", "regular", "conscript")[len(soldiers) % 3]
-    number = len(soldiers)
-    names = {s.name.casefold() for s in soldiers}
-    while f"trooper {number}" in names:
-        number += 1
-    return Soldier(f"Trooper {number}", training, rating)
+    return Soldier(f"Trooper {next_number(soldiers, 'Trooper')}", training, rating)
+
+
+def next_number(soldiers: list[Soldier], word: str) -> int:
+    """The number after the highest `word N` already in the squad (1 if none): Troopers 1-3
+    and Hawk suggest Trooper 4, whatever else the squad holds."""
+    taken = [
+        int(number)
+        for s in soldiers
+        if (found := re.fullmatch(rf"{re.escape(word)}\s+(\d+)", s.name.strip(), re.I))
+        for number in [found.group(1)]
+    ]
+    return max(taken, default=0) + 1
 
 
 def _typed(

@@ -14,7 +14,7 @@ from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Roll
 from wargame_cli.kit.sides import SIDES, other
-from wargame_cli.wording import percent, possessive
+from wargame_cli.wording import percent, plural, possessive
 
 ATTRIBUTE_KEYS = ("suggested", "by_hand")
 
@@ -243,7 +243,7 @@ def decide_by_survivors(state: GameState) -> Outcome:
     if a == b:
         return Outcome(
             None,
-            f"{limit} turns played, {a} survivors each: a draw",
+            f"{plural(limit, 'turn')} played, {plural(a, 'survivor')} each: a draw",
             ("b21",),
             survivors(state),
             cause="turn limit (max_turns)",
@@ -251,8 +251,8 @@ def decide_by_survivors(state: GameState) -> Outcome:
     winner = "A" if a > b else "B"
     return Outcome(
         winner,
-        f"{limit} turns played: {state.squads[winner].name} has more survivors ({max(a, b)} to "
-        f"{min(a, b)})",
+        f"{plural(limit, 'turn')} played: {state.squads[winner].name} has more survivors "
+        f"({max(a, b)} to {min(a, b)})",
         ("b21",),
         survivors(state),
         cause="turn limit (max_turns)",

@@ -233,8 +233,8 @@ def chain_for(options: dict[str, Any]) -> Chain:
 
 def pool(team: Any) -> tuple[int, ...]:
     """A team's dice, largest first (the order of the column does not change the odds)."""
-    units = teams.catalogue().units
-    return tuple(sorted((units[m].die for m in team["models"]), reverse=True))
+    cat = teams.catalogue()
+    return tuple(sorted((cat.unit(m).die for m in team["models"]), reverse=True))
 
 
 def exact(team_a: Any, team_b: Any, options: dict[str, Any]) -> Exact:

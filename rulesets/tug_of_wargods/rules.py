@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from wargame_cli.rulesets.tug_of_wargods.teams import told_apart
+
 from wargame_cli.engine.requests import Event, Outcome, Play, Roll, TurnStart
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.wording import possessive
@@ -138,7 +140,8 @@ def win_check(state: TugState, loser_side: str) -> Win | None:
         if count >= 2:
             return (
                 puller,
-                f"{possessive(team.name)} {team.units[i]} was pulled across on two different turns",
+                f"{possessive(team.name)} {told_apart(team.units, loser_side, i)} was pulled "
+                "across on two different turns",
                 ("a18",),
             )
     return None
@@ -320,7 +323,8 @@ def _narrate(state: TugState, turn: Turn) -> Iterator[Event]:
     )
     for i in turn.crossed:
         yield Event(
-            f"{possessive(lost.name)} {lost.units[i]} is pulled across the centre line "
+            f"{possessive(lost.name)} {told_apart(lost.units, other(turn.winner), i)} is pulled "
+            "across the centre line "
             f"(crossing {lost.crossings[i]})",
             rules=("a17", "a18"),
             kind="cross",

@@ -35,7 +35,8 @@ class TugOfWarGods(StatePositions, Ruleset):
     folder = Path(__file__).parent
     team_syntax = (
         'Three unit names, front of the column first, separated by commas: "Sebeki,Asar,Asar" or '
-        '"2 Asar, Sebeki". '
+        '"2 Asar, Sebeki". A Greek the list does not name (a7\'s "other Greeks") is written '
+        '"Greek:NAME": "Greek:Myrmidon, Asar, Asar". '
         + counts_help("Asar")
         + ' A team file (.toml/.json) holds `name = "..."` and `models = [...]`, and may '
         'hold `pronouns = { Asar = "he" }`.' + pronoun_help("Asar")
@@ -103,14 +104,15 @@ class TugOfWarGods(StatePositions, Ruleset):
         from wargame_cli.rulesets.tug_of_wargods import teams
 
         cat = teams.catalogue()
-        return ", ".join(f"{m} (d{cat.units[m].die})" for m in team["models"])
+        return ", ".join(f"{m} (d{cat.unit(m).die})" for m in team["models"])
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> TugGame:
         from wargame_cli.rulesets.tug_of_wargods import teams
         from wargame_cli.rulesets.tug_of_wargods.rules import TugGame, new_state
 
         models = {side: setup.teams[side]["models"] for side in ("A", "B")}
-        return TugGame(new_state(setup.names, models, teams.dice_of(), options))
+        dice = teams.dice_for([*models["A"], *models["B"]])
+        return TugGame(new_state(setup.names, models, dice, options))
 
     def game_type(self) -> type[TugGame]:
         from wargame_cli.rulesets.tug_of_wargods.rules import TugGame

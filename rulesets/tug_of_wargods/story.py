@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargame_cli.rulesets.tug_of_wargods.teams import told_apart
+
 from wargame_cli.kit import pronouns
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.report import voice as v
@@ -65,10 +67,12 @@ class Teller(BaseTeller):
             side = str(data.get("side", ""))
             models = self.models.get(side, [])
             index = data.get("model")
-            model = models[index] if isinstance(index, int) and 0 <= index < len(models) else "?"
+            unit, model = "?", "?"
+            if isinstance(index, int) and 0 <= index < len(models):
+                unit, model = models[index], told_apart(models, side, index)
             pool = AGAIN if int(data.get("crossings", 1)) > 1 else CROSSES
             said = (self.save.get("setup", {}).get("teams", {}).get(side) or {}).get("pronouns")
-            p = pronouns.of(said.get(model)) if isinstance(said, dict) else pronouns.THEY
+            p = pronouns.of(said.get(unit)) if isinstance(said, dict) else pronouns.THEY
             # its own team's pronoun: the other team's Asar may be someone else
             return say(pool, t=self.sides.get(side, "?"), m=model, mp=p.possessive)
         return text

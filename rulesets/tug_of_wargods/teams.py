@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -28,6 +29,14 @@ class Unit:
     group: str = ""
 
 
+# a7's "other Greeks": beside the four the list names, a Greek of the player's naming, written
+# `Greek:NAME` and kept as `NAME (other Greek)`, at the tier's die (units.toml, [other_greek])
+_GREEK_WRITTEN = re.compile(r"(?:other\s+)?greek\s*:\s*(?P<name>.*)", re.I)
+_GREEK_KEPT = re.compile(r"(?P<name>.+?)\s*\(other greek\)", re.I)
+_GREEK_NAME = re.compile(r"[^\W\d_][\w' -]{0,29}")
+GREEKS = "other Greeks"
+
+
 @dataclass(frozen=True)
 class Catalogue:
     units: dict[str, Unit]
@@ -36,13 +45,37 @@ class Catalogue:
     forbidden_pairs: tuple[tuple[str, str], ...]
     examples: tuple[tuple[str, tuple[str, ...]], ...]
     defaults: dict[str, str]
+    other_greek: Unit  # the die and line of a free-named Greek (its name is the player's)
 
     def lookup(self, name: str) -> Unit:
         key = _norm(name)
-        if key not in self.aliases:
-            known = ", ".join(self.units)
-            raise TeamError(f"unknown unit {name!r}; units: {known}")
-        return self.units[self.aliases[key]]
+        if key in self.aliases:
+            return self.units[self.aliases[key]]
+        greek = _GREEK_WRITTEN.fullmatch(name.strip()) or _GREEK_KEPT.fullmatch(name.strip())
+        if greek is not None:
+            return self._greek(greek.group("name").strip())
+        known = ", ".join(self.units)
+        raise TeamError(
+            f"unknown unit {name!r}; units: {known}, or another Greek as Greek:NAME (a7)"
+        )
+
+    def unit(self, name: str) -> Unit:
+        """A team's model by the name a team keeps: a listed unit or a free-named Greek."""
+        return self.units.get(name) or self.lookup(name)
+
+    def _greek(self, name: str) -> Unit:
+        """a7's other Greeks: one the list names is that unit; any other is the player's."""
+        if _norm(name) in self.aliases:
+            listed = self.units[self.aliases[_norm(name)]]
+            if listed.group == GREEKS:
+                return listed
+            raise TeamError(f"{listed.name} is not a Greek: write it as {listed.name} (a7)")
+        if not _GREEK_NAME.fullmatch(name):
+            raise TeamError(
+                f"other Greek {name!r}: name it in letters (at most 30), e.g. Greek:Myrmidon (a7)"
+            )
+        base = self.other_greek
+        return Unit(f"{name} (other Greek)", base.die, base.line, GREEKS)
 
     def example(self, name: str) -> tuple[str, ...]:
         return dict(self.examples)[name]
@@ -68,6 +101,9 @@ def catalogue() -> Catalogue:
         forbidden_pairs=tuple(tuple(p) for p in data["restrictions"]["forbidden_pairs"]),
         examples=tuple((e["name"], tuple(e["models"])) for e in data["examples"]),
         defaults=dict(data["defaults"]),
+        other_greek=Unit(
+            "other Greek", int(data["other_greek"]["die"]), data["other_greek"]["line"], GREEKS
+        ),
     )
 
 
@@ -77,10 +113,16 @@ def dice_of() -> dict[str, int]:
     return {name: unit.die for name, unit in catalogue().units.items()}
 
 
+def dice_for(models: list[str]) -> dict[str, int]:
+    """The die of every model named in `models` (a2), free-named Greeks too."""
+    cat = catalogue()
+    return {**dice_of(), **{m: cat.unit(m).die for m in models}}
+
+
 def problems(models: list[str], options: dict[str, Any], complete: bool = True) -> list[str]:
     """Every limit the (partial) team breaks, with the rule behind it."""
     cat = catalogue()
-    units = [cat.units[m] for m in models]
+    units = [cat.unit(m) for m in models]
     out: list[str] = []
     if complete and len(units) != TEAM_SIZE:
         out.append(f"a team has exactly {TEAM_SIZE} models, not {len(units)} (a1)")
@@ -96,7 +138,7 @@ def problems(models: list[str], options: dict[str, Any], complete: bool = True) 
                 out.append(f"at most {plural(limit, f'd{die} model')} per team, not {n} ({rule})")
     else:
         for name, n in Counter(models).items():
-            die = cat.units[name].die
+            die = cat.unit(name).die
             limit = cat.tier_limits.get(die, TEAM_SIZE)
             if n > limit:
                 rule = {12: "a4", 10: "a5", 8: "a6", 6: "a7", 4: "a8"}.get(die, "a2")
@@ -195,3 +237,10 @@ def _completable(models: list[str], options: dict[str, Any]) -> bool:
         not problems([*models, u], options, complete=False) and _completable([*models, u], options)
         for u in catalogue().units
     )
+
+
+def told_apart(units: Sequence[str], side: str, index: int) -> str:
+    """A model as play, logs and reports name it: its unit, with its place in the column
+    (`B1 Sebeki`, `B2 Sebeki`) when the team has more than one of that unit."""
+    unit = units[index]
+    return f"{side}{index + 1} {unit}" if units.count(unit) > 1 else unit

@@ -17,6 +17,7 @@ from wargame_cli.engine.dice import (
     TYPED,
     DiceSource,
     ManualDice,
+    NobodyTypes,
     RngDice,
     ScriptDice,
     SidedDice,
@@ -37,7 +38,10 @@ from wargame_cli.ui.names import distinct_default, same_name
 AVOID = "pass --no-input (bots, default teams), or --team-a/--team-b with --bot A --bot B"
 
 
-FIRST = "nothing to take back: this is the first question"
+FIRST = (
+    "nothing to take back: this is the first question, so there is no earlier answer to "
+    "change (Ctrl-C leaves; nothing is saved yet)"
+)
 
 
 class QuitRequested(Exception):
@@ -99,21 +103,37 @@ def _prompter() -> Any:
     return Prompter(console())
 
 
-def _dice(kind: str, rolls: str | None, rng: RngDice, prompter: Any) -> DiceSource:
-    """The live dice: `--rolls` first, then the generator `rng` or typed-in physical dice,
-    for both sides or each its own (`A=manual,B=auto`)."""
+def _dice(
+    kind: str, rolls: str | None, rng: RngDice, prompter: Any, nobody: bool = False
+) -> DiceSource:
+    """The live dice: the generator `rng`, or real dice, for both sides or each its own
+    (`A=manual,B=auto`). `--rolls` gives the real dice's faces where a side throws them (the
+    rest a person types, or, `nobody` at the keyboard, none: a roll past them is refused),
+    and every face, the computer's too, where no side does."""
     by_side = parse_dice(kind)
-    base: RngDice | ManualDice | SidedDice = rng
-    if TYPED in by_side.values():
+    script = parse_rolls(rolls) if rolls is not None else None
+    if TYPED not in by_side.values():
+        return rng if script is None else ScriptDice(script, rng)
+    typed: ManualDice | ScriptDice | NobodyTypes
+    if nobody:
+        typed = NobodyTypes(kind)
+    else:
         _need_terminal(f"--dice {kind}")
         typed = ManualDice((prompter or _prompter()).faces, rng)
-        if set(by_side.values()) == {TYPED}:
-            base = typed
-        else:
-            base = SidedDice({s: typed if k == TYPED else rng for s, k in by_side.items()}, rng)
-    if rolls is not None:
-        return ScriptDice(parse_rolls(rolls), base)
-    return base
+    if script is not None:
+        typed = ScriptDice(script, typed)
+    if set(by_side.values()) == {TYPED}:
+        return typed
+    return SidedDice({s: typed if k == TYPED else rng for s, k in by_side.items()}, rng)
+
+
+def _no_one_types(kind: str | None, rolls: str | None) -> None:
+    """`--no-input` with real dice: their faces must come from `--rolls`."""
+    if _typed_anywhere(kind) and rolls is None:
+        raise BadInput(
+            f"--dice {kind} needs a person to type the faces; with --no-input, give them "
+            "with --rolls"
+        )
 
 
 def _typed_anywhere(kind: str | None) -> bool:
@@ -167,7 +187,7 @@ def play(args: PlayArgs) -> None:
         args.dice = AUTO
     options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
-    dice = _dice(args.dice, args.rolls, RngDice(seed), prompter)
+    dice = _dice(args.dice, args.rolls, RngDice(seed), prompter, nobody=args.no_input)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
     view = None if args.json_out else _live_view(ruleset, names, prompter, players)
     kept = not args.no_save or "human" in players.values()  # saved, or a take-back may come
@@ -208,10 +228,10 @@ def _prepare(args: PlayArgs, ruleset_id: str, can_ask: bool, prompter: Any) -> A
     bots = SIDES if args.no_input else chosen_bots
     if args.save is not None and not args.no_save:
         _check_new_save(args.save, args.force)
-    if _typed_anywhere(args.dice) and args.no_input:
-        raise BadInput(
-            f"--dice {args.dice} needs a person to type the faces; it cannot go with --no-input"
-        )
+    if args.dice is not None:
+        parse_dice(args.dice)  # a bad form is refused before any question
+    if args.no_input:
+        _no_one_types(args.dice, args.rolls)
     seed = args.seed if args.seed is not None else draw_seed()
     sides = _sides_setup(
         args, ruleset, options, bots, can_ask, prompter, can_go_back=args.ruleset_id is None
@@ -597,14 +617,12 @@ def _resume(args: ResumeArgs) -> None:
         players = {s: "bot" if s in chosen else "human" for s in SIDES}
     else:
         players = {s: recorded.get(s, "human") for s in SIDES}
-    if _typed_anywhere(args.dice) and args.no_input:
-        raise BadInput(
-            f"--dice {args.dice} needs a person to type the faces; it cannot go with --no-input"
-        )
+    if args.no_input:
+        _no_one_types(args.dice, args.rolls)
     recorded_dice = data["setup"].get("dice", "auto")
     kind = _resume_dice(args, recorded_dice, can_ask)
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
-    dice = _dice(kind, args.rolls, rng, prompter)
+    dice = _dice(kind, args.rolls, rng, prompter, nobody=args.no_input)
     controllers = _controllers(players, ruleset, names, prompter, args.choices)
     session = games.open_save(args.path, dice=rng, controllers=controllers, nearest=True)
     parent = data.get("forked_from")  # in the sealed header: checked by open_save

@@ -189,11 +189,11 @@ class Play:
             return True
         import questionary
 
-        from wargame_cli.engine.takeback import latest_taken
+        from wargame_cli.engine.takeback import latest_taken, named
 
         log = self.peer.runner.log
-        at = latest_taken(log)
-        what = f" {log[at]['label']!r}" if at is not None else ""
+        at = latest_taken(log, other(self.side))  # theirs: a take-back asks back the asker's
+        what = f" their last decision: {named(log[at])}" if at is not None else ""
         items = [questionary.Choice("Agree", True), questionary.Choice("Decline", False)]
         answer = self.prompter.select(f"{name} asks to take back{what}.", items, items[0])
         return answer is True

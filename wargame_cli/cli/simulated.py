@@ -24,6 +24,7 @@ from wargame_cli.cli import simulated_charts as charts
 from wargame_cli.cli.output import console
 from wargame_cli.ruleset import SIDES, Ruleset
 from wargame_cli.text import SIDE_STYLE, clean, shown
+from wargame_cli.wording import plural
 
 STYLE = {**SIDE_STYLE, "draw": "bold"}
 
@@ -87,7 +88,8 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
     if "games" in result:
         out.print(
             Text(
-                f"{ruleset.name}: {result['games']} bot-vs-bot games, seed {result['seed']}",
+                f"{ruleset.name}: {plural(result['games'], 'bot-vs-bot game')}, "
+                f"seed {result['seed']}",
                 style="bold",
             )
         )
@@ -115,7 +117,7 @@ def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
             lo, hi = row["ci95"]
             out.print(
                 f"The side that won the {contest} won {_percent(row['win_rate'])} of "
-                f"{row['games']} games (95% interval {_percent(lo)} - {_percent(hi)})"
+                f"{plural(row['games'], 'game')} (95% interval {_percent(lo)} - {_percent(hi)})"
             )
     if "exact" in result:
         exact = result["exact"]
@@ -147,8 +149,9 @@ def seat_line(seat: dict[str, Any]) -> Text:
     lo, hi = seat["ci95"]
     line = Text("Seat advantage: ", style="bold")
     line.append(
-        f"the team in seat A won {_percent(seat['share_a'])} of {seat['A'] + seat['B']} "
-        f"decisive games (95% interval {_percent(lo)} - {_percent(hi)}); "
+        f"the team in seat A won {_percent(seat['share_a'])} of "
+        f"{plural(seat['A'] + seat['B'], 'decisive game')} "
+        f"(95% interval {_percent(lo)} - {_percent(hi)}); "
     )
     line.append(
         "no seat wins more than chance allows" if seat["fair"] else "more than chance allows",

@@ -13,6 +13,7 @@ from wargame_cli.cli.output import console
 from wargame_cli.cli.simulated import STYLE, _cell, _percent, seat_line
 from wargame_cli.ruleset import Ruleset
 from wargame_cli.text import clean
+from wargame_cli.wording import plural
 
 
 def _signed(value: float, percent: bool) -> str:
@@ -35,7 +36,7 @@ def settings(ruleset: Ruleset, result: dict[str, Any]) -> None:
     what = f"sweep of {result['key']}" if result["mode"] == "sweep" else "settings compared"
     out.print(
         Text(
-            f"{ruleset.name}: {what}, {result['games']} games each on the same seeds "
+            f"{ruleset.name}: {what}, {plural(result['games'], 'game')} each on the same seeds "
             f"(seed {result['seed']}); {clean(team['A']['name'])} (A) against "
             f"{clean(team['B']['name'])} (B)",
             style="bold",
@@ -119,7 +120,7 @@ def team_matrix(ruleset: Ruleset, result: dict[str, Any]) -> None:
     order = [names.index(name) for name in m["ranking"]]
     out.print(
         Text(
-            f"{ruleset.name}: every team against every other, {result['games']} games a "
+            f"{ruleset.name}: every team against every other, {plural(result['games'], 'game')} a "
             f"match-up in both seats (seed {result['seed']}); cell: the row's share (%)",
             style="bold",
         )

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from wargame_cli.engine.requests import Roll
 from wargame_cli.errors import DiceError
+from wargame_cli.wording import plural
 
 RNG, MANUAL, SCRIPT = "rng", "manual", "script"
 
@@ -31,7 +32,8 @@ def face_problem(face: object, die: int) -> str | None:
 
 def check_faces(roll: Roll, faces: Sequence[object]) -> str | None:
     if len(faces) != len(roll.dice):
-        return f"{len(faces)} faces given for {len(roll.dice)} dice ({describe(roll)})"
+        given, wanted = plural(len(faces), "face"), plural(len(roll.dice), "die", "dice")
+        return f"{given} given for {wanted} ({describe(roll)})"
     for i, (face, die) in enumerate(zip(faces, roll.dice, strict=True)):
         problem = face_problem(face, die)
         if problem:
@@ -80,12 +82,26 @@ class RngDice:
         self.draws = 0
 
 
+class NobodyTypes:
+    """Real dice in a run with no one at the keyboard (`--no-input`): their faces come from
+    `--rolls` alone, and a roll past the last of them is refused, naming it."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def throw(self, roll: Roll) -> Thrown:
+        raise DiceError(
+            f"--rolls ran out at {roll.reason} ({describe(roll)}): --dice {self.kind} throws "
+            "real dice, and a --no-input run has no one to type them; give more faces"
+        )
+
+
 @dataclass
 class ScriptDice:
     """Faces given up front (`--rolls`), in the order the rules ask; then `after` takes over."""
 
     faces: list[int]
-    after: RngDice | ManualDice | SidedDice
+    after: RngDice | ManualDice | SidedDice | NobodyTypes
     used: int = field(default=0)
 
     def throw(self, roll: Roll) -> Thrown:
@@ -121,7 +137,31 @@ def rest_of(roll: Roll, done: int) -> Roll:
         side=roll.side,
         rules=roll.rules,
         labels=roll.labels[done:],
+        owners=roll.owners[done:],
     )
+
+
+def apart(roll: Roll, throw: Callable[[Roll], Thrown]) -> Thrown | None:
+    """A roll of several sides' dice (a roll-off, `Roll.owners`) thrown as one roll per side,
+    each asked of its own side (`throw`), its faces put back in the roll's order; None for a
+    roll of one side (or of no one's in particular)."""
+    if roll.side is not None or len(set(roll.owners)) < 2 or len(roll.owners) != len(roll.dice):
+        return None
+    faces: list[int] = [0] * len(roll.dice)
+    sources: list[str] = [""] * len(roll.dice)
+    for owner in dict.fromkeys(roll.owners):
+        mine = [i for i, o in enumerate(roll.owners) if o == owner]
+        part = Roll(
+            dice=tuple(roll.dice[i] for i in mine),
+            reason=roll.reason,
+            side=owner,
+            rules=roll.rules,
+            labels=tuple(roll.labels[i] for i in mine) if roll.labels else (),
+        )
+        thrown = throw(part)
+        for i, face, source in zip(mine, thrown.faces, per_die(thrown, len(mine)), strict=True):
+            faces[i], sources[i] = face, source
+    return Thrown(tuple(faces), collapse(sources))
 
 
 def per_die(thrown: Thrown, n: int) -> list[str]:
@@ -143,9 +183,20 @@ def rng_of(dice: object) -> RngDice | None:
     return None
 
 
+def script_of(dice: object) -> ScriptDice | None:
+    """The `--rolls` script behind a dice source: the whole source, or the real dice's of
+    `--dice A=manual,B=auto` (there the script gives the typed side's faces)."""
+    if isinstance(dice, ScriptDice):
+        return dice
+    if isinstance(dice, SidedDice):
+        return next((d for d in dice.by_side.values() if isinstance(d, ScriptDice)), None)
+    return None
+
+
 class ManualDice:
     """Physical dice: `ask` shows the request and returns the typed faces (re-asking itself);
-    an empty answer hands that roll to the computer (`rng`, the game's one seeded stream)."""
+    an empty answer hands that roll to the computer (`rng`, the game's one seeded stream). When
+    every die is typed at the table, a roll-off between sides is typed in one answer."""
 
     def __init__(self, ask: Callable[[Roll], list[int]], rng: RngDice | None = None) -> None:
         self.ask = ask
@@ -190,18 +241,25 @@ def dice_words(by_side: dict[str, str]) -> str:
     return ",".join(f"{side}={kind}" for side, kind in sorted(by_side.items()))
 
 
-class SidedDice:
-    """Each side's dice (`--dice A=manual,B=auto`): a roll goes to its side's source; a roll
-    of no side (both sides' at once) is typed when either side throws real dice. One
-    seeded stream, `rng`, behind every face the computer rolls."""
+Typed = ManualDice | ScriptDice | NobodyTypes  # real dice: typed, or given by --rolls
 
-    def __init__(self, by_side: dict[str, RngDice | ManualDice], rng: RngDice) -> None:
+
+class SidedDice:
+    """Each side's dice (`--dice A=manual,B=auto`): a roll goes to its side's source, a
+    roll-off's dice each to its owner's (`apart`); a roll of no side at all is typed when
+    either side throws real dice. One seeded stream, `rng`, behind every face the computer
+    rolls."""
+
+    def __init__(self, by_side: dict[str, RngDice | Typed], rng: RngDice) -> None:
         self.by_side = by_side
         self.rng = rng
-        typed = [d for d in by_side.values() if isinstance(d, ManualDice)]
-        self.shared: RngDice | ManualDice = typed[0] if typed else rng
+        typed = [d for d in by_side.values() if not isinstance(d, RngDice)]
+        self.shared: RngDice | Typed = typed[0] if typed else rng
 
     def throw(self, roll: Roll) -> Thrown:
+        return apart(roll, self._throw) or self._throw(roll)
+
+    def _throw(self, roll: Roll) -> Thrown:
         source = self.by_side.get(roll.side or "", self.shared)
         return source.throw(roll)
 

@@ -15,6 +15,7 @@ from wargame_cli.engine.dice import RNG, face_problem
 from wargame_cli.engine.edits import Edit, EditRefused
 from wargame_cli.engine.entries import LogEntry
 from wargame_cli.limits import MAX_INT
+from wargame_cli.wording import plural
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,10 @@ def pick(log: Sequence[LogEntry], edit: Edit) -> tuple[Die, int]:
     face = edit.number(1, "the face", low=-MAX_INT)
     die, rolled = die_numbered(log, number)
     if die is None:
-        told = f"only {rolled} dice were rolled" if rolled else "no die was rolled yet"
-        raise EditRefused(f"edit die: there is no die {number}: {told}")
+        told = f"only {plural(rolled, 'die', 'dice')} {'was' if rolled == 1 else 'were'} rolled"
+        raise EditRefused(
+            f"edit die: there is no die {number}: {told if rolled else 'no die was rolled yet'}"
+        )
     problem = face_problem(face, die.size)
     if problem:
         raise EditRefused(f"edit die {number}: {problem}")

@@ -82,14 +82,18 @@ class Roll(_Request):
     """Dice the rules need: one face per entry of `dice` (die sizes). `reason` may be given
     as a `Text` (see there)."""
 
-    __slots__ = ("dice", "_reason", "side", "rules", "labels")
-    _shown = ("dice", "reason", "side", "rules", "labels")
+    __slots__ = ("dice", "_reason", "side", "rules", "labels", "owners")
+    _shown = ("dice", "reason", "side", "rules", "labels", "owners")
     _compared = 5
     dice: tuple[int, ...]
     _reason: Text
     side: str | None
     rules: tuple[str, ...]
     labels: tuple[str, ...]
+    # A roll of no one side (a roll-off between two sides' figures): whose each die is, so
+    # that each side's player throws only their own (`engine.dice.apart`). Not logged: the
+    # log keeps one roll, as before.
+    owners: tuple[str | None, ...]
 
     def __init__(
         self,
@@ -98,15 +102,17 @@ class Roll(_Request):
         side: str | None = None,
         rules: tuple[str, ...] = (),
         labels: tuple[str, ...] = (),
+        owners: tuple[str | None, ...] = (),
     ) -> None:
         self.dice = dice
         self._reason = reason
         self.side = side
         self.rules = rules
         self.labels = labels
+        self.owners = owners
 
     def _fields(self) -> tuple[Any, ...]:
-        return (self.dice, self.reason, self.side, self.rules, self.labels)
+        return (self.dice, self.reason, self.side, self.rules, self.labels, self.owners)
 
     @property
     def reason(self) -> str:

@@ -35,7 +35,8 @@ def _no_bonus(_: Any) -> int:
 class Dice(Generic[T]):
     """How rivals roll: a `die` each plus their `bonus`, in one `Roll` for the group or,
     with `apart`, one `Roll` per rival in turn asked of the side `apart` gives (an opposed
-    roll, so `--dice manual` asks the right player)."""
+    roll, so `--dice manual` asks the right player). A group's `Roll` names each die's side
+    with `owner`, so each side's player throws only their own."""
 
     die: int
     reason: Reason[T]
@@ -43,6 +44,7 @@ class Dice(Generic[T]):
     label: Callable[[T], str]
     bonus: Callable[[T], int] = _no_bonus
     apart: Callable[[T], str | None] | None = None
+    owner: Callable[[T], str | None] | None = None  # one Roll, each die its owner's side's
 
     def roll(self, group: Sequence[T], attempt: int = 1) -> Generator[Roll, Any, list[int]]:
         """Each rival's total, in `group`'s order."""
@@ -56,6 +58,7 @@ class Dice(Generic[T]):
                 side=apart(part[0]) if apart is not None else None,
                 rules=self.rules,
                 labels=tuple(self.label(item) for item in part),
+                owners=tuple(self.owner(item) for item in part) if self.owner else (),
             )
             totals += [face + self.bonus(item) for item, face in zip(part, faces, strict=True)]
         return totals

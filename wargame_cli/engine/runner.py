@@ -53,6 +53,8 @@ class Controller(Protocol):
     """Answers choices for one side."""
 
     by: str  # "human", "bot" or "script": recorded with each decision
+    # A controller may say `own_takebacks = True`: a take-back asked at its question takes
+    # back its own side's latest decision only (remote play: never the other player's).
 
     def choose(self, choice: Choice, game: Any) -> str: ...
 
@@ -680,7 +682,8 @@ class Runner:
         while True:
             key = controller.choose(req, self.game)
             if key == TAKE_BACK:
-                reason = self.take_back()
+                own = getattr(controller, "own_takebacks", False)
+                reason = self.take_back(req.side if own else None)
                 if reason is None:
                     return None
             elif edits.is_token(key):
@@ -735,13 +738,14 @@ class Runner:
             raise BadInput("this game cannot be cut back")
         self._rebuild(self.log[:length], [])
 
-    def take_back(self) -> str | None:
-        """Take back the latest decision by a person or a script, or the latest table edit,
-        with everything after it, so the question it came at is pending again; the dice
-        rolled after it stay on the tape. Returns why it cannot, or None when done."""
-        at = takeback.latest_taken(self.log)
+    def take_back(self, side: str | None = None) -> str | None:
+        """Take back the latest decision by a person or a script (of `side`, when given), or
+        the latest table edit, with everything after it, so the question it came at is
+        pending again; the dice rolled after it stay on the tape. Returns why it cannot, or
+        None when done."""
+        at = takeback.latest_taken(self.log, side)
         if at is None:
-            return takeback.NOTHING
+            return takeback.NOTHING if side is None else takeback.NOTHING_OWN
         if self.factory is None:
             return "this game cannot take decisions back"
         kept, removed = self.log[:at], self.log[at:]

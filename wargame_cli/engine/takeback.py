@@ -15,30 +15,43 @@ from wargame_cli.engine.dice import (
     RNG,
     SCRIPT,
     DiceSource,
-    ScriptDice,
     Thrown,
     collapse,
     per_die,
     rest_of,
     rng_of,
+    script_of,
 )
 from wargame_cli.engine.entries import ChoiceEntry, LogEntry, TakeBackRecord
 from wargame_cli.engine.requests import Choice, Request, Roll
 
 TAKERS = ("human", "script")  # whose decisions can be taken back (never a bot's alone)
 NOTHING = "nothing to take back: no decision by a person or a script yet"
+NOTHING_OWN = "nothing to take back: you have made no decision yet"
 
 
-def latest_taken(log: Sequence[LogEntry]) -> int | None:
+def latest_taken(log: Sequence[LogEntry], side: str | None = None) -> int | None:
     """Index of the latest decision a person or a script made, or of the latest table edit
-    (not a die correction, which stands with its roll), or None."""
+    (not a die correction, which stands with its roll), or None. With `side` (remote play,
+    where each player takes back only their own): that side's latest decision alone."""
     for index in range(len(log) - 1, -1, -1):
         entry = log[index]
         if entry.get("t") == "choice" and entry.get("by") in TAKERS:
-            return index
-        if entry.get("t") == "edit" and entry.get("action") != "die":
+            if side is None or entry.get("side") == side:
+                return index
+        elif side is None and entry.get("t") == "edit" and entry.get("action") != "die":
             return index
     return None
+
+
+def named(entry: Mapping[str, Any]) -> str:
+    """A decision in a player's words: its option's label, and where that label is only the
+    answer typed (a spot such as '13.5,4.2'), the question it answered with it."""
+    label, key = str(entry.get("label") or ""), str(entry.get("key") or "")
+    prompt = str(entry.get("prompt") or "").strip()
+    if label and label != key:
+        return label
+    return f"{prompt} {key}".strip() if prompt else key
 
 
 def faces_of(entries: Sequence[LogEntry]) -> list[tuple[int, int, str]]:
@@ -92,7 +105,7 @@ def describe(
         then = ": asked again" if open_question else "; then took back further"
     turn = takeback.get("turn")
     when = f"{word} {turn}" if turn else "setting up"
-    return f"{who} took back {taken.get('label')!s} ({when}){then}"
+    return f"{who} took back {named(taken)} ({when}){then}"
 
 
 @dataclass
@@ -114,9 +127,10 @@ class Tape:
     ) -> None:
         """Put `removed` back in front of the tape; rewind a script and the seeded stream."""
         self.proofs.extendleft(reversed(proofs))
-        if isinstance(dice, ScriptDice):
+        script = script_of(dice)
+        if script is not None:
             scripted = sum(1 for _, _, source in removed if source == SCRIPT)
-            dice.used = max(0, dice.used - scripted)
+            script.used = max(0, script.used - scripted)
         rng = rng_of(dice)
         if rng is not None:
             rng.rewind()  # the replay of the kept log skips what it drew
@@ -182,8 +196,9 @@ SHARED = "shared"  # a face settled by two machines (`wargame_cli.remote.fair`)
 
 def _advance(dice: DiceSource, die: int, source: str) -> None:
     """Keep the live source in step with a reused face (the rewound stream draws it again)."""
-    if source == SCRIPT and isinstance(dice, ScriptDice) and dice.used < len(dice.faces):
-        dice.used += 1
+    script = script_of(dice)
+    if source == SCRIPT and script is not None and script.used < len(script.faces):
+        script.used += 1
     elif source == RNG and (rng := rng_of(dice)) is not None:
         rng.face(die)
 

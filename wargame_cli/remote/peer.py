@@ -231,7 +231,10 @@ class Peer:
 
 class RemoteController(SignedController):
     """Answers the other machine's side: its decisions, as they arrive, and its requests to
-    take a decision back, which this side's player accepts or declines (`agree`)."""
+    take a decision back, which this side's player accepts or declines (`agree`). A
+    take-back asks back the asker's own latest decision, never this side's."""
+
+    own_takebacks = True
 
     def __init__(
         self,
@@ -294,7 +297,10 @@ class RemoteController(SignedController):
 
 class Announcing(SignedController):
     """This machine's side: its controller's legal answers are told to the other machine
-    before the rules take them."""
+    before the rules take them. A take-back asked here asks back this side's own latest
+    decision, never the other player's."""
+
+    own_takebacks = True
 
     def __init__(self, inner: Any, peer: Peer) -> None:
         self.inner = inner
@@ -314,7 +320,7 @@ class Announcing(SignedController):
             if key is None:
                 key = self.inner.choose(choice, game)
             if key == TAKE_BACK:
-                reason = self._ask_take_back()
+                reason = self._ask_take_back(choice.side)
                 if reason is None:
                     return key  # agreed: the runner takes it back, as the other side does
                 self.inner.refused(choice, key, reason)
@@ -350,11 +356,12 @@ class Announcing(SignedController):
     def refused(self, choice: Choice, key: str, reason: str) -> None:
         self.inner.refused(choice, key, reason)
 
-    def _ask_take_back(self) -> str | None:
-        """Ask the other player to agree to a take-back: None when agreed, else why not."""
+    def _ask_take_back(self, side: str) -> str | None:
+        """Ask the other player to agree to a take-back of `side`'s own latest decision:
+        None when agreed, else why not."""
         peer = self.peer
-        if takeback.latest_taken(peer.runner.log) is None:
-            return takeback.NOTHING
+        if takeback.latest_taken(peer.runner.log, side) is None:
+            return takeback.NOTHING_OWN
         at, tip = peer.at
         peer.tell(f"asking {peer.name} to agree to a take-back…")
 

@@ -10,6 +10,7 @@ from typing import Any
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.report.reading import Line
 from wargame_cli.saves.provenance import Provenance
+from wargame_cli.wording import plural
 
 
 def names_of(save: dict[str, Any]) -> dict[str, str]:
@@ -50,7 +51,8 @@ def provenance_lines(told: Provenance) -> list[str]:
 def tally(told: Provenance) -> str:
     """The closing count: dice, rolls and decisions."""
     rolls = plural(told.rolls, "roll")
-    return f"{told.dice_total} dice thrown in {rolls}; decisions: {told.decision_words()}."
+    dice = plural(told.dice_total, "die", "dice")
+    return f"{dice} thrown in {rolls}; decisions: {told.decision_words()}."
 
 
 def ruleset_name(ruleset_id: str) -> str:
@@ -60,10 +62,6 @@ def ruleset_name(ruleset_id: str) -> str:
         return registry.info(ruleset_id).name
     except Exception:  # a report of a save whose ruleset is not installed still works
         return ruleset_id
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def result(save: dict[str, Any], end: dict[str, Any] | None) -> tuple[str, str, str]:

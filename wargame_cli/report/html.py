@@ -17,6 +17,7 @@ from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, r
 from wargame_cli.report.replayed import Replayed
 from wargame_cli.saves import provenance
 from wargame_cli.text import clean
+from wargame_cli.wording import plural
 
 STYLE = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 60rem; margin: 2rem auto;
@@ -84,7 +85,7 @@ def _section(section: Section, picture: str | None, word: str, with_rules: bool)
 
 def _result(save: dict[str, Any], end: dict[str, Any] | None) -> str:
     how, who, reason = facts.result(save, end)
-    turns = facts.plural(int(save.get("turns", 0) or 0), "turn")
+    turns = plural(int(save.get("turns", 0) or 0), "turn")
     if how == "open":
         return f"<p>The battle is not over: {h(reason)}.</p>"
     if how == "draw":

@@ -14,6 +14,7 @@ from wargame_cli.report.reading import DEATH, LEFT, Beat, Line, Section, fold, r
 from wargame_cli.saves import provenance
 from wargame_cli.saves.provenance import Provenance
 from wargame_cli.text import clean
+from wargame_cli.wording import plural
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
 
@@ -105,7 +106,7 @@ def _story(
 
 def _result(save: dict[str, Any], end: dict[str, Any] | None) -> str:
     how, who, reason = facts.result(save, end)
-    turns = facts.plural(int(save.get("turns", 0) or 0), "turn")
+    turns = plural(int(save.get("turns", 0) or 0), "turn")
     if how == "open":
         return f"The battle is not over: {md(reason)}."
     if how == "draw":

@@ -39,6 +39,8 @@ TRADE = ("{x} and {y} trade blows", "{x} and {y} exchange blows", "{x} and {y} g
 DUEL = ("{x} and {y} trade shots", "{x} and {y} exchange fire")
 IN_VAIN = ("{x} and {y} trade blows to no effect", "{x} and {y} parry each other's blows")
 QUIET_SHOTS = ("shots go wide", "nobody is hit", "the shots find nothing")
+SAVED_ONE = ("a hit lands but is saved", "the one hit that lands is saved")
+SAVED_MANY = ("{n} hits land but are saved", "{n} hits land, and every one is saved")
 AGAIN_QUIET = ("for {n} {turns}, {what}",)
 
 
@@ -66,6 +68,7 @@ class Blow:
     after: list[Line] = field(default_factory=list)
     shot: bool = False
     at: int = 0  # its place among the turn's items
+    saved: int = 0  # hits that landed and were taken back by a save
 
     @property
     def idle(self) -> bool:
@@ -206,6 +209,7 @@ def items(section: Section, teller: Teller) -> list[Item]:
             elif blow is not None and (role in FOLLOWS or in_beat):
                 if role == HIT and fact is not None:
                     blow.hits += fact.hits
+                    blow.saved -= min(fact.hits, 0)  # a save made takes a hit back
                 (blow.lines if role in (HIT, TOLD) else blow.after).append(line)
                 in_beat = True
             else:
@@ -332,12 +336,21 @@ def told(section: Section, teller: Teller, style: str) -> Section:
     )
 
 
+def _nothing_landed(blows: list[Blow], teller: Teller) -> str:
+    """What happened in attacks where nothing landed: misses, or hits a save took back
+    (never "nobody is hit" when someone was, and saved)."""
+    saved = sum(b.saved for b in blows)
+    if saved:
+        return teller.voice.pick(SAVED_ONE if saved == 1 else SAVED_MANY).format(n=saved)
+    shots = bool(blows) and all(b.shot for b in blows)
+    return teller.voice.pick(QUIET_SHOTS if shots else teller.quiet)
+
+
 def _idle(idle: list[Scene], teller: Teller) -> Beat:
     """The scenes where nothing landed, in one line: "Between Tuze and Kuote, blades clash
     and nobody bleeds"; "Moss and Mako against Dusty; Tiny and Fang: shots go wide"."""
     lines = [line for scene in idle for b in scene.blows for line in b.lines]
-    shots = all(b.shot for scene in idle for b in scene.blows)
-    what = teller.voice.pick(QUIET_SHOTS if shots else teller.quiet)
+    what = _nothing_landed([b for scene in idle for b in scene.blows], teller)
     pairs = [
         f"{listing(dict.fromkeys(b.attacker for b in sc.blows if b.target == sc.target))} "
         f"against {sc.target}"
@@ -403,8 +416,7 @@ def brief_runs(sections: list[Section], teller: Teller) -> list[Section]:
         else:
             fought = [b for s in run for b in items(s, teller) if isinstance(b, Blow)]
             pairs = dict.fromkeys(" and ".join(sorted((b.attacker, b.target))) for b in fought)
-            shots = fought and all(b.shot for b in fought)
-            word, what = teller.turn_word, teller.voice.pick(QUIET_SHOTS if shots else teller.quiet)
+            word, what = teller.turn_word, _nothing_landed(fought, teller)
             said = teller.say(AGAIN_QUIET, n=number(len(run)), turns=f"{word}s", what=what)
             if pairs:
                 said += f" ({'; '.join(pairs)})"

@@ -16,6 +16,7 @@ from wargame_cli.remote import signing
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
 from wargame_cli.saves import provenance, store
 from wargame_cli.saves.untrusted import Untrusted
+from wargame_cli.wording import plural
 
 LOG_KINDS = frozenset({"turn", "roll", "choice", "event", "end", "edit"})
 SIGNING = signing.BLOCK  # a signed remote game's two machines' keys
@@ -297,7 +298,9 @@ def verify(path: Path, observer: Observer | None = None) -> Session:
     if runner.outcome is None and result is not None:
         raise ReplayDivergence(n, "save states a result, but the log gives a game in progress")
     if data["turns"] != runner.turn:
-        raise ReplayDivergence(n, f"save says {data['turns']} turns, the log gives {runner.turn}")
+        raise ReplayDivergence(
+            n, f"save says {plural(data['turns'], 'turn')}, the log gives {runner.turn}"
+        )
     reason = runner.outcome.reason if runner.outcome is not None else None
     saved = [runner.migrate(e) if isinstance(e, dict) else e for e in data["log"]]
     reworded = _same_as_replayed(saved, runner.log, runner.older)

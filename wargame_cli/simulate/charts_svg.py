@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from wargame_cli.report.svg import SIDE_FILL, svg, tag, text, title
+from wargame_cli.wording import plural
 
 WIDTH = 560.0
 ROW = 18.0
@@ -24,7 +25,7 @@ def bars(rows: list[tuple[str, int]], label: str) -> str:
         parts.append(
             tag(
                 "rect",
-                title(f"{name}: {count} games ({count / total:.1%})"),
+                title(f"{name}: {plural(count, 'game')} ({count / total:.1%})"),
                 x=LEFT,
                 y=y + 2,
                 width=max(width, 0.5),

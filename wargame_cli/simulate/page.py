@@ -9,6 +9,7 @@ from typing import Any
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.report.html import STYLE, h
 from wargame_cli.simulate.charts_svg import bars, intervals
+from wargame_cli.wording import plural
 
 TABLE_STYLE = """
 table { border-collapse: collapse; margin: .5rem 0; }
@@ -65,7 +66,7 @@ def _match(result: dict[str, Any]) -> list[str]:
             ]
         )
     rows.append(["draw", "", str(result["wins"]["draw"]), "", ""])
-    out = [f"<h2>{h(result['games'])} games</h2>"]
+    out = [f"<h2>{h(plural(result['games'], 'game'))}</h2>"]
     if result.get("swap"):
         out.append("<p>Both seats: each team sat as side A in half the games.</p>")
     out.append(_table(["side", "team", "wins", "win rate", "95% interval"], rows))
@@ -98,7 +99,7 @@ def _match(result: dict[str, Any]) -> list[str]:
         lo, hi = row["ci95"]
         out.append(
             f"<p>The side that won the {h(contest)} won {_pct(row['win_rate'])} of "
-            f"{row['games']} games (95% interval {_pct(lo)} - {_pct(hi)}).</p>"
+            f"{plural(row['games'], 'game')} (95% interval {_pct(lo)} - {_pct(hi)}).</p>"
         )
     return out
 
@@ -110,7 +111,8 @@ def _seat(seat: dict[str, Any] | None) -> list[str]:
     verdict = "no seat wins more than chance allows" if seat["fair"] else "more than chance allows"
     return [
         f"<p><strong>Seat advantage:</strong> the team in seat A won {_pct(seat['share_a'])} "
-        f"of {seat['A'] + seat['B']} decisive games (95% interval {_pct(lo)} - {_pct(hi)}); "
+        f"of {plural(seat['A'] + seat['B'], 'decisive game')} "
+        f"(95% interval {_pct(lo)} - {_pct(hi)}); "
         f"{h(verdict)}.</p>"
     ]
 
@@ -154,7 +156,7 @@ def _settings(result: dict[str, Any]) -> list[str]:
     low = min(r[2] for r in length) - pad
     high = max(r[3] for r in length) + pad
     return [
-        f"<h2>{h(names)}: {h(result['games'])} games per setting, on the same seeds</h2>",
+        f"<h2>{h(names)}: {h(plural(result['games'], 'game'))} per setting, on the same seeds</h2>",
         _table(
             ["setting", "A wins", "95% interval", "vs first (points)", "length", "vs first"],
             table,
@@ -176,8 +178,8 @@ def _matrix(result: dict[str, Any]) -> list[str]:
         cells = ["-" if m["score"][i][j] is None else _pct(m["score"][i][j]) for j in order]
         rows.append([f"{rank}. {names[i]}", _pct(m["strength"][i]), *cells])
     return [
-        f"<h2>Every team against every other, {h(result['games'])} games a match-up in both "
-        "seats</h2>",
+        f"<h2>Every team against every other, {h(plural(result['games'], 'game'))} a match-up "
+        "in both seats</h2>",
         _table(head, rows),
         "<p>Each cell: the row team's share of the games against the column team (a draw "
         "counts half).</p>",
