@@ -94,7 +94,6 @@ class _Question:
     back: Any = None  # what Esc answers at a typed question with nothing to look at
     typed: Any = None  # the value of a list's "Type it" item, which typing at the list picks
     keys: dict[str, Any] | None = None  # a printable key that picks a list's item at once
-    left: int | None = None  # the option the pointer was on before it went to Look…
     pager: Callable[[int], None] | None = None  # PgUp/PgDn page what is above (-1, +1)
 
 
@@ -411,9 +410,6 @@ class PromptApp:
                     control.pointed_at = (control.pointed_at + step) % count
                     if control.is_selection_valid():
                         break
-                value = control.get_pointed_at().value
-                if value != LOOK and value not in control.footer:
-                    self._q.left = control.pointed_at  # where Look… comes back to
 
             return handler
 
@@ -421,6 +417,26 @@ class PromptApp:
             kb.add(key, filter=selecting, eager=True)(move(1))
         for key in (Keys.Up, Keys.ControlP, "k"):
             kb.add(key, filter=selecting, eager=True)(move(-1))
+
+        on_row = Condition(lambda: self._q.mode == "select" and self._on_short_row())
+
+        def along(step: int) -> Callable[[Any], None]:
+            """Left/Right along the row the short items share ("Table… Look… Take back"),
+            which reads as a row: never off its ends, never onto an option proper."""
+
+            def handler(event: Any) -> None:
+                control = self._q.control
+                row = self._short_row()
+                at = row.index(control.pointed_at)
+                for index in row[at + step :: step] if step > 0 else row[:at][::-1]:
+                    if not control.choices[index].disabled:
+                        control.pointed_at = index
+                        return
+
+            return handler
+
+        kb.add(Keys.Right, filter=on_row, eager=True)(along(1))
+        kb.add(Keys.Left, filter=on_row, eager=True)(along(-1))
 
         paging = Condition(lambda: self._q.mode == "select" and self._q.pager is not None)
 
@@ -508,6 +524,21 @@ class PromptApp:
 
         return kb
 
+    def _short_row(self) -> list[int]:
+        """The indexes of the short items sharing the list's last row (`footer` values at its
+        end), when two or more share it."""
+        control = self._q.control
+        row: list[int] = []
+        for index in range(len(control.choices) - 1, -1, -1):
+            if control.choices[index].value not in control.footer:
+                break
+            row.insert(0, index)
+        return row if len(row) > 1 else []
+
+    def _on_short_row(self) -> bool:
+        control = self._q.control
+        return control is not None and control.pointed_at in self._short_row()
+
     # -- asking ---------------------------------------------------------------------------
     def select(
         self,
@@ -536,7 +567,6 @@ class PromptApp:
         question = _Question(
             message, "select", control, notice=notice, can_look=bool(looks), typed=typed, keys=keys
         )
-        question.left = control.pointed_at
         question.pager = pager
         self.pending = ""
         while True:
@@ -552,9 +582,7 @@ class PromptApp:
             self._look(top, looks)
             if self._arrived:
                 return ARRIVED
-            question.control.is_answered = False
-            if question.left is not None:  # back on the option it left for Look…
-                question.control.pointed_at = question.left
+            question.control.is_answered = False  # the pointer still on Look…: no move
 
     def wait(self, message: str, choices: list[Any], until: int, **kw: Any) -> None:
         """`message` over `choices` (Look…) until the file `until` has input (the other
