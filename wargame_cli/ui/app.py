@@ -313,17 +313,10 @@ class PromptApp:
 
     def _question_rows(self, width: int) -> tuple[int, int, int | None]:
         """The rows of the question's fixed part (message, notice, room for an error), those
-        its list would like, and those with its disabled options folded (None: no fold)."""
+        its list would like, and those with its disabled options folded (None: no fold). The
+        header is measured as if the whole list fits (`_fit` adds a row if it then scrolls),
+        never with the last question's rows: that made a screen one row too tall."""
         q = self._q
-        if q.mode == "text":  # the message wrapped at words, then what is typed after it
-            header = self._wrapped_header()
-            last = "".join(text for _, text in header).rsplit("\n", 1)[-1]
-            line = len(last) + len(self.buffer.text) + 12
-            fixed = _rows(header) + max(0, line - 1) // width + 1  # and a row for a refusal
-        else:
-            fixed = _rows(self._wrapped_header())
-        if q.notice:
-            fixed += _rows(wrap_tokens([("", q.notice)], width, 2))
         wanted = 0
         folded = None
         control = q.control
@@ -335,7 +328,16 @@ class PromptApp:
                 control.fold = True
                 folded = _rows(control._get_choice_tokens())
                 control.fold = False
-        self._wanted = wanted
+        self._wanted = self._list_rows = wanted
+        if q.mode == "text":  # the message wrapped at words, then what is typed after it
+            header = self._wrapped_header()
+            last = "".join(text for _, text in header).rsplit("\n", 1)[-1]
+            line = len(last) + len(self.buffer.text) + 12
+            fixed = _rows(header) + max(0, line - 1) // width + 1  # and a row for a refusal
+        else:
+            fixed = _rows(self._wrapped_header())
+        if q.notice:
+            fixed += _rows(wrap_tokens([("", q.notice)], width, 2))
         return fixed, wanted, folded
 
     def _draw_top(self, top: Top | None, looking: list[str] | None, scroll: int) -> int:
@@ -353,8 +355,9 @@ class PromptApp:
             if len(looking) > len(lines) and lines:
                 lines.append(page_position(scroll, len(lines), len(looking)))
         else:
-            fit = self._fit(top, width, height, fixed, wanted, folded)
+            fit, fixed = self._fit(top, width, height, fixed, wanted, folded)
             lines, self._list_rows = fit.lines, fit.list_rows
+            lines = lines[: max(0, height - fixed - self._list_rows)]  # never past the rows
             if top is None:
                 return scroll
         output = self.app.output
@@ -367,9 +370,10 @@ class PromptApp:
 
     def _fit(
         self, top: Top | None, width: int, height: int, fixed: int, wanted: int, folded: int | None
-    ) -> Fit:
-        """How the question fits under the screen. The header says whether the list scrolls,
-        which is known only now: when saying so changes its rows, the fit is made again."""
+    ) -> tuple[Fit, int]:
+        """How the question fits under the screen, and the rows its fixed part then takes.
+        The header says whether the list scrolls, which is known only now: when saying so
+        changes its rows, the fit is made again."""
         control = self._q.control
         fit = Fit([], 0)
         for _ in range(2):
@@ -385,10 +389,10 @@ class PromptApp:
             self._wanted = folded if fit.fold and folded is not None else wanted
             self._list_rows = fit.list_rows
             extra = _rows(self._wrapped_header()) - before
+            fixed += extra
             if extra == 0:
                 break
-            fixed += extra
-        return fit
+        return fit, fixed
 
     # -- keys -----------------------------------------------------------------------------
     def _bindings(self) -> KeyBindings:
