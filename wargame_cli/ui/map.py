@@ -68,7 +68,7 @@ class Drawing:
     rows: list[list[Part]] = field(default_factory=list)
     top: int = 0
     named: int = 0  # the lines naming the pieces (`who_items`) it has room for
-    unnamed: int = 0  # and those left out
+    unnamed: int = 0  # the pieces left out (`+N more (Look…)`)
     height: int = 0  # the rows it takes (drawn or not: `draw(measure=True)`)
     beside: bool = False  # its key sits beside the cells
 
@@ -269,6 +269,22 @@ def who_items(facts: MapFacts, first: Iterable[str] = ()) -> list[str]:
     return items
 
 
+def more_pieces(count: int) -> str:
+    """What stands for the pieces a short "who:" legend leaves out."""
+    return f"+{count} more (Look…)"
+
+
+def who_within(who: Sequence[str], width: int, lines: int) -> tuple[list[str], int]:
+    """The "who:" legend in `lines` lines at most: as many pieces as fit, then
+    `+N more (Look…)` for the rest; and how many that is."""
+    for shown in range(len(who), -1, -1):
+        rest = len(who) - shown
+        packed = _pack([*who[:shown], *([more_pieces(rest)] if rest else [])], width, "who: ")
+        if len(packed) <= lines:
+            return packed, rest
+    return _pack([more_pieces(len(who))], width, "who: ")[:lines], len(who)
+
+
 def draw(
     grid: Grid,
     width: int,
@@ -307,14 +323,20 @@ def draw(
     names = _pack(who, room, "who: ") if who else []
     fixed = drawing.top + grid.rows + len(_axis_lines(grid, facts, width)) + len(extra)
     used = fixed + (max(0, len(told) - grid.rows) if beside else len(told))
-    for line in names:  # whole lines (whole names) while they keep the map within `limit`
-        grows = (len(told) >= grid.rows) if beside else True
+    fits = 0
+    for _ in names:  # whole lines (whole names) while they keep the map within `limit`
+        grows = (len(told) + fits >= grid.rows) if beside else True
         if limit and grows and used + 1 > limit:
             break
         used += grows
-        told.append(("dim", line))
-        drawing.named += 1
-    drawing.unnamed = len(names) - drawing.named
+        fits += 1
+    unnamed = 0
+    if fits < len(names):  # never dropped silently: the last line says how many are not
+        names, unnamed = who_within(who, room, max(1, fits))  # one line at least
+    told += [("dim", line) for line in names]
+    used = fixed + (max(0, len(told) - grid.rows) if beside else len(told))
+    drawing.named = len(names)
+    drawing.unnamed = unnamed
     drawing.height = used
     if measure and limit and used > limit:  # too tall: its cells are not worth drawing
         return drawing
@@ -395,7 +417,7 @@ def fitted(
                 grid = grids[(sx, sy, tags)] = cut(facts, sx, sy, tags)
             drawing = draw(grid, width, beside=beside, who=names, limit=rows, short=short,
                            measure=True)  # fmt: skip
-            if drawing.height <= rows and (best is None or drawing.named > best.named):
+            if drawing.height <= rows and (best is None or drawing.unnamed < best.unnamed):
                 best = drawing
             if best is not None and not best.unnamed:
                 break
