@@ -238,9 +238,9 @@ def key_items(grid: Grid, short: bool = False) -> list[str]:
         items.append(f"{glyph_of(downs[0]).strip()}: small letters, a casualty")
     if any(m.contact and not m.down for m in facts.markers):
         items.append("underlined: in base contact")
-    said = {clean(z.words) for z in facts.zones}
+    said = {clean(z.words) for z in facts.zones if z.words}
     for z in facts.zones:  # how each side deploys (once, when both sides deploy alike)
-        if short and z.edge:
+        if (short and z.edge) or not z.words:  # nothing to say (deployment is over)
             continue
         if len(said) > 1 or z is facts.zones[0]:
             items.append((f"{z.side} " if len(said) > 1 else "") + clean(z.words))

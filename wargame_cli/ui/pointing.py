@@ -63,15 +63,21 @@ class Pointing:
         picked by pointing, and the cursor starts on the suggested spot itself."""
         if self._anchors is None:
             out: dict[tuple[int, int], Point] = {}
-            keys = [self.choice.default, *(o.key for o in self.choice.options if not o.disabled)]
+            options = self.choice.options
+            said = {o.key: o.disabled for o in options}  # the menu's verdicts, already asked
+            keys = [self.choice.default, *(o.key for o in options if not o.disabled)]
             for key in keys:
                 try:
                     p = Point.parse(str(key))
                 except (ValueError, TypeError):
                     continue
                 cell = self.grid.cell_of(p)
-                if 0 <= cell[0] < self.grid.cols and 0 <= cell[1] < self.grid.rows:
-                    out.setdefault(cell, p)
+                if cell in out or not (0 <= cell[0] < self.grid.cols):
+                    continue
+                if 0 <= cell[1] < self.grid.rows:
+                    out[cell] = p
+                    if key in said:
+                        self.verdicts.setdefault(cell, said[key])
             self._anchors = out
         return self._anchors
 
@@ -195,7 +201,8 @@ class Pointing:
 
 
 def whole_inches(grid: Grid, col: int, row: int, most: int = 1) -> list[Point]:
-    """The whole-inch spots in a cell (on the table), nearest its centre first (`most`)."""
+    """The whole-inch spots in a cell (on the table) other than its centre, nearest it first
+    (`most`)."""
     t = grid.facts.table
 
     def inside(start: float, size: float, end: float) -> list[int]:
@@ -205,7 +212,8 @@ def whole_inches(grid: Grid, col: int, row: int, most: int = 1) -> list[Point]:
     centre = grid.centre(col, row)
     xs = inside(col * grid.sx, grid.sx, t.width)
     ys = inside(row * grid.sy, grid.sy, t.height)
-    spots = sorted((Point(float(x), float(y)) for x in xs for y in ys), key=centre.distance)
+    spots = [Point(float(x), float(y)) for x in xs for y in ys]
+    spots = sorted((p for p in spots if p.key() != centre.key()), key=centre.distance)
     return spots[:most]
 
 

@@ -44,7 +44,6 @@ MAP_GRID_ROWS = 8  # rows of cells the map gets at a decision before the list ge
 NO_ROOM_FOR_MAP = "The map needs more rows than the results and question leave: Look… shows it"
 NOT_POSSIBLE = "Options not possible, and why"
 MIN_RESULTS = 4  # results kept whole at every decision before the board gets a row
-OWN_RESULTS = 2  # of them, the newest of the side's own (what its last decision did)
 
 
 @dataclass
@@ -66,7 +65,8 @@ class Layout:
 
 def _shows(layout: Layout) -> tuple[int, ...]:
     """What a layout shows, most wanted first. With the one map: its `MAP_GRID_ROWS` rows of
-    cells, the whole list, the map's rows (up to `MIN_MAP_ROWS`: a map squeezed coarser is
+    cells, the whole list, the list's rows (results told a line each rather than a shorter
+    list), the map's rows (up to `MIN_MAP_ROWS`: a map squeezed coarser is
     reason to fold the list), how many results, the card, the newest results' lines (more
     room alone is no reason to fold). Else: the whole list, the board's rows, the card, the
     lines of what happened."""
@@ -75,8 +75,9 @@ def _shows(layout: Layout) -> tuple[int, ...]:
         return (
             min(layout.grid_rows, MAP_GRID_ROWS),
             whole,
+            min(0, layout.list_rows - layout.wanted),  # the rows of it scrolled out of view
             min(layout.board_rows, MIN_MAP_ROWS),
-            layout.results,
+            min(layout.results, MIN_RESULTS),
             int(layout.card),
             min(layout.recent, MIN_RESULTS),
         )
@@ -648,13 +649,13 @@ def no_room(renderer: Renderer, width: int) -> list[str]:
 # -- choosing what happened to show ---------------------------------------------------------
 def _priority(blocks: list[_Block]) -> list[int]:
     """The order results earn rows in: the headings after the newest (the step under way),
-    the newest of the side's own (what its last decision did), then every other newest
-    first. Other headings come with the results under them."""
+    then every result newest first, so what folds is always the oldest (the side's own last
+    results too: what the enemy did since, and what caused the newest result, never fold
+    before them). Other headings come with the results under them."""
     results = [i for i, block in enumerate(blocks) if not block.heading]
-    own = [i for i in reversed(results) if blocks[i].own][:OWN_RESULTS]
     newest = results[-1] if results else -1
     now = [i for i in range(newest + 1, len(blocks))]  # headings of the step under way
-    return now + own + [i for i in reversed(results) if i not in own]
+    return now + list(reversed(results))
 
 
 def _first_results(blocks: list[_Block], order: list[int]) -> list[int]:
