@@ -285,6 +285,19 @@ def who_within(who: Sequence[str], width: int, lines: int) -> tuple[list[str], i
     return _pack([more_pieces(len(who))], width, "who: ")[:lines], len(who)
 
 
+def _who_lines(
+    who: Sequence[str], free: int, room: int, width: int
+) -> tuple[list[str], list[str], int]:
+    """The "who:" legend: beside the cells when it fits whole in the `free` rows there
+    (`room` wide), else under the map at the full `width`; (beside, under, left out)."""
+    if not who:
+        return [], [], 0
+    beside = _pack(who, room, "who: ")
+    if free > 0 and len(beside) <= free:
+        return beside, [], 0
+    return [], _pack(who, width, "who: "), 0
+
+
 def draw(
     grid: Grid,
     width: int,
@@ -320,22 +333,20 @@ def draw(
     told: list[Part] = [("dim", line) for line in _pack(key_items(grid, short), room, "key: ")]
     legend = (c.words(table, short) for c in grid.conflicts)
     told += [("mark", line) for line in _pack(legend, room)]
-    names = _pack(who, room, "who: ") if who else []
     fixed = drawing.top + grid.rows + len(_axis_lines(grid, facts, width)) + len(extra)
-    used = fixed + (max(0, len(told) - grid.rows) if beside else len(told))
+    names, below, unnamed = _who_lines(who, grid.rows - len(told) if beside else 0, room, width)
+    used = fixed + (max(0, len(told) + len(names) - grid.rows) if beside else len(told))
     fits = 0
-    for _ in names:  # whole lines (whole names) while they keep the map within `limit`
-        grows = (len(told) + fits >= grid.rows) if beside else True
-        if limit and grows and used + 1 > limit:
+    for _ in below:  # whole lines (whole names) while they keep the map within `limit`
+        if limit and used + 1 > limit:
             break
-        used += grows
+        used += 1
         fits += 1
-    unnamed = 0
-    if fits < len(names):  # never dropped silently: the last line says how many are not
-        names, unnamed = who_within(who, room, max(1, fits))  # one line at least
+    if fits < len(below):  # never dropped silently: the last line says how many are not
+        below, unnamed = who_within(who, width, max(1, fits))  # one line at least
+        used += max(1, fits) - fits
     told += [("dim", line) for line in names]
-    used = fixed + (max(0, len(told) - grid.rows) if beside else len(told))
-    drawing.named = len(names)
+    drawing.named = len(names) + len(below)
     drawing.unnamed = unnamed
     drawing.height = used
     if measure and limit and used > limit:  # too tall: its cells are not worth drawing
@@ -353,6 +364,8 @@ def draw(
         drawing.rows.append([("dim", line)])
     for part in told[grid.rows :] if beside else told:
         drawing.rows.append([part])
+    for line in below:
+        drawing.rows.append([("dim", line)])
     for line in extra:
         drawing.rows.append([("", line)])
     return drawing

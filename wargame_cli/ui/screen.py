@@ -19,6 +19,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from wargame_cli.kit.sides import SIDES
+from wargame_cli.tabletop.geometry import Point
 from wargame_cli.text import clean
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.redraw import Memory
@@ -26,7 +27,8 @@ from wargame_cli.view import NOBODY_KNOWN, Players
 
 if TYPE_CHECKING:
     from wargame_cli.ruleset import Ruleset
-    from wargame_cli.tabletop.mapfacts import MapFacts
+    from wargame_cli.tabletop.grid import Grid
+    from wargame_cli.tabletop.mapfacts import MapFacts, Marker
 
 ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
 
@@ -211,8 +213,8 @@ class DecisionScreen:
         self._middle = _Cache()  # the boards between them (`middle_lines`)
         self._full_height: dict[int, int] = {}
         self._recent: dict[tuple[int, int, str | None, bool], list[str]] = {}
-        self._headings: dict[tuple[int, int], tuple[Any, list[str]]] = {}  # kept: ids stay
-        self._maps: dict[Any, list[str]] = {}
+        self._headings: dict[tuple[int, int, bool], tuple[Any, list[str]]] = {}  # ids stay
+        self._maps: dict[Any, tuple[list[str], Grid]] = {}
         self._has_map: bool | None = None  # does the view draw the one map (`map_facts`)?
         self._reference: Any = None
         self._mention = ""  # the question's words and the latest results': whom the key names
@@ -313,8 +315,8 @@ class DecisionScreen:
         drawn = self._map(width, rows)
         return drawn[0] if drawn is not None else None
 
-    def _map(self, width: int, rows: int) -> tuple[list[str], int] | None:
-        """`map_lines` and the map's rows of cells."""
+    def _map(self, width: int, rows: int) -> tuple[list[str], Grid] | None:
+        """`map_lines` and the map's grid of cells."""
         state = self.state
         if state is None:
             return None
@@ -339,20 +341,25 @@ class DecisionScreen:
 
     def map_need(self, width: int, most: int) -> int:
         """The fewest rows (at most `most`) in which the map has `MAP_GRID_ROWS` rows of
-        cells, or as many as the table has at its coarsest; 0 for a view without a map. At a
+        cells with the piece the question is about, and every piece within its reach, each
+        in its own cell (not folded into a mark); else the fewest with those rows of cells,
+        or as many as the table has at its coarsest; 0 for a view without a map. At a
         decision the map gets these before the list gets more than its least."""
         least = MAP_GRID_ROWS + 3  # the title, the x axis and the south edge at least
-        best = 0
+        fits = enough = 0
         for rows in range(least, max(least, most) + 1):
             drawn = self._map(width, rows)
             if drawn is None:
                 return 0
-            lines, grid_rows = drawn
-            if len(lines) <= rows:
-                best = rows
-                if grid_rows >= MAP_GRID_ROWS:
+            lines, grid = drawn
+            if len(lines) > rows:
+                continue
+            fits = fits or rows
+            if grid.rows >= MAP_GRID_ROWS:
+                enough = enough or rows
+                if not crowded(grid, self._choice):
                     return rows
-        return best
+        return enough or fits
 
     def _fingerprint(self) -> Any:
         """What the board is drawn from: the game's JSON state (hashing it costs well under a
@@ -425,18 +432,18 @@ class DecisionScreen:
                 found = self._recent[key] = self._lines(told.parts, width, one)
             if not found:
                 continue
-            under = self._heading_lines(told.under, width)
+            under = self._heading_lines(told.under, width, one)
             blocks.append(_Block(found, under, told.heading, told.headed, own))
         return blocks
 
-    def _heading_lines(self, heading: Any, width: int) -> list[str]:
-        """A heading laid out at `width`, once (many entries share one)."""
+    def _heading_lines(self, heading: Any, width: int, one: bool = False) -> list[str]:
+        """A heading laid out at `width`, once (many entries share one); `one`: on one row."""
         if heading is None:
             return []
-        key = (id(heading), width)
+        key = (id(heading), width, one)
         found = self._headings.get(key)
         if found is None:
-            found = self._headings[key] = (heading, self._lines([heading], width))
+            found = self._headings[key] = (heading, self._lines([heading], width, one))
         return found[1]
 
     def recent_lines(self, side: str | None, width: int, last: Any = None) -> list[str]:
@@ -537,7 +544,9 @@ class DecisionScreen:
         if rows <= 0:
             return [], ""
         if self._has_map:
-            drawn, self._grid_rows = self._map(width, rows) or ([], 0)
+            made = self._map(width, rows)
+            drawn = made[0] if made is not None else []
+            self._grid_rows = made[1].rows if made is not None else 0
             if drawn and len(drawn) <= rows:
                 return drawn, "map"
             return no_room(self.renderer, width), "note"  # results and the question first
@@ -621,8 +630,8 @@ def drawn_map(
 
 def drawn_map_rows(
     renderer: Renderer, facts: MapFacts, width: int, rows: int, named: Sequence[str] = ()
-) -> tuple[list[str], int]:
-    """`drawn_map`, and the map's rows of cells."""
+) -> tuple[list[str], Grid]:
+    """`drawn_map`, and the map's grid of cells."""
     from wargame_cli.ui.map import fitted
 
     notes = renderer.lines(Group(*facts.notes), width) if facts.notes else []
@@ -630,7 +639,29 @@ def drawn_map_rows(
         notes = []
     drawing = fitted(facts, width, max(1, rows - len(notes)), named)
     console = renderer.console(width)
-    return drawing.ansi(width, console.color_system, console.no_color) + notes, drawing.grid.rows
+    return drawing.ansi(width, console.color_system, console.no_color) + notes, drawing.grid
+
+
+def within_reach(facts: MapFacts, choice: Any) -> list[Marker]:
+    """The pieces a question's piece (`facts.origin`) can reach: itself and those as near as
+    the farthest spot or target its options name."""
+    origin = facts.origin
+    if origin is None:
+        return []
+    spots = [spot for _, spot in facts.targets]
+    for option in choice.options if choice is not None else ():
+        try:
+            spots.append(Point.parse(str(option.key)))
+        except (ValueError, TypeError):
+            continue
+    reach = max((origin.pos.distance(spot) for spot in spots), default=0.0)
+    return [m for m in facts.markers if origin.pos.distance(m.pos) <= reach + 1e-9]
+
+
+def crowded(grid: Grid, choice: Any) -> bool:
+    """Is the question's piece, or a piece within its reach, folded into a marked cell?"""
+    near = {id(m) for m in within_reach(grid.facts, choice)}
+    return any(id(m) in near for c in grid.conflicts for m in c.who)
 
 
 def fitting_map(renderer: Renderer, facts: MapFacts, width: int, rows: int) -> list[str]:
