@@ -344,11 +344,12 @@ def compact_board(
                 cell.append_text(_token(u, named))
             cells.append(cell)
         grid_.add_row(*cells)
-    parts: list[Any] = [Text(_title(battle), style="bold"), grid_, grid_key(battle)]
-    if not named:  # ids alone on the grid: which id is which unit
+    parts: list[Any] = [Text(_title(battle), style="bold"), grid_]
+    if not named:  # ids alone on the grid: which id is which unit (before the key: a board
+        # cut to the rows left keeps it)
         who = "  ".join(f"{u.uid} {clean(u.kind.name)}" for u in battle.fighting())
         parts.append(Text(f"who: {who}", style="dim"))
-    return Group(*parts)
+    return Group(*parts, grid_key(battle))
 
 
 def middle_boards(battle: Battle, names: dict[str, str] | None = None) -> list[Any]:

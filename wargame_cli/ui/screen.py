@@ -483,7 +483,11 @@ class DecisionScreen:
         said += [line for block in blocks[-MIN_RESULTS:] for line in block.lines]
         self._mention = clean(" ".join(str(s) for s in said))
         self._asked = clean(str(choice.prompt)) if choice is not None else ""
-        need = self.map_need(width, avail - min(wanted, 3) - 2) if self._has_map else 0
+        most = avail - min(wanted, 3) - 2  # the list's least and a line of results
+        if self._has_map:
+            need = self.map_need(width, most)
+        else:  # the compact board whole (a board cut short loses which id is which)
+            need = min(most, len(self.board_lines(width, compact=True) or []))
         short = self._blocks(side, width, one=True) if need else []
         best: Layout | None = None
         for rows, fold in ((wanted, False), *(((folded, True),) if folded is not None else ())):
