@@ -165,6 +165,8 @@ def test_deployment_has_no_odds_line_repeating_the_spots(tmp_path):
     top = term.lines()[:row]
     assert any("deploy: out of the enemy's sight" in line for line in top)  # while deploying
     assert not any(line.startswith("odds:") for line in top), "\n".join(top)
+    child.send("\r")
+    child.expect_exact(ANSWERED)
     row = _until(child, term, r"where to\?")  # turn 1: deployment is over
     assert not any("deploy: out of" in line for line in term.lines()[:row])
     child.sendintr()
