@@ -149,13 +149,13 @@ class Prompter:
     def _choose(self, choice: Choice, who: str) -> str:
         items = []
         default_item = None
-        spot = takes_spot(choice)
+        at_spots = takes_spot(choice)  # its labels' spots go to the cursor's facts line
         for option in choice.options:
             suggested = option.key == choice.default
             label = clean(option.label)
             item = questionary.Choice(
                 title=("(suggested) " if suggested else "")
-                + (without_spot(label) if spot else label),
+                + (without_spot(label) if at_spots else label),
                 value=option.key,
                 disabled=clean(option.disabled) if option.disabled else None,
             )
