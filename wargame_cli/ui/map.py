@@ -277,12 +277,19 @@ def more_pieces(count: int) -> str:
 def who_within(who: Sequence[str], width: int, lines: int) -> tuple[list[str], int]:
     """The "who:" legend in `lines` lines at most: as many pieces as fit, then
     `+N more (Look…)` for the rest; and how many that is."""
-    for shown in range(len(who), -1, -1):
+
+    def packed(shown: int) -> list[str]:
         rest = len(who) - shown
-        packed = _pack([*who[:shown], *([more_pieces(rest)] if rest else [])], width, "who: ")
-        if len(packed) <= lines:
-            return packed, rest
-    return _pack([more_pieces(len(who))], width, "who: ")[:lines], len(who)
+        return _pack([*who[:shown], *([more_pieces(rest)] if rest else [])], width, "who: ")
+
+    low, high = 0, len(who)  # the most pieces named within `lines` (fewer never take more)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(packed(middle)) <= lines:
+            low = middle
+        else:
+            high = middle - 1
+    return packed(low)[:lines], len(who) - low
 
 
 def _who_lines(

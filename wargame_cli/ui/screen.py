@@ -222,6 +222,9 @@ class DecisionScreen:
         self._side: str | None = None  # the side deciding now, whose sight the screen shows
         self._choice: Any = None  # the question asked now (the map marks its piece)
         self._grid_rows = 0  # the rows of cells of the map last fitted
+        self._print: Any = None  # the state's fingerprint while a screen is composed
+        self._facts: tuple[Any, MapFacts | None] = (None, None)  # the map's facts, kept
+        self._needs: dict[Any, int] = {}  # `map_need`'s answers
         # entries told otherwise to a side that could not see all of the state then (hidden
         # deployment): (index, side) -> as that side was told it
         self._told_by: dict[tuple[int, str], _Told] = {}
@@ -320,7 +323,11 @@ class DecisionScreen:
         state = self.state
         if state is None:
             return None
-        facts = self.view.map_facts(state, self.names, self._choice)
+        printed = self._print if self._print is not None else self._fingerprint()
+        facts_key = (printed, self._side, id(self._choice))
+        if self._facts[0] != facts_key:
+            self._facts = (facts_key, self.view.map_facts(state, self.names, self._choice))
+        facts = self._facts[1]
         if facts is None:
             return None
         named = tuple(  # those the question names first, then the latest results'
@@ -329,7 +336,7 @@ class DecisionScreen:
                 key=lambda name: name not in self._asked,
             )
         )
-        key = (self._fingerprint(), width, rows, self._side, named, id(self._choice))
+        key = (printed, width, rows, self._side, named, id(self._choice))
         found = self._maps.get(key)
         if found is not None:
             return found
@@ -345,21 +352,48 @@ class DecisionScreen:
         in its own cell (not folded into a mark); else the fewest with those rows of cells,
         or as many as the table has at its coarsest; 0 for a view without a map. At a
         decision the map gets these before the list gets more than its least."""
+        key = (self._print, width, most, self._side, id(self._choice), self._mention)
+        if self._print is not None and key in self._needs:
+            return self._needs[key]
+        if len(self._needs) > 64:
+            self._needs.clear()
+        need = self._needs[key] = self._map_need(width, most)
+        return need
+
+    def _map_need(self, width: int, most: int) -> int:
         least = MAP_GRID_ROWS + 3  # the title, the x axis and the south edge at least
-        fits = enough = 0
-        for rows in range(least, max(least, most) + 1):
-            drawn = self._map(width, rows)
-            if drawn is None:
-                return 0
-            lines, grid = drawn
-            if len(lines) > rows:
-                continue
-            fits = fits or rows
-            if grid.rows >= MAP_GRID_ROWS:
-                enough = enough or rows
-                if not crowded(grid, self._choice):
-                    return rows
-        return enough or fits
+        most = max(least, most)
+
+        def first(test: Any, low: int) -> int | None:
+            """The fewest rows from `low` to `most` passing `test` (which more rows never
+            fail once they pass: a larger map is as fine or finer), halving the range."""
+            found, high = None, most
+            while low <= high:
+                middle = (low + high) // 2
+                if test(middle):
+                    found, high = middle, middle - 1
+                else:
+                    low = middle + 1
+            return found
+
+        def drawn(rows: int) -> Grid | None:
+            made = self._map(width, rows)
+            return made[1] if made is not None and len(made[0]) <= rows else None
+
+        if self._map(width, least) is None:
+            return 0
+        enough = first(lambda r: (g := drawn(r)) is not None and g.rows >= MAP_GRID_ROWS, least)
+        if enough is None:  # the table's coarsest: as many rows as fit
+            return first(lambda r: drawn(r) is not None, least) or 0
+        grid = drawn(enough)
+        if grid is None or not crowded(grid, self._choice):
+            return enough
+        widest = drawn(most)
+        if widest is None or crowded(widest, self._choice):
+            return enough  # no room to tell them apart: the least map of 8 rows
+        spread = first(lambda r: (g := drawn(r)) is not None and not crowded(g, self._choice),
+                       enough + 1)  # fmt: skip
+        return spread or enough
 
     def _fingerprint(self) -> Any:
         """What the board is drawn from: the game's JSON state (hashing it costs well under a
@@ -474,6 +508,22 @@ class DecisionScreen:
         self._choice = choice
         if self.state is None:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
+        self._print = self._fingerprint()  # once for the whole screen
+        try:
+            return self._compose(width, height, fixed, wanted, choice, side, folded)
+        finally:
+            self._print = None
+
+    def _compose(
+        self,
+        width: int,
+        height: int,
+        fixed: int,
+        wanted: int,
+        choice: Any,
+        side: str | None,
+        folded: int | None,
+    ) -> Layout:
         if self._has_map is None:
             self._has_map = self.view.map_facts(self.state, self.names) is not None
         avail = max(0, height - fixed)
