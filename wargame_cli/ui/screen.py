@@ -225,6 +225,7 @@ class DecisionScreen:
         self._print: Any = None  # the state's fingerprint while a screen is composed
         self._facts: tuple[Any, MapFacts | None] = (None, None)  # the map's facts, kept
         self._needs: dict[Any, int] = {}  # `map_need`'s answers
+        self._notes: tuple[Any, list[str]] = (None, [])  # the map's notes, laid out
         # entries told otherwise to a side that could not see all of the state then (hidden
         # deployment): (index, side) -> as that side was told it
         self._told_by: dict[tuple[int, str], _Told] = {}
@@ -340,7 +341,10 @@ class DecisionScreen:
         found = self._maps.get(key)
         if found is not None:
             return found
-        made = drawn_map_rows(self.renderer, facts, width, rows, named)
+        if self._notes[0] != (facts_key, width):  # the lines under the map, laid out once
+            laid = self.renderer.lines(Group(*facts.notes), width) if facts.notes else []
+            self._notes = ((facts_key, width), laid)
+        made = drawn_map_rows(self.renderer, facts, width, rows, named, self._notes[1])
         if len(self._maps) > 64:
             self._maps.clear()
         self._maps[key] = made
@@ -683,12 +687,18 @@ def drawn_map(
 
 
 def drawn_map_rows(
-    renderer: Renderer, facts: MapFacts, width: int, rows: int, named: Sequence[str] = ()
+    renderer: Renderer,
+    facts: MapFacts,
+    width: int,
+    rows: int,
+    named: Sequence[str] = (),
+    notes: list[str] | None = None,
 ) -> tuple[list[str], Grid]:
-    """`drawn_map`, and the map's grid of cells."""
+    """`drawn_map`, and the map's grid of cells; `notes`: the notes already laid out."""
     from wargame_cli.ui.map import fitted
 
-    notes = renderer.lines(Group(*facts.notes), width) if facts.notes else []
+    if notes is None:
+        notes = renderer.lines(Group(*facts.notes), width) if facts.notes else []
     if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
         notes = []
     drawing = fitted(facts, width, max(1, rows - len(notes)), named)
