@@ -58,50 +58,52 @@ def _whole(blocks, shown):
 
 
 @pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
-def test_at_80x24_the_map_leaves_room_for_the_whole_question(ruleset_id):
-    """At the first decision (nothing to tell yet) the map fits whole with the whole question;
-    later, where the newest results and the question leave too few rows, a line says where
-    the map is instead (results come before anything the screen can drop)."""
+def test_at_80x24_the_map_gets_its_rows_before_the_list(ruleset_id):
+    """At the first decision (little to tell yet) the map fits whole with the whole question;
+    later the map keeps 8 rows of cells and its key whatever the results and the list would
+    like: the list scrolls (3 rows at least) rather than the map going."""
     screen, choice = mid_game(ruleset_id, 1)
     layout = screen.compose(80, 24, 1, 9, choice, choice.side)
-    assert layout.board == "map"
-    assert layout.list_rows == 9  # the whole list
+    assert layout.board == "map" and layout.grid_rows >= 8
+    assert layout.list_rows == 9 or layout.results  # the whole list, unless results came
     assert len(layout.lines) + 1 + layout.list_rows <= 24
     plain = [PLAIN.sub("", line) for line in layout.lines]
     assert any("key: " in line for line in plain)  # the map whole, its key too (maybe beside)
     assert any("south edge" in line for line in plain)
     screen, choice = mid_game(ruleset_id)
-    layout = screen.compose(80, 24, 1, 9, choice, choice.side)
-    assert layout.list_rows == 9 and layout.board in ("map", "note")
-    if layout.board == "note":
-        assert NO_ROOM_FOR_MAP in _plain(layout.lines)
+    for wanted in (9, 16):
+        layout = screen.compose(80, 24, 1, wanted, choice, choice.side)
+        assert layout.board == "map" and layout.grid_rows >= 8, _plain(layout.lines)
+        assert NO_ROOM_FOR_MAP not in _plain(layout.lines)
+        assert 3 <= layout.list_rows <= wanted
+        assert len(layout.lines) + 1 + layout.list_rows <= 24
 
 
 @pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu", "mobs-and-morale"])
-def test_at_80x24_the_newest_results_come_first_whole_then_the_board(ruleset_id):
+def test_at_80x24_the_newest_results_show_under_the_map_a_line_each(ruleset_id):
     screen, choice = mid_game(ruleset_id)
     layout = screen.compose(80, 24, 1, 9, choice, choice.side)
-    assert layout.list_rows == 9  # the whole list
     assert len(layout.lines) + 1 + layout.list_rows <= 24
     blocks = screen._blocks(choice.side, 80)
     results = sum(1 for block in blocks if not block.heading)
     assert results >= 3
     plain = _plain(layout.lines)
     assert any(line.startswith(RECENT_TITLE) for line in plain)
-    assert _whole(blocks, plain) >= min(4, results)  # at least the newest 4, none cut in half
-    newest = _plain(blocks[-1].lines)
-    assert plain[-len(newest) :] == newest or layout.card
-    board = plain[: plain.index(next(p for p in plain if p.startswith(RECENT_TITLE)))]
-    if layout.board == "map":  # the one map in the rows left, whole
-        assert any("key: " in line for line in board)
-    else:  # no room for it: a line says where it is
-        assert board == [NO_ROOM_FOR_MAP]
+    title = plain.index(next(p for p in plain if p.startswith(RECENT_TITLE)))
+    board = plain[:title]
+    assert any("key: " in line for line in board)  # the one map above, whole
+    told = plain[title + 1 :]
+    newest = _plain(screen._blocks(choice.side, 80, one=True)[-1].lines)
+    whole = _plain(blocks[-1].lines)
+    assert told[-len(newest) :] == newest or told[-len(whole) :] == whole or layout.card
+    assert layout.results >= min(3, results)
+    assert all(len(line) <= 80 for line in told)
 
 
 def test_disabled_options_fold_only_when_room_is_short():
     screen, choice = mid_game("squad-alpha")
     short = screen.compose(80, 24, 1, 16, choice, choice.side, folded=8)
-    assert short.fold and short.list_rows == 8
+    assert short.fold and 3 <= short.list_rows <= 8
     roomy = screen.compose(120, 80, 1, 16, choice, choice.side, folded=8)
     assert not roomy.fold and roomy.list_rows == 16
     plain = screen.compose(80, 24, 1, 16, choice, choice.side)  # nothing to fold
@@ -165,8 +167,9 @@ def test_a_large_terminal_shows_the_map_and_what_happened_since():
 def test_a_list_longer_than_the_room_scrolls_the_results_and_the_map_stay():
     screen, choice = mid_game("squad-alpha")
     layout = screen.compose(80, 24, 1, 30, choice, choice.side)
-    assert layout.board in ("map", "note", "")  # the map, where it is, or no row left
-    assert _whole(screen._blocks(choice.side, 80), _plain(layout.lines)) >= 4
+    assert layout.board == "map" and layout.grid_rows >= 8
+    blocks = screen._blocks(choice.side, 80)
+    assert layout.results >= min(4, sum(1 for block in blocks if not block.heading))
     assert layout.list_rows >= 3
     assert len(layout.lines) + 1 + layout.list_rows <= 24
 
@@ -195,9 +198,10 @@ def test_the_heading_of_the_step_under_way_shows_though_nothing_happened_in_it_y
     raise AssertionError("no window ends with a step's heading")
 
 
-def test_the_results_of_the_sides_own_last_decision_stay_on_a_small_screen():
-    """The window opens with what the side's own last decision did (a shot's result); however
-    much the other side did since, its newest own results are shown whole at 80x24."""
+def test_what_the_enemy_did_since_shows_and_the_oldest_folds_first():
+    """However much the other side did since the side last decided, the newest results show
+    (what caused the newest result among them), and what folds into "the N lines before:
+    Look…" is the oldest: never a gap between them hiding a result."""
     screen, choice = mid_game("squad-alpha", 60)
     side = choice.side
     for at in range(len(screen.entries) - 1, 0, -1):
@@ -209,10 +213,16 @@ def test_the_results_of_the_sides_own_last_decision_stay_on_a_small_screen():
         own = [b for b in blocks if b.own and not b.heading]
         others = [b for b in blocks if not b.own and not b.heading]
         if own and len(others) >= 6:
-            plain = _plain(screen.compose(80, 24, 1, 6, choice, side).lines)
-            for block in own[-2:]:
-                lines = _plain(block.lines)
-                assert any(plain[i : i + len(lines)] == lines for i in range(len(plain)))
-            assert _plain(others[-1].lines)[0] in plain  # and the newest of the others
+            layout = screen.compose(80, 24, 1, 6, choice, side)
+            plain = _plain(layout.lines)
+            assert not any(re.match(r"\s+… \d+ lines? \(Look…\)$", line) for line in plain)
+            assert layout.results >= 2
+            short = screen._blocks(side, 80, one=True)
+            for n in range(1, layout.results + 1):  # the newest, each whole or a line each
+                i = [k for k, b in enumerate(blocks) if not b.heading][-n]
+                whole, one = _plain(blocks[i].lines), _plain(short[i].lines)
+                assert any(plain[k : k + len(whole)] == whole for k in range(len(plain))) or any(
+                    plain[k : k + len(one)] == one for k in range(len(plain))
+                ), (one, plain)
             return
     raise AssertionError("no window with the side's own results and six others")

@@ -102,3 +102,39 @@ def test_the_facts_under_the_map_wrap_at_words_and_the_keys_fit_80_columns():
         assert len(keys) <= 79 and "Enter: pick" in keys and "Esc: back" in keys
         assert ("Tab" in keys) == targets
     assert "Shift+arrow" in keys_help(False, 139)
+
+
+def _whole_inch_move(text: str) -> str | None:
+    """Battle of Ixu's way: a warrior at 10,5 with a 1" move stands on whole inches."""
+    p = Point.parse(text)
+    if p.x != int(p.x) or p.y != int(p.y):
+        return f"{p.key()}: warriors stand on whole inches"
+    return None if p.distance(Point(10, 5)) <= 1 else f'{p.key()} is more than 1" away'
+
+
+def test_a_1_inch_move_on_whole_inches_can_be_pointed_at_from_its_suggested_spot():
+    """Cell centres (x.5) are all refused here: the cursor starts on the suggested spot
+    itself, the menu's spots are each reachable, and a cell whose centre is refused stands
+    for the whole-inch spot in it the rules allow."""
+    warrior = Marker("A1", Point(10, 5), "A", "Tutok")
+    facts = MapFacts(Table(24, 24), (warrior,), "test", origin=warrior)
+    spots = ("10,6", "11,5", "10,4", "9,5")
+    options = tuple(Option(key, f"to {key}") for key in spots)
+    choice = Choice("A", "where?", options, "10,6", (), "move", "x,y", _whole_inch_move)
+    for size in ((80, 24), (120, 45)):
+        c = MapCursor(choice, facts, size)
+        p = c.pointing
+        assert p.spot().key() == "10,6" and p.allowed(p.col, p.row)  # starts on it, allowed
+        assert c.pick() == "10,6"
+        reached = {p.spot(col, row).key() for col, row in p.anchors()}
+        assert set(spots) <= reached  # every spot the menu offers, each in a cell
+        allowed = {
+            p.spot(col, row).key()
+            for col in range(p.grid.cols)
+            for row in range(p.grid.rows)
+            if p.allowed(col, row)
+        }
+        assert allowed and all(_whole_inch_move(key) is None for key in allowed)
+        if p.grid.sx == p.grid.sy == 1:  # cells of 1": every legal spot has its cell
+            legal = {f"{x},{y}" for x in range(24) for y in range(24)}
+            assert {k for k in legal if _whole_inch_move(k) is None} <= allowed

@@ -218,7 +218,7 @@ def test_no_terrain_vanishes_at_a_coarser_scale(ruleset_id, seed):
 def test_the_key_says_which_label_is_which_piece_as_far_as_room_allows():
     """With room, every piece is named by its label (`A1 Sgt Rook`); with less, whole names
     only, those the question and results name first; never a name cut in two."""
-    from wargame_cli.ui.map import fitted
+    from wargame_cli.ui.map import fitted, who_items
 
     facts = _tables("squad-alpha", 3, 30)
     placed = [m for m in facts.markers]
@@ -232,11 +232,18 @@ def test_the_key_says_which_label_is_which_piece_as_far_as_room_allows():
         lines = [PLAIN.sub("", line) for line in drawing.ansi(80, None)]
         assert len(lines) <= rows
         said = "  ".join(line.split("|")[-1] for line in lines)
-        named = re.findall(r"\b([AB][0-9]) ((?:(?!  ).)+)", said[said.find("who: ") :])
-        if "who: " in said:
+        legend = said[said.find("who: ") :]
+        named = re.findall(r"\b([AB][0-9]) ((?:(?!  )(?!\+\d+ more).)+)", legend)
+        named = [(label, name.strip()) for label, name in named]
+        if named:
             assert named[0] == (last.label, last.name)  # the one named first comes first
         whole = {(m.label, m.name) for m in placed}
         assert all(pair in whole for pair in named), named
+        more = re.search(r"\+(\d+) more \(Look…\)", legend)
+        items = len(who_items(facts))
+        shown = len(re.findall(r"\b[ABab][0-9] ", legend))
+        if "who: " in said:  # never a piece dropped silently: the legend says how many
+            assert shown + (int(more.group(1)) if more else 0) == items, legend
 
 
 def test_the_key_names_pieces_in_the_order_they_were_mentioned():

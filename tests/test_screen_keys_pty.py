@@ -1,7 +1,8 @@
 """The prompt's keys in a real pseudo-terminal, through `wargame play`: Esc answers without
 prompt_toolkit's half-second escape wait (the setting; the timing is bench/'s), Look… comes
-back to the option it left, a digit picks a listed die, and a list longer than the screen
-says it scrolls even when its question is wider than the screen."""
+back to Look… (never to a move), Left/Right move along the short items' row, a digit picks a
+listed die, and a list longer than the screen says it scrolls even when its question is wider
+than the screen."""
 
 from __future__ import annotations
 
@@ -56,25 +57,96 @@ def _pointed(term) -> str:
     return line.split("»", 1)[1]
 
 
-def test_look_comes_back_to_the_option_it_left_and_esc_returns(tmp_path):
-    child, term, _ = _hot_seat(tmp_path)
-    _until(child, term, r"which miniature deploys next\?")
-    child.send(DOWN * 2)  # Brick, the third
-    settle(child, 0.2)
-    assert "Brick" in _pointed(term)
-    child.send(DOWN * 5)  # past Fang, Jinx, Moss and Table… to Look…
-    settle(child, 0.2)
-    assert "Look…" in _pointed(term)
+def _look_and_back(child, term) -> None:
+    """Enter on Look…, then Esc: the same question again, drawn."""
     child.send("\r")
     child.expect_exact("Look at what?")
     settle(child, 0.2)
     child.send(ESC)  # back to the question at once
     drawn(child)
     settle(child, 0.2)
+
+
+def test_look_comes_back_to_look_and_enter_makes_no_move(tmp_path):
+    child, term, saves = _hot_seat(tmp_path, (24, 80), "--no-save")
+    _until(child, term, r"which miniature deploys next\?")
+    child.send(DOWN * 2)  # Brick, the third
+    settle(child, 0.2)
+    assert "Brick" in _pointed(term)
+    child.send(DOWN * 5)  # past Fang, Jinx, Moss and Table… to Look…
+    settle(child, 0.2)
+    assert _pointed(term).lstrip().startswith("Look…")
+    _look_and_back(child, term)
     assert "which miniature deploys next?" in term.text()
-    assert "Moss" in _pointed(term)  # the one it left, not Look… (Enter would reopen it)
+    assert _pointed(term).lstrip().startswith("Look…")  # where it left, not on a move
+    _look_and_back(child, term)  # Enter opens Look… again: nothing is decided
+    assert "which miniature deploys next?" in term.text()
+    assert not list(saves.glob("*.json"))
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+
+RIGHT, LEFT = "\x1b[C", "\x1b[D"
+
+
+def test_left_and_right_move_along_the_short_items_row(tmp_path):
+    child, term, _ = _hot_seat(tmp_path)
+    _until(child, term, r"which miniature deploys next\?")
+    child.send(UP)  # from the first option up to the last short item
+    settle(child, 0.2)
+    assert _pointed(term).lstrip().startswith("Take back")
+    child.send(LEFT)
+    settle(child, 0.2)
+    assert _pointed(term).lstrip().startswith("Look…")
+    child.send(LEFT)
+    settle(child, 0.2)
+    assert _pointed(term).lstrip().startswith("Table…")
+    child.send(LEFT)  # never off the row's end
+    settle(child, 0.2)
+    assert _pointed(term).lstrip().startswith("Table…")
+    child.send(RIGHT * 2)
+    settle(child, 0.2)
+    assert _pointed(term).lstrip().startswith("Take back")
+    child.send(UP * 3)  # Up and Down go through the list as before: Look…, Table…, Moss
+    settle(child, 0.2)
+    assert "Moss" in _pointed(term)
+    child.send(RIGHT)  # on an option proper, Right does nothing
+    settle(child, 0.2)
+    assert "Moss" in _pointed(term)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+
+def test_the_issue_repro_at_120x45_commits_no_move_after_look(tmp_path):
+    """Down x6 to Look…, Enter, Esc, Enter: Look… again, no miniature deployed."""
+    saves = tmp_path / "saves"
+    args = ["play", "squad-alpha", "--bot", "B", "--team-a", "Commandos"]
+    args += ["--team-b", "Recruits", "--seed", "7", "--no-save"]
+    child = spawn(args, str(tmp_path), str(saves), 60, (45, 120))
+    child.delaybeforesend = None
+    term = Terminal(45, 120)
+    child.logfile_read = term
+    _until(child, term, r"which miniature deploys next\?")
+    child.send(DOWN * 6)
+    settle(child, 0.2)
+    assert _pointed(term).lstrip().startswith("Look…")
+    _look_and_back(child, term)
+    assert _pointed(term).lstrip().startswith("Look…")
     child.send("\r")
-    child.expect_exact("where does Moss deploy?")
+    child.expect_exact("Look at what?")  # not "where does … deploy?"
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+
+def test_look_in_the_squad_builder_comes_back_to_look(tmp_path):
+    child, term, _ = _hot_seat(tmp_path)
+    _until(child, term, r"pick a squad")
+    child.send(UP * 2)  # Look… (Take back is the last)
+    settle(child, 0.2)
+    assert _pointed(term).lstrip().startswith("Look…")
+    _look_and_back(child, term)
+    assert "pick a squad" in term.text()
+    assert _pointed(term).lstrip().startswith("Look…")
     child.sendintr()
     child.expect(pexpect.EOF)
 

@@ -324,8 +324,9 @@ def compact_board(
     battle: Battle, names: dict[str, str] | None = None, named: bool = False
 ) -> Group:
     """The title and the grid one line per row, units by id (`/Sh` Shaken, `/Ro` Routed, `+N`
-    Ht taken, with a key once any is): a few lines, leaving room for long menus (`named`:
-    each unit's name after its id, a row's units one a line)."""
+    Ht taken, with a key once any is) and a `who:` line saying which id is which unit: a few
+    lines, leaving room for long menus (`named`: each unit's name after its id, a row's units
+    one a line, no `who:` line)."""
     board_ = battle.board
     grid_ = Table.grid(padding=(0, 2))
     grid_.add_column(no_wrap=True)
@@ -343,7 +344,12 @@ def compact_board(
                 cell.append_text(_token(u, named))
             cells.append(cell)
         grid_.add_row(*cells)
-    return Group(Text(_title(battle), style="bold"), grid_, grid_key(battle))
+    parts: list[Any] = [Text(_title(battle), style="bold"), grid_]
+    if not named:  # ids alone on the grid: which id is which unit (before the key: a board
+        # cut to the rows left keeps it)
+        who = "  ".join(f"{u.uid} {clean(u.kind.name)}" for u in battle.fighting())
+        parts.append(Text(f"who: {who}", style="dim"))
+    return Group(*parts, grid_key(battle))
 
 
 def middle_boards(battle: Battle, names: dict[str, str] | None = None) -> list[Any]:

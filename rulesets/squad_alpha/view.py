@@ -298,10 +298,12 @@ def map_facts(
     state: GameState, names: dict[str, str] | None = None, choice: Any = None
 ) -> MapFacts:
     """The one map's facts: every placed miniature, each squad's edge (b5: deploy out of the
-    enemy's sight, or near the own edge when nowhere is), the miniature a question is about."""
+    enemy's sight, or near the own edge when nowhere is: said while deploying), the miniature
+    a question is about."""
     marks = tuple(markers(state))
+    deploying = state.phase == "deployment"  # the key says how only while it matters
     zones = tuple(
-        Zone(side, "deploy: out of the enemy's sight (b5)", edge=edge)
+        Zone(side, "deploy: out of the enemy's sight (b5)" if deploying else "", edge=edge)
         for side, edge in HOME_EDGE.items()
     )
     origin = None

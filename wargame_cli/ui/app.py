@@ -94,7 +94,6 @@ class _Question:
     back: Any = None  # what Esc answers at a typed question with nothing to look at
     typed: Any = None  # the value of a list's "Type it" item, which typing at the list picks
     keys: dict[str, Any] | None = None  # a printable key that picks a list's item at once
-    left: int | None = None  # the option the pointer was on before it went to Look…
     pager: Callable[[int], None] | None = None  # PgUp/PgDn page what is above (-1, +1)
 
 
@@ -314,17 +313,10 @@ class PromptApp:
 
     def _question_rows(self, width: int) -> tuple[int, int, int | None]:
         """The rows of the question's fixed part (message, notice, room for an error), those
-        its list would like, and those with its disabled options folded (None: no fold)."""
+        its list would like, and those with its disabled options folded (None: no fold). The
+        header is measured as if the whole list fits (`_fit` adds a row if it then scrolls),
+        never with the last question's rows: that made a screen one row too tall."""
         q = self._q
-        if q.mode == "text":  # the message wrapped at words, then what is typed after it
-            header = self._wrapped_header()
-            last = "".join(text for _, text in header).rsplit("\n", 1)[-1]
-            line = len(last) + len(self.buffer.text) + 12
-            fixed = _rows(header) + max(0, line - 1) // width + 1  # and a row for a refusal
-        else:
-            fixed = _rows(self._wrapped_header())
-        if q.notice:
-            fixed += _rows(wrap_tokens([("", q.notice)], width, 2))
         wanted = 0
         folded = None
         control = q.control
@@ -336,7 +328,16 @@ class PromptApp:
                 control.fold = True
                 folded = _rows(control._get_choice_tokens())
                 control.fold = False
-        self._wanted = wanted
+        self._wanted = self._list_rows = wanted
+        if q.mode == "text":  # the message wrapped at words, then what is typed after it
+            header = self._wrapped_header()
+            last = "".join(text for _, text in header).rsplit("\n", 1)[-1]
+            line = len(last) + len(self.buffer.text) + 12
+            fixed = _rows(header) + max(0, line - 1) // width + 1  # and a row for a refusal
+        else:
+            fixed = _rows(self._wrapped_header())
+        if q.notice:
+            fixed += _rows(wrap_tokens([("", q.notice)], width, 2))
         return fixed, wanted, folded
 
     def _draw_top(self, top: Top | None, looking: list[str] | None, scroll: int) -> int:
@@ -354,8 +355,9 @@ class PromptApp:
             if len(looking) > len(lines) and lines:
                 lines.append(page_position(scroll, len(lines), len(looking)))
         else:
-            fit = self._fit(top, width, height, fixed, wanted, folded)
+            fit, fixed = self._fit(top, width, height, fixed, wanted, folded)
             lines, self._list_rows = fit.lines, fit.list_rows
+            lines = lines[: max(0, height - fixed - self._list_rows)]  # never past the rows
             if top is None:
                 return scroll
         output = self.app.output
@@ -368,9 +370,10 @@ class PromptApp:
 
     def _fit(
         self, top: Top | None, width: int, height: int, fixed: int, wanted: int, folded: int | None
-    ) -> Fit:
-        """How the question fits under the screen. The header says whether the list scrolls,
-        which is known only now: when saying so changes its rows, the fit is made again."""
+    ) -> tuple[Fit, int]:
+        """How the question fits under the screen, and the rows its fixed part then takes.
+        The header says whether the list scrolls, which is known only now: when saying so
+        changes its rows, the fit is made again."""
         control = self._q.control
         fit = Fit([], 0)
         for _ in range(2):
@@ -386,10 +389,10 @@ class PromptApp:
             self._wanted = folded if fit.fold and folded is not None else wanted
             self._list_rows = fit.list_rows
             extra = _rows(self._wrapped_header()) - before
+            fixed += extra
             if extra == 0:
                 break
-            fixed += extra
-        return fit
+        return fit, fixed
 
     # -- keys -----------------------------------------------------------------------------
     def _bindings(self) -> KeyBindings:
@@ -411,9 +414,6 @@ class PromptApp:
                     control.pointed_at = (control.pointed_at + step) % count
                     if control.is_selection_valid():
                         break
-                value = control.get_pointed_at().value
-                if value != LOOK and value not in control.footer:
-                    self._q.left = control.pointed_at  # where Look… comes back to
 
             return handler
 
@@ -421,6 +421,26 @@ class PromptApp:
             kb.add(key, filter=selecting, eager=True)(move(1))
         for key in (Keys.Up, Keys.ControlP, "k"):
             kb.add(key, filter=selecting, eager=True)(move(-1))
+
+        on_row = Condition(lambda: self._q.mode == "select" and self._on_short_row())
+
+        def along(step: int) -> Callable[[Any], None]:
+            """Left/Right along the row the short items share ("Table… Look… Take back"),
+            which reads as a row: never off its ends, never onto an option proper."""
+
+            def handler(event: Any) -> None:
+                control = self._q.control
+                row = self._short_row()
+                at = row.index(control.pointed_at)
+                for index in row[at + step :: step] if step > 0 else row[:at][::-1]:
+                    if not control.choices[index].disabled:
+                        control.pointed_at = index
+                        return
+
+            return handler
+
+        kb.add(Keys.Right, filter=on_row, eager=True)(along(1))
+        kb.add(Keys.Left, filter=on_row, eager=True)(along(-1))
 
         paging = Condition(lambda: self._q.mode == "select" and self._q.pager is not None)
 
@@ -508,6 +528,21 @@ class PromptApp:
 
         return kb
 
+    def _short_row(self) -> list[int]:
+        """The indexes of the short items sharing the list's last row (`footer` values at its
+        end), when two or more share it."""
+        control = self._q.control
+        row: list[int] = []
+        for index in range(len(control.choices) - 1, -1, -1):
+            if control.choices[index].value not in control.footer:
+                break
+            row.insert(0, index)
+        return row if len(row) > 1 else []
+
+    def _on_short_row(self) -> bool:
+        control = self._q.control
+        return control is not None and control.pointed_at in self._short_row()
+
     # -- asking ---------------------------------------------------------------------------
     def select(
         self,
@@ -536,7 +571,6 @@ class PromptApp:
         question = _Question(
             message, "select", control, notice=notice, can_look=bool(looks), typed=typed, keys=keys
         )
-        question.left = control.pointed_at
         question.pager = pager
         self.pending = ""
         while True:
@@ -552,9 +586,7 @@ class PromptApp:
             self._look(top, looks)
             if self._arrived:
                 return ARRIVED
-            question.control.is_answered = False
-            if question.left is not None:  # back on the option it left for Look…
-                question.control.pointed_at = question.left
+            question.control.is_answered = False  # the pointer still on Look…: no move
 
     def wait(self, message: str, choices: list[Any], until: int, **kw: Any) -> None:
         """`message` over `choices` (Look…) until the file `until` has input (the other

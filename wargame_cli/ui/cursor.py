@@ -19,7 +19,7 @@ from wargame_cli.tabletop.grid import Grid
 from wargame_cli.tabletop.mapfacts import MapFacts
 from wargame_cli.text import clean
 from wargame_cli.ui.map import RULER, Drawing, ansi, cell_parts, draw, fitted
-from wargame_cli.ui.pointing import Pointing, can_point, start_cell, takes_spot, verdicts_kept
+from wargame_cli.ui.pointing import can_point, pointing_for, start_cell, takes_spot
 
 if TYPE_CHECKING:
     from wargame_cli.engine.requests import Choice
@@ -86,7 +86,7 @@ class MapCursor:
         self.width, self.height = width, height
         self.color_system, self.no_color = color_system or "", no_color
         grid = cursor_grid(facts, width, height)
-        self.pointing = Pointing(choice, grid, verdicts=verdicts_kept(choice, grid))
+        self.pointing = pointing_for(choice, grid)
         self.pointing.col, self.pointing.row = start_cell(grid, choice)
         key = (SPOTS_KEY if takes_spot(choice) else "") + (FIRE_KEY if facts.targets else "")
         key += CURSOR_KEY

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wargame_cli.text import SIDE_STYLE, clean
+from wargame_cli.ui.pointing import takes_spot
 
 
 class Piece(Protocol):
@@ -169,7 +170,11 @@ def _phrases(text: str, name: str = "") -> list[str]:
 def odds(choice: Any, limit: int = 6) -> Text | None:
     """The chances the options of `choice` state, each with what it is the chance of
     (`Move: up to 4" if the test passes: 58%`), as one `odds:` paragraph, or None when they
-    state none."""
+    state none, or at a question that takes a spot: its options are spots, each label its
+    chances, and a line of them would repeat the list word for word (Squad Alpha's
+    deployment)."""
+    if takes_spot(choice):
+        return None
     lines = []
     for option in choice.options:
         if option.disabled is not None:

@@ -68,7 +68,7 @@ class Drawing:
     rows: list[list[Part]] = field(default_factory=list)
     top: int = 0
     named: int = 0  # the lines naming the pieces (`who_items`) it has room for
-    unnamed: int = 0  # and those left out
+    unnamed: int = 0  # the pieces left out (`+N more (Look…)`)
     height: int = 0  # the rows it takes (drawn or not: `draw(measure=True)`)
     beside: bool = False  # its key sits beside the cells
 
@@ -238,9 +238,9 @@ def key_items(grid: Grid, short: bool = False) -> list[str]:
         items.append(f"{glyph_of(downs[0]).strip()}: small letters, a casualty")
     if any(m.contact and not m.down for m in facts.markers):
         items.append("underlined: in base contact")
-    said = {clean(z.words) for z in facts.zones}
+    said = {clean(z.words) for z in facts.zones if z.words}
     for z in facts.zones:  # how each side deploys (once, when both sides deploy alike)
-        if short and z.edge:
+        if (short and z.edge) or not z.words:  # nothing to say (deployment is over)
             continue
         if len(said) > 1 or z is facts.zones[0]:
             items.append((f"{z.side} " if len(said) > 1 else "") + clean(z.words))
@@ -267,6 +267,42 @@ def who_items(facts: MapFacts, first: Iterable[str] = ()) -> list[str]:
         seen.add(label)
         items.append(f"{label} {clean(m.name)}" + (" (down)" if m.down else ""))
     return items
+
+
+def more_pieces(count: int) -> str:
+    """What stands for the pieces a short "who:" legend leaves out."""
+    return f"+{count} more (Look…)"
+
+
+def who_within(who: Sequence[str], width: int, lines: int) -> tuple[list[str], int]:
+    """The "who:" legend in `lines` lines at most: as many pieces as fit, then
+    `+N more (Look…)` for the rest; and how many that is."""
+
+    def packed(shown: int) -> list[str]:
+        rest = len(who) - shown
+        return _pack([*who[:shown], *([more_pieces(rest)] if rest else [])], width, "who: ")
+
+    low, high = 0, len(who)  # the most pieces named within `lines` (fewer never take more)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(packed(middle)) <= lines:
+            low = middle
+        else:
+            high = middle - 1
+    return packed(low)[:lines], len(who) - low
+
+
+def _who_lines(
+    who: Sequence[str], free: int, room: int, width: int
+) -> tuple[list[str], list[str], int]:
+    """The "who:" legend: beside the cells when it fits whole in the `free` rows there
+    (`room` wide), else under the map at the full `width`; (beside, under, left out)."""
+    if not who:
+        return [], [], 0
+    beside = _pack(who, room, "who: ")
+    if free > 0 and len(beside) <= free:
+        return beside, [], 0
+    return [], _pack(who, width, "who: "), 0
 
 
 def draw(
@@ -304,17 +340,21 @@ def draw(
     told: list[Part] = [("dim", line) for line in _pack(key_items(grid, short), room, "key: ")]
     legend = (c.words(table, short) for c in grid.conflicts)
     told += [("mark", line) for line in _pack(legend, room)]
-    names = _pack(who, room, "who: ") if who else []
     fixed = drawing.top + grid.rows + len(_axis_lines(grid, facts, width)) + len(extra)
-    used = fixed + (max(0, len(told) - grid.rows) if beside else len(told))
-    for line in names:  # whole lines (whole names) while they keep the map within `limit`
-        grows = (len(told) >= grid.rows) if beside else True
-        if limit and grows and used + 1 > limit:
+    names, below, unnamed = _who_lines(who, grid.rows - len(told) if beside else 0, room, width)
+    used = fixed + (max(0, len(told) + len(names) - grid.rows) if beside else len(told))
+    fits = 0
+    for _ in below:  # whole lines (whole names) while they keep the map within `limit`
+        if limit and used + 1 > limit:
             break
-        used += grows
-        told.append(("dim", line))
-        drawing.named += 1
-    drawing.unnamed = len(names) - drawing.named
+        used += 1
+        fits += 1
+    if fits < len(below):  # never dropped silently: the last line says how many are not
+        below, unnamed = who_within(who, width, max(1, fits))  # one line at least
+        used += max(1, fits) - fits
+    told += [("dim", line) for line in names]
+    drawing.named = len(names) + len(below)
+    drawing.unnamed = unnamed
     drawing.height = used
     if measure and limit and used > limit:  # too tall: its cells are not worth drawing
         return drawing
@@ -331,6 +371,8 @@ def draw(
         drawing.rows.append([("dim", line)])
     for part in told[grid.rows :] if beside else told:
         drawing.rows.append([part])
+    for line in below:
+        drawing.rows.append([("dim", line)])
     for line in extra:
         drawing.rows.append([("", line)])
     return drawing
@@ -395,7 +437,7 @@ def fitted(
                 grid = grids[(sx, sy, tags)] = cut(facts, sx, sy, tags)
             drawing = draw(grid, width, beside=beside, who=names, limit=rows, short=short,
                            measure=True)  # fmt: skip
-            if drawing.height <= rows and (best is None or drawing.named > best.named):
+            if drawing.height <= rows and (best is None or drawing.unnamed < best.unnamed):
                 best = drawing
             if best is not None and not best.unnamed:
                 break

@@ -5,6 +5,8 @@ Plain values, no terminal: `ui/cursor.py` draws and drives it."""
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +19,17 @@ if TYPE_CHECKING:
     from wargame_cli.engine.requests import Choice
 
 SPOT_HINT = "x,y"  # a choice whose typed answer is a spot (`Choice.free_hint`)
+
+
+# a spot in an option's label: ` (2.09,8.91)`
+_SPOT_IN_LABEL = re.compile(r" \(-?\d+(?:\.\d+)?, ?-?\d+(?:\.\d+)?\)")
+
+
+def without_spot(label: str) -> str:
+    """An option's label without the spot it names (`Toward Fay, 4.0": seen by Dot`): a
+    list that takes a spot gives its rows to the map, and the cursor's facts line says where
+    (`Point on the map…`)."""
+    return _SPOT_IN_LABEL.sub("", label)
 
 
 def takes_spot(choice: Choice) -> bool:
@@ -40,6 +53,33 @@ class Pointing:
     count: str = ""
     note: str = ""  # why Enter did not pick the spot
     verdicts: dict[tuple[int, int], str | None] = field(default_factory=dict)
+    # a cell whose centre the rules refuse stands for a whole-inch spot in it they allow
+    found: dict[tuple[int, int], Point] = field(default_factory=dict)
+    _anchors: dict[tuple[int, int], Point] | None = None
+
+    def anchors(self) -> dict[tuple[int, int], Point]:
+        """The cells that hold a spot the menu offers, each standing for that spot (the
+        suggested one first, then the options in order): every spot the list offers can be
+        picked by pointing, and the cursor starts on the suggested spot itself."""
+        if self._anchors is None:
+            out: dict[tuple[int, int], Point] = {}
+            options = self.choice.options
+            said = {o.key: o.disabled for o in options}  # the menu's verdicts, already asked
+            keys = [self.choice.default, *(o.key for o in options if not o.disabled)]
+            for key in keys:
+                try:
+                    p = Point.parse(str(key))
+                except (ValueError, TypeError):
+                    continue
+                cell = self.grid.cell_of(p)
+                if cell in out or not (0 <= cell[0] < self.grid.cols):
+                    continue
+                if 0 <= cell[1] < self.grid.rows:
+                    out[cell] = p
+                    if key in said:
+                        self.verdicts.setdefault(cell, said[key])
+            self._anchors = out
+        return self._anchors
 
     @property
     def spots(self) -> bool:
@@ -78,13 +118,26 @@ class Pointing:
         return cells - {self.grid.cell_of(a), self.grid.cell_of(b)}
 
     def spot(self, col: int | None = None, row: int | None = None) -> Point:
-        return self.grid.centre(self.col if col is None else col, self.row if row is None else row)
+        """The spot a cell stands for: the menu's spot in it, else its centre, else (the
+        centre refused) the whole-inch spot in it the rules allow (pieces of some rulesets
+        stand on whole inches)."""
+        cell = (self.col if col is None else col, self.row if row is None else row)
+        anchored = self.anchors().get(cell)
+        if anchored is not None:
+            return anchored
+        return self.found.get(cell) or self.grid.centre(*cell)
 
     def refusal(self, col: int, row: int) -> str | None:
         """Why the spot this cell stands for is refused (None: allowed), asked once a cell."""
         cell = (col, row)
         if cell not in self.verdicts:
-            self.verdicts[cell] = self.choice.legal(self.spot(col, row).key())
+            verdict = self.choice.legal(self.spot(col, row).key())
+            if verdict is not None and cell not in self.anchors():
+                for p in whole_inches(self.grid, col, row):
+                    if self.choice.legal(p.key()) is None:
+                        self.found[cell], verdict = p, None
+                        break
+            self.verdicts[cell] = verdict
         return self.verdicts[cell]
 
     def allowed(self, col: int, row: int) -> bool:
@@ -147,6 +200,23 @@ class Pointing:
         return [head, self.note or verdict]
 
 
+def whole_inches(grid: Grid, col: int, row: int, most: int = 1) -> list[Point]:
+    """The whole-inch spots in a cell (on the table) other than its centre, nearest it first
+    (`most`)."""
+    t = grid.facts.table
+
+    def inside(start: float, size: float, end: float) -> list[int]:
+        top = min(end, start + size)
+        return [n for n in range(math.ceil(start - 1e-9), math.floor(top) + 1) if n < top - 1e-9]
+
+    centre = grid.centre(col, row)
+    xs = inside(col * grid.sx, grid.sx, t.width)
+    ys = inside(row * grid.sy, grid.sy, t.height)
+    spots = [Point(float(x), float(y)) for x in xs for y in ys]
+    spots = sorted((p for p in spots if p.key() != centre.key()), key=centre.distance)
+    return spots[:most]
+
+
 def start_cell(grid: Grid, choice: Choice) -> tuple[int, int]:
     """The suggested spot's (or target's) cell, else the piece's, else the table's middle."""
     for key, spot in grid.facts.targets:
@@ -162,15 +232,14 @@ def start_cell(grid: Grid, choice: Choice) -> tuple[int, int]:
     return grid.cols // 2, grid.rows // 2
 
 
-_KEPT: list[Any] = []  # the latest question's verdicts: (choice, scale, verdicts by cell)
+# the latest question's verdicts: (choice, scale, verdicts by cell, spots found by cell)
+_KEPT: list[Any] = []
 
 
-def verdicts_kept(choice: Choice, grid: Grid) -> dict[tuple[int, int], str | None]:
-    """The cells' verdicts already worked out for this question at this scale (the cursor
-    opened again at the same question), else a new, empty record kept for it."""
-    if _KEPT and _KEPT[0][0] is choice and _KEPT[0][1] == (grid.sx, grid.sy):
-        kept: dict[tuple[int, int], str | None] = _KEPT[0][2]
-        return kept
-    _KEPT[:] = [(choice, (grid.sx, grid.sy), {})]
-    fresh: dict[tuple[int, int], str | None] = _KEPT[0][2]
-    return fresh
+def pointing_for(choice: Choice, grid: Grid) -> Pointing:
+    """The cursor on `choice`'s map, with the cells' verdicts (and the whole-inch spots
+    found) already worked out for this question at this scale (the cursor opened again at
+    the same question), else new, empty records kept for it."""
+    if not (_KEPT and _KEPT[0][0] is choice and _KEPT[0][1] == (grid.sx, grid.sy)):
+        _KEPT[:] = [(choice, (grid.sx, grid.sy), {}, {})]
+    return Pointing(choice, grid, verdicts=_KEPT[0][2], found=_KEPT[0][3])

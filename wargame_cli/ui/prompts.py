@@ -17,7 +17,7 @@ from wargame_cli.ui.app import LOOK, Fit
 from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, point_on_map
 from wargame_cli.ui.desk import TABLE, TABLE_LABEL, Desk
 from wargame_cli.ui.names import same_name
-from wargame_cli.ui.pointing import can_point
+from wargame_cli.ui.pointing import can_point, takes_spot, without_spot
 from wargame_cli.ui.screen import DecisionScreen
 
 TYPE_OWN = "\x00type"
@@ -149,10 +149,13 @@ class Prompter:
     def _choose(self, choice: Choice, who: str) -> str:
         items = []
         default_item = None
+        at_spots = takes_spot(choice)  # its labels' spots go to the cursor's facts line
         for option in choice.options:
             suggested = option.key == choice.default
+            label = clean(option.label)
             item = questionary.Choice(
-                title=("(suggested) " if suggested else "") + clean(option.label),
+                title=("(suggested) " if suggested else "")
+                + (without_spot(label) if at_spots else label),
                 value=option.key,
                 disabled=clean(option.disabled) if option.disabled else None,
             )

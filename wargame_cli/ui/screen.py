@@ -19,6 +19,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from wargame_cli.kit.sides import SIDES
+from wargame_cli.tabletop.geometry import Point
 from wargame_cli.text import clean
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.redraw import Memory
@@ -26,7 +27,8 @@ from wargame_cli.view import NOBODY_KNOWN, Players
 
 if TYPE_CHECKING:
     from wargame_cli.ruleset import Ruleset
-    from wargame_cli.tabletop.mapfacts import MapFacts
+    from wargame_cli.tabletop.grid import Grid
+    from wargame_cli.tabletop.mapfacts import MapFacts, Marker
 
 ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
 
@@ -40,10 +42,10 @@ def _color_system(console: Console) -> ColorSystem | None:
 ANY_SIDE = ""  # the mark of the latest question asked of anyone
 RECENT_TITLE = "Since your last decision"
 MIN_MAP_ROWS = 10  # a map with the notes under it needs this many rows, else it leaves them
+MAP_GRID_ROWS = 8  # rows of cells the map gets at a decision before the list gets its rows
 NO_ROOM_FOR_MAP = "The map needs more rows than the results and question leave: Look… shows it"
 NOT_POSSIBLE = "Options not possible, and why"
 MIN_RESULTS = 4  # results kept whole at every decision before the board gets a row
-OWN_RESULTS = 2  # of them, the newest of the side's own (what its last decision did)
 
 
 @dataclass
@@ -59,21 +61,29 @@ class Layout:
     board_rows: int = 0
     wanted: int = 0  # the rows the list would like
     board_room: int = 0  # the rows the results and the question left to the board
+    results: int = 0  # how many results (entries) were shown
+    grid_rows: int = 0  # the map's rows of cells
 
 
-def _shows(layout: Layout) -> tuple[bool, int, bool, int]:
-    """What a layout shows, most wanted first: the whole list, the board's rows, the card,
-    the lines of what happened. The one map grows to any room, so it counts up to
-    `MIN_MAP_ROWS` (a map squeezed coarser than that is reason to fold the list), and then
-    only the newest results count: more room alone is no reason to fold."""
+def _shows(layout: Layout) -> tuple[int, ...]:
+    """What a layout shows, most wanted first. With the one map: its `MAP_GRID_ROWS` rows of
+    cells, the whole list, the list's rows (results told a line each rather than a shorter
+    list), the map's rows (up to `MIN_MAP_ROWS`: a map squeezed coarser is
+    reason to fold the list), how many results, the card, the newest results' lines (more
+    room alone is no reason to fold). Else: the whole list, the board's rows, the card, the
+    lines of what happened."""
+    whole = int(layout.list_rows >= layout.wanted)
     if layout.board == "map":
         return (
-            layout.list_rows >= layout.wanted,
+            min(layout.grid_rows, MAP_GRID_ROWS),
+            whole,
+            min(0, layout.list_rows - layout.wanted),  # the rows of it scrolled out of view
             min(layout.board_rows, MIN_MAP_ROWS),
-            layout.card,
+            min(layout.results, MIN_RESULTS),
+            int(layout.card),
             min(layout.recent, MIN_RESULTS),
         )
-    return (layout.list_rows >= layout.wanted, layout.board_rows, layout.card, layout.recent)
+    return (whole, layout.board_rows, int(layout.card), layout.recent)
 
 
 @dataclass
@@ -202,14 +212,20 @@ class DecisionScreen:
         self._boards = {False: _Cache(), True: _Cache()}  # the full board, the compact one
         self._middle = _Cache()  # the boards between them (`middle_lines`)
         self._full_height: dict[int, int] = {}
-        self._recent: dict[tuple[int, int, str | None], list[str]] = {}
-        self._headings: dict[tuple[int, int], tuple[Any, list[str]]] = {}  # kept: ids stay
-        self._maps: dict[Any, list[str]] = {}
+        self._recent: dict[tuple[int, int, str | None, bool], list[str]] = {}
+        self._headings: dict[tuple[int, int, bool], tuple[Any, list[str]]] = {}  # ids stay
+        self._maps: dict[Any, tuple[list[str], Grid]] = {}
         self._has_map: bool | None = None  # does the view draw the one map (`map_facts`)?
         self._reference: Any = None
         self._mention = ""  # the question's words and the latest results': whom the key names
         self._asked = ""  # the question's own words: whom the key names first
         self._side: str | None = None  # the side deciding now, whose sight the screen shows
+        self._choice: Any = None  # the question asked now (the map marks its piece)
+        self._grid_rows = 0  # the rows of cells of the map last fitted
+        self._print: Any = None  # the state's fingerprint while a screen is composed
+        self._facts: tuple[Any, MapFacts | None] = (None, None)  # the map's facts, kept
+        self._needs: dict[Any, int] = {}  # `map_need`'s answers
+        self._notes: tuple[Any, list[str]] = (None, [])  # the map's notes, laid out
         # entries told otherwise to a side that could not see all of the state then (hidden
         # deployment): (index, side) -> as that side was told it
         self._told_by: dict[tuple[int, str], _Told] = {}
@@ -300,10 +316,19 @@ class DecisionScreen:
         """The largest map of the view's `map_facts` (with the notes under it) that fits
         `width` x `rows`, drawn again only when the state or the room changed; None when the
         view has no map. The layout calls it with the rows the question and results leave."""
+        drawn = self._map(width, rows)
+        return drawn[0] if drawn is not None else None
+
+    def _map(self, width: int, rows: int) -> tuple[list[str], Grid] | None:
+        """`map_lines` and the map's grid of cells."""
         state = self.state
         if state is None:
             return None
-        facts = self.view.map_facts(state, self.names)
+        printed = self._print if self._print is not None else self._fingerprint()
+        facts_key = (printed, self._side, id(self._choice))
+        if self._facts[0] != facts_key:
+            self._facts = (facts_key, self.view.map_facts(state, self.names, self._choice))
+        facts = self._facts[1]
         if facts is None:
             return None
         named = tuple(  # those the question names first, then the latest results'
@@ -312,15 +337,67 @@ class DecisionScreen:
                 key=lambda name: name not in self._asked,
             )
         )
-        key = (self._fingerprint(), width, rows, self._side, named)
+        key = (printed, width, rows, self._side, named, id(self._choice))
         found = self._maps.get(key)
         if found is not None:
             return found
-        lines = drawn_map(self.renderer, facts, width, rows, named)
-        if len(self._maps) > 16:
+        if self._notes[0] != (facts_key, width):  # the lines under the map, laid out once
+            laid = self.renderer.lines(Group(*facts.notes), width) if facts.notes else []
+            self._notes = ((facts_key, width), laid)
+        made = drawn_map_rows(self.renderer, facts, width, rows, named, self._notes[1])
+        if len(self._maps) > 64:
             self._maps.clear()
-        self._maps[key] = lines
-        return lines
+        self._maps[key] = made
+        return made
+
+    def map_need(self, width: int, most: int) -> int:
+        """The fewest rows (at most `most`) in which the map has `MAP_GRID_ROWS` rows of
+        cells with the piece the question is about, and every piece within its reach, each
+        in its own cell (not folded into a mark); else the fewest with those rows of cells,
+        or as many as the table has at its coarsest; 0 for a view without a map. At a
+        decision the map gets these before the list gets more than its least."""
+        key = (self._print, width, most, self._side, id(self._choice), self._mention)
+        if self._print is not None and key in self._needs:
+            return self._needs[key]
+        if len(self._needs) > 64:
+            self._needs.clear()
+        need = self._needs[key] = self._map_need(width, most)
+        return need
+
+    def _map_need(self, width: int, most: int) -> int:
+        least = MAP_GRID_ROWS + 3  # the title, the x axis and the south edge at least
+        most = max(least, most)
+
+        def first(test: Any, low: int) -> int | None:
+            """The fewest rows from `low` to `most` passing `test` (which more rows never
+            fail once they pass: a larger map is as fine or finer), halving the range."""
+            found, high = None, most
+            while low <= high:
+                middle = (low + high) // 2
+                if test(middle):
+                    found, high = middle, middle - 1
+                else:
+                    low = middle + 1
+            return found
+
+        def drawn(rows: int) -> Grid | None:
+            made = self._map(width, rows)
+            return made[1] if made is not None and len(made[0]) <= rows else None
+
+        if self._map(width, least) is None:
+            return 0
+        enough = first(lambda r: (g := drawn(r)) is not None and g.rows >= MAP_GRID_ROWS, least)
+        if enough is None:  # the table's coarsest: as many rows as fit
+            return first(lambda r: drawn(r) is not None, least) or 0
+        grid = drawn(enough)
+        if grid is None or not crowded(grid, self._choice):
+            return enough
+        widest = drawn(most)
+        if widest is None or crowded(widest, self._choice):
+            return enough  # no room to tell them apart: the least map of 8 rows
+        spread = first(lambda r: (g := drawn(r)) is not None and not crowded(g, self._choice),
+                       enough + 1)  # fmt: skip
+        return spread or enough
 
     def _fingerprint(self) -> Any:
         """What the board is drawn from: the game's JSON state (hashing it costs well under a
@@ -346,14 +423,20 @@ class DecisionScreen:
             told = self._told[index] = self._tell(self.entries[index], self.state)
         return told
 
-    def _lines(self, parts: Sequence[Any], width: int) -> list[str]:
+    def _lines(self, parts: Sequence[Any], width: int, one: bool = False) -> list[str]:
+        """`parts` laid out at `width`; `one`: each line of text on one row, cut with an
+        ellipsis (a screen short of rows tells each result in a line)."""
+        if one:
+            parts = [_unwrapped(part) for part in parts]
         return self.renderer.lines(Group(*parts), width) if parts else []
 
-    def _blocks(self, side: str | None, width: int, last: Any = None) -> list[_Block]:
+    def _blocks(
+        self, side: str | None, width: int, last: Any = None, one: bool = False
+    ) -> list[_Block]:
         """What happened since `side` last decided, an entry a block (oldest first), laid
         out at `width`; `last` (an entry) is left out. The side's own results are the entries
-        before anyone's next decision."""
-        return self._blocks_of(self.since(side), side, width, last)
+        before anyone's next decision. `one`: each line of text on one row."""
+        return self._blocks_of(self.since(side), side, width, last, one)
 
     def told_lines(self, start: int, end: int, width: int) -> list[str]:
         """The lines of entries `start` to `end` (excluded), each under the heading it was
@@ -370,6 +453,7 @@ class DecisionScreen:
         side: str | None,
         width: int,
         last: Any = None,
+        one: bool = False,
     ) -> list[_Block]:
         blocks: list[_Block] = []
         own = True
@@ -379,25 +463,25 @@ class DecisionScreen:
             if entry["t"] == "choice" and entry.get("side") != side:
                 own = False  # someone else decided: what follows is theirs
             apart = side if side is not None and (index, side) in self._told_by else None
-            key = (index, width, apart)
+            key = (index, width, apart, one)
             found = self._recent.get(key)
             told = self._told_at(index, apart)
             if found is None:
-                found = self._recent[key] = self._lines(told.parts, width)
+                found = self._recent[key] = self._lines(told.parts, width, one)
             if not found:
                 continue
-            under = self._heading_lines(told.under, width)
+            under = self._heading_lines(told.under, width, one)
             blocks.append(_Block(found, under, told.heading, told.headed, own))
         return blocks
 
-    def _heading_lines(self, heading: Any, width: int) -> list[str]:
-        """A heading laid out at `width`, once (many entries share one)."""
+    def _heading_lines(self, heading: Any, width: int, one: bool = False) -> list[str]:
+        """A heading laid out at `width`, once (many entries share one); `one`: on one row."""
         if heading is None:
             return []
-        key = (id(heading), width)
+        key = (id(heading), width, one)
         found = self._headings.get(key)
         if found is None:
-            found = self._headings[key] = (heading, self._lines([heading], width))
+            found = self._headings[key] = (heading, self._lines([heading], width, one))
         return found[1]
 
     def recent_lines(self, side: str | None, width: int, last: Any = None) -> list[str]:
@@ -425,8 +509,25 @@ class DecisionScreen:
         When room is short the disabled options fold; when even then the list does not fit,
         it scrolls (at least 3 rows of it)."""
         self._side = side if side is not None else (choice.side if choice is not None else None)
+        self._choice = choice
         if self.state is None:
             return Layout([], list_rows=min(wanted, max(3, height - fixed)))
+        self._print = self._fingerprint()  # once for the whole screen
+        try:
+            return self._compose(width, height, fixed, wanted, choice, side, folded)
+        finally:
+            self._print = None
+
+    def _compose(
+        self,
+        width: int,
+        height: int,
+        fixed: int,
+        wanted: int,
+        choice: Any,
+        side: str | None,
+        folded: int | None,
+    ) -> Layout:
         if self._has_map is None:
             self._has_map = self.view.map_facts(self.state, self.names) is not None
         avail = max(0, height - fixed)
@@ -436,44 +537,62 @@ class DecisionScreen:
         said += [line for block in blocks[-MIN_RESULTS:] for line in block.lines]
         self._mention = clean(" ".join(str(s) for s in said))
         self._asked = clean(str(choice.prompt)) if choice is not None else ""
-        whole = self._arrange(blocks, card, width, avail, wanted)
-        if folded is None or folded >= wanted:
-            return whole
-        short = self._arrange(blocks, card, width, avail, folded)
-        if _shows(short) > _shows(whole):  # room is short: folding shows more of the rest
-            short.fold = True
-            return short
-        return whole
+        most = avail - min(wanted, 3) - 2  # the list's least and a line of results
+        if self._has_map:
+            need = self.map_need(width, most)
+        else:  # the compact board whole (a board cut short loses which id is which)
+            need = min(most, len(self.board_lines(width, compact=True) or []))
+        short = self._blocks(side, width, one=True) if need else []
+        best: Layout | None = None
+        for rows, fold in ((wanted, False), *(((folded, True),) if folded is not None else ())):
+            if rows is None or (fold and rows >= wanted):
+                continue
+            for shown in (blocks, *((short,) if short else ())):
+                layout = self._arrange(shown, card, width, avail, rows, need)
+                layout.fold = fold
+                if best is None or _shows(layout) > _shows(best):
+                    best = layout
+        assert best is not None
+        return best
 
     def _arrange(
-        self, blocks: list[_Block], card: list[str], width: int, avail: int, wanted: int
+        self,
+        blocks: list[_Block],
+        card: list[str],
+        width: int,
+        avail: int,
+        wanted: int,
+        need: int = 0,
     ) -> Layout:
-        """The screen above a list of `wanted` rows in `avail` rows."""
+        """The screen above a list of `wanted` rows in `avail` rows; `need`: the rows the map
+        gets before the list gets more than 3 (and before the results)."""
         order = _priority(blocks)
         first = _first_results(blocks, order)
-        least = _fitting(blocks, first, avail)
-        list_rows = min(wanted, max(3, avail - len(least)))
+        least = _fitting(blocks, first, max(0, avail - need))
+        list_rows = min(wanted, max(3, avail - len(least) - need))
         room = max(0, avail - list_rows)
-        chosen = _choose(blocks, first, room)
-        recent = _titled(blocks, chosen, self.renderer, width) if room >= 1 else []
+        chosen = _choose(blocks, first, room - need)
+        recent = _titled(blocks, chosen, self.renderer, width) if room - need >= 1 else []
         room -= len(recent)
         board_room = room
         board, kind = self.fitting_board(width, room)
-        if kind == "map" and card and room - len(card) >= MIN_MAP_ROWS:  # it grows to any
-            smaller, kind = self.fitting_board(width, room - len(card))  # room: card too
+        if kind == "map" and card and room - len(card) >= max(need, MIN_MAP_ROWS):  # it grows
+            smaller, kind = self.fitting_board(width, room - len(card))  # to any room: card too
             board = smaller if kind == "map" else board
             kind = "map"
         room -= len(board)
         shown_card = bool(card) and len(card) <= room
         room -= len(card) if shown_card else 0
         if blocks and room + len(recent) >= 1:  # older results in the rows still left
-            more = _choose(blocks, order, room + len(recent), chosen)
-            recent = _titled(blocks, more, self.renderer, width)
+            chosen = _choose(blocks, order, room + len(recent), chosen)
+            recent = _titled(blocks, chosen, self.renderer, width)
         lines = [*board, *recent, *(card if shown_card else [])]
         layout = Layout(lines, kind, shown_card, max(0, len(recent) - 1), list_rows)
         layout.board_rows = len(board)
         layout.wanted = wanted
         layout.board_room = board_room
+        layout.results = sum(1 for i in chosen if not blocks[i].heading)
+        layout.grid_rows = self._grid_rows if kind == "map" else 0
         return layout
 
     def fitting_board(self, width: int, rows: int) -> tuple[list[str], str]:
@@ -483,7 +602,9 @@ class DecisionScreen:
         if rows <= 0:
             return [], ""
         if self._has_map:
-            drawn = self.map_lines(width, rows) or []
+            made = self._map(width, rows)
+            drawn = made[0] if made is not None else []
+            self._grid_rows = made[1].rows if made is not None else 0
             if drawn and len(drawn) <= rows:
                 return drawn, "map"
             return no_room(self.renderer, width), "note"  # results and the question first
@@ -562,14 +683,49 @@ def drawn_map(
     """The largest map of `facts` that fits `width` x `rows`, as ANSI lines, with the notes
     under it when the map still has `MIN_MAP_ROWS` (the decision screen's and the replay's);
     `named`: the pieces the key names first."""
+    return drawn_map_rows(renderer, facts, width, rows, named)[0]
+
+
+def drawn_map_rows(
+    renderer: Renderer,
+    facts: MapFacts,
+    width: int,
+    rows: int,
+    named: Sequence[str] = (),
+    notes: list[str] | None = None,
+) -> tuple[list[str], Grid]:
+    """`drawn_map`, and the map's grid of cells; `notes`: the notes already laid out."""
     from wargame_cli.ui.map import fitted
 
-    notes = renderer.lines(Group(*facts.notes), width) if facts.notes else []
+    if notes is None:
+        notes = renderer.lines(Group(*facts.notes), width) if facts.notes else []
     if rows - len(notes) < MIN_MAP_ROWS:  # the map before the notes under it
         notes = []
     drawing = fitted(facts, width, max(1, rows - len(notes)), named)
     console = renderer.console(width)
-    return drawing.ansi(width, console.color_system, console.no_color) + notes
+    return drawing.ansi(width, console.color_system, console.no_color) + notes, drawing.grid
+
+
+def within_reach(facts: MapFacts, choice: Any) -> list[Marker]:
+    """The pieces a question's piece (`facts.origin`) can reach: itself and those as near as
+    the farthest spot or target its options name."""
+    origin = facts.origin
+    if origin is None:
+        return []
+    spots = [spot for _, spot in facts.targets]
+    for option in choice.options if choice is not None else ():
+        try:
+            spots.append(Point.parse(str(option.key)))
+        except (ValueError, TypeError):
+            continue
+    reach = max((origin.pos.distance(spot) for spot in spots), default=0.0)
+    return [m for m in facts.markers if origin.pos.distance(m.pos) <= reach + 1e-9]
+
+
+def crowded(grid: Grid, choice: Any) -> bool:
+    """Is the question's piece, or a piece within its reach, folded into a marked cell?"""
+    near = {id(m) for m in within_reach(grid.facts, choice)}
+    return any(id(m) in near for c in grid.conflicts for m in c.who)
 
 
 def fitting_map(renderer: Renderer, facts: MapFacts, width: int, rows: int) -> list[str]:
@@ -588,13 +744,13 @@ def no_room(renderer: Renderer, width: int) -> list[str]:
 # -- choosing what happened to show ---------------------------------------------------------
 def _priority(blocks: list[_Block]) -> list[int]:
     """The order results earn rows in: the headings after the newest (the step under way),
-    the newest of the side's own (what its last decision did), then every other newest
-    first. Other headings come with the results under them."""
+    then every result newest first, so what folds is always the oldest (the side's own last
+    results too: what the enemy did since, and what caused the newest result, never fold
+    before them). Other headings come with the results under them."""
     results = [i for i, block in enumerate(blocks) if not block.heading]
-    own = [i for i in reversed(results) if blocks[i].own][:OWN_RESULTS]
     newest = results[-1] if results else -1
     now = [i for i in range(newest + 1, len(blocks))]  # headings of the step under way
-    return now + own + [i for i in reversed(results) if i not in own]
+    return now + list(reversed(results))
 
 
 def _first_results(blocks: list[_Block], order: list[int]) -> list[int]:
@@ -660,6 +816,16 @@ def _shown(blocks: list[_Block], chosen: set[int]) -> list[str]:
     if gap and out:
         out.append(f"\x1b[2m  … {_count(gap)} since (Look…)\x1b[0m")
     return out
+
+
+def _unwrapped(part: Any) -> Any:
+    """A line of text kept to one row (cut with an ellipsis); a rule as it is."""
+    if not isinstance(part, Text):
+        return part
+    one = part.copy()
+    one.no_wrap = True
+    one.overflow = "ellipsis"
+    return one
 
 
 def _count(lines: int) -> str:
