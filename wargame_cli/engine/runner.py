@@ -53,8 +53,6 @@ class Controller(Protocol):
     """Answers choices for one side."""
 
     by: str  # "human", "bot" or "script": recorded with each decision
-    # A controller may say `own_takebacks = True`: a take-back asked at its question takes
-    # back its own side's latest decision only (remote play: never the other player's).
 
     def choose(self, choice: Choice, game: Any) -> str: ...
 
@@ -63,10 +61,13 @@ class Controller(Protocol):
 
 
 class SignedController:
-    """A controller whose decisions come signed (remote play): the runner keeps a decision's
-    signature (`sig`, None when unsigned) in its log entry."""
+    """A controller of remote play, whose decisions come signed: the runner keeps a
+    decision's signature (`sig`, None when unsigned) in its log entry, and a take-back asked
+    at its question takes back its own side's latest decision only (`own_takebacks`: never
+    the other player's)."""
 
     sig: str | None = None
+    own_takebacks = True
 
 
 Observer = Callable[[Shown, Any], None]
@@ -682,7 +683,7 @@ class Runner:
         while True:
             key = controller.choose(req, self.game)
             if key == TAKE_BACK:
-                own = getattr(controller, "own_takebacks", False)
+                own = isinstance(controller, SignedController) and controller.own_takebacks
                 reason = self.take_back(req.side if own else None)
                 if reason is None:
                     return None

@@ -234,8 +234,6 @@ class RemoteController(SignedController):
     take a decision back, which this side's player accepts or declines (`agree`). A
     take-back asks back the asker's own latest decision, never this side's."""
 
-    own_takebacks = True
-
     def __init__(
         self,
         peer: Peer,
@@ -299,8 +297,6 @@ class Announcing(SignedController):
     """This machine's side: its controller's legal answers are told to the other machine
     before the rules take them. A take-back asked here asks back this side's own latest
     decision, never the other player's."""
-
-    own_takebacks = True
 
     def __init__(self, inner: Any, peer: Peer) -> None:
         self.inner = inner
