@@ -67,22 +67,8 @@ TOY = textwrap.dedent('''
 
 
 def test_entry_point_ruleset_plays_saves_and_verifies(tmp_path):
-    (tmp_path / "toy_race.py").write_text(TOY)
-    dist = tmp_path / "toy_race-0.1.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-race\nVersion: 0.1\n")
-    (dist / "entry_points.txt").write_text("[wargame_cli.rulesets]\ntoy-race = toy_race:INFO\n")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path), "WARGAME_SAVES_DIR": str(tmp_path / "s")}
-
-    def wargame(*args):
-        return subprocess.run(
-            [sys.executable, "-m", "wargame_cli", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=tmp_path,
-            input="",
-        )
+    _install(tmp_path, {"toy_race": TOY})
+    wargame = _wargame_beside(tmp_path)
 
     ids = [r["id"] for r in json.loads(wargame("rulesets", "--json").stdout)]
     assert "toy-race" in ids and "tug-of-wargods" in ids
@@ -119,6 +105,24 @@ LACKING = (
 )
 
 
+def _wargame_beside(tmp_path):
+    """`wargame ARGS` as a process that finds the modules `_install` put in `tmp_path`."""
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "WARGAME_SAVES_DIR": str(tmp_path / "s")}
+
+    def wargame(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "wargame_cli", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            input="",
+            timeout=120,
+        )
+
+    return wargame
+
+
 def _install(tmp_path, modules):
     """Each module beside a dist-info declaring it under our entry-point group."""
     for name, text in modules.items():
@@ -140,19 +144,7 @@ def test_a_broken_plugin_is_one_warning_and_every_other_ruleset_still_plays(tmp_
             "lacking": LACKING,
         },
     )
-    env = {**os.environ, "PYTHONPATH": str(tmp_path), "WARGAME_SAVES_DIR": str(tmp_path / "s")}
-
-    def wargame(*args):
-        return subprocess.run(
-            [sys.executable, "-m", "wargame_cli", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=tmp_path,
-            input="",
-            timeout=120,
-        )
-
+    wargame = _wargame_beside(tmp_path)
     listed = wargame("rulesets", "--json")
     assert listed.returncode == 0, listed.stderr
     ids = [r["id"] for r in json.loads(listed.stdout)]
