@@ -69,7 +69,16 @@ def start(
         editor=ruleset.apply_edit,
         keeper=position.keeper(ruleset, setup, opts) if positions else None,
     )
-    return Session(ruleset, opts, seed, setup, runner)
+    return bind(Session(ruleset, opts, seed, setup, runner))
+
+
+def bind(session: Session) -> Session:
+    """Give the game to the controllers that read it (a bot's policy looks at the position)."""
+    for controller in session.runner.controllers.values():
+        attach = getattr(controller, "bind", None)
+        if attach is not None:
+            attach(session)
+    return session
 
 
 def bot_game(
