@@ -5,7 +5,9 @@ For each candidate key (the hint and a few others) it clones the position
 the default policy on both sides and dice of its own for the rest of the turn and the next,
 and judges where that leaves the game with the ruleset's `evaluate` hook (or the outcome,
 when the game ended). The same sampled dice are used for every candidate (so candidates are
-compared on the same luck), and the candidate with the best mean wins; a tie keeps the hint.
+compared on the same luck). The hint is kept unless another candidate's mean is better by
+`Budget.margin` (the default bot is a hand-written player: the search corrects it where the
+lookahead shows a clear gain, rather than following the noise of a few samples).
 
 Sample-bounded, so a seed always plays the same game, with a time guard: once `budget`
 seconds are spent, the candidates not yet judged are left out (the hint always is first).
@@ -34,10 +36,11 @@ class Budget:
     """How hard the search looks: candidates per decision, dice samples per candidate,
     turns played after the current one, and the time guard (seconds per decision)."""
 
-    candidates: int = 4
-    samples: int = 2
+    candidates: int = 3
+    samples: int = 4
     turns: int = 1
     seconds: float = 1.0
+    margin: float = 0.5  # how much better (mean worth) another key must be than the hint
 
 
 class SampledDice:
@@ -100,9 +103,11 @@ class SearchPolicy:
             if time.perf_counter() > deadline and best_score > float("-inf"):
                 break
             try:
-                score = sum(self._look(session, choice.side, key, s) for s in seeds)
+                score = sum(self._look(session, choice.side, key, s) for s in seeds) / len(seeds)
             except LookaheadFailed:
                 continue
+            if key == hint:
+                score += self.budget.margin  # the hint is displaced only by a clear gain
             if score > best_score + 1e-9:
                 best, best_score = key, score
         self.decisions += 1

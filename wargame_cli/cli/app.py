@@ -522,6 +522,7 @@ def simulate_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Let --html replace an existing file.")
     ] = False,
+    bot_level: BotLevelOpt = None,
     cluster: Annotated[
         str | None,
         typer.Option(
@@ -570,6 +571,7 @@ def simulate_cmd(
             html=html,
             force=force,
             cluster=cluster,
+            bot_level=bot_level,
         )
     )
 

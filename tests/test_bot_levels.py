@@ -1,0 +1,96 @@
+"""Bot levels (`--bot-level`): policies apart from the rules, played through the real CLI.
+
+Every registered ruleset (a plugin too) plays, saves and verifies at the random and the
+search level; the default level is the rules' hint, as before levels existed; a seed plays
+the same game; the search really searches (its choices are not the hint's everywhere)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import one_error_line, play_json
+
+from wargame_cli import registry
+
+IDS = [info.id for info in registry.all_infos()]
+
+
+def _played(wargame: Any, ruleset_id: str, folder: Path, name: str, *args: str) -> dict[str, Any]:
+    """A bot game saved under `folder`, which `replay --verify` verifies; its save."""
+    path = folder / f"{name}.json"
+    play_json(wargame, ruleset_id, "--no-input", "--save", str(path), *args)
+    verified = wargame("replay", str(path), "--verify", "--json")
+    assert verified.returncode == 0, verified.stderr
+    assert json.loads(verified.stdout)["verified"] is True
+    return json.loads(path.read_text())
+
+
+def _decisions(save: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(e.get("side", ""), e["key"]) for e in save["log"] if e["t"] == "choice"]
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_random_level_ends_saves_and_verifies(wargame, tmp_path, ruleset_id):
+    save = _played(wargame, ruleset_id, tmp_path, "r1", "--bot-level", "random", "--seed", "5")
+    assert save["status"] == "finished"
+    assert save["setup"]["bots"] == {"A": "random", "B": "random"}
+    again = _played(wargame, ruleset_id, tmp_path, "r2", "--bot-level", "random", "--seed", "5")
+    assert again["log"] == save["log"]  # the same seed, the same game
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_search_level_plays_saves_and_verifies(wargame, tmp_path, ruleset_id):
+    """Search on side A for two turns (a whole game costs minutes in a tabletop ruleset):
+    saved, verified, and the same seed makes the same choices."""
+    args = ("--bot-level", "A=search,B=default", "--seed", "4", "--turns", "2")
+    save = _played(wargame, ruleset_id, tmp_path, "s1", *args)
+    assert save["setup"]["bots"] == {"A": "search"}
+    assert _played(wargame, ruleset_id, tmp_path, "s2", *args)["log"] == save["log"]
+
+
+def test_search_level_ends_a_game(wargame, tmp_path):
+    """A whole game with the search on both sides ends, saves and verifies (the plugin's
+    pit fight when installed, which has no code for the search; else Tug of WarGods)."""
+    ruleset_id = "pit-fight" if "pit-fight" in IDS else "tug-of-wargods"
+    save = _played(wargame, ruleset_id, tmp_path, "s", "--bot-level", "search", "--seed", "2")
+    assert save["status"] == "finished"
+
+
+def test_default_level_plays_the_hints(wargame, tmp_path):
+    """`--bot-level default` is the game every bot played before levels: the same log as no
+    level at all, and its save reads like one written before levels existed."""
+    plain = _played(wargame, "squad-alpha", tmp_path, "plain", "--seed", "6")
+    default = _played(
+        wargame, "squad-alpha", tmp_path, "default", "--seed", "6", "--bot-level", "default"
+    )
+    assert default["log"] == plain["log"] and "bots" not in default["setup"]
+
+
+def test_search_chooses_otherwise_than_the_hint(wargame, tmp_path):
+    """The search's decisions differ from the default bot's somewhere on the same seed."""
+    args = ("--seed", "3", "--turns", "1")
+    plain = _played(wargame, "seeds-of-wars", tmp_path, "plain", *args)
+    searched = _played(
+        wargame, "seeds-of-wars", tmp_path, "search", *args, "--bot-level", "A=search"
+    )
+    assert _decisions(searched) != _decisions(plain)
+
+
+def test_resume_keeps_the_level(wargame, tmp_path):
+    path = tmp_path / "g.json"
+    play_json(
+        wargame, "squad-alpha", "--no-input", "--seed", "9", "--turns", "1",
+        "--bot-level", "random", "--save", str(path),
+    )  # fmt: skip
+    done = wargame("resume", str(path), "--no-input", "--json", "--turns", "2")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(path.read_text())["setup"]["bots"] == {"A": "random", "B": "random"}
+
+
+@pytest.mark.parametrize("level", ["clever", "C=search", ""])
+def test_unknown_level_is_one_line(wargame, level):
+    done = wargame("play", "squad-alpha", "--no-input", "--no-save", "--bot-level", level)
+    assert "--bot-level" in one_error_line(done)
