@@ -90,9 +90,12 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def levels(ruleset_id: str, chosen: range, new: str, old: str = "default") -> dict[str, Any]:
+def levels(
+    ruleset_id: str, chosen: range, new: str, old: str = "default", budget: list[str] | None = None
+) -> dict[str, Any]:
     """Bot levels pitted against each other: each seed twice, `new` on each side in turn
-    (the same game seed both times), through the real runner (the search clones positions);
+    (the same game seed both times), through the real runner (the search clones positions;
+    `budget`: KEY=VALUE fields of its `Budget`, to try others than the default);
     prints and returns the wins, the share of decided games and the search's seconds per
     decision (process time of its own decisions)."""
     import time
@@ -110,7 +113,7 @@ def levels(ruleset_id: str, chosen: range, new: str, old: str = "default") -> di
     for seed in chosen:
         for side in SIDES:
             other = next(s for s in SIDES if s != side)
-            bots = {side: controller(ruleset, new), other: controller(ruleset, old)}
+            bots = {side: _controller(ruleset, new, budget), other: controller(ruleset, old)}
             session = start(ruleset, default_setup(ruleset, options), options, seed, None, bots)
             session.runner.run()
             winner = session.winner
@@ -147,10 +150,22 @@ def levels(ruleset_id: str, chosen: range, new: str, old: str = "default") -> di
     return figures
 
 
+def _controller(ruleset: Any, level: str, budget: list[str] | None) -> Any:
+    """A level's controller; the search with `budget`'s fields changed, when given."""
+    from wargame_cli.bots.base import PolicyController, controller
+    from wargame_cli.bots.search import Budget, SearchPolicy
+
+    if level != "search" or not budget:
+        return controller(ruleset, level)
+    fields = {k: float(v) if "." in v else int(v) for k, v in (b.split("=") for b in budget)}
+    return PolicyController(SearchPolicy(ruleset, Budget(**fields)), level)  # type: ignore[arg-type]
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="Bot levels against each other.")
     parser.add_argument("ruleset")
     parser.add_argument("--new", default="search")
     parser.add_argument("--old", default="default")
+    parser.add_argument("--budget", action="append", default=[], help="search Budget KEY=VALUE")
     first_seeds, _, parsed = arguments("Bot levels against each other.", parser)
-    levels(parsed.ruleset, first_seeds, parsed.new, parsed.old)
+    levels(parsed.ruleset, first_seeds, parsed.new, parsed.old, parsed.budget)

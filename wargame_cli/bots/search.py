@@ -9,8 +9,10 @@ compared on the same luck). The hint is kept unless another candidate's mean is 
 `Budget.margin` (the default bot is a hand-written player: the search corrects it where the
 lookahead shows a clear gain, rather than following the noise of a few samples).
 
-Sample-bounded, so a seed always plays the same game, with a time guard: once `budget`
-seconds are spent, the candidates not yet judged are left out (the hint always is first).
+Sample-bounded and work-bounded (a lookahead stops after `Budget.entries` log entries), so a
+seed always plays the same game, with a time guard for a machine far slower than planned:
+once `Budget.seconds` are spent, the candidates not yet judged are left out (the hint is
+always judged first). The budgets keep a decision well inside the guard on one core.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wargame_cli.bots.base import draws, open_keys
-from wargame_cli.engine.dice import RNG, Thrown
-from wargame_cli.engine.requests import Choice, Roll
+from wargame_cli.engine.drive import STOP, Paused, drive, ended
+from wargame_cli.engine.requests import Choice, Roll, TurnStart
 
 if TYPE_CHECKING:
     from wargame_cli.engine.session import Session
@@ -40,41 +42,45 @@ class Budget:
     samples: int = 4
     turns: int = 1
     seconds: float = 1.0
-    margin: float = 0.5  # how much better (mean worth) another key must be than the hint
+    margin: float = 1.5  # how much better (mean worth) another key must be than the hint
+    entries: int = 80  # a lookahead stops after this many log entries (the work it may do)
 
 
-class SampledDice:
-    """The search's own dice for a lookahead: never the game's stream, never logged."""
+class Lookahead:
+    """Answers a clone's requests on its own, unlogged: the candidate for the pending
+    question, then the hint to every question, dice of its own (never the game's stream),
+    until the turn after next starts or `limit` requests were answered."""
 
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
+    def __init__(self, key: str, rng: random.Random, last_turn: int, limit: int) -> None:
+        self.key: str | None = key
+        self.rng = rng
+        self.last_turn = last_turn
+        self.left = limit
 
-    def face(self, die: int) -> int:
-        return self._rng.randint(1, die)
-
-    def throw(self, roll: Roll) -> Thrown:
-        return Thrown(tuple(self._rng.randint(1, d) for d in roll.dice), RNG)
-
-
-class _First:
-    """A lookahead's controller: the candidate for the pending question, hints after."""
-
-    by = "bot"
-
-    def __init__(self, key: str | None) -> None:
-        self.key = key
-
-    def choose(self, choice: Choice, game: Any) -> str:
-        key, self.key = self.key, None
-        return key if key is not None else choice.hint
-
-    def refused(self, choice: Choice, key: str, reason: str) -> None:
-        raise LookaheadFailed(reason)
+    def __call__(self, request: Any) -> Any:
+        self.left -= 1
+        if isinstance(request, Choice):
+            key, self.key = self.key, None
+            if key is None:
+                if self.left < 0:
+                    return STOP
+                key = request.hint
+            return key
+        if self.left < 0:
+            return STOP
+        if isinstance(request, Roll):
+            return tuple(self.rng.randint(1, d) for d in request.dice)
+        if isinstance(request, TurnStart) and request.number > self.last_turn:
+            return STOP
+        return None
 
 
-class LookaheadFailed(Exception):
-    """A lookahead could not be played (a hint refused in a clone): the candidate is left
-    out rather than the game stopped."""
+class NoDice:
+    """A clone's dice while it is rebuilt (only recorded faces are replayed, so the seeded
+    stream is never moved on); the lookahead throws its own."""
+
+    def throw(self, roll: Roll) -> Any:
+        raise AssertionError("a lookahead's clone throws no dice of the game's")
 
 
 class SearchPolicy:
@@ -102,10 +108,7 @@ class SearchPolicy:
         for key in candidates:
             if time.perf_counter() > deadline and best_score > float("-inf"):
                 break
-            try:
-                score = sum(self._look(session, choice.side, key, s) for s in seeds) / len(seeds)
-            except LookaheadFailed:
-                continue
+            score = sum(self._look(session, choice.side, key, s) for s in seeds) / len(seeds)
             if key == hint:
                 score += self.budget.margin  # the hint is displaced only by a clear gain
             if score > best_score + 1e-9:
@@ -118,18 +121,16 @@ class SearchPolicy:
         """The game's judged worth for `side` after answering `key`, on one sample of dice."""
         from wargame_cli.engine import position
 
-        copy = position.clone(
-            session,
-            controllers={s: _First(key if s == side else None) for s in ("A", "B")},
-            dice=SampledDice(random.Random(seed)),
-        )
-        runner = copy.runner
-        runner.keeper = None  # a lookahead keeps no positions
-        runner.run(stop_after_turn=max(runner.turn, 1) + self.budget.turns)
-        if runner.outcome is not None:
-            winner = runner.outcome.winner
+        copy = position.clone(session, controllers={}, dice=NoDice())
+        gen, pending = copy.runner.hand_over()
+        last = max(copy.runner.turn, 1) + self.budget.turns
+        answer = Lookahead(key, random.Random(seed), last, self.budget.entries)
+        result = drive(gen, answer, pending)
+        if not isinstance(result, Paused):
+            winner = ended(result).winner
             return 0.0 if winner is None else WON if winner == side else -WON
-        return float(self.ruleset.evaluate(runner.game, side))
+        game = copy.runner.game
+        return float(self.ruleset.evaluate(game, side))
 
 
 def make(ruleset: Ruleset) -> SearchPolicy:

@@ -12,6 +12,7 @@ from wargame_cli.engine.fast import Played
 from wargame_cli.engine.requests import Roll
 
 if TYPE_CHECKING:
+    from wargame_cli.engine.runner import Controller
     from wargame_cli.ruleset import Ruleset
     from wargame_cli.simulate.batch import Job
 
@@ -33,7 +34,7 @@ def played(ruleset: Ruleset, job: Job, below: Callable[[int], int]) -> tuple[Any
     from wargame_cli.engine.session import start
 
     levels = job.levels or {}
-    bots = {side: controller(ruleset, levels.get(side)) for side in ("A", "B")}
+    bots: dict[str, Controller] = {s: controller(ruleset, levels.get(s)) for s in ("A", "B")}
     seed = below(2**30)
     session = start(ruleset, job.setup, job.options, seed, StreamDice(below), bots)
     outcome = session.runner.run()
