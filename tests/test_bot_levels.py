@@ -18,6 +18,13 @@ from wargame_cli import registry
 IDS = [info.id for info in registry.all_infos()]
 
 
+@pytest.fixture(autouse=True)
+def _no_time_guard(monkeypatch):
+    """The search's time guard lifted: on a loaded machine it would cut a decision short
+    and a seed would not replay the same choices (which these tests check)."""
+    monkeypatch.setenv("WARGAME_SEARCH_GUARD", "600")
+
+
 def _played(wargame: Any, ruleset_id: str, folder: Path, name: str, *args: str) -> dict[str, Any]:
     """A bot game saved under `folder`, which `replay --verify` verifies; its save."""
     path = folder / f"{name}.json"
@@ -43,9 +50,9 @@ def test_random_level_ends_saves_and_verifies(wargame, tmp_path, ruleset_id):
 
 @pytest.mark.parametrize("ruleset_id", IDS)
 def test_search_level_plays_saves_and_verifies(wargame, tmp_path, ruleset_id):
-    """Search on side A for two turns (a whole game costs minutes in a tabletop ruleset):
+    """Search on side A for a turn (a whole game costs a minute in a tabletop ruleset):
     saved, verified, and the same seed makes the same choices."""
-    args = ("--bot-level", "A=search,B=default", "--seed", "4", "--turns", "2")
+    args = ("--bot-level", "A=search,B=default", "--seed", "4", "--turns", "1")
     save = _played(wargame, ruleset_id, tmp_path, "s1", *args)
     assert save["setup"]["bots"] == {"A": "search"}
     assert _played(wargame, ruleset_id, tmp_path, "s2", *args)["log"] == save["log"]
@@ -94,3 +101,19 @@ def test_resume_keeps_the_level(wargame, tmp_path):
 def test_unknown_level_is_one_line(wargame, level):
     done = wargame("play", "squad-alpha", "--no-input", "--no-save", "--bot-level", level)
     assert "--bot-level" in one_error_line(done)
+
+
+def test_replay_names_the_level(wargame, tmp_path):
+    """Where the program says a side is the computer, it says at which level."""
+    path = tmp_path / "g.json"
+    play_json(
+        wargame, "tug-of-wargods", "--no-input", "--seed", "3",
+        "--bot-level", "A=random", "--save", str(path),
+    )  # fmt: skip
+    shown = wargame("replay", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "computer, random level" in shown.stdout
+    report = tmp_path / "report.md"
+    done = wargame("replay", str(path), "--report", str(report))
+    assert done.returncode == 0, done.stderr
+    assert "played by the computer, random level" in report.read_text()

@@ -47,24 +47,38 @@ def draws(session: Session | None, purpose: str, side: str) -> random.Random:
 
 
 class PolicyController:
-    """A runner's controller playing a policy; `bind` gives it the game once it exists."""
+    """A runner's controller playing a policy; `bind` gives it the game once it exists.
+    Made with a level and no policy (a remote side, set up before its ruleset is known), the
+    policy is the ruleset's for that level once bound; until then it takes the hint."""
 
     by = "bot"
 
-    def __init__(self, policy: Policy, level: str = DEFAULT) -> None:
+    def __init__(self, policy: Policy | None, level: str = DEFAULT) -> None:
         self.policy = policy
         self.level = level
         self.session: Session | None = None
 
     def bind(self, session: Session) -> None:
         self.session = session
+        if self.policy is None:
+            self.policy = policy_for(session.ruleset, self.level)
 
     def choose(self, choice: Choice, game: Any) -> str:
+        if self.policy is None:
+            return choice.hint
         session = self.session if self.session is not None and game is not None else None
         return self.policy.choose(choice, session)
 
     def refused(self, choice: Choice, key: str, reason: str) -> None:
         raise IllegalSuggestion(f"the {self.level} bot chose an illegal answer {key!r}: {reason}")
+
+
+def checked_level(level: str | None) -> str:
+    """A `--bot-level` for one side (remote play), checked before any game: one of LEVELS."""
+    chosen = (level or DEFAULT).strip().lower()
+    if chosen not in LEVELS:
+        raise UnknownLevel(f"--bot-level {level!r}: the computer plays {', '.join(LEVELS)}")
+    return chosen
 
 
 def policies() -> dict[str, PolicyMaker]:
@@ -121,3 +135,10 @@ def levels_of(
             )
         out[side] = level
     return out
+
+
+def computer_words(setup: dict[str, Any], side: str) -> str:
+    """How a save's setup names the computer playing `side`: "computer", or with its level
+    where it is not the default ("computer, search level")."""
+    level = (setup.get("bots") or {}).get(side)
+    return f"computer, {level} level" if level and level != DEFAULT else "computer"

@@ -643,6 +643,7 @@ def host_cmd(
     team: RemoteTeamOpt = None,
     name: RemoteNameOpt = None,
     bot: RemoteBotOpt = False,
+    bot_level: BotLevelOpt = None,
     no_input: NoInputOpt = False,
     choices: RemoteChoicesOpt = None,
     option: OptionOpt = None,
@@ -660,7 +661,7 @@ def host_cmd(
             ruleset_id=ruleset_id,
             seat=seat,
             local=remote.Local(
-                team, name, bot, no_input, choices, json_out, save, force, saves_dir
+                team, name, bot, no_input, choices, json_out, save, force, saves_dir, bot_level
             ),
             options=option or [],
             port=port,
@@ -684,6 +685,7 @@ def join_cmd(
     team: RemoteTeamOpt = None,
     name: RemoteNameOpt = None,
     bot: RemoteBotOpt = False,
+    bot_level: BotLevelOpt = None,
     no_input: NoInputOpt = False,
     choices: RemoteChoicesOpt = None,
     save: SaveOpt = None,
@@ -698,7 +700,9 @@ def join_cmd(
         remote_join.JoinArgs(
             address,
             code,
-            remote.Local(team, name, bot, no_input, choices, json_out, save, force, saves_dir),
+            remote.Local(
+                team, name, bot, no_input, choices, json_out, save, force, saves_dir, bot_level
+            ),
         )
     )
 

@@ -297,6 +297,12 @@ class Announcing:
     def by(self) -> str:
         return self._again_by or str(self.inner.by)
 
+    def bind(self, session: Any) -> None:
+        """The game, for a bot that reads its position (`session.bind`)."""
+        attach = getattr(self.inner, "bind", None)
+        if attach is not None:
+            attach(session)
+
     def choose(self, choice: Choice, game: Any) -> str:
         while True:
             self.peer.exchange(self.peer.flush)
