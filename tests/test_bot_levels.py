@@ -117,3 +117,18 @@ def test_replay_names_the_level(wargame, tmp_path):
     done = wargame("replay", str(path), "--report", str(report))
     assert done.returncode == 0, done.stderr
     assert "played by the computer, random level" in report.read_text()
+
+
+def test_a_remote_side_plays_its_level(tmp_path):
+    """`wargame host --bot --bot-level random` against a default joiner, two processes on
+    loopback: the game ends, the host's save records its side's level, and both verify."""
+    from tests.remote_helpers import Host, played_out, verify
+
+    host = Host(
+        tmp_path, "squad-alpha", "--seat", "A", "--port", "0", "--bot",
+        "--bot-level", "random", "--save", "h.json",
+    )  # fmt: skip
+    played_out(tmp_path, host)
+    data = json.loads((tmp_path / "h.json").read_text())
+    assert data["status"] == "finished" and data["setup"]["bots"] == {"A": "random"}
+    verify(tmp_path, tmp_path / "h.json")
