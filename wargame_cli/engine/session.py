@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from wargame_cli.engine import position
 from wargame_cli.engine.bots import BotController
@@ -72,12 +72,18 @@ def start(
     return bind(Session(ruleset, opts, seed, setup, runner))
 
 
+@runtime_checkable
+class Binds(Protocol):
+    """A controller that reads the game it plays (a bot's policy looks at the position)."""
+
+    def bind(self, session: Session) -> None: ...
+
+
 def bind(session: Session) -> Session:
-    """Give the game to the controllers that read it (a bot's policy looks at the position)."""
+    """Give the game to the controllers that read it."""
     for controller in session.runner.controllers.values():
-        attach = getattr(controller, "bind", None)
-        if attach is not None:
-            attach(session)
+        if isinstance(controller, Binds):
+            controller.bind(session)
     return session
 
 

@@ -299,9 +299,10 @@ class Announcing:
 
     def bind(self, session: Any) -> None:
         """The game, for a bot that reads its position (`session.bind`)."""
-        attach = getattr(self.inner, "bind", None)
-        if attach is not None:
-            attach(session)
+        from wargame_cli.engine.session import Binds
+
+        if isinstance(self.inner, Binds):
+            self.inner.bind(session)
 
     def choose(self, choice: Choice, game: Any) -> str:
         while True:
