@@ -79,9 +79,9 @@ def test_default_level_plays_the_hints(wargame, tmp_path):
 def test_search_chooses_otherwise_than_the_hint(wargame, tmp_path):
     """The search's decisions differ from the default bot's somewhere on the same seed."""
     args = ("--seed", "3", "--turns", "1")
-    plain = _played(wargame, "seeds-of-wars", tmp_path, "plain", *args)
+    plain = _played(wargame, "mobs-and-morale", tmp_path, "plain", *args)
     searched = _played(
-        wargame, "seeds-of-wars", tmp_path, "search", *args, "--bot-level", "A=search"
+        wargame, "mobs-and-morale", tmp_path, "search", *args, "--bot-level", "A=search"
     )
     assert _decisions(searched) != _decisions(plain)
 
