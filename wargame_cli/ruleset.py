@@ -614,6 +614,10 @@ class Ruleset:
     # -- bots (`wargame_cli/bots/`) -------------------------------------------------------
     default_bot_level = "default"
     """The level `--bot-level` plays when none is given (one of `bot_policies()`)."""
+    search_budget: dict[str, float] | None = None
+    """Fields of the search bot's `Budget` (`bots/search.py`) this ruleset plays with instead
+    of the defaults, e.g. `{"margin": 0.3}` where `evaluate` counts in smaller steps, or more
+    candidates and samples where a lookahead is cheap. None: the defaults."""
 
     def bot_policies(self) -> dict[str, Callable[[Ruleset], Any]]:
         """The bot levels this ruleset offers, each a function making its policy: by default

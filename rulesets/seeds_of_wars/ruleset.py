@@ -104,6 +104,10 @@ class SeedsOfWars(StatePositions, Ruleset):
 
         return Watcher()
 
+    # the search bot: its lookaheads are cheap here (0.1 s a decision), and `evaluate` counts
+    # morale in quarter steps (bench/README.md, "Bot levels")
+    search_budget = {"candidates": 6, "samples": 6, "margin": 0.3}
+
     def evaluate(self, game: Any, side: str) -> float:
         """The search bot's judgement: each unit not out of the battle is worth 1 plus the
         share of its hits left, less as its morale falls (shaken, routed); own less theirs."""

@@ -138,4 +138,8 @@ class SearchPolicy:
 
 
 def make(ruleset: Ruleset) -> SearchPolicy:
-    return SearchPolicy(ruleset)
+    """The search with the ruleset's own budget (`Ruleset.search_budget`), if it has one."""
+    given = ruleset.search_budget or {}
+    whole = {"candidates", "samples", "turns", "entries"}
+    fields: dict[str, Any] = {k: int(v) if k in whole else float(v) for k, v in given.items()}
+    return SearchPolicy(ruleset, Budget(**fields))
