@@ -132,3 +132,49 @@ def test_a_remote_side_plays_its_level(tmp_path):
     data = json.loads((tmp_path / "h.json").read_text())
     assert data["status"] == "finished" and data["setup"]["bots"] == {"A": "random"}
     verify(tmp_path, tmp_path / "h.json")
+
+
+def _simulated(wargame: Any, *args: str) -> dict[str, Any]:
+    done = wargame(
+        "simulate", "squad-alpha", "--games", "4", "--seed", "1", "--workers", "1", "--json", *args
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_simulate_plays_the_levels(wargame):
+    """`simulate --bot-level`: the default level is the plain simulation (the same games as
+    no flag); another level plays other games (random on side A loses them all here)."""
+    plain = _simulated(wargame)
+    assert _simulated(wargame, "--bot-level", "default")["lengths"] == plain["lengths"]
+    randomly = _simulated(wargame, "--bot-level", "A=random")
+    assert plain["wins"]["A"] > 0 and randomly["wins"]["A"] < plain["wins"]["A"]
+
+
+def test_the_default_evaluation_reads_material_and_health():
+    """The search's default judgement, from the state alone: pieces in the game and the
+    share of health they keep (a plugin's state is read the same way)."""
+    from dataclasses import dataclass, field
+
+    from wargame_cli.bots.evaluate import material
+
+    @dataclass
+    class Piece:
+        side: str
+        health: int
+        damage: int = 0
+        dead: bool = False
+
+    @dataclass
+    class State:
+        pieces: list[Piece] = field(default_factory=list)
+
+    @dataclass
+    class Game:
+        state: State
+
+    game = Game(
+        State([Piece("A", 4), Piece("A", 4, damage=2), Piece("B", 4), Piece("B", 4, dead=True)])
+    )
+    assert material(game, "A") == pytest.approx((2 + 1.5) - 2)
+    assert material(game, "B") == pytest.approx(-1.5)
