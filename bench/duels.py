@@ -88,3 +88,84 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return centre - half, centre + half
+
+
+def levels(
+    ruleset_id: str, chosen: range, new: str, old: str = "default", budget: list[str] | None = None
+) -> dict[str, Any]:
+    """Bot levels pitted against each other: each seed twice, `new` on each side in turn
+    (the same game seed both times), through the real runner (the search clones positions;
+    `budget`: KEY=VALUE fields of its `Budget`, to try others than the default);
+    prints and returns the wins, the share of decided games and the search's seconds per
+    decision (process time of its own decisions)."""
+    import time
+    from collections import Counter
+
+    from wargame_cli.bots.base import controller
+    from wargame_cli.engine.session import default_setup, start
+
+    ruleset = registry.get(ruleset_id)
+    options = resolve_options(ruleset.options, None)
+    score: Counter[str] = Counter()
+    seats: Counter[str] = Counter()
+    decisions, seconds = 0, 0.0
+    started = time.perf_counter()
+    for seed in chosen:
+        for side in SIDES:
+            other = next(s for s in SIDES if s != side)
+            bots = {side: _controller(ruleset, new, budget), other: controller(ruleset, old)}
+            session = start(ruleset, default_setup(ruleset, options), options, seed, None, bots)
+            session.runner.run()
+            winner = session.winner
+            score["new" if winner == side else "old" if winner else "draw"] += 1
+            if winner == side:
+                seats[side] += 1
+            policy = bots[side].policy
+            decisions += getattr(policy, "decisions", 0)
+            seconds += getattr(policy, "seconds", 0.0)
+    games = sum(score.values())
+    decided = score["new"] + score["old"]
+    low, high = wilson(score["new"], decided)
+    figures = {
+        "ruleset": ruleset_id,
+        "games": games,
+        "new": score["new"],
+        "old": score["old"],
+        "draws": score["draw"],
+        "share": score["new"] / max(1, decided),
+        "interval": (low, high),
+        "wins_as_A": seats["A"],
+        "wins_as_B": seats["B"],
+        "per_decision": seconds / max(1, decisions),
+        "wall": time.perf_counter() - started,
+    }
+    print(
+        f"{ruleset_id}: {new} vs {old}, {games} games (seeds {chosen.start}-{chosen.stop - 1}, "
+        f"both seats): {new} {score['new']} (as A {seats['A']}, as B {seats['B']}), {old} "
+        f"{score['old']}, draws {score['draw']}; {new} wins {figures['share']:.0%} of decided "
+        f"games (95% interval {low:.0%}-{high:.0%}); {figures['per_decision']:.2f} s per "
+        f"{new} decision; {figures['wall']:.0f} s",
+        flush=True,
+    )
+    return figures
+
+
+def _controller(ruleset: Any, level: str, budget: list[str] | None) -> Any:
+    """A level's controller; the search with `budget`'s fields changed, when given."""
+    from wargame_cli.bots.base import PolicyController, controller
+    from wargame_cli.bots.search import Budget, SearchPolicy
+
+    if level != "search" or not budget:
+        return controller(ruleset, level)
+    fields = {k: float(v) if "." in v else int(v) for k, v in (b.split("=") for b in budget)}
+    return PolicyController(SearchPolicy(ruleset, Budget(**fields)), level)  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="Bot levels against each other.")
+    parser.add_argument("ruleset")
+    parser.add_argument("--new", default="search")
+    parser.add_argument("--old", default="default")
+    parser.add_argument("--budget", action="append", default=[], help="search Budget KEY=VALUE")
+    first_seeds, _, parsed = arguments("Bot levels against each other.", parser)
+    levels(parsed.ruleset, first_seeds, parsed.new, parsed.old, parsed.budget)

@@ -14,7 +14,10 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: list[tuple[str, ...]] = [
     ("wargame_cli", "wargame_cli.errors", "wargame_cli.wording", "wargame_cli.text"),
     ("wargame_cli.engine", "wargame_cli.view"),
-    ("wargame_cli.ruleset", "wargame_cli.registry", "wargame_cli.tabletop", "wargame_cli.rulesets"),
+    (
+        *("wargame_cli.ruleset", "wargame_cli.registry", "wargame_cli.tabletop"),
+        *("wargame_cli.rulesets", "wargame_cli.bots"),
+    ),
     ("wargame_cli.saves", "wargame_cli.history"),
     ("wargame_cli.simulate", "wargame_cli.report", "wargame_cli.remote"),
     ("wargame_cli.ui",),

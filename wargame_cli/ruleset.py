@@ -632,6 +632,30 @@ class Ruleset:
         reckon = self.parts().chance
         return reckon(state) if reckon is not None else None
 
+    # -- bots (`wargame_cli/bots/`) -------------------------------------------------------
+    default_bot_level = "default"
+    """The level `--bot-level` plays when none is given (one of `bot_policies()`)."""
+    search_budget: dict[str, float] | None = None
+    """Fields of the search bot's `Budget` (`bots/search.py`) this ruleset plays with instead
+    of the defaults, e.g. `{"margin": 0.3}` where `evaluate` counts in smaller steps, or more
+    candidates and samples where a lookahead is cheap. None: the defaults."""
+
+    def bot_policies(self) -> dict[str, Callable[[Ruleset], Any]]:
+        """The bot levels this ruleset offers, each a function making its policy: by default
+        `default` (the rules' hints), `random` and `search`. A ruleset may add its own."""
+        from wargame_cli.bots.base import policies
+
+        return policies()
+
+    def evaluate(self, game: Any, side: str) -> float:
+        """How good the position is for `side` (higher is better; only comparisons matter):
+        what the search bot judges its lookaheads by. Default: material and health, each
+        side's pieces still in the game and the health they keep, read from `game.state`
+        (`bots/evaluate.py`). Override it where the state says this another way."""
+        from wargame_cli.bots.evaluate import material
+
+        return material(game, side)
+
 
 class StatePositions:
     """Positions (`Ruleset.snapshot`, `Ruleset.new_game_at`) for a ruleset whose game keeps

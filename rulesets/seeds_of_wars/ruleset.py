@@ -104,6 +104,25 @@ class SeedsOfWars(StatePositions, Ruleset):
 
         return Watcher()
 
+    # the search bot: its lookaheads are cheap here (0.1 s a decision), and `evaluate` counts
+    # morale in quarter steps (bench/README.md, "Bot levels")
+    search_budget = {"candidates": 6, "samples": 6, "margin": 0.3}
+
+    def evaluate(self, game: Any, side: str) -> float:
+        """The search bot's judgement: each unit not out of the battle is worth 1 plus the
+        share of its hits left, less as its morale falls (shaken, routed); own less theirs."""
+        from wargame_cli.rulesets.seeds_of_wars.state import ROUTED, SHAKEN
+
+        morale = {SHAKEN: 0.75, ROUTED: 0.4}
+        worth = 0.0
+        for unit in game.state.units:
+            if unit.fate:
+                continue
+            kept = max(0, unit.kind.ht - unit.taken) / max(1, unit.kind.ht)
+            value = (1 + kept) * morale.get(unit.state, 1.0)
+            worth += value if unit.side == side else -value
+        return worth
+
     def table_edits(self) -> TableEdits:
         from wargame_cli.rulesets.seeds_of_wars import edits
 

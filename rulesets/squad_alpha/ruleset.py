@@ -43,6 +43,9 @@ class SquadAlpha(StatePositions, Ruleset):
     version = "4"
     has_decisions = True
     folder = FOLDER
+    # the search bot: a miniature is alive or dead, so a lookahead's worth moves in whole
+    # pieces; a smaller margin than the default lets it correct the hint (bench/README.md)
+    search_budget = {"margin": 0.75}
     team_syntax = (
         "5-10 miniatures separated by commas, each `name training rating` (or "
         '`name:training:rating`): "Sgt Rook elite 4, Hawk regular 2, 3x Trooper conscript 0". '

@@ -59,6 +59,14 @@ BotOpt = Annotated[
     list[str] | None,
     typer.Option("--bot", help="Side played by the computer: A or B (repeatable)."),
 ]
+BotLevelOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--bot-level",
+        help="How the computer plays: default, random or search; one for every side it "
+        "plays, or each its own (A=search,B=default).",
+    ),
+]
 NoInputOpt = Annotated[
     bool,
     typer.Option(
@@ -187,6 +195,7 @@ def play_cmd(
         ),
     ] = None,
     bot: BotOpt = None,
+    bot_level: BotLevelOpt = None,
     no_input: NoInputOpt = False,
     dice: DiceOpt = None,
     rolls: RollsOpt = None,
@@ -211,6 +220,7 @@ def play_cmd(
             name_b=name_b,
             seed=seed,
             bots=bot or [],
+            bot_level=bot_level,
             no_input=no_input,
             dice=dice,
             rolls=rolls,
@@ -234,6 +244,7 @@ def resume_cmd(
     ] = False,
     saves_dir: SavesDirOpt = None,
     bot: BotOpt = None,
+    bot_level: BotLevelOpt = None,
     no_input: NoInputOpt = False,
     dice: ResumeDiceOpt = None,
     rolls: RollsOpt = None,
@@ -248,6 +259,7 @@ def resume_cmd(
         play.ResumeArgs(
             path=which_save.pick(save_file, last, saves_dir, in_progress=True),
             bots=bot or [],
+            bot_level=bot_level,
             no_input=no_input,
             dice=dice,
             rolls=rolls,
@@ -510,6 +522,7 @@ def simulate_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Let --html replace an existing file.")
     ] = False,
+    bot_level: BotLevelOpt = None,
     cluster: Annotated[
         str | None,
         typer.Option(
@@ -558,6 +571,7 @@ def simulate_cmd(
             html=html,
             force=force,
             cluster=cluster,
+            bot_level=bot_level,
         )
     )
 
@@ -629,6 +643,7 @@ def host_cmd(
     team: RemoteTeamOpt = None,
     name: RemoteNameOpt = None,
     bot: RemoteBotOpt = False,
+    bot_level: BotLevelOpt = None,
     no_input: NoInputOpt = False,
     choices: RemoteChoicesOpt = None,
     option: OptionOpt = None,
@@ -646,7 +661,7 @@ def host_cmd(
             ruleset_id=ruleset_id,
             seat=seat,
             local=remote.Local(
-                team, name, bot, no_input, choices, json_out, save, force, saves_dir
+                team, name, bot, no_input, choices, json_out, save, force, saves_dir, bot_level
             ),
             options=option or [],
             port=port,
@@ -670,6 +685,7 @@ def join_cmd(
     team: RemoteTeamOpt = None,
     name: RemoteNameOpt = None,
     bot: RemoteBotOpt = False,
+    bot_level: BotLevelOpt = None,
     no_input: NoInputOpt = False,
     choices: RemoteChoicesOpt = None,
     save: SaveOpt = None,
@@ -684,7 +700,9 @@ def join_cmd(
         remote_join.JoinArgs(
             address,
             code,
-            remote.Local(team, name, bot, no_input, choices, json_out, save, force, saves_dir),
+            remote.Local(
+                team, name, bot, no_input, choices, json_out, save, force, saves_dir, bot_level
+            ),
         )
     )
 

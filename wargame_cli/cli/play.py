@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
+from wargame_cli.bots import base as bot_levels
 from wargame_cli.cli.output import console, emit_json, interactive
 from wargame_cli.engine import edits
-from wargame_cli.engine.bots import BotController, run_builder
+from wargame_cli.engine.bots import run_builder
 from wargame_cli.engine.dice import (
     AUTO,
     TYPED,
@@ -57,6 +58,7 @@ class PlayArgs:
     name_b: str | None = None
     seed: int | None = None
     bots: list[str] = field(default_factory=list)
+    bot_level: str | None = None  # `--bot-level`: how the computer plays (bots/)
     no_input: bool = False
     dice: str | None = None  # None: asked at setup when setup asks who plays, else auto
     rolls: str | None = None
@@ -74,6 +76,7 @@ class PlayArgs:
 class ResumeArgs:
     path: Path
     bots: list[str] = field(default_factory=list)
+    bot_level: str | None = None  # None: as the save was played
     no_input: bool = False
     dice: str | None = None  # None: as the save was played
     rolls: str | None = None
@@ -147,12 +150,14 @@ def _controllers(
     names: dict[str, str],
     prompter: Any,
     choices: str | None = None,
+    levels: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Who answers each side's decisions; `--choices` keys go first, whoever is asked."""
+    """Who answers each side's decisions; `--choices` keys go first, whoever is asked.
+    `levels`: the bot level of a side the computer plays (none: the ruleset's default)."""
     out: dict[str, Any] = {}
     for side in SIDES:
         if players[side] == "bot":
-            out[side] = BotController()
+            out[side] = bot_levels.controller(ruleset, (levels or {}).get(side))
         else:
             if ruleset.has_decisions:
                 _need_terminal(f"side {side}'s decisions")
@@ -188,11 +193,13 @@ def play(args: PlayArgs) -> None:
     options = safeguards_for(ruleset, options, args.options, players)
     setup = Setup(names=names, teams=teams)
     dice = _dice(args.dice, args.rolls, RngDice(seed), prompter, nobody=args.no_input)
-    controllers = _controllers(players, ruleset, names, prompter, args.choices)
+    levels = bot_levels.levels_of(args.bot_level, ruleset, players)
+    controllers = _controllers(players, ruleset, names, prompter, args.choices, levels)
     view = None if args.json_out else _live_view(ruleset, names, prompter, players)
     kept = not args.no_save or "human" in players.values()  # saved, or a take-back may come
     session = start(ruleset, setup, options, seed, dice, controllers, view, positions=kept)
     session.meta["players"] = players
+    session.meta["bots"] = levels
     session.meta["dice"] = dice_words(parse_dice(args.dice))
     _offer_table(prompter, session)
     with _held(args, ruleset.id, names) as path:
@@ -623,7 +630,9 @@ def _resume(args: ResumeArgs) -> None:
     kind = _resume_dice(args, recorded_dice, can_ask)
     rng = RngDice(data["seed"])  # fast-forwarded by the replay, then continues the game
     dice = _dice(kind, args.rolls, rng, prompter, nobody=args.no_input)
-    controllers = _controllers(players, ruleset, names, prompter, args.choices)
+    recorded_levels = data["setup"].get("bots") or {}
+    levels = bot_levels.levels_of(args.bot_level, ruleset, players, recorded_levels)
+    controllers = _controllers(players, ruleset, names, prompter, args.choices, levels)
     session = games.open_save(args.path, dice=rng, controllers=controllers, nearest=True)
     parent = data.get("forked_from")  # in the sealed header: checked by open_save
     if isinstance(parent, dict) and not args.json_out:
@@ -635,6 +644,7 @@ def _resume(args: ResumeArgs) -> None:
     session.runner.dice = dice
     _offer_table(prompter, session)
     session.meta["players"] = players
+    session.meta["bots"] = levels
     # a fallback keeps the save's mode
     session.meta["dice"] = dice_words(parse_dice(args.dice or recorded_dice))
     if not args.json_out:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wargame_cli.bots.base import DEFAULT, PolicyController, checked_level
 from wargame_cli.cli import play
 from wargame_cli.cli.output import console, interactive
 from wargame_cli.engine.bots import BotController, run_builder
@@ -46,6 +47,7 @@ class Local:
     save: Path | None = None
     force: bool = False
     saves_dir: Path | None = None
+    bot_level: str | None = None  # how the computer plays this side (`--bot-level`)
 
 
 def tell_for(local: Local) -> Callable[[str], None]:
@@ -115,7 +117,8 @@ def own_team(
 
 def local_controller(local: Local, names: dict[str, str], prompter: Any) -> Any:
     if kind_of(local) == "bot":
-        inner: Any = BotController()
+        level = checked_level(local.bot_level)
+        inner: Any = PolicyController(None, level) if level != DEFAULT else BotController()
     else:
         if prompter is None and local.choices is None:
             play._need_terminal("this side's decisions")

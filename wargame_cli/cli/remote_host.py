@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
+from wargame_cli.bots.base import checked_level
 from wargame_cli.cli import play
 from wargame_cli.cli.remote import (
     DEFAULT_PORT,
@@ -464,6 +465,8 @@ class Hosting:
         session.meta[signing.BLOCK] = signing.block(side, {side: game.key.public, foe: visitor.key})
         peer.signer = signing.Pair(game.key, visitor.key)
         game.told_keys()
+        if players.get(game.side) == "bot":  # this machine's computer side's level
+            session.meta["bots"] = {game.side: checked_level(game.local.bot_level)}
         game.attach(session, path)
         game.save()
         game.keep_journal()

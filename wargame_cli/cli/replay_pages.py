@@ -41,6 +41,7 @@ def header(session: Any, path: Path) -> Any:
     from rich.table import Table
     from rich.text import Text
 
+    from wargame_cli.bots.base import computer_words
     from wargame_cli.saves import provenance
     from wargame_cli.text import SIDE_STYLE, clean, shown
 
@@ -57,7 +58,9 @@ def header(session: Any, path: Path) -> Any:
     sides = Table.grid(padding=(0, 2))
     players = data["setup"].get("players") or {}  # as recorded: an older save's are blank
     for side in SIDES:
-        who = {"bot": "computer", "human": "person"}.get(players.get(side, ""), "")
+        who = {"bot": computer_words(data["setup"], side), "human": "person"}.get(
+            players.get(side, ""), ""
+        )
         sides.add_row(
             Text(side, style=SIDE_STYLE[side]),
             Text(clean(names[side]), style=SIDE_STYLE[side]),

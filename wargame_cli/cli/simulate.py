@@ -44,12 +44,19 @@ class SimulateArgs:
     html: Path | None = None
     force: bool = False
     cluster: str | None = None
+    bot_level: str | None = None  # `--bot-level`: how the computer plays each side
+    levels: dict[str, str] | None = None  # read from it: None when both play the default
 
 
 def simulate(args: SimulateArgs) -> None:
     ruleset = registry.get(args.ruleset_id)
     options = resolve_options(ruleset.options, args.options)
     _check(args, ruleset)
+    if args.bot_level is not None:
+        from wargame_cli.bots.base import DEFAULT, levels_of
+
+        chosen = levels_of(args.bot_level, ruleset, {"A": "bot", "B": "bot"})
+        args.levels = chosen if set(chosen.values()) != {DEFAULT} else None
     if args.from_save is not None:
         _from_save(ruleset, args)
         return

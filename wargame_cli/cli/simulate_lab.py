@@ -93,7 +93,7 @@ def match(
 
     assert args.games is not None
     seed = _seed(args)
-    job = Job(ruleset.id, setup, options, seed, args.games, answers, at)
+    job = Job(ruleset.id, setup, options, seed, args.games, answers, at, levels=args.levels)
     jobs = lab.swap_jobs(job) if args.swap else [job]
     tallies, stopped = play(jobs, ruleset, args)
     result["seed"] = seed

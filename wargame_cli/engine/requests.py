@@ -157,9 +157,11 @@ class Lazy(Generic[T]):
 
 
 class Choice(_Request):
-    """A decision for one side. `default` is the bot's pick, always legal; it may be given as
-    a function of no arguments, called only when someone asks for it. `options` (the menu)
-    may be given the same way, so a menu is built only when a person (or a check) needs it.
+    """A decision for one side. `default` is the rules' hint (`hint`), always legal, which
+    the default bot level plays (bots are policies apart from the rules: `wargame_cli/bots/`);
+    it may be given as a function of no arguments, called only when someone asks for it.
+    `options` (the menu) may be given the same way, so a menu is built only when a person (or
+    a check) needs it.
 
     `legal(key)` is the one test of an answer: the runner's refusal in play and in replay,
     `--choices`, the bot's suggestion and the menu's disabled reasons all come from it.
@@ -237,6 +239,12 @@ class Choice(_Request):
             self.judge,
             self.describe,
         )
+
+    @property
+    def hint(self) -> str:
+        """The rules' suggestion (`default`): always legal. The `default` bot level plays it;
+        other policies may read it (`wargame_cli/bots/`), none has to."""
+        return self.default
 
     def legal(self, key: str) -> str | None:
         """Why `key` is not a legal answer, or None when it is."""

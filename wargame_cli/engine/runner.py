@@ -329,6 +329,12 @@ class Runner:
                 position.skip_dice(rng, entries[:at])
         self.replay(entries[at:], start=at)
 
+    def hand_over(self) -> tuple[Any, Request | None]:
+        """The game's generator where it stands and its pending request, for a caller that
+        drives it on alone, unlogged (a search bot's lookahead on a clone): the runner is
+        done with the game after this."""
+        return self._gen, self.pending
+
     @property
     def finished(self) -> bool:
         return self.outcome is not None

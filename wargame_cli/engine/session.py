@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from wargame_cli.engine import position
 from wargame_cli.engine.bots import BotController
@@ -69,7 +69,22 @@ def start(
         editor=ruleset.apply_edit,
         keeper=position.keeper(ruleset, setup, opts) if positions else None,
     )
-    return Session(ruleset, opts, seed, setup, runner)
+    return bind(Session(ruleset, opts, seed, setup, runner))
+
+
+@runtime_checkable
+class Binds(Protocol):
+    """A controller that reads the game it plays (a bot's policy looks at the position)."""
+
+    def bind(self, session: Session) -> None: ...
+
+
+def bind(session: Session) -> Session:
+    """Give the game to the controllers that read it."""
+    for controller in session.runner.controllers.values():
+        if isinstance(controller, Binds):
+            controller.bind(session)
+    return session
 
 
 def bot_game(

@@ -308,6 +308,13 @@ class Announcing(SignedController):
     def by(self) -> str:
         return self._again_by or str(self.inner.by)
 
+    def bind(self, session: Any) -> None:
+        """The game, for a bot that reads its position (`session.bind`)."""
+        from wargame_cli.engine.session import Binds
+
+        if isinstance(self.inner, Binds):
+            self.inner.bind(session)
+
     def choose(self, choice: Choice, game: Any) -> str:
         while True:
             self.peer.exchange(self.peer.flush)

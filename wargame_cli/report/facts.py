@@ -37,8 +37,12 @@ def team(save: dict[str, Any], side: str) -> str:
 
 def player(save: dict[str, Any], side: str, told: Provenance) -> str:
     """Who played a side (as the setup says) and who made its decisions (as the log says)."""
-    kind = save.get("setup", {}).get("players", {}).get(side, "")
-    who = {"bot": "played by the computer", "human": "played by a person"}.get(kind, "")
+    from wargame_cli.bots.base import computer_words
+
+    setup = save.get("setup", {})
+    kind = setup.get("players", {}).get(side, "")
+    bot = f"played by the {computer_words(setup, side)}"
+    who = {"bot": bot, "human": "played by a person"}.get(kind, "")
     decided = f"decisions: {told.decision_words(side)}"
     return f"{who}; {decided}" if who else decided
 

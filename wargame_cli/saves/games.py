@@ -10,7 +10,7 @@ from wargame_cli.engine import position, takeback
 from wargame_cli.engine.dice import DiceSource, RngDice
 from wargame_cli.engine.entries import LogEntry, Shown, TakeBackRecord
 from wargame_cli.engine.runner import Controller, Observer, Runner
-from wargame_cli.engine.session import Session
+from wargame_cli.engine.session import Session, bind
 from wargame_cli.errors import BadInput, ReplayDivergence, SaveError
 from wargame_cli.remote import signing
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, check_team_numbers, resolve_options
@@ -82,6 +82,7 @@ def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str,
             "teams": dict(session.setup.teams),
             "players": dict(players or session.meta.get("players", {})),
             "dice": session.meta.get("dice", "auto"),
+            **_levels(session.meta.get("bots")),
         },
         "status": session.status,
         "turns": turns,
@@ -91,6 +92,13 @@ def _plain(session: Session, players: dict[str, str] | None = None) -> dict[str,
         **told,
         "log": log,
     } | _takebacks(session.runner.takebacks, len(log))
+
+
+def _levels(levels: dict[str, str] | None) -> dict[str, Any]:
+    """The setup's `bots` (each computer side's level), left out when every one plays the
+    default: such a save reads as one written before levels existed."""
+    chosen = {s: level for s, level in (levels or {}).items() if level != "default"}
+    return {"bots": chosen} if chosen else {}
 
 
 def _takebacks(takebacks: list[TakeBackRecord], length: int) -> dict[str, Any]:
@@ -194,9 +202,10 @@ def _session(
         editor=ruleset.apply_edit,
         keeper=position.keeper(ruleset, setup, options),
     )
-    session = Session(ruleset, options, seed, setup, runner, created=data["created"])
+    session = bind(Session(ruleset, options, seed, setup, runner, created=data["created"]))
     session.meta["players"] = dict(data["setup"].get("players", {}))
     session.meta["dice"] = data["setup"].get("dice", "auto")
+    session.meta["bots"] = dict(data["setup"].get("bots", {}))
     session.meta["path"] = path
     session.meta["forked_from"] = data.get("forked_from")
     session.meta[provenance.MARK] = not provenance.vouched(data)

@@ -159,6 +159,8 @@ class SetupModel(Strict):
     names: dict[Side, str]
     teams: dict[Side, Any]
     players: dict[Side, Literal["human", "bot"]] = Field(default_factory=dict)
+    # the level each computer side plays (`--bot-level`); a side left out plays the default
+    bots: dict[Side, str] = Field(default_factory=dict)
     # how live faces are made, for both sides or each (`A=manual,B=auto`), or "shared" (by two
     # machines, `wargame host`); resume keeps it
     dice: str = Field(

@@ -17,6 +17,7 @@ from typing import Any
 
 from wargame_cli.engine.fast import face_source, play_fast, stream_seed
 from wargame_cli.ruleset import GameFacts, Ruleset, Setup
+from wargame_cli.simulate import levels
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -34,6 +35,9 @@ class Job:
     at: dict[str, Any] | None = None  # the position those answers start from (None: the start)
     offset: int = 0  # the first game's index in the run's streams (the second seat's half)
     paired: bool = False  # a stream per game and each game kept: settings compared on them
+    # each side's bot level (`--bot-level`), where one is not the default: such games are
+    # played through the runner (a search clones positions), the default's stay on play_fast
+    levels: dict[str, str] | None = None
 
 
 Task = tuple[int, int, int]  # a job's index in the run, and the games start to stop - 1
@@ -153,7 +157,8 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     tally = Tally()
     results = tally.results
     below = face_source(stream_seed(job.seed, job.offset + start))
-    many = ruleset.fast_games(job.setup, job.options, below) if job.answers is None else None
+    plain = job.answers is None and not job.levels
+    many = ruleset.fast_games(job.setup, job.options, below) if plain else None
     if many is not None:
         # The ruleset plays game after game itself (see Ruleset.fast_games).
         for (outcome, turns), _ in zip(many, range(start, stop), strict=False):
@@ -168,13 +173,17 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
 def _play_one(ruleset: Ruleset, job: Job, below: Callable[[int], int], tally: Tally) -> None:
     """One game by the one driver, added to `tally` with its figures and (when the ruleset
     watches its games, and not after a saved log's answers) its facts."""
-    if job.at is not None:
-        game = ruleset.new_game_at(job.setup, job.options, job.at)
+    if job.levels and not job.answers and job.at is None:
+        game, played = levels.played(ruleset, job, below)
+        watcher = None
     else:
-        game = ruleset.new_game(job.setup, job.options)
-    watcher = ruleset.sim_watcher() if not job.answers else None
-    on_event = watcher.event if watcher is not None else None
-    played = play_fast(game, below, answers=job.answers or (), on_event=on_event)
+        if job.at is not None:
+            game = ruleset.new_game_at(job.setup, job.options, job.at)
+        else:
+            game = ruleset.new_game(job.setup, job.options)
+        watcher = ruleset.sim_watcher() if not job.answers else None
+        on_event = watcher.event if watcher is not None else None
+        played = play_fast(game, below, answers=job.answers or (), on_event=on_event)
     outcome = played.outcome
     tally.results[(outcome.winner, played.turns, ending(outcome))] += 1
     if job.paired:
@@ -191,7 +200,8 @@ def _play_paired(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     tally = Tally()
     for index in range(start, stop):
         below = face_source(stream_seed(job.seed, job.offset + index))
-        many = ruleset.fast_games(job.setup, job.options, below) if not job.answers else None
+        plain = not job.answers and not job.levels
+        many = ruleset.fast_games(job.setup, job.options, below) if plain else None
         if many is None:
             _play_one(ruleset, job, below, tally)
             continue
