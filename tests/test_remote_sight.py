@@ -98,7 +98,7 @@ def test_the_joiners_screen_never_shows_the_hosts_hidden_pieces(tmp_path):
         seen: list[str] = []
         while True:  # each of this side's deployment questions, answered by its suggestion
             child.expect(PROMPT)
-            child.expect(r"\(Use arrow keys\)")  # the whole question is drawn
+            child.expect(r"\((?:Use arrow keys|the list scrolls)")  # the whole question is drawn
             if "where?" not in screen.text():
                 break  # both sides have deployed: the battle's first question
             seen.append(screen.text())
@@ -142,7 +142,7 @@ def test_look_while_waiting_and_the_screen_follows_the_other_side(tmp_path):
             waiting.expect(f"waiting for {decider}")
         else:
             deciding.expect("which miniature deploys next")
-        drawn = r"\(Use arrow keys\)"
+        drawn = r"\((?:Use arrow keys|the list scrolls)"
         waiting.expect(drawn)
         waiting.send("\r")  # Look…, the only item while waiting
         waiting.expect("Look at what")

@@ -15,6 +15,7 @@ import pytest
 
 from tests.cli_helpers import one_error_line
 from wargame_cli.limits import MAX_INT
+from wargame_cli.saves.model import VERSION
 
 
 def _played(wargame, path: Path, ruleset: str = "mobs-and-morale", *extra: str) -> Path:
@@ -98,7 +99,7 @@ def _unsealed_since(wargame, path: Path) -> dict:
     assert summary["provenance"]["sealed"] is False
     assert summary["provenance"]["unsealed_origin"] is True
     data = json.loads(path.read_text())
-    assert data["unsealed"] is True and data["version"] == 2 and "seal" in data
+    assert data["unsealed"] is True and data["version"] == VERSION and "seal" in data
     unmarked = path.with_name("unmarked.json")
     unmarked.write_text(json.dumps({k: v for k, v in data.items() if k != "unsealed"}))
     assert "the record was edited" in one_error_line(wargame("replay", str(unmarked), "--verify"))
