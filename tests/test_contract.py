@@ -171,3 +171,16 @@ def test_rules_say_whether_a_ruleset_has_exact_odds(wargame):
         # `wargame`, or however the program was started (tests/test_hints_run.py)
         hint = f" simulate {info.id} --exact" if said else f" simulate {info.id} --games"
         assert hint in " ".join(shown.split())
+
+
+def test_the_command_list_wraps_each_summary_at_the_terminals_width(wargame):
+    """`wargame --help`: a summary's line is cut only where the next word does not fit,
+    never where the docstring happened to break its line."""
+    boxed = wargame("--help").stdout.splitlines()
+    start = next(i for i, line in enumerate(boxed) if "Commands" in line)
+    rows = [line[1:-1].rstrip() for line in boxed[start + 1 :] if line.startswith("│")]
+    inner = len(boxed[start]) - 2
+    for row, after in zip(rows, rows[1:], strict=False):
+        if after.startswith("   ") and after.strip():  # the summary goes on
+            room = inner - 1 - len(row)  # the columns left on this row
+            assert len(after.split()[0]) + 1 > room, (row, after)

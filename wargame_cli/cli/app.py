@@ -723,6 +723,17 @@ def watch_cmd(
     remote_watch.watch(address, code, json_out)
 
 
+def _unwrapped(doc: str) -> str:
+    """A docstring's paragraphs each on one line: the help wraps them at the terminal's width
+    (a docstring's own line breaks, kept, cut a sentence mid-line in `wargame --help`)."""
+    return "\n\n".join(" ".join(part.split()) for part in doc.strip().split("\n\n"))
+
+
+for _command in app.registered_commands:
+    if _command.help is None and _command.callback is not None and _command.callback.__doc__:
+        _command.help = _unwrapped(_command.callback.__doc__)
+
+
 def main() -> None:
     """Entry point: turns every user error into one line on stderr and exit code 2."""
     from wargame_cli.cli.boundary import run
