@@ -8,7 +8,8 @@ the journal (one `write`, no flush to disk: it outlives the process, which is wh
 before anything about it leaves the machine:
 
 - every log entry, as the rules log it (`{"at": i, "e": entry}`), and a decision that came from
-  the joiner before the rules act on it (the reveal of a roll it calls for comes after: `peer.SharedDice`);
+  the joiner before the rules act on it (the reveal of a roll it calls for comes after:
+  `peer.SharedDice`);
 - the joiner's value for a roll, before the host reveals its own (`{"pledge": …}`): the roll
   settled, though its entry is logged only after the reveal leaves; and so the faces the host's
   player typed (typed dice, agreed at setup), before they are sent (`{"typed": …}`);
