@@ -22,7 +22,7 @@ from typing import Any
 
 from wargame_cli.engine import edits
 from wargame_cli.engine.requests import TAKE_BACK, Choice
-from wargame_cli.remote import fair
+from wargame_cli.remote import fair, signing
 from wargame_cli.remote.peer import Announcing, Peer
 
 WAIT = 10.0  # seconds it waits for the reveal (the host answers in milliseconds)
@@ -110,7 +110,8 @@ def _edit_as_decision(action: str, record: Path) -> None:
         key = edits.token(edits.Edit(action, words, by=choice.side, why="because"))
         at, tip = self.peer.at
         told = {"t": "decide", "side": choice.side, "key": key, "by": "human"}
-        self.peer.post({**told, "at": at, "tip": tip})
+        said = signing.decision(at, tip, choice.side, key, "human")
+        self.peer.post(self.peer.signed({**told, "at": at, "tip": tip}, said))  # signed, as sent
         _wait_for_reveal(self.peer, record, at)  # the host's answer, before it goes on here
         return key
 

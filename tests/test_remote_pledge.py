@@ -386,7 +386,7 @@ def test_a_host_that_kills_the_joiner_mid_roll_is_held_to_its_commitment(tmp_pat
     host, told = _joiner_gone_once_its_value_is_in(tmp_path, mode)
     try:
         done = join(tmp_path, host, "--bot", "--save", "j.json")
-        assert host.wait() == 2, host.text()
+        assert host.wait(timeout=180) == 2, host.text()
     finally:
         host.stop()
     assert done.returncode == 2, done.stderr + done.stdout
