@@ -200,15 +200,16 @@ def _carried(tmp_path: Path) -> None:
         (tmp_path / ("k.json" + path.name[len("j.json") :])).write_bytes(path.read_bytes())
 
 
-def test_a_half_open_joiner_is_noticed_and_the_game_goes_on(tmp_path):
-    program = _quick("1", "8", "4")
-    host = _host(tmp_path, "battle-of-ixu", program=program)
+def _rejoined_with_its_save(
+    tmp_path: Path, host: Host, program: tuple[str, ...], meanwhile: Any
+) -> None:
+    """A joiner stopped mid-game; `meanwhile` waits; its player joins again with its save
+    (the old link half-open) and plays the game out with the host."""
     first = None
     try:
         first = _stopped_mid_game(tmp_path, host, program)
-        host.wait_for("no word from the other player in 8 seconds", timeout=60)
-        host.wait_for("waiting for them to join again")
-        _carried(tmp_path)  # its player joins again with its save, the old link half-open
+        meanwhile()
+        _carried(tmp_path)
         second = _quick_join(tmp_path, host, program, "k.json")
         out, _ = second.communicate(timeout=120)
         assert second.returncode == 0, out
@@ -219,6 +220,17 @@ def test_a_half_open_joiner_is_noticed_and_the_game_goes_on(tmp_path):
             first.wait()
         host.stop()
     _no_traceback(host)
+
+
+def test_a_half_open_joiner_is_noticed_and_the_game_goes_on(tmp_path):
+    program = _quick("1", "8", "4")
+    host = _host(tmp_path, "battle-of-ixu", program=program)
+
+    def noticed() -> None:
+        host.wait_for("no word from the other player in 8 seconds", timeout=60)
+        host.wait_for("waiting for them to join again")
+
+    _rejoined_with_its_save(tmp_path, host, program, noticed)
     data = same_saves(tmp_path / "h.json", tmp_path / "k.json")
     assert data["status"] == "finished"
 
@@ -229,21 +241,7 @@ def test_the_code_takes_over_a_seat_whose_player_went_silent(tmp_path):
     taken"; the game goes on with it."""
     program = _quick("1", "300", "4")
     host = _host(tmp_path, "battle-of-ixu", program=program)
-    first = None
-    try:
-        first = _stopped_mid_game(tmp_path, host, program)
-        time.sleep(6)  # silent past STALE, far from DEAD
-        _carried(tmp_path)  # its player joins again with its save, the old link half-open
-        second = _quick_join(tmp_path, host, program, "k.json")
-        out, _ = second.communicate(timeout=120)
-        assert second.returncode == 0, out
-        assert host.wait() == 0, host.text()
-    finally:
-        if first is not None:
-            first.kill()
-            first.wait()
-        host.stop()
-    _no_traceback(host)
+    _rejoined_with_its_save(tmp_path, host, program, lambda: time.sleep(6))  # past STALE
     assert "the one who came with the seat's code takes the seat" in host.text()
     same_saves(tmp_path / "h.json", tmp_path / "k.json")
 
