@@ -11,12 +11,12 @@ import sys
 import pexpect
 import pytest
 
-from tests.pty_helpers import ANSWERED, drawn, settle, spawn
+from tests.pty_helpers import ANSWERED, Terminal, drawn, settle, spawn
 
 pytestmark = pytest.mark.pty
 
 
-class Scrolled:
+class Scrolled(Terminal):
     """A terminal emulator that keeps what scrolls off its top (pyte's history)."""
 
     def __init__(self, rows: int, columns: int) -> None:
@@ -24,15 +24,6 @@ class Scrolled:
 
         self.screen = pyte.HistoryScreen(columns, rows, history=1000)
         self.stream = pyte.Stream(self.screen)
-
-    def write(self, data: str) -> None:
-        self.stream.feed(data)
-
-    def flush(self) -> None:
-        pass
-
-    def lines(self) -> list[str]:
-        return [line.rstrip() for line in self.screen.display]
 
     def scrolled(self) -> list[str]:
         """The lines pushed off the top since the last `forget`."""
