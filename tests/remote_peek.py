@@ -7,13 +7,16 @@ for), then waits for the host's reveal before it decides again, as a joiner that
 by the dice; `twice`: with the first decision a roll follows, it sends two values for that
 roll in one write, then waits for the reveal; `edit-end` / `edit-die`: its first decision goes
 to the host as a table edit (the game ended with itself the winner; the first die rolled set
-to another face) in place of an answer. RECORD gets what came while it waited: the kind of
-message, and whether it held a value of the host's. `hold` (an honest joiner, held up): at
-its first deployment question it writes RECORD and waits until RECORD.go exists, so a test
-can read what has crossed the wire before this side places anything."""
+to another face) in place of an answer, and it waits for the host's answer; `edit-die-on`
+goes on without reading, once the host has closed (the host's refusal crosses its next
+message). RECORD gets what came while it waited: the kind of message, and whether it held a
+value of the host's. `hold` (an honest joiner, held up): at its first deployment question it
+writes RECORD and waits until RECORD.go exists, so a test can read what has crossed the wire
+before this side places anything."""
 
 from __future__ import annotations
 
+import faulthandler
 import json
 import sys
 import time
@@ -34,7 +37,8 @@ def cheat(mode: str, record: Path) -> None:
     elif mode == "twice":
         _two_values(record)
     elif mode.startswith("edit-"):
-        _edit_as_decision(mode.removeprefix("edit-"), record)
+        action, _, on = mode.removeprefix("edit-").partition("-")
+        _edit_as_decision(action, record, wait=on != "on")
     elif mode == "hold":
         _hold_before_placing(record)
     else:
@@ -92,7 +96,7 @@ def _two_values(record: Path) -> None:
     Peer.post = post  # type: ignore[method-assign]
 
 
-def _edit_as_decision(action: str, record: Path) -> None:
+def _edit_as_decision(action: str, record: Path, wait: bool) -> None:
     honest = Announcing.choose
     done: list[bool] = []
 
@@ -112,7 +116,12 @@ def _edit_as_decision(action: str, record: Path) -> None:
         told = {"t": "decide", "side": choice.side, "key": key, "by": "human"}
         said = signing.decision(at, tip, choice.side, key, "human")
         self.peer.post(self.peer.signed({**told, "at": at, "tip": tip}, said))  # signed, as sent
-        _wait_for_reveal(self.peer, record, at)  # the host's answer, before it goes on here
+        if wait:  # the host's answer, before it goes on here
+            _wait_for_reveal(self.peer, record, at)
+        else:  # unread, until the host has closed the connection: its refusal crosses ours
+            end = time.monotonic() + 60
+            while self.peer.link._broken is None and time.monotonic() < end:
+                time.sleep(0.01)
         return key
 
     Announcing.choose = choose  # type: ignore[method-assign]
@@ -134,6 +143,7 @@ def _hold_before_placing(record: Path) -> None:
 
 
 if __name__ == "__main__":
+    faulthandler.dump_traceback_later(90)  # a joiner that waits on says where, in time
     cheat(sys.argv[1], Path(sys.argv[2]))
     sys.argv = ["wargame", *sys.argv[3:]]
     from wargame_cli.cli.app import main

@@ -132,7 +132,27 @@ class Peer:
 
     def post(self, message: dict[str, Any]) -> None:
         held, self.held = self.held, []
-        self.link.post(*held, message)
+        self._send(*held, message)
+
+    def _send(self, *messages: dict[str, Any]) -> None:
+        try:
+            self.link.post(*messages)
+        except Dropped:
+            self._last_word()
+            raise
+
+    def _last_word(self) -> None:
+        """A write failed: the other side may have said why it stopped before it went (a
+        refusal crosses our message). That reason, read now, is the one to give, never a
+        bare drop to wait out."""
+        told = list(self.ahead)
+        link = self._link
+        with contextlib.suppress(RemoteError, TimeoutError):
+            while link is not None and link.ready() and len(told) < 64:
+                told.append(link.recv(timeout=1.0))
+        self.ahead = told
+        for message in told:
+            _stopped(self.name, message)
 
     def hold(self, message: dict[str, Any]) -> None:
         """Send `message` with the next one, or before this side waits or is asked."""
@@ -141,7 +161,7 @@ class Peer:
     def flush(self) -> None:
         if self.held:
             held, self.held = self.held, []
-            self.link.post(*held)
+            self._send(*held)
 
     def expect(self, *kinds: str, waiting: Callable[[], None] | None = None) -> dict[str, Any]:
         """The next message, which must be of one of `kinds`. `waiting`, when the other side
@@ -154,11 +174,8 @@ class Peer:
                 self.idle()
                 waiting()
             message = self.link.recv()
+        _stopped(self.name, message)
         told = message["t"]
-        if told == "error":
-            raise RemoteError(f"{self.name} stopped: {_text(message.get('why'), REASON)}")
-        if told == "leave":  # saved and gone for now: waited for, as a drop is
-            raise Dropped(f"{self.name} left: {_text(message.get('why'), REASON)}")
         if told not in kinds:
             due = " or ".join(repr(kind) for kind in kinds)
             raise Refused(f"{self.name} sent {_text(told)!r} where {due} was due")
@@ -375,6 +392,15 @@ class Announcing(SignedController):
         if peer.exchange(ask).get("accept") is True:
             return None
         return f"{peer.name} declined the take-back"
+
+
+def _stopped(name: str, message: dict[str, Any]) -> None:
+    """`message` says the other side stopped: raised as what it is."""
+    told = message["t"]
+    if told == "error":
+        raise RemoteError(f"{name} stopped: {_text(message.get('why'), REASON)}")
+    if told == "leave":  # saved and gone for now: waited for, as a drop is
+        raise Dropped(f"{name} left: {_text(message.get('why'), REASON)}")
 
 
 class SharedDice:

@@ -97,6 +97,7 @@ class Link:
         # the heartbeat's (`beat`): messages read, the error that ended reading, and a pipe
         # with one byte a message (and one for the end), which a screen can wait on
         self._inbox: queue.Queue[dict[str, Any]] | None = None
+        self._landing = threading.Lock()  # held while one write's messages go into the inbox
         self._broken: RemoteError | None = None
         self._bell: tuple[int, int] | None = None
         self._pump: threading.Thread | None = None
@@ -166,7 +167,8 @@ class Link:
     def ready(self) -> bool:
         """Has a message (or part of one) already come, so that a read would not wait?"""
         if self._inbox is not None:
-            return not self._inbox.empty() or self._broken is not None
+            with self._landing:  # what came in one write is all in, or none of it
+                return not self._inbox.empty() or self._broken is not None
         if isinstance(self.sock, ssl.SSLSocket) and self.sock.pending():
             return True
         try:
@@ -203,18 +205,39 @@ class Link:
                     self.post({"t": PING_KIND})
                 wait = min(self.said + pulse, self.heard + dead) - time.monotonic()
                 try:
-                    message = self._frame(max(0.01, wait))
+                    batch = [self._frame(max(0.01, wait))]
                 except TimeoutError:
                     continue
-                if message["t"] != PING_KIND:
-                    self._inbox.put(message)
-                    os.write(self._bell[1], b".")
+                try:
+                    while self._more_now():  # the rest of the same write
+                        batch.append(self._frame(MID_MESSAGE))
+                finally:  # what came is landed before any end found after it
+                    self._land(batch)
         except RemoteError as exc:
             self._broken = exc
         except Exception as exc:  # a thread's end: told to the game, never a traceback
             self._broken = Dropped(_broke(self.peer, exc))
         with contextlib.suppress(OSError):
             os.write(self._bell[1], b"!")  # the end: readable from now on
+
+    def _land(self, batch: list[dict[str, Any]]) -> None:
+        assert self._inbox is not None and self._bell is not None
+        with self._landing:
+            for message in batch:
+                if message["t"] != PING_KIND:
+                    self._inbox.put(message)
+                    os.write(self._bell[1], b".")
+
+    def _more_now(self) -> bool:
+        """Are more bytes here already (sent with what was just read, in one write)? The
+        reader lands them together, so `ready` after the first of them sees the rest."""
+        with self._lock:
+            if isinstance(self.sock, ssl.SSLSocket) and self.sock.pending():
+                return True
+        try:
+            return bool(select.select([self.sock], [], [], 0)[0])
+        except (OSError, ValueError):
+            return False
 
     def cut(self) -> None:
         """End the connection now (a reader waiting on it, here or there, hears it end)."""
