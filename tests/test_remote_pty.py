@@ -55,7 +55,9 @@ def test_decisions_at_the_terminal_then_ctrl_c_and_a_rejoin(tmp_path):
             child.expect("Joiners: ")
             child.expect(PROMPT)
             child.send("\r")
-        child.expect(["waiting for ", PROMPT])  # the host's bot may have answered already
+        # the second taken (a redraw of its own screen is not yet a new question): the host's
+        # move awaited, or made already and this side's next deployment asked
+        child.expect(["waiting for ", "Joiners: which miniature"])
         child.sendintr()  # once: heard even as the other side's move ends the wait
         child.expect("interrupted; game saved to j.json")
         child.expect(pexpect.EOF)
