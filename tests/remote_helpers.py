@@ -111,9 +111,13 @@ def played_out(tmp: Path, host: Host) -> Any:
     return done
 
 
-def start_join(tmp: Path, host: Host, *args: str) -> subprocess.Popen[str]:
+def start_join(
+    tmp: Path, host: Host, *args: str, program: tuple[str, ...] = ("-m", "wargame_cli")
+) -> subprocess.Popen[str]:
+    """`wargame join` of `host` in the background (`program`: what Python runs, with its
+    first arguments: a modified joiner's)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "wargame_cli", "join", host.address, "--code", host.code, *args],
+        [sys.executable, *program, "join", host.address, "--code", host.code, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

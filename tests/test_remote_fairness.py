@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.remote_helpers import Host, env, join, reap, verify
+from tests.remote_helpers import Host, join, reap, start_join, verify
 
 PEEK = Path(__file__).with_name("remote_peek.py")
 CHEAT = Path(__file__).with_name("remote_cheat.py")
@@ -30,15 +29,8 @@ def _host(tmp_path: Path, ruleset: str = "squad-alpha") -> Host:
 def _cheating_joiner(tmp_path: Path, host: Host, mode: str) -> tuple[int, str]:
     """tests/remote_peek.py in `mode` joins `host` as a bot and plays until it stops: its exit
     code and what it printed."""
-    joiner = subprocess.Popen(
-        [sys.executable, str(PEEK), mode, str(tmp_path / "peek.json"), "join"]
-        + [host.address, "--code", host.code, "--bot", "--save", "j.json"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env(tmp_path),
-        cwd=tmp_path,
-    )
+    program = (str(PEEK), mode, str(tmp_path / "peek.json"))
+    joiner = start_join(tmp_path, host, "--bot", "--save", "j.json", program=program)
     try:
         out, _ = joiner.communicate(timeout=120)
     except subprocess.TimeoutExpired:
@@ -203,15 +195,8 @@ def test_a_spectators_wire_carries_no_hidden_placement_before_the_reveal(tmp_pat
     try:
         came, reader = _spectator(host)
         host.wait_for("a spectator joined")
-        joiner = subprocess.Popen(
-            [sys.executable, str(PEEK), "hold", str(record), "join"]
-            + [host.address, "--code", host.code, "--bot", "--save", "j.json"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env(tmp_path),
-            cwd=tmp_path,
-        )
+        program = (str(PEEK), "hold", str(record))
+        joiner = start_join(tmp_path, host, "--bot", "--save", "j.json", program=program)
         end = time.monotonic() + 90
         while not record.exists() and time.monotonic() < end:
             time.sleep(0.02)

@@ -10,8 +10,6 @@ import os
 import signal
 import socket
 import stat
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,6 @@ import pytest
 from tests.remote_helpers import (
     Host,
     carry_on,
-    env,
     join,
     played_out,
     reap,
@@ -313,15 +310,8 @@ def test_a_drop_after_a_take_back_keeps_its_kept_dice_on_both_sides(tmp_path):
     again are the kept ones, with their commitments and values, and the game goes on to the
     same verified saves."""
     host, _ = _cheat(tmp_path, "agree-cut", "squad-alpha")
-    joiner = subprocess.Popen(
-        [sys.executable, str(CHEAT), "undo", str(tmp_path / "none.json"), "join"]
-        + [host.address, "--code", host.code, "--bot", "--save", "j.json"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env(tmp_path),
-        cwd=tmp_path,
-    )
+    program = (str(CHEAT), "undo", str(tmp_path / "none.json"))
+    joiner = start_join(tmp_path, host, "--bot", "--save", "j.json", program=program)
     try:
         out, _ = joiner.communicate(timeout=90)
         assert joiner.returncode == 0, out
