@@ -312,12 +312,12 @@ def _started(path: Path, pid: int) -> None:
 
 
 def test_a_kill_at_any_moment_leaves_the_last_save_whole(wargame, tmp_path):
-    """Sixteen kills at random moments of a long game's saving, after its first save (each
+    """Ten kills at random moments of a long game's saving, after its first save (each
     in-place write, rewrite and rename is somewhere in there)."""
     rng = random.Random(20)
     assert wargame("play", "tug-of-wargods", "--no-input", "--no-save").returncode == 0  # imports
     seen = set()
-    for trial in range(16):
+    for trial in range(10):
         path = tmp_path / f"k{trial}.json"
         pid = _play_long(path)
         _started(path, pid)
