@@ -336,3 +336,16 @@ def test_divergence_from_other_rules_version_says_so(wargame, tmp_path):
 def test_wargame_alone_shows_the_help(wargame):
     done = wargame()
     assert done.returncode == 0 and "play" in done.stdout and done.stderr == ""
+
+
+def test_the_roll_table_tells_identical_models_apart(wargame):
+    """Two Sebeki on one side are B1 Sebeki and B2 Sebeki in the roll's table, as in the
+    line-up and the log (a lone unit keeps its plain name)."""
+    done = wargame(
+        "play", TUG, "--no-input", "--no-save", "--seed", "3", "--turns", "1",
+        "--team-b", "2 Sebeki, To-Tanem",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    table = done.stdout.split("the roll", 1)[1]
+    assert "B1 Sebeki" in table and "B2 Sebeki" in table
+    assert "B3 To-Tanem" not in table and "To-Tanem" in table

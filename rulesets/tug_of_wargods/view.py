@@ -11,6 +11,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 from wargame_cli.rulesets.tug_of_wargods.rules import TugState
+from wargame_cli.rulesets.tug_of_wargods.teams import told_apart
 
 from wargame_cli.text import SIDE_STYLE, clean
 from wargame_cli.view import NOBODY_KNOWN, Players, ViewOf
@@ -34,7 +35,7 @@ def dice_table(state: TugState) -> Table:
         for i, model in enumerate(team.models):
             table.add_row(
                 Text(f"{side} {clean(team.name)}", style=STYLE[side]) if i == 0 else "",
-                model.unit,
+                told_apart(team.units, side, i),
                 f"d{model.die}",
                 str(record.faces[side][i]),
             )
