@@ -165,3 +165,27 @@ def test_within_a_step_only_an_enemy_move_redraws_the_board():
     assert show("step", step=4, order=[["B", ["B1"]], ["A", ["A1"]]]) == 0  # the bot acts first
     assert show("activate", id="B1") == 0  # the bot's activation: a line
     assert show("activate", id="A1") == 1  # the person's first decision in the step
+
+
+def test_a_card_names_the_asked_sides_miniature_when_both_squads_share_names():
+    """Both sides field miniatures of the same names (the same ready squad twice): the card
+    of side A's question is A's miniature, of side B's question B's."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    state = make_state("........\n........\n...b....\n........\n........\n........\n")
+    assert state.mini("A2").name == state.mini("B2").name == "R2"
+    state.mini("A2").pos = None  # A's R2 still to deploy; B's stands on the table
+    for side, told in (("A", "not deployed yet"), ("B", "in the open")):
+        choice = SimpleNamespace(
+            prompt=f"{side}: where does R2 deploy?",
+            side=side,
+            kind="deploy",
+            options=(),
+            free_hint=None,
+        )
+        console = Console(width=200, record=True, color_system=None)
+        console.print(view.card(state, choice))
+        shown = console.export_text()
+        assert f"{side}2 R2" in shown and told in shown, shown

@@ -302,7 +302,7 @@ def map_facts(b: Battle, names: dict[str, str] | None = None, choice: Any = None
         for mob in b.mobs.values():
             if b.figures(mob):
                 pieces[mob.name] = lead(b, mob)  # a typed spot moves the lead figure
-        c = facts.actor(choice.prompt, pieces, choice.side)
+        c = facts.actor(choice.prompt, pieces.items(), choice.side)
         origin = next((m for m in marks if c is not None and m.name == c.id), None)
     targets = []
     for o in choice.options if choice is not None else ():
@@ -400,7 +400,7 @@ def card(state: Battle, choice: Any, names: dict[str, str] | None = None) -> Any
     """The creature or mob the question names, with the odds its options state."""
     pieces: dict[str, Any] = {c.id: c for c in state.creatures.values()}
     pieces.update(state.mobs)
-    found = facts.actor(choice.prompt, pieces, choice.side)
+    found = facts.actor(choice.prompt, pieces.items(), choice.side)
     parts: list[Any] = []
     if isinstance(found, Creature):
         parts.append(creature_card(state, found, brief=True))

@@ -486,7 +486,7 @@ def _candidates(battle: Battle, choice: Any) -> Table | None:
 def card(battle: Battle, choice: Any, names: dict[str, str] | None = None) -> Any:
     """The unit the question names (`Deploy A1 Knights`, `A1 Knights attacks ...`), or the
     units its options offer; with the chance each attack or shot has (from its 1d20 need)."""
-    unit = facts.actor(choice.prompt, {u.uid: u for u in battle.units}, choice.side)
+    unit = facts.actor(choice.prompt, [(u.uid, u) for u in battle.units], choice.side)
     parts: list[Any] = []
     if unit is not None:
         parts.append(unit_card(battle, unit, brief=True))

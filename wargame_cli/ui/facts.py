@@ -4,7 +4,7 @@ of facts), the piece a question is about, and the odds its options state."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -66,12 +66,13 @@ def card(
     return Group(*parts)
 
 
-def actor(prompt: str, pieces: Mapping[str, T], side: str | None = None) -> T | None:
+def actor(prompt: str, pieces: Iterable[tuple[str, T]], side: str | None = None) -> T | None:
     """The piece a question is about: the first the prompt names (the longest name among
     names that start at the same place), one of `side`'s pieces first if it names any (a
-    question asked of side A is about A's piece, even after it names the attacker)."""
+    question asked of side A is about A's piece, even after it names the attacker).
+    `pieces` are (name, piece) pairs, not a mapping: two sides may field the same names."""
     best: tuple[int, int, int, T] | None = None
-    for name, piece in pieces.items():
+    for name, piece in pieces:
         if not name:
             continue
         match = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", prompt)
