@@ -257,3 +257,39 @@ def test_bot_beats_random_play_from_either_side():
         session.runner.run()
         won += session.runner.outcome.winner == bot
     assert won >= 7
+
+
+def test_the_search_judges_a_squad_in_the_open_worse_than_one_behind_a_wall():
+    """The search bot's evaluation (`Ruleset.evaluate`): the same miniatures alive, but one
+    standing in the open in sight of an enemy in cover is worth less to its side than one
+    behind a wall; a casualty counts more than any exposure."""
+    open_ground = make_state(
+        """
+        ..........
+        ....1.....
+        ..........
+        ..........
+        ..........
+        ...+a+....
+        """
+    )
+    hidden = make_state(
+        """
+        ..........
+        ....1.....
+        ..........
+        ..######..
+        ..........
+        ...+a+....
+        """
+    )
+    seen, behind = (RULESET.evaluate(_Game(s), "A") for s in (open_ground, hidden))
+    assert seen < behind
+    assert RULESET.evaluate(_Game(hidden), "B") == pytest.approx(-behind)
+    open_ground.mini("B1").alive = False
+    assert RULESET.evaluate(_Game(open_ground), "A") > behind
+
+
+class _Game:
+    def __init__(self, state: GameState) -> None:
+        self.state = state

@@ -521,3 +521,24 @@ def deploy_who(state: GameState, waiting: list[Mini]) -> Mini:
     side = waiting[0].side
     leader = state.squads[side].leader_id
     return max(waiting, key=lambda m: (m.dice, m.id == leader, -int(m.id[1:])))
+
+
+# -- the search bot's judgement --------------------------------------------------------------
+
+EXPOSURE = 0.5  # the share of a miniature's worth its expected losses where it stands take
+
+
+def position_worth(state: GameState, side: str) -> float:
+    """What the search bot judges a lookahead by: each living miniature's worth, less the
+    share the enemies that see it are expected to take next turn (`danger`, capped at one
+    loss); `side`'s less the other's. A miniature is alive or dead, so material alone rarely
+    tells a turn's moves apart: where they leave the squads standing does."""
+    total = 0.0
+    for squad in state.squads.values():
+        for mini in squad.living:
+            if mini.pos is None:
+                continue
+            exposed = min(1.0, danger(state, mini.side, mini.pos))
+            value = worth(state, mini) * (1 - EXPOSURE * exposed)
+            total += value if mini.side == side else -value
+    return total

@@ -44,8 +44,16 @@ class SquadAlpha(StatePositions, Ruleset):
     has_decisions = True
     folder = FOLDER
     # the search bot: a miniature is alive or dead, so a lookahead's worth moves in whole
-    # pieces; a smaller margin than the default lets it correct the hint (bench/README.md)
+    # pieces, tempered by where they stand (`evaluate`); a smaller margin than the default
+    # lets it correct the hint (bench/README.md)
     search_budget = {"margin": 0.75}
+
+    def evaluate(self, game: Any, side: str) -> float:
+        """Material less each side's exposure to the other's shots (`bot.position_worth`)."""
+        from wargame_cli.rulesets.squad_alpha.bot import position_worth
+
+        return position_worth(game.state, side)
+
     team_syntax = (
         "5-10 miniatures separated by commas, each `name training rating` (or "
         '`name:training:rating`): "Sgt Rook elite 4, Hawk regular 2, 3x Trooper conscript 0". '
