@@ -1,0 +1,67 @@
+"""Issue 33's leftovers at the player's hand, played in a real pseudo-terminal: a scrolled
+option list never shows a label cut at its edge."""
+
+from __future__ import annotations
+
+import re
+
+import pexpect
+import pytest
+
+from tests.pty_helpers import ANSWERED, Terminal, drawn, settle, spawn
+
+pytestmark = pytest.mark.pty
+
+DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
+
+
+def _play(tmp_path, args: list[str], size: tuple[int, int]) -> tuple[pexpect.spawn, Terminal]:
+    child = spawn(["play", *args, "--no-save"], str(tmp_path), str(tmp_path / "saves"), 90, size)
+    child.delaybeforesend = None
+    term = Terminal(*size)
+    child.logfile_read = term
+    return child, term
+
+
+def _answer(child: pexpect.spawn, keys: str) -> None:
+    """At the question drawn now: `keys`, the last of them Enter."""
+    drawn(child)
+    settle(child, 0.1)
+    child.send(keys)
+    child.expect_exact(ANSWERED)
+
+
+def _list_rows(term: Terminal) -> list[str]:
+    """The rows of the question's list: those under the question's header (its message
+    wraps with 2 spaces in front, an option starts at the 4th column, a label's wrapped rows
+    at the 6th)."""
+    lines = term.lines()
+    row = max(i for i, line in enumerate(lines) if line.startswith("? "))
+    rows = lines[row + 1 :]
+    while rows and rows[0][2:3].strip():  # the header's own wrapped rows
+        rows.pop(0)
+    return [line for line in rows if line.strip()]
+
+
+def test_a_scrolled_list_shows_whole_options_only_at_80x24(tmp_path):
+    """Seeds of Wars' movement question at 80x24 scrolls; an option's wrapped label
+    ("… (engaged in melee: it leaves only / by retreating before combat (d13))") once showed
+    its second row alone at the window's top."""
+    args = ["seeds-of-wars", "--bot", "B", "--bot-level", "search", "--seed", "5"]
+    child, term = _play(tmp_path, args, (24, 80))
+    for keys in (DOWN + ENTER, ENTER, UP + ENTER, ENTER, DOWN + ENTER, ENTER, DOWN * 2 + ENTER):
+        _answer(child, keys)
+    drawn(child)
+    settle(child, 0.2)
+    assert "scrolls" in " ".join(term.lines()), term.text()
+    seen_wrapped = False
+    for _ in range(12):  # down through the whole list and round to its top
+        rows = _list_rows(term)
+        assert rows and rows[0][3:4].strip(), term.text()  # the top row starts an option
+        assert sum("»" in line for line in rows) == 1, term.text()
+        seen_wrapped |= any(re.match(r" {5}\S", line) for line in rows)
+        child.send(DOWN)
+        settle(child, 0.15)
+    assert seen_wrapped, "the wrapped option never came into the window"
+    child.sendintr()
+    child.expect(pexpect.EOF)
