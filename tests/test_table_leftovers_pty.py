@@ -65,3 +65,20 @@ def test_a_scrolled_list_shows_whole_options_only_at_80x24(tmp_path):
     assert seen_wrapped, "the wrapped option never came into the window"
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def test_deployment_spots_are_said_in_words_at_80x24(tmp_path):
+    """Squad Alpha's deployment list once read `3.5,7.5: in Crates (hard cover), …`: the
+    spot goes to the cursor's facts line, the label says the words."""
+    args = ["squad-alpha", "--bot", "B", "--seed", "7", "--team-a", "Commandos"]
+    child, term = _play(tmp_path, [*args, "--team-b", "Recruits"], (24, 80))
+    _answer(child, ENTER)  # Major Steel deploys first
+    drawn(child)
+    settle(child, 0.2)
+    rows = _list_rows(term)
+    assert any("In Crates (hard cover)" in line for line in rows), term.text()
+    assert not any(re.search(r"\d+(\.\d+)?,\d+(\.\d+)?", line) for line in rows), term.text()
+    child.send("p")  # the cursor's facts say where
+    child.expect(r"cursor at \(3\.5,7\.5\)")
+    child.sendintr()
+    child.expect(pexpect.EOF)

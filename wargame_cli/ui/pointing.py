@@ -21,15 +21,27 @@ if TYPE_CHECKING:
 SPOT_HINT = "x,y"  # a choice whose typed answer is a spot (`Choice.free_hint`)
 
 
-# a spot in an option's label: ` (2.09,8.91)`
-_SPOT_IN_LABEL = re.compile(r" \(-?\d+(?:\.\d+)?, ?-?\d+(?:\.\d+)?\)")
+# a spot in an option's label: ` (2.09,8.91)`, ` (lead to 2.09,8.91)`, or `3.5,7.5: ` first
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_SPOT_IN_LABEL = re.compile(rf" \((?:lead to )?{_NUMBER}, ?{_NUMBER}\)|^{_NUMBER}, ?{_NUMBER}: ")
 
 
 def without_spot(label: str) -> str:
-    """An option's label without the spot it names (`Toward Fay, 4.0": seen by Dot`): a
-    list that takes a spot gives its rows to the map, and the cursor's facts line says where
-    (`Point on the map…`)."""
-    return _SPOT_IN_LABEL.sub("", label)
+    """An option's label without the spot it names (`Toward Fay, 4.0": seen by Dot`,
+    `In Crates (hard cover), …`): a list that takes a spot gives its rows to the map, and
+    the cursor's facts line says where (`Point on the map…`)."""
+    words = _SPOT_IN_LABEL.sub("", label)
+    return words[:1].upper() + words[1:] if words != label else label
+
+
+def without_spots(labels: list[str]) -> list[str]:
+    """`without_spot` of each label, but a label whose words alone would read the same as
+    another's keeps its spot: the list still tells every option apart."""
+    bare = [without_spot(label) for label in labels]
+    count: dict[str, int] = {}
+    for words in bare:
+        count[words] = count.get(words, 0) + 1
+    return [label if count[words] > 1 else words for label, words in zip(labels, bare, strict=True)]
 
 
 def takes_spot(choice: Choice) -> bool:
