@@ -82,3 +82,34 @@ def test_deployment_spots_are_said_in_words_at_80x24(tmp_path):
     child.expect(r"cursor at \(3\.5,7\.5\)")
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def _until_screen(child: pexpect.spawn, term: Terminal, *words: str, limit: int = 200) -> None:
+    """Enter at every question until a screen shows every one of `words` (patterns)."""
+    for _ in range(limit):
+        drawn(child)
+        settle(child, 0.15)
+        if all(re.search(word, term.text()) for word in words):
+            return
+        child.send(ENTER)
+        child.expect_exact(ANSWERED)
+    raise AssertionError(f"no screen with {words!r}")
+
+
+def test_the_pointing_key_says_no_deployment_once_it_is_over(tmp_path):
+    """Mobs and Morale's cursor screen kept `A deploys in y 0-6 (e1)  B deploys in y 18-24`
+    in its key after deployment; the key says only what applies now."""
+    child, term = _play(tmp_path, ["mobs-and-morale", "--bot", "B", "--seed", "5"], (24, 80))
+    _until_screen(child, term, r"\(round 0\)", "Point on the map")
+    child.send("p")  # while deploying, the key says where
+    child.expect_exact("cursor at (")
+    settle(child, 0.2)
+    assert "deploys in y 0-6 (e1)" in term.text(), term.text()
+    child.send("\x1b")
+    _until_screen(child, term, r"\(round [1-9]\)", "Point on the map")
+    child.send("p")
+    child.expect_exact("cursor at (")
+    settle(child, 0.2)
+    assert "cursor at (" in term.text() and "deploys in" not in term.text(), term.text()
+    child.sendintr()
+    child.expect(pexpect.EOF)
