@@ -113,3 +113,16 @@ def test_the_pointing_key_says_no_deployment_once_it_is_over(tmp_path):
     assert "cursor at (" in term.text() and "deploys in" not in term.text(), term.text()
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def test_ixu_dice_odds_are_not_said_twice_when_the_list_is_whole(tmp_path):
+    """The Battle of Ixu's dice assignment: every option's label states its chances; with the
+    whole list on screen an `odds:` line would repeat it word for word."""
+    child, term = _play(tmp_path, ["battle-of-ixu", "--bot", "B", "--seed", "3"], (45, 120))
+    _until_screen(child, term, r"rolled [\d, ]+: movement, combat, defence\?")
+    lines = term.lines()
+    assert "scrolls" not in term.text(), term.text()  # the whole list
+    assert any("(beaten 17% a die)" in line for line in lines), term.text()
+    assert not any(line.startswith("odds:") for line in lines), term.text()
+    child.sendintr()
+    child.expect(pexpect.EOF)

@@ -84,11 +84,16 @@ def actor(prompt: str, pieces: Mapping[str, T], side: str | None = None) -> T | 
     return best[3] if best is not None else None
 
 
-def odds_line(lines: list[str]) -> Text | None:
-    """`odds: a; b; c` as one paragraph, or None."""
+class ListedOdds(Text):
+    """An `odds:` line made of the options' own words (`odds`): the decision screen leaves it
+    out when the list shows every option whole, as it would say the same twice."""
+
+
+def odds_line(lines: list[str], kind: type[Text] = Text) -> Text | None:
+    """`odds: a; b; c` as one paragraph (a `kind` of Text), or None."""
     if not lines:
         return None
-    line = Text("odds: ", style="dim")
+    line = kind("odds: ", style="dim")
     line.append("; ".join(lines))
     return line
 
@@ -186,7 +191,20 @@ def odds(choice: Any, limit: int = 6) -> Text | None:
     shown = lines[:limit]
     if len(lines) > limit:
         shown.append(f"{len(lines) - limit} more in the question")
-    return odds_line(shown)
+    return odds_line(shown, ListedOdds)
+
+
+def without_listed_odds(shown: Any) -> Any:
+    """A card without its `ListedOdds` line (None when nothing else is left), or None when it
+    has no such line."""
+    if isinstance(shown, ListedOdds):
+        return None
+    if not isinstance(shown, Group) or not any(
+        isinstance(part, ListedOdds) for part in shown.renderables
+    ):
+        return None
+    rest = [part for part in shown.renderables if not isinstance(part, ListedOdds)]
+    return Group(*rest) if rest else None
 
 
 class Fit:
