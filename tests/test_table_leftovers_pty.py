@@ -126,3 +126,38 @@ def test_ixu_dice_odds_are_not_said_twice_when_the_list_is_whole(tmp_path):
     assert not any(line.startswith("odds:") for line in lines), term.text()
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+GRID_ROW = re.compile(r"^ *[\d.]+\|(.*)\|")
+LEGEND = re.compile(r"(?:^|  )(\*\w|[2-9+][a-z]) ((?:(?!  ).)+)")
+
+
+def test_a_cell_of_several_pieces_says_how_many_at_80x24(tmp_path):
+    """Mobs and Morale at 80x24: figures in base contact share a 3" row; the cell says how
+    many it holds (`2a`) and the legend names them (`2a r1 13.1,15.5 + r2 13.1,14.3`)."""
+    child, term = _play(tmp_path, ["mobs-and-morale", "--bot", "B", "--seed", "5"], (24, 80))
+    for _ in range(80):
+        drawn(child)
+        settle(child, 0.15)
+        lines = term.lines()
+        cells = " ".join(m.group(1) for line in lines if (m := GRID_ROW.match(line)))
+        shared = [
+            (mark, words)
+            for line in lines
+            if not GRID_ROW.match(line)
+            for mark, words in LEGEND.findall(line)
+            if re.search(r" \+ |, ", words)
+        ]
+        if shared:
+            break
+        child.send(ENTER)
+        child.expect_exact(ANSWERED)
+    else:
+        raise AssertionError("no cell of several pieces came")
+    for mark, words in shared:
+        names = re.split(r" \+ |, ", words)
+        assert re.fullmatch(r"[2-9][a-z]", mark), term.text()  # how many, then which
+        assert int(mark[0]) == len(names), (mark, words)
+        assert mark in cells, term.text()
+    child.sendintr()
+    child.expect(pexpect.EOF)
