@@ -66,12 +66,15 @@ def card(
     return Group(*parts)
 
 
-def actor(prompt: str, pieces: Mapping[str, T], side: str | None = None) -> T | None:
+def actor(
+    prompt: str, pieces: Mapping[str, T] | Iterable[tuple[str, T]], side: str | None = None
+) -> T | None:
     """The piece a question is about: the first the prompt names (the longest name among
     names that start at the same place), one of `side`'s pieces first if it names any (a
-    question asked of side A is about A's piece, even after it names the attacker)."""
+    question asked of side A is about A's piece, even after it names the attacker). `pieces`:
+    by name, or (name, piece) pairs where two sides' pieces share a name (a mirror match)."""
     best: tuple[int, int, int, T] | None = None
-    for name, piece in pieces.items():
+    for name, piece in pieces.items() if isinstance(pieces, Mapping) else pieces:
         if not name:
             continue
         match = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", prompt)

@@ -1,0 +1,50 @@
+"""A mirror match (both sides field the same squad or warband, so each name stands twice):
+the card and the map's piece at a question are the deciding side's own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.view_helpers import text_of
+from wargame_cli import registry
+from wargame_cli.engine.bots import BotController
+from wargame_cli.engine.requests import Choice
+from wargame_cli.engine.session import start
+from wargame_cli.ruleset import Setup, resolve_options
+
+
+def _mirror(ruleset_id: str, seed: int, limit: int = 60) -> list[tuple[Choice, Any, Any]]:
+    """(question, card text, map facts) at the decisions of a bot game whose sides both
+    field side B's ready team, each side's asking about one of its own pieces by name."""
+    ruleset = registry.get(ruleset_id)
+    opts = resolve_options(ruleset.options, {})
+    team, name = ruleset.default_team("B", opts)
+    view = ruleset.view()
+    out: list[tuple[Choice, Any, Any]] = []
+
+    class Watcher(BotController):
+        def choose(self, choice: Choice, game: Any) -> str:
+            if len(out) < limit:
+                names = {"A": name, "B": f"{name} (B)"}
+                shown = view.card(game.state, choice, names)
+                said = " ".join(text_of(shown, 200)) if shown is not None else ""
+                out.append((choice, said, view.map_facts(game.state, names, choice)))
+            return choice.default
+
+    setup = Setup({"A": name, "B": f"{name} (B)"}, {"A": team, "B": team})
+    start(ruleset, setup, opts, seed, controllers={s: Watcher() for s in "AB"}).runner.run()
+    return out
+
+
+@pytest.mark.parametrize("ruleset_id", ["squad-alpha", "battle-of-ixu"])
+def test_a_mirror_match_shows_the_deciding_sides_own_piece(ruleset_id):
+    checked = 0
+    for choice, said, facts in _mirror(ruleset_id, 3):
+        if facts.origin is None or choice.kind in ("attribute", "target"):
+            continue
+        assert facts.origin.side == choice.side, (choice.prompt, facts.origin)
+        assert f"[{choice.side}] " in said, (choice.prompt, said)
+        checked += 1
+    assert checked >= 5
