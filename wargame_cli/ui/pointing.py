@@ -191,8 +191,11 @@ class Pointing:
         """Space: the cursor's cell stands for the next spot in it the question accepts (two
         menu spots in one cell, a move on whole inches in a coarse cell: each can be picked)."""
         cell = (self.col, self.row)
-        spots = self.cell_spots(*cell) if self.spots else []
         self.count = ""
+        if not self.spots:
+            self.note = "this question takes a target, not a spot (Tab: the next target)"
+            return
+        spots = self.cell_spots(*cell)
         if len(spots) < 2:
             self.note = (
                 "no other spot in this cell is allowed"
