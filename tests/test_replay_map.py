@@ -59,7 +59,8 @@ def test_replay_draws_the_one_map_truthfully_and_bigger_on_a_bigger_screen(
 
 def test_each_decision_stop_draws_the_position_at_that_decision(wargame, tmp_path):
     """A stop at a decision keeps the map of the table as it stood when that decision was
-    asked (not the turn's start, not its end): the same facts the state then gives."""
+    asked (not the turn's start, not its end): the same facts the state then gives, with the
+    piece the decision names as the map's piece (its key names it first)."""
     import copy
 
     from wargame_cli import history, registry
@@ -96,3 +97,8 @@ def test_each_decision_stop_draws_the_position_at_that_decision(wargame, tmp_pat
         ):
             moved += 1  # within a turn the stops differ: not the turn's start or end
     assert moved
+    named = [s for s in stops if s.facts.origin is not None]  # the piece the decision names
+    assert len(named) > len(stops) // 3
+    for stop in named:
+        entry = book.screen.entries[stop.end - 1]
+        assert entry["t"] == "choice" and stop.facts.origin.name in entry["prompt"], entry
