@@ -50,7 +50,7 @@ PIECES: dict[str, Callable[[Any], list[tuple[str, Point, bool]]]] = {
 }
 
 
-MARK = r"\*[0-9a-z*]|[2-9+][a-z]"  # a marked cell: `*1`, or how many it holds (`2a`)
+MARK = r"[*@&%=~^$!?][1-9+*]"  # a marked cell: a sign, then how many it holds (`*2`, `@1`)
 
 
 def read_map(lines: list[str]) -> tuple[dict[tuple[int, int], str], float, float, dict[str, str]]:
@@ -156,7 +156,7 @@ def test_a_shared_cell_is_marked_and_names_both():
     pieces = [(m.label, m.pos, m.down) for m in facts.markers]
     check_truth(lines, pieces, "shared")
     cells, *_ = read_map(lines)
-    assert cells[(4, 4)] == "2a"  # two pieces: the cell says how many
+    assert cells[(4, 4)] == "*2"  # two pieces: the cell says how many
     assert cells[(9, 9)] == "a2" and cells[(1, 9)] == "b2"  # casualties keep their side
 
 
