@@ -177,7 +177,8 @@ def map_facts(state: IxuState, names: dict[str, str] | None = None, choice: Any 
     """The one map's facts: every model standing, each side's edge (c5: each warband in line
     along its own edge), the model a question is about."""
     marks = tuple(_markers(state))
-    words = "deployed: in line along the own edge (c5)"
+    deploying = state.phase == "deployment"  # the key says how only while it matters
+    words = "deployed: in line along the own edge (c5)" if deploying else ""
     zones = (Zone("A", words, edge="south"), Zone("B", words, edge="north"))
     origin = None
     if choice is not None:

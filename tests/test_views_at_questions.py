@@ -1,5 +1,6 @@
-"""A mirror match (both sides field the same squad or warband, so each name stands twice):
-the card and the map's piece at a question are the deciding side's own."""
+"""What the views show at a question: in a mirror match (both sides field the same squad or
+warband, so each name stands twice) the card and the map's piece are the deciding side's own;
+the map's key says how the sides deploy only while they deploy."""
 
 from __future__ import annotations
 
@@ -48,3 +49,21 @@ def test_a_mirror_match_shows_the_deciding_sides_own_piece(ruleset_id):
         assert f"[{choice.side}] " in said, (choice.prompt, said)
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("ruleset_id", ["battle-of-ixu", "mobs-and-morale", "squad-alpha"])
+def test_the_maps_key_says_how_sides_deploy_only_while_deploying(ruleset_id):
+    """Once the turns begin the key shows what applies now: no deployment words."""
+    from tests.view_helpers import at_decisions
+    from wargame_cli.tabletop.grid import cut
+    from wargame_cli.ui.map import key_items
+
+    def seen(state: Any, choice: Choice, names: Any) -> tuple[str, str]:
+        view = registry.get(ruleset_id).view()
+        facts = view.map_facts(state, names, choice)
+        return getattr(state, "phase", ""), " ".join(key_items(cut(facts, 1, 1)))
+
+    found = at_decisions(ruleset_id, seen, limit=40)
+    later = [key for phase, key in found if phase not in ("setup", "deployment")]
+    assert later
+    assert not any("deploy" in key for key in later), later[0]
