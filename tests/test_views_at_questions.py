@@ -67,3 +67,31 @@ def test_the_maps_key_says_how_sides_deploy_only_while_deploying(ruleset_id):
     later = [key for phase, key in found if phase not in ("setup", "deployment")]
     assert later
     assert not any("deploy" in key for key in later), later[0]
+
+
+def test_the_who_legend_names_the_pieces_the_question_names_first_at_80x24():
+    """The Battle of Ixu's map names a warrior with its side (`B1 Eyox (Swords)`); the
+    question says `Attack Eyox`: a `who:` legend short of room names Eyox among the first,
+    not in `+N more`."""
+    from tests.view_helpers import watched_game
+
+    screen, runner = watched_game("battle-of-ixu", 4)
+    for _ in range(600):
+        pending = runner.pending
+        if isinstance(pending, Choice) and "fight whom?" in pending.prompt:
+            break
+        if isinstance(pending, Choice):
+            screen.mark(pending.side)
+        runner.step()
+    else:
+        raise AssertionError("no fight came")
+    labels = " ".join(o.label for o in pending.options)
+    targets = [
+        f"{w.id} {w.name}" for w in runner.game.state.warriors if f"Attack {w.name} " in labels
+    ]
+    assert targets
+    layout = screen.compose(80, 24, 1, 4, pending, pending.side)  # the list: 4 rows
+    who = [line for line in layout.lines if "who:" in line]
+    assert who and "more (Look…)" in who[0], "\n".join(layout.lines)  # short of room
+    for target in targets:
+        assert target in who[0], who[0]

@@ -334,8 +334,8 @@ class DecisionScreen:
             return None
         named = tuple(  # those the question names first, then the latest results'
             sorted(
-                (m.name for m in facts.markers if m.name and m.name in self._mention),
-                key=lambda name: name not in self._asked,
+                (m.name for m in facts.markers if m.name and _said(m.name) in self._mention),
+                key=lambda name: _said(name) not in self._asked,
             )
         )
         key = (printed, width, rows, self._side, named, id(self._choice))
@@ -719,6 +719,12 @@ def drawn_map_rows(
     drawing = fitted(facts, width, max(1, rows - len(notes)), named)
     console = renderer.console(width)
     return drawing.ansi(width, console.color_system, console.no_color) + notes, drawing.grid
+
+
+def _said(name: str) -> str:
+    """A piece's name as questions and results say it: without the side a map's name adds in
+    brackets (`Eyox (Swords)` is said `Eyox`)."""
+    return name.rsplit(" (", 1)[0] if name.endswith(")") and " (" in name else name
 
 
 def within_reach(facts: MapFacts, choice: Any) -> list[Marker]:
