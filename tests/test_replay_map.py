@@ -69,7 +69,7 @@ def test_each_decision_stop_draws_the_position_at_that_decision(wargame, tmp_pat
     from wargame_cli.saves import store
 
     save = tmp_path / "game.json"
-    args = ("--no-input", "--seed", "4", "--option", "max_turns=2", "--save", str(save))
+    args = ("--no-input", "--seed", "4", "--option", "max_turns=1", "--save", str(save))
     assert wargame("play", "squad-alpha", *args).returncode == 0
     data = store.load(save)
     ruleset = registry.get(data["ruleset"]["id"])

@@ -61,7 +61,7 @@ def test_a_scrolled_list_shows_whole_options_only_at_80x24(tmp_path):
         assert sum("»" in line for line in rows) == 1, term.text()
         seen_wrapped |= any(re.match(r" {5}\S", line) for line in rows)
         child.send(DOWN)
-        settle(child, 0.15)
+        settle(child, 0.08)
     assert seen_wrapped, "the wrapped option never came into the window"
     child.sendintr()
     child.expect(pexpect.EOF)
@@ -88,7 +88,7 @@ def _until_screen(child: pexpect.spawn, term: Terminal, *words: str, limit: int 
     """Enter at every question until a screen shows every one of `words` (patterns)."""
     for _ in range(limit):
         drawn(child)
-        settle(child, 0.15)
+        settle(child, 0.05)
         if all(re.search(word, term.text()) for word in words):
             return
         child.send(ENTER)
@@ -139,7 +139,7 @@ def test_a_cell_of_several_pieces_says_how_many_at_80x24(tmp_path):
     child, term = _play(tmp_path, ["mobs-and-morale", "--bot", "B", "--seed", "5"], (24, 80))
     for _ in range(80):
         drawn(child)
-        settle(child, 0.15)
+        settle(child, 0.05)
         lines = term.lines()
         cells = " ".join(m.group(1) for line in lines if (m := GRID_ROW.match(line)))
         shared = [
