@@ -138,3 +138,37 @@ def test_a_1_inch_move_on_whole_inches_can_be_pointed_at_from_its_suggested_spot
         if p.grid.sx == p.grid.sy == 1:  # cells of 1": every legal spot has its cell
             legal = {f"{x},{y}" for x in range(24) for y in range(24)}
             assert {k for k in legal if _whole_inch_move(k) is None} <= allowed
+
+
+def test_space_reaches_every_spot_in_a_coarse_cell_the_menu_or_typing_accepts():
+    """Two menu spots in one cursor cell, and a 1" move on whole inches in cells of more
+    than an inch: Space goes through the spots in the cursor's cell the question accepts,
+    so every one of them can be pointed at and picked."""
+    warrior = Marker("A1", Point(10, 5), "A", "Tutok")
+    facts = MapFacts(Table(24, 24), (warrior,), "test", origin=warrior)
+    legal = {
+        f"{x},{y}" for x in range(24) for y in range(24) if _whole_inch_move(f"{x},{y}") is None
+    }
+    spots = ("10,6", "11,5", "10,4", "9,5")
+    options = tuple(Option(key, f"to {key}") for key in spots)
+    choice = Choice("A", "where?", options, "10,6", (), "move", "x,y", _whole_inch_move)
+    c = MapCursor(choice, facts, (80, 20))
+    p = c.pointing
+    assert p.grid.sx * p.grid.sy > 1  # coarse: some cells hold two or more legal spots
+    shared = [cell for cell in {p.grid.cell_of(Point.parse(k)) for k in legal}
+              if sum(p.grid.cell_of(Point.parse(k)) == cell for k in legal) > 1]  # fmt: skip
+    assert shared
+    picked = set()
+    for col, row in {p.grid.cell_of(Point.parse(k)) for k in legal}:
+        p.col, p.row = col, row
+        for _ in range(6):  # Space, then Enter picks the spot it shows
+            c.space()
+            key = c.pick()
+            assert key is not None and _whole_inch_move(key) is None, p.note
+            picked.add(key)
+            assert key in p.facts_lines()[0]  # the facts line says where
+    assert picked == legal
+    assert "Space: the next" in p.facts_lines()[1]
+    from wargame_cli.ui.cursor import keys_help
+
+    assert "Space" in keys_help(False, 79, spots=True)  # the keys line names it

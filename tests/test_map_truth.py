@@ -50,6 +50,9 @@ PIECES: dict[str, Callable[[Any], list[tuple[str, Point, bool]]]] = {
 }
 
 
+MARK = r"[*@&%=~^$!?][1-9+*]"  # a marked cell: a sign, then how many it holds (`*2`, `@1`)
+
+
 def read_map(lines: list[str]) -> tuple[dict[tuple[int, int], str], float, float, dict[str, str]]:
     """The drawn map as a person reads it: each cell's two characters by (column, row) with
     row 0 at the bottom, the inches a column and a row stand for, and each mark's legend."""
@@ -76,7 +79,7 @@ def read_map(lines: list[str]) -> tuple[dict[tuple[int, int], str], float, float
     legend: dict[str, str] = {}
     beside = [m.group(3) for _, m in rows if m.group(3)]
     tail = "  ".join(beside + plain[rows[-1][0] + 1 :])
-    for mark, words in re.findall(r"(\*[0-9a-z]) ((?:(?!  \*[0-9a-z] ).)+)", tail):
+    for mark, words in re.findall(rf"({MARK}) ((?:(?!  (?:{MARK}) ).)+)", tail):
         legend[mark] = words
     return cells, round(float(sx), 3), round(float(sy), 3), legend
 
@@ -94,7 +97,7 @@ def check_truth(lines: list[str], pieces: list[tuple[str, Point, bool]], where: 
         col = min(cols - 1, max(0, math.floor(pos.x / sx + 1e-9)))
         row = min(rows - 1, max(0, math.floor(pos.y / sy + 1e-9)))
         shown = cells[(col, row)]
-        if shown.startswith("*"):
+        if re.fullmatch(MARK, shown):
             assert glyph in _named(legend[shown]), (where, label, pos, shown, legend)
         else:
             assert shown.strip() == glyph, (where, label, pos, shown, "\n".join(lines))
@@ -153,7 +156,7 @@ def test_a_shared_cell_is_marked_and_names_both():
     pieces = [(m.label, m.pos, m.down) for m in facts.markers]
     check_truth(lines, pieces, "shared")
     cells, *_ = read_map(lines)
-    assert cells[(4, 4)].startswith("*")
+    assert cells[(4, 4)] == "*2"  # two pieces: the cell says how many
     assert cells[(9, 9)] == "a2" and cells[(1, 9)] == "b2"  # casualties keep their side
 
 

@@ -55,3 +55,50 @@ def test_replay_draws_the_one_map_truthfully_and_bigger_on_a_bigger_screen(
         assert drawn >= len(reader.book.stops) // 7 // 2, (width, drawn)
     bigger = [at for at, by in cells.items() if len(by) == 2 and by[120] > by[80]]
     assert len(bigger) >= len(cells) // 2, cells
+
+
+def test_each_decision_stop_draws_the_position_at_that_decision(wargame, tmp_path):
+    """A stop at a decision keeps the map of the table as it stood when that decision was
+    asked (not the turn's start, not its end): the same facts the state then gives, with the
+    piece the decision names as the map's piece (its key names it first)."""
+    import copy
+
+    from wargame_cli import history, registry
+    from wargame_cli.cli.replay_pages import names_of, players_of
+    from wargame_cli.cli.replay_screen import Book
+    from wargame_cli.saves import store
+
+    save = tmp_path / "game.json"
+    args = ("--no-input", "--seed", "4", "--option", "max_turns=1", "--save", str(save))
+    assert wargame("play", "squad-alpha", *args).returncode == 0
+    data = store.load(save)
+    ruleset = registry.get(data["ruleset"]["id"])
+    book = Book(ruleset, names_of(data), players_of(data), Console(width=80), 10)
+    asked: list[Any] = []
+
+    def entry(e: Any, game: Any) -> None:
+        if e.get("t") == "choice":
+            asked.append(copy.deepcopy(game.state))
+        book.entry(e, game)
+
+    history.load(save, on_turn_end=book.turn_end, observer=entry)
+    stops = [s for s in book.stops if s.decision]
+    assert len(stops) == len(asked) > 20
+    moved = 0
+    for n, (stop, state) in enumerate(zip(stops, asked, strict=True)):
+        then = book.view.map_facts(state, book.names)
+        assert [(m.label, m.pos, m.down) for m in stop.facts.markers] == [
+            (m.label, m.pos, m.down) for m in then.markers
+        ], n
+        if (
+            n
+            and stop.turn == stops[n - 1].turn
+            and stop.facts.markers != stops[n - 1].facts.markers
+        ):
+            moved += 1  # within a turn the stops differ: not the turn's start or end
+    assert moved
+    named = [s for s in stops if s.facts.origin is not None]  # the piece the decision names
+    assert len(named) > len(stops) // 3
+    for stop in named:
+        entry = book.screen.entries[stop.end - 1]
+        assert entry["t"] == "choice" and stop.facts.origin.name in entry["prompt"], entry

@@ -84,7 +84,7 @@ def test_every_move_and_target_question_at_80x24_has_a_map_of_8_rows(
     who = re.search(r"who: (\S+) ", legend)  # the question's piece is named first
     assert who is not None, "\n".join(term.lines())
     label = who.group(1)
-    marked = re.search(rf"(\*\w)(?:(?!  )[^*])*\b{re.escape(label)}\b", legend)
+    marked = re.search(rf"([*@&%=~^$!?][1-9+])(?:(?!  )[^*])*\b{re.escape(label)}\b", legend)
     if marked is None:  # in its own cell: its label in the cells
         assert any(label in row_ for row_ in grid), "\n".join(term.lines())
     else:  # in base contact at 80x24 (a cell for both): the mark in the cells names it

@@ -180,5 +180,5 @@ def test_a_piece_letter_moves_aside_for_a_miniature():
 def test_two_bases_in_one_cell_are_marked_and_both_named():
     markers = [Marker("A1", Point(3.05, 3.05), "A", "a"), Marker("B1", Point(3.75, 3.75), "B", "b")]
     text = render(table_map(Table(8, 8), markers))
-    assert "*1" in text  # the shared cell's mark, in the map
-    assert "*1 A1 3,3 + B1" in text and "3.8,3.8" in text  # and who is there, under it
+    assert "*2" in text  # the shared cell says how many it holds, in the map
+    assert "*2 A1 3,3 + B1" in text and "3.8,3.8" in text  # and who is there, under it

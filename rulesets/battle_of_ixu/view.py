@@ -177,11 +177,12 @@ def map_facts(state: IxuState, names: dict[str, str] | None = None, choice: Any 
     """The one map's facts: every model standing, each side's edge (c5: each warband in line
     along its own edge), the model a question is about."""
     marks = tuple(_markers(state))
-    words = "deployed: in line along the own edge (c5)"
+    deploying = state.phase == "deployment"  # the key says how only while it matters
+    words = "deployed: in line along the own edge (c5)" if deploying else ""
     zones = (Zone("A", words, edge="south"), Zone("B", words, edge="north"))
     origin = None
     if choice is not None:
-        w = facts.actor(choice.prompt, [(x.name, x) for x in state.warriors], choice.side)
+        w = facts.actor(choice.prompt, ((x.name, x) for x in state.warriors), choice.side)
         origin = next((m for m in marks if w is not None and m.label == w.id), None)
     targets: tuple[tuple[str, Point], ...] = ()
     if choice is not None and choice.kind == "target":  # c6: whom to fight
@@ -282,7 +283,7 @@ def _fight(state: IxuState, w: Warrior) -> str:
 
 def card(state: IxuState, choice: Any, names: dict[str, str] | None = None) -> Any:
     """The model the question is about, with the odds its options state."""
-    w = facts.actor(choice.prompt, [(x.name, x) for x in state.warriors], choice.side)
+    w = facts.actor(choice.prompt, ((x.name, x) for x in state.warriors), choice.side)
     parts: list[Any] = [warrior_card(state, w, brief=True)] if w is not None else []
     chances = facts.odds(choice)
     if chances is not None:

@@ -278,8 +278,12 @@ def compact_board(state: Battle, names: dict[str, str] | None = None) -> Group:
     )
 
 
+DEPLOYING = ("setup", "deployment")  # the phases in which the key says where each side deploys
+
+
 def _zones(b: Battle, side: str) -> list[Zone]:
-    """A side's deployment areas (e1), each along the edge it touches, if any."""
+    """A side's deployment areas (e1), each along the edge it touches, if any; said in words
+    only while deploying (the key shows what applies now)."""
     zones = []
     for area in b.areas[side]:
         r = area.rect
@@ -287,7 +291,7 @@ def _zones(b: Battle, side: str) -> list[Zone]:
         named = f"{area.name}: " if len(b.areas[side]) > 1 else ""
         across = r.x0 <= 0 and r.x1 >= b.table.width  # the whole width: only y is news
         span = f"y {r.y0:g}-{r.y1:g}" if across else f"x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g}"
-        words = f"{named}deploys in {span} (e1)"
+        words = f"{named}deploys in {span} (e1)" if b.phase in DEPLOYING else ""
         zones.append(Zone(side, words, r, edge))
     return zones
 

@@ -309,9 +309,9 @@ def map_facts(
     origin = None
     targets: list[tuple[str, Point]] = []
     if choice is not None:
-        m = facts.actor(choice.prompt, [(x.name, x) for x in state.all_minis()], choice.side)
+        m = facts.actor(choice.prompt, ((x.name, x) for x in state.all_minis()), choice.side)
         if m is not None and m.pos is not None:
-            origin = next((k for k in marks if k.name == m.name), None)
+            origin = next((k for k in marks if k.label == m.label), None)
         if choice.kind == "action":  # b11: the shots, each at its target
             placed = {x.id: x.pos for x in state.all_minis() if x.pos is not None}
             for o in choice.options:
@@ -409,7 +409,7 @@ def card(state: GameState, choice: Any, names: dict[str, str] | None = None) -> 
     """The acting miniature's card (the one the question names), with the odds the options
     state; for "which miniature acts next?" the candidates' cards, one line each, and for
     attributing dice the deciding squad's, one line each."""
-    m = facts.actor(choice.prompt, [(x.name, x) for x in state.all_minis()], choice.side)
+    m = facts.actor(choice.prompt, ((x.name, x) for x in state.all_minis()), choice.side)
     # attributing the dice is about the whole squad (the prompt names only what the enemy
     # holds), until one miniature's die is asked for
     whole_squad = choice.kind == "attribute" and (m is None or m.side != choice.side)

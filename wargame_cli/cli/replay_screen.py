@@ -38,6 +38,22 @@ class Stop:
     facts: Any = None  # the one map's facts as they stood (a view with `map_facts`)
 
 
+def _asked(entry: Any) -> Any:
+    """The decision a log entry records, as a question with the one option taken: what a
+    view's `map_facts` reads of the question a piece was asked (its prompt, side, kind)."""
+    from wargame_cli.engine.requests import Choice, Option
+
+    key = str(entry.get("key", ""))
+    return Choice(
+        str(entry.get("side", "")),
+        str(entry.get("prompt", "")),
+        (Option(key, str(entry.get("label", key))),),
+        key,
+        tuple(entry.get("rules", ())),
+        str(entry.get("kind", "")),
+    )
+
+
 class Book:
     """Built as the log replays (its `entry` the observer, its `turn_end` called at each
     turn's end): every entry told by a decision screen, a stop at every decision and at the
@@ -71,7 +87,9 @@ class Book:
             self.decisions += 1
             label = clean(str(entry.get("label", "")))
             who = clean(self.names.get(str(entry.get("side")), ""))
-            facts = self.view.map_facts(game.state, self.names)  # values: kept as they stood
+            # the map of the decision: the piece it names (its key names it first) and the
+            # option taken (a target it names), as they stood: values, kept
+            facts = self.view.map_facts(game.state, self.names, _asked(entry))
             board = self._board(game, True) if facts is None else []
             self.stops.append(
                 Stop(self.turn, len(self.screen.entries), board, self.decisions,

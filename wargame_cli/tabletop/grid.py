@@ -1,9 +1,10 @@
 """The table cut into map cells at a scale, as plain values: what each cell shows and why.
 
 The one rule of truth: a piece is drawn in the cell that holds its true position and nowhere
-else. When a cell holds two pieces, or a piece whose ground is not the ground the cell is drawn
-as (a hedge piece in a cell drawn as the barn beside it), the cell shows a mark (`*1`) and the
-map's legend names who is there; no piece is ever pushed into a neighbouring cell. Drawing
+else. When a cell holds two pieces or more, or a piece whose ground is not the ground the cell
+is drawn as (a hedge piece in a cell drawn as the barn beside it), the cell shows a mark that
+says how many pieces it holds (`*2`: two; `@2`, the next cell of two; `*1`: one) and the map's
+legend names who is there; no piece is ever pushed into a neighbouring cell. Drawing
 (rich for the screen, prompt_toolkit for the cursor) is `wargame_cli/ui/map.py`."""
 
 from __future__ import annotations
@@ -30,8 +31,24 @@ GROUND_WORDS = {
     OPEN: "open ground",
 }
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-MARKS = [f"*{c}" for c in "123456789abcdefghijklmnopqrstuvwxyz"]
+MARK_SIGNS = "*@&%=~^$!?"  # a mark's first character: which cell of that many pieces
 OVERFLOW_MARK = "**"  # the marks ran out (a map this crowded is drawn at a finer scale)
+
+
+def mark_for(count: int, n: int) -> str:
+    """The mark of the `n`th cell (from 0) holding `count` pieces: a sign, then how many
+    (`*2`, `@2`, `*3`; `*+` past 9). A piece's label starts with a letter, so a mark never
+    reads as a piece, a casualty (`b2`) or a terrain letter (`a#`)."""
+    if n >= len(MARK_SIGNS):
+        return OVERFLOW_MARK
+    return f"{MARK_SIGNS[n]}{count if count <= 9 else '+'}"
+
+
+def is_mark(glyph: str) -> bool:
+    """Is a cell's glyph a mark (`*2`, `@1`, `**`), named in the legend?"""
+    return glyph[:1] in MARK_SIGNS and glyph[1:2] in "123456789+*"
+
+
 RANK = {OPEN: 0, "soft": 1, "hard": 2, "blocking": 3}  # which ground a cell shows first
 
 
@@ -207,7 +224,7 @@ def cut(facts: MapFacts, sx: float, sy: float, tags: bool = True) -> Grid:
         held.setdefault(cell, []).append(i)
     shown = [glyph_of(m) for m in facts.markers]
     twice = {g for g in shown if shown.count(g) > 1}
-    marks = iter(MARKS)
+    marked: dict[int, int] = {}  # how many pieces: the cells so marked so far
     for cell in sorted(held, key=lambda cr: (-cr[1], cr[0])):  # read as the map: top row first
         col, row = cell
         who = [facts.markers[i] for i in held[cell]]
@@ -217,7 +234,8 @@ def cut(facts: MapFacts, sx: float, sy: float, tags: bool = True) -> Grid:
             grid.glyphs[row][col] = shown[held[cell][0]]
             grid.drawn[cell] = who[0]
             continue
-        mark = next(marks, OVERFLOW_MARK)
+        mark = mark_for(len(who), marked.get(len(who), 0))  # it says how many it holds
+        marked[len(who)] = marked.get(len(who), 0) + 1
         grid.glyphs[row][col] = mark
         order = sorted(who, key=lambda m: (m.down, m.side, m.label))
         grid.conflicts.append(Conflict(mark, cell, tuple(order), drawn))

@@ -113,38 +113,77 @@ class WrappingControl(InquirerControl):
     width = 80
     footer: frozenset[Any] = frozenset()
     fold = False  # disabled options fold into one line (`folded_line`)
+    first_shown = 0  # the first item the list window shows (`window_tokens`)
 
     def disabled_count(self) -> int:
         return sum(1 for choice in self.choices if choice.disabled)
 
     def _get_choice_tokens(self) -> list[tuple[str, str]]:
+        tokens: list[tuple[str, str]] = []
+        for row in self._rows_of_items():
+            if tokens:
+                tokens.append(("", "\n"))
+            tokens.extend(row)
+        return wrap_tokens(tokens, self.width, INDENT)
+
+    def _rows_of_items(self) -> list[list[tuple[str, str]]]:
+        """The list's items as rows before wrapping: one an option, the short items joined
+        into the last one, the disabled options folded into one when `fold`."""
         tokens = super()._get_choice_tokens()
+        rows: list[list[tuple[str, str]]] = [[]]
+        for style, text in tokens:
+            if text == "\n" and not style.startswith("["):
+                rows.append([])
+            else:
+                rows[-1].append((style, text))
         tail = 0
         for choice in reversed(self.choices):
             if choice.value not in self.footer:
                 break
             tail += 1
-        folding = self.fold and self.disabled_count() > 1
-        if tail > 1 or folding:
-            rows: list[list[tuple[str, str]]] = [[]]
-            for style, text in tokens:
-                if text == "\n" and not style.startswith("["):
-                    rows.append([])
-                else:
-                    rows[-1].append((style, text))
-            if folding:
-                rows = self._folded(rows)
+        if self.fold and self.disabled_count() > 1:
+            rows = self._folded(rows)
+        if tail > 1:
             joined: list[tuple[str, str]] = []
-            for row in rows[-tail:] if tail > 1 else []:
+            for row in rows[-tail:]:
                 if joined:
                     joined.append(("class:text", "  "))
                 joined.extend(row)
-            tokens = []
-            for row in [*rows[:-tail], joined] if tail > 1 else rows:
-                if tokens:
-                    tokens.append(("", "\n"))
-                tokens.extend(row)
-        return wrap_tokens(tokens, self.width, INDENT)
+            rows = [*rows[:-tail], joined]
+        return rows
+
+    def window_tokens(self, height: int) -> list[tuple[str, str]]:
+        """The wrapped list as shown in `height` rows: whole items only (an option's label is
+        never shown cut at the window's edge), the pointed one among them. The window moves
+        only when the pointer leaves it, and fills its rows from above at the list's end."""
+        items = [wrap_tokens(row, self.width, INDENT) for row in self._rows_of_items()]
+        sizes = [_rows(item) for item in items]
+        if sum(sizes) <= height:
+            first, end = 0, len(items)
+        else:
+            pointed = next(
+                (
+                    i
+                    for i, item in enumerate(items)
+                    if any(s == "[SetCursorPosition]" for s, _ in item)
+                ),
+                0,
+            )
+            first = min(self.first_shown, pointed)
+            while first < pointed and sum(sizes[first : pointed + 1]) > height:
+                first += 1
+            end = pointed + 1
+            while end < len(items) and sum(sizes[first : end + 1]) <= height:
+                end += 1
+            while first > 0 and sum(sizes[first - 1 : end]) <= height:
+                first -= 1
+        self.first_shown = first
+        tokens: list[tuple[str, str]] = []
+        for item in items[first:end]:
+            if tokens:
+                tokens.append(("", "\n"))
+            tokens.extend(item)
+        return tokens
 
     def _folded(self, rows: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:
         """The rows (one a choice) with the disabled ones folded into one, where the first
@@ -280,7 +319,9 @@ class PromptApp:
 
     def _list_tokens(self) -> list[tuple[str, str]]:
         control = self._q.control
-        return control._get_choice_tokens() if control is not None else []
+        if control is None:
+            return []
+        return control.window_tokens(max(1, self._list_rows))
 
     def _worded(self, kind: str, text: str | None) -> list[tuple[str, str]]:
         """A notice or a refusal wrapped at words (a window wraps at the edge, whatever

@@ -37,6 +37,8 @@ KEYS_HELP = (
     "Enter: pick; Esc: back to the list"
 )
 SHORT_KEYS_HELP = "arrows/hjkl: 1 cell; HJKL: 4; count+key; Enter: pick; Esc: back"
+SPOT_HELP = "Space: another spot in the cell; "  # a question that takes a spot
+SHORT_SPOT_KEYS_HELP = "arrows/hjkl: 1 cell; HJKL: 4; Space: next spot; Enter: pick; Esc: back"
 TARGETS_HELP = "Tab: the next target; "
 SHORT_TARGETS_HELP = "Tab: target; "
 
@@ -55,11 +57,18 @@ def foot_rows(text: str, width: int, most: int = 2) -> list[str]:
     return kept
 
 
-def keys_help(targets: bool, width: int) -> str:
-    """The keys line: the whole help where it fits in `width`, else the short one."""
-    whole = (TARGETS_HELP if targets else "") + KEYS_HELP
-    if len(whole) <= width:
-        return whole
+def keys_help(targets: bool, width: int, spots: bool = False) -> str:
+    """The keys line: the whole help where it fits in `width`, else a short one (for a
+    question that takes a spot, one that names Space, where it fits)."""
+    head = TARGETS_HELP if targets else ""
+    whole = head + KEYS_HELP.replace("Enter:", SPOT_HELP + "Enter:", 1) if spots else ""
+    for line in (
+        whole,
+        (SHORT_TARGETS_HELP if targets else "") + SHORT_SPOT_KEYS_HELP if spots else "",
+        head + KEYS_HELP,
+    ):
+        if line and len(line) <= width:
+            return line
     return (SHORT_TARGETS_HELP if targets else "") + SHORT_KEYS_HELP
 
 
@@ -118,6 +127,11 @@ class MapCursor:
     def tab(self) -> str:
         return self._moved(self.pointing.next_target)
 
+    def space(self) -> str:
+        """Space: the next spot in the cursor's cell (its cell drawn again: it may now be
+        allowed)."""
+        return self._moved(self.pointing.next_spot)
+
     def _moved(self, how: Callable[[], None]) -> str:
         """The cursor's cell, and the line of fire's, before and after `how` moves it."""
         p = self.pointing
@@ -161,7 +175,7 @@ class MapCursor:
             room = self.width - 1
             out = [("bold", "\n".join(foot_rows(head, room))), ("", "\n")]
             out.append(("", "\n".join(foot_rows(verdict, room))))
-            keys = keys_help(bool(p.grid.facts.targets), room)
+            keys = keys_help(bool(p.grid.facts.targets), room, p.spots)
             out += [("", "\n"), ("class:dim", keys[:room])]
             return out
 
@@ -215,6 +229,10 @@ class MapCursor:
         @kb.add(Keys.Tab, eager=True)
         def _(event: Any) -> None:
             write(self.tab())
+
+        @kb.add(" ", eager=True)
+        def _(event: Any) -> None:
+            write(self.space())
 
         @kb.add(Keys.ControlM, eager=True)
         def _(event: Any) -> None:

@@ -4,7 +4,7 @@ of facts), the piece a question is about, and the odds its options state."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -66,13 +66,15 @@ def card(
     return Group(*parts)
 
 
-def actor(prompt: str, pieces: Iterable[tuple[str, T]], side: str | None = None) -> T | None:
+def actor(
+    prompt: str, pieces: Mapping[str, T] | Iterable[tuple[str, T]], side: str | None = None
+) -> T | None:
     """The piece a question is about: the first the prompt names (the longest name among
     names that start at the same place), one of `side`'s pieces first if it names any (a
-    question asked of side A is about A's piece, even after it names the attacker).
-    `pieces` are (name, piece) pairs, not a mapping: two sides may field the same names."""
+    question asked of side A is about A's piece, even after it names the attacker). `pieces`:
+    by name, or (name, piece) pairs where two sides' pieces share a name (a mirror match)."""
     best: tuple[int, int, int, T] | None = None
-    for name, piece in pieces:
+    for name, piece in pieces.items() if isinstance(pieces, Mapping) else pieces:
         if not name:
             continue
         match = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", prompt)
@@ -85,11 +87,16 @@ def actor(prompt: str, pieces: Iterable[tuple[str, T]], side: str | None = None)
     return best[3] if best is not None else None
 
 
-def odds_line(lines: list[str]) -> Text | None:
-    """`odds: a; b; c` as one paragraph, or None."""
+class ListedOdds(Text):
+    """An `odds:` line made of the options' own words (`odds`): the decision screen leaves it
+    out when the list shows every option whole, as it would say the same twice."""
+
+
+def odds_line(lines: list[str], kind: type[Text] = Text) -> Text | None:
+    """`odds: a; b; c` as one paragraph (a `kind` of Text), or None."""
     if not lines:
         return None
-    line = Text("odds: ", style="dim")
+    line = kind("odds: ", style="dim")
     line.append("; ".join(lines))
     return line
 
@@ -187,7 +194,20 @@ def odds(choice: Any, limit: int = 6) -> Text | None:
     shown = lines[:limit]
     if len(lines) > limit:
         shown.append(f"{len(lines) - limit} more in the question")
-    return odds_line(shown)
+    return odds_line(shown, ListedOdds)
+
+
+def without_listed_odds(shown: Any) -> Any:
+    """A card without its `ListedOdds` line (None when nothing else is left), or None when it
+    has no such line."""
+    if isinstance(shown, ListedOdds):
+        return None
+    if not isinstance(shown, Group) or not any(
+        isinstance(part, ListedOdds) for part in shown.renderables
+    ):
+        return None
+    rest = [part for part in shown.renderables if not isinstance(part, ListedOdds)]
+    return Group(*rest) if rest else None
 
 
 class Fit:

@@ -23,6 +23,7 @@ from wargame_cli.tabletop.grid import (
     Grid,
     cut,
     glyph_of,
+    is_mark,
 )
 from wargame_cli.tabletop.mapfacts import MapFacts, Marker
 from wargame_cli.text import clean
@@ -105,7 +106,7 @@ def cell_parts(
     kind = grid.grounds[row][col]
     classes = []
     marker = grid.drawn.get((col, row))
-    if glyph[0] == "*":
+    if marker is None and is_mark(glyph):
         classes.append("mark")
     elif marker is not None:
         classes.append("down" if marker.down else marker.side)
@@ -123,7 +124,7 @@ def cell_parts(
         classes.append(kind + "-under" if marker is not None else kind)
     if cursor:
         classes.append("cursor")
-        if marker is None and glyph[0] != "*":
+        if marker is None and not is_mark(glyph):
             glyph = "[]"
     return (" ".join(classes), glyph)
 

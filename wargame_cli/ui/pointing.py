@@ -21,15 +21,27 @@ if TYPE_CHECKING:
 SPOT_HINT = "x,y"  # a choice whose typed answer is a spot (`Choice.free_hint`)
 
 
-# a spot in an option's label: ` (2.09,8.91)`
-_SPOT_IN_LABEL = re.compile(r" \(-?\d+(?:\.\d+)?, ?-?\d+(?:\.\d+)?\)")
+# a spot in an option's label: ` (2.09,8.91)`, ` (lead to 2.09,8.91)`, or `3.5,7.5: ` first
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_SPOT_IN_LABEL = re.compile(rf" \((?:lead to )?{_NUMBER}, ?{_NUMBER}\)|^{_NUMBER}, ?{_NUMBER}: ")
 
 
 def without_spot(label: str) -> str:
-    """An option's label without the spot it names (`Toward Fay, 4.0": seen by Dot`): a
-    list that takes a spot gives its rows to the map, and the cursor's facts line says where
-    (`Point on the map…`)."""
-    return _SPOT_IN_LABEL.sub("", label)
+    """An option's label without the spot it names (`Toward Fay, 4.0": seen by Dot`,
+    `In Crates (hard cover), …`): a list that takes a spot gives its rows to the map, and
+    the cursor's facts line says where (`Point on the map…`)."""
+    words = _SPOT_IN_LABEL.sub("", label)
+    return words[:1].upper() + words[1:] if words != label else label
+
+
+def without_spots(labels: list[str]) -> list[str]:
+    """`without_spot` of each label, but a label whose words alone would read the same as
+    another's keeps its spot: the list still tells every option apart."""
+    bare = [without_spot(label) for label in labels]
+    count: dict[str, int] = {}
+    for words in bare:
+        count[words] = count.get(words, 0) + 1
+    return [label if count[words] > 1 else words for label, words in zip(labels, bare, strict=True)]
 
 
 def takes_spot(choice: Choice) -> bool:
@@ -55,6 +67,9 @@ class Pointing:
     verdicts: dict[tuple[int, int], str | None] = field(default_factory=dict)
     # a cell whose centre the rules refuse stands for a whole-inch spot in it they allow
     found: dict[tuple[int, int], Point] = field(default_factory=dict)
+    # a cell's spot picked among those in it (Space: `next_spot`), and each cell's legal spots
+    picked: dict[tuple[int, int], Point] = field(default_factory=dict)
+    in_cells: dict[tuple[int, int], list[Point]] = field(default_factory=dict)
     _anchors: dict[tuple[int, int], Point] | None = None
 
     def anchors(self) -> dict[tuple[int, int], Point]:
@@ -122,6 +137,9 @@ class Pointing:
         centre refused) the whole-inch spot in it the rules allow (pieces of some rulesets
         stand on whole inches)."""
         cell = (self.col if col is None else col, self.row if row is None else row)
+        chosen = self.picked.get(cell)
+        if chosen is not None:
+            return chosen
         anchored = self.anchors().get(cell)
         if anchored is not None:
             return anchored
@@ -130,6 +148,8 @@ class Pointing:
     def refusal(self, col: int, row: int) -> str | None:
         """Why the spot this cell stands for is refused (None: allowed), asked once a cell."""
         cell = (col, row)
+        if cell in self.picked:  # picked among the cell's legal spots
+            return None
         if cell not in self.verdicts:
             verdict = self.choice.legal(self.spot(col, row).key())
             if verdict is not None and cell not in self.anchors():
@@ -139,6 +159,57 @@ class Pointing:
                         break
             self.verdicts[cell] = verdict
         return self.verdicts[cell]
+
+    def cell_spots(self, col: int, row: int) -> list[Point]:
+        """Every spot in a cell the question accepts, in the order Space goes through them:
+        the menu's (the suggested first), the centre, then the whole-inch and half-inch spots
+        nearest the centre first; worked out when first asked for, once a cell."""
+        cell = (col, row)
+        found = self.in_cells.get(cell)
+        if found is None:
+            options = self.choice.options
+            keys = [self.choice.default, *(o.key for o in options if not o.disabled)]
+            tried: list[Point] = []
+            for key in keys:
+                try:
+                    spot = Point.parse(str(key))
+                except (ValueError, TypeError):
+                    continue
+                if self.grid.cell_of(spot) == cell:
+                    tried.append(spot)
+            tried.append(self.grid.centre(col, row))
+            tried += spots_in(self.grid, col, row)
+            found, seen = [], set()
+            for spot in tried:
+                if spot.key() not in seen and self.choice.legal(spot.key()) is None:
+                    found.append(spot)
+                seen.add(spot.key())
+            self.in_cells[cell] = found
+        return found
+
+    def next_spot(self) -> None:
+        """Space: the cursor's cell stands for the next spot in it the question accepts (two
+        menu spots in one cell, a move on whole inches in a coarse cell: each can be picked)."""
+        cell = (self.col, self.row)
+        self.count = ""
+        if not self.spots:
+            self.note = "this question takes a target, not a spot (Tab: the next target)"
+            return
+        spots = self.cell_spots(*cell)
+        if len(spots) < 2:
+            self.note = (
+                "no other spot in this cell is allowed"
+                if spots
+                else "no spot in this cell is allowed"
+            )
+            return
+        keys = [spot.key() for spot in spots]
+        now = self.spot().key()
+        n = (keys.index(now) + 1) % len(spots) if now in keys else 0
+        self.picked[cell] = spots[n]
+        self.note = f"spot {n + 1} of {len(spots)} in this cell (Space: the next): " + (
+            f"allowed: {clean(self.choice.label_of(spots[n].key()))}"
+        )
 
     def allowed(self, col: int, row: int) -> bool:
         return self.spots and self.grid.glyphs[row][col] != "##" and self.refusal(col, row) is None
@@ -215,6 +286,26 @@ def whole_inches(grid: Grid, col: int, row: int, most: int = 1) -> list[Point]:
     spots = [Point(float(x), float(y)) for x in xs for y in ys]
     spots = sorted((p for p in spots if p.key() != centre.key()), key=centre.distance)
     return spots[:most]
+
+
+def spots_in(grid: Grid, col: int, row: int) -> list[Point]:
+    """The whole-inch, then the other half-inch, spots in a cell (on the table), each set
+    nearest the centre first: where pieces stand in the rulesets (a typed answer may say any
+    spot, but the cursor offers these)."""
+    t = grid.facts.table
+    centre = grid.centre(col, row)
+
+    def steps(start: float, size: float, end: float) -> list[float]:
+        top = min(end, start + size)
+        first = math.ceil(start * 2 - 1e-9)
+        return [n / 2 for n in range(first, math.floor(top * 2) + 1) if n / 2 < top - 1e-9]
+
+    xs = steps(col * grid.sx, grid.sx, t.width)
+    ys = steps(row * grid.sy, grid.sy, t.height)
+    spots = [Point(x, y) for x in xs for y in ys]
+    whole = [p for p in spots if p.x == int(p.x) and p.y == int(p.y)]
+    half = [p for p in spots if not (p.x == int(p.x) and p.y == int(p.y))]
+    return sorted(whole, key=centre.distance) + sorted(half, key=centre.distance)
 
 
 def start_cell(grid: Grid, choice: Choice) -> tuple[int, int]:

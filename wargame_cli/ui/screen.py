@@ -21,6 +21,7 @@ from rich.text import Text
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.text import clean
+from wargame_cli.ui.facts import ListedOdds, without_listed_odds
 from wargame_cli.ui.live import generic
 from wargame_cli.ui.redraw import Memory
 from wargame_cli.view import NOBODY_KNOWN, Players
@@ -333,8 +334,8 @@ class DecisionScreen:
             return None
         named = tuple(  # those the question names first, then the latest results'
             sorted(
-                (m.name for m in facts.markers if m.name and m.name in self._mention),
-                key=lambda name: name not in self._asked,
+                (m.name for m in facts.markers if m.name and _said(m.name) in self._mention),
+                key=lambda name: _said(name) not in self._asked,
             )
         )
         key = (printed, width, rows, self._side, named, id(self._choice))
@@ -407,12 +408,22 @@ class DecisionScreen:
         except (TypeError, ValueError):
             return (id(self.state), len(self.entries))
 
-    def card_lines(self, choice: Any, width: int) -> list[str]:
+    def card_lines(self, choice: Any, width: int) -> tuple[list[str], list[str]]:
+        """The card's lines, and its lines for a list shown whole: without an `odds:` line of
+        the options' own words (`facts.ListedOdds`), which the list would say again."""
         state = self.state
         if state is None or choice is None:
-            return []
+            return [], []
         shown = self.view.card(state, choice, self.names)
-        return self.renderer.lines(shown, width) if shown is not None else []
+        if shown is None:
+            return [], []
+        lines = self.renderer.lines(shown, width)
+        if isinstance(shown, ListedOdds) or (
+            isinstance(shown, Group) and any(isinstance(p, ListedOdds) for p in shown.renderables)
+        ):
+            bare = without_listed_odds(shown)
+            return lines, self.renderer.lines(bare, width) if bare is not None else []
+        return lines, lines
 
     def _told_at(self, index: int, side: str | None = None) -> _Told:
         """Entry `index` as it was told (to `side`, where that side saw less then)."""
@@ -532,7 +543,7 @@ class DecisionScreen:
             self._has_map = self.view.map_facts(self.state, self.names) is not None
         avail = max(0, height - fixed)
         blocks = self._blocks(side, width)
-        card = self.card_lines(choice, width)
+        card, bare = self.card_lines(choice, width)
         said = [choice.prompt, *(o.label for o in choice.options)] if choice is not None else []
         said += [line for block in blocks[-MIN_RESULTS:] for line in block.lines]
         self._mention = clean(" ".join(str(s) for s in said))
@@ -548,7 +559,7 @@ class DecisionScreen:
             if rows is None or (fold and rows >= wanted):
                 continue
             for shown in (blocks, *((short,) if short else ())):
-                layout = self._arrange(shown, card, width, avail, rows, need)
+                layout = self._arrange(shown, card, width, avail, rows, need, bare)
                 layout.fold = fold
                 if best is None or _shows(layout) > _shows(best):
                     best = layout
@@ -563,13 +574,17 @@ class DecisionScreen:
         avail: int,
         wanted: int,
         need: int = 0,
+        bare: list[str] | None = None,
     ) -> Layout:
         """The screen above a list of `wanted` rows in `avail` rows; `need`: the rows the map
-        gets before the list gets more than 3 (and before the results)."""
+        gets before the list gets more than 3 (and before the results); `bare`: the card for
+        a list shown whole (without an odds line the list says again)."""
         order = _priority(blocks)
         first = _first_results(blocks, order)
         least = _fitting(blocks, first, max(0, avail - need))
         list_rows = min(wanted, max(3, avail - len(least) - need))
+        if bare is not None and list_rows >= wanted:
+            card = bare
         room = max(0, avail - list_rows)
         chosen = _choose(blocks, first, room - need)
         recent = _titled(blocks, chosen, self.renderer, width) if room - need >= 1 else []
@@ -704,6 +719,12 @@ def drawn_map_rows(
     drawing = fitted(facts, width, max(1, rows - len(notes)), named)
     console = renderer.console(width)
     return drawing.ansi(width, console.color_system, console.no_color) + notes, drawing.grid
+
+
+def _said(name: str) -> str:
+    """A piece's name as questions and results say it: without the side a map's name adds in
+    brackets (`Eyox (Swords)` is said `Eyox`)."""
+    return name.rsplit(" (", 1)[0] if name.endswith(")") and " (" in name else name
 
 
 def within_reach(facts: MapFacts, choice: Any) -> list[Marker]:
