@@ -104,6 +104,8 @@ LACKING = (
     .replace("def new_game(self, setup, options):", "def not_new_game(self, setup, options):")
 )
 
+MISNAMED = TOY.replace('id="toy-race"', 'id="misnamed-race"').replace("toy_race:", "misnamed:")
+
 
 def _wargame_beside(tmp_path):
     """`wargame ARGS` as a process that finds the modules `_install` put in `tmp_path`."""
@@ -123,14 +125,17 @@ def _wargame_beside(tmp_path):
     return wargame
 
 
-def _install(tmp_path, modules):
-    """Each module beside a dist-info declaring it under our entry-point group."""
+def _install(tmp_path, modules, values=None):
+    """Each module beside a dist-info declaring it under our entry-point group (as
+    `name:INFO`, or the value `values` gives it)."""
     for name, text in modules.items():
-        (tmp_path / f"{name}.py").write_text(text)
+        if text is not None:
+            (tmp_path / f"{name}.py").write_text(text)
         dist = tmp_path / f"{name}-0.1.dist-info"
         dist.mkdir()
         (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
-        (dist / "entry_points.txt").write_text(f"[wargame_cli.rulesets]\n{name} = {name}:INFO\n")
+        value = (values or {}).get(name, f"{name}:INFO")
+        (dist / "entry_points.txt").write_text(f"[wargame_cli.rulesets]\n{name} = {value}\n")
 
 
 def test_a_broken_plugin_is_one_warning_and_every_other_ruleset_still_plays(tmp_path):
@@ -142,7 +147,11 @@ def test_a_broken_plugin_is_one_warning_and_every_other_ruleset_still_plays(tmp_
             "notinfo": NOT_INFO,
             "shadow": SHADOW,
             "lacking": LACKING,
+            "wrongname": None,  # its entry point names an attribute toy_race does not have
+            "nomodule": None,  # and this one a module nobody installed
+            "misnamed": MISNAMED,
         },
+        {"wrongname": "toy_race:RULES", "nomodule": "not_installed_anywhere:INFO"},
     )
     wargame = _wargame_beside(tmp_path)
     listed = wargame("rulesets", "--json")
@@ -151,10 +160,17 @@ def test_a_broken_plugin_is_one_warning_and_every_other_ruleset_still_plays(tmp_
     assert ids.count("tug-of-wargods") == 1 and "toy-race" in ids and "lacking-race" in ids
     warnings = listed.stderr.strip().splitlines()
     assert "Traceback" not in listed.stderr
-    assert len(warnings) == 3, warnings  # broken, notinfo, shadow: one line each
+    # broken, notinfo, shadow, wrongname, nomodule: one line each, naming the package
+    assert len(warnings) == 5, warnings
+    assert all(w.startswith("warning: plugin package '") for w in warnings), warnings
     assert any("'broken'" in w and "ImportError" in w and "dependency" in w for w in warnings)
     assert any("'notinfo'" in w and "dict, not a RulesetInfo" in w for w in warnings)
-    assert any("'tug-of-wargods'" in w and "id is taken" in w for w in warnings)
+    assert any(
+        "'shadow'" in w and "'tug-of-wargods' is taken" in w and "tug_of_wargods" in w
+        for w in warnings
+    )
+    assert any("'wrongname'" in w and "toy_race:RULES" in w and "RULES" in w for w in warnings)
+    assert any("'nomodule'" in w and "not_installed_anywhere" in w for w in warnings)
     # the built-in keeps its id: it plays as itself, not as the plugin's toy
     tug = wargame("play", "tug-of-wargods", "--no-input", "--seed", "3", "--json", "--no-save")
     assert tug.returncode == 0, tug.stderr
@@ -165,3 +181,12 @@ def test_a_broken_plugin_is_one_warning_and_every_other_ruleset_still_plays(tmp_
     assert lacking.returncode == 2
     assert lacking.stderr.strip().splitlines()[-1].count("\n") == 0
     assert "`new_game()`" in lacking.stderr and "Traceback" not in lacking.stderr
+    # a plugin whose Ruleset calls itself by another id than its entry is told so
+    misnamed = wargame("play", "misnamed-race", "--no-input", "--no-save")
+    assert misnamed.returncode == 2 and "Traceback" not in misnamed.stderr
+    assert "'misnamed-race'" in misnamed.stderr and "'toy-race'" in misnamed.stderr
+    # and all the while every other ruleset lists and plays as itself
+    for ruleset_id in ("toy-race", "pit-fight"):
+        if ruleset_id in ids:
+            done = wargame("play", ruleset_id, "--no-input", "--no-save", "--seed", "2")
+            assert done.returncode == 0, done.stderr

@@ -50,6 +50,8 @@ class RulesetInfo:
                 f"ruleset {self.id!r} cannot load its rules ({self.loader}): {_said(error)}"
             ) from None
         lacking = missing_parts(loaded)
+        if not lacking and loaded.id != self.id:
+            lacking = [f"the id {self.id!r} its entry lists (its Ruleset says {loaded.id!r})"]
         if lacking:
             raise BrokenRuleset(f"ruleset {self.id!r} ({self.loader}) lacks {', '.join(lacking)}")
         return loaded
@@ -122,7 +124,8 @@ def _declares_group(folder: str) -> bool:
     return False
 
 
-def _entry_point_infos() -> list[RulesetInfo]:
+def _entry_point_infos() -> list[tuple[RulesetInfo, str]]:
+    """Each plugin's `RulesetInfo` with the words naming its package, for a warning."""
     import sys
 
     if not any(_declares_group(folder) for folder in sys.path if folder):
@@ -141,7 +144,7 @@ def _entry_point_infos() -> list[RulesetInfo]:
         if not isinstance(info, RulesetInfo):
             warn(f"{where} is left out: it names a {type(info).__name__}, not a RulesetInfo")
             continue
-        found.append(info)
+        found.append((info, where))
     return found
 
 
@@ -149,13 +152,10 @@ def all_infos() -> list[RulesetInfo]:
     """The built-ins, then every plugin that loads and does not take an id already listed."""
     infos = [importlib.import_module(name).INFO for name in BUILTIN]
     known = {i.id: i.loader for i in infos}
-    for plugin in _entry_point_infos():
+    for plugin, where in _entry_point_infos():
         if plugin.id in known:
             if known[plugin.id] != plugin.loader:
-                warn(
-                    f"plugin ruleset {plugin.id!r} ({plugin.loader}) is left out: "
-                    f"the id is taken by {known[plugin.id]}"
-                )
+                warn(f"{where} is left out: its id {plugin.id!r} is taken by {known[plugin.id]}")
             continue
         known[plugin.id] = plugin.loader
         infos.append(plugin)
