@@ -18,14 +18,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.random_play import IDS, Checks, Tally, play_checked  # noqa: E402
+from wargame_cli.testing.random_play import Checks, Tally, play_checked, ruleset_ids  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per ruleset")
     parser.add_argument("--first-seed", type=int, default=1000)
-    parser.add_argument("--rulesets", default=",".join(IDS))
+    parser.add_argument("--rulesets", default=",".join(ruleset_ids()))
     parser.add_argument("--turns", type=int, default=0, help="stop after this turn (0: play on)")
     parser.add_argument("--replay", type=float, default=0.01, help="share of steps replayed")
     parser.add_argument("--take-back", type=float, default=0.02, help="share taken back")

@@ -1,16 +1,21 @@
-"""One test over every registered ruleset: seeded bot-vs-bot games end, save, and replay
-identically, through the library and through the real `wargame` command."""
+"""The conformance kit (`wargame_cli.testing`) over every registered ruleset, plugins too:
+seeded bot-vs-bot games end, save, and replay identically, through the library and through
+the real `wargame` command, a person plays in a pseudo-terminal; and the kit's own command."""
 
 from __future__ import annotations
 
-import json
+import os
+import subprocess
+import sys
 from functools import cache
 
 import pytest
 
+from tests.test_registry_plugins import TOY, _install
 from wargame_cli import registry
 from wargame_cli.engine.session import bot_game
-from wargame_cli.saves import games
+from wargame_cli.testing import checks
+from wargame_cli.testing.terminal import check_terminal
 
 IDS = [info.id for info in registry.all_infos()]
 SEEDS = [1, 2, 3, 4, 5]
@@ -25,82 +30,90 @@ def played(ruleset_id: str, seed: int):
 @pytest.mark.parametrize("ruleset_id", IDS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bot_games_end_save_and_verify(ruleset_id, seed, tmp_path):
-    ruleset = registry.get(ruleset_id)
-    session = played(ruleset_id, seed)
-    assert session.status == "finished", f"{ruleset_id} seed {seed} did not end"
-    assert session.runner.log[-1]["t"] == "end"
-    unexplained = [e for e in session.runner.log if not e.get("rules")]
-    assert not unexplained, f"log entries that cite no rule: {unexplained[:3]}"
-    assert all(
-        1 <= f <= d
-        for e in session.runner.log
-        if e["t"] == "roll"
-        for f, d in zip(e["faces"], e["dice"], strict=True)
-    )
-    path = tmp_path / "game.json"
-    games.save(session, path)
-    again = games.verify(path)
-    assert again.runner.log == session.runner.log
-    assert again.winner == session.winner
-    assert again.game.state_json() == session.game.state_json()
-    # the same seed plays the same game
-    assert bot_game(ruleset, seed).runner.log == session.runner.log
+    session = checks.bot_game_checked(ruleset_id, seed, tmp_path)
+    assert session.runner.log == played(ruleset_id, seed).runner.log
 
 
 @pytest.mark.parametrize("ruleset_id", IDS)
 def test_cli_no_input_game_replays(ruleset_id, tmp_path, wargame):
-    save = tmp_path / "g.json"
-    done = wargame("play", ruleset_id, "--no-input", "--seed", "11", "--json", "--save", str(save))
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    assert result["ruleset"] == ruleset_id
-    assert result["status"] == "finished"
-    assert result["save"] == str(save)
-    verified = wargame("replay", str(save), "--verify", "--no-input")
-    assert verified.returncode == 0, verified.stderr
+    checks.check_command(ruleset_id, wargame, tmp_path)
 
 
 @pytest.mark.parametrize("ruleset_id", IDS)
 def test_stop_and_resume_equals_straight_play(ruleset_id, tmp_path, wargame):
-    straight = tmp_path / "straight.json"
-    split = tmp_path / "split.json"
-    wargame("play", ruleset_id, "--no-input", "--seed", "5", "--save", str(straight), "--json")
-    first = wargame(
-        "play",
-        ruleset_id,
-        "--no-input",
-        "--seed",
-        "5",
-        "--turns",
-        "1",
-        "--save",
-        str(split),
-        "--json",
-    )
-    assert json.loads(first.stdout)["status"] == "in_progress"
-    wargame("resume", str(split), "--no-input", "--json")
-    a = json.loads(straight.read_text())
-    b = json.loads(split.read_text())
-    assert a["log"] == b["log"]
-    assert a["result"] == b["result"]
+    checks.check_resume(ruleset_id, wargame, tmp_path)
 
 
 @pytest.mark.parametrize("ruleset_id", IDS)
 def test_reference_covers_every_rule_the_log_cites(ruleset_id):
-    ruleset = registry.get(ruleset_id)
-    reference = ruleset.reference()
-    ids = [p.id for p in reference.points]
-    assert len(ids) == len(set(ids)) and ids
-    assert reference.notes, "the gaps and the readings chosen are documented"
-    assert all(o.doc for o in ruleset.options)
-    cited = {
-        r for seed in SEEDS for e in played(ruleset_id, seed).runner.log for r in e.get("rules", [])
-    }
-    unknown = {r for r in cited if r not in ids and not _is_range(r, ids)}
-    assert not unknown, f"rules cited but not in reference.toml: {sorted(unknown)}"
+    checks.check_contract(ruleset_id)
+    checks.cited_rules_known(ruleset_id, [played(ruleset_id, seed) for seed in SEEDS])
 
 
-def _is_range(rule: str, ids: list[str]) -> bool:
-    """`a4-a8` style citations are fine when both ends are rule points."""
-    first, sep, last = rule.partition("-")
-    return bool(sep) and first in ids and last in ids
+@pytest.mark.pty
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_a_person_plays_in_a_terminal(ruleset_id, tmp_path):
+    said = check_terminal(ruleset_id, tmp_path)
+    assert "answers at the keyboard" in said
+
+
+def _kit(*args: str, cwd, env=None):
+    return subprocess.run(
+        [sys.executable, "-m", "wargame_cli.testing", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
+
+
+def test_the_kit_passes_the_third_party_ruleset(tmp_path):
+    """What an outside author runs: `python -m wargame_cli.testing ID`, a line per check."""
+    if "pit-fight" not in IDS:
+        pytest.skip("tests/plugin_pit is not installed (pip install -e tests/plugin_pit)")
+    # the command, resume and terminal checks run through the tests above, ruleset by ruleset
+    skip = ("--skip", "command", "--skip", "resume", "--skip", "terminal")
+    done = _kit("pit-fight", "--games", "2", *skip, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[:2] for line in lines[1:-1]] == [
+        ["ok", "contract"],
+        ["ok", "bot"],
+        ["ok", "random"],
+    ]
+    assert lines[-1] == "pit-fight passes all 3 checks"
+
+
+def test_the_kit_names_the_check_a_ruleset_fails(tmp_path):
+    """A plugin whose game logs an event citing no rule fails the bot games, said by name,
+    exit 1; the checks it passes still say ok."""
+    uncited = TOY.replace(
+        'yield Event(f"{side} is at {self.state[side]}", rules=("t1",))',
+        ('yield Event(f"{side} is at {self.state[side]}")'),
+    )
+    assert uncited != TOY
+    _install(tmp_path, {"toy_race": uncited})
+    done = _kit(
+        "toy-race",
+        "--games",
+        "1",
+        "--skip",
+        "command",
+        "--skip",
+        "resume",
+        "--skip",
+        "terminal",
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path)},
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    # the toy ships no reference.toml either: the contract check says so
+    assert done.stderr.strip() == "toy-race fails: contract, bot games"
+    marks = {line.split()[1]: line.split()[0] for line in done.stdout.splitlines()[1:]}
+    assert marks == {"contract": "FAIL", "bot": "FAIL", "random": "ok"}, done.stdout
+    assert "reference.toml" in done.stdout.splitlines()[1]
+    assert "cite no rule" in done.stdout
+    unknown = _kit("no-such-ruleset", cwd=tmp_path)
+    assert unknown.returncode == 2 and len(unknown.stderr.strip().splitlines()) == 1

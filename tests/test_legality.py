@@ -12,15 +12,6 @@ from wargame_cli.rulesets.mobs_and_morale.actions import other_action
 from wargame_cli.rulesets.mobs_and_morale.rules import new_battle
 from wargame_cli.rulesets.mobs_and_morale.ruleset import RULESET as MOBS
 
-from tests.random_play import (
-    IDS,
-    Disagreement,
-    RandomController,
-    Tally,
-    check_menu,
-    new_session,
-    random_team,
-)
 from wargame_cli import registry
 from wargame_cli.engine.bots import BotController
 from wargame_cli.engine.dice import RngDice
@@ -30,6 +21,17 @@ from wargame_cli.engine.scripted import ChoiceScript, ScriptedController
 from wargame_cli.errors import BadInput
 from wargame_cli.ruleset import SIDES, resolve_options
 from wargame_cli.tabletop.geometry import Point
+from wargame_cli.testing.random_play import (
+    Disagreement,
+    RandomController,
+    Tally,
+    check_menu,
+    new_session,
+    random_team,
+    ruleset_ids,
+)
+
+IDS = ruleset_ids()
 
 MENU = (Option("a", "Apple"), Option("b", "Banana", disabled="out of bananas"), Option("c", "C"))
 

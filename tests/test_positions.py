@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from tests.random_play import IDS, bare
 from wargame_cli import registry
 from wargame_cli.engine import position
 from wargame_cli.engine.bots import BotController
@@ -26,6 +25,7 @@ from wargame_cli.engine.session import bot_game, default_setup, start
 from wargame_cli.kit import serial
 from wargame_cli.ruleset import Ruleset, resolve_options
 from wargame_cli.saves import games, seal, store
+from wargame_cli.testing.random_play import bare, ruleset_ids
 
 
 class Colour(enum.Enum):
@@ -102,7 +102,7 @@ def test_a_set_is_written_in_the_same_order_whatever_it_was_built_in():
     assert serial.encoded(one) == serial.encoded(other)
 
 
-KEEPING = [i for i in IDS if position.declares(registry.get(i))]  # a plugin may keep none
+KEEPING = [i for i in ruleset_ids() if position.declares(registry.get(i))]  # a plugin may keep none
 
 
 def test_every_built_in_ruleset_keeps_positions():

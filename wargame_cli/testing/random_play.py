@@ -1,8 +1,8 @@
 """Random legal play (OpenSpiel's RandomSimulation) for every registered ruleset: a controller
 that answers each choice with a random legal key, now and then a typed answer or a key the
 menu disables, and checks as it goes that the runner judges every key as `Choice.legal` and
-the menu do. Used by `tests/test_random_legal.py`, `tests/test_legality.py` and
-`bench/random_legal.py`."""
+the menu do. Part of the conformance kit (`python -m wargame_cli.testing`); used by
+`tests/test_random_legal.py`, `tests/test_legality.py` and `bench/random_legal.py`."""
 
 from __future__ import annotations
 
@@ -25,7 +25,12 @@ from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.saves import games, store
 from wargame_cli.tabletop.geometry import Point
 
-IDS = [info.id for info in registry.all_infos()]
+
+def ruleset_ids() -> list[str]:
+    """Every registered ruleset's id: the built-ins, then the plugins installed."""
+    return [info.id for info in registry.all_infos()]
+
+
 UNLISTED = "no such key"  # typed at a question that takes no typed answer: always refused
 SURRENDER = "surrender"  # Seeds of Wars offers it at every question (d16)
 WORDS = ("holds the line", "Zed", "Rook elite 4", "6,3,1", "[bold]x", "", "x" * 200, "done")
@@ -127,6 +132,7 @@ class Tally:
     """What the random games did, for reports and for the tests' floors."""
 
     choices: int = 0
+    spots: int = 0  # questions whose typed answer is a spot on the table
     typed: int = 0
     typed_legal: int = 0
     disabled_tried: int = 0
@@ -160,7 +166,7 @@ class RandomController:
         self.runner: Runner | None = None
         self.expected: dict[str, str | None] = {}  # key -> the refusal the runner must give
         self.state_at: dict[int, Any] = {}  # log length -> the state a decision was asked in
-        self.undone: tuple[int, list[dict[str, Any]], Any] | None = None  # at, log, state
+        self.undone: tuple[int, list[Any], Any] | None = None  # at, log, state
         self.kept: Any = None
 
     def choose(self, choice: Choice, game: Any) -> str:
@@ -170,6 +176,7 @@ class RandomController:
         first = not self.expected  # not asked again after a refusal
         menu = check_menu(choice, rng) if rng.random() < self.p_checked else choice.options
         self.tally.choices += first
+        self.tally.spots += first and choice.free_hint == "x,y"
         if first and runner is not None and self.state_at:
             ((planned, self.kept),) = self.state_at.items()
             self.state_at.clear()
