@@ -5,13 +5,15 @@ is offered whenever one is reachable, round a corner too when moves may bend."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargame_cli.tabletop import Piece, Point, Table, TerrainKind
-from wargame_cli.tabletop.destinations import menu_entry, offer, typed_problem
+from wargame_cli.tabletop.destinations import MoveMenu, menu_entry, offer, typed_problem
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Rect
 from wargame_cli.tabletop.movement import Body, in_contact, move_problem
@@ -29,7 +31,7 @@ def by_tag(found):
 def test_c5_away_goes_the_full_distance_the_die_allows():
     """The bug: "away" mirrored the enemy's position, a 0.75" step when the die allowed 6"."""
     me, enemy = Body("A1", Point(12, 11.6), R), Body("B1", Point(12, 12.35), R)
-    away = by_tag(offer(OPEN, me, 6, [enemy], [me, enemy]))["away:B1"]
+    away = by_tag(offer(MoveMenu(OPEN, me, 6, [enemy], [me, enemy])))["away:B1"]
     assert away.point == Point(12, 5.6)
     assert away.label == 'Away from B1, 6.0"'
 
@@ -37,7 +39,7 @@ def test_c5_away_goes_the_full_distance_the_die_allows():
 def test_c5_edge_clamped_moves_are_not_full_moves_and_say_how_far():
     """The bug: `North, full move (13.92,9.83)` moved 0.05"."""
     me = Body("A1", Point(13.92, 23.57), R)
-    found = by_tag(offer(OPEN, me, 6, [], [me]))
+    found = by_tag(offer(MoveMenu(OPEN, me, 6, [], [me])))
     north = found["north:full"]
     assert north.point == Point(13.92, 23.62)  # the search reaches the edge exactly
     assert north.label == 'North, 0.05" (as far as it can go)'
@@ -50,7 +52,7 @@ def test_c5_edge_clamped_moves_are_not_full_moves_and_say_how_far():
 @given(x=st.floats(0.5, 23.5), y=st.floats(0.5, 23.5), die=st.integers(1, 6))
 def test_c5_every_label_states_the_distance_actually_moved(x, y, die):
     me = Body("A1", Point(round(x, 2), round(y, 2)), 0.5)
-    for d in offer(FARMSTEAD, me, die, [], [me]):
+    for d in offer(MoveMenu(FARMSTEAD, me, die, [], [me])):
         if d.tag == "stay":
             continue
         moved = me.pos.distance(d.point)
@@ -82,7 +84,7 @@ def test_c5_toward_never_ends_farther_from_the_enemy(x, y, ex, ey, die):
     bodies = [me, enemy]
     if any(move_problem(FARMSTEAD, b, b.pos, 0, [me, enemy]) for b in bodies):
         return  # a start inside a building or overlapping
-    found = by_tag(offer(FARMSTEAD, me, die, [enemy], bodies))
+    found = by_tag(offer(MoveMenu(FARMSTEAD, me, die, [enemy], bodies)))
     step = found.get("toward:B1")
     if step is None:
         return
@@ -96,7 +98,7 @@ def test_c5_toward_never_ends_farther_from_the_enemy(x, y, ex, ey, die):
 def test_b14_no_into_the_cover_one_stands_in():
     """The bug: "Into Sandbags" was offered to a piece standing in the Sandbags."""
     me = Body("A1", Point(16.5, 5.5), 0.5)
-    tags = by_tag(offer(FARMSTEAD, me, 4, [], [me]))
+    tags = by_tag(offer(MoveMenu(FARMSTEAD, me, 4, [], [me])))
     assert "cover:Sandbags" not in tags
     assert any(t.startswith("cover:") for t in tags)  # other cover still offered
 
@@ -106,7 +108,7 @@ def test_b17_contact_beside_the_barn_corner_is_offered_straight_or_bent():
     corner. Straight moves find the narrow gap past the corner; bent ones go round it."""
     ghost, vex = Body("A1", Point(20.35, 9.27), 0.5), Body("B1", Point(23.33, 10.67), 0.5)
     for bend in (False, True):
-        found = by_tag(offer(FARMSTEAD, ghost, 4, [vex], [ghost, vex], bend=bend))
+        found = by_tag(offer(MoveMenu(FARMSTEAD, ghost, 4, [vex], [ghost, vex], bend=bend)))
         contact = found["contact:B1"]
         assert in_contact(Body("A1", contact.point, 0.5), vex)
         assert typed_problem(FARMSTEAD, ghost, 4, [ghost, vex], contact.point.key(), bend) is None
@@ -121,7 +123,7 @@ def test_contact_is_offered_for_each_enemy_in_reach():
     west = Body("W", Point(6, 10), 0.5)
     south = Body("S", Point(8, 7), 0.5)
     beyond = Body("X", Point(12.5, 10), 0.5)  # behind the wall
-    found = by_tag(offer(table, me, 4, [west, south, beyond], [me, west, south, beyond]))
+    found = by_tag(offer(MoveMenu(table, me, 4, [west, south, beyond], [me, west, south, beyond])))
     assert {"contact:W", "contact:S"} <= set(found)
     assert "contact:X" not in found
 
@@ -139,10 +141,23 @@ def test_one_entry_walked_to_is_the_entry_the_whole_menu_lists(x, y, foes, bend)
     me = Body("A1", Point(round(x, 2), round(y, 2)), 0.5)
     enemies = [Body(f"B{i}", Point(round(a, 2), round(b, 2)), 0.5) for i, (a, b) in enumerate(foes)]
     others = [me, *enemies]
-    menu = offer(FARMSTEAD, me, 4, enemies, others, bend=bend)
+    menu = offer(MoveMenu(FARMSTEAD, me, 4, enemies, others, bend=bend))
     first = {}
     for d in menu:
         first.setdefault(d.point.key(), d)
     for key, d in first.items():
-        assert menu_entry(FARMSTEAD, me, 4, enemies, others, key, bend=bend) == d
-    assert menu_entry(FARMSTEAD, me, 4, enemies, others, "0.01,0.01", bend=bend) is None
+        assert menu_entry(MoveMenu(FARMSTEAD, me, 4, enemies, others, bend=bend), key) == d
+    assert menu_entry(MoveMenu(FARMSTEAD, me, 4, enemies, others, bend=bend), "0.01,0.01") is None
+
+
+def test_a_move_menu_is_one_frozen_value_and_refuses_bot_settings_without_enemies_only():
+    me = Body("A1", Point(5, 5), 0.5)
+    menu = MoveMenu(OPEN, me, 4, (), (me,))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        menu.tidy = True  # type: ignore[misc]
+    assert menu.but(tidy=True).tidy and not menu.tidy
+    with pytest.raises(ValueError, match="enemies_only"):
+        MoveMenu(OPEN, me, 4, (), (me,), first_only=True)
+    with pytest.raises(ValueError, match="enemies_only"):
+        menu.but(prefer=("B1",))
+    assert offer(menu.but(enemies_only=True, prefer=())) == []  # nobody to go toward

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from wargame_cli.tabletop.destinations import offer, typed_problem
+from wargame_cli.tabletop.destinations import MoveMenu, offer, typed_problem
 from wargame_cli.tabletop.drawing import from_drawing
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import (
@@ -203,7 +203,7 @@ def test_offered_destinations_are_legal_and_purposeful():
         """
     )
     mover, enemy = body(at, "M"), body(at, "E")
-    found = offer(table, mover, 4, [enemy], [mover, enemy], names=lambda i: f"<{i}>")
+    found = offer(MoveMenu(table, mover, 4, [enemy], [mover, enemy], names=lambda i: f"<{i}>"))
     tags = [d.tag for d in found]
     assert tags[0] == "toward:E"  # E is 6" away: out of reach of contact
     assert any(t.startswith("cover:soft") for t in tags)
@@ -224,7 +224,7 @@ def test_contact_is_offered_when_in_reach():
         """
     )
     mover, enemy = body(at, "M"), body(at, "E")
-    found = offer(table, mover, 4, [enemy], [mover, enemy])
+    found = offer(MoveMenu(table, mover, 4, [enemy], [mover, enemy]))
     assert found[0].tag == "contact:E"
     assert in_contact(Body("M", found[0].point, R), enemy)
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargame_cli.tabletop import Piece, Point, Table, TerrainKind
-from wargame_cli.tabletop.destinations import offer
+from wargame_cli.tabletop.destinations import MoveMenu, offer
 from wargame_cli.tabletop.geometry import Rect
 from wargame_cli.tabletop.movement import Body, move_problem
 
@@ -20,7 +20,7 @@ def test_a_half_move_never_goes_further_than_a_full_one(x, y):
     me = Body("me", Point(round(x, 2), round(y, 2)), 0.5)
     if move_problem(WALLED, me, me.pos, 4, [me]) is not None:
         return  # a start inside the house
-    spots = {d.tag: d.point for d in offer(WALLED, me, 4, [], [me])}
+    spots = {d.tag: d.point for d in offer(MoveMenu(WALLED, me, 4, [], [me]))}
     for way in ("north", "east", "south", "west"):
         full, half = spots.get(f"{way}:full"), spots.get(f"{way}:half")
         if full is not None and half is not None:

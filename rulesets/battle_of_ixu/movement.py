@@ -11,14 +11,13 @@ from wargame_cli.engine.requests import Choice, Event
 from wargame_cli.tabletop.destinations import (
     NEAR,
     Destination,
+    MoveMenu,
     menu_entry,
     offer,
     point_of,
     typed_problem,
 )
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body
-from wargame_cli.tabletop.table import Table
 
 
 def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> list[Destination]:
@@ -29,11 +28,12 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
     here = w.pos.key()
     if enemies_only:
         prefer = [e.id for e in bot.by_approach(state, w, foes)]
-        found = offer(*_move_of(state, w), state.name_of, enemies_only=True, prefer=prefer)
+        found = offer(_move_of(state, w).but(enemies_only=True, prefer=tuple(prefer)))
         return [*(_gap_told(state, w, d) for d in found if d.point.key() != here), _stay(state, w)]
     pick = _short_pick(state, w)
-    tidy = {d.point.key() for d in offer(*_move_of(state, w), state.name_of, tidy=True)}
-    full = offer(*_move_of(state, w), state.name_of)
+    menu = _move_of(state, w)
+    tidy = {d.point.key() for d in offer(menu.but(tidy=True))}
+    full = offer(menu)
     listed = [
         _gap_told(state, w, d)
         for d in full
@@ -62,9 +62,8 @@ def describe(state: IxuState, w: Warrior, key: str) -> str:
         return _stay(state, w).option().label
     # the tidy menu's entry, else the whole menu's (the bot's pick is listed either way; a
     # typed spot on a left-out entry reads as that entry), else the way round
-    found = menu_entry(*_move_of(state, w), key, state.name_of, tidy=True) or menu_entry(
-        *_move_of(state, w), key, state.name_of
-    )
+    menu = _move_of(state, w)
+    found = menu_entry(menu.but(tidy=True), key) or menu_entry(menu, key)
     if found is None and not state.engaged(w):
         way = approach_move(state, w)
         found = way if way is not None and way.point.key() == key else None
@@ -72,12 +71,14 @@ def describe(state: IxuState, w: Warrior, key: str) -> str:
     return key if found is None else _gap_told(state, w, found).option().label
 
 
-def _move_of(state: IxuState, w: Warrior) -> tuple[Table, Body, float, list[Body], list[Body]]:
-    """What the tabletop's menu is worked out from: the table, the mover, its movement die,
-    the enemies and every base in the way."""
+def _move_of(state: IxuState, w: Warrior) -> MoveMenu:
+    """The tabletop's move question: the table, the mover, its movement die, the enemies and
+    every base in the way, named as the game names them."""
     assert w.dice is not None
-    enemies = [e.body() for e in state.enemies(w)]
-    return state.table, w.body(), w.dice.movement, enemies, state.bodies(w)
+    enemies = tuple(e.body() for e in state.enemies(w))
+    return MoveMenu(
+        state.table, w.body(), w.dice.movement, enemies, tuple(state.bodies(w)), state.name_of
+    )
 
 
 def _gap_told(state: IxuState, w: Warrior, d: Destination) -> Destination:

@@ -23,6 +23,7 @@ from wargame_cli.tabletop.destinations import (
     NEAR,
     NEGLIGIBLE,
     Destination,
+    MoveMenu,
     Mover,
     contact_spot,
     menu_entry,
@@ -85,25 +86,18 @@ def enemy_bodies(b: Battle, c: Creature) -> list[Body]:
 def destinations(b: Battle, c: Creature, enemies_only: bool = False) -> list[Destination]:
     """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
     else the first toward spot."""
-    bodies = enemy_bodies(b, c)
-    return offer(
-        b.table,
-        c.body(),
-        c.move,
-        bodies,
-        b.bodies(),
-        enemies_only=enemies_only,
-        first_only=enemies_only,
-        tidy=True,
-        cover=False,  # terrain is scenery here: no cover
-    )
+    return offer(_move_of(b, c).but(enemies_only=enemies_only, first_only=enemies_only))
 
 
 def listed_destination(b: Battle, c: Creature, key: str) -> Destination | None:
     """The entry `destinations` lists for the spot `key`, working out the menu only that far."""
-    return menu_entry(
-        b.table, c.body(), c.move, enemy_bodies(b, c), b.bodies(), key, tidy=True, cover=False
-    )
+    return menu_entry(_move_of(b, c), key)
+
+
+def _move_of(b: Battle, c: Creature) -> MoveMenu:
+    """The tabletop's move question as a person reads it; terrain is scenery here: no cover."""
+    enemies = tuple(enemy_bodies(b, c))
+    return MoveMenu(b.table, c.body(), c.move, enemies, tuple(b.bodies()), tidy=True, cover=False)
 
 
 def bot_destinations(b: Battle, c: Creature) -> list[Destination]:
@@ -417,7 +411,8 @@ def _mob_plans(b: Battle, mob: Mob) -> list[MobPlan]:
     near = enemy_bodies(b, first)[:1]  # for "away from"; closing is offered above
     # the mob moves together, so its own figures do not block the lead's way
     strangers = [o for o in b.bodies() if b.creatures[o.id].mob != mob.name]
-    for d in offer(b.table, first.body(), first.move, near, strangers, cover=False):
+    asked = MoveMenu(b.table, first.body(), first.move, tuple(near), tuple(strangers), cover=False)
+    for d in offer(asked):
         if d.tag.startswith(("contact:", "toward:")) or d.point.key() in seen:
             continue
         seen.add(d.point.key())

@@ -6,13 +6,19 @@ from wargame_cli.rulesets.squad_alpha.odds import pass_chance
 from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 
 from wargame_cli.engine.requests import Option
-from wargame_cli.tabletop.destinations import Destination, menu_entry, offer, typed_problem
+from wargame_cli.tabletop.destinations import (
+    Destination,
+    MoveMenu,
+    menu_entry,
+    offer,
+    typed_problem,
+)
 from wargame_cli.tabletop.detours import way_to
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, in_contact
 from wargame_cli.tabletop.paths import ring_spots
 from wargame_cli.tabletop.sight import line_of_sight
-from wargame_cli.tabletop.table import Table, TerrainKind
+from wargame_cli.tabletop.table import TerrainKind
 from wargame_cli.wording import percent
 
 MOVE_INCHES = 4.0  # b14
@@ -26,21 +32,28 @@ def bends(state: GameState) -> bool:
 def destinations(state: GameState, mini: Mini) -> list[Destination]:
     """The tabletop's meaningful destinations for this miniature; a move may bend around
     blocking terrain, as long as the way measured round the corners is within 4"."""
-    return offer(*_move_of(state, mini), names=state.name_of, bend=bends(state), tidy=True)
+    return offer(_move_of(state, mini))
 
 
 def listed_destination(state: GameState, mini: Mini, key: str) -> Destination | None:
     """The entry `destinations` lists for the spot `key`, working out the menu only that far."""
-    return menu_entry(
-        *_move_of(state, mini), key, names=state.name_of, bend=bends(state), tidy=True
+    return menu_entry(_move_of(state, mini), key)
+
+
+def _move_of(state: GameState, mini: Mini) -> MoveMenu:
+    """The tabletop's move question, as a person reads it: the table, the mover, its
+    allowance, the enemies and every base in the way; bending from version 3."""
+    enemies = tuple(state.body(e) for e in state.enemies(mini.side))
+    return MoveMenu(
+        state.table,
+        state.body(mini),
+        MOVE_INCHES,
+        enemies,
+        tuple(state.bodies()),
+        names=state.name_of,
+        bend=bends(state),
+        tidy=True,
     )
-
-
-def _move_of(state: GameState, mini: Mini) -> tuple[Table, Body, float, list[Body], list[Body]]:
-    """What the tabletop's menu is worked out from: the table, the mover, its allowance, the
-    enemies and every base in the way."""
-    enemies = [state.body(e) for e in state.enemies(mini.side)]
-    return state.table, state.body(mini), MOVE_INCHES, enemies, state.bodies()
 
 
 def legal_ring(state: GameState, mini: Mini) -> list[Point]:

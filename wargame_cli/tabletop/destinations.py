@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from wargame_cli.engine.requests import Option
 from wargame_cli.tabletop.detours import bent_move_problem, way_to
@@ -30,7 +31,7 @@ from wargame_cli.tabletop.table import Table, TerrainKind
 COMPASS = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
 CONTACT_TRIES = 180  # spots tried around an enemy's base, 2 degrees apart
 FULL = 0.01  # inches: a move this close to the allowance is a full move
-# A tidy menu (`offer(tidy=True)`, what a person reads) leaves out plain moves (toward, away,
+# A tidy menu (`MoveMenu(tidy=True)`, what a person reads) leaves out plain moves (toward, away,
 # compass) shorter than NEGLIGIBLE, or within NEAR of a contact or plain move already listed:
 # `South, 0.05"` or `North, 2.05"` beside `North, half move (2")` add nothing a typed spot
 # does not. Contacts and cover are always listed, and so is the first toward spot.
@@ -91,59 +92,68 @@ class Mover:
         return f'{walked:.1f}"{self.around(point)}'
 
 
-def offer(
-    table: Table,
-    mover: Body,
-    max_inches: float,
-    enemies: list[Body],
-    others: list[Body],
-    names: Callable[[str], str] = str,
-    bend: bool = False,
-    enemies_only: bool = False,
-    first_only: bool = False,
-    prefer: list[str] | None = None,
-    tidy: bool = False,
-    cover: bool = True,
-) -> list[Destination]:
-    """Legal destinations, one per distinct point, most purposeful first. `others` are all
-    bodies that block movement (friends and enemies). `enemies_only` stops after the contact
-    and toward spots (the same ones, in the same order): all a bot reads, for a fraction of
-    the work. `first_only` (with it) stops at the first toward spot when no enemy can be
-    contacted, for a bot that takes the first one; `prefer` (with it) then gives only the
-    toward spot of the first enemy in that order (ids) that the whole menu would list.
-    `tidy` (for a person's menu, not with `enemies_only`) leaves out the noise (`NEAR`);
-    `cover=False`, for a game where terrain gives no cover, names a move into a piece of
-    terrain for the piece alone (`Into Bracken`, not `Into Bracken (soft cover)`)."""
-    m = Mover(table, mover, max_inches, tuple(others), bend)
-    by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
-    if not enemies_only:
-        return list(_entries(m, by_distance, names, tidy=tidy, cover=cover))
+@dataclass(frozen=True, slots=True)
+class MoveMenu:
+    """One move's question, as one value: what `offer` works the destinations out from (the
+    table, the mover, its allowance in inches, the enemies, every base that blocks it:
+    friends and enemies) and how it lists them.
+
+    `names` words an enemy's id in the labels. `bend` lets a move go round impassable
+    terrain (a tape measured round the corner). `tidy` (what a person reads) leaves out the
+    noise (`NEAR`, `NEGLIGIBLE`); `cover=False`, for a game where terrain gives no cover,
+    names a move into a piece of terrain for the piece alone (`Into Bracken`). What a bot
+    reads: `enemies_only` stops after the contact and toward spots (the same ones, in the
+    same order) for a fraction of the work; with it, `first_only` stops at the first toward
+    spot when no enemy can be contacted, and `prefer` (enemy ids) then gives only the toward
+    spot of the first enemy in that order that the whole menu would list."""
+
+    table: Table
+    mover: Body
+    max_inches: float
+    enemies: tuple[Body, ...]
+    others: tuple[Body, ...]
+    names: Callable[[str], str] = str
+    bend: bool = False
+    tidy: bool = False
+    cover: bool = True
+    enemies_only: bool = False
+    first_only: bool = False
+    prefer: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.first_only or self.prefer is not None) and not self.enemies_only:
+            raise ValueError("first_only and prefer read only the enemies: enemies_only=True")
+
+    def but(self, **changes: Any) -> MoveMenu:
+        """The same question with `changes` (`menu.but(tidy=True)`)."""
+        return replace(self, **changes)
+
+
+def offer(menu: MoveMenu) -> list[Destination]:
+    """Legal destinations for `menu`, one per distinct point, most purposeful first: into
+    contact with each enemy in reach (or toward it), into cover, away from the nearest enemy,
+    the compass at full and half moves, staying put."""
+    m = Mover(menu.table, menu.mover, menu.max_inches, menu.others, menu.bend)
+    by_distance = sorted(menu.enemies, key=lambda e: menu.mover.pos.distance(e.pos))
+    names = menu.names
+    if not menu.enemies_only:
+        return list(_entries(m, by_distance, names, tidy=menu.tidy, cover=menu.cover))
     contacts = [contact_spot(m, enemy) for enemy in by_distance]
     # a toward spot matters only while some contact spot comes after it (a bot reads the
     # contacts when there are any; an earlier toward spot may take its place)
     last = max((i for i, spot in enumerate(contacts) if spot is not None), default=None)
-    if last is None and prefer is not None:
-        return _preferred_toward(m, by_distance, prefer, names)
-    return list(_entries(m, by_distance, names, contacts, last, first_only))
+    if last is None and menu.prefer is not None:
+        return _preferred_toward(m, by_distance, list(menu.prefer), names)
+    return list(_entries(m, by_distance, names, contacts, last, menu.first_only))
 
 
-def menu_entry(
-    table: Table,
-    mover: Body,
-    max_inches: float,
-    enemies: list[Body],
-    others: list[Body],
-    key: str,
-    names: Callable[[str], str] = str,
-    bend: bool = False,
-    tidy: bool = False,
-    cover: bool = True,
-) -> Destination | None:
-    """The entry `offer` lists for the point `key`, or None: found by working out the menu
-    only as far as that entry, so a replay labels a recorded move without the whole menu."""
-    m = Mover(table, mover, max_inches, tuple(others), bend)
-    by_distance = sorted(enemies, key=lambda e: mover.pos.distance(e.pos))
-    entries = _entries(m, by_distance, names, tidy=tidy, cover=cover)
+def menu_entry(menu: MoveMenu, key: str) -> Destination | None:
+    """The entry `offer(menu)` lists for the point `key` (the whole menu's: `enemies_only` is
+    not read), or None: found by working out the menu only as far as that entry, so a
+    replay labels a recorded move without the whole menu."""
+    m = Mover(menu.table, menu.mover, menu.max_inches, menu.others, menu.bend)
+    by_distance = sorted(menu.enemies, key=lambda e: menu.mover.pos.distance(e.pos))
+    entries = _entries(m, by_distance, menu.names, tidy=menu.tidy, cover=menu.cover)
     return next((d for d in entries if d.point.key() == key), None)
 
 
@@ -159,7 +169,7 @@ def _entries(
 ) -> Iterator[Destination]:
     """`offer`'s entries in order, each worked out when reached. With `contacts` (every
     enemy's contact spot, `last` the index of the last one found) only the contact and toward
-    entries come, as `offer(enemies_only=True)` gives them."""
+    entries come, as `offer` gives them with `enemies_only`."""
     mover, max_inches = m.body, m.max_inches
     seen: set[str] = set()
     plain: list[Point] = []  # the contacts and plain moves listed, for a tidy menu
