@@ -7,7 +7,7 @@ from wargame_cli.rulesets.battle_of_ixu import bot
 from wargame_cli.rulesets.battle_of_ixu.approach import approach_move
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
 
-from wargame_cli.engine.requests import Choice, Event
+from wargame_cli.engine.requests import SPOT_HINT, Choice, Event
 from wargame_cli.tabletop.destinations import (
     NEAR,
     Destination,
@@ -103,7 +103,7 @@ def movement_phase(state: IxuState) -> Phase:
             default=lambda w=w: _bot_move(state, w),
             rules=("c5",),
             kind="move",
-            free_hint="x,y",
+            free_hint=SPOT_HINT,
             judge=lambda text, body=body, inches=inches, others=others: typed_problem(
                 state.table, body, inches, others, text
             ),

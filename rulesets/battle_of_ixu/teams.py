@@ -14,7 +14,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-from wargame_cli.engine.requests import Choice, Option, menu_or
+from wargame_cli.engine.requests import Choice, Option, menu_or, side_prompt
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import pronouns, teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
@@ -184,7 +184,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         picks.append(Option(f"warband:{name}", f"{name}: {listing}", disabled=reason))
     key = yield quick_pick(
         side,
-        f"Side {side}: pick a warband",
+        side_prompt(side, "pick a warband"),
         picks,
         f"warband:{cat.defaults[side]}",
         ("c1",),
@@ -196,7 +196,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         (
             yield Choice(
                 side,
-                f"Side {side}: how many models?",
+                side_prompt(side, "how many models?"),
                 tuple(Option(str(n), f"{n} model{'s' * (n != 1)}") for n in range(1, 7)),
                 "3",
                 ("c1",),
@@ -219,7 +219,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         names = tuple(Option(n, n) for n in offered)
         name = yield Choice(
             side,
-            f"Side {side}: name of model {i + 1} of {count}",
+            side_prompt(side, f"name of model {i + 1} of {count}"),
             names,
             offered[0],
             ("c1",),
@@ -229,7 +229,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         )
         rating = yield Choice(
             side,
-            f"Side {side}: experience of {name.strip()}",
+            side_prompt(side, f"experience of {name.strip()}"),
             tuple(
                 Option(str(r), f"{r}: {word} ({plural(r, 'die', 'dice')})")
                 for r, word in EXPERIENCE.items()

@@ -12,7 +12,7 @@ from typing import Any
 from wargame_cli.rulesets.mobs_and_morale import initiative
 from wargame_cli.rulesets.mobs_and_morale.state import RADIUS, Battle, Creature
 
-from wargame_cli.engine.requests import Choice, Event, Option, Request, menu_or
+from wargame_cli.engine.requests import SPOT_HINT, Choice, Event, Option, Request, menu_or
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.areas import Area, fit_group
 from wargame_cli.tabletop.geometry import Point
@@ -224,7 +224,7 @@ def _place(b: Battle, unit: str, placed: dict[str, int], rules: tuple[str, ...])
         default=default,
         rules=rules,
         kind="deploy",
-        free_hint="x,y",
+        free_hint=SPOT_HINT,
         judge=menu_or(options, check),
     )
     anchor = Point.parse(key)

@@ -18,7 +18,7 @@ from wargame_cli.rulesets.mobs_and_morale.state import (
     Mob,
 )
 
-from wargame_cli.engine.requests import REASK, Choice, Event, Option, Request
+from wargame_cli.engine.requests import REASK, SPOT_HINT, Choice, Event, Option, Request
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.wording import plural
@@ -311,7 +311,7 @@ def _move_character(b: Battle, c: Creature) -> Steps:
         ),
         rules=("e8",),
         kind="move",
-        free_hint="x,y",
+        free_hint=SPOT_HINT,
         judge=judge,
         describe=describe,
     )
@@ -373,7 +373,7 @@ def _move_mob(b: Battle, mob: Mob) -> Steps:
         ),
         rules=("e17", "e18"),
         kind="move",
-        free_hint="x,y",
+        free_hint=SPOT_HINT,
         judge=judge,
         describe=describe,
     )
@@ -426,7 +426,7 @@ def _move_figures(b: Battle, mob: Mob) -> Steps:
             default=f.at.key(),
             rules=("e17", "e18"),
             kind="move",
-            free_hint="x,y",
+            free_hint=SPOT_HINT,
             judge=typed,
         )
         start = f.at

@@ -27,7 +27,7 @@ from wargame_cli.rulesets.squad_alpha.odds import (
 )
 from wargame_cli.rulesets.squad_alpha.state import GameState, Mini
 
-from wargame_cli.engine.requests import Choice, Event, Option, Roll
+from wargame_cli.engine.requests import SPOT_HINT, Choice, Event, Option, Roll
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.sight import blocker, cover_piece
 from wargame_cli.wording import percent, possessive
@@ -159,7 +159,7 @@ def move(state: GameState, mini: Mini) -> Flow:
         default=lambda: best().key(),
         rules=("b14", "b17"),
         kind="move",
-        free_hint="x,y",
+        free_hint=SPOT_HINT,
         judge=lambda text: typed_move_problem(state, mini, text),
         describe=describe,
     )

@@ -12,7 +12,7 @@ from wargame_cli.rulesets.squad_alpha import bot
 from wargame_cli.rulesets.squad_alpha.rolloff import roll_off
 from wargame_cli.rulesets.squad_alpha.state import HOME_EDGE, GameState, Mini
 
-from wargame_cli.engine.requests import Choice, Event, Option
+from wargame_cli.engine.requests import SPOT_HINT, Choice, Event, Option
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body, in_contact, standing_problem
@@ -265,7 +265,7 @@ def place_one(state: GameState, side: str) -> Generator[Any, Any, None]:
         default=lambda: ranked()[0].key(),
         rules=("b5",),
         kind="deploy",
-        free_hint="x,y",
+        free_hint=SPOT_HINT,
         judge=lambda text: _typed(state, mini, text, level),
         describe=lambda text: _label(state, side, Point.parse(text)),
     )

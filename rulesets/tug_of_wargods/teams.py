@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from wargame_cli.engine.requests import Choice, Option
+from wargame_cli.engine.requests import Choice, Option, side_prompt
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import TeamBuilder, quick_pick
@@ -199,7 +199,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
     ]
     key = yield quick_pick(
         side,
-        f"Side {side}: pick a team",
+        side_prompt(side, "pick a team"),
         picks,
         f"example:{default_name}",
         ("a1", "a3"),
@@ -220,7 +220,7 @@ def builder(side: str, options: dict[str, Any]) -> TeamBuilder:
         suggestion = max(legal, key=lambda n: cat.units[n].die)
         chosen = yield Choice(
             side=side,
-            prompt=f"Side {side}: model {len(models) + 1} of {TEAM_SIZE} (front to back)",
+            prompt=side_prompt(side, f"model {len(models) + 1} of {TEAM_SIZE} (front to back)"),
             options=tuple(options_now),
             default=suggestion,
             rules=("a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"),

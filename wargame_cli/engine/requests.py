@@ -49,6 +49,27 @@ unit's name, numbers), never the state of the game, so reading it later gives th
 words."""
 
 
+SPOT_HINT = "x,y"
+"""The `Choice.free_hint` of a question whose typed answer is a spot on the table, in inches
+(`12.5,3`): the screen lets a person point at it on the map, and the conformance kit's random
+player types spots there. Any other hint is words shown beside "Type it" (`a name`)."""
+
+SIDE_PREFIX = "Side {side}: "
+"""How a question asked before the sides have names (a team's set-up) says whose it is:
+`side_prompt("A", "pick a team")` is `Side A: pick a team`. The screen, which names the side
+by its players' name, leaves the prefix out (`unsided`); logs and scripts keep it."""
+
+
+def side_prompt(side: str, words: str) -> str:
+    """`words` asked of `side`, with the side named (`SIDE_PREFIX`)."""
+    return SIDE_PREFIX.format(side=side) + words
+
+
+def unsided(prompt: str, side: str) -> str:
+    """A prompt without its `SIDE_PREFIX` (as it is when it has none)."""
+    return prompt.removeprefix(SIDE_PREFIX.format(side=side))
+
+
 class _Request:
     """A request's value semantics, as a frozen dataclass would give them (equality, hash and
     repr over its fields), without a dataclass's cost to make: a simulation makes hundreds

@@ -17,7 +17,7 @@ from wargame_cli import registry
 from wargame_cli.engine import position, requests
 from wargame_cli.engine.bots import run_builder
 from wargame_cli.engine.dice import RngDice
-from wargame_cli.engine.requests import TAKE_BACK, Choice, Option, TurnStart
+from wargame_cli.engine.requests import SPOT_HINT, TAKE_BACK, Choice, Option, TurnStart
 from wargame_cli.engine.runner import Runner
 from wargame_cli.engine.session import Session, start
 from wargame_cli.engine.takeback import latest_taken
@@ -102,7 +102,7 @@ def _table_of(game: Any) -> Any:
 def typed_guess(rng: random.Random, choice: Choice, menu: tuple[Option, ...], game: Any) -> str:
     """Something a person might type: for an x,y question a random point on the table, or
     near a listed spot; else a few words, a listed key in other case, or nonsense."""
-    if choice.free_hint == "x,y":
+    if choice.free_hint == SPOT_HINT:
         table = _table_of(game)
         spots = [p for p in (_point(o.key) for o in menu) if p is not None]
         if table is not None and (not spots or rng.random() < 0.4):
@@ -176,7 +176,7 @@ class RandomController:
         first = not self.expected  # not asked again after a refusal
         menu = check_menu(choice, rng) if rng.random() < self.p_checked else choice.options
         self.tally.choices += first
-        self.tally.spots += first and choice.free_hint == "x,y"
+        self.tally.spots += first and choice.free_hint == SPOT_HINT
         if first and runner is not None and self.state_at:
             ((planned, self.kept),) = self.state_at.items()
             self.state_at.clear()

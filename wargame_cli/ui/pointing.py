@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wargame_cli.engine.requests import SPOT_HINT
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.grid import Grid
 from wargame_cli.tabletop.mapfacts import MapFacts
@@ -17,8 +18,6 @@ from wargame_cli.text import clean
 
 if TYPE_CHECKING:
     from wargame_cli.engine.requests import Choice
-
-SPOT_HINT = "x,y"  # a choice whose typed answer is a spot (`Choice.free_hint`)
 
 
 # a spot in an option's label: ` (2.09,8.91)`, ` (lead to 2.09,8.91)`, or `3.5,7.5: ` first

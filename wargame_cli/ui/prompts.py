@@ -11,7 +11,7 @@ from questionary.styles import merge_styles_default
 from rich.console import Console
 
 from wargame_cli.engine.dice import AUTO, TYPED, check_faces, describe
-from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
+from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll, unsided
 from wargame_cli.text import clean, name_problem, safe
 from wargame_cli.ui.app import LOOK, Fit
 from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, point_on_map
@@ -179,7 +179,7 @@ class Prompter:
             items.append(
                 questionary.Choice(title=f"Type it ({clean(choice.free_hint)})", value=TYPE_OWN)
             )
-        prompt = choice.prompt.removeprefix(f"Side {choice.side}: ")
+        prompt = unsided(choice.prompt, choice.side)
         prompt = prompt if prompt.startswith(who) else f"{who}: {prompt}"
         kw = self._screen_kw(choice.side, choice)
         items.extend(self._extras(kw))
