@@ -7,16 +7,23 @@ from typing import Any
 
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
 
+from wargame_cli.engine.events import EventData
 from wargame_cli.engine.requests import Event, Outcome
 from wargame_cli.kit.sides import SIDES, other
 
 
 def death(
-    state: IxuState, w: Warrior, text: str, rules: tuple[str, ...], extra: dict[str, Any]
+    state: IxuState, w: Warrior, text: str, rules: tuple[str, ...], extra: EventData
 ) -> Event:
     w.dead, w.died_turn = True, state.turn
     state.fallen.append(w.id)
-    data = {"model": w.name, "side": w.side, "turn": state.turn, "damage": w.damage, **extra}
+    data: EventData = {
+        "model": w.name,
+        "side": w.side,
+        "turn": state.turn,
+        "damage": w.damage,
+        **extra,
+    }
     return Event(text, rules=rules, kind="death", data=data)
 
 

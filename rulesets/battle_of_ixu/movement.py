@@ -7,6 +7,7 @@ from wargame_cli.rulesets.battle_of_ixu import bot
 from wargame_cli.rulesets.battle_of_ixu.approach import approach_move
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
 
+from wargame_cli.engine.events import EventData
 from wargame_cli.engine.requests import SPOT_HINT, Choice, Event
 from wargame_cli.tabletop.destinations import (
     NEAR,
@@ -139,7 +140,7 @@ def _moved(state: IxuState, w: Warrior, dest: Point) -> Event:
     # tabletop allows 0.01" for it): say the die, as a player measuring would
     said = min(inches, float(w.dice.movement))
     w.moved = said
-    data = {
+    data: EventData = {
         "model": w.name,
         "side": w.side,
         "from": start.as_list(),

@@ -128,7 +128,9 @@ def attribute_phase(state: IxuState) -> Phase:
                 "model": w.name,
                 "side": w.side,
                 "faces": faces,
-                **chosen.as_dict(),
+                "movement": chosen.movement,
+                "combat": chosen.combat,
+                "defence": chosen.defence,
                 "unused": left,
             },
         )

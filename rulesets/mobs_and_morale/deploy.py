@@ -71,7 +71,7 @@ def deploy(b: Battle) -> Steps:
             "Deployment revealed: both sides' pieces are on the table",
             rules=("e2",),
             kind="revealed",
-            data={s: [c.id for c in b.standing(s)] for s in SIDES},
+            data={"A": [c.id for c in b.standing("A")], "B": [c.id for c in b.standing("B")]},
         )
 
 

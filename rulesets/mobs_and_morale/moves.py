@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from wargame_cli.rulesets.mobs_and_morale.cohesion import COHESION, split
 from wargame_cli.rulesets.mobs_and_morale.state import EDGE, RADIUS, Battle, Creature, Mob
 
+from wargame_cli.engine.events import EventData
 from wargame_cli.engine.requests import Event, Option
 from wargame_cli.kit.sides import other
 from wargame_cli.tabletop.approach import TOUCHING, Foe, approach, entry
@@ -61,7 +62,7 @@ def edge_goal(b: Battle, side: str, p: Point) -> Point:
 def moved(c: Creature, start: Point, rules: tuple[str, ...], how: str = "moves") -> Event:
     """The event of one creature's move (`how`: "moves", "is pushed"), from `start` to
     where it stands now."""
-    data = {"creature": c.id, "from": start.as_list(), "to": c.at.as_list()}
+    data: EventData = {"creature": c.id, "from": start.as_list(), "to": c.at.as_list()}
     if c.mob is not None and how == "moves":
         data["mob"] = c.mob
     return Event(

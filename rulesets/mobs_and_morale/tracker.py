@@ -12,7 +12,7 @@ round's order is `Battle.slots` (a character with the mobs it controls, or a mob
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, Final
 
 from wargame_cli.rulesets.mobs_and_morale.state import Battle
 
@@ -20,7 +20,7 @@ from wargame_cli.engine.requests import Choice, Event, Option, Request
 
 Steps = Generator[Request, Any, Any]
 GM = "B"  # the side playing the NPCs keeps the tracker
-KEY = "tracker"
+KEY: Final = "tracker"
 OPTION = Option(KEY, "Initiative tracker… (the GM delays this turn or moves one in the order)")
 
 

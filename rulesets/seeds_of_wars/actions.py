@@ -25,6 +25,7 @@ from wargame_cli.rulesets.seeds_of_wars.movement import retreat_space
 from wargame_cli.rulesets.seeds_of_wars.prompts import ask, not_offered
 from wargame_cli.rulesets.seeds_of_wars.state import Battle, Unit
 
+from wargame_cli.engine.events import EventData
 from wargame_cli.engine.requests import Event, Option, Roll
 from wargame_cli.kit.sides import other
 from wargame_cli.wording import percent, possessive
@@ -445,7 +446,7 @@ def attack(
     modifier = value + bonus
     total = faces[0] + modifier
     hit = hits(faces[0], modifier, de)
-    data = {
+    data: EventData = {
         "attacker": attacker.uid,
         "target": target.uid,
         "face": faces[0],
@@ -553,7 +554,7 @@ def retreat(
         f"{target.name} retreats before combat",
         ("d13",),
     )
-    data = {"unit": target.uid, "attacker": attacker.uid, "totals": [mine, theirs]}
+    data: EventData = {"unit": target.uid, "attacker": attacker.uid, "totals": [mine, theirs]}
     if mine > theirs:
         start = battle.space_name(target)
         target.space = back

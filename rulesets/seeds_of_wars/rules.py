@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from wargame_cli.rulesets.seeds_of_wars import actions, steps
 from wargame_cli.rulesets.seeds_of_wars.board import Board
@@ -23,6 +23,7 @@ from wargame_cli.rulesets.seeds_of_wars.state import (
 )
 from wargame_cli.rulesets.seeds_of_wars.teams import types_of
 
+from wargame_cli.engine.events import EventData
 from wargame_cli.engine.requests import Event, Option, Outcome, Play, TurnStart
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.wording import plural
@@ -187,15 +188,15 @@ class SeedsGame:
                         kind="captured",
                         data={"unit": unit.uid},
                     )
-        result = {
+        result: EventData = {
             "winner": winner,
             "reason": reason,
             "rounds": battle.round,
             "sides": {side: self._tally(side) for side in SIDES},
         }
-        battle.result = result
+        battle.result = kept = cast(dict[str, Any], result)  # the same dict, as the ending's data
         yield Event(self._summary(), rules=("d16", "d17"), kind="result", data=result)
-        return Outcome(winner=winner, reason=reason, rules=rules, data=result, cause=cause)
+        return Outcome(winner=winner, reason=reason, rules=rules, data=kept, cause=cause)
 
     def _tally(self, side: str) -> dict[str, list[str]]:
         units = self.state.side_units(side)

@@ -26,6 +26,7 @@ from wargame_cli.rulesets.seeds_of_wars.state import (
     Battle,
 )
 
+from wargame_cli.engine.events import EventData
 from wargame_cli.engine.requests import Event, Roll
 from wargame_cli.engine.rolloffs import roll_off
 from wargame_cli.kit.sides import SIDES, other
@@ -168,7 +169,7 @@ def morale(battle: Battle) -> Steps:
             )
             total = faces[0] + mo - taken
             before = unit.state
-            data = {"unit": unit.uid, "face": faces[0], "total": total, "from": before}
+            data: EventData = {"unit": unit.uid, "face": faces[0], "total": total, "from": before}
             sums = f"{faces[0]} + Mo {mo} - {taken} Ht taken = {total}"
             if morale_passes(faces[0], mo, taken):
                 yield Event(

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import FrozenInstanceError, dataclass
-from typing import Any, Generic, Protocol, TypeVar, overload
+from typing import Any, Generic, Protocol, TypeVar, cast, overload
+
+from wargame_cli.engine.events import EventData, Kind
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -325,8 +327,9 @@ def legal_keys(options: tuple[Option, ...], shown: int = 12) -> str:
 
 
 class Event(_Request):
-    """A fact the rules established; `kind` and `data` let reports read it without parsing.
-    `text` may be given as a `Text` (see there)."""
+    """A fact the rules established; `kind` and `data` let reports read it without parsing,
+    in the one vocabulary of `engine/events.py` (mypy checks both against it). `text` may be
+    given as a `Text` (see there)."""
 
     __slots__ = ("_text", "rules", "kind", "data")
     _shown = ("text", "rules", "kind", "data")
@@ -340,13 +343,13 @@ class Event(_Request):
         self,
         text: Text,
         rules: tuple[str, ...] = (),
-        kind: str = "info",
-        data: dict[str, Any] | None = None,
+        kind: Kind = "info",
+        data: EventData | None = None,
     ) -> None:
         self._text = text
         self.rules = rules
         self.kind = kind
-        self.data = data
+        self.data = cast("dict[str, Any] | None", data)  # readers look keys up by name
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.text, self.rules, self.kind, self.data)

@@ -21,9 +21,9 @@ gets a report, and one with a `story.py` gets a story. What it makes of the log:
   each subject once (a figure moved from a dead pool to a casualty pool is not lost twice; a
   `flee` whose `data` has a `to` is a move, not a loss).
 
-A ruleset makes its report good by writing events with kinds from these vocabularies and `data`
-naming who acted (`attacker`, `model`, `creature`, `unit`, `id`) and who was lost, and a
-`story.py` telling them (see `hooks.py`).
+A ruleset makes its report good by writing events with kinds and `data` from the one
+vocabulary (`engine/events.py`: its families, and the keys naming who acted and who was
+lost), and a `story.py` telling them (see `hooks.py`).
 """
 
 from __future__ import annotations
@@ -32,49 +32,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargame_cli.engine import events
 from wargame_cli.engine.edits import edit_words
 from wargame_cli.report.hooks import Teller
 
-# Event kinds that mean a model or unit left the battle for good: highlighted and listed.
-# Deaths are marked ☠; those who left the field alive (fled, escaped, captured) ⚑.
-LOSS_KINDS = frozenset(
-    {
-        "death",
-        "kill",
-        "killed",
-        "slain",
-        "casualty",
-        "destroyed",
-        "eliminated",
-        "removed",
-        "captured",
-        "flee",
-        "escape",
-        "straggler",
-    }
-)
-LEFT_KINDS = frozenset({"flee", "escape", "straggler", "captured", "removed"})
+# The vocabulary (kinds by family, the keys naming who) is `engine/events.py`'s, shared with
+# the pictures, the per-unit figures and sampled odds.
+LOSS_KINDS, LEFT_KINDS, QUIET_KINDS = events.LOSS, events.LEFT, events.QUIET
+STAND_KINDS, FIGHT_KINDS, OPENING_KINDS = events.STAND, events.FIGHT, events.OPENING
 DEATH, LEFT = "☠", "⚑"
-# Event kinds where nothing happens (a side passes): left out.
-QUIET_KINDS = frozenset({"pass"})
-# A figure standing still: told only when it keeps out of the turn's fight ("Ijoi stays back").
-STAND_KINDS = frozenset({"stand"})
-# Event kinds that show who is in a fight this turn.
-FIGHT_KINDS = frozenset({"attack", "shot", "melee", "hit", "miss", "wound", "charge", "defence"})
-# `data` keys showing an event states its own dice, so the rolls before it are not repeated.
-OWN_DICE = ("faces", "roll", "rolls")
-# `data` keys naming who an event is about, most specific first.
-ACTOR_KEYS = ("attacker", "model", "creature", "unit", "id")
-# Other `data` keys naming who else an event concerns (lists allowed).
-NAME_KEYS = ("target", "by", "attackers", "mob", "charged", "charging")
-# Event kinds that open a stage of a turn (a step, the initiative, a miniature's activation)
-# or a check of their own (a health or morale check at the end of a turn): they always start
-# a bullet.
-OPENING_KINDS = frozenset(
-    {"step", "phase", "order", "initiative", "activate", "health", "morale", "recovery"}
-)
-# `data` keys naming who a loss takes (lists allowed).
-LOST_KEYS = ("model", "creature", "unit", "id", "moved")
 FOLD_RUN = 3  # this many one-line beats of one kind in a row share a bullet
 _NAME_WORD = re.compile(r"[A-Z0-9]")
 ARTICLES = frozenset({"A", "An", "The"})
@@ -154,44 +120,18 @@ def _faces(entry: dict[str, Any]) -> str:
     return f"{entry.get('reason', 'roll')}: {faces}"
 
 
-def _actor(data: dict[str, Any]) -> str:
-    for key in ACTOR_KEYS:
-        if isinstance(data.get(key), str):
-            return str(data[key])
-    attackers = data.get("attackers")
-    if isinstance(attackers, list) and attackers:
-        return str(attackers[0])
-    return ""
-
-
-def _names(data: dict[str, Any]) -> frozenset[str]:
-    """Everyone an event's data names: actors, targets, attackers."""
-    out: set[str] = set()
-    for key in (*ACTOR_KEYS, *NAME_KEYS):
-        value = data.get(key)
-        if isinstance(value, str):
-            out.add(value)
-        elif isinstance(value, list):
-            out |= {v for v in value if isinstance(v, str)}
-    return frozenset(out)
+_actor, _names = events.subject, events.named
 
 
 def _lost(data: dict[str, Any]) -> set[str]:
     """Who a loss event takes, as far as its data says."""
-    out: set[str] = set()
-    for key in LOST_KEYS:
-        value = data.get(key)
-        if isinstance(value, str):
-            out.add(value)
-        elif isinstance(value, list):
-            out |= {str(v) for v in value}
-    return out
+    return set(events.lost(data))
 
 
 def _loss(kind: str, data: dict[str, Any], gone: set[str]) -> str:
     """A new loss's mark, or "": a loss kind (a flee that goes somewhere is a move), of
     someone not yet lost (a dead-pool figure moved to the casualty pool is not lost again)."""
-    if kind not in LOSS_KINDS or (kind == "flee" and "to" in data):
+    if not events.is_loss(kind, data):
         return ""
     who = _lost(data)
     if who and who <= gone:
@@ -286,7 +226,7 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
                 continue
             rules = list(entry.get("rules", []))
             dice: list[str] = []
-            if not any(key in data for key in OWN_DICE):
+            if not any(key in data for key in events.OWN_DICE):
                 dice = [_faces(r) for r in pending]
             for roll in pending:
                 rules += [r for r in roll.get("rules", []) if r not in rules]

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargame_cli.engine import events as vocabulary
 from wargame_cli.report.svg import DOWN_FILL, SIDE_FILL, svg, tag, text, title
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.table import Table, TerrainKind
@@ -70,14 +71,6 @@ class Marks:
     strikes: list[Strike] = field(default_factory=list)
 
 
-MOVE_KINDS = frozenset({"move", "charge", "flee", "retreat"})
-STRIKE_KINDS = frozenset({"attack", "shot", "melee"})
-HIT_KINDS = frozenset({"hit", "wound", "damage"})
-KILL_KINDS = frozenset({"death", "kill", "killed", "slain"})
-_WHO = ("attacker", "id", "model", "creature")
-_VICTIM = ("target", "model", "id", "creature")  # whom a hit, a wound or a death is about
-
-
 def _point(value: Any) -> Point | None:
     try:
         return Point(float(value[0]), float(value[1]))
@@ -85,20 +78,12 @@ def _point(value: Any) -> Point | None:
         return None
 
 
-def _who(data: Mapping[str, Any]) -> str:
-    for key in _WHO:
-        if isinstance(data.get(key), str):
-            return str(data[key])
-    attackers = data.get("attackers")
-    return str(attackers[0]) if isinstance(attackers, list) and attackers else ""
-
-
 def marks(
     events: Sequence[Mapping[str, Any]], where: Mapping[str, Base], side_of: Mapping[str, str]
 ) -> Marks:
-    """What a turn's events show on the table, read from their data's usual keys (`from` and
-    `to` of a move; `attacker`/`id`/`attackers` and `target` of an attack; a following hit,
-    wound or damage to that target; a death or kill of it). `where`: each piece's base by
+    """What a turn's events show on the table, read in the one vocabulary
+    (`engine/events.py`): `from` and `to` of a move; the strikers and `target` of an attack;
+    a following hit to that target; a death of it. `where`: each piece's base by
     the names and ids the events use; `side_of` likewise its side. A piece's place during
     the turn is where its last move so far ended, else where it stands at the end."""
     out = Marks()
@@ -112,14 +97,14 @@ def marks(
         kind, data = str(event.get("kind", "")), event.get("data") or {}
         if not isinstance(data, Mapping):
             continue
-        who = _who(data)
-        if kind in MOVE_KINDS:
+        who = vocabulary.subject(data)
+        if kind in vocabulary.MOVE:
             start, end = _point(data.get("from")), _point(data.get("to"))
             if start is not None and end is not None and start.distance(end) > 0.05:
                 out.moves.append(Move(who, start, end, side_of.get(who, "")))
                 now[who] = end
-        elif kind in STRIKE_KINDS:
-            for attacker in data.get("attackers") or [who]:
+        elif kind in vocabulary.STRIKE:
+            for attacker in vocabulary.strikers(data):
                 target = str(data.get("target", ""))
                 a, b = at(str(attacker)), at(target)
                 if a is None or b is None:
@@ -127,13 +112,13 @@ def marks(
                 hit = int(data.get("hits", 0) or 0) > 0
                 side = side_of.get(str(attacker), "")
                 out.strikes.append(Strike(str(attacker), target, a, b, side, hit))
-        elif kind in HIT_KINDS | KILL_KINDS:
-            target = next((str(data[k]) for k in _VICTIM if isinstance(data.get(k), str)), "")
+        elif kind in vocabulary.HIT | vocabulary.DEATH:
+            target = vocabulary.target(data)
             for strike in reversed(out.strikes):
                 if strike.target == target:
-                    if kind in HIT_KINDS and int(data.get("damage", 1) or 0) > 0:
+                    if kind in vocabulary.HIT and int(data.get("damage", 1) or 0) > 0:
                         strike.hit = True
-                    if kind in KILL_KINDS and strike.hit:
+                    if kind in vocabulary.DEATH and strike.hit:
                         strike.kill = True
                     break
     return out

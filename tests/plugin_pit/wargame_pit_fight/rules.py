@@ -70,6 +70,7 @@ class PitGame:
                         yield Event(
                             f"{me.name} hits {foe.name}: {plural(foe.wounds, 'wound')} left",
                             rules=("p3",),
+                            kind="wound",  # the one vocabulary: wargame_cli/engine/events.py
                             data={"attacker": side, "target": OTHER[side]},
                         )
                     else:

@@ -54,6 +54,14 @@ class PitFight(Ruleset):
     def describe_team(self, team: Any) -> str:
         return str(team["fighter"])
 
+    def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """0.1 wrote a hit as an `info` event naming attacker and target: today a `wound`
+        (the one vocabulary of events), so its old saves replay and verify."""
+        data = entry.get("data") or {}
+        if entry.get("t") == "event" and entry.get("kind") == "info" and "target" in data:
+            return {**entry, "kind": "wound"}
+        return entry
+
     def new_game(self, setup: Any, options: dict[str, Any]) -> Any:
         from wargame_pit_fight.rules import PitGame
 
