@@ -19,7 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
         *("wargame_cli.rulesets", "wargame_cli.bots"),
     ),
     ("wargame_cli.saves", "wargame_cli.history"),
-    ("wargame_cli.simulate", "wargame_cli.report", "wargame_cli.remote"),
+    ("wargame_cli.simulate", "wargame_cli.report", "wargame_cli.remote", "wargame_cli.testing"),
     ("wargame_cli.ui",),
     ("wargame_cli.cli", "wargame_cli.__main__"),
 ]
@@ -33,6 +33,8 @@ PLACED = {
     "wargame_cli.engine.session": 2,
     # a game's positions: binds a ruleset's position hooks to a game, clones sessions
     "wargame_cli.engine.position": 2,
+    # sampled odds: plays an option on clones of the position (`position.clone`)
+    "wargame_cli.engine.sampled": 2,
     # draws the table for the screen (rich) and for a report (SVG), beside its geometry
     "wargame_cli.tabletop.view": 5,
     "wargame_cli.tabletop.picture": 4,
