@@ -121,3 +121,21 @@ def test_an_old_plugin_save_written_before_the_vocabulary_verifies(tmp_path):
             games.verify(path)
     finally:
         del type(ruleset).migrate_entry
+
+
+def test_the_lab_counts_blows_and_kills_from_the_vocabulary():
+    """`events.Blows` (the per-unit figures of Seeds of Wars and the Battle of Ixu): a hit
+    credits its attacker, or the lone striker before it; a death is the last hitter's kill;
+    one never hit has no killer."""
+    blows = events.Blows()
+    for kind, data in [
+        ("wound", {"attacker": "Ana", "target": "Bo", "damage": 2}),
+        ("shot", {"id": "Cy", "target": "Bo"}),
+        ("hit", {"id": "Bo"}),  # no attacker: the shot's lone striker (Cy)
+        ("death", {"model": "Bo", "by": "Cy"}),
+        ("destroyed", {"unit": "Dee"}),  # never hit: nobody's kill
+        ("hit", {"attacker": "Bo", "target": "Ana"}),  # no damage stated: 1
+    ]:
+        blows.event(kind, data)
+    assert dict(blows.dealt) == {"Ana": 2, "Cy": 1, "Bo": 1}
+    assert dict(blows.kills) == {"Cy": 1}

@@ -9,15 +9,8 @@ import pytest
 
 from wargame_cli import registry
 
-COMMANDS = [
-    [],
-    *(
-        [c]
-        for c in (
-            "rulesets rules play resume replay fork edit saves simulate host join watch".split()
-        )
-    ),
-]
+NAMES = "rulesets rules play resume replay fork edit saves simulate host join watch"
+COMMANDS = [[], *([name] for name in NAMES.split())]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0] if c else "wargame")

@@ -1,15 +1,16 @@
 """`wargame simulate`'s facts of one Battle of Ixu game (`Ruleset.sim_watcher`): each model
 by its experience (the game's unit types), the damage it dealt and the models it finished
-(read from the wound and death events as they pass), whether it fell; and whose model acted
-first in the first turn's order (c4). Models are named uniquely in a game (`Warrior.name`)."""
+(read from the wound and death events as they pass, `engine/events.Blows`), whether it
+fell; and whose model acted first in the first turn's order (c4). Models are named uniquely
+in a game (`Warrior.name`)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState
 
+from wargame_cli.engine.events import Blows
 from wargame_cli.engine.requests import Event, Outcome
 from wargame_cli.ruleset import GameFacts, UnitFacts
 
@@ -18,21 +19,13 @@ INITIATIVE = "first initiative"
 
 class Watcher:
     def __init__(self) -> None:
-        self.dealt: Counter[str] = Counter()
-        self.kills: Counter[str] = Counter()
-        self.last_hit: dict[str, str] = {}
+        self.blows = Blows()  # the wounds and deaths, read in the one vocabulary
         self.first: str | None = None  # the first model in the first turn's order
 
     def event(self, event: Event) -> None:
         kind, data = event.kind, event.data or {}
-        if kind == "wound":
-            self.dealt[data["attacker"]] += data["damage"]
-            self.last_hit[data["target"]] = data["attacker"]
-        elif kind == "death":
-            killer = self.last_hit.get(data["model"])
-            if killer is not None:
-                self.kills[killer] += 1
-        elif kind == "order" and self.first is None and data["order"]:
+        self.blows.event(kind, data)
+        if kind == "order" and self.first is None and data["order"]:
             self.first = data["order"][0]
 
     def facts(self, game: Any, outcome: Outcome) -> GameFacts:
@@ -41,9 +34,9 @@ class Watcher:
             UnitFacts(
                 kind=f"experience {w.experience}",
                 side=w.side,
-                kills=self.kills[w.name],
+                kills=self.blows.kills[w.name],
                 died=w.dead,
-                damage=float(self.dealt[w.name]),
+                damage=float(self.blows.dealt[w.name]),
             )
             for w in state.warriors
         ]

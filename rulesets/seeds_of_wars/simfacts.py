@@ -7,11 +7,11 @@ killer."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, Battle
 
+from wargame_cli.engine.events import Blows
 from wargame_cli.engine.requests import Event, Outcome
 from wargame_cli.ruleset import GameFacts, UnitFacts
 
@@ -20,21 +20,13 @@ DEPLOYMENT, INITIATIVE = "deployment roll-off", "first initiative"
 
 class Watcher:
     def __init__(self) -> None:
-        self.dealt: Counter[str] = Counter()
-        self.kills: Counter[str] = Counter()
-        self.last_hit: dict[str, str] = {}
+        self.blows = Blows()  # the hits and the units destroyed, in the one vocabulary
         self.firsts: dict[str, str] = {}
 
     def event(self, event: Event) -> None:
         kind, data = event.kind, event.data or {}
-        if kind == "hit":
-            self.dealt[data["attacker"]] += 1
-            self.last_hit[data["target"]] = data["attacker"]
-        elif kind == "destroyed":
-            killer = self.last_hit.get(data.get("unit", ""))
-            if killer is not None:
-                self.kills[killer] += 1
-        elif kind == "deploy_roll" and not data.get("tie"):
+        self.blows.event(kind, data)
+        if kind == "deploy_roll" and not data.get("tie"):
             self.firsts.setdefault(DEPLOYMENT, data["winner"])
         elif kind == "initiative":
             self.firsts.setdefault(INITIATIVE, data["winner"])
@@ -45,9 +37,9 @@ class Watcher:
             UnitFacts(
                 kind=u.kind.name,
                 side=u.side,
-                kills=self.kills[u.uid],
+                kills=self.blows.kills[u.uid],
                 died=u.fate == DESTROYED,
-                damage=float(self.dealt[u.uid]),
+                damage=float(self.blows.dealt[u.uid]),
             )
             for u in battle.units
         ]

@@ -26,6 +26,7 @@ ruleset ever wrote stays declared here (the report, pictures and verify read old
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from typing import Any, Literal, TypedDict, get_args
 
@@ -304,3 +305,34 @@ def lost(data: Mapping[str, Any]) -> list[str]:
 def is_loss(kind: str, data: Mapping[str, Any]) -> bool:
     """A loss, but a `flee` with a `to` (a move, not a departure)."""
     return kind in LOSS and not (kind == "flee" and "to" in data)
+
+
+class Blows:
+    """Who hurt whom and who finished whom, read in this vocabulary as a game's events pass:
+    the lab's per-unit figures (`Ruleset.sim_watcher`) of a ruleset whose events say it this
+    way. A `HIT` kind credits its `attacker` (else the one striker of the `STRIKE` before it)
+    with its `damage` (1 when it states none) and makes it the target's last hitter; a
+    `DEATH` kind is a kill for the last who hit the one who died (one never hit has no
+    killer)."""
+
+    def __init__(self) -> None:
+        self.dealt: defaultdict[str, float] = defaultdict(float)
+        self.kills: Counter[str] = Counter()
+        self.last_hit: dict[str, str] = {}
+        self.striking: list[str] = []
+
+    def event(self, kind: str, data: Mapping[str, Any]) -> None:
+        if kind in STRIKE:
+            self.striking = strikers(data)
+        elif kind in HIT:
+            hitter = data.get("attacker")
+            if not isinstance(hitter, str):
+                hitter = self.striking[0] if len(self.striking) == 1 else None
+            if hitter is not None:
+                damage = data.get("damage", 1)
+                self.dealt[hitter] += damage if isinstance(damage, int | float) else 1
+                self.last_hit[target(data)] = hitter
+        elif kind in DEATH:
+            killer = self.last_hit.get(target(data))
+            if killer is not None:
+                self.kills[killer] += 1
