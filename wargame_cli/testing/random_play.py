@@ -6,6 +6,7 @@ the menu do. Part of the conformance kit (`python -m wargame_cli.testing`); used
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
+from wargame_cli.bots.evaluate import fields_of
 from wargame_cli.engine import position, requests
 from wargame_cli.engine.bots import run_builder
 from wargame_cli.engine.dice import RngDice
@@ -24,6 +26,7 @@ from wargame_cli.engine.takeback import latest_taken
 from wargame_cli.ruleset import SIDES, Setup, resolve_options
 from wargame_cli.saves import games, store
 from wargame_cli.tabletop.geometry import Point
+from wargame_cli.tabletop.table import Table
 
 
 def ruleset_ids() -> list[str]:
@@ -93,10 +96,13 @@ def _as_built(choice: Choice) -> tuple[Option, ...] | None:
     return tuple(menu() if callable(menu) else menu)
 
 
-def _table_of(game: Any) -> Any:
-    """The tabletop of a game that has one (for random points on it), else None."""
-    state = getattr(game, "state", None)
-    return getattr(state, "table", None)
+def _table_of(game: Any) -> Table | None:
+    """The tabletop of a game that has one (for random points on it), else None: a `Table`
+    among the fields of its state (the contract's `game.state`), when that is a dataclass."""
+    state = game.state
+    if not dataclasses.is_dataclass(state) or isinstance(state, type):
+        return None
+    return next((v for v in fields_of(state).values() if isinstance(v, Table)), None)
 
 
 def typed_guess(rng: random.Random, choice: Choice, menu: tuple[Option, ...], game: Any) -> str:
