@@ -3,7 +3,9 @@
 A save outlives the wording of the build that wrote it: event texts, roll reasons, prompts,
 labels, an ending's reason and rule citations are presentation, and a newer build may say
 them otherwise. Replay and `replay --verify` compare only the fields below; any other
-difference is a rewording (told as a note, never a refusal). The hash chain still covers
+difference is a rewording (told as a note, never a refusal). An event is judged by its `kind`
+and `data`, the one vocabulary of `engine/events.py` (an older save's other spelling is
+brought to today's by the ruleset's `migrate_entry` first). The hash chain still covers
 every byte of the file (`saves/seal.py`).
 """
 
