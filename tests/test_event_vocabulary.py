@@ -124,9 +124,10 @@ def test_an_old_plugin_save_written_before_the_vocabulary_verifies(tmp_path):
 
 
 def test_the_lab_counts_blows_and_kills_from_the_vocabulary():
-    """`events.Blows` (the per-unit figures of Seeds of Wars and the Battle of Ixu): a hit
-    credits its attacker, or the lone striker before it; a death is the last hitter's kill;
-    one never hit has no killer."""
+    """`events.Blows` (the per-unit figures of Seeds of Wars, Squad Alpha and the Battle of
+    Ixu): a hit credits its attacker, or the lone striker before it; a death is a kill for
+    its `by`, else for a strike at the one who died that did not miss (killed outright),
+    else for its last hitter; one never hit has no killer."""
     blows = events.Blows()
     for kind, data in [
         ("wound", {"attacker": "Ana", "target": "Bo", "damage": 2}),
@@ -135,7 +136,11 @@ def test_the_lab_counts_blows_and_kills_from_the_vocabulary():
         ("death", {"model": "Bo", "by": "Cy"}),
         ("destroyed", {"unit": "Dee"}),  # never hit: nobody's kill
         ("hit", {"attacker": "Bo", "target": "Ana"}),  # no damage stated: 1
+        ("melee", {"id": "Eve", "target": "Fay"}),
+        ("kill", {"id": "Fay"}),  # killed outright by the melee: no hit told
+        ("attack", {"attacker": "Gus", "target": "Ana", "hits": 0}),  # a stated miss
+        ("death", {"model": "Ana"}),  # at a later check: the last who hit her (Bo)
     ]:
         blows.event(kind, data)
     assert dict(blows.dealt) == {"Ana": 2, "Cy": 1, "Bo": 1}
-    assert dict(blows.kills) == {"Cy": 1}
+    assert dict(blows.kills) == {"Cy": 1, "Eve": 1, "Bo": 1}

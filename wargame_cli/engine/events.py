@@ -312,18 +312,23 @@ class Blows:
     the lab's per-unit figures (`Ruleset.sim_watcher`) of a ruleset whose events say it this
     way. A `HIT` kind credits its `attacker` (else the one striker of the `STRIKE` before it)
     with its `damage` (1 when it states none) and makes it the target's last hitter; a
-    `DEATH` kind is a kill for the last who hit the one who died (one never hit has no
-    killer)."""
+    `DEATH` kind is a kill for its `by` when it names one, else for the one striker of the
+    `STRIKE` before it when that strike was at the one who died and did not miss (`hits` 0):
+    a blow that kills outright; else for the last who hit the one who died (one never hit
+    has no killer)."""
 
     def __init__(self) -> None:
         self.dealt: defaultdict[str, float] = defaultdict(float)
         self.kills: Counter[str] = Counter()
         self.last_hit: dict[str, str] = {}
         self.striking: list[str] = []
+        self.struck = ""  # the target of the strike now resolving
 
     def event(self, kind: str, data: Mapping[str, Any]) -> None:
         if kind in STRIKE:
-            self.striking = strikers(data)
+            self.striking, self.struck = strikers(data), str(data.get("target") or "")
+            if data.get("hits") == 0:  # a strike that states it missed kills nobody
+                self.struck = ""
         elif kind in HIT:
             hitter = data.get("attacker")
             if not isinstance(hitter, str):
@@ -333,6 +338,8 @@ class Blows:
                 self.dealt[hitter] += damage if isinstance(damage, int | float) else 1
                 self.last_hit[target(data)] = hitter
         elif kind in DEATH:
-            killer = self.last_hit.get(target(data))
+            victim, by = target(data), data.get("by")
+            blow = self.striking[0] if len(self.striking) == 1 and self.struck == victim else None
+            killer = by if isinstance(by, str) else blow or self.last_hit.get(victim)
             if killer is not None:
                 self.kills[killer] += 1
