@@ -115,5 +115,6 @@ def test_the_kit_names_the_check_a_ruleset_fails(tmp_path):
     assert marks == {"contract": "FAIL", "bot": "FAIL", "random": "ok"}, done.stdout
     assert "reference.toml" in done.stdout.splitlines()[1]
     assert "cite no rule" in done.stdout
-    unknown = _kit("no-such-ruleset", cwd=tmp_path)
-    assert unknown.returncode == 2 and len(unknown.stderr.strip().splitlines()) == 1
+    for bad in (["no-such-ruleset"], ["toy-race", "--games", "x"], []):
+        refused = _kit(*bad, cwd=tmp_path, env={"PYTHONPATH": str(tmp_path)})
+        assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1, bad

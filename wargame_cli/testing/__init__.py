@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from wargame_cli.testing.checks import Check, CheckFailed, default_checks
 
@@ -46,12 +46,19 @@ def _one_line(text: str, chars: int = 600) -> str:
     return words if len(words) <= chars else words[: chars - 1] + "…"
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad input is one line on stderr and exit 2, as everywhere in the program."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from wargame_cli import registry
     from wargame_cli.errors import BadInput
 
     names = [c.name for c in default_checks()]
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m wargame_cli.testing",
         description="Run the conformance checks on one installed ruleset.",
     )

@@ -125,7 +125,7 @@ def check_bot_games(ruleset_id: str, folder: Path, seeds: Iterable[int] = (1, 2,
     return f"{len(sessions)} seeded games to the end, {entries} log entries, saved and verified"
 
 
-KIT_CHECKS = Checks(replay=0.05, resume=1.0, take_back=0.15, checked=1.0)
+KIT_CHECKS = Checks(replay=0.05, resume=1.0, take_back=0.3, checked=1.0)
 """The kit's random games are few and short, so each checks more often than the suite's."""
 
 
