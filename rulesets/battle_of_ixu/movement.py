@@ -3,6 +3,8 @@ tabletop (straight moves, no overlapping bases); a move into contact is a charge
 
 from __future__ import annotations
 
+from typing import Any
+
 from wargame_cli.rulesets.battle_of_ixu import bot
 from wargame_cli.rulesets.battle_of_ixu.approach import approach_move
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior
@@ -29,12 +31,11 @@ def destinations(state: IxuState, w: Warrior, enemies_only: bool = False) -> lis
     here = w.pos.key()
     if enemies_only:
         prefer = [e.id for e in bot.by_approach(state, w, foes)]
-        found = offer(_move_of(state, w).but(enemies_only=True, prefer=tuple(prefer)))
+        found = offer(_move_of(state, w, enemies_only=True, prefer=tuple(prefer)))
         return [*(_gap_told(state, w, d) for d in found if d.point.key() != here), _stay(state, w)]
     pick = _short_pick(state, w)
-    menu = _move_of(state, w)
-    tidy = {d.point.key() for d in offer(menu.but(tidy=True))}
-    full = offer(menu)
+    tidy = {d.point.key() for d in offer(_move_of(state, w, tidy=True))}
+    full = offer(_move_of(state, w))
     listed = [
         _gap_told(state, w, d)
         for d in full
@@ -63,8 +64,7 @@ def describe(state: IxuState, w: Warrior, key: str) -> str:
         return _stay(state, w).option().label
     # the tidy menu's entry, else the whole menu's (the bot's pick is listed either way; a
     # typed spot on a left-out entry reads as that entry), else the way round
-    menu = _move_of(state, w)
-    found = menu_entry(menu.but(tidy=True), key) or menu_entry(menu, key)
+    found = menu_entry(_move_of(state, w, tidy=True), key) or menu_entry(_move_of(state, w), key)
     if found is None and not state.engaged(w):
         way = approach_move(state, w)
         found = way if way is not None and way.point.key() == key else None
@@ -72,14 +72,13 @@ def describe(state: IxuState, w: Warrior, key: str) -> str:
     return key if found is None else _gap_told(state, w, found).option().label
 
 
-def _move_of(state: IxuState, w: Warrior) -> MoveMenu:
+def _move_of(state: IxuState, w: Warrior, **how: Any) -> MoveMenu:
     """The tabletop's move question: the table, the mover, its movement die, the enemies and
-    every base in the way, named as the game names them."""
+    every base in the way, named as the game names them; `how` lists them (`MoveMenu`)."""
     assert w.dice is not None
     enemies = tuple(e.body() for e in state.enemies(w))
-    return MoveMenu(
-        state.table, w.body(), w.dice.movement, enemies, tuple(state.bodies(w)), state.name_of
-    )
+    bodies = tuple(state.bodies(w))
+    return MoveMenu(state.table, w.body(), w.dice.movement, enemies, bodies, state.name_of, **how)
 
 
 def _gap_told(state: IxuState, w: Warrior, d: Destination) -> Destination:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from wargame_cli.rulesets.mobs_and_morale.cohesion import COHESION, split
 from wargame_cli.rulesets.mobs_and_morale.state import EDGE, RADIUS, Battle, Creature, Mob
@@ -87,7 +88,7 @@ def enemy_bodies(b: Battle, c: Creature) -> list[Body]:
 def destinations(b: Battle, c: Creature, enemies_only: bool = False) -> list[Destination]:
     """The menu of moves; `enemies_only` keeps just what the bot reads: the contact spots, or
     else the first toward spot."""
-    return offer(_move_of(b, c).but(enemies_only=enemies_only, first_only=enemies_only))
+    return offer(_move_of(b, c, enemies_only=enemies_only, first_only=enemies_only))
 
 
 def listed_destination(b: Battle, c: Creature, key: str) -> Destination | None:
@@ -95,10 +96,11 @@ def listed_destination(b: Battle, c: Creature, key: str) -> Destination | None:
     return menu_entry(_move_of(b, c), key)
 
 
-def _move_of(b: Battle, c: Creature) -> MoveMenu:
-    """The tabletop's move question as a person reads it; terrain is scenery here: no cover."""
-    enemies = tuple(enemy_bodies(b, c))
-    return MoveMenu(b.table, c.body(), c.move, enemies, tuple(b.bodies()), tidy=True, cover=False)
+def _move_of(b: Battle, c: Creature, **how: Any) -> MoveMenu:
+    """The tabletop's move question as a person reads it (`how`: a bot's reading of it);
+    terrain is scenery here: no cover."""
+    enemies, bodies = tuple(enemy_bodies(b, c)), tuple(b.bodies())
+    return MoveMenu(b.table, c.body(), c.move, enemies, bodies, tidy=True, cover=False, **how)
 
 
 def bot_destinations(b: Battle, c: Creature) -> list[Destination]:

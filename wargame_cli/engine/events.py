@@ -307,6 +307,9 @@ def is_loss(kind: str, data: Mapping[str, Any]) -> bool:
     return kind in LOSS and not (kind == "flee" and "to" in data)
 
 
+_BLOWS = STRIKE | HIT | DEATH
+
+
 class Blows:
     """Who hurt whom and who finished whom, read in this vocabulary as a game's events pass:
     the lab's per-unit figures (`Ruleset.sim_watcher`) of a ruleset whose events say it this
@@ -325,6 +328,8 @@ class Blows:
         self.struck = ""  # the target of the strike now resolving
 
     def event(self, kind: str, data: Mapping[str, Any]) -> None:
+        if kind not in _BLOWS:  # most events: one look-up (a simulation's every event)
+            return
         if kind in STRIKE:
             self.striking, self.struck = strikers(data), str(data.get("target") or "")
             if data.get("hits") == 0:  # a strike that states it missed kills nobody

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import FrozenInstanceError, dataclass
-from typing import Any, Generic, Protocol, TypeVar, cast, overload
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from wargame_cli.engine.events import EventData, Kind
 
@@ -349,7 +349,8 @@ class Event(_Request):
         self._text = text
         self.rules = rules
         self.kind = kind
-        self.data = cast("dict[str, Any] | None", data)  # readers look keys up by name
+        # readers look keys up by name; no `cast` call: events are made in a simulation's loop
+        self.data = data  # type: ignore[assignment]
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.text, self.rules, self.kind, self.data)
