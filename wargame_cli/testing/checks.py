@@ -78,14 +78,19 @@ def check_contract(ruleset_id: str) -> str:
 
 
 def bot_game_checked(ruleset_id: str, seed: int, folder: Path) -> Session:
-    """A seeded bot-vs-bot game that ends, whose every entry cites a rule and every die reads
-    within its faces, that saves and verifies to the same log and state, and that the same
-    seed plays again the same."""
+    """A seeded bot-vs-bot game that ends, whose turns are numbered 1, 2, 3..., whose every
+    entry cites a rule and every die reads within its faces, that saves and verifies to the
+    same log and state, and that the same seed plays again the same."""
     ruleset = registry.get(ruleset_id)
     session = bot_game(ruleset, seed)
     log = session.runner.log
     _expect(session.status == "finished", f"the bot game of seed {seed} did not end")
     _expect(log[-1]["t"] == "end", f"seed {seed}: the log does not close with its end")
+    turns = [int(e["n"]) for e in log if e["t"] == "turn"]
+    _expect(
+        turns == list(range(1, len(turns) + 1)),
+        f"seed {seed}: TurnStart numbers are not 1, 2, 3...: {turns[:8]}",
+    )
     unexplained = [e for e in log if not e.get("rules")]
     _expect(not unexplained, f"seed {seed}: log entries that cite no rule: {unexplained[:3]}")
     for entry in log:
