@@ -77,12 +77,15 @@ def check_contract(ruleset_id: str) -> str:
     return f"{len(ids)} rule points, {len(ruleset.options)} options"
 
 
-def bot_game_checked(ruleset_id: str, seed: int, folder: Path) -> Session:
+def bot_game_checked(
+    ruleset_id: str, seed: int, folder: Path, played: Session | None = None
+) -> Session:
     """A seeded bot-vs-bot game that ends, whose turns are numbered 1, 2, 3..., whose every
     entry cites a rule and every die reads within its faces, that saves and verifies to the
-    same log and state, and that the same seed plays again the same."""
+    same log and state, and that the same seed plays again the same. `played`: that game,
+    when the caller has played it already."""
     ruleset = registry.get(ruleset_id)
-    session = bot_game(ruleset, seed)
+    session = played if played is not None else bot_game(ruleset, seed)
     log = session.runner.log
     _expect(session.status == "finished", f"the bot game of seed {seed} did not end")
     _expect(log[-1]["t"] == "end", f"seed {seed}: the log does not close with its end")
