@@ -1,9 +1,8 @@
 """The one vocabulary of events: every `Event.kind` a ruleset may write and every key of its
 `data`, declared here and read from here by everything that reads a log without parsing its
 words: the battle report (`report/reading.py`), the turn's pictures
-(`tabletop/picture.py`), the lab's per-unit figures (`simulate`, through each ruleset's
-`sim_watcher` and the generic one in `report/facts`-free `figures`), sampled odds
-(`engine/sampled.py`) and the replay's judgement (`engine/judged.py`: an event's `kind` and
+(`tabletop/picture.py`), the lab's per-unit figures (`Blows`, below, which the rulesets'
+`sim_watcher`s feed), sampled odds (`engine/sampled.py`) and the replay's judgement (`engine/judged.py`: an event's `kind` and
 `data` are what the rules decided; its text is wording).
 
 `Event(kind=..., data=...)` takes a `Kind` and an `EventData`, so mypy checks every kind and
