@@ -11,7 +11,7 @@ from functools import cache
 
 import pytest
 
-from wargame_cli import registry
+from wargame_cli import registry, versions
 from wargame_cli.engine import events
 from wargame_cli.engine.session import bot_game
 from wargame_cli.report import reading
@@ -46,8 +46,11 @@ def test_the_plugin_tells_its_hits_in_the_vocabulary_and_only_there():
     hits = [e for e in logged("pit-fight") if " hits " in e["text"]]
     assert hits and all(e["kind"] == "wound" for e in hits)
     # one way of naming who: attacker and target, never model/by beside them
-    assert all(set(e["data"]) == {"attacker", "target"} for e in hits)
+    assert all(set(e["data"]) == {"attacker", "target", "damage"} for e in hits)
     assert all(events.target(e["data"]) in "AB" for e in hits)
+    # and a fall names who fell (model) and by whom, as the report and the lab read it
+    deaths = [e for e in logged("pit-fight") if e["kind"] == "death"]
+    assert deaths and all(set(e["data"]) == {"model", "by"} for e in deaths)
 
 
 def test_mypy_refuses_a_kind_or_a_key_the_vocabulary_lacks(tmp_path):
@@ -98,17 +101,20 @@ def test_the_picture_and_the_report_read_who_did_what_to_whom_alike():
 
 
 def test_an_old_plugin_save_written_before_the_vocabulary_verifies(tmp_path):
-    """The plugin's 0.1 wrote its hits as `info` events: its `migrate_entry` reads them as
-    today's `wound`, so the save replays and verifies; without it, verify refuses."""
+    """The plugin's 0.1 (its version 1) wrote its hits as `info` events, with no damage and
+    no death event: its `migrate_entry` reads them as today's `wound`, and version 1's rules
+    replay the rest, so the save verifies; without the migration, verify refuses."""
     if "pit-fight" not in IDS:
         pytest.skip("tests/plugin_pit is not installed")
     ruleset = registry.get("pit-fight")
     path = tmp_path / "old.json"
-    games.save(bot_game(ruleset, 4), path)
+    games.save(bot_game(versions.at_version(ruleset, "1"), 4), path)
     data = json.loads(path.read_text())
+    assert data["ruleset"]["version"] == "1"
     data["log"] = [seal.unchained(e) for e in data["log"]]
     old = 0
     for entry in data["log"]:
+        assert entry.get("kind") != "death" and "damage" not in (entry.get("data") or {})
         if entry["t"] == "event" and entry.get("kind") == "wound":
             entry["kind"], old = "info", old + 1
     assert old
@@ -121,6 +127,22 @@ def test_an_old_plugin_save_written_before_the_vocabulary_verifies(tmp_path):
             games.verify(path)
     finally:
         del type(ruleset).migrate_entry
+
+
+def test_the_plugin_has_figures_per_fighter_from_the_vocabulary(wargame):
+    """A ruleset from outside gets `simulate`'s figures per unit type from a watcher of a
+    few lines on `events.Blows`: every game one fighter falls, felled by the other."""
+    if "pit-fight" not in IDS:
+        pytest.skip("tests/plugin_pit is not installed")
+    done = wargame("simulate", "pit-fight", "--games", "40", "--seed", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    units = json.loads(done.stdout)["units"]
+    assert set(units) == {"Brawler", "Duelist"}
+    deaths = sum(u["deaths"] for u in units.values())
+    kills = sum(u["kills"] * u["fielded"] for u in units.values())
+    draws = json.loads(done.stdout)["wins"].get("draw", 0)
+    assert deaths == kills == 40 - draws > 0
+    assert all(u["damage"] > 1 for u in units.values())  # wounds of up to 3 each
 
 
 def test_the_lab_counts_blows_and_kills_from_the_vocabulary():

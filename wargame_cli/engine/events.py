@@ -2,8 +2,9 @@
 `data`, declared here and read from here by everything that reads a log without parsing its
 words: the battle report (`report/reading.py`), the turn's pictures
 (`tabletop/picture.py`), the lab's per-unit figures (`Blows`, below, which the rulesets'
-`sim_watcher`s feed), sampled odds (`engine/sampled.py`) and the replay's judgement (`engine/judged.py`: an event's `kind` and
-`data` are what the rules decided; its text is wording).
+`sim_watcher`s feed), sampled odds (`engine/sampled.py`) and the replay's judgement
+(`engine/judged.py`: an event's `kind` and `data` are what the rules decided; its text is
+wording).
 
 `Event(kind=..., data=...)` takes a `Kind` and an `EventData`, so mypy checks every kind and
 every data key a ruleset writes against this module (`python -m tests.mypy_tree`): a new

@@ -28,8 +28,9 @@ class PitState:
 
 
 class PitGame:
-    def __init__(self, setup: Any, options: dict[str, Any]) -> None:
+    def __init__(self, setup: Any, options: dict[str, Any], version: int = 2) -> None:
         self.options = options
+        self.version = version  # 1: no damage in a wound's data, no death event
         self.state = PitState(
             {
                 side: Fighter(setup.teams[side]["fighter"], FIGHTERS[setup.teams[side]["fighter"]])
@@ -66,16 +67,27 @@ class PitGame:
                 else:
                     (face,) = yield Roll((6,), f"{me.name} strikes {foe.name}", side, rules=("p3",))
                     if face >= (6 if foe.guard else int(self.options["to_hit"])):
-                        foe.wounds -= face // 2 or 1
+                        damage = face // 2 or 1
+                        foe.wounds -= damage
+                        hit: dict[str, Any] = {"attacker": side, "target": OTHER[side]}
+                        if self.version >= 2:
+                            hit["damage"] = damage
                         yield Event(
                             f"{me.name} hits {foe.name}: {plural(foe.wounds, 'wound')} left",
                             rules=("p3",),
                             kind="wound",  # the one vocabulary: wargame_cli/engine/events.py
-                            data={"attacker": side, "target": OTHER[side]},
+                            data=hit,
                         )
                     else:
                         yield Event(f"{me.name} misses {foe.name}", rules=("p3",))
                     if foe.wounds <= 0:
+                        if self.version >= 2:  # the one vocabulary: who fell, and by whom
+                            yield Event(
+                                f"{foe.name} falls to {me.name}",
+                                rules=("p4",),
+                                kind="death",
+                                data={"model": OTHER[side], "by": side},
+                            )
                         return Outcome(side, f"{foe.name} falls", rules=("p4",), cause="fallen")
         return Outcome(None, "time is called: a draw", rules=("p4",), cause="turn limit")
 

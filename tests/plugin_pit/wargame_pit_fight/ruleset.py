@@ -18,6 +18,9 @@ class PitFight(Ruleset):
     seed_file = "-"
     summary = "Two fighters in a pit strike, guard or rest until one falls."
     folder = Path(__file__).parent
+    # 2: a wound states its damage and a fighter's fall is a `death` event (p3, p4); 1 told
+    # neither (its saves replay as they were, under version 1)
+    version = "2"
     team_syntax = "One fighter: " + ", ".join(FIGHTERS) + "."
 
     def read_options(self) -> Any:
@@ -55,17 +58,24 @@ class PitFight(Ruleset):
         return str(team["fighter"])
 
     def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """0.1 wrote a hit as an `info` event naming attacker and target: today a `wound`
-        (the one vocabulary of events), so its old saves replay and verify."""
+        """0.1 (version 1) wrote a hit as an `info` event naming attacker and target: today a
+        `wound` (the one vocabulary of events), so its old saves replay and verify."""
         data = entry.get("data") or {}
         if entry.get("t") == "event" and entry.get("kind") == "info" and "target" in data:
             return {**entry, "kind": "wound"}
         return entry
 
     def new_game(self, setup: Any, options: dict[str, Any]) -> Any:
+        from wargame_cli import versions
         from wargame_pit_fight.rules import PitGame
 
-        return PitGame(setup, options)
+        return PitGame(setup, options, versions.number(self))
+
+    def sim_watcher(self) -> Any:
+        """`wargame simulate`'s figures per fighter, counted in the one vocabulary of events."""
+        from wargame_pit_fight.figures import Watcher
+
+        return Watcher()
 
 
 RULESET = PitFight()
