@@ -525,7 +525,7 @@ def deploy_who(state: GameState, waiting: list[Mini]) -> Mini:
 
 # -- the search bot's judgement --------------------------------------------------------------
 
-EXPOSURE = 0.5  # the share of a miniature's worth its expected losses where it stands take
+EXPOSURE = 0.8  # the share of a miniature's worth its expected losses where it stands take
 
 
 def position_worth(state: GameState, side: str) -> float:

@@ -45,8 +45,9 @@ class SquadAlpha(StatePositions, Ruleset):
     folder = FOLDER
     # the search bot: a miniature is alive or dead, so a lookahead's worth moves in whole
     # pieces, tempered by where they stand (`evaluate`); a smaller margin than the default
-    # lets it correct the hint (bench/README.md)
-    search_budget = {"margin": 0.75}
+    # lets it correct the hint, and its lookaheads leave room for more candidates and
+    # samples within the second (bench/README.md)
+    search_budget = {"margin": 0.75, "candidates": 5, "samples": 6}
 
     def evaluate(self, game: Any, side: str) -> float:
         """Material less each side's exposure to the other's shots (`bot.position_worth`)."""
