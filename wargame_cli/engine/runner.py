@@ -71,6 +71,8 @@ class SignedController:
 
 
 Observer = Callable[[Shown, Any], None]
+# `Runner.rewrite`'s answers: (log index, question) -> (key, by, signature or None)
+Answer = Callable[[int, Choice], tuple[str, str, str | None]]
 Editor = Callable[[Any, edits.Edit], str]  # a ruleset's `apply_edit`: the line told, or refused
 
 
@@ -164,6 +166,9 @@ class Runner:
         self.rederived: dict[str, Any] = {}
         self.tape = takeback.Tape()
         self._awaiting: TakeBackRecord | None = None  # a take-back waiting for its new decision
+        # called with each live request before it is answered; it may rebuild the game (then
+        # the request is void: another is pending). Remote play's hidden placements use it.
+        self.interpose: Callable[[Request], None] | None = None
         # positions: kept only where positions are not an older version's (never restored)
         self.keeper = keeper if not older else None
         self._position_size = 0  # the last position's length, to judge when to keep another
@@ -653,6 +658,11 @@ class Runner:
 
     def _live(self, req: Request) -> Any:
         """The live answer to `req`, logged (STOP: taken back, another request is pending)."""
+        if self.interpose is not None:
+            gen = self._gen
+            self.interpose(req)
+            if self._gen is not gen:  # the game was rebuilt: another request is pending
+                return STOP
         if isinstance(req, TurnStart):
             self.turn = req.number
             self._record(self._turn_entry(req))
@@ -686,8 +696,11 @@ class Runner:
         controller = self.controllers.get(req.side)
         if controller is None:
             raise BadInput(f"no one answers for side {req.side}: {req.prompt}")
+        gen = self._gen
         while True:
             key = controller.choose(req, self.game)
+            if self._gen is not gen:  # the game was rebuilt meanwhile (remote play: `rewrite`)
+                return None
             if key == TAKE_BACK:
                 own = isinstance(controller, SignedController) and controller.own_takebacks
                 reason = self.take_back(req.side if own else None)
@@ -744,6 +757,34 @@ class Runner:
         if self.factory is None:
             raise BadInput("this game cannot be cut back")
         self._rebuild(self.log[:length], [])
+
+    def rewrite(self, start: int, upto: int, answer: Answer) -> None:
+        """The log from entry `start` on made again, up to `upto` entries, by the rules: each
+        question there answered by `answer` (its place in the log and the question: the key,
+        who made it and its signature), each event logged live; what follows is pending.
+        Remote play's hidden placements: both machines first play them with stand-ins for
+        the other side's, then, once they are revealed, write them as they were made."""
+        if self.factory is None:
+            raise BadInput("this game cannot be written again")
+        self._rebuild(self.log[:start], [])
+
+        def step(req: Request) -> Any:
+            self.pending = req
+            if len(self.log) >= upto:
+                return STOP
+            if isinstance(req, Choice):
+                key, by, sig = answer(len(self.log), req)
+                reason = req.legal(key)
+                if reason is not None:
+                    raise BadInput(f"{req.prompt} {key!r}: {reason}")
+                self._record(self._choice_entry(req, key, by, sig))
+                return key
+            if isinstance(req, Roll):  # never: a stretch written again holds no dice
+                raise BadInput(f"the rules ask for dice ({req.reason}) where none were rolled")
+            return self._live(req)
+
+        if self.pending is not None:
+            self._drive(step)
 
     def take_back(self, side: str | None = None) -> str | None:
         """Take back the latest decision by a person or a script (of `side`, when given), or

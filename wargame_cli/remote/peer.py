@@ -18,6 +18,7 @@ from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.engine.runner import SignedController
 from wargame_cli.remote import fair, pledge, signing
 from wargame_cli.remote import typed as typed_dice
+from wargame_cli.remote.hidden import NO_TAKEBACK, Hidden, Rewound, stand_in
 from wargame_cli.remote.journal import Journal
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.saves import seal
@@ -45,6 +46,12 @@ class Tips:
         """The tip over no entries: the hash of the game's header (what a die's signatures
         name as their game, `signing`)."""
         return self.tips[0]
+
+    def back_to(self, length: int) -> None:
+        """Forget the tips past the log's first `length` entries (entries written anew
+        there: `remote/hidden.py`)."""
+        del self.tips[length + 1 :]
+        self.chain.tip = self.tips[-1]
 
     def tip(self, log: list[Any]) -> str:
         """The tip over `log`; a log cut back (a take-back) is followed from where it kept."""
@@ -111,6 +118,8 @@ class Peer:
         # (`pause`), and what this machine signs ahead there (the host: its next reveals)
         self.unchecked: list[tuple[str, dict[str, Any], str]] = []
         self.sign_ahead: Callable[[], None] = _nothing
+        # the hidden stretches of the game (`remote/hidden.py`), once the game is attached
+        self.hidden: Hidden | None = None
 
     @property
     def at(self) -> tuple[int, str]:
@@ -190,7 +199,10 @@ class Peer:
             except Dropped as exc:
                 if self.rejoin is None:
                     raise
+                rewound = self.hidden is not None and self.hidden.rewind()
                 self.link = self.rejoin(exc)
+                if rewound:  # the game went back to where its hidden stretch began
+                    raise Rewound(str(exc)) from None
 
     def fail(self, why: str, kind: str = "error") -> None:
         """Tell the other side why this side stops (best effort: it may be gone); `kind`
@@ -265,6 +277,9 @@ class RemoteController(SignedController):
 
     def choose(self, choice: Choice, game: Any) -> str:
         peer = self.peer
+        hidden = peer.hidden
+        if hidden is not None and hidden.active:
+            return self._sealed(choice, hidden)
         shown = partial(self.waiting, peer.name)
         while True:
             message = peer.exchange(lambda: peer.expect("decide", "takeback", waiting=shown))
@@ -281,6 +296,17 @@ class RemoteController(SignedController):
                 continue
             if accept:
                 return TAKE_BACK  # the runner takes back the latest decision, as there
+
+    def _sealed(self, choice: Choice, hidden: Hidden) -> str:
+        """The other side's hidden decision: its commitment comes, a stand-in answers."""
+        peer = self.peer
+        shown = partial(self.waiting, peer.name)
+        self.by, self.sig = "human", None
+        try:
+            message = peer.exchange(lambda: peer.expect("sealed", waiting=shown))
+        except Rewound:  # the game went back: this question is void
+            return stand_in(choice)  # any legal answer: the runner sets it aside
+        return hidden.sealed(choice, message)
 
     def _decided(self, choice: Choice, message: dict[str, Any]) -> str:
         if message.get("side") != choice.side:
@@ -333,12 +359,19 @@ class Announcing(SignedController):
             self.inner.bind(session)
 
     def choose(self, choice: Choice, game: Any) -> str:
+        hidden = self.peer.hidden
         while True:
-            self.peer.exchange(self.peer.flush)
+            try:
+                self.peer.exchange(self.peer.flush)
+            except Rewound:  # the game went back: this question is void
+                return stand_in(choice)  # any legal answer: the runner sets it aside
             self.peer.asking()
             key = self._again(choice)
             if key is None:
                 key = self.inner.choose(choice, game)
+            if key == TAKE_BACK and hidden is not None and hidden.active:
+                self.inner.refused(choice, key, NO_TAKEBACK)
+                continue
             if key == TAKE_BACK:
                 reason = self._ask_take_back(choice.side)
                 if reason is None:
@@ -350,6 +383,10 @@ class Announcing(SignedController):
                 continue
             if choice.legal(key) is not None:
                 return key  # the runner refuses it and asks again
+            if hidden is not None and hidden.active:  # a commitment only, revealed later
+                self.sig = None  # signed where the real log puts it, once revealed
+                self.peer.hold(hidden.seal(choice, key, self.by))
+                return key
             at, tip = self.peer.at
             told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
             said = signing.decision(at, tip, choice.side, key, self.by)
