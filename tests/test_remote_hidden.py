@@ -7,6 +7,7 @@ which verifies on both. Two real processes on loopback, the joiner a modified cl
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +108,36 @@ def test_a_placement_revealed_otherwise_than_committed_is_refused(tmp_path, warg
     log = json.loads((tmp_path / "h.json").read_text())["log"]
     assert not [e for e in log if e["t"] == "choice" and e.get("kind") == "deploy"]
     _verified(wargame, tmp_path / "h.json")
+
+
+def test_a_drop_in_the_hidden_deployment_goes_back_to_its_start(tmp_path, wargame):
+    """The joiner dies as it is about to place its first piece (the host's are committed):
+    the host goes back to where the deployment began, saves that, and waits; the joiner
+    comes back with its save, both sides place again, and the game ends the same on both."""
+    record = tmp_path / "held.json"
+    host = _host(tmp_path)
+    held = (str(Path(__file__).with_name("remote_peek.py")), "hold", str(record))
+    joiner = start_join(tmp_path, host, "--bot", "--save", "j.json", program=held)
+    again = None
+    try:
+        end = time.monotonic() + 60
+        while not record.exists() and time.monotonic() < end:
+            time.sleep(0.02)
+        assert record.exists(), host.text()
+        joiner.kill()
+        joiner.wait()
+        host.wait_for("dropped")
+        log = json.loads((tmp_path / "h.json").read_text())["log"]
+        assert not [e for e in log if e["t"] == "choice" and e.get("kind") == "deploy"]
+        again = start_join(tmp_path, host, "--bot", "--save", "j.json")
+        out, _ = again.communicate(timeout=120)
+        assert again.returncode == 0, out
+        assert host.wait() == 0, host.text()
+    finally:
+        reap(joiner)
+        if again is not None:
+            reap(again)
+        host.stop()
+    data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
+    assert any(e.get("kind") == "revealed" for e in data["log"])
+    _verified(wargame, tmp_path / "j.json")
