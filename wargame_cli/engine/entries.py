@@ -120,6 +120,8 @@ class TakeBackRecord(TypedDict):
     at: int
     taken: Taken
     new: Remade | None
+    # remote play: both machines' signatures of it (`remote/signing.py`)
+    signed: NotRequired[dict[str, Any]]
 
 
 class TakeBackNote(TypedDict):
@@ -134,6 +136,7 @@ class TakeBackNote(TypedDict):
     at: NotRequired[int]
     taken: NotRequired[Taken]
     new: NotRequired[Remade | None]
+    signed: NotRequired[dict[str, Any]]
 
 
 # What an observer of a runner is shown: every log entry as it is written, and notes.

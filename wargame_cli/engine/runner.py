@@ -68,6 +68,9 @@ class SignedController:
 
     sig: str | None = None
     own_takebacks = True
+    # the signatures of the take-back just agreed (the request and the agreement), kept in
+    # its record
+    took_back: dict[str, Any] | None = None
 
 
 Observer = Callable[[Shown, Any], None]
@@ -703,7 +706,10 @@ class Runner:
                 return None
             if key == TAKE_BACK:
                 own = isinstance(controller, SignedController) and controller.own_takebacks
-                reason = self.take_back(req.side if own else None)
+                signed = None
+                if isinstance(controller, SignedController):
+                    signed, controller.took_back = controller.took_back, None
+                reason = self.take_back(req.side if own else None, signed)
                 if reason is None:
                     return None
             elif edits.is_token(key):
@@ -786,11 +792,14 @@ class Runner:
         if self.pending is not None:
             self._drive(step)
 
-    def take_back(self, side: str | None = None) -> str | None:
+    def take_back(
+        self, side: str | None = None, signed: dict[str, Any] | None = None
+    ) -> str | None:
         """Take back the latest decision by a person or a script (of `side`, when given), or
         the latest table edit, with everything after it, so the question it came at is
         pending again; the dice rolled after it stay on the tape. Returns why it cannot, or
-        None when done."""
+        None when done. `signed`: the two machines' signatures of it (remote play), kept in its
+        record."""
         at = takeback.latest_taken(self.log, side)
         if at is None:
             return takeback.NOTHING if side is None else takeback.NOTHING_OWN
@@ -807,6 +816,8 @@ class Runner:
             return None
         assert taken["t"] == "choice"  # what `latest_taken` finds
         done = takeback.record(taken, at, self.turn)
+        if signed is not None:  # remote play: both machines' signatures of it
+            done["signed"] = signed
         self.takebacks.append(done)
         self._awaiting = done
         if self.observer is not None:

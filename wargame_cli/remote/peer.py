@@ -286,9 +286,17 @@ class RemoteController(SignedController):
             if message["t"] == "decide":
                 return self._decided(choice, message)
             peer.check_tip(message, "take-back")
+            asked = _takeback_said(peer, choice.side)
+            if asked is None:
+                raise Refused(f"{peer.name} asked to take back a decision it never made")
+            ask_sig = peer.sig(message, signing.takeback(*asked), "take-back request")
             accept = self.agree(peer.name)
+            reply: dict[str, Any] = {"t": "agree", "accept": accept}
+            if accept:  # signed, as the request is: both stay with the take-back's record
+                reply = peer.signed(reply, signing.agreed(*asked))
+                self.took_back = _takeback_signed(asked, ask_sig, reply.get(signing.SIG))
             try:
-                peer.post({"t": "agree", "accept": accept})
+                peer.post(reply)
             except Dropped as exc:  # asked again, if at all, once it is back
                 if peer.rejoin is None:
                     raise
@@ -417,18 +425,47 @@ class Announcing(SignedController):
         """Ask the other player to agree to a take-back of `side`'s own latest decision:
         None when agreed, else why not."""
         peer = self.peer
-        if takeback.latest_taken(peer.runner.log, side) is None:
+        asked = _takeback_said(peer, side)
+        if asked is None:
             return takeback.NOTHING_OWN
         at, tip = peer.at
         peer.tell(f"asking {peer.name} to agree to a take-back…")
+        request = peer.signed({"t": "takeback", "at": at, "tip": tip}, signing.takeback(*asked))
 
         def ask() -> dict[str, Any]:
-            peer.post({"t": "takeback", "at": at, "tip": tip})
+            peer.post(request)
             return peer.expect("agree")
 
-        if peer.exchange(ask).get("accept") is True:
+        answer = peer.exchange(ask)
+        if answer.get("accept") is True:
+            agree_sig = peer.sig(answer, signing.agreed(*asked), "agreement to the take-back")
+            self.took_back = _takeback_signed(asked, request.get(signing.SIG), agree_sig)
             return None
         return f"{peer.name} declined the take-back"
+
+
+Asked = tuple[str, int, str, str, Any, Any]  # what a take-back's signatures say
+
+
+def _takeback_said(peer: Peer, side: str) -> Asked | None:
+    """The take-back of `side`'s latest decision in the fields its signatures say (the
+    game's root, the decision's place and the chain's tip there, its side, key and maker),
+    or None when `side` has none to take back."""
+    log = peer.runner.log
+    cut = takeback.latest_taken(log, side)
+    if cut is None:
+        return None
+    peer.tips.tip(log)
+    entry = log[cut]
+    return peer.tips.root, cut, peer.tips.tips[cut], side, entry.get("key"), entry.get("by")
+
+
+def _takeback_signed(asked: Asked, ask: str | None, agree: str | None) -> dict[str, Any] | None:
+    """A take-back record's signatures (`signing.TAKEBACK`): none in a game begun unsigned."""
+    if ask is None or agree is None:
+        return None
+    _, at, tip, *_ = asked
+    return {"at": at, "tip": tip, signing.ASK: ask, signing.AGREE: agree}
 
 
 def _stopped(name: str, message: dict[str, Any]) -> None:

@@ -96,7 +96,40 @@ def check(data: dict[str, Any]) -> Signed | None:
             continue
         if why is not None:
             raise ReplayDivergence(index, f"{why}: {EDITED}")
+    for number, done in enumerate(data.get("takebacks") or [], 1):
+        why = _takeback_problem(done, root, checked, signed_to)
+        if why is not None:
+            at = done.get("at") if isinstance(done, dict) else None
+            raise ReplayDivergence(
+                at if isinstance(at, int) else 0, f"take-back {number}: {why}: {EDITED}"
+            )
     return Signed(checked, str(host), dice, decisions, after)
+
+
+def _takeback_problem(done: object, root: str, keys: dict[str, str], signed_to: int) -> str | None:
+    """Why a take-back's signatures do not hold (the asking side's machine's of the request,
+    the other's of its agreement), or None. One made between the two machines' signed
+    entries must carry them; one after them was made at one terminal."""
+    from wargame_cli.remote import signing
+
+    if not isinstance(done, dict):
+        return "it is not a take-back"
+    told = done.get(signing.TAKEBACK)
+    if told is None:
+        at = done.get("at")
+        if isinstance(at, int) and at <= signed_to:
+            return "it was made between the two machines' signed entries, but it is not signed"
+        return None
+    side, taken = done.get("side"), done.get("taken")
+    if not isinstance(told, dict) or side not in keys or not isinstance(taken, dict):
+        return "its signatures are malformed"
+    fields = (root, told.get("at"), told.get("tip"), side, taken.get("key"), taken.get("by"))
+    other = next(s for s in keys if s != side)
+    if not signing.valid(keys[str(side)], signing.takeback(*fields), told.get(signing.ASK)):
+        return f"its request is not signed by side {side}'s machine"
+    if not signing.valid(keys[other], signing.agreed(*fields), told.get(signing.AGREE)):
+        return f"its agreement is not signed by side {other}'s machine"
+    return None
 
 
 def _roll_problem(
