@@ -25,6 +25,7 @@ class RollEntry(TypedDict):
     sources: NotRequired[list[str]]
     labels: NotRequired[list[str]]
     shared: NotRequired[dict[str, str]]  # dice shared by commit and reveal: the proof
+    sig: NotRequired[str]  # faces typed at one machine in remote play: its signature
 
 
 class ChoiceEntry(TypedDict):

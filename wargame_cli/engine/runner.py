@@ -84,6 +84,7 @@ def roll_entry(
     faces: tuple[int, ...],
     source: str | tuple[str, ...],
     proof: dict[str, str] | None = None,
+    sig: str | None = None,
 ) -> RollEntry:
     entry: RollEntry = {
         "t": "roll",
@@ -100,6 +101,8 @@ def roll_entry(
         entry["labels"] = list(req.labels)
     if proof is not None:  # dice shared between two machines: checked by `remote.fair`
         entry["shared"] = proof
+    if sig is not None:  # faces typed at one machine of two: its signature (`remote/signing`)
+        entry["sig"] = sig
     return entry
 
 
@@ -430,9 +433,10 @@ class Runner:
             src: str | tuple[str, ...] = (
                 tuple(entry["sources"]) if source == "mixed" and "sources" in entry else source
             )
-            proof = entry.get("shared")
+            proof, sig = entry.get("shared"), entry.get("sig")
+            shared = proof if isinstance(proof, dict) else None
             self._record(
-                roll_entry(req, tuple(faces), src, proof if isinstance(proof, dict) else None)
+                roll_entry(req, tuple(faces), src, shared, sig if isinstance(sig, str) else None)
             )
             return tuple(faces)
         elif isinstance(req, Choice):
@@ -671,7 +675,7 @@ class Runner:
             self._record(self._turn_entry(req))
         elif isinstance(req, Roll):
             thrown = self.tape.throw(req, self.dice, self.note)
-            self._record(roll_entry(req, thrown.faces, thrown.source, thrown.proof))
+            self._record(roll_entry(req, thrown.faces, thrown.source, thrown.proof, thrown.sig))
             return thrown.faces
         elif isinstance(req, Choice):
             answered = self._ask(req)

@@ -504,28 +504,36 @@ class SharedDice:
 
     def throw(self, roll: Roll) -> Thrown:
         if roll.side is not None and roll.side in self.typed:
-            faces = self._typed(roll, roll.side)
+            faces, sig = self._typed(roll, roll.side)
             if faces:
-                return Thrown(faces, typed_dice.source_of(roll.side))
+                return Thrown(faces, typed_dice.source_of(roll.side), sig=sig)
         if self.peer.role == HOST:
             return self.peer.exchange(lambda: self._commit(roll))
         return self._answer(roll)
 
-    def _typed(self, roll: Roll, side: str) -> tuple[int, ...]:
-        """A typed roll's faces: typed here and sent, or typed there and checked here
-        (none: that player left it to the shared dice)."""
+    def _typed(self, roll: Roll, side: str) -> tuple[tuple[int, ...], str | None]:
+        """A typed roll's faces: typed here, signed and sent, or typed there and checked here
+        (none: that player left it to the shared dice); and the typing machine's signature of
+        them at their place in the log (`signing.typed`)."""
         peer = self.peer
-        at, _ = peer.at
+        at, tip = peer.at
         if side == self.side:
             peer.exchange(peer.flush)  # the other side hears of our decision meanwhile
             faces = tuple(self.ask(roll))
+            said = signing.typed(peer.tips.root, at, tip, side, list(roll.dice), list(faces))
+            told = peer.signed(typed_dice.typed_message(roll, faces, at), said)
+            sig = told.get(signing.SIG)
             if peer.journal is not None and faces:  # kept before it leaves
-                peer.journal.typed(at, roll.dice, faces, typed_dice.source_of(side))
-            peer.exchange(partial(peer.post, typed_dice.typed_message(roll, faces, at)))
-            return faces
+                peer.journal.typed(at, roll.dice, faces, typed_dice.source_of(side), sig)
+            peer.exchange(partial(peer.post, told))
+            return faces, sig
         shown = partial(self.waiting, f"{peer.name} to type the faces") if self.waiting else None
         message = peer.exchange(lambda: peer.expect("typed", waiting=shown))
-        return typed_dice.received(peer.name, roll, message, at)
+        faces = typed_dice.received(peer.name, roll, message, at)
+        if not faces:
+            return faces, None
+        said = signing.typed(peer.tips.root, at, tip, side, list(roll.dice), list(faces))
+        return faces, peer.sig(message, said, f"typed faces for {roll.reason}")
 
     def _early(self) -> None:
         """The joiner's decision came, and with it its value for the roll that decision calls

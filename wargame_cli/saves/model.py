@@ -68,6 +68,7 @@ class RollEntry(Chained):
     labels: list[str] | None = None
     rules: list[str]
     shared: SharedProof | None = None
+    sig: Signature | None = None  # typed faces in remote play: the typing machine's signature
 
     @model_validator(mode="after")
     def _sources_per_die(self) -> RollEntry:

@@ -4,8 +4,11 @@ for every shared roll, the joiner's signature of its value and the host's of its
 for every decision made between them, its side's machine's signature of it at its place in
 the log (which vouches for every entry before it). One signature that does not hold, or one
 missing where it is due, and the record was edited: no one without the other machine's key
-can write it. Decisions after the last signed entry were made at one terminal afterwards
-(the game resumed there): they are counted, never taken for the two machines'."""
+can write it. Faces a player typed at their machine (typed dice, agreed at setup) carry that
+machine's signature of them at their place; and each take-back, the asking machine's signature
+of the request and the other's of its agreement. Decisions after the last signed entry were
+made at one terminal afterwards (the game resumed there): they are counted, never taken for
+the two machines'."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from wargame_cli.errors import ReplayDivergence
 from wargame_cli.saves import seal
 
 EDITED = "the record was edited"
+TYPED = "typed-"  # a roll typed at one machine of two: its `source` names the side
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,10 @@ def check(data: dict[str, Any]) -> Signed | None:
     log = [seal.unchained(e) if isinstance(e, dict) else {} for e in data.get("log") or []]
     # the two machines' part of the game: up to the last entry that carries a signature
     signed_to = max((i for i, e in enumerate(log) if signing.carries(e)), default=-1)
+    # the last decision signed: its signature vouches for every entry before it
+    vouched_to = max(
+        (i for i, e in enumerate(log) if e.get("t") == "choice" and signing.SIG in e), default=-1
+    )
     chain = seal.Chain({k: data.get(k) for k in seal.HEADER})
     root = chain.tip
     dice = decisions = after = 0
@@ -81,6 +89,16 @@ def check(data: dict[str, Any]) -> Signed | None:
         if entry.get("t") == "roll" and isinstance(entry.get("shared"), dict):
             why = _roll_problem(entry["shared"], entry.get("dice"), root, checked, str(host))
             dice += 1
+        elif entry.get("t") == "roll" and str(entry.get("source")).startswith(TYPED):
+            side = str(entry.get("source"))[len(TYPED) :]
+            if signing.SIG in entry:
+                said = signing.typed(root, index, tip, side, entry.get("dice"), entry.get("faces"))
+                good = side in checked and signing.valid(checked[side], said, entry[signing.SIG])
+                why = None if good else f"typed faces have a signature not side {side}'s machine's"
+            elif index > vouched_to:  # no decision's signature covers it
+                why = f"faces typed at side {side}'s machine are not signed"
+            else:
+                continue
         elif entry.get("t") == "choice" and signing.SIG in entry:
             side = str(entry.get("side"))
             said = signing.decision(index, tip, side, entry.get("key"), entry.get("by"))
