@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.remote_helpers import Host, reap, same_saves, start_join
+from tests.remote_helpers import Host, join, reap, same_saves, start_join
 from wargame_cli.remote.hidden import BROKEN
 
 CLIENT = Path(__file__).with_name("remote_hidden.py")
@@ -141,3 +141,19 @@ def test_a_drop_in_the_hidden_deployment_goes_back_to_its_start(tmp_path, wargam
     data = same_saves(tmp_path / "h.json", tmp_path / "j.json")
     assert any(e.get("kind") == "revealed" for e in data["log"])
     _verified(wargame, tmp_path / "j.json")
+
+
+def test_no_take_back_is_asked_while_the_sides_deploy_unseen(tmp_path):
+    """A joiner whose script takes back at its first (hidden) placement is refused at its own
+    machine: the other holds only a commitment to each placement until both have deployed."""
+    from wargame_cli.remote.hidden import NO_TAKEBACK
+
+    host = _host(tmp_path)
+    try:
+        done = join(tmp_path, host, "--no-input", "--choices", "undo", "--save", "j.json")
+    finally:
+        host.stop()
+    assert done.returncode == 2
+    assert done.stderr.startswith("wargame: --choices value #1 ('undo') is refused at")
+    assert " ".join(done.stderr.split()).endswith(f"{NO_TAKEBACK}")
+    assert "Traceback" not in done.stderr
