@@ -6,8 +6,8 @@ side's questions depend on where the other's pieces stand). When the stretch end
 reveal what was hidden, or ask for dice), both machines send their decisions with their salts
 (`unseal`), each checks every one against its commitment (one that does not open it is
 refused: `BROKEN`), and both write the stretch again as it was decided (`Runner.rewrite`),
-each signing its own decisions where they stand in the real log, then once more with the
-other's signatures, so the logs of both machines end identical.
+each decision signed by its side's machine where it stands in the real log (`Signatures`), so
+the logs of both machines end identical.
 
 Until then nothing of the stretch is saved, journalled or sent to a spectator: a game that
 stops in it (a drop, a refusal, Ctrl-C) goes back to where it began, and both sides place
