@@ -80,6 +80,16 @@ def check(data: dict[str, Any]) -> Signed | None:
     vouched_to = max(
         (i for i, e in enumerate(log) if e.get("t") == "choice" and signing.SIG in e), default=-1
     )
+    # where the first signed take-back cut the log: typed faces after it may be its kept dice,
+    # which come out again unsigned at their new place (vouched for by the take-back's record)
+    kept_from = min(
+        (
+            t["at"]
+            for t in data.get("takebacks") or []
+            if isinstance(t, dict) and isinstance(t.get("at"), int) and t.get(signing.TAKEBACK)
+        ),
+        default=len(log),
+    )
     chain = seal.Chain({k: data.get(k) for k in seal.HEADER})
     root = chain.tip
     dice = decisions = after = 0
@@ -95,7 +105,7 @@ def check(data: dict[str, Any]) -> Signed | None:
                 said = signing.typed(root, index, tip, side, entry.get("dice"), entry.get("faces"))
                 good = side in checked and signing.valid(checked[side], said, entry[signing.SIG])
                 why = None if good else f"typed faces have a signature not side {side}'s machine's"
-            elif index > vouched_to:  # no decision's signature covers it
+            elif vouched_to < index < kept_from:  # no signature covers it
                 why = f"faces typed at side {side}'s machine are not signed"
             else:
                 continue
