@@ -183,7 +183,7 @@ class Hidden:
             peer.tips.back_to(stretch.start)
             signed = Signatures(peer, stretch)
             runner.rewrite(stretch.start, upto, signed.answer)
-            signed.send()  # the last of ours
+            signed.post_ours()  # the last of ours
         finally:
             self.rewriting = False
         self.stretch = None
@@ -250,7 +250,7 @@ class Signatures:
         if signer is None:
             return key, by, None
         while at not in self.got:
-            self.send()
+            self.post_ours()
             self.got |= peer.exchange(self._received)
         said = signing.decision(at, self._tip(), choice.side, key, by)
         return key, by, peer.sig({"sig": self.got[at]}, said, f"placement at log entry {at}")
@@ -258,7 +258,7 @@ class Signatures:
     def _tip(self) -> str:
         return str(self.peer.tips.tip(self.peer.runner.log))
 
-    def send(self) -> None:
+    def post_ours(self) -> None:
         """Our signatures not sent yet, if any."""
         if self.unsent:
             told = {"t": "unsealed", "sigs": {str(at): sig for at, sig in self.unsent.items()}}
