@@ -138,7 +138,7 @@ def remote(ruleset_id: str, folder: Path) -> list[float]:
     )
     assert host.stderr is not None
     line = ""
-    while not (found := re.search(r"wargame join (\S+) --code (\S+)", line)):
+    while not (found := re.search(r"wargame(?:_cli)? join (\S+) --code (\S+)", line)):
         line = host.stderr.readline()
         if not line:
             raise SystemExit("the host did not start")

@@ -31,7 +31,7 @@ class TakesBackOnce:
         self.refusals.append(reason)
 
 
-def test_a_take_back_agreed_by_the_other_side(tmp_path):
+def test_a_take_back_agreed_by_the_other_side(tmp_path, wargame):
     host = Host(tmp_path, "squad-alpha", "--seat", "A", "--port", "0", "--bot", "--save", "h.json")
     try:
         link, data, keys = _seated(host)
@@ -58,3 +58,31 @@ def test_a_take_back_agreed_by_the_other_side(tmp_path):
     assert all("shared" in e for e in saved["log"] if e["t"] == "roll")
     verify(tmp_path, tmp_path / "h.json")
     verify(tmp_path, path)
+    # signed by both machines: B's asked, A's agreed; kept in the record, checked by verify
+    signed = saved["takebacks"][0]["signed"]
+    assert set(signed) == {"at", "tip", "ask", "agree"}
+    _forged_takebacks_fail_verify(tmp_path, wargame, saved)
+
+
+def _forged_takebacks_fail_verify(tmp_path, wargame, saved: dict[str, Any]) -> None:
+    """The take-back's record with a signature forged or left out, the save sealed again (as
+    anyone can): the record was edited."""
+    record = saved["takebacks"][0]
+    flipped = ("0" if record["signed"]["agree"][0] != "0" else "1") + record["signed"]["agree"][1:]
+    forged = {
+        "agreement forged": {**record, "signed": {**record["signed"], "agree": flipped}},
+        "request by another": {
+            **record,
+            "signed": {**record["signed"], "ask": record["signed"]["agree"]},
+        },
+        "signatures left out": {k: v for k, v in record.items() if k != "signed"},
+    }
+    plain = {k: v for k, v in saved.items() if k != "seal"}
+    plain["log"] = [seal.unchained(e) for e in saved["log"]]
+    for what, edited in forged.items():
+        path = tmp_path / "forged.json"
+        path.write_text(json.dumps(seal.sealed({**plain, "takebacks": [edited]})))
+        done = wargame("replay", "--verify", str(path))
+        said = " ".join(done.stderr.split())
+        assert done.returncode == 2, (what, done.stdout)
+        assert "take-back 1:" in said and "the record was edited" in said, (what, said)

@@ -60,6 +60,7 @@ def test_accepted_the_joiner_types_its_sides_faces(tmp_path, wargame):
     assert typed == len(theirs) > 0
     assert all(e["source"] == "typed-B" and e["faces"] == [1, 1, 1] for e in theirs)
     assert all("shared" not in e for e in theirs)
+    assert all(isinstance(e.get("sig"), str) for e in theirs)  # signed by B's machine
     ours = [e for e in rolls if e["side"] == "A"]
     assert ours and all(e["source"] == "shared" and "shared" in e for e in ours)
     told = " ".join(verify(tmp_path, tmp_path / "j.json").split())
@@ -67,6 +68,28 @@ def test_accepted_the_joiner_types_its_sides_faces(tmp_path, wargame):
     report = wargame("replay", str(tmp_path / "h.json"), "--report", str(tmp_path / "r.md"))
     assert report.returncode == 0, report.stderr
     assert "typed in by side B's player" in " ".join((tmp_path / "r.md").read_text().split())
+    _forged_typed_faces_fail_verify(tmp_path, wargame, data)
+
+
+def _forged_typed_faces_fail_verify(tmp_path, wargame, data: dict[str, Any]) -> None:
+    """A typed roll's signature forged (a signature of another statement) or left out, the
+    save sealed again (as anyone can): the record was edited."""
+    from wargame_cli.saves import seal
+
+    log = [seal.unchained(e) for e in data["log"]]
+    at = max(i for i, e in enumerate(log) if e.get("source") == "typed-B")
+    other = next(e["shared"]["host_sig"] for e in log if "shared" in e)  # the host's, of another
+    for what, edited in (
+        ("forged", {**log[at], "sig": other}),
+        ("left out", {k: v for k, v in log[at].items() if k != "sig"}),
+    ):
+        plain = {k: v for k, v in data.items() if k != "seal"}
+        plain["log"] = [*log[:at], edited, *log[at + 1 :]]
+        path = tmp_path / "forged.json"
+        path.write_text(json.dumps(seal.sealed(plain)))
+        done = wargame("replay", "--verify", str(path))
+        said = " ".join(done.stderr.split())
+        assert done.returncode == 2 and "the record was edited" in said, (what, said)
 
 
 def test_declined_every_roll_is_shared(tmp_path):

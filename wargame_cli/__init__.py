@@ -3,7 +3,8 @@
 Ctrl-C while the program is still starting (importing typer takes a moment) exits 130 without
 a traceback: from the first line of this package until `cli.boundary.run` takes over, and
 again once it is done, an interrupt just ends the process with one line. So this is the
-first thing the package does. (Before it, Ctrl-C meets Python's own start-up.)"""
+first thing the package does. The `wargame` script (bin/wargame) guards the lines before it
+the same way; before the script's first line, Ctrl-C meets Python's own start-up (`site`)."""
 
 import os
 import signal
@@ -25,8 +26,12 @@ def _started_as_wargame() -> bool:
 
 
 def guard_start() -> None:
-    """Ctrl-C ends a starting `wargame` at once (not a library's importer, nor a worker)."""
-    if _started_as_wargame() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    """Ctrl-C ends a starting `wargame` at once (not a library's importer, nor a worker). The
+    `wargame` script (bin/wargame) guards its own first lines the same way; this takes over."""
+    if not _started_as_wargame():
+        return
+    current = signal.getsignal(signal.SIGINT)
+    if current is signal.default_int_handler or getattr(current, "wargame_start", False):
         signal.signal(signal.SIGINT, _interrupted_while_starting)
 
 

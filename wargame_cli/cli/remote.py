@@ -23,6 +23,7 @@ from wargame_cli.kit.sides import other
 from wargame_cli.remote import journal, pledge, sight, signing
 from wargame_cli.remote import kept as dice_kept
 from wargame_cli.remote import typed as typed_dice
+from wargame_cli.remote.hidden import Hidden
 from wargame_cli.remote.peer import HOST, Announcing, Peer, RemoteController, SharedDice, Tips
 from wargame_cli.remote.watchers import Watchers
 from wargame_cli.remote.wire import Dropped, RemoteError
@@ -250,8 +251,17 @@ class Play:
         self.view = view
 
         runner = session.runner
+        plain = session.ruleset.view()  # what each side may see: a hidden stretch's bounds
+        hidden = self.peer.hidden = Hidden(
+            self.peer, lambda: sight.hidden(plain, session.game.state)
+        )
+        runner.interpose = hidden.before
 
         def observe(entry: Any, game: Any) -> None:
+            if hidden.active and not hidden.rewriting:  # stand-ins for the other's: shown only
+                if view is not None:  # (which hides the other side's pieces)
+                    view(entry, game)
+                return
             written = self.peer.journal
             if written is not None:  # first: nothing is sent of it before it is kept
                 log = runner.log  # a new list after a take-back
@@ -260,7 +270,7 @@ class Play:
                 elif entry.get("t") == "takeback":
                     written.cut(entry["at"])
                     written.tape(len(log), dice_kept.words(runner.tape))
-            if view is not None:
+            if view is not None and not hidden.rewriting:  # shown as it was decided
                 view(entry, game)
             self.watchers.entry(entry, session)
             if entry.get("t") == "choice":
@@ -299,6 +309,9 @@ class Play:
         machine (`Peer.idle`, `Peer.asking`). The other machine's signatures are checked first,
         and ours signed ahead (`Peer.pause`): a save never keeps one that does not hold."""
         self.peer.pause()
+        hidden = self.peer.hidden
+        if hidden is not None and hidden.active:  # nothing of a hidden stretch is saved
+            return
         if self.unsaved and self.session is not None and self.path is not None:
             self.unsaved = False
             turned, self.turned = self.turned, False
@@ -318,7 +331,10 @@ class Play:
         self.unsaved = self.turned = True
 
     def save(self) -> None:
-        """Save (when this side stops, drops or ends)."""
+        """Save (when this side stops, drops or ends): in a hidden stretch, the game as it
+        was where the stretch began (`remote/hidden.py`)."""
+        if self.peer.hidden is not None:
+            self.peer.hidden.rewind()
         if self.session is not None and self.path is not None and not self.untouched:
             self.unsaved = False
             games.save(self.session, self.path)

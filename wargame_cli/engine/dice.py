@@ -46,6 +46,7 @@ class Thrown:
     faces: tuple[int, ...]
     source: str | tuple[str, ...]
     proof: dict[str, str] | None = None  # shared dice: what shows the faces (remote.fair)
+    sig: str | None = None  # remote play: typed faces, signed by the typing side's machine
 
 
 class RngDice:

@@ -25,6 +25,7 @@ class RollEntry(TypedDict):
     sources: NotRequired[list[str]]
     labels: NotRequired[list[str]]
     shared: NotRequired[dict[str, str]]  # dice shared by commit and reveal: the proof
+    sig: NotRequired[str]  # faces typed at one machine in remote play: its signature
 
 
 class ChoiceEntry(TypedDict):
@@ -120,6 +121,8 @@ class TakeBackRecord(TypedDict):
     at: int
     taken: Taken
     new: Remade | None
+    # remote play: both machines' signatures of it (`remote/signing.py`)
+    signed: NotRequired[dict[str, Any]]
 
 
 class TakeBackNote(TypedDict):
@@ -134,6 +137,7 @@ class TakeBackNote(TypedDict):
     at: NotRequired[int]
     taken: NotRequired[Taken]
     new: NotRequired[Remade | None]
+    signed: NotRequired[dict[str, Any]]
 
 
 # What an observer of a runner is shown: every log entry as it is written, and notes.

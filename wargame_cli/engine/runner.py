@@ -68,9 +68,14 @@ class SignedController:
 
     sig: str | None = None
     own_takebacks = True
+    # the signatures of the take-back just agreed (the request and the agreement), kept in
+    # its record
+    took_back: dict[str, Any] | None = None
 
 
 Observer = Callable[[Shown, Any], None]
+# `Runner.rewrite`'s answers: (log index, question) -> (key, by, signature or None)
+Answer = Callable[[int, Choice], tuple[str, str, str | None]]
 Editor = Callable[[Any, edits.Edit], str]  # a ruleset's `apply_edit`: the line told, or refused
 
 
@@ -79,6 +84,7 @@ def roll_entry(
     faces: tuple[int, ...],
     source: str | tuple[str, ...],
     proof: dict[str, str] | None = None,
+    sig: str | None = None,
 ) -> RollEntry:
     entry: RollEntry = {
         "t": "roll",
@@ -95,6 +101,8 @@ def roll_entry(
         entry["labels"] = list(req.labels)
     if proof is not None:  # dice shared between two machines: checked by `remote.fair`
         entry["shared"] = proof
+    if sig is not None:  # faces typed at one machine of two: its signature (`remote/signing`)
+        entry["sig"] = sig
     return entry
 
 
@@ -164,6 +172,9 @@ class Runner:
         self.rederived: dict[str, Any] = {}
         self.tape = takeback.Tape()
         self._awaiting: TakeBackRecord | None = None  # a take-back waiting for its new decision
+        # called with each live request before it is answered; it may rebuild the game (then
+        # the request is void: another is pending). Remote play's hidden placements use it.
+        self.interpose: Callable[[Request], None] | None = None
         # positions: kept only where positions are not an older version's (never restored)
         self.keeper = keeper if not older else None
         self._position_size = 0  # the last position's length, to judge when to keep another
@@ -422,9 +433,10 @@ class Runner:
             src: str | tuple[str, ...] = (
                 tuple(entry["sources"]) if source == "mixed" and "sources" in entry else source
             )
-            proof = entry.get("shared")
+            proof, sig = entry.get("shared"), entry.get("sig")
+            shared = proof if isinstance(proof, dict) else None
             self._record(
-                roll_entry(req, tuple(faces), src, proof if isinstance(proof, dict) else None)
+                roll_entry(req, tuple(faces), src, shared, sig if isinstance(sig, str) else None)
             )
             return tuple(faces)
         elif isinstance(req, Choice):
@@ -653,12 +665,17 @@ class Runner:
 
     def _live(self, req: Request) -> Any:
         """The live answer to `req`, logged (STOP: taken back, another request is pending)."""
+        if self.interpose is not None:
+            gen = self._gen
+            self.interpose(req)
+            if self._gen is not gen:  # the game was rebuilt: another request is pending
+                return STOP
         if isinstance(req, TurnStart):
             self.turn = req.number
             self._record(self._turn_entry(req))
         elif isinstance(req, Roll):
             thrown = self.tape.throw(req, self.dice, self.note)
-            self._record(roll_entry(req, thrown.faces, thrown.source, thrown.proof))
+            self._record(roll_entry(req, thrown.faces, thrown.source, thrown.proof, thrown.sig))
             return thrown.faces
         elif isinstance(req, Choice):
             answered = self._ask(req)
@@ -686,11 +703,17 @@ class Runner:
         controller = self.controllers.get(req.side)
         if controller is None:
             raise BadInput(f"no one answers for side {req.side}: {req.prompt}")
+        gen = self._gen
         while True:
             key = controller.choose(req, self.game)
+            if self._gen is not gen:  # the game was rebuilt meanwhile (remote play: `rewrite`)
+                return None
             if key == TAKE_BACK:
                 own = isinstance(controller, SignedController) and controller.own_takebacks
-                reason = self.take_back(req.side if own else None)
+                signed = None
+                if isinstance(controller, SignedController):
+                    signed, controller.took_back = controller.took_back, None
+                reason = self.take_back(req.side if own else None, signed)
                 if reason is None:
                     return None
             elif edits.is_token(key):
@@ -745,11 +768,42 @@ class Runner:
             raise BadInput("this game cannot be cut back")
         self._rebuild(self.log[:length], [])
 
-    def take_back(self, side: str | None = None) -> str | None:
+    def rewrite(self, start: int, upto: int, answer: Answer) -> None:
+        """The log from entry `start` on made again, up to `upto` entries, by the rules: each
+        question there answered by `answer` (its place in the log and the question: the key,
+        who made it and its signature), each event logged live; what follows is pending.
+        Remote play's hidden placements: both machines first play them with stand-ins for
+        the other side's, then, once they are revealed, write them as they were made."""
+        if self.factory is None:
+            raise BadInput("this game cannot be written again")
+        self._rebuild(self.log[:start], [])
+
+        def step(req: Request) -> Any:
+            self.pending = req
+            if len(self.log) >= upto:
+                return STOP
+            if isinstance(req, Choice):
+                key, by, sig = answer(len(self.log), req)
+                reason = req.legal(key)
+                if reason is not None:
+                    raise BadInput(f"{req.prompt} {key!r}: {reason}")
+                self._record(self._choice_entry(req, key, by, sig))
+                return key
+            if isinstance(req, Roll):  # never: a stretch written again holds no dice
+                raise BadInput(f"the rules ask for dice ({req.reason}) where none were rolled")
+            return self._live(req)
+
+        if self.pending is not None:
+            self._drive(step)
+
+    def take_back(
+        self, side: str | None = None, signed: dict[str, Any] | None = None
+    ) -> str | None:
         """Take back the latest decision by a person or a script (of `side`, when given), or
         the latest table edit, with everything after it, so the question it came at is
         pending again; the dice rolled after it stay on the tape. Returns why it cannot, or
-        None when done."""
+        None when done. `signed`: the two machines' signatures of it (remote play), kept in its
+        record."""
         at = takeback.latest_taken(self.log, side)
         if at is None:
             return takeback.NOTHING if side is None else takeback.NOTHING_OWN
@@ -766,6 +820,8 @@ class Runner:
             return None
         assert taken["t"] == "choice"  # what `latest_taken` finds
         done = takeback.record(taken, at, self.turn)
+        if signed is not None:  # remote play: both machines' signatures of it
+            done["signed"] = signed
         self.takebacks.append(done)
         self._awaiting = done
         if self.observer is not None:

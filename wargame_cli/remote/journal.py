@@ -65,6 +65,7 @@ class Typed:
     dice: tuple[int, ...]
     faces: tuple[int, ...]
     source: str
+    sig: str | None = None  # the typing machine's signature (`remote/signing.py`)
 
 
 @dataclass
@@ -144,7 +145,8 @@ def _typed(told: Any) -> Typed | None:
         return None
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in [*dice, *faces]):
         return None
-    return Typed(at, tuple(dice), tuple(faces), source)
+    sig = told.get("sig")
+    return Typed(at, tuple(dice), tuple(faces), source, sig if isinstance(sig, str) else None)
 
 
 def read(path: Path) -> Read:
@@ -211,10 +213,18 @@ class Journal:
         """The dice a take-back kept (as `kept.words` gives them) when the log was `at` long."""
         self._write({"at": at, "tape": told})
 
-    def typed(self, at: int, dice: Sequence[int], faces: Sequence[int], source: str) -> None:
-        """Faces this host's player typed for the roll at `at`: written before they are sent."""
+    def typed(
+        self,
+        at: int,
+        dice: Sequence[int],
+        faces: Sequence[int],
+        source: str,
+        sig: str | None = None,
+    ) -> None:
+        """Faces this host's player typed for the roll at `at`, and its machine's signature
+        of them: written before they are sent."""
         told = {"at": at, "dice": list(dice), "faces": list(faces), "source": source}
-        self._write({"typed": told})
+        self._write({"typed": told | ({"sig": sig} if sig is not None else {})})
 
     def close(self) -> None:
         if self.fd >= 0:
@@ -261,7 +271,7 @@ def restore(
         if not isinstance(req, Roll) or told is None or told.dice != tuple(req.dice):
             break
         if isinstance(told, Typed):
-            entry = roll_entry(req, told.faces, told.source)
+            entry = roll_entry(req, told.faces, told.source, sig=told.sig)
         else:
             host = value_for(told.commit)
             if host is None:

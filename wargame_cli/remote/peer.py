@@ -18,6 +18,7 @@ from wargame_cli.engine.requests import TAKE_BACK, Choice, Roll
 from wargame_cli.engine.runner import SignedController
 from wargame_cli.remote import fair, pledge, signing
 from wargame_cli.remote import typed as typed_dice
+from wargame_cli.remote.hidden import NO_TAKEBACK, Hidden, Rewound, stand_in
 from wargame_cli.remote.journal import Journal
 from wargame_cli.remote.wire import Dropped, Link, Refused, RemoteError
 from wargame_cli.saves import seal
@@ -45,6 +46,12 @@ class Tips:
         """The tip over no entries: the hash of the game's header (what a die's signatures
         name as their game, `signing`)."""
         return self.tips[0]
+
+    def back_to(self, length: int) -> None:
+        """Forget the tips past the log's first `length` entries (entries written anew
+        there: `remote/hidden.py`)."""
+        del self.tips[length + 1 :]
+        self.chain.tip = self.tips[-1]
 
     def tip(self, log: list[Any]) -> str:
         """The tip over `log`; a log cut back (a take-back) is followed from where it kept."""
@@ -111,6 +118,8 @@ class Peer:
         # (`pause`), and what this machine signs ahead there (the host: its next reveals)
         self.unchecked: list[tuple[str, dict[str, Any], str]] = []
         self.sign_ahead: Callable[[], None] = _nothing
+        # the hidden stretches of the game (`remote/hidden.py`), once the game is attached
+        self.hidden: Hidden | None = None
 
     @property
     def at(self) -> tuple[int, str]:
@@ -190,7 +199,10 @@ class Peer:
             except Dropped as exc:
                 if self.rejoin is None:
                     raise
+                rewound = self.hidden is not None and self.hidden.rewind()
                 self.link = self.rejoin(exc)
+                if rewound:  # the game went back to where its hidden stretch began
+                    raise Rewound(str(exc)) from None
 
     def fail(self, why: str, kind: str = "error") -> None:
         """Tell the other side why this side stops (best effort: it may be gone); `kind`
@@ -265,15 +277,26 @@ class RemoteController(SignedController):
 
     def choose(self, choice: Choice, game: Any) -> str:
         peer = self.peer
+        hidden = peer.hidden
+        if hidden is not None and hidden.active:
+            return self._sealed(choice, hidden)
         shown = partial(self.waiting, peer.name)
         while True:
             message = peer.exchange(lambda: peer.expect("decide", "takeback", waiting=shown))
             if message["t"] == "decide":
                 return self._decided(choice, message)
             peer.check_tip(message, "take-back")
+            asked = _takeback_said(peer, choice.side)
+            if asked is None:
+                raise Refused(f"{peer.name} asked to take back a decision it never made")
+            ask_sig = peer.sig(message, signing.takeback(*asked), "take-back request")
             accept = self.agree(peer.name)
+            reply: dict[str, Any] = {"t": "agree", "accept": accept}
+            if accept:  # signed, as the request is: both stay with the take-back's record
+                reply = peer.signed(reply, signing.agreed(*asked))
+                self.took_back = _takeback_signed(asked, ask_sig, reply.get(signing.SIG))
             try:
-                peer.post({"t": "agree", "accept": accept})
+                peer.post(reply)
             except Dropped as exc:  # asked again, if at all, once it is back
                 if peer.rejoin is None:
                     raise
@@ -281,6 +304,17 @@ class RemoteController(SignedController):
                 continue
             if accept:
                 return TAKE_BACK  # the runner takes back the latest decision, as there
+
+    def _sealed(self, choice: Choice, hidden: Hidden) -> str:
+        """The other side's hidden decision: its commitment comes, a stand-in answers."""
+        peer = self.peer
+        shown = partial(self.waiting, peer.name)
+        self.by, self.sig = "human", None
+        try:
+            message = peer.exchange(lambda: peer.expect("sealed", waiting=shown))
+        except Rewound:  # the game went back: this question is void
+            return stand_in(choice)  # any legal answer: the runner sets it aside
+        return hidden.sealed(choice, message)
 
     def _decided(self, choice: Choice, message: dict[str, Any]) -> str:
         if message.get("side") != choice.side:
@@ -333,12 +367,19 @@ class Announcing(SignedController):
             self.inner.bind(session)
 
     def choose(self, choice: Choice, game: Any) -> str:
+        hidden = self.peer.hidden
         while True:
-            self.peer.exchange(self.peer.flush)
+            try:
+                self.peer.exchange(self.peer.flush)
+            except Rewound:  # the game went back: this question is void
+                return stand_in(choice)  # any legal answer: the runner sets it aside
             self.peer.asking()
             key = self._again(choice)
             if key is None:
                 key = self.inner.choose(choice, game)
+            if key == TAKE_BACK and hidden is not None and hidden.active:
+                self.inner.refused(choice, key, NO_TAKEBACK)
+                continue
             if key == TAKE_BACK:
                 reason = self._ask_take_back(choice.side)
                 if reason is None:
@@ -350,6 +391,10 @@ class Announcing(SignedController):
                 continue
             if choice.legal(key) is not None:
                 return key  # the runner refuses it and asks again
+            if hidden is not None and hidden.active:  # a commitment only, revealed later
+                self.sig = None  # signed where the real log puts it, once revealed
+                self.peer.hold(hidden.seal(choice, key, self.by))
+                return key
             at, tip = self.peer.at
             told = {"t": "decide", "side": choice.side, "key": key, "by": self.by}
             said = signing.decision(at, tip, choice.side, key, self.by)
@@ -380,18 +425,47 @@ class Announcing(SignedController):
         """Ask the other player to agree to a take-back of `side`'s own latest decision:
         None when agreed, else why not."""
         peer = self.peer
-        if takeback.latest_taken(peer.runner.log, side) is None:
+        asked = _takeback_said(peer, side)
+        if asked is None:
             return takeback.NOTHING_OWN
         at, tip = peer.at
         peer.tell(f"asking {peer.name} to agree to a take-back…")
+        request = peer.signed({"t": "takeback", "at": at, "tip": tip}, signing.takeback(*asked))
 
         def ask() -> dict[str, Any]:
-            peer.post({"t": "takeback", "at": at, "tip": tip})
+            peer.post(request)
             return peer.expect("agree")
 
-        if peer.exchange(ask).get("accept") is True:
+        answer = peer.exchange(ask)
+        if answer.get("accept") is True:
+            agree_sig = peer.sig(answer, signing.agreed(*asked), "agreement to the take-back")
+            self.took_back = _takeback_signed(asked, request.get(signing.SIG), agree_sig)
             return None
         return f"{peer.name} declined the take-back"
+
+
+Asked = tuple[str, int, str, str, Any, Any]  # what a take-back's signatures say
+
+
+def _takeback_said(peer: Peer, side: str) -> Asked | None:
+    """The take-back of `side`'s latest decision in the fields its signatures say (the
+    game's root, the decision's place and the chain's tip there, its side, key and maker),
+    or None when `side` has none to take back."""
+    log = peer.runner.log
+    cut = takeback.latest_taken(log, side)
+    if cut is None:
+        return None
+    peer.tips.tip(log)
+    entry = log[cut]
+    return peer.tips.root, cut, peer.tips.tips[cut], side, entry.get("key"), entry.get("by")
+
+
+def _takeback_signed(asked: Asked, ask: str | None, agree: str | None) -> dict[str, Any] | None:
+    """A take-back record's signatures (`signing.TAKEBACK`): none in a game begun unsigned."""
+    if ask is None or agree is None:
+        return None
+    _, at, tip, *_ = asked
+    return {"at": at, "tip": tip, signing.ASK: ask, signing.AGREE: agree}
 
 
 def _stopped(name: str, message: dict[str, Any]) -> None:
@@ -430,28 +504,36 @@ class SharedDice:
 
     def throw(self, roll: Roll) -> Thrown:
         if roll.side is not None and roll.side in self.typed:
-            faces = self._typed(roll, roll.side)
+            faces, sig = self._typed(roll, roll.side)
             if faces:
-                return Thrown(faces, typed_dice.source_of(roll.side))
+                return Thrown(faces, typed_dice.source_of(roll.side), sig=sig)
         if self.peer.role == HOST:
             return self.peer.exchange(lambda: self._commit(roll))
         return self._answer(roll)
 
-    def _typed(self, roll: Roll, side: str) -> tuple[int, ...]:
-        """A typed roll's faces: typed here and sent, or typed there and checked here
-        (none: that player left it to the shared dice)."""
+    def _typed(self, roll: Roll, side: str) -> tuple[tuple[int, ...], str | None]:
+        """A typed roll's faces: typed here, signed and sent, or typed there and checked here
+        (none: that player left it to the shared dice); and the typing machine's signature of
+        them at their place in the log (`signing.typed`)."""
         peer = self.peer
-        at, _ = peer.at
+        at, tip = peer.at
         if side == self.side:
             peer.exchange(peer.flush)  # the other side hears of our decision meanwhile
             faces = tuple(self.ask(roll))
+            said = signing.typed(peer.tips.root, at, tip, side, list(roll.dice), list(faces))
+            told = peer.signed(typed_dice.typed_message(roll, faces, at), said)
+            sig = told.get(signing.SIG)
             if peer.journal is not None and faces:  # kept before it leaves
-                peer.journal.typed(at, roll.dice, faces, typed_dice.source_of(side))
-            peer.exchange(partial(peer.post, typed_dice.typed_message(roll, faces, at)))
-            return faces
+                peer.journal.typed(at, roll.dice, faces, typed_dice.source_of(side), sig)
+            peer.exchange(partial(peer.post, told))
+            return faces, sig
         shown = partial(self.waiting, f"{peer.name} to type the faces") if self.waiting else None
         message = peer.exchange(lambda: peer.expect("typed", waiting=shown))
-        return typed_dice.received(peer.name, roll, message, at)
+        faces = typed_dice.received(peer.name, roll, message, at)
+        if not faces:
+            return faces, None
+        said = signing.typed(peer.tips.root, at, tip, side, list(roll.dice), list(faces))
+        return faces, peer.sig(message, said, f"typed faces for {roll.reason}")
 
     def _early(self) -> None:
         """The joiner's decision came, and with it its value for the roll that decision calls

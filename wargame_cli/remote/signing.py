@@ -141,6 +141,41 @@ def reveal(game: str, commit: object, host: object) -> dict[str, Any]:
     return {"t": "reveal", "game": game, "commit": commit, "host": host}
 
 
+def takeback(
+    game: str, at: object, tip: object, side: object, key: object, by: object
+) -> dict[str, Any]:
+    """A request to take back `side`'s decision `key` (made by `by`) at log entry `at` (the
+    chain's tip there `tip`): signed by the asking side's machine."""
+    return {"t": "takeback", "game": game, "at": at, "tip": tip, "side": side, "key": key, "by": by}
+
+
+def agreed(
+    game: str, at: object, tip: object, side: object, key: object, by: object
+) -> dict[str, Any]:
+    """The other machine's agreement to that take-back (`takeback`'s fields)."""
+    return {**takeback(game, at, tip, side, key, by), "t": "agree"}
+
+
+def typed(
+    game: str, at: object, tip: object, side: object, dice: object, faces: object
+) -> dict[str, Any]:
+    """Faces `side`'s player typed for a roll of `dice` at log entry `at` (the chain's tip
+    there `tip`): signed by that side's machine."""
+    return {
+        "t": "typed",
+        "game": game,
+        "at": at,
+        "tip": tip,
+        "side": side,
+        "dice": dice,
+        "faces": faces,
+    }
+
+
+TAKEBACK = "signed"  # a save's take-back record: its place, tip and both machines' signatures
+ASK, AGREE = "ask", "agree"
+
+
 @dataclass(frozen=True)
 class Pair:
     """One game's keys on one machine: its own, and the other machine's public key; and

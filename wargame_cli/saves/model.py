@@ -68,6 +68,7 @@ class RollEntry(Chained):
     labels: list[str] | None = None
     rules: list[str]
     shared: SharedProof | None = None
+    sig: Signature | None = None  # typed faces in remote play: the typing machine's signature
 
     @model_validator(mode="after")
     def _sources_per_die(self) -> RollEntry:
@@ -139,6 +140,16 @@ class NewDecision(Strict):
     by: Literal["human", "bot", "script"]
 
 
+class TakeBackSigned(Strict):
+    """Remote play: where the decision stood when it was taken back (its place and the chain's
+    tip there), the asking machine's signature of the request and the other's agreement."""
+
+    at: int = Field(ge=0)
+    tip: Hash
+    ask: Signature
+    agree: Signature
+
+
 class TakeBack(Strict):
     """A decision taken back: `at` is where it stood in the log (and its replacement stands);
     `new` is None while the question is open again, or when it was taken back further."""
@@ -148,6 +159,7 @@ class TakeBack(Strict):
     at: int = Field(ge=0)
     taken: TakenDecision
     new: NewDecision | None
+    signed: TakeBackSigned | None = None
 
 
 class RulesetRef(Strict):

@@ -24,8 +24,9 @@ def _keyboard(where: str) -> str:
 
 SIGNED = (
     f"{RULES}. Each shared die was made from both machines' values, so neither machine chose "
-    "its faces, and every shared die and every decision the two machines sent each other is "
-    "signed by the machine that sent it, with the keys named above: neither player can have "
+    "its faces, and every shared die, every decision, every typed roll and every take-back "
+    "the two machines sent each other is signed by the machine that sent it (a take-back by "
+    "both: the request and the agreement), with the keys named above: neither player can have "
     "changed or added one afterwards without the other machine's key. What it cannot prove: "
     f"{_keyboard('either keyboard')}; that the keys are the two players' machines' (compare "
     "the fingerprints each machine showed when the game began); for the dice rolled after the "

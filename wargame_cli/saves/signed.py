@@ -4,8 +4,11 @@ for every shared roll, the joiner's signature of its value and the host's of its
 for every decision made between them, its side's machine's signature of it at its place in
 the log (which vouches for every entry before it). One signature that does not hold, or one
 missing where it is due, and the record was edited: no one without the other machine's key
-can write it. Decisions after the last signed entry were made at one terminal afterwards
-(the game resumed there): they are counted, never taken for the two machines'."""
+can write it. Faces a player typed at their machine (typed dice, agreed at setup) carry that
+machine's signature of them at their place; and each take-back, the asking machine's signature
+of the request and the other's of its agreement. Decisions after the last signed entry were
+made at one terminal afterwards (the game resumed there): they are counted, never taken for
+the two machines'."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from wargame_cli.errors import ReplayDivergence
 from wargame_cli.saves import seal
 
 EDITED = "the record was edited"
+TYPED = "typed-"  # a roll typed at one machine of two: its `source` names the side
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,20 @@ def check(data: dict[str, Any]) -> Signed | None:
     log = [seal.unchained(e) if isinstance(e, dict) else {} for e in data.get("log") or []]
     # the two machines' part of the game: up to the last entry that carries a signature
     signed_to = max((i for i, e in enumerate(log) if signing.carries(e)), default=-1)
+    # the last decision signed: its signature vouches for every entry before it
+    vouched_to = max(
+        (i for i, e in enumerate(log) if e.get("t") == "choice" and signing.SIG in e), default=-1
+    )
+    # where the first signed take-back cut the log: typed faces after it may be its kept dice,
+    # which come out again unsigned at their new place (vouched for by the take-back's record)
+    kept_from = min(
+        (
+            t["at"]
+            for t in data.get("takebacks") or []
+            if isinstance(t, dict) and isinstance(t.get("at"), int) and t.get(signing.TAKEBACK)
+        ),
+        default=len(log),
+    )
     chain = seal.Chain({k: data.get(k) for k in seal.HEADER})
     root = chain.tip
     dice = decisions = after = 0
@@ -81,6 +99,16 @@ def check(data: dict[str, Any]) -> Signed | None:
         if entry.get("t") == "roll" and isinstance(entry.get("shared"), dict):
             why = _roll_problem(entry["shared"], entry.get("dice"), root, checked, str(host))
             dice += 1
+        elif entry.get("t") == "roll" and str(entry.get("source")).startswith(TYPED):
+            side = str(entry.get("source"))[len(TYPED) :]
+            if signing.SIG in entry:
+                said = signing.typed(root, index, tip, side, entry.get("dice"), entry.get("faces"))
+                good = side in checked and signing.valid(checked[side], said, entry[signing.SIG])
+                why = None if good else f"typed faces have a signature not side {side}'s machine's"
+            elif vouched_to < index < kept_from:  # no signature covers it
+                why = f"faces typed at side {side}'s machine are not signed"
+            else:
+                continue
         elif entry.get("t") == "choice" and signing.SIG in entry:
             side = str(entry.get("side"))
             said = signing.decision(index, tip, side, entry.get("key"), entry.get("by"))
@@ -96,7 +124,40 @@ def check(data: dict[str, Any]) -> Signed | None:
             continue
         if why is not None:
             raise ReplayDivergence(index, f"{why}: {EDITED}")
+    for number, done in enumerate(data.get("takebacks") or [], 1):
+        why = _takeback_problem(done, root, checked, signed_to)
+        if why is not None:
+            at = done.get("at") if isinstance(done, dict) else None
+            raise ReplayDivergence(
+                at if isinstance(at, int) else 0, f"take-back {number}: {why}: {EDITED}"
+            )
     return Signed(checked, str(host), dice, decisions, after)
+
+
+def _takeback_problem(done: object, root: str, keys: dict[str, str], signed_to: int) -> str | None:
+    """Why a take-back's signatures do not hold (the asking side's machine's of the request,
+    the other's of its agreement), or None. One made between the two machines' signed
+    entries must carry them; one after them was made at one terminal."""
+    from wargame_cli.remote import signing
+
+    if not isinstance(done, dict):
+        return "it is not a take-back"
+    told = done.get(signing.TAKEBACK)
+    if told is None:
+        at = done.get("at")
+        if isinstance(at, int) and at <= signed_to:
+            return "it was made between the two machines' signed entries, but it is not signed"
+        return None
+    side, taken = done.get("side"), done.get("taken")
+    if not isinstance(told, dict) or side not in keys or not isinstance(taken, dict):
+        return "its signatures are malformed"
+    fields = (root, told.get("at"), told.get("tip"), side, taken.get("key"), taken.get("by"))
+    other = next(s for s in keys if s != side)
+    if not signing.valid(keys[str(side)], signing.takeback(*fields), told.get(signing.ASK)):
+        return f"its request is not signed by side {side}'s machine"
+    if not signing.valid(keys[other], signing.agreed(*fields), told.get(signing.AGREE)):
+        return f"its agreement is not signed by side {other}'s machine"
+    return None
 
 
 def _roll_problem(
