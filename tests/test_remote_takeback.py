@@ -86,3 +86,13 @@ def _forged_takebacks_fail_verify(tmp_path, wargame, saved: dict[str, Any]) -> N
         said = " ".join(done.stderr.split())
         assert done.returncode == 2, (what, done.stdout)
         assert "take-back 1:" in said and "the record was edited" in said, (what, said)
+    # a save of a build that signed rolls and decisions only (its signing block names nothing
+    # else signed): its unsigned take-back is no edit, and verify says it is not signed
+    older = {k: v for k, v in record.items() if k != "signed"}
+    block = {k: v for k, v in plain["signing"].items() if k != "signs"}
+    path = tmp_path / "older.json"
+    path.write_text(json.dumps(seal.sealed({**plain, "signing": block, "takebacks": [older]})))
+    done = wargame("replay", "--verify", str(path))
+    said = " ".join(done.stdout.split())
+    assert done.returncode == 0, done.stderr
+    assert "take-backs not signed (a build that did not sign them)" in said, said

@@ -216,6 +216,10 @@ def any_signed(log: Sequence[Any]) -> bool:
     return any(carries(e) for e in log)
 
 
+SIGNS = ("typed", "takebacks")  # what the machines sign besides rolls and decisions
+
+
 def block(host: str, keys: dict[str, str]) -> dict[str, Any]:
-    """The save's record of the game's two keys, and which side the host played."""
-    return {"host": host, "keys": dict(sorted(keys.items()))}
+    """The save's record of the game's two keys, which side the host played, and what else
+    its machines sign (a save of an earlier build, without it, is held to what it signed)."""
+    return {"host": host, "keys": dict(sorted(keys.items())), "signs": list(SIGNS)}

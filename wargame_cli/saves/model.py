@@ -195,10 +195,13 @@ class ForkedFrom(Strict):
 
 class Signing(Strict):
     """A signed remote game's two machines' public keys, by side, and the host's side: every
-    shared roll and every decision between them is signed (`remote/signing.py`)."""
+    shared roll and every decision between them is signed (`remote/signing.py`). `signs`:
+    what else its machines signed (`typed` faces, `takebacks`); absent in games of builds
+    that signed rolls and decisions only, whose typed faces and take-backs carry none."""
 
     host: Side
     keys: dict[Side, PublicKey]
+    signs: list[Literal["typed", "takebacks"]] | None = None
 
 
 class SaveFile(Strict):

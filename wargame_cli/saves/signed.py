@@ -31,6 +31,7 @@ class Signed:
     dice: int  # shared rolls signed by both machines
     decisions: int  # decisions signed by their side's machine
     after: int  # decisions made after the last signed entry, at one terminal
+    unsigned: tuple[str, ...] = ()  # what its build left unsigned ("typed faces", "take-backs")
 
     def fingerprints(self) -> dict[str, str]:
         from wargame_cli.remote import signing
@@ -45,6 +46,8 @@ class Signed:
         if self.after:
             n = self.after
             out += f"; {n} {'decision' if n == 1 else 'decisions'} after them made at one terminal"
+        if self.unsigned:
+            out += f"; {' and '.join(self.unsigned)} not signed (a build that did not sign them)"
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -55,6 +58,7 @@ class Signed:
             "dice": self.dice,
             "decisions": self.decisions,
             "after": self.after,
+            "unsigned": list(self.unsigned),
         }
 
 
@@ -73,6 +77,9 @@ def check(data: dict[str, Any]) -> Signed | None:
     if host not in SIDES or not keys or not all(isinstance(k, str) for k in keys.values()):
         raise ReplayDivergence(0, f"the save's keys for signing are malformed: {EDITED}")
     checked = {s: str(k) for s, k in keys.items()}
+    # what its build signed besides rolls and decisions (none before typed faces and
+    # take-backs were signed: their absence there is no edit)
+    signs = block.get("signs") or ()
     log = [seal.unchained(e) if isinstance(e, dict) else {} for e in data.get("log") or []]
     # the two machines' part of the game: up to the last entry that carries a signature
     signed_to = max((i for i, e in enumerate(log) if signing.carries(e)), default=-1)
@@ -105,7 +112,7 @@ def check(data: dict[str, Any]) -> Signed | None:
                 said = signing.typed(root, index, tip, side, entry.get("dice"), entry.get("faces"))
                 good = side in checked and signing.valid(checked[side], said, entry[signing.SIG])
                 why = None if good else f"typed faces have a signature not side {side}'s machine's"
-            elif vouched_to < index < kept_from:  # no signature covers it
+            elif "typed" in signs and vouched_to < index < kept_from:  # no signature covers it
                 why = f"faces typed at side {side}'s machine are not signed"
             else:
                 continue
@@ -125,13 +132,19 @@ def check(data: dict[str, Any]) -> Signed | None:
         if why is not None:
             raise ReplayDivergence(index, f"{why}: {EDITED}")
     for number, done in enumerate(data.get("takebacks") or [], 1):
-        why = _takeback_problem(done, root, checked, signed_to)
+        why = _takeback_problem(done, root, checked, signed_to if "takebacks" in signs else -1)
         if why is not None:
             at = done.get("at") if isinstance(done, dict) else None
             raise ReplayDivergence(
                 at if isinstance(at, int) else 0, f"take-back {number}: {why}: {EDITED}"
             )
-    return Signed(checked, str(host), dice, decisions, after)
+    held = {
+        "typed": any(e.get("t") == "roll" and str(e.get("source")).startswith(TYPED) for e in log),
+        "takebacks": bool(data.get("takebacks")),
+    }
+    words = {"typed": "typed faces", "takebacks": "take-backs"}
+    unsigned = tuple(words[mark] for mark in words if held[mark] and mark not in signs)
+    return Signed(checked, str(host), dice, decisions, after, unsigned)
 
 
 def _takeback_problem(done: object, root: str, keys: dict[str, str], signed_to: int) -> str | None:
