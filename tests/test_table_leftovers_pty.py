@@ -84,6 +84,24 @@ def test_deployment_spots_are_said_in_words_at_80x24(tmp_path):
     child.expect(pexpect.EOF)
 
 
+def test_the_hint_says_where_the_option_pointed_at_stands_where_it_has_room(tmp_path):
+    """At 120 columns the question's row has room: its hint says the spot of the option
+    under the pointer (its label says only the words), and follows the pointer."""
+    args = ["squad-alpha", "--bot", "B", "--seed", "7", "--team-a", "Commandos"]
+    child, term = _play(tmp_path, [*args, "--team-b", "Recruits"], (45, 120))
+    _answer(child, ENTER)  # Major Steel deploys first
+    drawn(child)
+    settle(child, 0.2)
+    header = next(line for line in term.lines() if line.startswith("? "))
+    assert re.search(r"\(Use arrow keys\) at 3\.5,7\.5$", header), term.text()
+    child.send(DOWN)
+    settle(child, 0.3)
+    header = next(line for line in term.lines() if line.startswith("? "))
+    assert re.search(r"\) at \d", header) and "3.5,7.5" not in header, term.text()
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+
 def _until_screen(child: pexpect.spawn, term: Terminal, *words: str, limit: int = 200) -> None:
     """Enter at every question until a screen shows every one of `words` (patterns)."""
     for _ in range(limit):

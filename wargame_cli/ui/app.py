@@ -308,14 +308,38 @@ class PromptApp:
         elif q.mode == "select":
             width = self._size()[0]
             last = len(wrap_tokens([("", f"? {q.message} ")], width, 2)[-1][1].rsplit("\n")[-1])
+            where = self._pointed_spot()
             if self._list_rows < self._wanted:  # always said, on a row of its own if need be
                 fits = last + len(SCROLL_HINT) <= width
-                tokens.append(("class:instruction", SCROLL_HINT if fits else SHORT_SCROLL_HINT))
+                hint = SCROLL_HINT if fits else SHORT_SCROLL_HINT
+                tokens.append(
+                    ("class:instruction", hint + self._at(where, width - last - len(hint)))
+                )
             elif last + len(SELECT_HINT) <= width:  # never a row of its own
-                tokens.append(("class:instruction", SELECT_HINT))
+                at = self._at(where, width - last - len(SELECT_HINT))
+                tokens.append(("class:instruction", SELECT_HINT + at))
         elif q.mode == "look":
             tokens.append(("class:instruction", LOOK_HINT))
         return tokens
+
+    @staticmethod
+    def _at(where: str | None, room: int) -> str:
+        """` at x,y`: the spot of the option pointed at, whose label says only the words,
+        said after the hint where the row has room for it (else nothing: `p` shows it)."""
+        said = f" at {where}" if where else ""
+        return said if len(said) <= room else ""
+
+    def _pointed_spot(self) -> str | None:
+        """The spot of the option under the pointer, where its label gave it up for words
+        (its `description`), or None."""
+        control = self._q.control
+        if control is None or not control.choices:
+            return None
+        try:
+            pointed = control.get_pointed_at()
+        except IndexError:
+            return None
+        return pointed.description if isinstance(pointed.description, str) else None
 
     def _list_tokens(self) -> list[tuple[str, str]]:
         control = self._q.control

@@ -33,6 +33,16 @@ def without_spot(label: str) -> str:
     return words[:1].upper() + words[1:] if words != label else label
 
 
+def spot_in(label: str) -> str | None:
+    """The spot an option's label names (`3.5,7.5`), or None: what the list's hint says of
+    the option under the pointer once its label says only the words."""
+    found = _SPOT_IN_LABEL.search(label)
+    if found is None:
+        return None
+    x, y = re.findall(_NUMBER, found.group(0))[:2]
+    return f"{x},{y}"
+
+
 def without_spots(labels: list[str]) -> list[str]:
     """`without_spot` of each label, but a label whose words alone would read the same as
     another's keeps its spot: the list still tells every option apart."""

@@ -17,7 +17,7 @@ from wargame_cli.ui.app import LOOK, Fit
 from wargame_cli.ui.cursor import POINT_KEY, POINT_LABEL, point_on_map
 from wargame_cli.ui.desk import TABLE, TABLE_LABEL, Desk
 from wargame_cli.ui.names import same_name
-from wargame_cli.ui.pointing import can_point, takes_spot, without_spot, without_spots
+from wargame_cli.ui.pointing import can_point, spot_in, takes_spot, without_spot, without_spots
 from wargame_cli.ui.screen import DecisionScreen
 
 TYPE_OWN = "\x00type"
@@ -149,26 +149,29 @@ class Prompter:
     def _choose(self, choice: Choice, who: str) -> str:
         items = []
         default_item = None
-        labels = [clean(option.label) for option in choice.options]
-        if takes_spot(choice):  # its labels' spots go to the cursor's facts line
-            labels = without_spots(labels)
-        for option, label in zip(choice.options, labels, strict=True):
+        given = [clean(option.label) for option in choice.options]
+        labels = given
+        if takes_spot(choice):  # its labels' spots go to the hint of the option pointed at
+            labels = without_spots(given)
+        for option, label, full in zip(choice.options, labels, given, strict=True):
             suggested = option.key == choice.default
             item = questionary.Choice(
                 title=("(suggested) " if suggested else "") + label,
                 value=option.key,
                 disabled=clean(option.disabled) if option.disabled else None,
+                description=spot_in(full) if label != full else None,
             )
             if suggested:
                 default_item = item
             items.append(item)
         if default_item is None:  # the suggestion is a typed answer: offer it first
-            suggested_label = clean(choice.label_of(choice.default))
+            full = suggested_label = clean(choice.label_of(choice.default))
             if takes_spot(choice) and without_spot(suggested_label) not in labels:
                 suggested_label = without_spot(suggested_label)
             default_item = questionary.Choice(
                 title=f"(suggested) {suggested_label}",
                 value=choice.default,
+                description=spot_in(full) if suggested_label != full else None,
             )
             items.insert(0, default_item)
         pointing = self._can_point(choice)
