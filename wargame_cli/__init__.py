@@ -9,6 +9,7 @@ the same way; before the script's first line, Ctrl-C meets Python's own start-up
 import os
 import signal
 import sys
+import types
 
 __version__ = "0.1.0"
 
@@ -31,8 +32,17 @@ def guard_start() -> None:
     if not _started_as_wargame():
         return
     current = signal.getsignal(signal.SIGINT)
-    if current is signal.default_int_handler or getattr(current, "wargame_start", False):
+    if current is signal.default_int_handler or _the_scripts(current):
         signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+
+def _the_scripts(handler: object) -> bool:
+    """Is `handler` the `wargame` script's own (bin/wargame's `_interrupted`)?"""
+    return (
+        isinstance(handler, types.FunctionType)
+        and handler.__module__ == "__main__"
+        and handler.__name__ == "_interrupted"
+    )
 
 
 guard_start()
