@@ -8,19 +8,12 @@ import re
 import pexpect
 import pytest
 
-from tests.pty_helpers import ANSWERED, Terminal, drawn, settle, spawn
+from tests.pty_helpers import ANSWERED, Terminal, drawn, settle
+from tests.test_table_screen_pty import _play
 
 pytestmark = pytest.mark.pty
 
 DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
-
-
-def _play(tmp_path, args: list[str], size: tuple[int, int]) -> tuple[pexpect.spawn, Terminal]:
-    child = spawn(["play", *args, "--no-save"], str(tmp_path), str(tmp_path / "saves"), 90, size)
-    child.delaybeforesend = None
-    term = Terminal(*size)
-    child.logfile_read = term
-    return child, term
 
 
 def _answer(child: pexpect.spawn, keys: str) -> None:
