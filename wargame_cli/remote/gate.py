@@ -234,13 +234,19 @@ class Gate:
         seat = self.seat
         if role == "player" and seat is not None:
             silent = time.monotonic() - seat.heard
-            if silent < STALE:
+            if silent < STALE and not seat.gone:
                 link.post({"t": "refused", "why": "the seat is taken: its player is connected"})
                 raise Refused("the seat is taken")
-            self.tell(
-                f"the seated player was not heard from in {silent:.0f} seconds: the one who "
-                "came with the seat's code takes the seat"
-            )
+            if seat.gone:
+                self.tell(
+                    "the seated player's connection ended: the one who came with the "
+                    "seat's code takes the seat"
+                )
+            else:
+                self.tell(
+                    f"the seated player was not heard from in {silent:.0f} seconds: the one "
+                    "who came with the seat's code takes the seat"
+                )
             seat.cut()  # the game hears it drop, and admits the new one
         return role
 

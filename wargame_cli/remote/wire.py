@@ -239,6 +239,11 @@ class Link:
         except (OSError, ValueError):
             return False
 
+    @property
+    def gone(self) -> bool:
+        """Has its reader found the connection ended (the other process died, say)?"""
+        return self._broken is not None
+
     def cut(self) -> None:
         """End the connection now (a reader waiting on it, here or there, hears it end)."""
         with contextlib.suppress(OSError):
