@@ -43,6 +43,9 @@ class BattleOfIxu(StatePositions, Ruleset):
     # `IxuState.rules_version`.
     version = "4"
     has_decisions = True
+    # the search on 8 samples of the same luck a candidate (common random numbers), leaving
+    # the hint for a gain of half a model (bench/README.md, Bot levels)
+    search_budget = {"candidates": 4, "samples": 8, "margin": 0.5}
     folder = Path(__file__).parent
     team_syntax = (
         'Models separated by commas, each NAME[:EXPERIENCE[:HEALTH]]: "Tutok:4, Kuote:elite, '

@@ -17,9 +17,11 @@ always judged first). The budgets keep a decision well inside the guard on one c
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,11 +57,13 @@ class Lookahead:
     question, then the hint to every question, dice of its own (never the game's stream),
     until the turn after next starts or `limit` requests were answered."""
 
-    def __init__(self, key: str, rng: random.Random, last_turn: int, limit: int) -> None:
+    def __init__(self, key: str, seed: int, last_turn: int, limit: int) -> None:
         self.key: str | None = key
-        self.rng = rng
+        self.seed = seed
         self.last_turn = last_turn
         self.left = limit
+        self.turn = 0
+        self.thrown: Counter[str] = Counter()
 
     def __call__(self, request: Any) -> Any:
         self.left -= 1
@@ -73,10 +77,25 @@ class Lookahead:
         if self.left < 0:
             return STOP
         if isinstance(request, Roll):
-            return tuple(self.rng.randint(1, d) for d in request.dice)
-        if isinstance(request, TurnStart) and request.number > self.last_turn:
-            return STOP
+            return self.faces(request)
+        if isinstance(request, TurnStart):
+            if request.number > self.last_turn:
+                return STOP
+            self.turn = request.number
         return None
+
+    def faces(self, roll: Roll) -> tuple[int, ...]:
+        """The sample's faces for `roll`, drawn from what the roll is (its turn, words, side
+        and dice, and how many such rolls came before it this turn), not from its place in
+        the game: every candidate meets the same luck in the same roll, however many rolls
+        its own line of play made before it (common random numbers: the candidates' worths
+        differ by what they chose, far less by their dice)."""
+        what = f"{self.turn}|{roll.reason}|{roll.side}|{roll.dice}"
+        count = self.thrown[what]
+        self.thrown[what] = count + 1
+        digest = hashlib.blake2b(f"{self.seed}|{what}|{count}".encode(), digest_size=8)
+        rng = random.Random(int.from_bytes(digest.digest(), "big"))
+        return tuple(rng.randint(1, d) for d in roll.dice)
 
 
 class NoDice:
@@ -128,7 +147,7 @@ class SearchPolicy:
         copy = position.clone(session, controllers={}, dice=NoDice())
         gen, pending = copy.runner.hand_over()
         last = max(copy.runner.turn, 1) + self.budget.turns
-        answer = Lookahead(key, random.Random(seed), last, self.budget.entries)
+        answer = Lookahead(key, seed, last, self.budget.entries)
         result = drive(gen, answer, pending)
         if not isinstance(result, Paused):
             winner = ended(result).winner
