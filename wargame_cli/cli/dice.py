@@ -231,7 +231,10 @@ def _table(result: dict[str, Any]) -> None:
     rows = result["distribution"]
     top = max(r["chance"] for r in rows)
     table = Table(title=Text(_title(result)), title_justify="left")
-    table.add_column(result["of"] if len(result["of"]) <= 24 else "value", justify="right")
+    if result["of"] != result["expression"]:
+        table.caption = Text(f"value: {result['of']}")
+        table.caption_justify = "left"
+    table.add_column("value", justify="right", no_wrap=True)
     for column in ("exact %", "at least %", "at most %"):
         table.add_column(column, justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
@@ -266,15 +269,16 @@ def _list(ruleset: Ruleset, rolls: tuple[NamedRoll, ...]) -> None:
         out.print(Text(f"{ruleset.name} names no rolls; give a dice expression instead."))
         return
     table = Table(title=Text(f"{ruleset.name}: rolls"), title_justify="left", show_lines=True)
-    table.add_column("roll", no_wrap=True)
-    table.add_column("parameters (default)", overflow="fold")
-    table.add_column("rules", overflow="fold")
-    table.add_column("what it rolls", overflow="fold")
+    table.add_column("roll (rules)", no_wrap=True)
+    table.add_column("parameters (default)", overflow="fold", ratio=1)
+    table.add_column("what it rolls", overflow="fold", ratio=1)
     for r in rolls:
         params = "\n".join(f"--{p.name} {_word(p.default)}: {_range(p)}" for p in r.params)
         expression = r.expression({p.name: p.default for p in r.params})
         table.add_row(
-            r.name, Text(params or "none"), " ".join(r.rules), Text(f"{r.doc}\n{expression}")
+            Text(f"{r.name}\n{' '.join(r.rules)}"),
+            Text(params or "none"),
+            Text(f"{r.doc}\n{expression}"),
         )
     out.print(table)
     example = rolls[0]
