@@ -13,7 +13,7 @@ from typing import Any
 from wargame_cli import registry
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.errors import BadInput, OptionError
-from wargame_cli.kit.dice_expr import Odds, odds
+from wargame_cli.kit.dice_expr import Odds, odds, parse, show
 from wargame_cli.kit.near import near_names
 from wargame_cli.ruleset import NamedRoll, OptionSpec, Ruleset, resolve_options
 from wargame_cli.wording import either, fine_percent
@@ -183,7 +183,7 @@ def _listing(ruleset: Ruleset, rolls: tuple[NamedRoll, ...]) -> dict[str, Any]:
                     }
                     for p in r.params
                 ],
-                "expression": r.expression({p.name: p.default for p in r.params}),
+                "expression": show(parse(r.expression({p.name: p.default for p in r.params}))),
             }
             for r in rolls
         ],
@@ -222,33 +222,82 @@ def _word(value: Any) -> str:
     return str(value)
 
 
+TAIL = 0.00005  # a chance shown as <0.01%: tails this thin are left out of a long table
+MAX_ROWS = 100  # rows on a terminal; more values are grouped (every one in --json and --html)
+
+
+def rows_shown(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
+    """The rows a terminal shows, and a note on what was left out or grouped: a long table
+    loses its thinnest tails, then groups neighbouring values, so it stays readable."""
+    if len(rows) <= MAX_ROWS:
+        return rows, ""
+    first = next(i for i, r in enumerate(rows) if r["at_most"] >= TAIL)
+    last = max(i for i, r in enumerate(rows) if r["at_least"] >= TAIL)
+    kept = rows[first : last + 1]
+    notes = []
+    if first > 0 or last < len(rows) - 1:
+        notes.append(
+            f"values below {kept[0]['value']} and above {kept[-1]['value']} left out "
+            f"(each tail under {100 * TAIL:g}%)"
+        )
+    if len(kept) > MAX_ROWS:
+        width = -(-len(kept) // MAX_ROWS)
+        grouped = []
+        for i in range(0, len(kept), width):
+            part = kept[i : i + width]
+            holds = {r.get("holds") for r in part}
+            grouped.append(
+                {
+                    "value": f"{part[0]['value']}..{part[-1]['value']}",
+                    "chance": sum(r["chance"] for r in part),
+                    "at_least": part[0]["at_least"],
+                    "at_most": part[-1]["at_most"],
+                    "holds": holds.pop() if len(holds) == 1 else None,
+                }
+            )
+        kept = grouped
+        notes.append(f"values grouped {width} a row")
+    return kept, "; ".join(notes) + ": every value is in --json and --html"
+
+
 def _table(result: dict[str, Any]) -> None:
     from rich.table import Table
     from rich.text import Text
 
     out = console()
-    width = max(10, min(BAR, out.width - 48))
-    rows = result["distribution"]
+    rows, note = rows_shown(result["distribution"])
+    values = max(len("value"), *(len(str(r["value"])) for r in rows))
+    heads = ("exact %", "at least %", "at most %")
+    width = min(BAR, out.width - 42 - values)  # the bars take what the numbers leave
+    if width < 6:  # a narrow terminal: short headings leave the bars room
+        heads = ("%", ">= %", "<= %")
+        width = min(BAR, out.width - 37 - values)  # under 2: no room for bars at all
     top = max(r["chance"] for r in rows)
     table = Table(title=Text(_title(result)), title_justify="left")
+    captions = []
     if result["of"] != result["expression"]:
-        table.caption = Text(f"value: {result['of']}")
+        captions.append(f"value: {result['of']}")
+    if note:
+        captions.append(note)
+    if captions:
+        table.caption = Text("\n".join(captions))
         table.caption_justify = "left"
     table.add_column("value", justify="right", no_wrap=True)
-    for column in ("exact %", "at least %", "at most %"):
+    for column in heads:
         table.add_column(column, justify="right", no_wrap=True)
-    table.add_column("", no_wrap=True)
+    if width >= 2:
+        table.add_column("", no_wrap=True)
     for r in rows:
         cells = round(width * r["chance"] / top) if top else 0
         bar = "█" * cells or ("▏" if r["chance"] > 0 else "")
         style = "green" if r.get("holds") else ("dim" if r.get("holds") is False else "cyan")
-        table.add_row(
+        cells_shown = [
             str(r["value"]),
             fine_percent(r["chance"]),
             fine_percent(r["at_least"]),
             fine_percent(r["at_most"]),
-            Text(bar, style=style),
-        )
+        ]
+        table.add_row(*cells_shown, *([Text(bar, style=style)] if width >= 2 else []))
     out.print(table)
     lines = [f"Mean {float(result['mean']):.4g} ({result['mean_exact']})"]
     if result["chance"] is not None:
@@ -274,7 +323,7 @@ def _list(ruleset: Ruleset, rolls: tuple[NamedRoll, ...]) -> None:
     table.add_column("what it rolls", overflow="fold", ratio=1)
     for r in rolls:
         params = "\n".join(f"--{p.name} {_word(p.default)}: {_range(p)}" for p in r.params)
-        expression = r.expression({p.name: p.default for p in r.params})
+        expression = show(parse(r.expression({p.name: p.default for p in r.params})))
         table.add_row(
             Text(f"{r.name}\n{' '.join(r.rules)}"),
             Text(params or "none"),

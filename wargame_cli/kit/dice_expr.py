@@ -158,6 +158,7 @@ class _Parser:
         self.tokens = _tokens(text)
         self.i = 0
         self.dice = 0
+        self.span = 0
 
     @property
     def at(self) -> Token:
@@ -243,6 +244,11 @@ class _Parser:
         self.dice += count
         if self.dice > MAX_DICE:
             raise self.fail(f"too many dice (at most {MAX_DICE} in one expression)", start)
+        self.span += count * (sides - 1)  # the values all the dice so far may add up to
+        if self.span >= MAX_VALUES:
+            raise self.fail(
+                f"too large to work out exactly (more than {MAX_VALUES:,} values)", start
+            )
         return count, sides
 
     def kept(self, count: int, sides: int) -> Dice:
