@@ -222,42 +222,7 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-TAIL = 0.00005  # a chance shown as <0.01%: tails this thin are left out of a long table
 MAX_ROWS = 100  # rows on a terminal; more values are grouped (every one in --json and --html)
-
-
-def rows_shown(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
-    """The rows a terminal shows, and a note on what was left out or grouped: a long table
-    loses its thinnest tails, then groups neighbouring values, so it stays readable."""
-    if len(rows) <= MAX_ROWS:
-        return rows, ""
-    first = next(i for i, r in enumerate(rows) if r["at_most"] >= TAIL)
-    last = max(i for i, r in enumerate(rows) if r["at_least"] >= TAIL)
-    kept = rows[first : last + 1]
-    notes = []
-    if first > 0 or last < len(rows) - 1:
-        notes.append(
-            f"values below {kept[0]['value']} and above {kept[-1]['value']} left out "
-            f"(each tail under {100 * TAIL:g}%)"
-        )
-    if len(kept) > MAX_ROWS:
-        width = -(-len(kept) // MAX_ROWS)
-        grouped = []
-        for i in range(0, len(kept), width):
-            part = kept[i : i + width]
-            holds = {r.get("holds") for r in part}
-            grouped.append(
-                {
-                    "value": f"{part[0]['value']}..{part[-1]['value']}",
-                    "chance": sum(r["chance"] for r in part),
-                    "at_least": part[0]["at_least"],
-                    "at_most": part[-1]["at_most"],
-                    "holds": holds.pop() if len(holds) == 1 else None,
-                }
-            )
-        kept = grouped
-        notes.append(f"values grouped {width} a row")
-    return kept, "; ".join(notes) + ": every value is in --json and --html"
 
 
 def _table(result: dict[str, Any]) -> None:
@@ -265,7 +230,9 @@ def _table(result: dict[str, Any]) -> None:
     from rich.text import Text
 
     out = console()
-    rows, note = rows_shown(result["distribution"])
+    from wargame_cli.report.dice_page import rows_shown
+
+    rows, note = rows_shown(result["distribution"], MAX_ROWS)
     values = max(len("value"), *(len(str(r["value"])) for r in rows))
     heads = ("exact %", "at least %", "at most %")
     width = min(BAR, out.width - 42 - values)  # the bars take what the numbers leave

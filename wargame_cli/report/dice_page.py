@@ -22,6 +22,56 @@ th, td { border: 1px solid #ccc; padding: .2rem .5rem; text-align: right; }
 """
 
 
+TAIL = 0.00005  # a chance shown as <0.01%: tails this thin are left out of a long table
+MAX_BARS = 400  # columns in the chart; more values are grouped (every one in the table)
+
+
+def rows_shown(rows: list[dict[str, Any]], most: int) -> tuple[list[dict[str, Any]], str]:
+    """At most `most` rows for a terminal or a chart, and a note on what was left out or
+    grouped: a long distribution loses its thinnest tails, then groups neighbouring values."""
+    if len(rows) <= most:
+        return rows, ""
+    first = next(i for i, r in enumerate(rows) if r["at_most"] >= TAIL)
+    last = max(i for i, r in enumerate(rows) if r["at_least"] >= TAIL)
+    kept = rows[first : last + 1]
+    notes = []
+    if first > 0 or last < len(rows) - 1:
+        notes.append(
+            f"values below {kept[0]['value']} and above {kept[-1]['value']} left out "
+            f"(each tail under {100 * TAIL:g}%)"
+        )
+    if len(kept) > most:
+        width = -(-len(kept) // most)
+        grouped = []
+        for i in range(0, len(kept), width):
+            part = kept[i : i + width]
+            holds = {r.get("holds") for r in part}
+            grouped.append(
+                {
+                    "value": f"{part[0]['value']}..{part[-1]['value']}",
+                    "exact": "",
+                    "chance": sum(r["chance"] for r in part),
+                    "at_least": part[0]["at_least"],
+                    "at_most": part[-1]["at_most"],
+                    "holds": holds.pop() if len(holds) == 1 else None,
+                }
+            )
+        kept = grouped
+        notes.append(f"values grouped {width} a row")
+    return kept, "; ".join(notes) + ": every value is in --json and --html"
+
+
+def _scale(top: float) -> float:
+    """The chart's top: the first round step (1, 2 or 5 times a power of ten) times four
+    that reaches `top`, so the axis reads 0%, 5%, 10%..."""
+    step = 1e-6
+    while True:
+        for m in (1, 2, 2.5, 5):
+            if 4 * step * m >= top:
+                return 4 * step * m
+        step *= 10
+
+
 def page(result: dict[str, Any]) -> str:
     """The whole page for a roll's result (the JSON `wargame dice --json` prints)."""
     heading = result["expression"]
@@ -61,8 +111,8 @@ def page(result: dict[str, Any]) -> str:
 def chart(result: dict[str, Any]) -> str:
     """A column per value, as tall as its chance; the value axis labelled at most every
     few columns so the labels never overlap."""
-    rows = result["distribution"]
-    top = max(r["chance"] for r in rows) or 1.0
+    rows, note = rows_shown(result["distribution"], MAX_BARS)
+    top = _scale(max(r["chance"] for r in rows))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     step = plot_w / len(rows)
     every = max(1, round(28 / step))  # a label at least 28 px from the next
@@ -72,7 +122,7 @@ def chart(result: dict[str, Any]) -> str:
         y = TOP + plot_h * (1 - k / 4)
         parts.append(tag("line", x1=LEFT, y1=y, x2=WIDTH - RIGHT, y2=y, stroke="#ddd"))
         parts.append(
-            text(fine_percent(share), x=LEFT - 4, y=y + 4, font_size=10, text_anchor="end")
+            text(f"{100 * share:g}%", x=LEFT - 4, y=y + 4, font_size=10, text_anchor="end")
         )
     for i, r in enumerate(rows):
         x = LEFT + i * step
@@ -80,7 +130,7 @@ def chart(result: dict[str, Any]) -> str:
         parts.append(
             tag(
                 "rect",
-                title(f"{r['value']}: {fine_percent(r['chance'])} ({r['exact']})"),
+                title(f"{r['value']}: {fine_percent(r['chance'])} {r['exact']}".strip()),
                 x=x + min(1.0, step * 0.1),
                 y=TOP + plot_h - height,
                 width=max(step - 2 * min(1.0, step * 0.1), 0.5),
@@ -100,6 +150,8 @@ def chart(result: dict[str, Any]) -> str:
             )
     parts.append(text(result["of"], x=WIDTH - RIGHT, y=HEIGHT - 8, font_size=11, text_anchor="end"))
     label = f"The chance of each value of {result['of']}"
+    if note:
+        label += f" ({note.partition(':')[0]})"
     parts.append(text(label, x=8, y=16, font_size=11, font_weight="bold"))
     return svg(WIDTH, HEIGHT, "".join(parts), label)
 
