@@ -310,6 +310,8 @@ def _list(ruleset: Ruleset, rolls: tuple[NamedRoll, ...]) -> None:
 
 def _range(spec: OptionSpec) -> str:
     if spec.choices is not None:
+        if all(str(c) in spec.doc for c in spec.choices):  # the doc names them already
+            return spec.doc
         return f"{spec.doc} ({', '.join(str(c) for c in spec.choices)})"
     if spec.kind is bool:
         return f"{spec.doc} (--{spec.name} alone: yes)"
