@@ -417,7 +417,7 @@ BAD = [
     ("50d1000", "more than 20,001 values) at column 1"),
     ("d6 + 20d1000 + 2d10", "more than 20,001 values) at column 16"),
     ("90d20 best 45", "too large to work out at column 12"),
-    ("40d100 > 40d100", "too large to work out exactly"),
+    ("40d100 > 40d100", "comparing these two rolls is too large to work out exactly at column 8"),
     ("", "give a dice expression"),
 ]
 

@@ -187,9 +187,11 @@ class _Parser:
             raise self.fail("expected a die or a number")
         left = self.sum()
         if self.at.kind == "op" and self.at.text in COMPARE:
-            op = self.take().text
+            token, before = self.take(), self.span
             right = self.sum()
-            out = Roll(left, "==" if op == "=" else op, right)
+            if (before + 1) * (self.span - before + 1) > MAX_WORK:  # every pair of values
+                raise self.fail("comparing these two rolls is too large to work out exactly", token)
+            out = Roll(left, "==" if token.text == "=" else token.text, right)
         else:
             out = Roll(left)
         if self.at.kind != "end":
