@@ -356,6 +356,22 @@ class ExactSpread:
 
 
 @dataclass(frozen=True)
+class NamedRoll:
+    """A roll of the rules, asked for by name (`wargame dice RULESET NAME --PARAM VALUE`):
+    its parameters, each an `OptionSpec` (default, doc, choices, bounds; `--PARAM` alone sets
+    a true/false one), and `expression`, which makes the parameters' values (every one given,
+    checked by its spec) into a dice expression (`wargame_cli/kit/dice_expr.py`'s grammar).
+    Pure data: the rules' own constants go into the expression, so a change to the rules
+    changes the roll."""
+
+    name: str
+    doc: str
+    rules: tuple[str, ...]
+    params: tuple[OptionSpec, ...]
+    expression: Callable[[dict[str, Any]], str]
+
+
+@dataclass(frozen=True)
 class TableEdits:
     """A ruleset's own table edits (the `table_edits()` hook): each action with its words,
     and `apply(state, edit)`, the line told, or `EditRefused`."""
@@ -609,6 +625,12 @@ class Ruleset:
         """Exact odds for `simulate --exact/--matrix`, `--exact --from SAVE` and the chances a
         replay shows at every turn. Default: those in `parts()`; None: only bot games."""
         return self.parts().odds
+
+    def named_rolls(self, options: dict[str, Any]) -> tuple[NamedRoll, ...]:
+        """`wargame dice RULESET [NAME]`: the rules' main rolls, by name, under `options` (the
+        ruleset's, resolved: a die size or target set there reaches the rolls). Default:
+        none, so a ruleset that names no rolls keeps working."""
+        return ()
 
     # -- battle reports -------------------------------------------------------------------
     def teller(self, save: dict[str, Any], voice: Voice) -> Teller | None:

@@ -35,6 +35,17 @@ def percent(p: float) -> str:
     return f"{math.ceil(p * 1000) / 10:.1f}%" if p > 0.001 else "<0.1%"
 
 
+def fine_percent(p: float) -> str:
+    """A chance to two decimals, for odds tables (`wargame dice`): only a sure thing reads
+    100.00% and only an impossible one 0.00% (nearer still, >99.99% and <0.01%)."""
+    shown = f"{100 * p:.2f}%"
+    if shown == "100.00%" and p < 1:
+        return ">99.99%"
+    if shown == "0.00%" and p > 0:
+        return "<0.01%"
+    return shown
+
+
 def either(names: list[str]) -> str:
     """`A`, `A or B`, `A, B or C`: choices offered in a sentence."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

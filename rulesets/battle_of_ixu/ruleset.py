@@ -22,7 +22,7 @@ from wargame_cli.ruleset import (
 if TYPE_CHECKING:
     from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
 
-    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
+    from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -135,6 +135,11 @@ class BattleOfIxu(StatePositions, Ruleset):
 
     def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
         return versions.migrated(entry, versions.number(self), RENAMED)
+
+    def named_rolls(self, options: dict[str, Any]) -> tuple[NamedRoll, ...]:
+        from wargame_cli.rulesets.battle_of_ixu import rolls
+
+        return rolls.named_rolls(options)
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.battle_of_ixu import picture, story, view

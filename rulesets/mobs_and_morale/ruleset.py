@@ -13,7 +13,7 @@ from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, StatePositions, Tab
 if TYPE_CHECKING:
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
 
-    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
+    from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -163,6 +163,11 @@ class MobsAndMorale(StatePositions, Ruleset):
 
     def migrate_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
         return versions.migrated(entry, versions.number(self), RENAMED)
+
+    def named_rolls(self, options: dict[str, Any]) -> tuple[NamedRoll, ...]:
+        from wargame_cli.rulesets.mobs_and_morale import rolls
+
+        return rolls.named_rolls(options)
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.mobs_and_morale import picture, story, view

@@ -20,7 +20,7 @@ from wargame_cli.ruleset import (
 if TYPE_CHECKING:
     from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
 
-    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
+    from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -142,6 +142,11 @@ class SeedsOfWars(StatePositions, Ruleset):
 
     def variants(self) -> tuple[int, ...]:
         return (3,) if self.version == "2" else ()
+
+    def named_rolls(self, options: dict[str, Any]) -> tuple[NamedRoll, ...]:
+        from wargame_cli.rulesets.seeds_of_wars import rolls
+
+        return rolls.named_rolls()
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.seeds_of_wars import picture, story, view

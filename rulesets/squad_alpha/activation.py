@@ -17,6 +17,7 @@ from wargame_cli.rulesets.squad_alpha.movement import (
     walked,
 )
 from wargame_cli.rulesets.squad_alpha.odds import (
+    DIE,
     SAVE_NEEDED,
     highest_passing,
     needed,
@@ -108,7 +109,7 @@ def action_test(state: GameState, mini: Mini, what: str, word: str) -> Generator
     step, mod = state.step, state.modifier(mini.side)
     need = highest_passing(step, mod)
     faces = yield Roll(
-        dice=(6,) * mini.dice,
+        dice=(DIE,) * mini.dice,
         reason=f"{mini.name}: {what} test at step {step} (needs {need} or less)",
         side=mini.side,
         rules=TEST_RULES,
@@ -280,7 +281,7 @@ def resolve_hit(state: GameState, firer: Mini, target: Mini) -> Flow:
     if piece is not None:
         need = SAVE_NEEDED[piece.kind]
         (face,) = yield Roll(
-            dice=(6,),
+            dice=(DIE,),
             reason=f"{possessive(target.name)} cover save ({piece.name}, {need}+)",
             side=target.side,
             rules=("b16",),

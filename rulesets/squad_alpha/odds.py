@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from wargame_cli.tabletop.table import TerrainKind
 
+DIE = 6  # b12, b16: every test and save is a d6
 SAVE_NEEDED = {TerrainKind.HARD: 3, TerrainKind.SOFT: 5}  # b16: cover from fire 3+, view 5+
 
 
@@ -38,14 +39,14 @@ def test_passes(faces: tuple[int, ...] | list[int], step: int, modifier: int) ->
 @lru_cache(maxsize=1024)
 def pass_chance(dice: int, step: int, modifier: int) -> float:
     """Chance that `dice` d6 pass the action test."""
-    single = sum(die_activates(f, step, modifier) for f in range(1, 7)) / 6
+    single = sum(die_activates(f, step, modifier) for f in range(1, DIE + 1)) / DIE
     return 1 - (1 - single) ** dice
 
 
 def save_chance(kind: TerrainKind | None) -> float:
     if kind is None or kind not in SAVE_NEEDED:
         return 0.0
-    return (7 - SAVE_NEEDED[kind]) / 6
+    return (DIE + 1 - SAVE_NEEDED[kind]) / DIE
 
 
 def saves(face: int, kind: TerrainKind) -> bool:

@@ -20,7 +20,7 @@ from wargame_cli.ruleset import (
 if TYPE_CHECKING:
     from wargame_cli.rulesets.squad_alpha.rules import SquadGame
 
-    from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
+    from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -150,6 +150,11 @@ class SquadAlpha(StatePositions, Ruleset):
 
     def variants(self) -> tuple[int, ...]:
         return (3,) if self.version == "2" else ()
+
+    def named_rolls(self, options: dict[str, Any]) -> tuple[NamedRoll, ...]:
+        from wargame_cli.rulesets.squad_alpha import rolls
+
+        return rolls.named_rolls()
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.squad_alpha import picture, story, view

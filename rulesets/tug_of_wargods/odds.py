@@ -27,6 +27,8 @@ from typing import Any
 from wargame_cli.rulesets.tug_of_wargods import teams
 from wargame_cli.rulesets.tug_of_wargods.rules import Team, TugState, new_state, resolve
 
+from wargame_cli.kit.dice_odds import sum_counts as sum_counts  # the dice's sums (a2, a11)
+from wargame_cli.kit.dice_odds import sum_of
 from wargame_cli.kit.sides import SIDES
 
 Key = tuple[tuple[float, int], ...]  # (distance, crossings) of every model, A's then B's
@@ -58,27 +60,9 @@ class Matrix:
         return sum(self.p[i]) / len(self.p[i])
 
 
-def sum_counts(dice: Iterable[int]) -> dict[int, int]:
-    """How many ways each sum of the dice can come up (a2, a11: every member rolls)."""
-    counts = {0: 1}
-    for die in dice:
-        nxt: dict[int, int] = {}
-        for total, ways in counts.items():
-            for face in range(1, die + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + ways
-        counts = nxt
-    return counts
-
-
 def difference_odds(dice_a: Iterable[int], dice_b: Iterable[int]) -> dict[int, Fraction]:
     """P(A's sum - B's sum = d): the penalty (a16) is the same on both totals."""
-    a, b = sum_counts(dice_a), sum_counts(dice_b)
-    total = sum(a.values()) * sum(b.values())
-    out: dict[int, int] = {}
-    for sa, wa in a.items():
-        for sb, wb in b.items():
-            out[sa - sb] = out.get(sa - sb, 0) + wa * wb
-    return {d: Fraction(w, total) for d, w in sorted(out.items())}
+    return sum_of(dice_a).plus(sum_of(dice_b).negated()).chances()
 
 
 # -- the chain's states and transitions, made by the rules' functions -------------------------

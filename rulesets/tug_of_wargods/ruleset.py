@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from wargame_cli.rulesets.tug_of_wargods.rules import TugGame, Win
 
     from wargame_cli.engine.requests import Outcome
-    from wargame_cli.ruleset import Below, OptionSpec, Played, Setup, TeamBuilder
+    from wargame_cli.ruleset import Below, NamedRoll, OptionSpec, Played, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
 
@@ -134,6 +134,11 @@ class TugOfWarGods(StatePositions, Ruleset):
         from wargame_cli.rulesets.tug_of_wargods.spread import exact_spread
 
         return exact_spread(team_a, team_b, options)
+
+    def named_rolls(self, options: dict[str, Any]) -> tuple[NamedRoll, ...]:
+        from wargame_cli.rulesets.tug_of_wargods import rolls
+
+        return rolls.named_rolls(lambda spec: self.load_team(spec, options)[0])
 
     def parts(self) -> Parts:
         from wargame_cli.rulesets.tug_of_wargods import odds, picture, story, view

@@ -576,6 +576,34 @@ def simulate_cmd(
     )
 
 
+@app.command("dice", context_settings={"ignore_unknown_options": True})
+def dice_cmd(
+    words: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="EXPRESSION | RULESET [ROLL --PARAM VALUE...]",
+            help='A dice expression ("2d10+d8", "3d6 best 1 <= 2", "d20+3 > 14", "pool 4d10 >= 6'
+            ' vs defence 8", "2d10+d8 > 3d6"), or a ruleset id: alone, its rolls; with a roll\'s'
+            " name and parameters, that roll.",
+        ),
+    ] = None,
+    option: OptionOpt = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Also write the table and a chart as one HTML page."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --html replace an existing file.")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """The exact odds of one roll, AnyDice style: the whole distribution (each value, at
+    least, at most) with a bar chart, and the chance a comparison holds."""
+    from wargame_cli.cli import dice
+
+    dice.dice(dice.DiceArgs(words or [], option or [], json_out, html, force))
+
+
 RemoteTeamOpt = Annotated[
     str | None,
     typer.Option(

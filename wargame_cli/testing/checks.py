@@ -74,7 +74,30 @@ def check_contract(ruleset_id: str) -> str:
     _expect(bool(reference.notes), "reference.toml documents no gaps or readings (`notes`)")
     undocumented = [o.name for o in ruleset.options if not o.doc]
     _expect(not undocumented, f"options without a `doc`: {undocumented}")
-    return f"{len(ids)} rule points, {len(ruleset.options)} options"
+    rolls = check_named_rolls(ruleset_id, set(ids))
+    return f"{len(ids)} rule points, {len(ruleset.options)} options, {rolls} named rolls"
+
+
+def check_named_rolls(ruleset_id: str, rule_ids: set[str]) -> int:
+    """Each roll the ruleset names (`named_rolls`): named once, documented, citing known
+    rule points, its parameters documented and their defaults accepted, and the expression
+    they make read and worked out (`wargame dice ID ROLL`)."""
+    from wargame_cli.kit.dice_expr import odds
+    from wargame_cli.ruleset import resolve_options
+
+    ruleset = registry.get(ruleset_id)
+    rolls = ruleset.named_rolls(resolve_options(ruleset.options, None))
+    names = [r.name for r in rolls]
+    _expect(len(names) == len(set(names)), f"a roll is named twice: {names}")
+    for roll in rolls:
+        _expect(bool(roll.doc), f"roll {roll.name} has no `doc`")
+        unknown = [r for r in roll.rules if r not in rule_ids]
+        _expect(not unknown, f"roll {roll.name} cites rule points not in reference.toml: {unknown}")
+        for param in roll.params:
+            _expect(bool(param.doc), f"roll {roll.name}: parameter {param.name} has no `doc`")
+            param.check(param.default)
+        odds(roll.expression({p.name: p.default for p in roll.params}))
+    return len(rolls)
 
 
 def bot_game_checked(
