@@ -1,0 +1,112 @@
+"""Edits a GM can use (issue 34): a figure added to a mob that is already on the table, no
+base put over another base or into blocking terrain, the after-battle rolls of an ended
+battle, and edits made before the first turn. Through the real entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.cli_helpers import one_error_line
+
+WOLVES = "Ugrak=Chieftain, Thorn wolves=3 Wolf"
+
+
+def _played(wargame: Any, tmp_path: Path, ruleset: str, *args: str, turns: str = "1") -> Path:
+    path = tmp_path / f"{ruleset}.json"
+    done = wargame(
+        "play", ruleset, "--no-input", "--seed", "3", "--turns", turns, "--save", str(path), *args
+    )
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+def _state(wargame: Any, path: Path) -> dict[str, Any]:
+    done = wargame("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    state: dict[str, Any] = json.loads(done.stdout)["state"]
+    return state
+
+
+def _verified(wargame: Any, path: Path) -> None:
+    done = wargame("replay", str(path), "--verify", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["verified"] is True
+
+
+def test_a_wolf_joins_the_thorn_wolves_and_acts_with_them(wargame, tmp_path):
+    path = _played(wargame, tmp_path, "mobs-and-morale", "--team-b", WOLVES)
+    done = wargame("edit", str(path), "add", "B", "Wolf", "30,20", "mob=Thorn wolves", "--why", "w")
+    assert done.returncode == 0, done.stderr
+    assert "Thorn wolves 4 (Wolf) joins Thorn wolves at 30,20" in done.stdout
+    state = _state(wargame, path)
+    mob = next(m for m in state["mobs"] if m["name"] == "Thorn wolves")
+    assert mob["members"][-1] == "Thorn wolves 4" and "Thorn wolves 4" in mob["standing"]
+    wolf = next(c for c in state["creatures"] if c["id"] == "Thorn wolves 4")
+    assert wolf["mob"] == "Thorn wolves" and wolf["label"] == "t4" and wolf["pos"] == [30, 20]
+    _verified(wargame, path)
+    assert wargame("resume", str(path), "--no-input").returncode == 0
+    _verified(wargame, path)
+
+
+def test_a_figure_a_mob_cannot_take_is_refused_naming_why(wargame, tmp_path):
+    path = _played(wargame, tmp_path, "mobs-and-morale", "--team-b", WOLVES)
+    before = path.read_bytes()
+    for words, said in [
+        (["Warrior", "30,20", "mob=Thorn wolves"], "Warrior is not a minion"),
+        (["Wolf", "30,20", "mob=Grey wolves"], "side B has no mob 'Grey wolves'; its mobs: Thorn"),
+    ]:
+        line = one_error_line(wargame("edit", str(path), "add", "B", *words, "--why", "w"))
+        assert said in line, line
+    line = one_error_line(
+        wargame("edit", str(path), "add", "A", "Wolf", "30,20", "mob=Thorn wolves", "--why", "w")
+    )
+    assert "side A has no mob 'Thorn wolves'" in line
+    assert path.read_bytes() == before
+
+
+def _first_figure(state: dict[str, Any], key: str = "pos") -> tuple[float, float]:
+    found = next(c for c in state["creatures"] if c.get(key) is not None)
+    x, y = found[key]
+    return float(x), float(y)
+
+
+def test_no_edit_puts_a_base_over_another_or_its_edge_into_blocking_terrain(wargame, tmp_path):
+    path = _played(wargame, tmp_path, "mobs-and-morale")
+    before = path.read_bytes()
+    x, y = _first_figure(_state(wargame, path))
+    over = f"{x + 0.3:g},{y}"
+    # the standing stones cover 8-11 x 11-13: a base's centre at y 10.7 puts its edge inside
+    for words, said in [
+        (["add", "B", "Wolf", over], "overlaps"),
+        (["move", "Ysolde", over], "overlaps"),
+        (["add", "B", "Wolf", "9,10.7"], "standing stones"),
+        (["move", "Ysolde", "9,10.7"], "standing stones"),
+    ]:
+        line = one_error_line(wargame("edit", str(path), *words, "--why", "w"))
+        assert said in line, line
+    assert path.read_bytes() == before
+    # touching is not overlapping: a base an inch to the side (bases are 1" across)
+    done = wargame("edit", str(path), "add", "B", "Wolf", "9,10.5", "--why", "w")
+    assert done.returncode == 0, done.stderr
+
+
+def _two_standing(state: dict[str, Any]) -> tuple[str, tuple[float, float]]:
+    """Battle of Ixu's or Squad Alpha's state: the first model's name and where the second of
+    the other side stands."""
+    key = "models" if "models" in state["sides"]["A"] else "miniatures"
+    first = state["sides"]["A"][key][0]
+    x, y = state["sides"]["B"][key][0]["position"]
+    return str(first.get("id", first["name"])), (float(x), float(y))
+
+
+def test_ixu_and_squad_alpha_moves_never_overlap_a_base(wargame, tmp_path):
+    for ruleset in ("battle-of-ixu", "squad-alpha"):
+        path = _played(wargame, tmp_path, ruleset)
+        before = path.read_bytes()
+        mover, (x, y) = _two_standing(_state(wargame, path))
+        spot = f"{x + 0.2:g},{y:g}"
+        line = one_error_line(wargame("edit", str(path), "move", mover, spot, "--why", "w"))
+        assert "overlaps" in line, line
+        assert path.read_bytes() == before
