@@ -110,3 +110,76 @@ def test_ixu_and_squad_alpha_moves_never_overlap_a_base(wargame, tmp_path):
         line = one_error_line(wargame("edit", str(path), "move", mover, spot, "--why", "w"))
         assert "overlaps" in line, line
         assert path.read_bytes() == before
+
+
+def test_an_end_edit_makes_the_survival_rolls_the_rules_give_with_their_provenance(
+    wargame, tmp_path
+):
+    path = tmp_path / "ended.json"
+    done = wargame(
+        "play", "mobs-and-morale", "--no-input", "--seed", "1", "--turns", "2", "--save", str(path)
+    )
+    assert done.returncode == 0, done.stderr
+    fallen = [c["id"] for c in _state(wargame, path)["creatures"] if c["status"] != "standing"]
+    assert "Mother Wren" in fallen  # the party's casualty, always rolled for (e30)
+    done = wargame("edit", str(path), "end", "B", "the party withdrew", "--why", "out of time")
+    assert done.returncode == 0, done.stderr
+    assert "The Lantern Company: 1 of 1 casualty lives" in done.stdout
+    assert "resume" in done.stdout  # the GM's call on the NPCs' casualties waits for it
+    log = json.loads(path.read_text())["log"]
+    at = max(i for i, e in enumerate(log) if e["t"] == "edit")
+    assert log[at]["data"] == {"after_battle": True}
+    roll = next(e for e in log[at:] if e["t"] == "roll")
+    assert roll["labels"] == ["Mother Wren"] and roll["source"] == "rng" and roll["rules"] == ["e30"]
+    _verified(wargame, path)
+    assert wargame("resume", str(path), "--no-input").returncode == 0
+    saved = json.loads(path.read_text())
+    assert saved["status"] == "finished" and saved["result"]["winner"] == "B"
+    end = saved["log"][-1]
+    assert end["t"] == "end" and end["data"]["declared"] is True
+    assert [r["creature"] for r in end["data"]["after_battle"]["A"]] == ["Mother Wren"]
+    _verified(wargame, path)
+    dice = wargame("replay", str(path), "--dice").stdout
+    assert "a d10 for each casualty, 5+ lives" in dice
+
+
+def test_an_end_edit_logged_before_the_after_battle_rolls_still_replays_as_it_was():
+    """A save whose `end` edit carries no after-battle mark (written before they were made)
+    ends there and then when replayed, with the hook in place."""
+    from wargame_cli.engine.dice import RngDice
+    from wargame_cli.engine.edits import Edit
+    from wargame_cli.engine.requests import Event, Outcome, Roll
+    from wargame_cli.engine.runner import Runner
+
+    class Game:
+        state: dict[str, int] = {}
+
+        def play(self) -> Any:
+            yield Event("start", kind="n")
+            yield Roll(dice=(6,), reason="a die", side="A")
+            yield Event("never reached", kind="n")
+            return Outcome("A", "played out")
+
+        def state_json(self) -> dict[str, int]:
+            return {}
+
+    def after(game: Any, winner: str | None, reason: str) -> Any:
+        (face,) = yield Roll(dice=(10,), reason="after the battle", side="A")
+        return Outcome(winner, f"{reason} ({face})")
+
+    old = Runner(Game(), RngDice(1), {}, factory=Game)
+    old.step()
+    old.edit(Edit("end", ("B", "over"), "GM", "why"))
+    assert [e["t"] for e in old.log] == ["event", "edit", "end"]
+    again = Runner(Game(), RngDice(1), {}, factory=Game, after_end=after)
+    again.replay(old.log)
+    assert again.outcome is not None and again.outcome.reason == "over"
+    new = Runner(Game(), RngDice(1), {}, factory=Game, after_end=after)
+    new.step()
+    new.edit(Edit("end", ("B", "over"), "GM", "why"))
+    new.settle()
+    assert [e["t"] for e in new.log] == ["event", "edit", "roll", "end"]
+    assert new.outcome is not None and new.outcome.cause == "declared"
+    replayed = Runner(Game(), RngDice(1), {}, factory=Game, after_end=after)
+    replayed.replay(new.log)
+    assert replayed.outcome == new.outcome

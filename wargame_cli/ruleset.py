@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wargame_cli.engine.requests import Choice, Event, Option, Outcome
+from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play
 from wargame_cli.errors import OptionError, TeamError
 from wargame_cli.kit.near import near_names, plain
 from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules that import them here
@@ -362,6 +362,10 @@ class TableEdits:
 
     usage: dict[str, str]
     apply: Callable[[Any, Edit], str]
+    # the after-battle steps the rules give a battle an `end` edit ended, on the state, with
+    # the declared winner and reason, returning its Outcome (e.g. the casualties' survival
+    # rolls); None: the battle ends there and then
+    after: Callable[[Any, str | None, str], Play] | None = None
 
 
 Played = tuple[Outcome, int]  # a fast game's outcome and the turns it took
@@ -580,6 +584,15 @@ class Ruleset:
                 f"{', '.join(self.edit_actions())}"
             )
         return own.apply(game.state, edit)
+
+    def after_declared_hook(self) -> Callable[[Any, str | None, str], Play] | None:
+        """The after-battle steps of a battle an `end` edit ends, on the game (the runner's
+        `after_end`): the `after` of `table_edits()`, or None (it ends there and then)."""
+        own = self.table_edits()
+        if own is None or own.after is None:
+            return None
+        after = own.after
+        return lambda game, winner, reason: after(game.state, winner, reason)
 
     # -- simulation -----------------------------------------------------------------------
     def fast_games(

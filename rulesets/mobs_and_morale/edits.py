@@ -22,7 +22,7 @@ from wargame_cli.rulesets.mobs_and_morale.state import (
 )
 
 from wargame_cli.engine.edits import Edit, EditRefused, act, find, health_change
-from wargame_cli.engine.requests import REASK, Choice
+from wargame_cli.engine.requests import REASK, Choice, Outcome, Request
 from wargame_cli.errors import TeamError
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.placing import legal_spot
@@ -230,6 +230,15 @@ ACTS = {
     "add": _add,
     "status": _status,
 }
+
+
+def after_battle(b: Battle, winner: str | None, reason: str) -> Generator[Request, Any, Outcome]:
+    """A battle the GM's `end` edit ended: what every ending brings after it (e27's pools,
+    e30's survival rolls, the GM's call on the NPCs' where the rules give it one)."""
+    from wargame_cli.rulesets.mobs_and_morale import rules
+
+    outcome = yield from rules.finish(b, winner, reason, ("e29",), "declared by a table edit")
+    return outcome
 
 
 def ruled(build: Callable[[], Choice]) -> Generator[Choice, str, tuple[str, int]]:

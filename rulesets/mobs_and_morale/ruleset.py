@@ -131,7 +131,7 @@ class MobsAndMorale(StatePositions, Ruleset):
     def table_edits(self) -> TableEdits:
         from wargame_cli.rulesets.mobs_and_morale import edits
 
-        return TableEdits(edits.USAGE, edits.apply)
+        return TableEdits(edits.USAGE, edits.apply, edits.after_battle)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> MobsGame:
         if options["success_on"] > options["die"]:
