@@ -183,3 +183,36 @@ def test_an_end_edit_logged_before_the_after_battle_rolls_still_replays_as_it_wa
     replayed = Runner(Game(), RngDice(1), {}, factory=Game, after_end=after)
     replayed.replay(new.log)
     assert replayed.outcome == new.outcome
+
+
+OLD_WOUNDS = {
+    "mobs-and-morale": ["damage", "Brakka", "2"],
+    "battle-of-ixu": ["damage", "A1", "2"],
+    "seeds-of-wars": ["damage", "A1", "1"],
+    "squad-alpha": ["remove", "A2"],
+}
+
+
+def test_old_wounds_are_dealt_before_the_first_turn_and_the_battle_plays_on(wargame, tmp_path):
+    for ruleset, words in OLD_WOUNDS.items():
+        path = tmp_path / f"{ruleset}.json"
+        done = wargame(
+            "play", ruleset, "--no-input", "--seed", "2", "--turns", "0", "--save", str(path)
+        )
+        assert done.returncode == 0, done.stderr
+        saved = json.loads(path.read_text())
+        assert saved["status"] == "in_progress" and saved["turns"] == 0
+        assert not any(e["t"] == "turn" for e in saved["log"])  # deployed, turn 1 to come
+        done = wargame("edit", str(path), *words, "--why", "an old wound")
+        assert done.returncode == 0, (ruleset, done.stderr)
+        done = wargame("resume", str(path), "--no-input", "--turns", "1")
+        assert done.returncode == 0, done.stderr
+        log = json.loads(path.read_text())["log"]
+        edit = next(i for i, e in enumerate(log) if e["t"] == "edit")
+        assert edit < next(i for i, e in enumerate(log) if e["t"] == "turn")
+        _verified(wargame, path)
+
+
+def test_rules_lists_the_die_edit_with_the_command_it_names(wargame):
+    done = wargame("rules", "mobs-and-morale")
+    assert "{replay}" not in done.stdout and "replay SAVE --dice" in done.stdout

@@ -565,10 +565,11 @@ class Ruleset:
         """The table edits this ruleset's state takes (`wargame edit`, "Table…", `wargame
         rules ID`), each with its words: its `table_edits()`, and the engine's `end` and
         `die`, which every ruleset has."""
-        from wargame_cli.engine.edits import ENGINE_ACTIONS, USAGE
+        from wargame_cli.engine.edits import ENGINE_ACTIONS, usage
 
         own = self.table_edits()
-        return {**(own.usage if own else {}), **{a: USAGE[a] for a in ENGINE_ACTIONS}}
+        engine = {a: usage(a).removeprefix("usage: ") for a in ENGINE_ACTIONS}
+        return {**(own.usage if own else {}), **engine}
 
     def apply_edit(self, game: Any, edit: Edit) -> str:
         """Change `game`'s state as `edit` says, between two requests of its rules, and say

@@ -462,7 +462,9 @@ def _offer_table(prompter: Any, session: Session) -> None:
     from wargame_cli.ui.desk import Desk
 
     runner = session.runner
-    prompter.desk = Desk(session.ruleset.edit_actions(), lambda: runner.log, session.setup.names)
+    prompter.desk = Desk(
+        session.ruleset.edit_actions(), lambda: runner.log, session.setup.names, runner.edit_problem
+    )
 
 
 def _run(

@@ -562,6 +562,37 @@ class Runner:
             edit = edits.Edit(edit.action, edit.args, edit.by, edit.why, {edits.AFTER: True})
         return self._apply(edit, live=True)
 
+    def edit_problem(self, edit: edits.Edit) -> str | None:
+        """Why `edit` would be refused now, or None: its words tried on a copy of the game
+        (nothing here changes), so "Table…" refuses the first bad word as it is typed and
+        never after all of them. `edit.args` empty: whether the action can be made at all."""
+        import copy
+
+        if self.finished and edit.action != "die":
+            return "the game is over: only a die can still be corrected"
+        if edit.action == "die":
+            return None  # "Table…" lists the dice rolled and checks the face typed
+        if edit.action == "end":
+            if not edit.args:
+                return None
+            try:
+                edits.end_winner(edit)
+            except edits.EditRefused as exc:
+                return str(exc)
+            return None
+        if self.editor is None:
+            return f"this game takes no {edit.action!r} edit"
+        pending = self.pending
+        if isinstance(pending, Choice) and not pending.reasks:
+            return "not at this question, asked from the table as it stands (edit between turns)"
+        if not edit.args:
+            return None
+        try:
+            self.editor(copy.deepcopy(self.game), edit)
+        except edits.EditRefused as exc:
+            return str(exc)
+        return None
+
     def settle(self) -> None:
         """Answer the pending events and dice live, up to the first question: the after-battle
         rolls of a battle `wargame edit` ended are made there and then, from the runner's dice
