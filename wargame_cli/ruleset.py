@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play
 from wargame_cli.errors import OptionError, TeamError
+from wargame_cli.kit.filekeys import Keys, unknown_key
 from wargame_cli.kit.near import near_names, plain
 from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules that import them here
 from wargame_cli.view import View
@@ -434,6 +435,11 @@ class Ruleset:
         """Validate a team read from a file or a save; returns the JSON team form."""
         raise NotImplementedError
 
+    def team_file_keys(self) -> Keys | None:
+        """The keys a team file may hold (`kit.filekeys`): a file with any other is refused,
+        naming the key and the nearest known one. Default None: not checked."""
+        return None
+
     def team_name(self, data: Any) -> str | None:
         """A name carried by a team file, if any."""
         if isinstance(data, dict) and isinstance(data.get("name"), str):
@@ -459,6 +465,9 @@ class Ruleset:
                 raise TeamError(f"team file {spec} cannot be read: {exc.strerror}") from None
             except untrusted.Untrusted as exc:
                 raise TeamError(f"team file {spec} cannot be read: {exc}") from None
+            keys = self.team_file_keys()
+            if keys is not None and (problem := unknown_key(data, keys)) is not None:
+                raise TeamError(f"team file {spec}: {problem}")
             return self.team_from_data(data, options), self.team_name(data)
         preset = self.preset_named(spec, options)
         if preset is not None:

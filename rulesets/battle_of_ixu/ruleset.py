@@ -20,6 +20,7 @@ from wargame_cli.ruleset import (
 )
 
 if TYPE_CHECKING:
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
 
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
@@ -70,6 +71,11 @@ class BattleOfIxu(StatePositions, Ruleset):
 
     def spelled_out(self, name: str) -> str:
         return f"a warband of one model alone is written {name}:regular"
+
+    def team_file_keys(self) -> Keys:
+        from wargame_cli.rulesets.battle_of_ixu import teams
+
+        return teams.FILE_KEYS
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.battle_of_ixu import teams

@@ -17,6 +17,7 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option, menu_or, side_prompt
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import pronouns, teamtext
+from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
@@ -27,6 +28,12 @@ DATA = Path(__file__).with_name("warbands.toml")
 EXPERIENCE = {3: "inexperienced", 4: "regular", 5: "elite"}  # c1
 MAX_MODELS = 12
 MAX_HEALTH = 99
+# The keys a warband file may hold (`kit.filekeys`): any other is refused, naming the nearest.
+FILE_KEYS: Keys = {
+    "name": None,
+    "warband": None,
+    "models": {"name": None, "experience": None, "health": None, "at": None, "pronoun": None},
+}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from wargame_cli.kit.teamtext import counts_help, pronoun_help
 from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, StatePositions, TableEdits
 
 if TYPE_CHECKING:
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
 
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
@@ -90,6 +91,11 @@ class MobsAndMorale(StatePositions, Ruleset):
         from wargame_cli.rulesets.mobs_and_morale import teams
 
         return teams.parse_inline(text, options)
+
+    def team_file_keys(self) -> Keys:
+        from wargame_cli.rulesets.mobs_and_morale import teams
+
+        return teams.FILE_KEYS
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.mobs_and_morale import teams
