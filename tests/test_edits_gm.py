@@ -130,7 +130,9 @@ def test_an_end_edit_makes_the_survival_rolls_the_rules_give_with_their_provenan
     at = max(i for i, e in enumerate(log) if e["t"] == "edit")
     assert log[at]["data"] == {"after_battle": True}
     roll = next(e for e in log[at:] if e["t"] == "roll")
-    assert roll["labels"] == ["Mother Wren"] and roll["source"] == "rng" and roll["rules"] == ["e30"]
+    assert (
+        roll["labels"] == ["Mother Wren"] and roll["source"] == "rng" and roll["rules"] == ["e30"]
+    )
     _verified(wargame, path)
     assert wargame("resume", str(path), "--no-input").returncode == 0
     saved = json.loads(path.read_text())

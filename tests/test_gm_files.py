@@ -108,5 +108,7 @@ def test_the_shipped_tables_and_team_data_still_load(wargame):
     root = Path(__file__).parent.parent / "rulesets"
     for path in [*root.glob("*/table.toml"), *root.glob("*/tables/*.toml")]:
         assert unknown_key(untrusted.read_toml(path, 2**20), TABLE_KEYS) is None, path
-    done = wargame("play", "mobs-and-morale", "--no-input", "--turns", "1", "--option", "table=ford")
+    done = wargame(
+        "play", "mobs-and-morale", "--no-input", "--turns", "1", "--option", "table=ford"
+    )
     assert done.returncode == 0, done.stderr

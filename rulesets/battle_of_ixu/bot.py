@@ -127,6 +127,8 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
     stay = by_tag["stay"]
     if state.engaged(warrior):
         return stay
+    if warrior.ranged is not None and (shooting := _shooting_move(state, warrior, offered)):
+        return shooting
     charges = [
         (worth(state, warrior, state.get(tag.removeprefix("contact:"))), d)
         for tag, d in by_tag.items()
@@ -146,6 +148,24 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
                 return toward
             return approach_move(state, warrior) or toward
     return approach_move(state, warrior) or stay  # no straight way closer: walk round
+
+
+def _shooting_move(
+    state: IxuState, warrior: Warrior, offered: list[Destination]
+) -> Destination | None:
+    """A model with a ranged attack (c9) keeps out of contact where it can shoot: it stands
+    while an enemy is in range, else takes the move toward an enemy that ends in range."""
+    if state.in_range(warrior):
+        return next(d for d in offered if d.tag == "stay")
+    assert warrior.ranged is not None
+    reach = warrior.ranged.range + 1e-9
+    for d in offered:
+        if d.tag.startswith("toward:") and any(
+            d.point.distance(e.pos) - warrior.radius - e.radius <= reach
+            for e in state.enemies(warrior)
+        ):
+            return d
+    return None
 
 
 def _blocked(state: IxuState, warrior: Warrior, enemy: Warrior, toward: Destination) -> bool:
@@ -177,12 +197,14 @@ def by_approach(state: IxuState, warrior: Warrior, enemies: list[Warrior]) -> li
     return sorted(enemies, key=key)
 
 
-def pick_target(state: IxuState, warrior: Warrior, targets: list[Warrior]) -> Warrior:
+def pick_target(
+    state: IxuState, warrior: Warrior, targets: list[Warrior], dice: int | None = None
+) -> Warrior:
     """Fighting costs nothing, so always strike: a likely kill first, of one that has not
     struck yet if possible (a kill takes its attack away, c7), then the most harm per health
-    left; a target whose defence no die can beat comes last."""
+    left; a target whose defence no die can beat comes last. `dice`: a shot's (c9)."""
     die = int(state.options["die"])
-    combat = warrior.dice.combat if warrior.dice else 1
+    combat = dice if dice is not None else warrior.dice.combat if warrior.dice else 1
 
     def key(t: Warrior) -> tuple[bool, bool, float, bool, str]:
         defence = t.dice.defence if t.dice else die

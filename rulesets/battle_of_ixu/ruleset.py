@@ -20,9 +20,9 @@ from wargame_cli.ruleset import (
 )
 
 if TYPE_CHECKING:
-    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
 
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -50,7 +50,8 @@ class BattleOfIxu(StatePositions, Ruleset):
         'Ijoi:3:12" (experience 3/4/5 or inexperienced/regular/elite; regular if left out). '
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
         'holds `name = "..."` and `models = [{name, experience, health?, at? = [x, y], '
-        "pronoun?}]`." + teamtext.pronoun_help("Kuote:elite")
+        'pronoun?, ranged? = {range = 6, dice = "combat"}}]`: a ranged attack (c9) is off '
+        "unless a team gives it." + teamtext.pronoun_help("Kuote:elite")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:

@@ -11,9 +11,9 @@ from wargame_cli.kit.teamtext import counts_help, pronoun_help
 from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, StatePositions, TableEdits
 
 if TYPE_CHECKING:
-    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
 
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.

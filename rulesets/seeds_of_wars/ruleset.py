@@ -18,9 +18,9 @@ from wargame_cli.ruleset import (
 )
 
 if TYPE_CHECKING:
-    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
 
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.

@@ -17,10 +17,10 @@ from wargame_cli.ruleset import (
 )
 
 if TYPE_CHECKING:
-    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.rulesets.tug_of_wargods.rules import TugGame, Win
 
     from wargame_cli.engine.requests import Outcome
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.ruleset import Below, OptionSpec, Played, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.

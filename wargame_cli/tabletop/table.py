@@ -62,7 +62,9 @@ class Piece:
         try:
             x, y, w, h = (float(data[k]) for k in ("x", "y", "w", "h"))
         except KeyError as exc:
-            raise OptionError(f"{called}: it needs x, y, w and h (inches); {exc} is missing") from None
+            raise OptionError(
+                f"{called}: it needs x, y, w and h (inches); {exc} is missing"
+            ) from None
         except (ValueError, TypeError, OverflowError):
             raise OptionError(f"{called}: x, y, w and h are numbers (inches)") from None
         kind = TerrainKind(kind)
