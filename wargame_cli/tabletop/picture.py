@@ -190,7 +190,7 @@ def _drawn(found: Marks, at: Any, trim: float) -> list[str]:
         }
         if strike.shot:
             tip = f"{strike.who} shoots at {strike.target}: {what}"
-            marked.append((tip, f"strike shot {what}", _arrow, strike, style))
+            marked.append((tip, f"strike {what} shot", _arrow, strike, style))
             continue
         tip = f"{strike.who} attacks {strike.target}: {what}"
         marked.append((tip, f"strike {what}", _arc, strike, style))
