@@ -135,7 +135,7 @@ def test_shots_are_played_verified_told_and_drawn(wargame, tmp_path):
     html = tmp_path / "r.html"
     assert wargame("replay", str(path), "--html", str(html)).returncode == 0
     page = html.read_text()
-    assert "shot\"" in page and "a straight attack line is a shot from afar" in page
+    assert 'shot"' in page and "a straight attack line is a shot from afar" in page
     rules = wargame("rules", "battle-of-ixu").stdout
     assert 'ranged = {range = 6, dice = "combat"}' in " ".join(rules.split())
 

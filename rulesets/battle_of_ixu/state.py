@@ -51,9 +51,9 @@ class Ranged:
         return combat if self.dice is None else self.dice
 
     def words(self) -> str:
-        """`ranged 6" (its combat dice)`: for the roster and the rules' listings."""
+        """`6" (its combat dice)`: for the model's card."""
         dice = "its combat dice" if self.dice is None else plural(self.dice, "die", "dice")
-        return f'ranged {self.range:g}" ({dice})'
+        return f'{self.range:g}" ({dice})'
 
 
 @dataclass

@@ -272,6 +272,13 @@ def _fight(state: IxuState, w: Warrior) -> str:
         verb, rule = ("shot at", "c9") if shot else ("attacked", "c6")
         return f"{verb} {clean(state.name_of(w.attacked))} this turn ({rule})"
     foes = state.engaged(w)
+    if w.ranged is not None and not foes and state.phase in ("attribution", "movement"):
+        return f'none in contact: may shoot one within {w.ranged.range:g}" in phase 3 (c9)'
+    shots = state.in_range(w) if state.phase == "combat" else []
+    if shots and w.ranged is not None:
+        whom = " or ".join(clean(f.name) for f in shots)
+        dice = plural(w.ranged.count(w.dice.combat), "die", "dice")
+        return f"may shoot {whom} with {dice} {'now' if w.fought else 'at its turn'} (c9)"
     if (w.fought and not foes) or state.phase == "health":
         return "no enemy in contact at its turn: no fight this turn (c6)"
     when = ("now" if w.fought else "at its turn") if state.phase == "combat" else "in phase 3"
