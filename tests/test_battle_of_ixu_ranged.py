@@ -136,6 +136,13 @@ def test_shots_are_played_verified_told_and_drawn(wargame, tmp_path):
     assert wargame("replay", str(path), "--html", str(html)).returncode == 0
     page = html.read_text()
     assert 'shot"' in page and "a straight attack line is a shot from afar" in page
+    state = json.loads(wargame("replay", str(path), "--json").stdout)["state"]
+    models = state["sides"]["A"]["models"]
+    assert [m.get("ranged") for m in models] == [
+        {"range": 30.0, "dice": 4},
+        None,
+        {"range": 30.0, "dice": "combat"},
+    ]
     rules = wargame("rules", "battle-of-ixu").stdout
     assert 'ranged = {range = 6, dice = "combat"}' in " ".join(rules.split())
 
