@@ -155,3 +155,20 @@ def test_a_team_file_with_a_bad_ranged_power_is_one_line(wargame, tmp_path):
     team.write_text(SLINGS.replace("range = 30, dice = 4", "rnage = 30, dice = 4"))
     line = one_error_line(wargame("play", "battle-of-ixu", "--no-input", "--team-a", str(team)))
     assert "unknown key 'rnage'" in line and "did you mean 'range'" in line
+
+
+def test_the_bots_dice_weigh_a_shot_alike_both_ways_and_value_it():
+    from wargame_cli.rulesets.battle_of_ixu import bot
+    from wargame_cli.rulesets.battle_of_ixu.state import Dice
+
+    for power in ({"range": 12, "dice": "combat"}, {"range": 12, "dice": 3}, None):
+        g = _game(power)
+        ajax, bron = g.state.get("A1"), g.state.get("B1")
+        ajax.pos, bron.pos = Point(12, 4), Point(12, 14)  # 9.25" between the bases
+        score = bot.dice_scorer(g.state, ajax)
+        for dice in (Dice(1, 6, 3), Dice(3, 1, 6), Dice(6, 3, 1)):
+            assert score(dice) == bot.score_dice(g.state, ajax, dice)
+        # out of reach of a move, a shooter still harms with its combat dice; a model without
+        # the power does not
+        harms = score(Dice(1, 6, 3)) > score(Dice(1, 1, 3))
+        assert harms == (power is not None and power["dice"] == "combat")

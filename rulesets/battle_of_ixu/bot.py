@@ -35,11 +35,21 @@ def score_dice(state: IxuState, warrior: Warrior, dice: Dice) -> float:
     if not enemies:
         return 0.0
     gaps = {e.id: state.gap_to(warrior, e) for e in enemies}
-    reachable = [e for e in enemies if gaps[e.id] <= dice.movement + REACH]
-    dealt = max(
-        (dice.combat * beat_chance(round(guess(e, "defence", die)), die) for e in reachable),
-        default=0.0,
-    )
+    shots = warrior.ranged  # c9: an enemy within a move and a shot is harmed by its shot
+
+    def harm(e: Warrior) -> float:
+        hit = beat_chance(round(guess(e, "defence", die)), die)
+        if gaps[e.id] <= dice.movement + REACH or shots is None:
+            return dice.combat * hit
+        return shots.count(dice.combat) * hit
+
+    reachable = [
+        e
+        for e in enemies
+        if gaps[e.id] <= dice.movement + REACH
+        or (shots is not None and gaps[e.id] <= dice.movement + shots.range + REACH)
+    ]
+    dealt = max((harm(e) for e in reachable), default=0.0)
     threats = sum(
         guess(e, "combat", die)
         for e in enemies
@@ -67,16 +77,20 @@ def dice_scorer(state: IxuState, warrior: Warrior) -> Callable[[Dice], float]:
         )
         known.append((state.gap_to(warrior, e), beat_chance(round(defence), die), combat, move))
     nearest = min(gap for gap, *_ in known)
+    shots = warrior.ranged  # c9: as `score_dice` weighs a shot
 
     def score(dice: Dice) -> float:
         reach = dice.movement + REACH
         dealt = None  # the best harm on a reachable enemy (`max`, default 0.0)
         threats: float = 0  # summed in the enemies' order, as `sum` does
         for gap, hit, combat, move in known:
+            harm = None
             if gap <= reach:
                 harm = dice.combat * hit
-                if dealt is None or harm > dealt:
-                    dealt = harm
+            elif shots is not None and gap <= dice.movement + shots.range + REACH:
+                harm = shots.count(dice.combat) * hit
+            if harm is not None and (dealt is None or harm > dealt):
+                dealt = harm
             if gap <= dice.movement + move + REACH:
                 threats += combat
         if dealt is None:
