@@ -344,9 +344,9 @@ def test_c8_checks_use_a_d10_and_cite_c8():
 
 
 # --- c9, health option and victory --------------------------------------------------------------
-def test_c9_no_ranged_attacks():
+def test_c9_no_ranged_attacks_unless_a_team_gives_one():
     reference = RULESET.reference()
-    assert "no shooting" in reference.text_of("c9")
+    assert "none unless a team file gives a model a ranged attack" in reference.text_of("c9")
     g = game()
     script = one_turn(g, Script([9, 5], fallback_face=lambda d: 6))
     assert not [r for r in script.requests if isinstance(r, Choice) and r.kind == "target"]

@@ -150,7 +150,11 @@ def test_end_declares_the_winner_and_a_finished_game_needs_force(wargame, tmp_pa
     data = json.loads(path.read_text())
     assert data["status"] == "finished" and data["result"]["winner"] == "B"
     assert data["result"]["reason"] == "side A conceded"
-    assert data["log"][-2]["t"] == "edit" and data["log"][-1]["t"] == "end"
+    at = max(i for i, e in enumerate(data["log"]) if e["t"] == "edit")
+    assert data["log"][-1]["t"] == "end"
+    # Mobs and Morale's after-battle steps follow the edit (its end, pools and survival rolls)
+    after = [e["t"] for e in data["log"][at + 1 : -1]]
+    assert (after == []) == (ruleset != "mobs-and-morale"), after
     summary = _verified(wargame, path)
     assert summary["winner"] == "B" and summary["status"] == "finished"
     before = path.read_bytes()

@@ -294,8 +294,8 @@ def test_a_kill_in_combat_is_marked_on_its_turn_picture(tmp_path):
     for seed in range(1, 8):
         path = tmp_path / f"squad-{seed}.json"
         games.save(bot_game(registry.get("squad-alpha"), seed), path)
-        if any('class="strike kills"' in p for p in replay(path).pictures.values()):
-            return
+        if any('class="strike kills shot"' in p for p in replay(path).pictures.values()):
+            return  # (a shot: drawn straight, as a shot from afar)
     pytest.fail("no shot that killed was drawn as one")
 
 

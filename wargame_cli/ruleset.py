@@ -16,8 +16,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wargame_cli.engine.requests import Choice, Event, Option, Outcome
+from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play
 from wargame_cli.errors import OptionError, TeamError
+from wargame_cli.kit.filekeys import Keys, unknown_key
 from wargame_cli.kit.near import near_names, plain
 from wargame_cli.kit.sides import SIDES as SIDES  # the sides, for the modules that import them here
 from wargame_cli.view import View
@@ -378,6 +379,10 @@ class TableEdits:
 
     usage: dict[str, str]
     apply: Callable[[Any, Edit], str]
+    # the after-battle steps the rules give a battle an `end` edit ended, on the state, with
+    # the declared winner and reason, returning its Outcome (e.g. the casualties' survival
+    # rolls); None: the battle ends there and then
+    after: Callable[[Any, str | None, str], Play] | None = None
 
 
 Played = tuple[Outcome, int]  # a fast game's outcome and the turns it took
@@ -446,6 +451,11 @@ class Ruleset:
         """Validate a team read from a file or a save; returns the JSON team form."""
         raise NotImplementedError
 
+    def team_file_keys(self) -> Keys | None:
+        """The keys a team file may hold (`kit.filekeys`): a file with any other is refused,
+        naming the key and the nearest known one. Default None: not checked."""
+        return None
+
     def team_name(self, data: Any) -> str | None:
         """A name carried by a team file, if any."""
         if isinstance(data, dict) and isinstance(data.get("name"), str):
@@ -471,6 +481,9 @@ class Ruleset:
                 raise TeamError(f"team file {spec} cannot be read: {exc.strerror}") from None
             except untrusted.Untrusted as exc:
                 raise TeamError(f"team file {spec} cannot be read: {exc}") from None
+            keys = self.team_file_keys()
+            if keys is not None and (problem := unknown_key(data, keys)) is not None:
+                raise TeamError(f"team file {spec}: {problem}")
             return self.team_from_data(data, options), self.team_name(data)
         preset = self.preset_named(spec, options)
         if preset is not None:
@@ -577,10 +590,11 @@ class Ruleset:
         """The table edits this ruleset's state takes (`wargame edit`, "Table…", `wargame
         rules ID`), each with its words: its `table_edits()`, and the engine's `end` and
         `die`, which every ruleset has."""
-        from wargame_cli.engine.edits import ENGINE_ACTIONS, USAGE
+        from wargame_cli.engine.edits import ENGINE_ACTIONS, usage
 
         own = self.table_edits()
-        return {**(own.usage if own else {}), **{a: USAGE[a] for a in ENGINE_ACTIONS}}
+        engine = {a: usage(a).removeprefix("usage: ") for a in ENGINE_ACTIONS}
+        return {**(own.usage if own else {}), **engine}
 
     def apply_edit(self, game: Any, edit: Edit) -> str:
         """Change `game`'s state as `edit` says, between two requests of its rules, and say
@@ -596,6 +610,15 @@ class Ruleset:
                 f"{', '.join(self.edit_actions())}"
             )
         return own.apply(game.state, edit)
+
+    def after_declared_hook(self) -> Callable[[Any, str | None, str], Play] | None:
+        """The after-battle steps of a battle an `end` edit ends, on the game (the runner's
+        `after_end`): the `after` of `table_edits()`, or None (it ends there and then)."""
+        own = self.table_edits()
+        if own is None or own.after is None:
+            return None
+        after = own.after
+        return lambda game, winner, reason: after(game.state, winner, reason)
 
     # -- simulation -----------------------------------------------------------------------
     def fast_games(

@@ -35,11 +35,21 @@ def score_dice(state: IxuState, warrior: Warrior, dice: Dice) -> float:
     if not enemies:
         return 0.0
     gaps = {e.id: state.gap_to(warrior, e) for e in enemies}
-    reachable = [e for e in enemies if gaps[e.id] <= dice.movement + REACH]
-    dealt = max(
-        (dice.combat * beat_chance(round(guess(e, "defence", die)), die) for e in reachable),
-        default=0.0,
-    )
+    shots = warrior.ranged  # c9: an enemy within a move and a shot is harmed by its shot
+
+    def harm(e: Warrior) -> float:
+        hit = beat_chance(round(guess(e, "defence", die)), die)
+        if gaps[e.id] <= dice.movement + REACH or shots is None:
+            return dice.combat * hit
+        return shots.count(dice.combat) * hit
+
+    reachable = [
+        e
+        for e in enemies
+        if gaps[e.id] <= dice.movement + REACH
+        or (shots is not None and gaps[e.id] <= dice.movement + shots.range + REACH)
+    ]
+    dealt = max((harm(e) for e in reachable), default=0.0)
     threats = sum(
         guess(e, "combat", die)
         for e in enemies
@@ -67,16 +77,20 @@ def dice_scorer(state: IxuState, warrior: Warrior) -> Callable[[Dice], float]:
         )
         known.append((state.gap_to(warrior, e), beat_chance(round(defence), die), combat, move))
     nearest = min(gap for gap, *_ in known)
+    shots = warrior.ranged  # c9: as `score_dice` weighs a shot
 
     def score(dice: Dice) -> float:
         reach = dice.movement + REACH
         dealt = None  # the best harm on a reachable enemy (`max`, default 0.0)
         threats: float = 0  # summed in the enemies' order, as `sum` does
         for gap, hit, combat, move in known:
+            harm = None
             if gap <= reach:
                 harm = dice.combat * hit
-                if dealt is None or harm > dealt:
-                    dealt = harm
+            elif shots is not None and gap <= dice.movement + shots.range + REACH:
+                harm = shots.count(dice.combat) * hit
+            if harm is not None and (dealt is None or harm > dealt):
+                dealt = harm
             if gap <= dice.movement + move + REACH:
                 threats += combat
         if dealt is None:
@@ -127,6 +141,8 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
     stay = by_tag["stay"]
     if state.engaged(warrior):
         return stay
+    if warrior.ranged is not None and (shooting := _shooting_move(state, warrior, offered)):
+        return shooting
     charges = [
         (worth(state, warrior, state.get(tag.removeprefix("contact:"))), d)
         for tag, d in by_tag.items()
@@ -146,6 +162,24 @@ def pick_move(state: IxuState, warrior: Warrior, offered: list[Destination]) -> 
                 return toward
             return approach_move(state, warrior) or toward
     return approach_move(state, warrior) or stay  # no straight way closer: walk round
+
+
+def _shooting_move(
+    state: IxuState, warrior: Warrior, offered: list[Destination]
+) -> Destination | None:
+    """A model with a ranged attack (c9) keeps out of contact where it can shoot: it stands
+    while an enemy is in range, else takes the move toward an enemy that ends in range."""
+    if state.in_range(warrior):
+        return next(d for d in offered if d.tag == "stay")
+    assert warrior.ranged is not None
+    reach = warrior.ranged.range + 1e-9
+    for d in offered:
+        if d.tag.startswith("toward:") and any(
+            d.point.distance(e.pos) - warrior.radius - e.radius <= reach
+            for e in state.enemies(warrior)
+        ):
+            return d
+    return None
 
 
 def _blocked(state: IxuState, warrior: Warrior, enemy: Warrior, toward: Destination) -> bool:
@@ -177,12 +211,14 @@ def by_approach(state: IxuState, warrior: Warrior, enemies: list[Warrior]) -> li
     return sorted(enemies, key=key)
 
 
-def pick_target(state: IxuState, warrior: Warrior, targets: list[Warrior]) -> Warrior:
+def pick_target(
+    state: IxuState, warrior: Warrior, targets: list[Warrior], dice: int | None = None
+) -> Warrior:
     """Fighting costs nothing, so always strike: a likely kill first, of one that has not
     struck yet if possible (a kill takes its attack away, c7), then the most harm per health
-    left; a target whose defence no die can beat comes last."""
+    left; a target whose defence no die can beat comes last. `dice`: a shot's (c9)."""
     die = int(state.options["die"])
-    combat = warrior.dice.combat if warrior.dice else 1
+    combat = dice if dice is not None else warrior.dice.combat if warrior.dice else 1
 
     def key(t: Warrior) -> tuple[bool, bool, float, bool, str]:
         defence = t.dice.defence if t.dice else die

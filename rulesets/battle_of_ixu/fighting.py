@@ -7,6 +7,7 @@ from wargame_cli.rulesets.battle_of_ixu import bot, odds
 from wargame_cli.rulesets.battle_of_ixu.ending import death, last_side_standing
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Phase, Warrior, listed
 
+from wargame_cli.engine.events import EventData
 from wargame_cli.engine.requests import Choice, Event, Option, Roll
 from wargame_cli.wording import plural, possessive
 
@@ -19,6 +20,9 @@ def combat_phase(state: IxuState) -> Phase:
         w.fought = True
         targets = state.engaged(w)
         if not targets:
+            outcome = yield from _shoot(state, w, die)
+            if outcome is not None:
+                return outcome
             continue
         assert w.dice is not None
         options = [
@@ -53,6 +57,47 @@ def combat_phase(state: IxuState) -> Phase:
     return None
 
 
+SHOOT = "shoot:"  # a shot's option key: `shoot:B2`
+
+
+def _shoot(state: IxuState, w: Warrior, die: int) -> Phase:
+    """c9 as read here: a model with a ranged attack and no enemy in base contact may shoot
+    one standing enemy within its range, or hold; offered only where one is in range."""
+    power, targets = w.ranged, state.in_range(w)
+    if power is None or not targets:
+        return None
+    assert w.dice is not None
+    dice = power.count(w.dice.combat)
+    options = [
+        Option(
+            f"{SHOOT}{t.id}",
+            f'Shoot {t.name} ({state.gap_to(w, t):.1f}" away; {beating(t, die)}; '
+            f"{t.remaining} health left; {odds.target_odds(dice, die, t)})",
+        )
+        for t in targets
+    ]
+    options.append(Option("hold", "Hold back: no shot this turn"))
+    key = yield Choice(
+        side=w.side,
+        prompt=f'{w.name} (ranged {power.range:g}", {plural(dice, "die", "dice")}): shoot whom?',
+        options=tuple(options),
+        default=lambda: SHOOT + bot.pick_target(state, w, targets, dice).id,
+        rules=("c9",),
+        kind="target",
+    )
+    w.attacked = key.removeprefix(SHOOT)
+    if key == "hold":
+        yield Event(
+            f"{w.name} holds back",
+            rules=("c9",),
+            kind="hold",
+            data={"model": w.name, "side": w.side},
+        )
+        return None
+    target = state.get(key.removeprefix(SHOOT))
+    return (yield from _attack(state, w, target, die, shot=dice))
+
+
 def beating(target: Warrior, die: int) -> str:
     """What beats the target's defence (c6: strictly greater), for a target option."""
     defence = target.dice.defence if target.dice else die
@@ -63,34 +108,44 @@ def beating(target: Warrior, die: int) -> str:
     return f"defence {defence}: {defence + 1}-{die} hit"
 
 
-def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:
+def _attack(
+    state: IxuState, w: Warrior, target: Warrior, die: int, shot: int | None = None
+) -> Phase:
+    """A blow in contact (c6), or with `shot` (its number of dice) a shot from range (c9 as
+    read here): the same dice against the defence, the same damage and death."""
     assert w.dice is not None and target.dice is not None
     defence = target.dice.defence
+    count = w.dice.combat if shot is None else shot
+    rules = ("c6",) if shot is None else ("c9", "c6")
+    verb = "attacks" if shot is None else "shoots at"
     faces = list(
         (
             yield Roll(
-                dice=(die,) * w.dice.combat,
-                reason=f"{w.name} attacks {target.name}: "
-                f"{plural(w.dice.combat, 'die', 'dice')} to beat defence {defence}",
+                dice=(die,) * count,
+                reason=f"{w.name} {verb} {target.name}: "
+                f"{plural(count, 'die', 'dice')} to beat defence {defence}",
                 side=w.side,
-                rules=("c6",),
+                rules=rules,
             )
         )
     )
     hits = sum(face > defence for face in faces)  # "beat": strictly greater
+    data: EventData = {
+        "attacker": w.name,
+        "target": target.name,
+        "side": w.side,
+        "faces": faces,
+        "defence": defence,
+        "hits": hits,
+    }
+    if shot is not None:
+        data["inches"] = round(state.gap_to(w, target), 2)
     yield Event(
-        f"{w.name} attacks {target.name}: {listed(faces)} against defence {defence}, "
+        f"{w.name} {verb} {target.name}: {listed(faces)} against defence {defence}, "
         f"{hits} hit{'s' if hits != 1 else ''}",
-        rules=("c6",),
-        kind="attack",
-        data={
-            "attacker": w.name,
-            "target": target.name,
-            "side": w.side,
-            "faces": faces,
-            "defence": defence,
-            "hits": hits,
-        },
+        rules=rules,
+        kind="attack" if shot is None else "shot",
+        data=data,
     )
     if hits == 0:
         return None
@@ -113,13 +168,16 @@ def _attack(state: IxuState, w: Warrior, target: Warrior, die: int) -> Phase:
     if target.damage < target.health:
         return None
     lost = not target.fought
+    told: EventData = {"by": w.name, "phase": "combat", "lost_attack": lost}
+    if shot is not None:
+        told["how"] = "shot"
     yield death(
         state,
         target,
-        f"{target.name} is slain by {w.name}"
+        f"{target.name} is {'slain' if shot is None else 'shot down'} by {w.name}"
         + (" before striking a blow this turn" if lost else ""),
         ("c7",),
-        {"by": w.name, "phase": "combat", "lost_attack": lost},
+        told,
     )
     return last_side_standing(state, ("c7",))
 

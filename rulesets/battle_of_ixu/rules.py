@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame_cli.rulesets.battle_of_ixu import ending, fighting, movement, order
-from wargame_cli.rulesets.battle_of_ixu.state import IxuState
+from wargame_cli.rulesets.battle_of_ixu.state import IxuState, Warrior
 
 from wargame_cli.engine.requests import Play, TurnStart
 from wargame_cli.kit.sides import SIDES
@@ -17,6 +17,14 @@ PHASES = (
     ("combat", fighting.combat_phase),  # c6, c7
     ("health", fighting.health_phase),  # c8
 )
+
+
+def _ranged(w: Warrior) -> dict[str, Any]:
+    """A model's ranged attack (c9), for `--json`, where a team gave it one."""
+    if w.ranged is None:
+        return {}
+    dice = "combat" if w.ranged.dice is None else w.ranged.dice
+    return {"ranged": {"range": w.ranged.range, "dice": dice}}
 
 
 class IxuGame:
@@ -63,6 +71,7 @@ class IxuGame:
                             "damage": w.damage,
                             "status": "dead" if w.dead else "standing",
                             "died_turn": w.died_turn,
+                            **_ranged(w),
                         }
                         for w in state.warriors
                         if w.side == side

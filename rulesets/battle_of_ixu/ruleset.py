@@ -22,6 +22,7 @@ from wargame_cli.ruleset import (
 if TYPE_CHECKING:
     from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
 
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -52,7 +53,8 @@ class BattleOfIxu(StatePositions, Ruleset):
         'Ijoi:3:12" (experience 3/4/5 or inexperienced/regular/elite; regular if left out). '
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
         'holds `name = "..."` and `models = [{name, experience, health?, at? = [x, y], '
-        "pronoun?}]`." + teamtext.pronoun_help("Kuote:elite")
+        'pronoun?, ranged? = {range = 6, dice = "combat"}}]`: a ranged attack (c9) is off '
+        "unless a team gives it." + teamtext.pronoun_help("Kuote:elite")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:
@@ -73,6 +75,11 @@ class BattleOfIxu(StatePositions, Ruleset):
 
     def spelled_out(self, name: str) -> str:
         return f"a warband of one model alone is written {name}:regular"
+
+    def team_file_keys(self) -> Keys:
+        from wargame_cli.rulesets.battle_of_ixu import teams
+
+        return teams.FILE_KEYS
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.battle_of_ixu import teams

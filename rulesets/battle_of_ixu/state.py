@@ -10,10 +10,12 @@ from typing import Any
 from wargame_cli.rulesets.battle_of_ixu.teams import EXPERIENCE, own_places, table_place
 
 from wargame_cli.engine.requests import Outcome, Request
+from wargame_cli.kit.serial import later
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE, Body
 from wargame_cli.tabletop.table import Table
+from wargame_cli.wording import plural
 
 # A phase: yields requests, returns the Outcome when it ends the game.
 Phase = Generator[Request, Any, Outcome | None]
@@ -33,6 +35,25 @@ class Dice:
 
     def as_dict(self) -> dict[str, int]:
         return {"movement": self.movement, "combat": self.combat, "defence": self.defence}
+
+
+@dataclass(frozen=True, slots=True)
+class Ranged:
+    """A team file's ranged attack (`ranged = {range = 6, dice = "combat"}`, c9 as read
+    here): in the combat phase a model with no enemy in base contact may shoot a standing
+    enemy whose base is within `range` inches, rolling `dice` dice (its combat die's value,
+    or a number) to beat the target's defence, as a blow in contact does (c6)."""
+
+    range: float
+    dice: int | None = None  # None: as many as its combat die shows this turn
+
+    def count(self, combat: int) -> int:
+        return combat if self.dice is None else self.dice
+
+    def words(self) -> str:
+        """`6" (its combat dice)`: for the model's card."""
+        dice = "its combat dice" if self.dice is None else plural(self.dice, "die", "dice")
+        return f'{self.range:g}" ({dice})'
 
 
 @dataclass
@@ -57,6 +78,7 @@ class Warrior:
     moved: float | None = None
     attacked: str | None = None
     checked: bool = False
+    ranged: Ranged | None = later()  # a power a team file gives (none: as positions were)
 
     @property
     def standing(self) -> bool:
@@ -137,6 +159,15 @@ class IxuState:
             and math.hypot(x - e.pos.x, y - e.pos.y) <= radius + e.radius + CONTACT_TOLERANCE
         ]
 
+    def in_range(self, warrior: Warrior) -> list[Warrior]:
+        """The standing enemies a ranged model may shoot (c9, as read here): none while an
+        enemy is in base contact with it (it fights there, c6), else those whose bases are
+        within its range."""
+        power = warrior.ranged
+        if power is None or self.engaged(warrior):
+            return []
+        return [e for e in self.enemies(warrior) if self.gap_to(warrior, e) <= power.range + 1e-9]
+
     def gap_to(self, a: Warrior, b: Warrior) -> float:
         """`gap` between their bases, on plain numbers."""
         return max(0.0, math.hypot(a.pos.x - b.pos.x, a.pos.y - b.pos.y) - a.radius - b.radius)
@@ -158,6 +189,14 @@ def overlap_problem(state: IxuState) -> str | None:
                     f'apart, bases {2 * a.radius:g}"'
                 )
     return None
+
+
+def _ranged(power: dict[str, Any] | None) -> Ranged | None:
+    """A team's checked `ranged` power (`teams.check_ranged`) as the rules hold it."""
+    if power is None:
+        return None
+    dice = power["dice"]
+    return Ranged(float(power["range"]), None if dice == "combat" else int(dice))
 
 
 def new_state(
@@ -182,6 +221,7 @@ def new_state(
                     health=model.get("health", options["health"]),
                     pos=table_place(own, side, options),
                     radius=radius,
+                    ranged=_ranged(model.get("ranged")),
                 )
             )
     # one table object per size (`from_data`), so what is remembered about it (sight lines,

@@ -31,6 +31,15 @@ NO_HITS = (
 )
 ONE_HIT = ("{x} slashes {y}", "{x} cuts {y}", "{x} lands a blow on {y}", "{x} catches {y}")
 HITS = ("{x} lands {n} blows on {y}", "{x} hits {y} {n} times", "{x} rains {n} blows on {y}")
+# a shot from afar (c9, a power a team file gives): told as a shot, never as a blow in contact
+SHOT_MISSES = (
+    "{x} shoots at {y} from {d}, and misses",
+    "{x}'s shot at {y} from {d} goes wide",
+    "{x} looses at {y} from {d}; {ys} is untouched",
+)
+SHOT_HITS = ("{x} shoots {y} from {d}", "{x}'s shot from {d} finds {y}")
+SHOTS_HIT = ("{x} shoots {y} from {d}, {n} hits", "{x}'s shots from {d} hit {y} {n} times")
+SHOT_DOWN = ("{x} is shot down", "{x} falls to a shot", "{x} drops, shot from afar")
 WOUNDS = (
     "{y} bleeds ({total} of {health} damage)",
     "{y} is wounded ({total} of {health} damage)",
@@ -101,6 +110,12 @@ class Teller(BaseTeller):
             hits, y = int(data.get("hits", 0)), data.get("target", "")
             pool = NO_HITS if hits == 0 else ONE_HIT if hits == 1 else HITS
             return say(pool, x=data.get("attacker", ""), y=y, n=hits)
+        if kind == "shot":
+            hits, y = _number(data.get("hits")), data.get("target", "")
+            shots = SHOT_MISSES if hits == 0 else SHOT_HITS if hits == 1 else SHOTS_HIT
+            d = v.inches(data.get("inches"))
+            d = d if d and d[0].isdigit() else "close range"
+            return say(shots, x=data.get("attacker", ""), y=y, n=hits, d=d)
         if kind == "wound":
             return self._wound(data)
         if kind == "health":
@@ -140,7 +155,13 @@ class Teller(BaseTeller):
 
     def _death(self, x: str, data: dict[str, Any]) -> str:
         self.field.fall(x)
-        pool = v.DIES_OF_WOUNDS if data.get("phase") == "health" else v.STRUCK_DOWN
+        pool = (
+            v.DIES_OF_WOUNDS
+            if data.get("phase") == "health"
+            else SHOT_DOWN
+            if data.get("how") == "shot"
+            else v.STRUCK_DOWN
+        )
         return credited(self.say(pool, x=x), self.credit.authors(x))
 
     def fallen(self, kind: str, data: dict[str, Any], told: str) -> str:
@@ -149,6 +170,8 @@ class Teller(BaseTeller):
         how = (
             f"died of {p.possessive} wounds at the health check"
             if data.get("phase") == "health"
+            else "shot down"
+            if data.get("how") == "shot"
             else "struck down in combat"
         )
         return fallen(x, self.credit.authors(x), how)

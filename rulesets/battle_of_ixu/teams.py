@@ -17,6 +17,7 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option, menu_or, side_prompt
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import pronouns, teamtext
+from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import CONTACT_TOLERANCE
@@ -27,6 +28,19 @@ DATA = Path(__file__).with_name("warbands.toml")
 EXPERIENCE = {3: "inexperienced", 4: "regular", 5: "elite"}  # c1
 MAX_MODELS = 12
 MAX_HEALTH = 99
+# The keys a warband file may hold (`kit.filekeys`): any other is refused, naming the nearest.
+FILE_KEYS: Keys = {
+    "name": None,
+    "warband": None,
+    "models": {
+        "name": None,
+        "experience": None,
+        "health": None,
+        "at": None,
+        "pronoun": None,
+        "ranged": {"range": None, "dice": None},
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -84,7 +98,33 @@ def _member(data: Any, index: int) -> dict[str, Any]:
         out["at"] = [round(float(at[0]), 2), round(float(at[1]), 2)]  # places are kept to 0.01"
     if data.get("pronoun") is not None:
         out["pronoun"] = pronouns.normal(data["pronoun"], name)
+    if data.get("ranged") is not None:
+        out["ranged"] = check_ranged(data["ranged"], name)
     return out
+
+
+MAX_RANGE = 48  # inches: twice the default field
+MAX_RANGED_DICE = 10
+
+
+def check_ranged(value: Any, name: str) -> dict[str, Any]:
+    """`ranged = {range = 6, dice = "combat"}` (or `dice = 2`): a model's ranged attack,
+    off unless a team gives it (c9 as read here)."""
+    if not isinstance(value, dict):
+        raise TeamError(f'{name}: ranged is a table: {{range = 6, dice = "combat"}}')
+    reach = value.get("range")
+    if isinstance(reach, bool) or not isinstance(reach, int | float) or not 0 < reach <= MAX_RANGE:
+        raise TeamError(
+            f"{name}: ranged range is above 0 and at most {MAX_RANGE} inches, not {reach!r}"
+        )
+    dice = value.get("dice", "combat")
+    if dice != "combat" and (
+        isinstance(dice, bool) or not isinstance(dice, int) or not 1 <= dice <= MAX_RANGED_DICE
+    ):
+        raise TeamError(
+            f'{name}: ranged dice is "combat" (its combat die) or 1-{MAX_RANGED_DICE}, not {dice!r}'
+        )
+    return {"range": round(float(reach), 2), "dice": dice}
 
 
 def own_places(models: list[dict[str, Any]], options: dict[str, Any]) -> list[Point]:

@@ -221,6 +221,8 @@ def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
         ),
         ("damage", _damage(w)),
     ]
+    if w.ranged is not None:
+        rows.append(("ranged", f"{w.ranged.words()}: shoots in phase 3 when not in contact (c9)"))
     if not w.dead:
         rows.append(("left", f"{w.remaining} of {w.health} health"))
         if w.id in ranked:
@@ -266,8 +268,17 @@ def _fight(state: IxuState, w: Warrior) -> str:
     if w.attacked == "hold":
         return "held back this turn (c6)"
     if w.attacked is not None:
-        return f"attacked {clean(state.name_of(w.attacked))} this turn (c6)"
+        shot = w.ranged is not None and not state.engaged(w)
+        verb, rule = ("shot at", "c9") if shot else ("attacked", "c6")
+        return f"{verb} {clean(state.name_of(w.attacked))} this turn ({rule})"
     foes = state.engaged(w)
+    if w.ranged is not None and not foes and state.phase in ("attribution", "movement"):
+        return f'none in contact: may shoot one within {w.ranged.range:g}" in phase 3 (c9)'
+    shots = state.in_range(w) if state.phase == "combat" else []
+    if shots and w.ranged is not None:
+        whom = " or ".join(clean(f.name) for f in shots)
+        dice = plural(w.ranged.count(w.dice.combat), "die", "dice")
+        return f"may shoot {whom} with {dice} {'now' if w.fought else 'at its turn'} (c9)"
     if (w.fought and not foes) or state.phase == "health":
         return "no enemy in contact at its turn: no fight this turn (c6)"
     when = ("now" if w.fought else "at its turn") if state.phase == "combat" else "in phase 3"

@@ -18,10 +18,11 @@ from wargame_cli.rulesets.mobs_and_morale.state import (
     RADIUS,
     Battle,
     Creature,
+    Mob,
 )
 
 from wargame_cli.engine.edits import Edit, EditRefused, act, find, health_change
-from wargame_cli.engine.requests import REASK, Choice
+from wargame_cli.engine.requests import REASK, Choice, Outcome, Request
 from wargame_cli.errors import TeamError
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.placing import legal_spot
@@ -93,8 +94,9 @@ def _remove(b: Battle, edit: Edit) -> str:
 
 
 def _add(b: Battle, edit: Edit) -> str:
-    """`add SIDE PROFILE X,Y [STAT=VALUE...]`: a character from the catalogue, or with its
-    stats stated (any stat overrides the profile's)."""
+    """`add SIDE PROFILE X,Y [STAT=VALUE...] [mob=MOB]`: a character from the catalogue, or
+    with its stats stated (any stat overrides the profile's); `mob=` adds a minion to one of
+    the side's mobs, numbered and lettered as its figures are, acting with it (e5)."""
     from wargame_cli.rulesets.mobs_and_morale import rules
 
     side = edit.word(0).upper()
@@ -103,24 +105,73 @@ def _add(b: Battle, edit: Edit) -> str:
     profile = edit.word(1)
     p = _spot(b, edit, 2, None)
     stated: dict[str, Any] = {"profile": profile}
+    mob: Mob | None = None
     for word in edit.args[3:]:
         key, sep, value = word.partition("=")
         if not sep:
             raise EditRefused(f"edit add: {word!r}: stats are given as STAT=VALUE")
         key = key.strip().lower()
+        if key == "mob":
+            mob = _side_mob(b, side, value.strip())
+            continue
         if key not in STATS:
-            raise EditRefused(f"edit add: {word!r}: no stat {key!r}; stats: {', '.join(STATS)}")
+            raise EditRefused(
+                f"edit add: {word!r}: no stat {key!r}; stats: {', '.join(STATS)} (and mob=MOB)"
+            )
         stated[key] = _stat(key, value.strip())
     try:
         stats = teams.creature(stated, b.options, f"edit add {profile}")
     except TeamError as exc:
         raise EditRefused(str(exc)) from None
-    cid = rules.unique_name(b, stats["profile"], side)
     used = {c.label for c in b.creatures.values()}
+    if mob is not None:
+        return _join_mob(b, mob, stats, p, used)
+    cid = rules.unique_name(b, stats["profile"], side)
     rules.add_creature(b, side, cid, stats, None, rules.pick_label(cid, used))
     b.creatures[cid].pos = p
     what = "" if cid == stats["profile"] else f" ({stats['profile']})"
     return f"{cid}{what} joins side {side} at {p.key()}; it rolls for initiative next round"
+
+
+def _side_mob(b: Battle, side: str, name: str) -> Mob:
+    """The side's mob `name` (any case), or a refusal naming the side's mobs."""
+    mob = next((m for m in b.mobs.values() if m.name.lower() == name.lower()), None)
+    if mob is None or mob.side != side:
+        theirs = [m.name for m in b.mobs.values() if m.side == side]
+        raise EditRefused(
+            f"edit add: side {side} has no mob {name!r}; its mobs: {', '.join(theirs) or 'none'}"
+        )
+    return mob
+
+
+def _join_mob(b: Battle, mob: Mob, stats: dict[str, Any], p: Point, used: set[str]) -> str:
+    """A minion added to `mob`: the mob's next number and letter, its morale the worst of its
+    members' (e24), and its controller still within 2 x Presence minions (e15)."""
+    from wargame_cli.rulesets.mobs_and_morale import rules
+
+    if not stats["minion"]:
+        raise EditRefused(f"edit add: {stats['profile']} is not a minion: mobs are minions (e5)")
+    if not teams.can_form_mob(stats):
+        raise EditRefused(f"edit add: {stats['profile']} cannot form a mob (e16)")
+    boss = b.creatures[mob.controller] if mob.controller is not None else None
+    if boss is not None:
+        minions = 1 + sum(
+            1
+            for other in b.mobs.values()
+            if other.controller == boss.id
+            for cid in other.members
+            if b.creatures[cid].standing
+        )
+        if (too_many := teams.over_control(boss.id, minions, boss.presence)) is not None:
+            raise EditRefused(f"edit add: {too_many}")
+    n = len(mob.members) + 1
+    cid = rules.unique_name(b, f"{mob.name} {n}", mob.side)
+    letter = next((b.creatures[m].label[:1] for m in mob.members), mob.name[:1].lower())
+    rules.add_creature(b, mob.side, cid, stats, mob.name, rules.figure_label(letter, n, used))
+    mob.members.append(cid)
+    mob.morale = max(mob.morale, stats["morale"])
+    b.creatures[cid].pos = p  # (a creature's change: what the battle remembers is worked out anew)
+    return f"{cid} ({stats['profile']}) joins {mob.name} at {p.key()}; it acts with its mob"
 
 
 STATS = (*teams.INTS, "move", "traits", "minion")  # what `add` may state
@@ -181,6 +232,15 @@ ACTS = {
 }
 
 
+def after_battle(b: Battle, winner: str | None, reason: str) -> Generator[Request, Any, Outcome]:
+    """A battle the GM's `end` edit ended: what every ending brings after it (e27's pools,
+    e30's survival rolls, the GM's call on the NPCs' where the rules give it one)."""
+    from wargame_cli.rulesets.mobs_and_morale import rules
+
+    outcome = yield from rules.finish(b, winner, reason, ("e29",), "declared by a table edit")
+    return outcome
+
+
 def ruled(build: Callable[[], Choice]) -> Generator[Choice, str, tuple[str, int]]:
     """The GM's ruling on a free action (e9), asked again after each edit the GM makes at it
     ("Table…"): the ruling and how many edits carry it onto the table."""
@@ -204,6 +264,6 @@ USAGE = {
     "heal": "heal CREATURE N",
     "move": "move CREATURE X,Y",
     "remove": f"remove CREATURE [{'|'.join(HOW)}]",
-    "add": "add SIDE PROFILE X,Y [STAT=VALUE...]",
+    "add": "add SIDE PROFILE X,Y [STAT=VALUE...] [mob=MOB]",
     "status": "status MOB controller CHARACTER|none",
 }

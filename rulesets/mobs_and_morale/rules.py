@@ -148,6 +148,11 @@ def _add(
 unique_name, add_creature = _unique, _add
 
 
+def figure_label(letter: str, n: int, used: set[str]) -> str:
+    """The map label of figure `n` of the mob lettered `letter` (a figure the GM adds)."""
+    return _label(_figure_labels(letter, n), used)
+
+
 def pick_label(name: str, used: set[str]) -> str:
     return _label(_character_labels(name), used)
 

@@ -13,6 +13,7 @@ from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, StatePositions, Tab
 if TYPE_CHECKING:
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
 
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -91,6 +92,11 @@ class MobsAndMorale(StatePositions, Ruleset):
 
         return teams.parse_inline(text, options)
 
+    def team_file_keys(self) -> Keys:
+        from wargame_cli.rulesets.mobs_and_morale import teams
+
+        return teams.FILE_KEYS
+
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.mobs_and_morale import teams
 
@@ -131,7 +137,7 @@ class MobsAndMorale(StatePositions, Ruleset):
     def table_edits(self) -> TableEdits:
         from wargame_cli.rulesets.mobs_and_morale import edits
 
-        return TableEdits(edits.USAGE, edits.apply)
+        return TableEdits(edits.USAGE, edits.apply, edits.after_battle)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> MobsGame:
         if options["success_on"] > options["die"]:

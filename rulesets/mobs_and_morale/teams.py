@@ -21,13 +21,30 @@ from wargame_cli.rulesets.mobs_and_morale import powers
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import pronouns, teamtext
+from wargame_cli.kit.filekeys import Keys
+from wargame_cli.kit.near import near_names
 from wargame_cli.ruleset import TeamBuilder, quick_pick
-from wargame_cli.wording import plural
+from wargame_cli.wording import either, plural
 
 FOLDER = Path(__file__).parent
 INTS = ("presence", "fierce", "defence", "health", "initiative", "morale")
 TRAITS = ("humanoid", "pack", "reach")
 MAX_FIGURES = 40
+
+# The keys a team file may hold (`kit.filekeys`): any other is refused, naming the nearest.
+CREATURE_KEYS: Keys = {
+    "name": None,
+    "profile": None,
+    **{stat: None for stat in (*INTS, "move", "traits", "minion", "reach", "actions")},
+    "ranged": {"name": None, "range": None},
+    "pronoun": None,
+}
+FILE_KEYS: Keys = {
+    "name": None,
+    "characters": CREATURE_KEYS,
+    "mobs": {"name": None, "controller": None, "members": {**CREATURE_KEYS, "count": None}},
+    "actions": {"name": None, "range": None, "dice": None, "effect": None},
+}
 
 
 @dataclass(frozen=True)
@@ -347,8 +364,16 @@ def default_name(side: str, options: dict[str, Any]) -> str:
     cat = catalogue()
     table = options.get("table")
     named = table.get("teams", {}).get(side) if isinstance(table, dict) else None
-    known = {str(p["name"]) for p in cat.presets}
-    return str(named) if isinstance(named, str) and named in known else cat.defaults[side]
+    known = [str(p["name"]) for p in cat.presets]
+    if named is None:
+        return cat.defaults[side]
+    if named not in known:  # never another team in its place, unsaid
+        near = near_names(str(named), known) or known
+        raise TeamError(
+            f"the table's [teams] gives side {side} {str(named)[:40]!r}, which is no ready "
+            f"team: did you mean {either(near)}? (or give the side a team: --team-{side.lower()})"
+        )
+    return str(named)
 
 
 def builder(side: str, options: dict[str, Any]) -> TeamBuilder:

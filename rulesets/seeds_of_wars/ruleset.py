@@ -20,6 +20,7 @@ from wargame_cli.ruleset import (
 if TYPE_CHECKING:
     from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
 
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -74,6 +75,11 @@ class SeedsOfWars(StatePositions, Ruleset):
         from wargame_cli.rulesets.seeds_of_wars import teams
 
         return teams.parse_inline(text, options)
+
+    def team_file_keys(self) -> Keys:
+        from wargame_cli.rulesets.seeds_of_wars import teams
+
+        return teams.FILE_KEYS
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.seeds_of_wars import teams

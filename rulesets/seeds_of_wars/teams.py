@@ -18,6 +18,7 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import teamtext
+from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.wording import plural
 
@@ -28,6 +29,13 @@ STAT_RANGE = (-10, 40)
 BUILD_ORDER_DEFAULT = 2
 BUILD_SIZE_DEFAULT = 5
 SCOUT = "Scout"
+# The keys an army file may hold (`kit.filekeys`): any other is refused, naming the nearest.
+FILE_KEYS: Keys = {
+    "name": None,
+    "order": None,
+    "units": {"type": None, **{stat: None for stat in STATS}, "tags": None},
+    "pronouns": None,
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import pronouns, teamtext
+from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.text import name_problem
 
@@ -21,6 +22,11 @@ MIN_SIZE, MAX_SIZE = 5, 10  # b1
 TRAINING_DICE = {"conscript": 1, "regular": 2, "elite": 3}  # b2, b12
 DATA = Path(__file__).with_name("squads.toml")
 RULES = ("b1", "b2", "b3")
+# The keys a squad file may hold (`kit.filekeys`): any other is refused, naming the nearest.
+FILE_KEYS: Keys = {
+    "name": None,
+    "miniatures": {"name": None, "training": None, "rating": None, "pronoun": None},
+}
 
 
 @dataclass(frozen=True)

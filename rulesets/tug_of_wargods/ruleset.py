@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from wargame_cli.rulesets.tug_of_wargods.rules import TugGame, Win
 
     from wargame_cli.engine.requests import Outcome
+    from wargame_cli.kit.filekeys import Keys
     from wargame_cli.ruleset import Below, NamedRoll, OptionSpec, Played, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -67,6 +68,11 @@ class TugOfWarGods(StatePositions, Ruleset):
         if said:  # for the battle report only: the rules read `models`
             team["pronouns"] = {teams.catalogue().lookup(n).name: p for n, p in said}
         return team
+
+    def team_file_keys(self) -> Keys:
+        from wargame_cli.rulesets.tug_of_wargods import teams
+
+        return teams.FILE_KEYS
 
     def team_from_data(self, data: Any, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.tug_of_wargods import teams

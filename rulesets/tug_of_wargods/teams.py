@@ -14,8 +14,12 @@ from typing import Any
 from wargame_cli.engine.requests import Choice, Option, side_prompt
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import teamtext
+from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.wording import plural
+
+# The keys a team file may hold (`kit.filekeys`): any other is refused, naming the nearest.
+FILE_KEYS: Keys = {"name": None, "models": None, "pronouns": None}
 
 TEAM_SIZE = 3  # a1
 DATA = Path(__file__).with_name("units.toml")

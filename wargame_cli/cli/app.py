@@ -109,9 +109,10 @@ TurnsOpt = Annotated[
     int | None,
     typer.Option(
         "--turns",
-        min=1,
+        min=0,
         max=MAX_INT,
-        help="Stop after N more turns; the game is saved in progress.",
+        help="Stop after N more turns; the game is saved in progress (0: before the next "
+        "turn starts, e.g. after deployment, for a GM's edits before the battle).",
     ),
 ]
 OptionOpt = Annotated[

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from wargame_cli.cli.output import console, emit_json
 from wargame_cli.engine import edits
+from wargame_cli.engine.runner import Runner
 from wargame_cli.errors import BadInput
 from wargame_cli.invoked import command
 from wargame_cli.saves import games, store
@@ -48,6 +49,8 @@ def edit(
         edits.check_words(change, allowed[change.action])
         before = len(runner.log)
         runner.edit(change)
+        if change.action == "end" and session.meta.get("dice", "auto") == "auto":
+            runner.settle()  # the after-battle rolls the rules give, from the seed's dice
         games.save(session, path)
     made = [e for e in runner.log if e["t"] == "edit"]
     line = made[-1]["text"] if made else change.action
@@ -64,6 +67,8 @@ def edit(
         return
     out = console()
     out.print(f"Edited {shown(path)}: {line}.", markup=False, soft_wrap=True)
+    if change.action == "end":
+        _told_after(runner, path)
     if change.action == "die":
         where = (
             f"the game ends: {runner.outcome.reason}"
@@ -77,3 +82,19 @@ def edit(
         out.print(f"Replayed from that die ({kept}); {where}.", markup=False, soft_wrap=True)
         for text in told.get("dropped_edits", []):
             out.print(f"  An edit made after it is left out: {text}", markup=False)
+
+
+def _told_after(runner: Runner, path: Path) -> None:
+    """What came after an `end` edit: the after-battle events the rules gave, and a question
+    among them left for `resume`."""
+    out = console()
+    at = max(i for i, e in enumerate(runner.log) if e["t"] == "edit")
+    for entry in runner.log[at + 1 :]:
+        if entry["t"] == "event":
+            out.print(f"  {entry.get('text', '')}", markup=False, soft_wrap=True)
+    if runner.pending is not None:
+        out.print(
+            f"The after-battle steps wait for a decision: {command('resume ' + shown(path))}",
+            markup=False,
+            soft_wrap=True,
+        )

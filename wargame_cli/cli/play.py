@@ -462,7 +462,9 @@ def _offer_table(prompter: Any, session: Session) -> None:
     from wargame_cli.ui.desk import Desk
 
     runner = session.runner
-    prompter.desk = Desk(session.ruleset.edit_actions(), lambda: runner.log, session.setup.names)
+    prompter.desk = Desk(
+        session.ruleset.edit_actions(), lambda: runner.log, session.setup.names, runner.edit_problem
+    )
 
 
 def _run(
@@ -472,7 +474,10 @@ def _run(
     json_out: bool,
     prompter: Any,
     players: dict[str, str],
+    resumed: bool = False,
 ) -> None:
+    """Play on; `resumed`: a save stopped before its first turn (`--turns 0`) is met by the
+    between-turns question, so "Table…" edits the table before the battle (old wounds)."""
     runner = session.runner
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
@@ -502,6 +507,9 @@ def _run(
                 raise QuitRequested
 
     try:
+        pending = runner.pending
+        if resumed and isinstance(pending, TurnStart) and pending.number == 1:
+            between_turns(None)  # before the battle: the GM's edits (`--turns 0`, then resume)
         runner.run(stop_after_turn=stop_at, on_turn_end=between_turns)
     except QuitRequested:
         pass
@@ -652,4 +660,4 @@ def _resume(args: ResumeArgs) -> None:
         if view.screen is None:
             view.board(session.game)
         session.runner.observer = view
-    _run(session, args.path, args.turns, args.json_out, prompter, players)
+    _run(session, args.path, args.turns, args.json_out, prompter, players, resumed=True)

@@ -22,6 +22,7 @@ from wargame_cli.invoked import command
 # Every action an edit can take, in the order `wargame edit --help` lists them.
 ACTIONS = ("damage", "heal", "move", "remove", "add", "status", "end", "die")
 ENGINE_ACTIONS = ("end", "die")  # the engine's own: every ruleset takes them
+AFTER = "after_battle"  # an `end` edit's data: the rules' after-battle steps follow it
 WHO = ("GM", "A", "B")  # who edits: the game master, or a side's owner
 T = TypeVar("T")  # what `find` finds
 S = TypeVar("S")  # a ruleset's state

@@ -78,6 +78,7 @@ def clone(
         None,
         factory=original.factory,
         editor=original.editor,
+        after_end=original.after_end,
         keeper=original.keeper,
         start=False,
     )

@@ -77,6 +77,8 @@ Observer = Callable[[Shown, Any], None]
 # `Runner.rewrite`'s answers: (log index, question) -> (key, by, signature or None)
 Answer = Callable[[int, Choice], tuple[str, str, str | None]]
 Editor = Callable[[Any, edits.Edit], str]  # a ruleset's `apply_edit`: the line told, or refused
+# a ruleset's after-battle steps for a battle an `end` edit ended (`Ruleset.after_declared`)
+AfterEnd = Callable[[Any, str | None, str], Play]
 
 
 def roll_entry(
@@ -154,13 +156,16 @@ class Runner:
         editor: Editor | None = None,
         keeper: position.Keeper | None = None,
         start: bool = True,
+        after_end: AfterEnd | None = None,
     ) -> None:
         """`migrate` and `older`: a save of an older version of the rules is replayed (its
         entries in today's shape, its data judged as far as it wrote it; `judged.py`).
         `keeper`: the ruleset's positions (`position.py`): kept in the log at turn starts,
         and a rebuild starts from the nearest one. `start=False`: the caller places the
-        runner with `restart` before anything else."""
+        runner with `restart` before anything else. `after_end`: the after-battle steps the
+        rules give a battle an `end` edit ends (None: it ends there and then)."""
         self.dice = dice
+        self.after_end = after_end
         self.migrate = migrate or _as_written
         self.older = older
         self.editor = editor
@@ -368,8 +373,11 @@ class Runner:
                     return reply
             return STOP
 
-        if self.pending is not None:
+        while self.pending is not None:
+            gen = self._gen
             self._drive(answer, live=False)
+            if self._gen is gen:  # paused at the log's end, or the game ended
+                break  # (else an `end` edit handed over to the after-battle steps)
         for index, entry in feed:  # the game has ended: only its end is left
             entry = _entry(index, entry)
             if entry.get("t") == "edit" and entry.get("action") == "die":
@@ -514,8 +522,12 @@ class Runner:
             winner, reason = edits.end_winner(edit)
             self._record(edit.entry(f"the battle ends: {_winner_words(winner)} ({reason})"))
             self._gen.close()
-            self._gen = _ended()
             self.pending = None
+            if edit.data.get(edits.AFTER) and self.after_end is not None:
+                self._gen = _declared(self.after_end(self.game, winner, reason))
+                self._drive(_first, live=live)  # the after-battle steps' first request pends
+                return STOP
+            self._gen = _ended()
             self.outcome = Outcome(winner, reason, cause="declared", data={"declared": True})
             if live:
                 self._record(end_entry(self.outcome))
@@ -544,7 +556,49 @@ class Runner:
         if edit.action == "die":
             self.correct(edit)
             return STOP
+        if edit.action == "end" and self.after_end is not None:
+            # the log says the after-battle steps follow: an older save's `end`, without
+            # this mark, still ends the battle there and then when it is replayed
+            edit = edits.Edit(edit.action, edit.args, edit.by, edit.why, {edits.AFTER: True})
         return self._apply(edit, live=True)
+
+    def edit_problem(self, edit: edits.Edit) -> str | None:
+        """Why `edit` would be refused now, or None: its words tried on a copy of the game
+        (nothing here changes), so "Table…" refuses the first bad word as it is typed and
+        never after all of them. `edit.args` empty: whether the action can be made at all."""
+        import copy
+
+        if self.finished and edit.action != "die":
+            return "the game is over: only a die can still be corrected"
+        if edit.action == "die":
+            return None  # "Table…" lists the dice rolled and checks the face typed
+        if edit.action == "end":
+            if not edit.args:
+                return None
+            try:
+                edits.end_winner(edit)
+            except edits.EditRefused as exc:
+                return str(exc)
+            return None
+        if self.editor is None:
+            return f"this game takes no {edit.action!r} edit"
+        pending = self.pending
+        if isinstance(pending, Choice) and not pending.reasks:
+            return "not at this question, asked from the table as it stands (edit between turns)"
+        if not edit.args:
+            return None
+        try:
+            self.editor(copy.deepcopy(self.game), edit)
+        except edits.EditRefused as exc:
+            return str(exc)
+        return None
+
+    def settle(self) -> None:
+        """Answer the pending events and dice live, up to the first question: the after-battle
+        rolls of a battle `wargame edit` ended are made there and then, from the runner's dice
+        source, and a question among them waits for `resume`."""
+        while isinstance(self.pending, Event | Roll):
+            self.step()
 
     def correct(self, edit: edits.Edit) -> None:
         """Correct a die to the face really thrown: the game is replayed from that die with
@@ -628,7 +682,11 @@ class Runner:
                 return STOP
             return self._live(req)
 
-        self._drive(answer)
+        while self.pending is not None and not stopped[0]:
+            gen = self._gen
+            self._drive(answer)
+            if self._gen is gen:
+                break  # (else an `end` edit handed over to the after-battle steps)
         self.rederived["dropped"] = sum(1 for e in queue if e["t"] == "choice")
         self.rederived["dropped_edits"] = [e["text"] for e in queue if e["t"] == "edit"]
 
@@ -879,6 +937,15 @@ def _ended() -> Play:
     that would end at once with no outcome (never sent anything: nothing is pending)."""
     yield from ()
     raise AssertionError("an ended game asks nothing")
+
+
+def _declared(steps: Play) -> Play:
+    """The after-battle steps of a battle an `end` edit ended, whose outcome says it was
+    declared (the winner and reason are the edit's; the rules add what they found)."""
+    outcome = yield from steps
+    done = ended(outcome)
+    data = {**(done.data or {}), "declared": True}
+    return Outcome(done.winner, done.reason, done.rules, data, cause="declared")
 
 
 def _winner_words(winner: str | None) -> str:

@@ -67,6 +67,7 @@ def start(
         observer,
         factory=lambda: ruleset.new_game(setup, opts),
         editor=ruleset.apply_edit,
+        after_end=ruleset.after_declared_hook(),
         keeper=position.keeper(ruleset, setup, opts) if positions else None,
     )
     return bind(Session(ruleset, opts, seed, setup, runner))

@@ -39,6 +39,15 @@ _FLOATS = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
 
 
 _RESTORED: dict[type, Callable[[Any], Any]] = {}
+LATER = "serial_later"  # a field's metadata: added after positions of its class were stored
+_KEPT = object()  # no default to leave out: the field is always written
+
+
+def later(default: Any = None) -> Any:
+    """A dataclass field added after positions of its class were stored: left out of a
+    position while it holds `default` (and read back as it), so a game that does not use it
+    has the same position as before, and a position stored before it still reads."""
+    return dataclasses.field(default=default, metadata={LATER: True})
 
 
 def restored_as(cls: type, pick: Callable[[Any], Any]) -> None:
@@ -126,8 +135,11 @@ class _Dumper:
             return {"$c": self._class(kind), "$d": body}
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
             out: dict[str, Any] = {"$c": self._class(kind)}
-            for name, read in _readers(kind):
-                out[name] = self.node(read(obj))
+            for name, read, unless in _readers(kind):
+                value = read(obj)
+                if unless is not _KEPT and value == unless:
+                    continue  # a field added later, at its default: as positions were
+                out[name] = self.node(value)
             return out
         raise SnapshotError(f"a {kind.__qualname__} cannot be part of a position")
 
@@ -233,6 +245,8 @@ class _Loader:
             if not f.compare:
                 continue  # a cache: the constructor makes it afresh
             if f.name not in data:
+                if f.metadata.get(LATER):
+                    continue  # added later, left out at its default: the constructor's
                 raise SnapshotError(f"{cls.__qualname__} without its {f.name}")
             (given if f.init else later)[f.name] = self.node(data[f.name])
         obj = cls(**given)
@@ -246,16 +260,21 @@ class _Loader:
         return obj
 
 
-_READERS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+_READERS: dict[type, tuple[tuple[str, Callable[[Any], Any], Any], ...]] = {}
 
 
-def _readers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+def _readers(cls: type) -> tuple[tuple[str, Callable[[Any], Any], Any], ...]:
     """The fields of a dataclass a position keeps (those equality reads), each with its
-    reader (worked out once per class)."""
+    reader and, for a field added `later`, the default it is left out at (worked out once per
+    class)."""
     found = _READERS.get(cls)
     if found is None:
         fields = dataclasses.fields(cls)
-        found = _READERS[cls] = tuple((f.name, attrgetter(f.name)) for f in fields if f.compare)
+        found = _READERS[cls] = tuple(
+            (f.name, attrgetter(f.name), f.default if f.metadata.get(LATER) else _KEPT)
+            for f in fields
+            if f.compare
+        )
     return found
 
 

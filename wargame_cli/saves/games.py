@@ -200,6 +200,7 @@ def _session(
         migrate=ruleset.migrate_entry,
         older=ruleset.version != current or ruleset.behaviour is not None,
         editor=ruleset.apply_edit,
+        after_end=ruleset.after_declared_hook(),
         keeper=position.keeper(ruleset, setup, options),
     )
     session = bind(Session(ruleset, options, seed, setup, runner, created=data["created"]))

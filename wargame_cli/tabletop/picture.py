@@ -63,6 +63,7 @@ class Strike:
     side: str
     hit: bool = False
     kill: bool = False
+    shot: bool = False  # from afar (a `shot` event): drawn straight, a blow in contact bowed
 
 
 @dataclass
@@ -111,7 +112,9 @@ def marks(
                     continue
                 hit = int(data.get("hits", 0) or 0) > 0
                 side = side_of.get(str(attacker), "")
-                out.strikes.append(Strike(str(attacker), target, a, b, side, hit))
+                out.strikes.append(
+                    Strike(str(attacker), target, a, b, side, hit, shot=kind == "shot")
+                )
         elif kind in vocabulary.HIT | vocabulary.DEATH:
             target = vocabulary.target(data)
             for strike in reversed(out.strikes):
@@ -172,7 +175,7 @@ def _arc(
 
 
 def _drawn(found: Marks, at: Any, trim: float) -> list[str]:
-    """Each move and strike as a group with its tooltip: moves straight, strikes bowed."""
+    """Each move and strike as a group with its tooltip: moves and shots straight, blows bowed."""
     marked: list[tuple[str, str, Any, Move | Strike, dict[str, Any]]] = []
     for move in found.moves:
         colour = SIDE_FILL.get(move.side, "#333")
@@ -185,6 +188,10 @@ def _drawn(found: Marks, at: Any, trim: float) -> list[str]:
             "stroke_width": 3.5 if strike.kill else 2 if strike.hit else 1.5,
             "stroke_dasharray": None if strike.hit else "4 3",
         }
+        if strike.shot:
+            tip = f"{strike.who} shoots at {strike.target}: {what}"
+            marked.append((tip, f"strike {what} shot", _arrow, strike, style))
+            continue
         tip = f"{strike.who} attacks {strike.target}: {what}"
         marked.append((tip, f"strike {what}", _arc, strike, style))
     return [
@@ -286,4 +293,8 @@ def tabletop(table: Table, bases: list[Base], label: str, drawn: Marks | None = 
     if drawn is not None and (drawn.moves or drawn.strikes):
         parts.append(_legend(MARGIN, top + key_h + 6))
         key_h += KEY_H + 4
+        if any(strike.shot for strike in drawn.strikes):  # a second line: what a straight one is
+            words = "a straight attack line is a shot from afar; a bowed one, a blow in contact"
+            parts.append(text(words, x=MARGIN, y=top + key_h + 6, font_size=10, fill="#111"))
+            key_h += KEY_H
     return svg(width + 2 * MARGIN, height + 2 * MARGIN + key_h, "".join(parts), label)

@@ -1,5 +1,6 @@
-"""Where a table edit may put a base: on the table, off blocking terrain, touching no other
-base (`wargame edit SAVE move`, `add`); the one check every tabletop ruleset's edits share."""
+"""Where a table edit may put a base: on the table, clear of blocking terrain, overlapping no
+other base (`wargame edit SAVE move`, `add`); the one check every tabletop ruleset's edits
+share, and the same standing check movement and deployment make."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterable
 
 from wargame_cli.engine.edits import EditRefused
 from wargame_cli.tabletop.geometry import Point
-from wargame_cli.tabletop.movement import Body, gap
+from wargame_cli.tabletop.movement import Body, standing_problem
 from wargame_cli.tabletop.table import Table
 
 
@@ -27,8 +28,8 @@ def legal_spot(
         )
     if (piece := table.blocking_at(p)) is not None:
         raise EditRefused(f"edit {what}: {p.key()} is inside {piece.name}, which blocks")
-    base = Body("", p, radius)
-    for other in bodies:
-        if other.id != moving and gap(base, other) < -1e-6:
-            raise EditRefused(f"edit {what}: {p.key()} overlaps {other.id}'s base")
+    # a base's edge in blocking terrain, or over another base (touching is allowed)
+    problem = standing_problem(table, Body(moving or "", p, radius), bodies)
+    if problem is not None:
+        raise EditRefused(f"edit {what}: {problem}; a base may touch another, not overlap it")
     return p

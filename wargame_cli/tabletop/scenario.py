@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli.errors import OptionError
+from wargame_cli.kit.filekeys import TABLE_KEYS, unknown_key
 from wargame_cli.ruleset import OptionSpec, load_options
 from wargame_cli.tabletop.areas import named_areas
 from wargame_cli.tabletop.table import Table, read_file
@@ -53,7 +54,12 @@ def load_data(path: str | Path) -> TableData:
     raw = read_file(path)
     if not isinstance(raw, dict):
         raise OptionError(f"table file {path}: expected a table of width, height and terrain")
-    return table_data(raw)
+    if (problem := unknown_key(raw, TABLE_KEYS)) is not None:
+        raise OptionError(f"table file {path}: {problem}")
+    try:
+        return table_data(raw)
+    except OptionError as exc:
+        raise OptionError(f"table file {path}: {exc}") from None
 
 
 @dataclass(frozen=True)

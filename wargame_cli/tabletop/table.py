@@ -24,6 +24,16 @@ class TerrainKind(StrEnum):
     SOFT = "soft"
 
 
+KINDS = [kind.value for kind in TerrainKind]  # as a table file writes them
+MEANS = {TerrainKind.BLOCKING: "no entry, no sight", TerrainKind.HARD: "hard cover"}
+MEANS[TerrainKind.SOFT] = "soft cover"
+
+
+def _kinds_told() -> str:
+    """The kinds in words, for a refusal: `blocking (no entry, no sight), hard (...)`."""
+    return ", ".join(f"{kind.value} ({MEANS.get(kind, kind.value)})" for kind in TerrainKind)
+
+
 @dataclass(frozen=True)
 class Piece:
     name: str
@@ -43,11 +53,21 @@ class Piece:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Piece:
+        called = f"terrain piece {str(data.get('name', ''))[:40]!r}"
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise OptionError(
+                f"{called}: kind {str(kind)[:40]!r} is not one of the kinds: {_kinds_told()}"
+            )
         try:
-            kind = TerrainKind(data["kind"])
             x, y, w, h = (float(data[k]) for k in ("x", "y", "w", "h"))
-        except (KeyError, ValueError, TypeError, OverflowError) as exc:
-            raise OptionError(f"terrain piece {str(data)[:60]}: {exc}") from None
+        except KeyError as exc:
+            raise OptionError(
+                f"{called}: it needs x, y, w and h (inches); {exc} is missing"
+            ) from None
+        except (ValueError, TypeError, OverflowError):
+            raise OptionError(f"{called}: x, y, w and h are numbers (inches)") from None
+        kind = TerrainKind(kind)
         if not all(math.isfinite(v) for v in (x, y, w, h)):
             raise OptionError(f"terrain piece {data.get('name')!r}: not a finite number")
         if w <= 0 or h <= 0:

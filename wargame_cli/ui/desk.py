@@ -21,20 +21,29 @@ BACK = "\x00back"
 @dataclass
 class Desk:
     """What "Table…" offers: the ruleset's edits (action -> its words), the log the dice are
-    read from, and the sides' names."""
+    read from, and the sides' names; `trial`: why an edit would be refused now (its words
+    tried on a copy of the game), or None, so a bad word is refused as it is typed and an
+    action the question cannot take is never offered (`Runner.edit_problem`)."""
 
     actions: dict[str, str]
     log: Callable[[], list[Any]]
     names: dict[str, str]
+    trial: Callable[[Edit], str | None] | None = None
+
+    def problem(self, action: str, words: tuple[str, ...] = ()) -> str | None:
+        return self.trial(Edit(action, words)) if self.trial is not None else None
 
 
 def ask(desk: Desk, select: Callable[..., Any], text: Callable[..., str]) -> str | None:
     """The edit token, or None when the person went back to the question."""
     import questionary
 
-    items = [questionary.Choice(f"{a}: {clean(words)}", a) for a, words in desk.actions.items()]
+    items = [
+        questionary.Choice(f"{a}: {clean(words)}", a, disabled=_disabled(desk.problem(a)))
+        for a, words in desk.actions.items()
+    ]
     items.append(questionary.Choice("Back to the question", BACK))
-    action = select("Edit the table: what?", items, items[0])
+    action = select("Edit the table: what?", items, next(i for i in items if not i.disabled))
     if action == BACK:
         return None
     if action == "die":
@@ -45,7 +54,7 @@ def ask(desk: Desk, select: Callable[..., Any], text: Callable[..., str]) -> str
         usage = desk.actions[action]
         typed = text(
             f"{usage}: type what follows {action!r}, a name with spaces in quotes (empty: back)",
-            validate=lambda typed: _words_problem(typed, action, usage),
+            validate=lambda typed: _words_problem(typed, action, usage, desk),
         )
         if not typed.strip():
             return None
@@ -93,16 +102,25 @@ def _words(typed: str) -> list[str]:
     return shlex.split(typed)
 
 
-def _words_problem(typed: str, action: str, usage: str) -> bool | str:
+def _words_problem(typed: str, action: str, usage: str, desk: Desk) -> bool | str:
+    """The words typed so far, checked as the game would take them: empty (back), or the
+    first refusal (a name no figure has, a spot over another base...), or True."""
     try:
         words = _words(typed)
     except ValueError:
         return "a quote is not closed"
+    if not words:
+        return True  # empty: back to the question
     try:
         check_words(Edit(action, tuple(words)), usage)
     except EditRefused as exc:
         return str(exc)
-    return typed_problem("", words, "", "") or True
+    return typed_problem("", words, "", "") or desk.problem(action, tuple(words)) or True
+
+
+def _disabled(reason: str | None) -> str | None:
+    """A menu item the question cannot take, with why (questionary shows it greyed)."""
+    return reason or None
 
 
 def _why_problem(typed: str) -> bool | str:

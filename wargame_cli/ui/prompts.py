@@ -321,11 +321,12 @@ class Prompter:
         ]
         kw = self._screen_kw(None)
         items.extend([*self._table_item(), *self._extras(kw)])
-        while (
-            answer := self.select(
-                f"{word.capitalize()} {number - 1} is over.", items, items[0], **kw
-            )
-        ) == TABLE:
+        said = (
+            f"{word.capitalize()} {number - 1} is over."
+            if number > 1
+            else f"Before {word} 1: the battle is set up (Table… edits it first)."
+        )
+        while (answer := self.select(said, items, items[0], **kw)) == TABLE:
             edit = self._table(None)
             if edit is not None:
                 answer = edit
