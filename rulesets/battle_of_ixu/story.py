@@ -55,6 +55,8 @@ def _number(value: Any) -> int:
 
 
 class Teller(BaseTeller):
+    fell_words = (" falls",)  # a damage edit's line: "Kuote takes 4 damage and Kuote falls"
+
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
         self.field = Field.of_save(save, self.sides)
@@ -134,6 +136,7 @@ class Teller(BaseTeller):
         y = str(data.get("target", ""))
         self.credit.blow(y, str(data.get("attacker", "")), _number(data.get("damage")))
         total, health = _number(data.get("total")), _number(data.get("health"))
+        self.took(y, _number(data.get("damage")), total, health or None)
         if health and total > health:  # not "2 of 1 damage"
             return self.say(SPENT, y=y, health=health)
         return self.say(WOUNDS, y=y, total=total, health=health)

@@ -50,6 +50,16 @@ def _unit(key: Any) -> str:
     return str(key).removeprefix("mob:")
 
 
+def _healths(save: dict[str, Any]) -> dict[str, int]:
+    """Each character's health as its team gives it."""
+    out: dict[str, int] = {}
+    for team in (save.get("setup", {}).get("teams") or {}).values():
+        for c in team.get("characters", []) if isinstance(team, dict) else []:
+            if isinstance(c, dict) and isinstance(c.get("health"), int):
+                out[str(c.get("name"))] = c["health"]
+    return out
+
+
 def _number(value: Any) -> int:
     try:
         return int(value)
@@ -58,10 +68,14 @@ def _number(value: Any) -> int:
 
 
 class Teller(BaseTeller):
+    # a damage edit's line: "Kuote takes 4 damage (0/4 left); Kuote is removed to the ... pool"
+    fell_words = (" removed to the dead pool", " removed to the casualty pool")
+
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
         self.field = Field.of_save(save, self.sides)
         self.striking: list[str] = []  # the attackers of the blow being told
+        self.health = _healths(save)  # a character's health, as its team gives it
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         say = self.say
@@ -105,7 +119,16 @@ class Teller(BaseTeller):
             y = str(data.get("creature", "?"))
             gang = list(dict.fromkeys(self.striking))  # a mob's blow is the mob's
             self.credit.blow(y, v.listing(gang), n)
+            most, left = self.health.get(y), data.get("health")
+            total = most - left if most is not None and isinstance(left, int) else None
+            self.took(y, n, total, most)
             return say(HURT, y=y, n=n, s="s" * (n != 1))
+        if kind == "power":  # an action of its own (a Hex): its damage is the user's doing
+            self.striking = [str(data.get("actor", "?"))]
+            return text
+        if kind == "heal":
+            self.took(str(data.get("creature", "")), -_number(data.get("healed")))
+            return text
         if kind == "death":
             x = str(data.get("creature", "?"))
             self.field.fall(x)
@@ -114,6 +137,7 @@ class Teller(BaseTeller):
             m, danger = data.get("mob", "?"), int(data.get("danger", 0))
             return say(WAVERS, m=m, n=danger) if danger else say(STEADY, m=m)
         if kind == "other":
+            self.striking = [str(data.get("actor", "?"))]  # what the ruling does is its
             return self._action(data)
         if kind == "escape":
             return say(ESCAPES, x=data.get("creature", "?"))
