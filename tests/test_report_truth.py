@@ -1,0 +1,126 @@
+"""Issue 34, item 4: the report tells true what one battle did. A kill made by a table edit is
+told as a blow (credited with `credit=NAME`) and listed in the Aftermath; an action's damage
+is the doing of the one who used it; the Aftermath names who still stands, with the damage
+each carries, in both forms; an edit reads in the world's words in the story and as
+bookkeeping in a list of its own. Old saves without a credit still replay and report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.test_mobs_and_morale_gm import played, table_file
+from tests.test_report_html import parse
+
+IXU = "battle-of-ixu"
+
+
+def _ixu(wargame: Any, tmp_path: Path, turns: str = "1") -> Path:
+    save = tmp_path / "ixu.json"
+    args = ["play", IXU, "--no-input", "--seed", "3", "--turns", turns, "--save", str(save)]
+    assert wargame(*args).returncode == 0
+    return save
+
+
+def _edit(wargame: Any, save: Path, *words: str, why: str = "a rock slide") -> None:
+    done = wargame("edit", str(save), *words, "--why", why)
+    assert done.returncode == 0, done.stderr
+
+
+def _report(wargame: Any, save: Path, *more: str) -> str:
+    done = wargame("replay", str(save), "--report", *more)
+    assert done.returncode == 0, done.stderr
+    return str(done.stdout)
+
+
+def _section(report: str, title: str) -> str:
+    return report.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_a_kill_by_a_table_edit_is_a_credited_blow_and_every_fallen_is_listed(wargame, tmp_path):
+    save = _ixu(wargame, tmp_path)
+    _edit(wargame, save, "damage", "Kuote", "10", "credit=Tuze", why="a spear from the rocks")
+    _edit(wargame, save, "remove", "Tutok", why="the ground gives way")
+    _edit(wargame, save, "damage", "Ijoi", "10", "credit=Eyox", why="a second spear")
+    assert wargame("resume", str(save), "--no-input").returncode == 0
+    log = json.loads(save.read_text())["log"]
+    credited = [e for e in log if e["t"] == "edit" and e.get("data")]
+    assert [e["data"] for e in credited] == [{"credit": "Tuze"}, {"credit": "Eyox"}]
+    assert all("credit=" not in " ".join(e["args"]) for e in credited)  # the rules never see it
+    verified = wargame("replay", str(save), "--verify", "--json")
+    assert verified.returncode == 0 and json.loads(verified.stdout)["verified"] is True
+    report = _report(wargame, save)
+    story = report.split("## The sides", 1)[1].split("## Table edits", 1)[0]
+    assert "Tuze wounds Kuote (a spear from the rocks)" in story
+    assert "**☠ Tutok" in story and "(the ground gives way)" in story
+    assert "Table edit" not in story and "by the GM" not in story  # no bookkeeping in the story
+    book = _section(report, "Table edits")
+    assert "by the GM: Kuote takes 10 damage" in book and "(a spear from the rocks)" in book
+    after = _section(report, "Aftermath")
+    assert "every model of Axes has fallen" in after
+    for name, line in [
+        ("Kuote", "Kuote, killed by Tuze (10 wounds); a spear from the rocks"),
+        ("Tutok", "Tutok, struck down: the ground gives way"),
+        ("Ijoi", "Ijoi, killed by Eyox (10 wounds)"),
+    ]:
+        assert line in after, (name, after)
+    assert "Still standing: Eyox (unhurt), Tuze (unhurt), Keryx (unhurt)." in after
+
+
+def test_a_credit_word_is_refused_where_it_means_nothing_and_empty(wargame, tmp_path):
+    save = _ixu(wargame, tmp_path)
+    before = save.read_bytes()
+    for words in (["damage", "Kuote", "2", "credit="], ["end", "A", "won", "credit=Tuze"]):
+        done = wargame("edit", str(save), *words, "--why", "x")
+        assert done.returncode == 2 and "credit=" in done.stderr, done.stderr
+    assert save.read_bytes() == before
+
+
+def test_an_edit_without_credit_is_written_as_before_and_still_reports_its_kill(
+    wargame, tmp_path
+):
+    """An edit naming no one is the entry saves always had (no `data`): it verifies, and its
+    kill is listed with its cause."""
+    save = _ixu(wargame, tmp_path)
+    _edit(wargame, save, "damage", "Kuote", "10")
+    edits = [e for e in json.loads(save.read_text())["log"] if e["t"] == "edit"]
+    assert set(edits[0]) == {"t", "action", "args", "by", "why", "text", "h"}
+    assert wargame("replay", str(save), "--verify").returncode == 0
+    after = _section(_report(wargame, save), "Aftermath")
+    assert "Kuote, struck down: a rock slide" in after
+
+
+def test_a_hex_kill_is_credited_to_the_shaman_who_used_it(wargame, tmp_path):
+    """Grey Mother's Hex (damage 6) kills Tarn: her doing, not whoever struck last."""
+    save = tmp_path / "hex.json"
+    team_b = tmp_path / "b.toml"
+    team_b.write_text(
+        'name = "Coven"\n'
+        'characters = [{ name = "Grey Mother", profile = "Shaman", actions = ["Hex"], '
+        "move = 0 }]\n"
+        'actions = [{ name = "Hex", range = 30, dice = 2, effect = "damage 6" }]\n'
+    )
+    open_field = table_file(tmp_path, "", "open.toml")
+    args = ["--team-a", "Tarn=Spearwarden", "--team-b", str(team_b), "--turns", "1"]
+    args += ["--option", f"table={open_field}", "--rolls", "1,1,9,9,9,9,9"]
+    played(wargame, save, *args, "--choices", "12,3;12,21;other;power:Hex;Tarn")
+    report = _report(wargame, save)
+    assert "at Grey Mother's hands (6 wounds)" in report
+    assert "Tarn, killed by Grey Mother (6 wounds)" in _section(report, "Aftermath")
+
+
+def test_the_html_aftermath_names_who_still_stands_with_their_wounds(wargame, tmp_path):
+    save = _ixu(wargame, tmp_path, turns="12")
+    out = tmp_path / "r.html"
+    assert wargame("replay", str(save), "--html", str(out)).returncode == 0
+    page = out.read_text()
+    parse(page)
+    standing = page.split('<p class="standing">', 1)[1].split("</p>", 1)[0]
+    state = json.loads(wargame("replay", str(save), "--json").stdout)["state"]
+    alive = [m for s in state["sides"].values() for m in s["models"] if m["status"] != "dead"]
+    assert alive  # seed 3: the Swords win with models standing
+    for model in alive:
+        hurt = f"{model['damage']} of {model['health']} damage" if model["damage"] else "unhurt"
+        assert f"{model['name']} ({hurt})" in standing
+    assert f"Still standing: {standing.split(': ', 1)[1]}" in _report(wargame, save)
