@@ -60,6 +60,16 @@ def _healths(save: dict[str, Any]) -> dict[str, int]:
     return out
 
 
+def _moves(save: dict[str, Any]) -> dict[str, float]:
+    """Each character's move in inches, as its team gives it."""
+    out: dict[str, float] = {}
+    for team in (save.get("setup", {}).get("teams") or {}).values():
+        for c in team.get("characters", []) if isinstance(team, dict) else []:
+            if isinstance(c, dict) and isinstance(c.get("move"), int | float):
+                out[str(c.get("name"))] = float(c["move"])
+    return out
+
+
 def _number(value: Any) -> int:
     try:
         return int(value)
@@ -76,6 +86,8 @@ class Teller(BaseTeller):
         self.field = Field.of_save(save, self.sides)
         self.striking: list[str] = []  # the attackers of the blow being told
         self.health = _healths(save)  # a character's health, as its team gives it
+        self.allowed = _moves(save)  # a character's move, as its team gives it
+        self.field.deployed(save.get("log"), self._side)
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         say = self.say
@@ -103,7 +115,8 @@ class Teller(BaseTeller):
             side = self._side(x)
             where = self.field.move(x, side, data.get("from"), data.get("to"))
             self.field.place(x, side, data.get("to"))
-            said = say(v.heading(side, data.get("from"), data.get("to")), x=x)
+            allowed = self.allowed.get(str(x))
+            said = say(v.heading(side, data.get("from"), data.get("to"), allowed), x=x)
             return f"{said} {where}".strip()
         if kind == "attack":
             attackers, y = data.get("attackers", []), data.get("target", "?")
@@ -188,6 +201,13 @@ class Teller(BaseTeller):
             return told
         x = str(data.get("creature", "?"))
         return fallen(x, self.credit.authors(x))
+
+    def roster(self) -> dict[str, str]:
+        """The characters, and every figure the deployment placed (a mob's members by
+        name, "Red Spears 2"); not a mob's own name."""
+        mobs = set(self._mobs())
+        cast = {n: s for n, s in self.members.items() if n not in mobs}
+        return cast | dict(self.field.side_of)
 
     def _mob_of(self, figure: str) -> str:
         """The mob a figure fights in ("Red Spears 2" -> "Red Spears"), or the figure."""

@@ -33,6 +33,14 @@ DEPLOY = ("{x} takes position {at}", "{x} is set down {at}", "{x} deploys {at}")
 RATING = ("{s}'s command rating falls to {n}", "{s} is shaken: command rating {n}")
 
 
+def _named(entry: Any, cast: dict[str, str]) -> Any:
+    """A deploy event with its miniature by name (the field knows them by name)."""
+    data = entry.get("data") if isinstance(entry, dict) else None
+    if entry.get("kind") != "deploy" or not isinstance(data, dict):
+        return entry
+    return {**entry, "data": {**data, "id": cast.get(str(data.get("id")), data.get("id"))}}
+
+
 class Teller(BaseTeller):
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
@@ -40,6 +48,9 @@ class Teller(BaseTeller):
         self.field = Field.of_save(save, self.sides)
         for uid, name in self.cast.items():
             self.field.side_of[name] = uid[:1]
+        self.field.deployed(  # every flank judged from the whole deployment
+            [_named(e, self.cast) for e in save.get("log") or []], lambda who: ""
+        )
         self.striker = ""  # who fired or struck last: the author of the hit that follows
 
     def name(self, mini_id: Any) -> str:

@@ -78,7 +78,7 @@ class Teller:
         self.pronouns = _pronouns(save)  # a figure's name -> the pronoun its team gives it
         self.credit = Credit()  # who dealt whom how much, kept up as blows are told
         self.hurt: dict[str, Hurt] = {}  # the damage each figure carries, as told so far
-        self.cast = _cast(save)  # every named figure of the teams -> its side
+        self.members = _cast(save)  # every named figure of the teams -> its side
 
     # -- what the story keeps of each figure -------------------------------------------
     def took(self, who: str, damage: int, total: int | None = None, health: int | None = None) -> None:
@@ -103,7 +103,7 @@ class Teller:
     def roster(self) -> dict[str, str]:
         """Every figure the story knows of -> its side: the teams' named figures, and
         those the log showed (a mob's members)."""
-        return dict(self.cast)
+        return dict(self.members)
 
     def figure(self, word: str, text: str = "") -> str:
         """The figure an edit's word names, as the story names it: the known name the
