@@ -77,9 +77,7 @@ def test_a_credit_word_is_refused_where_it_means_nothing_and_empty(wargame, tmp_
     assert save.read_bytes() == before
 
 
-def test_an_edit_without_credit_is_written_as_before_and_still_reports_its_kill(
-    wargame, tmp_path
-):
+def test_an_edit_without_credit_is_written_as_before_and_still_reports_its_kill(wargame, tmp_path):
     """An edit naming no one is the entry saves always had (no `data`): it verifies, and its
     kill is listed with its cause."""
     save = _ixu(wargame, tmp_path)
@@ -124,3 +122,109 @@ def test_the_html_aftermath_names_who_still_stands_with_their_wounds(wargame, tm
         hurt = f"{model['damage']} of {model['health']} damage" if model["damage"] else "unhurt"
         assert f"{model['name']} ({hurt})" in standing
     assert f"Still standing: {standing.split(': ', 1)[1]}" in _report(wargame, save)
+
+
+# -- words: flanks, steps and runs, repeats ---------------------------------------------------
+def _mobs(wargame: Any, tmp_path: Path, seed: str = "5") -> Path:
+    save = tmp_path / f"mm{seed}.json"
+    args = ["play", "mobs-and-morale", "--no-input", "--seed", seed, "--save", str(save)]
+    assert wargame(*args).returncode == 0
+    return save
+
+
+def test_deployment_flanks_are_judged_from_the_whole_deployment(wargame, tmp_path):
+    """Each side's left and right are its own, facing the enemy, across the spread of all
+    its deployed figures (not of those placed before it)."""
+    import re
+
+    save = _mobs(wargame, tmp_path)
+    data = json.loads(save.read_text())
+    names = data["setup"]["names"]
+    deploys = [e["data"] for e in data["log"] if e["t"] == "event" and e.get("kind") == "deploy"]
+    side_of = {}
+    for side, team in data["setup"]["teams"].items():
+        for piece in team.get("characters", []) + team.get("mobs", []):
+            side_of[piece["name"]] = side
+    xs: dict[str, list[float]] = {"A": [], "B": []}
+    for d in deploys:
+        xs[side_of[d["unit"]]] += [float(p[0]) for p in d["at"].values()]
+    story = _report(wargame, save).split("## Round 1", 1)[0]
+    told = 0
+    for d in deploys:
+        side = side_of[d["unit"]]
+        lo, hi = min(xs[side]), max(xs[side])
+        t = (float(next(iter(d["at"].values()))[0]) - lo) / (hi - lo)
+        t = t if side == "A" else 1 - t
+        want = "left flank" if t < 0.3 else "right flank" if t > 0.7 else "centre"
+        owner = names[side].removeprefix("The ")
+        found = re.search(
+            rf"{re.escape(d['unit'])} (?:deploys?|takes? the field) (?:on|in) the "
+            rf"{re.escape(owner)}'s (left flank|right flank|centre)",
+            story,
+        )
+        if found:
+            told += 1
+            assert found.group(1) == want, (d["unit"], found.group(0), want)
+    assert told >= 4
+
+
+def test_a_step_is_not_a_run_and_a_short_charge_is_not_a_rush(wargame, tmp_path):
+    from wargame_cli import registry
+    from wargame_cli.report import voice as v
+
+    save = json.loads(_ixu(wargame, tmp_path).read_text())
+    teller = registry.get(IXU).teller(save, v.Voice(0))
+    assert teller is not None
+    teller.tell("attribute", {"model": "Kuote", "side": "A", "movement": 6}, "")
+    step = {"model": "Kuote", "side": "A", "from": [12, 10], "to": [12, 10.25], "inches": 0.25}
+    said = teller.tell("move", step, "")
+    assert said and said.split(" ")[1] in ("edges", "takes", "inches"), said
+    full = {**step, "to": [12, 16], "inches": 6}
+    assert teller.tell("move", full, "").split(" ")[1] in ("runs", "dashes", "hurries")
+    charge = {**step, "charged": ["Tuze"]}
+    for _ in range(4):  # every phrase of the pool
+        said = teller.tell("charge", charge, "") or ""
+        assert not any(w in said for w in ("charges", "rushes", "storms", "runs")), said
+
+
+def test_no_sentence_is_told_twice_in_the_same_words(wargame, tmp_path):
+    save = tmp_path / "sa.json"
+    assert (
+        wargame("play", "squad-alpha", "--no-input", "--seed", "5", "--save", str(save)).returncode
+        == 0
+    )
+    report = _report(wargame, save)
+    story = report.split("## The sides", 1)[1].split("## Aftermath", 1)[0]
+    said = [
+        s.strip(" *")
+        for line in story.splitlines()
+        if line.startswith("- ")
+        for s in line[2:].split(". ")
+        if s.strip(" *.")
+    ]
+    repeated = {s for s in said if said.count(s) > 1}
+    assert not repeated, repeated
+    assert "Again, " in story  # the game repeats itself: the story says so
+
+
+# -- pictures ---------------------------------------------------------------------------------
+def test_pictures_draw_bases_that_read_straight_blows_and_mob_moves(wargame, tmp_path):
+    import re
+
+    save = _mobs(wargame, tmp_path)
+    out = tmp_path / "mm.html"
+    assert wargame("replay", str(save), "--html", str(out)).returncode == 0
+    page = out.read_text()
+    radii = [float(r) for r in re.findall(r'<circle cx="[^"]*" cy="[^"]*" r="([\d.]+)"', page)]
+    assert radii and min(radii) >= 12  # a base at least 24 px across
+    labels = re.findall(r'font-size="(\d+)" fill="#fff" text-anchor="middle"', page)
+    assert labels and min(int(s) for s in labels) >= 11
+    strikes = re.findall(r'<g class="strike[^"]*">(.*?)</g>', page)
+    assert strikes and all("<line " in g and " Q" not in g and "Q" not in g for g in strikes)
+    mobs = {
+        m["name"]
+        for t in json.loads(save.read_text())["setup"]["teams"].values()
+        for m in t.get("mobs", [])
+    }
+    moved = re.findall(r'<g class="move"><title>([^<]*) moves</title>', page)
+    assert any(any(name.startswith(f"{mob} ") for mob in mobs) for name in moved), moved
