@@ -81,7 +81,9 @@ class Teller:
         self.members = _cast(save)  # every named figure of the teams -> its side
 
     # -- what the story keeps of each figure -------------------------------------------
-    def took(self, who: str, damage: int, total: int | None = None, health: int | None = None) -> None:
+    def took(
+        self, who: str, damage: int, total: int | None = None, health: int | None = None
+    ) -> None:
         """`who` took `damage` (negative: healed); `total`, when the log states it, is the
         damage it now carries, and `health` what it can take."""
         if not who:

@@ -157,7 +157,9 @@ def battle_report(
     if reading.edits:  # the bookkeeping, apart from the story
         word = story.turn_word.capitalize()
         out += ["", "## Table edits", ""]
-        out += [f"{i}. {_when(turn, word)}: {md(t)}." for i, (turn, t) in enumerate(reading.edits, 1)]
+        out += [
+            f"{i}. {_when(turn, word)}: {md(t)}." for i, (turn, t) in enumerate(reading.edits, 1)
+        ]
     out += ["", "## Aftermath", "", _result(save_data, reading.end), ""]
     if reading.losses:
         out += [story.tally_title, ""]

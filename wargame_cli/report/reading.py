@@ -301,9 +301,7 @@ def _edit(
     if loss:
         gone.add(told.who)
         section.losses.append((loss, told.who))
-        reading.fallen.append(
-            Fallen(told.who, turn, loss, tuple(teller.credit.authors(told.who)))
-        )
+        reading.fallen.append(Fallen(told.who, turn, loss, tuple(teller.credit.authors(told.who))))
         reading.losses.append((turn, teller.fallen_by_edit(told, dict(entry))))
 
 
