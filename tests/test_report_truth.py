@@ -106,6 +106,9 @@ def test_a_hex_kill_is_credited_to_the_shaman_who_used_it(wargame, tmp_path):
     report = _report(wargame, save)
     assert "at Grey Mother's hands (6 wounds)" in report
     assert "Tarn, killed by Grey Mother (6 wounds)" in _section(report, "Aftermath")
+    page = tmp_path / "hex.html"
+    assert wargame("replay", str(save), "--html", str(page)).returncode == 0
+    assert "<title>Grey Mother attacks Tarn: kills</title>" in page.read_text()  # drawn too
 
 
 def test_the_html_aftermath_names_who_still_stands_with_their_wounds(wargame, tmp_path):

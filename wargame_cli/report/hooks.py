@@ -115,7 +115,8 @@ class Teller:
         for name in known:
             if text.startswith(f"{name} ") or text == name:
                 return name
-        return next((n for n in known if n.lower() == word.strip().lower()), word)
+        found = next((n for n in known if n.lower() == word.strip().lower()), None)
+        return found if found is not None else self.name(word)
 
     def edit(self, entry: dict[str, Any]) -> EditTold:
         """A table edit in the story's words (the GM's hand is not named: the log's line and

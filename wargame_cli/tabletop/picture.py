@@ -6,7 +6,8 @@ Rulesets only list their bases (`picture.py`).
 
 A turn's picture also draws what happened in it (`marks`, from the turn's events): every move
 as an arrow from where the piece stood, every attack or shot as a line from attacker to target
-(dashed when it missed, solid when it hit, heavy when it killed)."""
+(dashed when it missed, solid when it hit, heavy when it killed), and an action a figure
+used on another (a Hex) as its strike."""
 
 from __future__ import annotations
 
@@ -111,6 +112,12 @@ def marks(
                 if start is not None and end is not None and start.distance(end) > 0.05:
                     out.moves.append(Move(figure, start, end, side_of.get(figure, "")))
                     now[figure] = end
+        elif kind in vocabulary.ACT:  # an action of its own on a target (a Hex)
+            actor, target = str(data.get("actor", "")), str(data.get("target", ""))
+            a, b = at(actor), at(target)
+            if a is not None and b is not None:
+                hit = bool(data.get("works"))
+                out.strikes.append(Strike(actor, target, a, b, side_of.get(actor, ""), hit))
         elif kind in vocabulary.STRIKE:
             for attacker in vocabulary.strikers(data):
                 target = str(data.get("target", ""))
