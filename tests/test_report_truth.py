@@ -231,3 +231,15 @@ def test_pictures_draw_bases_that_read_straight_blows_and_mob_moves(wargame, tmp
     }
     moved = re.findall(r'<g class="move"><title>([^<]*) moves</title>', page)
     assert any(any(name.startswith(f"{mob} ") for mob in mobs) for name in moved), moved
+
+
+def test_a_credit_typed_at_the_table_goes_to_the_edits_data():
+    """ "Table…" during play: the words typed go in a token; the credit word is taken out of
+    the words the rules see, and kept."""
+    from wargame_cli.engine.edits import Edit, check_words, from_token, token
+
+    typed = Edit("damage", ("Kuote", "4", "credit=Tuze"), "A", "a spear")
+    check_words(typed, "damage MODEL N")  # not a word too many
+    made = from_token(token(typed))
+    assert made.args == ("Kuote", "4") and made.credit == "Tuze"
+    assert made.entry("Kuote takes 4 damage")["data"] == {"credit": "Tuze"}
