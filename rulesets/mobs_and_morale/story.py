@@ -61,12 +61,18 @@ def _healths(save: dict[str, Any]) -> dict[str, int]:
 
 
 def _moves(save: dict[str, Any]) -> dict[str, float]:
-    """Each character's move in inches, as its team gives it."""
+    """Each character's move in inches, and each mob's (its slowest member's), as its team
+    gives it."""
     out: dict[str, float] = {}
     for team in (save.get("setup", {}).get("teams") or {}).values():
         for c in team.get("characters", []) if isinstance(team, dict) else []:
             if isinstance(c, dict) and isinstance(c.get("move"), int | float):
                 out[str(c.get("name"))] = float(c["move"])
+        for m in team.get("mobs", []) if isinstance(team, dict) else []:
+            members = m.get("members", []) if isinstance(m, dict) else []
+            moves = [float(f["move"]) for f in members if isinstance(f, dict) and "move" in f]
+            if moves:
+                out[str(m.get("name"))] = min(moves)
     return out
 
 
@@ -109,9 +115,17 @@ class Teller(BaseTeller):
         if kind == "move":
             x = data.get("creature") or data.get("mob") or "?"
             if "from" not in data:  # a mob's move: where to, figure by figure
+                moved = [
+                    (self.field.at.get(str(f)), pos) for f, pos in (data.get("to") or {}).items()
+                ]
                 for figure, pos in (data.get("to") or {}).items():
                     self.field.place(str(figure), self._side(x), pos)
-                return say(v.MOVE_ON_MANY, x=x)
+                steps = [(a, b) for a, b in moved if a is not None]
+                if not steps:
+                    return say(v.MOVE_ON_MANY, x=x)
+                far = max(steps, key=lambda ab: v.distance(ab[0], ab[1]) or 0.0)  # its farthest
+                allowed = self.allowed.get(str(x))
+                return say(v.heading(self._side(x), far[0], far[1], allowed), x=x)
             side = self._side(x)
             where = self.field.move(x, side, data.get("from"), data.get("to"))
             self.field.place(x, side, data.get("to"))

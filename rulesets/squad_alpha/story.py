@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargame_cli.rulesets.squad_alpha.movement import MOVE_INCHES
+
 from wargame_cli.report import scenes as sc
 from wargame_cli.report import voice as v
 from wargame_cli.report.credit import credited, fallen
@@ -82,7 +84,7 @@ class Teller(BaseTeller):
             return say(FROZE, x=x)
         if kind == "move":
             side = str(data.get("id", ""))[:1]  # "A3": side A's third miniature
-            pool = v.heading(side, data.get("from"), data.get("to"))
+            pool = v.heading(side, data.get("from"), data.get("to"), MOVE_INCHES)
             where = self.field.move(x, side, data.get("from"), data.get("to"))
             self.field.place(x, side, data.get("to"))
             return f"{say(pool, x=x)} {where}".strip()
