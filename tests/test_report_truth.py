@@ -243,3 +243,22 @@ def test_a_credit_typed_at_the_table_goes_to_the_edits_data():
     made = from_token(token(typed))
     assert made.args == ("Kuote", "4") and made.credit == "Tuze"
     assert made.entry("Kuote takes 4 damage")["data"] == {"credit": "Tuze"}
+
+
+def test_mobs_and_morale_edits_tell_a_credited_kill_a_flight_and_wounds(wargame, tmp_path):
+    save = tmp_path / "me.json"
+    args = ["play", "mobs-and-morale", "--no-input", "--seed", "1", "--turns", "1"]
+    assert wargame(*args, "--save", str(save)).returncode == 0
+    _edit(wargame, save, "damage", "Red Spears 1", "1", "credit=Brakka", why="an arrow")
+    _edit(wargame, save, "remove", "Ysolde", "fled", why="she panics")
+    _edit(wargame, save, "damage", "Chief Ugrak", "2", why="an old wound opens")
+    _edit(wargame, save, "heal", "Chief Ugrak", "1", why="a draught")
+    report = _report(wargame, save)
+    story = report.split("## Round 1", 1)[1].split("## Table edits", 1)[0]
+    assert "**☠ Brakka wounds Red Spears 1 (an arrow): 1 wound." in story
+    assert "**⚑ Ysolde flees the field (she panics).**" in story
+    assert "dead pool" not in story and "Table edit" not in story
+    after = _section(report, "Aftermath")
+    assert "Red Spears 1, killed by Brakka (1 wound); an arrow" in after
+    assert "Ysolde, left the field: she panics" in after
+    assert "Chief Ugrak (1 of 8 damage)" in after

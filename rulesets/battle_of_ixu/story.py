@@ -63,6 +63,9 @@ class Teller(BaseTeller):
         self.field = Field.of_save(save, self.sides)
         self._deployed(save)
         self.allowed: dict[str, float] = {}  # each model's movement die this turn (c5)
+        health = (save.get("options") or {}).get("health")
+        for name in self.roster() if isinstance(health, int) else ():
+            self.took(name, 0, 0, health)  # every god's health, as the options give it
 
     def _deployed(self, save: dict[str, Any]) -> None:
         """Every god where its warband lined up (the rules' own placing), so a flank reads

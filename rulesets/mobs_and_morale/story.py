@@ -92,6 +92,8 @@ class Teller(BaseTeller):
         self.field = Field.of_save(save, self.sides)
         self.striking: list[str] = []  # the attackers of the blow being told
         self.health = _healths(save)  # a character's health, as its team gives it
+        for name, most in self.health.items():
+            self.took(name, 0, 0, most)
         self.allowed = _moves(save)  # a character's move, as its team gives it
         self.field.deployed(save.get("log"), self._side)
 
