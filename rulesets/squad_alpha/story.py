@@ -55,6 +55,10 @@ class Teller(BaseTeller):
         )
         self.striker = ""  # who fired or struck last: the author of the hit that follows
 
+    def roster(self) -> dict[str, str]:
+        """Every piece of both sides by the name the story gives it -> its side."""
+        return {name: uid[:1] for uid, name in self.cast.items()}
+
     def name(self, mini_id: Any) -> str:
         return self.cast.get(str(mini_id), str(mini_id))
 

@@ -262,8 +262,9 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
                 section.beats.append(Beat([line]))
             told = prose if prose is not None else text
             if loss:
-                for who in events.lost(data):
-                    if who not in gone:
+                for key in events.lost(data):
+                    if key not in gone:
+                        who = teller.name(key)  # "A4" is "A4 Archers", as the story names it
                         authors = tuple(teller.credit.authors(who))
                         reading.fallen.append(Fallen(who, turn, loss, authors))
                 gone |= _lost(data)
