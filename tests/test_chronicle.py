@@ -199,3 +199,21 @@ def test_a_real_browser_renders_the_chronicle(tmp_path, ixu_saves):
     assert width == 900
     colours = {row[i : i + 3] for row in rows[::4] for i in range(0, len(row), 12)}
     assert any(c[0] > 150 and c[2] < 80 for c in colours)  # the Swords standing are drawn
+
+
+def test_a_seeds_of_wars_chronicle_tells_every_units_fate_and_ht(wargame, tmp_path):
+    saves = [_play(wargame, tmp_path, "seeds-of-wars", seed) for seed in (1, 2)]
+    rows = _rows(write_chronicle([ChronicleBattle(s) for s in saves], "Seeds", "markdown"))
+    state = _state(wargame, saves[-1])
+    for side in state["sides"].values():
+        for unit in side["units"]:
+            row = rows[f"{unit['id']} {unit['type']} ({side['name']})"]
+            fate = row[4]
+            if unit["fate"] == "destroyed":
+                assert "fell in round" in fate, (unit, fate)
+            elif unit["fate"] is None:
+                taken = unit["ht_taken"]
+                hurt = f"{taken} of {unit['ht']} damage" if taken else "unhurt"
+                assert f"standing at the end ({hurt})" in fate, (unit, fate)
+            else:
+                assert "left the field" in fate, (unit, fate)
