@@ -128,7 +128,8 @@ class Teller(BaseTeller):
             charged = data.get("charged", [])
             where = self.field.move(x, side, data.get("from"), data.get("to"), charge=True)
             flank = self.field.flank(self.field.side_of.get(charged[0], ""), data.get("to"))
-            pool = CHARGES if self._pool(x, data) in (v.RUN_ON, v.MOVE_ON) else CLOSES
+            moved = v.distance(data.get("from"), data.get("to")) or 0.0
+            pool = CLOSES if v.scale(moved, self.allowed.get(x)) == 0 else CHARGES
             said = self.say(pool, x=x, y=v.listing(charged))
             if charged and self.field.behind(x, charged[0]):
                 where = "from behind"

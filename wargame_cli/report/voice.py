@@ -147,16 +147,22 @@ def heading(side: Any, start: Any, end: Any, allowance: float | None = None) -> 
         return MOVE_ON
     forward = dy if side == "A" else -dy
     way = 0 if abs(forward) < abs(dx) / 2 else 1 if forward > 0 else 2
-    size = 1
-    if allowance is not None and allowance > 0:
-        share = (dx * dx + dy * dy) ** 0.5 / allowance
-        size = 0 if share <= STEP or (dx * dx + dy * dy) < 1 else 2 if share >= RUN else 1
+    size = scale((dx * dx + dy * dy) ** 0.5, allowance)
     pools = (
         (STEP_ACROSS, MOVE_ACROSS, RUN_ACROSS),
         (STEP_ON, MOVE_ON, RUN_ON),
         (STEP_BACK, MOVE_BACK, RUN_BACK),
     )
     return pools[way][size]
+
+
+def scale(moved: float, allowance: float | None) -> int:
+    """How big a move was: 0 a step (a quarter of the `allowance` or less, or under an
+    inch), 2 a run (four fifths of it or more), 1 a move between (or when none is known)."""
+    if allowance is None or allowance <= 0:
+        return 1
+    share = moved / allowance
+    return 0 if share <= STEP or moved < 1 else 2 if share >= RUN else 1
 
 
 def distance(start: Any, end: Any) -> float | None:
