@@ -213,7 +213,7 @@ def test_a_seeds_of_wars_chronicle_tells_every_units_fate_and_ht(wargame, tmp_pa
                 assert "fell in round" in fate, (unit, fate)
             elif unit["fate"] is None:
                 taken = unit["ht_taken"]
-                hurt = f"{taken} of {unit['ht']} damage" if taken else "unhurt"
+                hurt = f"{taken} of {unit['ht']} Ht" if taken else "unhurt"
                 assert f"standing at the end ({hurt})" in fate, (unit, fate)
             else:
                 assert "left the field" in fate, (unit, fate)

@@ -262,3 +262,18 @@ def test_mobs_and_morale_edits_tell_a_credited_kill_a_flight_and_wounds(wargame,
     assert "Red Spears 1, killed by Brakka (1 wound); an arrow" in after
     assert "Ysolde, left the field: she panics" in after
     assert "Chief Ugrak (1 of 8 damage)" in after
+
+
+def test_an_edits_damage_is_what_it_took_and_its_credit_names_the_figure(wargame, tmp_path):
+    """Seeds of Wars: `damage A1 9` takes the 3 Ht A1 Knights had; `credit=B1` is B1 Guard."""
+    save = tmp_path / "se.json"
+    args = ["play", "seeds-of-wars", "--no-input", "--seed", "1", "--turns", "1"]
+    assert wargame(*args, "--save", str(save)).returncode == 0
+    _edit(wargame, save, "damage", "A1", "9", "credit=B1", why="a cavalry charge")
+    _edit(wargame, save, "remove", "B2", "captured", why="surrounded")
+    report = _report(wargame, save)
+    assert "**☠ B1 Guard wounds A1 Knights (a cavalry charge): 3 hits." in report
+    assert "**⚑ B2 Spearmen is taken captive (surrounded).**" in report
+    after = _section(report, "Aftermath")
+    assert "A1 Knights, killed by B1 Guard (3 hits); a cavalry charge" in after
+    assert "B2 Spearmen, left the field: surrounded" in after

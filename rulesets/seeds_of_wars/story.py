@@ -71,6 +71,10 @@ DEPLOYS = (
 
 class Teller(BaseTeller):
     wound_word = "hit"
+    health_word = "Ht"
+    fell_words = (
+        " and is destroyed",
+    )  # a damage edit's line: "A1 Knights takes 3 Ht and is destroyed"
     default_pronoun = pronouns.IT  # a unit is one body of soldiers
 
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from wargame_cli.report.scenes import Fact
 
 STYLES = ("full", "brief")  # `replay --style`: every blow, or a page
-GONE_WORDS = {"fled", "escaped", "captured", "routed", "surrendered", "missing"}  # `remove HOW`
+GONE_WORDS = {"fled", "escaped", "captured", "removed", "routed", "surrendered", "missing"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +65,10 @@ class Teller:
     default_pronoun: Pronoun = pronouns.THEY
     # Words in the text of a `damage` edit (the ruleset's own line) saying its figure fell.
     fell_words: tuple[str, ...] = ()
-    # The words for damage taken ("wound", "damage"): "4 wounds", "3 of 10 damage".
+    # The words for damage taken: a count of blows ("4 wounds"), a share of health ("3 of
+    # 10 damage", Seeds of Wars' "1 of 3 Ht").
     wound_word = "wound"
+    health_word = "damage"
 
     def __init__(self, save: dict[str, Any], voice: Voice) -> None:
         self.save = save
@@ -99,7 +101,7 @@ class Teller:
         if hurt is None or hurt.taken <= 0:
             return ""
         if hurt.health:
-            return f"{hurt.taken} of {hurt.health} damage"
+            return f"{hurt.taken} of {hurt.health} {self.health_word}"
         return f"{hurt.taken} {self.wound_word}{'s' * (hurt.taken != 1)}"
 
     def roster(self) -> dict[str, str]:
@@ -129,6 +131,7 @@ class Teller:
         cause = f" ({why})" if why else ""
         data = entry.get("data")
         by = str(data.get("credit", "")) if isinstance(data, dict) else ""
+        by = self.figure(by) if by else ""
         if action == "die" or not args:
             return EditTold(None)
         if action == "end":
@@ -137,8 +140,13 @@ class Teller:
         if action in ("damage", "heal"):
             n = _count(args[1] if len(args) > 1 else "")
             if action == "heal":
+                known = self.hurt.get(who)
+                n = min(n, known.taken) if known is not None else n  # no more than it had
                 self.took(who, -n)
                 return EditTold(f"{who} recovers from {self._wounds(n)}{cause}", who)
+            hurt = self.hurt.get(who)
+            if hurt is not None and hurt.health:  # no more than it had left to lose
+                n = min(n, max(0, hurt.health - hurt.taken))
             self.took(who, n)
             if by:
                 self.credit.blow(who, by, n)
@@ -272,6 +280,7 @@ def _gone(how: str) -> str:
         "routed": "breaks and runs from the field",
         "surrendered": "surrenders",
         "missing": "goes missing",
+        "removed": "is taken from the field",
     }.get(how, f"leaves the field ({how})")
 
 
