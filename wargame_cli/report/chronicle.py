@@ -230,7 +230,8 @@ def _figures(battles: list[Battle]) -> dict[tuple[str, str], Figure]:
         for by in story.credit.dealt.values():
             for who, n in by.items():
                 dealt[who] = dealt.get(who, 0) + n
-        cast = dict(story.roster())
+        roster = story.roster()
+        cast = dict(roster)
         for who in [*victims, *dealt]:  # a mob credited as one, a figure the teams list
             if who in story.members:
                 cast.setdefault(who, story.members[who])
@@ -242,10 +243,21 @@ def _figures(battles: list[Battle]) -> dict[tuple[str, str], Figure]:
             deed = Deed(battle.number, side, victims.get(who, []), dealt.get(who, 0))
             deed.wounds = story.wounds(who)
             deed.fate, deed.fell = _fate(battle, lost.get(who), deed.wounds)
+            members = [n for n in roster if n.startswith(f"{who} ")] if who not in roster else []
+            if members:  # a mob, told by its figures
+                deed.fate, deed.fell = _band(members, lost)
             if who in after:
                 deed.fate += f"; after the battle: {after[who]}"
             figure.deeds.append(deed)
     return out
+
+
+def _band(members: list[str], lost: dict[str, Fallen]) -> tuple[str, bool]:
+    """A mob's fate, from its figures': how many stand at the end, or that none does."""
+    standing = [n for n in members if n not in lost]
+    if not standing:
+        return f"every one of its {len(members)} figures fell or fled", True
+    return f"{len(standing)} of its {len(members)} figures standing at the end", False
 
 
 def _after_battle(reading: Reading) -> dict[str, str]:
