@@ -135,6 +135,12 @@ def test_a_mobs_and_morale_chronicle_tells_every_creatures_fate(wargame, tmp_pat
     for c in state["creatures"]:
         fate = rows[f"{c['id']} ({names[c['side']]})"][4]
         assert words.get(c["status"], "standing at the end") in fate, (c["id"], c["status"], fate)
+    for mob in {c["mob"] for c in state["creatures"] if c["mob"]}:  # a mob, by its figures
+        figures = [c for c in state["creatures"] if c["mob"] == mob]
+        up = sum(c["status"] == "standing" for c in figures)
+        fate = rows[f"{mob} ({names[figures[0]['side']]})"][4]
+        want = f"{up} of its {len(figures)} figures standing" if up else "every one of its"
+        assert want in fate, (mob, fate)
     after = {r["creature"]: r["fate"] for rows_ in state["after_battle"].values() for r in rows_}
     for who, fate in after.items():  # the casualty pool's survival rolls
         side = next(c["side"] for c in state["creatures"] if c["id"] == who)
