@@ -144,9 +144,9 @@ class Teller:
                 n = min(n, known.taken) if known is not None else n  # no more than it had
                 self.took(who, -n)
                 return EditTold(f"{who} recovers from {self._wounds(n)}{cause}", who)
-            hurt = self.hurt.get(who)
-            if hurt is not None and hurt.health:  # no more than it had left to lose
-                n = min(n, max(0, hurt.health - hurt.taken))
+            known = self.hurt.get(who)
+            if known is not None and known.health:  # no more than it had left to lose
+                n = min(n, max(0, known.health - known.taken))
             self.took(who, n)
             if by:
                 self.credit.blow(who, by, n)
