@@ -359,8 +359,8 @@ def test_runs_fold_and_turns_of_one_beat_group():
         "",
         "## Turn 4",
         "",
-        "- Ann moves.",
-        "- Cid moves.",
+        "- Again, Ann moves.",  # a sentence already told says it is a repeat
+        "- Again, Cid moves.",
         "",
     ]
 

@@ -22,6 +22,7 @@ from wargame_cli.report.reading import Line
 from wargame_cli.report.scenes import ASIDE, BLOW, LULL, MOVE, STATE, Fact
 
 CHARGES = ("{x} charges {y}", "{x} rushes at {y}", "{x} storms into {y}", "{x} runs at {y}")
+CLOSES = ("{x} steps in against {y}", "{x} closes with {y}", "{x} edges into contact with {y}")
 NO_HITS = (
     "{x} strikes at {y}, but {ys} turns every blow aside",
     "{x}'s blows glance off {y}",
@@ -64,10 +65,16 @@ def _number(value: Any) -> int:
 
 
 class Teller(BaseTeller):
+    fell_words = (" falls",)  # a damage edit's line: "Kuote takes 4 damage and Kuote falls"
+
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
         self.field = Field.of_save(save, self.sides)
         self._deployed(save)
+        self.allowed: dict[str, float] = {}  # each model's movement die this turn (c5)
+        health = (save.get("options") or {}).get("health")
+        for name in self.roster() if isinstance(health, int) else ():
+            self.took(name, 0, 0, health)  # every god's health, as the options give it
 
     def _deployed(self, save: dict[str, Any]) -> None:
         """Every god where its warband lined up (the rules' own placing), so a flank reads
@@ -101,6 +108,8 @@ class Teller(BaseTeller):
                 return None
             return say(ORDER, first=order[0], last=order[-1])
         if kind == "attribute":
+            if isinstance(data.get("movement"), int | float):
+                self.allowed[str(x)] = float(data["movement"])
             return None
         if kind in ("move", "stand", "charge"):
             return self._moved(kind, x, data)
@@ -134,21 +143,28 @@ class Teller(BaseTeller):
             charged = data.get("charged", [])
             where = self.field.move(x, side, data.get("from"), data.get("to"), charge=True)
             flank = self.field.flank(self.field.side_of.get(charged[0], ""), data.get("to"))
-            said = self.say(CHARGES, x=x, y=v.listing(charged))
+            moved = v.distance(data.get("from"), data.get("to")) or 0.0
+            pool = CLOSES if v.scale(moved, self.allowed.get(x)) == 0 else CHARGES
+            said = self.say(pool, x=x, y=v.listing(charged))
             if charged and self.field.behind(x, charged[0]):
                 where = "from behind"
             tail = where or on(flank)
             return f"{said} {tail}".strip()
-        pool = v.heading(side, data.get("from"), data.get("to"))
+        pool = self._pool(x, data)
         where = self.field.move(x, side, data.get("from"), data.get("to"))
-        if pool is not v.MOVE_ON and where.startswith(("beside ", "behind ")):
+        if pool not in v.FORWARD and where.startswith(("beside ", "behind ")):
             return self.say(ROUND, x=x, f=where.split(" ", 1)[1])  # the way round a friend
         return " ".join(p for p in (self.say(pool, x=x), v.inches(data.get("inches")), where) if p)
+
+    def _pool(self, x: str, data: dict[str, Any]) -> Any:
+        """The words for a move, scaled by how much of its movement die it used."""
+        return v.heading(data.get("side"), data.get("from"), data.get("to"), self.allowed.get(x))
 
     def _wound(self, data: dict[str, Any]) -> str:
         y = str(data.get("target", ""))
         self.credit.blow(y, str(data.get("attacker", "")), _number(data.get("damage")))
         total, health = _number(data.get("total")), _number(data.get("health"))
+        self.took(y, _number(data.get("damage")), total, health or None)
         if health and total > health:  # not "2 of 1 damage"
             return self.say(SPENT, y=y, health=health)
         return self.say(WOUNDS, y=y, total=total, health=health)

@@ -50,6 +50,32 @@ def _unit(key: Any) -> str:
     return str(key).removeprefix("mob:")
 
 
+def _healths(save: dict[str, Any]) -> dict[str, int]:
+    """Each character's health as its team gives it."""
+    out: dict[str, int] = {}
+    for team in (save.get("setup", {}).get("teams") or {}).values():
+        for c in team.get("characters", []) if isinstance(team, dict) else []:
+            if isinstance(c, dict) and isinstance(c.get("health"), int):
+                out[str(c.get("name"))] = c["health"]
+    return out
+
+
+def _moves(save: dict[str, Any]) -> dict[str, float]:
+    """Each character's move in inches, and each mob's (its slowest member's), as its team
+    gives it."""
+    out: dict[str, float] = {}
+    for team in (save.get("setup", {}).get("teams") or {}).values():
+        for c in team.get("characters", []) if isinstance(team, dict) else []:
+            if isinstance(c, dict) and isinstance(c.get("move"), int | float):
+                out[str(c.get("name"))] = float(c["move"])
+        for m in team.get("mobs", []) if isinstance(team, dict) else []:
+            members = m.get("members", []) if isinstance(m, dict) else []
+            moves = [float(f["move"]) for f in members if isinstance(f, dict) and "move" in f]
+            if moves:
+                out[str(m.get("name"))] = min(moves)
+    return out
+
+
 def _number(value: Any) -> int:
     try:
         return int(value)
@@ -58,10 +84,18 @@ def _number(value: Any) -> int:
 
 
 class Teller(BaseTeller):
+    # a damage edit's line: "Kuote takes 4 damage (0/4 left); Kuote is removed to the ... pool"
+    fell_words = (" removed to the dead pool", " removed to the casualty pool")
+
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
         self.field = Field.of_save(save, self.sides)
         self.striking: list[str] = []  # the attackers of the blow being told
+        self.health = _healths(save)  # a character's health, as its team gives it
+        for name, most in self.health.items():
+            self.took(name, 0, 0, most)
+        self.allowed = _moves(save)  # a character's move, as its team gives it
+        self.field.deployed(save.get("log"), self._side)
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         say = self.say
@@ -83,13 +117,22 @@ class Teller(BaseTeller):
         if kind == "move":
             x = data.get("creature") or data.get("mob") or "?"
             if "from" not in data:  # a mob's move: where to, figure by figure
+                moved = [
+                    (self.field.at.get(str(f)), pos) for f, pos in (data.get("to") or {}).items()
+                ]
                 for figure, pos in (data.get("to") or {}).items():
                     self.field.place(str(figure), self._side(x), pos)
-                return say(v.MOVE_ON_MANY, x=x)
+                steps = [(a, b) for a, b in moved if a is not None]
+                if not steps:
+                    return say(v.MOVE_ON_MANY, x=x)
+                far = max(steps, key=lambda ab: v.distance(ab[0], ab[1]) or 0.0)  # its farthest
+                allowed = self.allowed.get(str(x))
+                return say(v.heading(self._side(x), far[0], far[1], allowed), x=x)
             side = self._side(x)
             where = self.field.move(x, side, data.get("from"), data.get("to"))
             self.field.place(x, side, data.get("to"))
-            said = say(v.heading(side, data.get("from"), data.get("to")), x=x)
+            allowed = self.allowed.get(str(x))
+            said = say(v.heading(side, data.get("from"), data.get("to"), allowed), x=x)
             return f"{said} {where}".strip()
         if kind == "attack":
             attackers, y = data.get("attackers", []), data.get("target", "?")
@@ -105,7 +148,16 @@ class Teller(BaseTeller):
             y = str(data.get("creature", "?"))
             gang = list(dict.fromkeys(self.striking))  # a mob's blow is the mob's
             self.credit.blow(y, v.listing(gang), n)
+            most, left = self.health.get(y), data.get("health")
+            total = most - left if most is not None and isinstance(left, int) else None
+            self.took(y, n, total, most)
             return say(HURT, y=y, n=n, s="s" * (n != 1))
+        if kind == "power":  # an action of its own (a Hex): its damage is the user's doing
+            self.striking = [str(data.get("actor", "?"))]
+            return text
+        if kind == "heal":
+            self.took(str(data.get("creature", "")), -_number(data.get("healed")))
+            return text
         if kind == "death":
             x = str(data.get("creature", "?"))
             self.field.fall(x)
@@ -114,6 +166,7 @@ class Teller(BaseTeller):
             m, danger = data.get("mob", "?"), int(data.get("danger", 0))
             return say(WAVERS, m=m, n=danger) if danger else say(STEADY, m=m)
         if kind == "other":
+            self.striking = [str(data.get("actor", "?"))]  # what the ruling does is its
             return self._action(data)
         if kind == "escape":
             return say(ESCAPES, x=data.get("creature", "?"))
@@ -164,6 +217,13 @@ class Teller(BaseTeller):
             return told
         x = str(data.get("creature", "?"))
         return fallen(x, self.credit.authors(x))
+
+    def roster(self) -> dict[str, str]:
+        """The characters, and every figure the deployment placed (a mob's members by
+        name, "Red Spears 2"); not a mob's own name."""
+        mobs = set(self._mobs())
+        cast = {n: s for n, s in self.members.items() if n not in mobs}
+        return cast | dict(self.field.side_of)
 
     def _mob_of(self, figure: str) -> str:
         """The mob a figure fights in ("Red Spears 2" -> "Red Spears"), or the figure."""

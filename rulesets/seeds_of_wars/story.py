@@ -70,6 +70,11 @@ DEPLOYS = (
 
 
 class Teller(BaseTeller):
+    wound_word = "hit"
+    health_word = "Ht"
+    fell_words = (
+        " and is destroyed",
+    )  # a damage edit's line: "A1 Knights takes 3 Ht and is destroyed"
     default_pronoun = pronouns.IT  # a unit is one body of soldiers
 
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
@@ -81,6 +86,14 @@ class Teller(BaseTeller):
             kind = name.split(" ", 1)[-1]
             if isinstance(said, dict) and kind in said:
                 self.pronouns[name] = pronouns.of(said[kind])
+        hits = self.pieces("units", lambda uid, unit: str(unit.get("Ht", "")))
+        for uid, ht in hits.items():  # each unit's Ht, as its army gives it
+            if ht.isdigit():
+                self.took(self.cast[uid], 0, 0, int(ht))
+
+    def roster(self) -> dict[str, str]:
+        """Every piece of both sides by the name the story gives it -> its side."""
+        return {name: uid[:1] for uid, name in self.cast.items()}
 
     def name(self, uid: Any) -> str:
         return self.cast.get(str(uid), str(uid))
@@ -112,6 +125,7 @@ class Teller(BaseTeller):
         if kind == "hit":
             a, t = self.name(data.get("attacker")), self.name(data.get("target"))
             self.credit.blow(t, a)
+            self.took(t, 1)  # a hit takes one Ht
             return say(HITS, x=a, y=t)
         if kind == "miss":
             return say(MISSES, x=self.name(data.get("attacker")), y=self.name(data.get("target")))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargame_cli.rulesets.squad_alpha.movement import MOVE_INCHES
+
 from wargame_cli.report import scenes as sc
 from wargame_cli.report import voice as v
 from wargame_cli.report.credit import credited, fallen
@@ -33,6 +35,14 @@ DEPLOY = ("{x} takes position {at}", "{x} is set down {at}", "{x} deploys {at}")
 RATING = ("{s}'s command rating falls to {n}", "{s} is shaken: command rating {n}")
 
 
+def _named(entry: Any, cast: dict[str, str]) -> Any:
+    """A deploy event with its miniature by name (the field knows them by name)."""
+    data = entry.get("data") if isinstance(entry, dict) else None
+    if entry.get("kind") != "deploy" or not isinstance(data, dict):
+        return entry
+    return {**entry, "data": {**data, "id": cast.get(str(data.get("id")), data.get("id"))}}
+
+
 class Teller(BaseTeller):
     def __init__(self, save: dict[str, Any], voice: v.Voice) -> None:
         super().__init__(save, voice)
@@ -40,7 +50,14 @@ class Teller(BaseTeller):
         self.field = Field.of_save(save, self.sides)
         for uid, name in self.cast.items():
             self.field.side_of[name] = uid[:1]
+        self.field.deployed(  # every flank judged from the whole deployment
+            [_named(e, self.cast) for e in save.get("log") or []], lambda who: ""
+        )
         self.striker = ""  # who fired or struck last: the author of the hit that follows
+
+    def roster(self) -> dict[str, str]:
+        """Every piece of both sides by the name the story gives it -> its side."""
+        return {name: uid[:1] for uid, name in self.cast.items()}
 
     def name(self, mini_id: Any) -> str:
         return self.cast.get(str(mini_id), str(mini_id))
@@ -71,7 +88,7 @@ class Teller(BaseTeller):
             return say(FROZE, x=x)
         if kind == "move":
             side = str(data.get("id", ""))[:1]  # "A3": side A's third miniature
-            pool = v.heading(side, data.get("from"), data.get("to"))
+            pool = v.heading(side, data.get("from"), data.get("to"), MOVE_INCHES)
             where = self.field.move(x, side, data.get("from"), data.get("to"))
             self.field.place(x, side, data.get("to"))
             return f"{say(pool, x=x)} {where}".strip()

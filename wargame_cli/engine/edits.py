@@ -44,6 +44,12 @@ class Edit:
     why: str = ""
     data: dict[str, Any] = field(default_factory=dict)  # the engine's own facts (a die's)
 
+    @property
+    def credit(self) -> str:
+        """Who brought the edit's change about in the story (a `credit=NAME` word), or ""."""
+        named = self.data.get(CREDIT)
+        return named if isinstance(named, str) else ""
+
     def entry(self, text: str) -> EditEntry:
         """Its log entry, with the ruleset's line saying what changed."""
         entry: EditEntry = {
@@ -137,21 +143,47 @@ def check_words(edit: Edit, line: str) -> None:
     slots = re.sub(r"\s*\(.*\)\s*$", "", line).split()[1:]  # "(…)" at the end explains
     if any(slot.rstrip("]").endswith("...") for slot in slots):
         return
-    if len(edit.args) > len(slots):
-        stray = edit.args[len(slots)]
+    args, _ = split_credit(edit.args)  # a `credit=NAME` word is the story's, not the action's
+    if len(args) > len(slots):
+        stray = args[len(slots)]
         raise EditRefused(f"edit {edit.action}: {stray!r} is a word too many (usage: {line})")
 
 
+CREDIT = "credit"  # the word (`credit=NAME`) and the data key naming who brought it about
+
+
+def split_credit(words: Sequence[str]) -> tuple[tuple[str, ...], str]:
+    """The words without a `credit=NAME` word, and the name it gives ("" when none): the
+    figure the story credits with what the edit did ("Kuote falls, at Tuze's hands"). The
+    ruleset never sees the word; the log keeps the name in the edit's `data`."""
+    kept: list[str] = []
+    named = ""
+    for word in words:
+        key, sep, value = word.partition("=")
+        if sep and key.strip().lower() == CREDIT:
+            if not value.strip():
+                raise EditRefused("edit: credit=NAME names who brought the change about")
+            named = value.strip()
+        else:
+            kept.append(word)
+    return tuple(kept), named
+
+
 def from_entry(entry: dict[str, Any]) -> Edit:
-    """The edit a log entry records (checked as the rules apply it)."""
+    """The edit a log entry records (checked as the rules apply it), or an edit token's: a
+    `credit=NAME` word among its words goes to its data."""
     args = entry.get("args")
     data = entry.get("data")
+    words, named = split_credit([str(a) for a in args] if isinstance(args, list) else [])
+    facts = dict(data) if isinstance(data, dict) else {}
+    if named:
+        facts[CREDIT] = named
     return Edit(
         action=str(entry.get("action")),
-        args=tuple(str(a) for a in args) if isinstance(args, list) else (),
+        args=words,
         by=str(entry.get("by", "GM")),
         why=str(entry.get("why", "")),
-        data=dict(data) if isinstance(data, dict) else {},
+        data=facts,
     )
 
 
@@ -191,7 +223,10 @@ def parse(action: str, words: Sequence[str], by: str, why: str) -> Edit:
         raise EditRefused(f"--by {by!r}: GM, A or B (a side's owner)")
     if not why.strip():
         raise EditRefused("--why: say why the table is edited (it goes in the log)")
-    return Edit(action, tuple(w.strip() for w in words if w.strip()), who, why.strip())
+    kept, named = split_credit([w.strip() for w in words if w.strip()])
+    if named and action in ENGINE_ACTIONS:
+        raise EditRefused(f"edit {action}: credit=NAME is for an edit that changes a figure")
+    return Edit(action, kept, who, why.strip(), {CREDIT: named} if named else {})
 
 
 TOKEN = "\x00edit:"  # a controller's answer carrying an edit made at the question ("Table…")
@@ -201,9 +236,11 @@ def token(edit: Edit) -> str:
     """The answer a controller gives to make `edit` at the question it is asked."""
     import json
 
-    return TOKEN + json.dumps(
-        {"action": edit.action, "args": list(edit.args), "by": edit.by, "why": edit.why}
-    )
+    told: dict[str, Any] = {"action": edit.action, "args": list(edit.args), "by": edit.by}
+    told["why"] = edit.why
+    if edit.credit:
+        told["data"] = {CREDIT: edit.credit}
+    return TOKEN + json.dumps(told)
 
 
 def is_token(key: str) -> bool:

@@ -115,6 +115,8 @@ MOVE: frozenset[Kind] = frozenset({"move", "charge", "flee", "retreat"})
 piece that left the table."""
 STRIKE: frozenset[Kind] = frozenset({"attack", "shot", "melee"})
 """Its subject (or each of `attackers`) struck at `target`; `hits` says how many landed."""
+ACT: frozenset[Kind] = frozenset({"power"})
+"""`actor` used an action of its own on `target` (a Hex): the damage that follows is its."""
 HIT: frozenset[Kind] = frozenset({"hit", "wound", "damage"})
 """A strike landed on the target (`damage` 0: it did nothing)."""
 DEATH: frozenset[Kind] = frozenset({"death", "kill", "killed", "slain", "destroyed"})
@@ -307,18 +309,18 @@ def is_loss(kind: str, data: Mapping[str, Any]) -> bool:
     return kind in LOSS and not (kind == "flee" and "to" in data)
 
 
-_BLOWS = STRIKE | HIT | DEATH
+_BLOWS = STRIKE | ACT | HIT | DEATH
 
 
 class Blows:
     """Who hurt whom and who finished whom, read in this vocabulary as a game's events pass:
     the lab's per-unit figures (`Ruleset.sim_watcher`) of a ruleset whose events say it this
-    way. A `HIT` kind credits its `attacker` (else the one striker of the `STRIKE` before it)
-    with its `damage` (1 when it states none) and makes it the target's last hitter; a
-    `DEATH` kind is a kill for its `by` when it names one, else for the one striker of the
-    `STRIKE` before it when that strike was at the one who died and did not miss (`hits` 0):
-    a blow that kills outright; else for the last who hit the one who died (one never hit
-    has no killer)."""
+    way. A `HIT` kind credits its `attacker` (else the one striker of the `STRIKE` before it,
+    or the user of the `ACT`) with its `damage` (1 when it states none) and makes it the
+    target's last hitter; a `DEATH` kind is a kill for its `by` when it names one, else for
+    the one striker of the `STRIKE` (or the `ACT`) before it when that strike was at the one
+    who died and did not miss (`hits` 0): a blow that kills outright; else for the last who
+    hit the one who died (one never hit has no killer)."""
 
     def __init__(self) -> None:
         self.dealt: defaultdict[str, float] = defaultdict(float)
@@ -334,6 +336,10 @@ class Blows:
             self.striking, self.struck = strikers(data), str(data.get("target") or "")
             if data.get("hits") == 0:  # a strike that states it missed kills nobody
                 self.struck = ""
+        elif kind in ACT:  # an action's damage is its user's, not the last striker's
+            actor = data.get("actor")
+            self.striking = [str(actor)] if isinstance(actor, str) else []
+            self.struck = str(data.get("target") or "") if data.get("works") else ""
         elif kind in HIT:
             hitter = data.get("attacker")
             if not isinstance(hitter, str):

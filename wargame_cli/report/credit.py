@@ -26,6 +26,13 @@ class Credit:
         by[attacker] = by.get(attacker, 0) + damage
         self.last[target] = attacker
 
+    def finish(self, target: str, attacker: str) -> None:
+        """`attacker` finished `target` without a counted wound (a table edit's `remove`
+        credited to it): it is among the authors, first when none did more."""
+        if target and attacker:
+            self.dealt.setdefault(target, {}).setdefault(attacker, 0)
+            self.last[target] = attacker
+
     def authors(self, target: str) -> list[tuple[str, int]]:
         """(attacker, damage) for everyone who hurt `target`, the most damaging first."""
         by = self.dealt.get(target, {})
@@ -45,14 +52,14 @@ def by(authors: list[tuple[str, int]], unit: str = "wound") -> str:
         return ""
 
     def count(n: int) -> str:
-        return f"{n} {unit}{'s' * (n != 1)}"
+        return f" ({n} {unit}{'s' * (n != 1)})" if n else ""
 
     if len(authors) == 1:
         who, n = authors[0]
-        return f"at {wording.possessive(who)} hands ({count(n)})"
+        return f"at {wording.possessive(who)} hands{count(n)}"
     first, *rest = authors
     others = [f"{who} ({n})" for who, n in rest]
-    return f"at the hands of {listing([f'{first[0]} ({count(first[1])})', *others])}"
+    return f"at the hands of {listing([f'{first[0]}{count(first[1])}', *others])}"
 
 
 def killed_by(authors: list[tuple[str, int]], unit: str = "wound") -> str:
@@ -62,9 +69,8 @@ def killed_by(authors: list[tuple[str, int]], unit: str = "wound") -> str:
         return "felled by no blow the story saw"
     first, *rest = authors
     n = first[1]
-    return "killed by " + listing(
-        [f"{first[0]} ({n} {unit}{'s' * (n != 1)})", *(f"{w} ({k})" for w, k in rest)]
-    )
+    count = f" ({n} {unit}{'s' * (n != 1)})" if n else ""
+    return "killed by " + listing([f"{first[0]}{count}", *(f"{w} ({k})" for w, k in rest)])
 
 
 def credited(said: str, authors: list[tuple[str, int]], unit: str = "wound") -> str:

@@ -8,7 +8,8 @@ from datetime import datetime
 from typing import Any
 
 from wargame_cli.kit.sides import SIDES
-from wargame_cli.report.reading import Line
+from wargame_cli.report.hooks import Teller
+from wargame_cli.report.reading import Line, Reading
 from wargame_cli.saves.provenance import Provenance
 from wargame_cli.wording import plural
 
@@ -123,3 +124,21 @@ def ledger(line: Line) -> str:
     if line.prose is not None and " ".join(line.text.split()) != line.prose:
         return line.text
     return ""
+
+
+def standing(reading: Reading, teller: Teller) -> list[str]:
+    """Who is still standing at the end, each with the damage it carries ("Tuze (3 of 10
+    damage)", "Eyox (unhurt)"): as the rules' ending names them, else every figure of the
+    teams the story did not see lost; [] for a ruleset whose Aftermath is not of losses."""
+    data = (reading.end or {}).get("data") or {}
+    named = data.get("standing") if isinstance(data, dict) else None
+    if isinstance(named, dict):
+        names = [str(n) for side in SIDES for n in named.get(side) or []]
+    elif isinstance(named, list):
+        names = [str(n) for n in named]
+    elif teller.tally_kinds:
+        return []
+    else:
+        lost = {f.who for f in reading.fallen}
+        names = [n for n in teller.roster() if n not in lost]
+    return [f"{n} ({teller.wounds(n) or 'unhurt'})" for n in names]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wargame_cli import wording
+from wargame_cli.engine import events
 
 NEAR = 2.5  # inches: "beside", "behind", "by the barn"
 
@@ -82,6 +83,24 @@ class Field:
             self.side_of.setdefault(who, str(side))
         self.home.setdefault(who, p)
         self.at[who] = p
+
+    def deployed(self, log: Any, side_of: Any) -> None:
+        """Every figure where the log deploys it (a `deploy` event's `at`, figure by figure,
+        or its subject's `pos`), before the story is told: a flank is judged from the whole
+        deployment, never from the figures placed so far. `side_of(name)`: its side."""
+        for entry in log if isinstance(log, list) else []:
+            if not isinstance(entry, dict) or entry.get("t") != "event":
+                continue
+            data = entry.get("data")
+            if entry.get("kind") != "deploy" or not isinstance(data, dict):
+                continue
+            at = data.get("at")
+            if isinstance(at, dict):
+                for figure, pos in at.items():
+                    self.place(str(figure), side_of(str(data.get("unit", figure))), pos)
+            elif "pos" in data:
+                who = events.subject(data)
+                self.place(who, side_of(who), data["pos"])
 
     def fall(self, who: str) -> None:
         self.down.add(who)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli.errors import UnknownRuleset
 from wargame_cli.kit import pronouns
 from wargame_cli.kit.pronouns import Pronoun
+from wargame_cli.report import voice as voice_pools
 from wargame_cli.report.credit import Credit
 from wargame_cli.report.voice import Voice
 
@@ -22,6 +23,27 @@ if TYPE_CHECKING:
     from wargame_cli.report.scenes import Fact
 
 STYLES = ("full", "brief")  # `replay --style`: every blow, or a page
+GONE_WORDS = {"fled", "escaped", "captured", "removed", "routed", "surrendered", "missing"}
+
+
+@dataclass(frozen=True, slots=True)
+class EditTold:
+    """A table edit as the story tells it: its sentence in the world's words (None: only
+    bookkeeping, listed apart), the figure it is about, and whether it felled that figure
+    (`fell`) or took it off the field alive (`left`)."""
+
+    prose: str | None
+    who: str = ""
+    fell: bool = False
+    left: bool = False
+
+
+@dataclass
+class Hurt:
+    """The damage a figure carries now, and its health when the log says it."""
+
+    taken: int = 0
+    health: int | None = None
 
 
 class Teller:
@@ -41,6 +63,12 @@ class Teller:
     )
     # The pronoun of a figure its team gives none (a unit of soldiers may be "it").
     default_pronoun: Pronoun = pronouns.THEY
+    # Words in the text of a `damage` edit (the ruleset's own line) saying its figure fell.
+    fell_words: tuple[str, ...] = ()
+    # The words for damage taken: a count of blows ("4 wounds"), a share of health ("3 of
+    # 10 damage", Seeds of Wars' "1 of 3 Ht").
+    wound_word = "wound"
+    health_word = "damage"
 
     def __init__(self, save: dict[str, Any], voice: Voice) -> None:
         self.save = save
@@ -51,6 +79,112 @@ class Teller:
         self.turn_word = "turn"  # what the ruleset calls a turn ("round"), for the titles
         self.pronouns = _pronouns(save)  # a figure's name -> the pronoun its team gives it
         self.credit = Credit()  # who dealt whom how much, kept up as blows are told
+        self.hurt: dict[str, Hurt] = {}  # the damage each figure carries, as told so far
+        self.members = _cast(save)  # every named figure of the teams -> its side
+
+    # -- what the story keeps of each figure -------------------------------------------
+    def took(
+        self, who: str, damage: int, total: int | None = None, health: int | None = None
+    ) -> None:
+        """`who` took `damage` (negative: healed); `total`, when the log states it, is the
+        damage it now carries, and `health` what it can take."""
+        if not who:
+            return
+        hurt = self.hurt.setdefault(who, Hurt())
+        hurt.taken = max(0, total if total is not None else hurt.taken + damage)
+        if health is not None:
+            hurt.health = health
+
+    def wounds(self, who: str) -> str:
+        """The damage `who` carries in words ("3 of 10 damage", "2 wounds"), "" if none."""
+        hurt = self.hurt.get(who)
+        if hurt is None or hurt.taken <= 0:
+            return ""
+        if hurt.health:
+            return f"{hurt.taken} of {hurt.health} {self.health_word}"
+        return f"{hurt.taken} {self.wound_word}{'s' * (hurt.taken != 1)}"
+
+    def roster(self) -> dict[str, str]:
+        """Every figure the story knows of -> its side: the teams' named figures, and
+        those the log showed (a mob's members)."""
+        return dict(self.members)
+
+    def figure(self, word: str, text: str = "") -> str:
+        """The figure an edit's word names, as the story names it: the known name the
+        ruleset's line starts with (the word may be an id or lower case), else the name
+        equal to the word in any case, else the word."""
+        known = sorted(self.roster(), key=len, reverse=True)
+        for name in known:
+            if text.startswith(f"{name} ") or text == name:
+                return name
+        found = next((n for n in known if n.lower() == word.strip().lower()), None)
+        return found if found is not None else self.name(word)
+
+    def edit(self, entry: dict[str, Any]) -> EditTold:
+        """A table edit in the story's words (the GM's hand is not named: the log's line and
+        who made it are listed apart, as bookkeeping). A figure it felled falls as to a
+        blow, credited to the figure a `credit=NAME` word named."""
+        action = str(entry.get("action", ""))
+        args = [str(a) for a in entry.get("args") or []]
+        text = str(entry.get("text", ""))
+        why = " ".join(str(entry.get("why", "")).split())
+        cause = f" ({why})" if why else ""
+        data = entry.get("data")
+        by = str(data.get("credit", "")) if isinstance(data, dict) else ""
+        by = self.figure(by) if by else ""
+        if action == "die" or not args:
+            return EditTold(None)
+        if action == "end":
+            return EditTold(f"The fighting stops{cause}")
+        who = self.figure(args[0], text)
+        if action in ("damage", "heal"):
+            n = _count(args[1] if len(args) > 1 else "")
+            if action == "heal":
+                known = self.hurt.get(who)
+                n = min(n, known.taken) if known is not None else n  # no more than it had
+                self.took(who, -n)
+                return EditTold(f"{who} recovers from {self._wounds(n)}{cause}", who)
+            known = self.hurt.get(who)
+            if known is not None and known.health:  # no more than it had left to lose
+                n = min(n, max(0, known.health - known.taken))
+            self.took(who, n)
+            if by:
+                self.credit.blow(who, by, n)
+            fell = any(word in text for word in self.fell_words)
+            hurt = f"{by} wounds {who}" if by else f"{who} is wounded"
+            said = f"{hurt}{cause}: {self._wounds(n)}"
+            if fell:
+                said += f". {self.voice.say(voice_pools.STRUCK_DOWN, x=who)}"
+            return EditTold(said, who, fell=fell)
+        if action == "remove":
+            how = args[1].lower() if len(args) > 1 else "killed"
+            if how in GONE_WORDS:
+                return EditTold(f"{who} {_gone(how)}{cause}", who, left=True)
+            if by:
+                self.credit.finish(who, by)
+            said = f"{by} slays {who}" if by else self.voice.say(voice_pools.STRUCK_DOWN, x=who)
+            return EditTold(f"{said}{cause}", who, fell=True)
+        if action == "move":
+            return EditTold(f"{who} turns up elsewhere on the field{cause}", who)
+        if action == "add":
+            return EditTold(f"{_first(text)} joins the battle{cause}", _first(text))
+        return EditTold(f"{text[:1].upper()}{text[1:]}{cause}", who)
+
+    def _wounds(self, n: int) -> str:
+        return f"{n} {self.wound_word}{'s' * (n != 1)}"
+
+    def fallen_by_edit(self, told: EditTold, entry: dict[str, Any]) -> str:
+        """A figure an edit felled, as the Aftermath lists it: its killer when credited,
+        and the cause the edit gave."""
+        from wargame_cli.report.credit import fallen
+
+        why = " ".join(str(entry.get("why", "")).split())
+        if told.left:
+            return f"{told.who}, left the field" + (f": {why}" if why else "")
+        authors = self.credit.authors(told.who)
+        if not authors:
+            return f"{told.who}, struck down" + (f": {why}" if why else "")
+        return fallen(told.who, authors, why, self.wound_word)
 
     def tell(self, kind: str, data: dict[str, Any], text: str) -> str | None:
         return text
@@ -128,6 +262,44 @@ class _Agree:
     def __format__(self, spec: str) -> str:
         singular, _, plural = spec.partition("|")
         return plural if self.plural and plural else singular
+
+
+def _count(word: str) -> int:
+    try:
+        return max(0, int(word))
+    except ValueError:
+        return 0
+
+
+def _gone(how: str) -> str:
+    """A figure off the field alive, in words: "flees the field", "is captured"."""
+    return {
+        "fled": "flees the field",
+        "escaped": "slips away from the field",
+        "captured": "is taken captive",
+        "routed": "breaks and runs from the field",
+        "surrendered": "surrenders",
+        "missing": "goes missing",
+        "removed": "is taken from the field",
+    }.get(how, f"leaves the field ({how})")
+
+
+def _first(text: str) -> str:
+    """The name an `add` edit's line begins with ("Wolf 5 (Wolf) joins side B ...")."""
+    return text.split(" joins ", 1)[0].split(" (", 1)[0].strip() or text
+
+
+def _cast(save: dict[str, Any]) -> dict[str, str]:
+    """Every named figure in the teams' lists (models, characters, soldiers, mobs) -> its
+    side."""
+    out: dict[str, str] = {}
+    for side, team in (save.get("setup", {}).get("teams") or {}).items():
+        lists = team.values() if isinstance(team, dict) else [team]
+        for listed in lists:
+            for piece in listed if isinstance(listed, list) else []:
+                if isinstance(piece, dict) and isinstance(piece.get("name"), str):
+                    out.setdefault(piece["name"], str(side))
+    return out
 
 
 def _pronouns(save: dict[str, Any]) -> dict[str, Pronoun]:

@@ -140,6 +140,14 @@ def html_report(
         out.append(_section(section, picture, turn_word, with_rules))
     if taken := takeback.lines(save, turn_word):  # so the opponent sees them
         out += ["<h2>Take-backs</h2><ol>", *(f"<li>{h(t)}</li>" for t in taken), "</ol>"]
+    if reading.edits:  # the bookkeeping, apart from the story
+        word = story.turn_word.capitalize()
+        out.append('<h2>Table edits</h2><ol class="edits">')
+        out += [
+            f"<li>{h(f'{word} {turn}' if turn else 'Before the battle')}: {h(t)}.</li>"
+            for turn, t in reading.edits
+        ]
+        out.append("</ol>")
     out += ["<h2>Aftermath</h2>", _result(save, reading.end)]
     if reading.losses:
         out.append(f"<p>{h(story.tally_title)}</p><ol>")
@@ -148,6 +156,8 @@ def html_report(
         out.append("</ol>")
     else:
         out.append(f"<p>{h(story.no_tally)}</p>")
+    if standing := facts.standing(reading, story):
+        out.append(f'<p class="standing">Still standing: {h(", ".join(standing))}.</p>')
     out.append(f"<p>{h(facts.tally(told))}</p>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

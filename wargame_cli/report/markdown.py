@@ -114,6 +114,10 @@ def _result(save: dict[str, Any], end: dict[str, Any] | None) -> str:
     return f"**{md(who)} won** after {turns}: {md(reason)}."
 
 
+def _when(turn: int, word: str) -> str:
+    return f"{word} {turn}" if turn else "Before the battle"
+
+
 def battle_report(
     save_data: dict[str, Any],
     with_rules: bool = False,
@@ -150,6 +154,12 @@ def battle_report(
     out += _story(sections, with_rules, story.turn_word.capitalize(), pictures or {})
     if taken := takeback.lines(save_data, story.turn_word):  # so the opponent sees them
         out += ["", "## Take-backs", "", *(f"{i}. {md(t)}." for i, t in enumerate(taken, 1))]
+    if reading.edits:  # the bookkeeping, apart from the story
+        word = story.turn_word.capitalize()
+        out += ["", "## Table edits", ""]
+        out += [
+            f"{i}. {_when(turn, word)}: {md(t)}." for i, (turn, t) in enumerate(reading.edits, 1)
+        ]
     out += ["", "## Aftermath", "", _result(save_data, reading.end), ""]
     if reading.losses:
         out += [story.tally_title, ""]
@@ -159,8 +169,7 @@ def battle_report(
         ]
     else:
         out.append(story.no_tally)
-    standing = ((reading.end or {}).get("data") or {}).get("standing")
-    if isinstance(standing, list) and standing:
+    if standing := facts.standing(reading, story):
         out += ["", f"Still standing: {', '.join(md(s) for s in standing)}."]
     out += ["", md(facts.tally(told))]
     return "\n".join(out) + "\n"

@@ -106,6 +106,22 @@ class Section:
         return [line for beat in self.beats for line in beat.lines]
 
 
+@dataclass(frozen=True, slots=True)
+class Fallen:
+    """A figure lost: when, how (`DEATH` or `LEFT`), and whose blows brought it about (the
+    most damaging first, as the story credits them)."""
+
+    who: str
+    turn: int
+    mark: str
+    authors: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def killer(self) -> str:
+        """Who is credited with the kill: the most damaging author of a death, or ""."""
+        return self.authors[0][0] if self.mark == DEATH and self.authors else ""
+
+
 @dataclass
 class Reading:
     """What one pass over the log found."""
@@ -113,6 +129,8 @@ class Reading:
     sections: list[Section]
     losses: list[tuple[int, str]]  # (turn, the story's words): what the aftermath lists
     end: dict[str, Any] | None = None
+    fallen: list[Fallen] = field(default_factory=list)  # every figure lost, in order
+    edits: list[tuple[int, str]] = field(default_factory=list)  # (turn, the bookkeeping)
 
 
 def _faces(entry: dict[str, Any]) -> str:
@@ -244,6 +262,11 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
                 section.beats.append(Beat([line]))
             told = prose if prose is not None else text
             if loss:
+                for key in events.lost(data):
+                    if key not in gone:
+                        who = teller.name(key)  # "A4" is "A4 Archers", as the story names it
+                        authors = tuple(teller.credit.authors(who))
+                        reading.fallen.append(Fallen(who, turn, loss, authors))
                 gone |= _lost(data)
                 section.losses.append((loss, _who(text, data, teller)))
                 if not teller.tally_kinds:
@@ -251,13 +274,36 @@ def read_log(log: list[dict[str, Any]], teller: Teller) -> Reading:
             if event_kind in teller.tally_kinds:
                 reading.losses.append((turn, teller.fallen(event_kind, data, told)))
             pending, decided, rolled = [], False, False
-        elif kind == "edit":  # told in the story where it was made, a bullet of its own
-            told = f"Table edit {edit_words(entry, teller.sides)}"
-            reading.sections[-1].beats.append(Beat([Line(told, [], kind="edit", prose=told)]))
+        elif kind == "edit":  # told in the world's words where it was made; listed apart
+            _edit(entry, turn, teller, reading, gone)
             pending, decided, rolled = [], True, False
         elif kind == "end":
             reading.end = entry
     return reading
+
+
+def _edit(
+    entry: dict[str, Any], turn: int, teller: Teller, reading: Reading, gone: set[str]
+) -> None:
+    """A table edit: its bookkeeping (who edited, what the log says changed, why) listed
+    apart, and in the story, a bullet of its own in the world's words: a figure it felled
+    falls as to a blow, marked and listed in the Aftermath like any loss."""
+    book = f"Table edit {edit_words(entry, teller.sides)}"
+    reading.edits.append((turn, book))
+    section = reading.sections[-1]
+    told = teller.edit(dict(entry))
+    if told.prose is None:
+        section.workings.append(Line(book, [], kind="edit"))
+        return
+    loss = "" if told.who in gone else DEATH if told.fell else LEFT if told.left else ""
+    names = frozenset({told.who} - {""})
+    line = Line(book, [], loss, kind="edit", actor=told.who, names=names, prose=told.prose)
+    section.beats.append(Beat([line]))
+    if loss:
+        gone.add(told.who)
+        section.losses.append((loss, told.who))
+        reading.fallen.append(Fallen(told.who, turn, loss, tuple(teller.credit.authors(told.who))))
+        reading.losses.append((turn, teller.fallen_by_edit(told, dict(entry))))
 
 
 def fold(beats: list[Beat]) -> list[Beat]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
+from wargame_cli.engine import events
 from wargame_cli.engine.entries import Shown
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.saves import games, provenance, store
@@ -32,6 +33,7 @@ def replay(path: Path, pictures: bool = True) -> Replayed:
     ruleset = registry.get(str(data["ruleset"]["id"]))
     out = Replayed(save={})
     happened: list[dict[str, Any]] = []  # the turn's events so far
+    where: dict[str, Any] = {}  # each figure's last place the log gave
 
     def capture(turn: int, game: Any) -> None:
         if not pictures or turn in out.pictures:
@@ -49,7 +51,8 @@ def replay(path: Path, pictures: bool = True) -> Replayed:
             capture(int(entry["n"]) - 1, game)
             happened.clear()
         elif entry["t"] == "event" and pictures:
-            happened.append({"kind": entry.get("kind"), "data": entry.get("data") or {}})
+            data = dict(entry.get("data") or {})
+            happened.append({"kind": entry.get("kind"), "data": _started(data, where)})
 
     session = games.verify(path, observer=observer)
     capture(session.runner.turn, session.game)
@@ -57,3 +60,19 @@ def replay(path: Path, pictures: bool = True) -> Replayed:
     out.told = provenance.of_session(session)
     out.save["created"] = data.get("created", out.save["created"])
     return out
+
+
+def _started(data: dict[str, Any], where: dict[str, Any]) -> dict[str, Any]:
+    """An event's data for the picture: a mob's move (`to`, figure by figure, no `from`)
+    with where each figure stood before it, as the log last placed it; and the places the
+    event gives kept for the next (`at` and `to`, a point or figure by figure)."""
+    ends = data.get("to")
+    if isinstance(ends, dict) and "from" not in data:
+        data["from"] = {f: where[f] for f in ends if f in where}
+    for key in ("at", "to"):
+        placed = data.get(key)
+        if isinstance(placed, dict):
+            where.update(placed)
+        elif isinstance(placed, list) and (who := events.subject(data)):
+            where[who] = placed
+    return data

@@ -436,8 +436,30 @@ def brief_runs(sections: list[Section], teller: Teller) -> list[Section]:
     return out
 
 
+AGAIN = ("Again, ", "Once more, ", "As before, ", "Yet again, ")
+LOWER = frozenset({"The", "A", "An", "For", "Between", "Nothing", "Neither", "Fear", "That"})
+
+
+def vary(sections: list[Section]) -> list[Section]:
+    """A sentence the story already told is not told in the same words again: each repeat
+    says it is one ("Again, Tutok and Keryx parry each other's blows", "Once more, ...")."""
+    seen: dict[str, int] = {}
+    for section in sections:
+        for line in section.lines:
+            if not line.prose:
+                continue
+            said = line.prose
+            n = seen.get(said, 0)
+            seen[said] = n + 1
+            if n:
+                first, _, rest = said.partition(" ")
+                opening = first.lower() if first in LOWER else first
+                line.prose = f"{AGAIN[(n - 1) % len(AGAIN)]}{opening} {rest}".rstrip()
+    return sections
+
+
 def tell(sections: list[Section], teller: Teller, style: str) -> list[Section]:
-    """Every turn as scenes; in brief, quiet runs as one."""
+    """Every turn as scenes; in brief, quiet runs as one; no sentence twice in one battle."""
     if style == "brief":
-        return brief_runs(sections, teller)
-    return [told(section, teller, style) for section in sections]
+        return vary(brief_runs(sections, teller))
+    return vary([told(section, teller, style) for section in sections])

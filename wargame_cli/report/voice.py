@@ -59,6 +59,20 @@ MOVE_ACROSS = (
     "{x} {xv:moves|move} across",
     "{x} {xv:sidesteps|sidestep}",
 )
+# A step: a quarter of the move allowed or less (never a run).
+STEP_ON = (
+    "{x} {xv:edges|edge} forward",
+    "{x} {xv:takes|take} a step forward",
+    "{x} {xv:inches|inch} forward",
+)
+STEP_BACK = ("{x} {xv:steps|step} back", "{x} {xv:edges|edge} back", "{x} {xv:gives|give} a step")
+STEP_ACROSS = ("{x} {xv:shuffles|shuffle} aside", "{x} {xv:edges|edge} sideways")
+# Most of the move allowed, or all of it.
+RUN_ON = ("{x} {xv:runs|run} forward", "{x} {xv:dashes|dash} ahead", "{x} {xv:hurries|hurry} on")
+RUN_BACK = ("{x} {xv:falls|fall} back at a run", "{x} {xv:races|race} back")
+RUN_ACROSS = ("{x} {xv:runs|run} across", "{x} {xv:hurries|hurry} along the line")
+STEP, RUN = 0.25, 0.8  # a move of at most this share of the allowance is a step; at least, a run
+FORWARD = (MOVE_ON, STEP_ON, RUN_ON)
 
 
 class Voice:
@@ -116,9 +130,11 @@ def spot(pos: Any) -> str:
         return "?"
 
 
-def heading(side: Any, start: Any, end: Any) -> Sequence[str]:
+def heading(side: Any, start: Any, end: Any, allowance: float | None = None) -> Sequence[str]:
     """The pool for a move from `start` to `end` ([x, y], or a number along the way to the
-    enemy): toward the enemy (side A's forward is growing y), away from it, or across."""
+    enemy): toward the enemy (side A's forward is growing y), away from it, or across; with
+    the `allowance` (the inches it could move), scaled by how far it went: a step (a
+    quarter of it or less, or under an inch), a run (four fifths or more), or a move."""
     if isinstance(start, dict) and isinstance(end, dict):  # a group: its first member's move
         shared = [key for key in start if key in end]
         start, end = (start[shared[0]], end[shared[0]]) if shared else (None, None)
@@ -130,6 +146,28 @@ def heading(side: Any, start: Any, end: Any) -> Sequence[str]:
     except (TypeError, ValueError, IndexError, KeyError):
         return MOVE_ON
     forward = dy if side == "A" else -dy
-    if abs(forward) < abs(dx) / 2:
-        return MOVE_ACROSS
-    return MOVE_ON if forward > 0 else MOVE_BACK
+    way = 0 if abs(forward) < abs(dx) / 2 else 1 if forward > 0 else 2
+    size = scale((dx * dx + dy * dy) ** 0.5, allowance)
+    pools = (
+        (STEP_ACROSS, MOVE_ACROSS, RUN_ACROSS),
+        (STEP_ON, MOVE_ON, RUN_ON),
+        (STEP_BACK, MOVE_BACK, RUN_BACK),
+    )
+    return pools[way][size]
+
+
+def scale(moved: float, allowance: float | None) -> int:
+    """How big a move was: 0 a step (a quarter of the `allowance` or less, or under an
+    inch), 2 a run (four fifths of it or more), 1 a move between (or when none is known)."""
+    if allowance is None or allowance <= 0:
+        return 1
+    share = moved / allowance
+    return 0 if share <= STEP or moved < 1 else 2 if share >= RUN else 1
+
+
+def distance(start: Any, end: Any) -> float | None:
+    """Inches between two points [x, y], or None."""
+    try:
+        return float(((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5)
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None

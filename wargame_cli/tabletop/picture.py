@@ -6,7 +6,8 @@ Rulesets only list their bases (`picture.py`).
 
 A turn's picture also draws what happened in it (`marks`, from the turn's events): every move
 as an arrow from where the piece stood, every attack or shot as a line from attacker to target
-(dashed when it missed, solid when it hit, heavy when it killed)."""
+(dashed when it missed, solid when it hit, heavy when it killed), and an action a figure
+used on another (a Hex) as its strike."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ from wargame_cli.report.svg import DOWN_FILL, SIDE_FILL, svg, tag, text, title
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.table import Table, TerrainKind
 
-SCALE = 22.0  # pixels per inch
+SCALE = 22.0  # pixels per inch, at the least
+BASE_PX = 24.0  # a base is drawn at least this wide, so it and its label read
+MOST_SCALE = 48.0  # pixels per inch, at the most (a table of tiny bases stays a page wide)
 MARGIN = 8.0
 KEY_W, KEY_H = 170.0, 15.0  # one entry of the key under the table
 TERRAIN_FILL = {
@@ -100,10 +103,22 @@ def marks(
             continue
         who = vocabulary.subject(data)
         if kind in vocabulary.MOVE:
-            start, end = _point(data.get("from")), _point(data.get("to"))
-            if start is not None and end is not None and start.distance(end) > 0.05:
-                out.moves.append(Move(who, start, end, side_of.get(who, "")))
-                now[who] = end
+            starts, ends = data.get("from"), data.get("to")
+            if isinstance(starts, Mapping) and isinstance(ends, Mapping):  # a mob, figure by figure
+                pairs = [(str(f), starts.get(f), ends[f]) for f in ends]
+            else:
+                pairs = [(who, starts, ends)]
+            for figure, begin, finish in pairs:
+                start, end = _point(begin), _point(finish)
+                if start is not None and end is not None and start.distance(end) > 0.05:
+                    out.moves.append(Move(figure, start, end, side_of.get(figure, "")))
+                    now[figure] = end
+        elif kind in vocabulary.ACT:  # an action of its own on a target (a Hex)
+            actor, target = str(data.get("actor", "")), str(data.get("target", ""))
+            a, b = at(actor), at(target)
+            if a is not None and b is not None:
+                hit = bool(data.get("works"))
+                out.strikes.append(Strike(actor, target, a, b, side_of.get(actor, ""), hit))
         elif kind in vocabulary.STRIKE:
             for attacker in vocabulary.strikers(data):
                 target = str(data.get("target", ""))
@@ -156,26 +171,26 @@ def _arrow(
     return line + _head(end, start, attrs.get("stroke", "#333"))
 
 
-def _arc(
+SIDESTEP = 4.0  # pixels: a strike's line runs this far to its left of the centres' line
+
+
+def _strike(
     start: tuple[float, float], end: tuple[float, float], trim: float = 0.0, **attrs: Any
 ) -> str:
-    """An arrow bowed to its left, so that it shows beside touching bases and a blow back
-    (bowed the other way) stands apart from the blow it answers; from and to `trim` short of
-    the centres (the bases' edges)."""
+    """A straight arrow from one base's edge to the other's, set a little to its left, so a
+    blow back (set to its own left) runs beside the blow it answers, never on it."""
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    bow = max(18.0, 0.25 * length)
-    cx = (x1 + x2) / 2 + (y2 - y1) / length * bow
-    cy = (y1 + y2) / 2 - (x2 - x1) / length * bow
-    (x1, y1), (x2, y2) = _toward(start, (cx, cy), trim), _toward(end, (cx, cy), trim)
-    curve = tag(
-        "path", d=f"M{x1:.1f},{y1:.1f}Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}", fill="none", **attrs
-    )
-    return curve + _head(end, (cx, cy), attrs.get("stroke", "#333"))
+    ox, oy = (y2 - y1) / length * SIDESTEP, -(x2 - x1) / length * SIDESTEP
+    a, b = (x1 + ox, y1 + oy), (x2 + ox, y2 + oy)
+    if length > 2 * trim + 6:  # from edge to edge where they stand apart
+        a, b = _toward(a, b, trim), _toward(b, a, trim)
+    line = tag("line", x1=a[0], y1=a[1], x2=b[0], y2=b[1], fill="none", **attrs)
+    return line + _head(b, a, attrs.get("stroke", "#333"))
 
 
 def _drawn(found: Marks, at: Any, trim: float) -> list[str]:
-    """Each move and strike as a group with its tooltip: moves and shots straight, blows bowed."""
+    """Each move and strike as a group with its tooltip, each a straight arrow."""
     marked: list[tuple[str, str, Any, Move | Strike, dict[str, Any]]] = []
     for move in found.moves:
         colour = SIDE_FILL.get(move.side, "#333")
@@ -193,7 +208,7 @@ def _drawn(found: Marks, at: Any, trim: float) -> list[str]:
             marked.append((tip, f"strike {what} shot", _arrow, strike, style))
             continue
         tip = f"{strike.who} attacks {strike.target}: {what}"
-        marked.append((tip, f"strike {what}", _arc, strike, style))
+        marked.append((tip, f"strike {what}", _strike, strike, style))
     return [
         tag(
             "g",
@@ -229,13 +244,22 @@ def _legend(x: float, y: float) -> str:
     return "".join(out)
 
 
+def _scale(bases: list[Base]) -> float:
+    """Pixels an inch: enough that the smallest base is `BASE_PX` across."""
+    radii = [b.radius for b in bases if b.radius > 0]
+    wanted = BASE_PX / (2 * min(radii)) if radii else SCALE
+    return min(MOST_SCALE, max(SCALE, wanted))
+
+
 def tabletop(table: Table, bases: list[Base], label: str, drawn: Marks | None = None) -> str:
     """The table seen from above, one SVG element; with `drawn`, the turn's moves and
-    attacks over it and a legend under the key."""
-    width, height = table.width * SCALE, table.height * SCALE
+    attacks over it and a legend under the key. Drawn at the scale where the smallest
+    base is `BASE_PX` wide (at least `SCALE`, at most `MOST_SCALE` pixels an inch)."""
+    scale = _scale(bases)
+    width, height = table.width * scale, table.height * scale
 
     def at(x: float, y: float) -> tuple[float, float]:
-        return MARGIN + x * SCALE, MARGIN + (table.height - y) * SCALE
+        return MARGIN + x * scale, MARGIN + (table.height - y) * scale
 
     parts = [
         tag("rect", x=MARGIN, y=MARGIN, width=width, height=height, fill="#f4efe1", stroke="#555")
@@ -243,8 +267,8 @@ def tabletop(table: Table, bases: list[Base], label: str, drawn: Marks | None = 
     for piece in table.pieces:
         fill, edge = TERRAIN_FILL[piece.kind]
         left, top = at(piece.rect.x0, piece.rect.y1)
-        w = (piece.rect.x1 - piece.rect.x0) * SCALE
-        h = (piece.rect.y1 - piece.rect.y0) * SCALE
+        w = (piece.rect.x1 - piece.rect.x0) * scale
+        h = (piece.rect.y1 - piece.rect.y0) * scale
         parts.append(
             tag(
                 "g",
@@ -255,7 +279,7 @@ def tabletop(table: Table, bases: list[Base], label: str, drawn: Marks | None = 
         )
     for base in sorted(bases, key=lambda b: not b.down):
         x, y = at(base.pos.x, base.pos.y)
-        r = max(base.radius * SCALE, 8.0)
+        r = max(base.radius * scale, BASE_PX / 2)
         fill = DOWN_FILL if base.down else SIDE_FILL.get(base.side, "#333")
         body = title(f"{base.name}{' (down)' if base.down else ''}")
         body += tag("circle", cx=x, cy=y, r=r, fill=fill, stroke="#111", stroke_width=1)
@@ -268,10 +292,10 @@ def tabletop(table: Table, bases: list[Base], label: str, drawn: Marks | None = 
                 stroke="#fff",
                 stroke_width=1.5,
             )
-        body += text(base.label[:3], x=x, y=y + 3.5, font_size=9, fill="#fff", text_anchor="middle")
+        body += text(base.label[:3], x=x, y=y + 4, font_size=11, fill="#fff", text_anchor="middle")
         parts.append(tag("g", body, class_=f"base side-{base.side}"))
     if drawn is not None:
-        trim = max([max(b.radius * SCALE, 8.0) for b in bases] + [0.0])
+        trim = max([max(b.radius * scale, BASE_PX / 2) for b in bases] + [0.0])
         parts += _drawn(drawn, at, trim)
     per_row = max(1, int(width // KEY_W))
     top = height + 2 * MARGIN + 4
