@@ -10,6 +10,7 @@ from wargame_cli import versions
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import (
+    Carrying,
     FactWatcher,
     Parts,
     Ruleset,
@@ -104,6 +105,11 @@ class BattleOfIxu(StatePositions, Ruleset):
         return ", ".join(
             f"{m['name']} ({teams.EXPERIENCE[m['experience']]})" for m in team["models"]
         )
+
+    def carrying(self) -> Carrying:
+        from wargame_cli.rulesets.battle_of_ixu.campaign import CARRYING
+
+        return CARRYING
 
     def sim_watcher(self) -> FactWatcher:
         from wargame_cli.rulesets.battle_of_ixu.simfacts import Watcher

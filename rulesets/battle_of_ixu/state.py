@@ -182,6 +182,7 @@ def new_state(
                     health=model.get("health", options["health"]),
                     pos=table_place(own, side, options),
                     radius=radius,
+                    damage=model.get("damage", 0),  # a campaign's old wounds (c8)
                 )
             )
     # one table object per size (`from_data`), so what is remembered about it (sight lines,
