@@ -830,10 +830,10 @@ class Carrying:
         """`roster` before battle `battle`: a wounded or missing figure whose `back` has
         come is ready again."""
         for figure in roster.figures:
-            if figure.state in ("wounded", "missing") and figure.back is not None:
-                if figure.back <= battle:
-                    figure.state, figure.back = "ready", None
-                    figure.deeds.append(f"back for battle {battle}")
+            away = figure.state in ("wounded", "missing") and figure.back is not None
+            if away and figure.back is not None and figure.back <= battle:
+                figure.state, figure.back = "ready", None
+                figure.deeds.append(f"back for battle {battle}")
         return roster
 
     def muster(self, roster: Roster, battle: int, options: dict[str, Any]) -> Any:
@@ -855,8 +855,8 @@ class Carrying:
         self, rosters: dict[str, Roster], finished: Finished, options: dict[str, Any]
     ) -> AfterBattle:
         """The rosters after `finished`. Default: as they were."""
+        yield from ()  # a generator: this default throws no dice
         return Aftermath(rosters)
-        yield  # a generator: this default throws no dice
 
     def standings(self, rosters: dict[str, Roster], options: dict[str, Any]) -> list[str]:
         """Lines `campaign show` adds under the rosters (a league's table). Default: none."""

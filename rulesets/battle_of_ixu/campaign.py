@@ -59,18 +59,20 @@ class IxuCarrying(NamedFigures):
                 continue
             healed = min(w.damage, options["heal"])
             figure.wounds = w.damage - healed
-            if w.damage:
+            if figure.wounds:
                 told.append(
                     f"{name} carries {figure.wounds} damage"
                     + (f" ({healed} healed)" if healed else "")
                     + "."
                 )
+            elif w.damage:
+                told.append(f"{name}'s {plural(w.damage, 'wound')} heal.")
             promoted = _promotion(figure, killed[name], options["promote_after"])
             if promoted is not None:
                 figure.deeds.append(f"became {promoted} after battle {number}")
                 told.append(f"{name} is now {promoted} ({plural(figure.kills, 'kill')}).")
+        yield from ()  # a generator: the Battle of Ixu throws no after-battle dice
         return Aftermath(rosters, told)
-        yield  # a generator: the Battle of Ixu throws no after-battle dice
 
 
 def _promotion(figure: Figure, new_kills: int, every: int) -> str | None:

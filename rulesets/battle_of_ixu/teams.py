@@ -1,7 +1,8 @@
 """Warbands of named models (c1): the inline syntax, team files, deployment and building.
 
 A team's JSON form (what saves store) is `{"models": [{"name", "experience", "health"?,
-"damage"?, "at"?, "pronoun"?}, ...]}`; `damage` is taken before the battle (a campaign's); `at` is a place in the side's own frame (from its own left corner);
+"damage"?, "at"?, "pronoun"?}, ...]}`; `damage` is taken before the battle (a campaign's
+old wounds, c8); `at` is a place in the side's own frame (from its own left corner);
 `pronoun` is for the battle report only (the rules never read it).
 """
 
@@ -78,7 +79,9 @@ def _member(data: Any, index: int, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(damage, int) or isinstance(damage, bool):
             raise TeamError(f"{name}: damage {damage!r} is not a whole number")
         if not 0 <= damage < health:
-            raise TeamError(f"{name}: damage must be 0-{health - 1} (below its health), not {damage}")
+            raise TeamError(
+                f"{name}: damage must be 0-{health - 1} (below its health), not {damage}"
+            )
         if damage:
             out["damage"] = damage
     if data.get("at") is not None:

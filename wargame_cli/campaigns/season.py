@@ -183,9 +183,7 @@ def finished_of(save: Path, number: int) -> tuple[Finished, Any]:
     return finished, session
 
 
-def take_up(
-    campaign: book.Campaign, battle: dict[str, Any], save: Path, dice: AfterDice
-) -> None:
+def take_up(campaign: book.Campaign, battle: dict[str, Any], save: Path, dice: AfterDice) -> None:
     """Carry a finished battle into the rosters: the ruleset's after-battle, its dice thrown
     and recorded."""
     _, carrying, own = carrying_of(campaign)

@@ -97,10 +97,13 @@ def next_battle(args: NextArgs) -> None:
     path = book.path_of(args.name, args.saves_dir)
     battle_name = _words("--battle-name", args.battle_name)
     place = _words("--place", args.place)
+    book.load(path, args.name)  # an unknown campaign is told as such, before its lock
     with store.locked(path, new=False):
         campaign = book.load(path, args.name)
         ruleset = season.ruleset_of(campaign)
-        dice = season.AfterDice(args.seed if args.seed is not None else draw_seed(), args.after_rolls)
+        dice = season.AfterDice(
+            args.seed if args.seed is not None else draw_seed(), args.after_rolls
+        )
         if (why := season.settle(campaign, dice)) is not None:
             raise BadInput(why)
         game_options = [*campaign.setup["game_options"], *args.options]
@@ -162,7 +165,9 @@ def _free(path: Path) -> Path:
     return found
 
 
-def _told_battle(campaign: book.Campaign, battle: dict[str, Any], save: Path, json_out: bool) -> None:
+def _told_battle(
+    campaign: book.Campaign, battle: dict[str, Any], save: Path, json_out: bool
+) -> None:
     if json_out:
         emit_json({**_shown(campaign), "battle": _battle_json(campaign, battle)})
         return
@@ -185,8 +190,16 @@ def _told_battle(campaign: book.Campaign, battle: dict[str, Any], save: Path, js
     out.print(f"The rosters: {command('campaign show ' + campaign.name)}", markup=False)
 
 
-def add(name: str, save: Path, seed: int | None, after_rolls: str | None, saves_dir: Path | None, json_out: bool) -> None:
+def add(
+    name: str,
+    save: Path,
+    seed: int | None,
+    after_rolls: str | None,
+    saves_dir: Path | None,
+    json_out: bool,
+) -> None:
     path = book.path_of(name, saves_dir)
+    book.load(path, name)  # an unknown campaign is told as such, before its lock
     with store.locked(path, new=False):
         campaign = book.load(path, name)
         dice = season.AfterDice(seed if seed is not None else draw_seed(), after_rolls)
@@ -275,7 +288,9 @@ def _print(campaign: book.Campaign) -> None:
         for figure in roster.figures:
             table.add_row(*_row(figure))
         if not roster.figures:
-            out.print(f"{campaign.names[side]} (side {side}): keeps its team, no roster", markup=False)
+            out.print(
+                f"{campaign.names[side]} (side {side}): keeps its team, no roster", markup=False
+            )
         else:
             out.print(table)
     for line in carrying.standings(campaign.rosters, own):

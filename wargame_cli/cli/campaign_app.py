@@ -52,7 +52,8 @@ AfterRollsOpt = Annotated[
 def _team(side: str, what: str) -> object:
     return typer.Option(
         f"--team-{side}",
-        help=f"Side {side.upper()}'s {what}: a preset's name, an inline spec or a .toml/.json file.",
+        help=f"Side {side.upper()}'s {what}: a preset's name, an inline spec or a "
+        ".toml/.json file.",
         autocompletion=_complete_teams,
     )
 
@@ -143,7 +144,8 @@ def add_cmd(
     save: Annotated[
         Path,
         typer.Argument(
-            metavar="SAVE", help="A finished save played outside the campaign.",
+            metavar="SAVE",
+            help="A finished save played outside the campaign.",
             autocompletion=_complete_saves,
         ),
     ],

@@ -1,0 +1,252 @@
+"""`wargame campaign`: three battles a ruleset through the real entry, each battle starting
+with exactly what the one before left (its replayed end state), and bad input refused in
+one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.cli_helpers import one_error_line
+
+
+def _json(done: Any) -> dict[str, Any]:
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _next(wargame: Any, name: str, *args: str) -> dict[str, Any]:
+    return _json(wargame("campaign", "next", name, "--no-input", "--json", *args))
+
+
+def _replayed(wargame: Any, save: str, *args: str) -> dict[str, Any]:
+    return _json(wargame("replay", save, "--json", *args))["state"]
+
+
+def _by_name(state: dict[str, Any], side: str) -> dict[str, dict[str, Any]]:
+    return {m["name"]: m for m in state["sides"][side]["models"]}
+
+
+def _ixu_recruits(shown: dict[str, Any], number: int) -> list[str]:
+    """`--team-a/--team-b` for each side with no one left standing, named for the battle."""
+    flags = []
+    for side in ("A", "B"):
+        if not any(f["state"] == "ready" for f in shown["sides"][side]["figures"]):
+            flags += [f"--team-{side.lower()}", f"Hero{side}{number}:4, Squire{side}{number}:3"]
+    return flags
+
+
+def test_ixu_three_battles_carry_damage_kills_and_death(wargame, tmp_path):
+    begun = _json(
+        wargame(
+            "campaign",
+            "new",
+            "gods",
+            "battle-of-ixu",
+            "--json",
+            "--team-a",
+            "Tutok:4, Kuote:5",
+            "--team-b",
+            "Tuze:4, Keryx:4",
+            "--option",
+            "health=5",
+            "--option",
+            "heal=1",
+        )
+    )
+    assert begun["options"] == {"heal": 1, "promote_after": 0}
+    assert begun["game_options"] == ["health=5"]
+    shown = begun
+    saves: list[str] = []
+    carried = 0  # wounds carried into a battle: the test means something only if some were
+    for number in (1, 2, 3):
+        before = {s: {f["name"]: f for f in shown["sides"][s]["figures"]} for s in "AB"}
+        recruits = _ixu_recruits(shown, number)
+        shown = _next(wargame, "gods", "--seed", str(number + 40), *recruits)
+        battle = shown["battle"]
+        assert battle["n"] == number and battle["status"] == "finished"
+        saves.append(battle["save"])
+        start = _replayed(wargame, battle["save"], "--turn", "0")
+        end = _replayed(wargame, battle["save"])
+        for side in "AB":
+            at_start = _by_name(start, side)
+            # who fights: the side's ready figures, each with the damage it carried
+            ready = [n for n, f in before[side].items() if f["state"] == "ready"]
+            assert set(ready) <= set(at_start)
+            for name in ready:
+                assert at_start[name]["damage"] == before[side][name]["wounds"]
+                carried += at_start[name]["damage"]
+            roster = {f["name"]: f for f in shown["sides"][side]["figures"]}
+            for name, model in _by_name(end, side).items():
+                figure = roster[name]
+                if model["status"] == "dead":
+                    assert figure["state"] == "dead"
+                else:  # c8 next time compares with the campaign's damage, 1 healed
+                    assert figure["state"] == "ready"
+                    assert figure["wounds"] == max(0, model["damage"] - 1)
+                assert figure["battles"] == before[side].get(name, {"battles": 0})["battles"] + 1
+        if number > 1:  # what battle n-1 left is what battle n began with
+            left = _replayed(wargame, saves[-2])
+            for side in "AB":
+                survivors = {n: m for n, m in _by_name(left, side).items() if m["status"] != "dead"}
+                began = _by_name(start, side)
+                for name, model in survivors.items():
+                    assert began[name]["damage"] == max(0, model["damage"] - 1)
+                    assert began[name]["experience"] == model["experience"]
+                for name in began:
+                    assert name in survivors or name.startswith(("Hero", "Squire"))
+    assert carried > 0
+    kills = sum(f["kills"] for s in "AB" for f in shown["sides"][s]["figures"])
+    deaths = sum(f["state"] == "dead" for s in "AB" for f in shown["sides"][s]["figures"])
+    assert kills >= 1 and deaths >= 3  # every battle ends with a side fallen
+    # the battles stay normal saves: each replays and verifies
+    for save in saves:
+        assert _json(wargame("replay", save, "--verify", "--json"))["verified"] is True
+    told = wargame("campaign", "show", "gods")
+    assert told.returncode == 0 and "Tutok" in told.stdout and "3 battles fought" in told.stdout
+
+
+def test_ixu_promotion_after_kills_option(wargame):
+    _json(
+        wargame(
+            "campaign",
+            "new",
+            "p",
+            "battle-of-ixu",
+            "--json",
+            "--option",
+            "promote_after=1",
+            "--team-a",
+            "Tutok:3, Kuote:3",
+            "--team-b",
+            "Tuze:3",
+            "--option",
+            "health=4",
+        )
+    )
+    shown = _next(wargame, "p", "--seed", "5")
+    figures = [f for s in "AB" for f in shown["sides"][s]["figures"]]
+    killers = [f for f in figures if f["kills"] and f["state"] == "ready"]
+    assert killers, figures
+    for f in killers:
+        assert f["entry"]["experience"] == min(5, 3 + f["kills"])
+        assert any(d.startswith("became") for d in f["deeds"])
+
+
+def test_a_bad_campaign_is_refused_in_one_line(wargame, tmp_path):
+    assert "no campaign is called 'nope'" in one_error_line(wargame("campaign", "show", "nope"))
+    one_error_line(wargame("campaign", "next", "nope", "--no-input"))
+    one_error_line(wargame("campaign", "new", "x", "no-such-ruleset"))
+    one_error_line(wargame("campaign", "new", "../x", "battle-of-ixu"))
+    one_error_line(wargame("campaign", "new", "x", "battle-of-ixu", "--option", "heal=lots"))
+    _json(wargame("campaign", "new", "x", "battle-of-ixu", "--json"))
+    assert "exists already" in one_error_line(wargame("campaign", "new", "x", "battle-of-ixu"))
+    path = tmp_path / "saves" / "campaigns" / "x.json"
+    good = path.read_text()
+    data = json.loads(good)
+    for broken, words in (
+        (good[: len(good) // 2], "corrupt or truncated"),
+        (json.dumps({**data, "version": 99}), "newer than this wargame"),
+        (json.dumps({**data, "options": {"heal": 5, "promote_after": 0}}), "edited"),
+        (json.dumps({**data, "format": "wargame-save"}), "not a wargame campaign"),
+    ):
+        path.write_text(broken)
+        assert words in one_error_line(wargame("campaign", "show", "x")), broken[:80]
+        one_error_line(wargame("campaign", "next", "x", "--no-input"))
+    path.write_text(good)
+
+
+def test_add_adopts_a_matching_save_and_refuses_others(wargame, tmp_path):
+    _json(wargame("campaign", "new", "a", "battle-of-ixu", "--json", "--option", "health=4"))
+    other = tmp_path / "squad.json"
+    _json(
+        wargame("play", "squad-alpha", "--no-input", "--json", "--seed", "1", "--save", str(other))
+    )
+    assert "is a squad-alpha game" in one_error_line(wargame("campaign", "add", "a", str(other)))
+    wrong = tmp_path / "wrong.json"
+    _json(
+        wargame(
+            "play",
+            "battle-of-ixu",
+            "--no-input",
+            "--json",
+            "--seed",
+            "1",
+            "--save",
+            str(wrong),
+            "--team-a",
+            "Somebody:4",
+            "--option",
+            "health=4",
+        )
+    )
+    assert "side A's team is not Axes's roster" in one_error_line(
+        wargame("campaign", "add", "a", str(wrong))
+    )
+    right = tmp_path / "right.json"
+    _json(
+        wargame(
+            "play",
+            "battle-of-ixu",
+            "--no-input",
+            "--json",
+            "--seed",
+            "2",
+            "--save",
+            str(right),
+            "--option",
+            "health=4",
+        )
+    )
+    shown = _json(wargame("campaign", "add", "a", str(right), "--json"))
+    assert shown["battle"]["adopted"] is True and shown["battle"]["status"] == "finished"
+    assert Path(shown["battle"]["save"]).resolve() == right.resolve()
+    assert "already a battle" in one_error_line(wargame("campaign", "add", "a", str(right)))
+    assert all(f["battles"] == 1 for s in "AB" for f in shown["sides"][s]["figures"])
+
+
+KILLED_WHILE_WRITING = """
+import sys
+from pathlib import Path
+from wargame_cli.campaigns import book
+from wargame_cli.ruleset import Figure, Roster
+
+path = Path(sys.argv[1])
+campaign = book.load(path)
+n = 0
+while True:
+    n += 1
+    figures = [Figure(f"Figure {i}", {"name": f"Figure {i}", "experience": 4}, kills=n)
+               for i in range(400)]
+    campaign.rosters = {"A": Roster(figures), "B": Roster(figures)}
+    book.write(campaign)
+    if n == 3:
+        print("writing", flush=True)
+"""
+
+
+def test_a_campaign_file_survives_kill_9_while_written(wargame, tmp_path):
+    """A real process rewriting a campaign file in a loop, killed mid-write: the file left
+    is a whole campaign (the one before or after), never a torn one, and loads."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from wargame_cli.campaigns import book
+
+    _json(wargame("campaign", "new", "k", "battle-of-ixu", "--json"))
+    path = tmp_path / "saves" / "campaigns" / "k.json"
+    for pause in (0.05, 0.2, 0.4):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", KILLED_WHILE_WRITING, str(path)], stdout=subprocess.PIPE
+        )
+        assert proc.stdout is not None and proc.stdout.readline().strip() == b"writing"
+        time.sleep(pause)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        loaded = book.load(path)
+        assert len(loaded.rosters["A"].figures) == 400
+        assert loaded.rosters["A"].figures[0].kills >= 3
+    assert _json(wargame("campaign", "show", "k", "--json"))["campaign"] == "k"
