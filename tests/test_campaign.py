@@ -250,3 +250,86 @@ def test_a_campaign_file_survives_kill_9_while_written(wargame, tmp_path):
         assert len(loaded.rosters["A"].figures) == 400
         assert loaded.rosters["A"].figures[0].kills >= 3
     assert _json(wargame("campaign", "show", "k", "--json"))["campaign"] == "k"
+
+
+def _squad_recruits(shown: dict[str, Any], number: int) -> list[str]:
+    """Recruits for each side with fewer than five ready (b1): a sergeant and troopers."""
+    flags = []
+    for side in ("A", "B"):
+        ready = sum(
+            f["state"] == "ready" or (f.get("back") or 99) <= number
+            for f in shown["sides"][side]["figures"]
+        )
+        if ready < 5:
+            squad = f"Sgt {side}{number} elite 9"
+            if ready < 4:
+                squad += f", {4 - ready} Trooper{side}{number} conscript 0"
+            flags += [f"--team-{side.lower()}", squad]
+    return flags
+
+
+def test_squad_alpha_three_battles_casualties_roll_and_leaders_carry(wargame):
+    _json(wargame("campaign", "new", "sq", "squad-alpha", "--json"))
+    shown = _json(wargame("campaign", "show", "sq", "--json"))
+    assert shown["options"] == {"wounded_on": 4, "wounded_miss": 1}
+    for number in (1, 2, 3):
+        before = {s: {f["name"]: f for f in shown["sides"][s]["figures"]} for s in "AB"}
+        args = ["--seed", str(number), *_squad_recruits(shown, number)]
+        if number == 1:
+            args += ["--after-rolls", "6,1"]  # the first two casualties: wounded, then gone
+        shown = _next(wargame, "sq", *args)
+        battle = shown["battle"]
+        start = _replayed(wargame, battle["save"], "--turn", "0")
+        end = _replayed(wargame, battle["save"])
+        for side in "AB":
+            began = {m["name"]: m for m in start["sides"][side]["miniatures"]}
+            was_ready = {
+                n
+                for n, f in before[side].items()
+                if f["state"] == "ready" or (f.get("back") or 99) <= number
+            }
+            assert was_ready <= set(began)  # the ready fight; the wounded and gone do not
+            for name in set(before[side]) - was_ready:
+                assert name not in began
+            for name in was_ready:  # ratings carry (a new leader may have risen by one)
+                rating = before[side][name]["entry"]["rating"]
+                assert began[name]["command"] in (rating, rating + 1)
+            tops = sorted((m["command"] for m in began.values()), reverse=True)
+            assert tops[0] > tops[1]  # b3: one leader, above the rest
+        rolls = battle["after"]["rolls"]
+        casualties = [
+            (side, m["name"])
+            for side in "AB"
+            for m in end["sides"][side]["miniatures"]
+            if m["status"] == "casualty"
+        ]
+        assert [r["reason"].split(",")[0] for r in rolls] == [n for _, n in casualties]
+        assert all(r["dice"] == [6] and r["rules"] == ["b22"] for r in rolls)
+        if number == 1:
+            assert [r["source"] for r in rolls[:2]] == ["script", "script"]
+            assert [r["faces"] for r in rolls[:2]] == [[6], [1]]
+            assert all(r["source"] == "rng" for r in rolls[2:])
+            assert battle["after"]["seed"] == 1
+        for (side, name), roll in zip(casualties, rolls, strict=True):
+            figure = next(f for f in shown["sides"][side]["figures"] if f["name"] == name)
+            if roll["faces"][0] >= 4:
+                assert figure["state"] == "wounded" and figure["back"] == number + 2
+            else:
+                assert figure["state"] == "gone"
+    assert len(shown["battles"]) == 3
+
+
+def test_squad_alpha_names_a_leader_when_none_stands_above_the_rest():
+    from wargame_cli.rulesets.squad_alpha.campaign import name_leader
+
+    from wargame_cli.ruleset import Figure
+
+    def mini(name: str, training: str, rating: int) -> Figure:
+        return Figure(name, {"name": name, "training": training, "rating": rating})
+
+    ready = [mini("Ann", "regular", 2), mini("Bo", "elite", 2), mini("Cy", "elite", 2)]
+    name_leader(ready, 4)
+    assert [f.entry["rating"] for f in ready] == [2, 3, 2]
+    assert ready[1].deeds == ["named leader before battle 4 (rating 3)"]
+    name_leader(ready, 5)  # one above the rest: nothing changes
+    assert [f.entry["rating"] for f in ready] == [2, 3, 2]

@@ -826,6 +826,12 @@ class Carrying:
         the side's, whole."""
         return Roster([], {"team": team})
 
+    def recruits(self, ruleset: Ruleset, spec: str, options: dict[str, Any]) -> Any:
+        """A `--team-a` of recruits in the team's JSON form. Default: a whole team, read as
+        `play` reads one (`Ruleset.load_team`); a ruleset whose teams have a least size
+        may take fewer, to join those already on the roster."""
+        return ruleset.load_team(spec, options)[0]
+
     def returning(self, roster: Roster, battle: int) -> Roster:
         """`roster` before battle `battle`: a wounded or missing figure whose `back` has
         come is ready again."""

@@ -5,23 +5,19 @@ option heals between battles), its kills, its experience (one step up for every
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from wargame_cli.rulesets.battle_of_ixu.teams import EXPERIENCE
 
 from wargame_cli.kit.figures import NamedFigures, kills
-from wargame_cli.ruleset import AfterBattle, Aftermath, Figure, Finished, Roster, load_options
+from wargame_cli.ruleset import AfterBattle, Aftermath, Figure, Finished, Roster
 from wargame_cli.wording import plural
 
 
 class IxuCarrying(NamedFigures):
     members = "models"
     carried = ("damage",)
-
-    def __init__(self) -> None:
-        from pathlib import Path
-
-        self.options = load_options(Path(__file__).with_name("campaign.toml"))
 
     def joined(self, entry: dict[str, Any]) -> dict[str, Any]:
         return {"wounds": int(entry.get("damage", 0))}
@@ -88,4 +84,4 @@ def _promotion(figure: Figure, new_kills: int, every: int) -> str | None:
     return EXPERIENCE[earned]
 
 
-CARRYING = IxuCarrying()
+CARRYING = IxuCarrying(Path(__file__).parent)

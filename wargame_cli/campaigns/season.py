@@ -112,7 +112,7 @@ def recruit(
         spec = specs.get(side)
         if spec is None:
             continue
-        team, _ = ruleset.load_team(spec, options)
+        team = carrying.recruits(ruleset, spec, options)
         before = {f.name for f in campaign.rosters[side].figures}
         campaign.rosters[side] = carrying.enlist(campaign.rosters[side], team, number, own)
         joined[side] = [f.name for f in campaign.rosters[side].figures if f.name not in before]
