@@ -333,3 +333,61 @@ def test_squad_alpha_names_a_leader_when_none_stands_above_the_rest():
     assert ready[1].deeds == ["named leader before battle 4 (rating 3)"]
     name_leader(ready, 5)  # one above the rest: nothing changes
     assert [f.entry["rating"] for f in ready] == [2, 3, 2]
+
+
+def test_tug_league_standings_head_to_head_and_exact_odds(wargame):
+    _json(
+        wargame(
+            "campaign",
+            "new",
+            "lg",
+            "tug-of-wargods",
+            "--json",
+            "--name-a",
+            "Ann",
+            "--name-b",
+            "Bob",
+        )
+    )
+    winners: list[tuple[str, str | None]] = []  # (side A's club, the winner's side)
+    pairings = []
+    for number, recruit in ((1, []), (2, ["--team-a", "Sebeki, Asar, Asar"]), (3, [])):
+        shown = _next(wargame, "lg", "--seed", str(number), *recruit)
+        save = json.loads(Path(shown["battle"]["save"]).read_text())
+        names = save["setup"]["names"]
+        pairings.append((names["A"], names["B"]))
+        winner = _json(wargame("replay", shown["battle"]["save"], "--json"))["winner"]
+        winners.append((names["A"], winner))
+        assert shown["battle"]["winner"] == winner
+        # each club pulls with its own column, the team it entered with
+        for side in "AB":
+            club = next(f for f in shown["sides"][side]["figures"] if f["name"] == names[side])
+            assert save["setup"]["teams"][side] == club["entry"]
+    assert pairings == [
+        ("Greentoe", "Clearsky"),
+        ("Sebeki, Asar, Asar", "Clearsky"),  # a club entered plays at once
+        ("Greentoe", "Clearsky"),  # then the one that has pulled least
+    ]
+    table = shown["standings"]
+    won = {club: sum(1 for c, w in winners if c == club and w == "A") for club, _ in pairings}
+    for club, count in won.items():
+        line = next(line for line in table if f". {club} (side A):" in line)
+        played = sum(1 for c, _ in winners if c == club)
+        lost = played - count - sum(1 for c, w in winners if c == club and w is None)
+        assert line.split(": ")[1].split()[:4] == [str(played), str(count), "0", str(lost)]
+    assert any(line.startswith("  Head to head: Greentoe against Clearsky") for line in table)
+    odds = table[-1]
+    assert odds.startswith("Next pairing (battle 4): Sebeki, Asar, Asar against Clearsky")
+    exact = _json(
+        wargame(
+            "simulate",
+            "tug-of-wargods",
+            "--exact",
+            "--json",
+            "--team-a",
+            "Sebeki, Asar, Asar",
+            "--team-b",
+            "Clearsky",
+        )
+    )["exact"]
+    assert f"wins {exact['A']:.1%}, Clearsky {exact['B']:.1%}" in odds

@@ -820,17 +820,32 @@ class Carrying:
     options: tuple[OptionSpec, ...] = ()
     kind = "roster"  # "league": a table of results between teams, not figures (Tug)
 
-    def enlist(self, roster: Roster, team: Any, battle: int, options: dict[str, Any]) -> Roster:
-        """`roster` with `team` (the ruleset's JSON form) joined before battle `battle`:
-        refuse (TeamError) a figure whose name the roster has. Default: the team replaces
-        the side's, whole."""
+    def enlist(
+        self,
+        roster: Roster,
+        team: Any,
+        battle: int,
+        options: dict[str, Any],
+        name: str | None = None,
+    ) -> Roster:
+        """`roster` with `team` (the ruleset's JSON form; `name`: its ready team's or file's
+        name, if any) joined before battle `battle`: refuse (TeamError) a figure whose name
+        the roster has. Default: the team replaces the side's, whole."""
         return Roster([], {"team": team})
 
-    def recruits(self, ruleset: Ruleset, spec: str, options: dict[str, Any]) -> Any:
-        """A `--team-a` of recruits in the team's JSON form. Default: a whole team, read as
-        `play` reads one (`Ruleset.load_team`); a ruleset whose teams have a least size
-        may take fewer, to join those already on the roster."""
-        return ruleset.load_team(spec, options)[0]
+    def recruits(
+        self, ruleset: Ruleset, spec: str, options: dict[str, Any]
+    ) -> tuple[Any, str | None]:
+        """A `--team-a` of recruits in the team's JSON form, with its ready team's or file's
+        name (None: none). Default: a whole team, read as `play` reads one
+        (`Ruleset.load_team`); a ruleset whose teams have a least size may take fewer, to
+        join those already on the roster."""
+        return ruleset.load_team(spec, options)
+
+    def fielded(self, roster: Roster, side_name: str) -> str:
+        """The name the side fights the next battle under (its save's side name). Default:
+        the side's own; a league's, the club's."""
+        return side_name
 
     def returning(self, roster: Roster, battle: int) -> Roster:
         """`roster` before battle `battle`: a wounded or missing figure whose `back` has
@@ -864,8 +879,11 @@ class Carrying:
         yield from ()  # a generator: this default throws no dice
         return Aftermath(rosters)
 
-    def standings(self, rosters: dict[str, Roster], options: dict[str, Any]) -> list[str]:
-        """Lines `campaign show` adds under the rosters (a league's table). Default: none."""
+    def standings(
+        self, rosters: dict[str, Roster], battle: int, options: dict[str, Any], game: dict[str, Any]
+    ) -> list[str]:
+        """Lines `campaign show` adds under the rosters before battle `battle` (a league's
+        table, the odds of its next pairing under the game options `game`). Default: none."""
         return []
 
 

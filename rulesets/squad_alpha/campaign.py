@@ -23,7 +23,9 @@ from wargame_cli.wording import plural
 class SquadCarrying(NamedFigures):
     members = "miniatures"
 
-    def recruits(self, ruleset: Ruleset, spec: str, options: dict[str, Any]) -> Any:
+    def recruits(
+        self, ruleset: Ruleset, spec: str, options: dict[str, Any]
+    ) -> tuple[Any, str | None]:
         """Recruits written inline may be fewer than a squad (b1 is the whole squad's, checked
         when it is mustered); a file or a ready squad's name is read as `play` reads it."""
         from wargame_cli.rulesets.squad_alpha import teams
@@ -35,7 +37,7 @@ class SquadCarrying(NamedFigures):
             raise TeamError(found[0])
         if not soldiers:
             raise TeamError('no recruits: e.g. "Nova elite 3, 2 Trooper conscript 0"')
-        return teams.to_data(soldiers)
+        return teams.to_data(soldiers), None
 
     def muster(self, roster: Roster, battle: int, options: dict[str, Any]) -> Any:
         ready = roster.ready()

@@ -60,16 +60,17 @@ def begin(
     name: str,
     ruleset: Ruleset,
     given: Sequence[str],
-    teams: dict[str, tuple[Any, str]],
+    teams: dict[str, tuple[Any, str, str | None]],
     saves_dir: Path | None,
 ) -> book.Campaign:
-    """A new campaign file holding each side's first roster; refused if the name is taken."""
+    """A new campaign file holding each side's first roster (`teams`: each side's team, its
+    side's name and the team's own name); refused if the name is taken."""
     path = book.path_of(name, saves_dir)
     if path.exists():
         raise BadInput(f"a campaign called {name!r} exists already ({shown(path)})")
     carrying = ruleset.carrying()
     options, games = split_options(ruleset, carrying, given)
-    rosters = {s: carrying.enlist(Roster(), teams[s][0], 1, options) for s in SIDES}
+    rosters = {s: carrying.enlist(Roster(), teams[s][0], 1, options, teams[s][2]) for s in SIDES}
     campaign = book.Campaign(
         path=path,
         ruleset={"id": ruleset.id, "version": ruleset.version},
@@ -112,9 +113,10 @@ def recruit(
         spec = specs.get(side)
         if spec is None:
             continue
-        team = carrying.recruits(ruleset, spec, options)
+        team, called = carrying.recruits(ruleset, spec, options)
         before = {f.name for f in campaign.rosters[side].figures}
-        campaign.rosters[side] = carrying.enlist(campaign.rosters[side], team, number, own)
+        roster = campaign.rosters[side]
+        campaign.rosters[side] = carrying.enlist(roster, team, number, own, called)
         joined[side] = [f.name for f in campaign.rosters[side].figures if f.name not in before]
     return joined
 

@@ -67,16 +67,16 @@ def new(
     carrying = ruleset.carrying()
     _, games = season.split_options(ruleset, carrying, options)
     game_options = resolve_options(ruleset.options, games)
-    teams: dict[str, tuple[Any, str]] = {}
+    teams: dict[str, tuple[Any, str, str | None]] = {}
     for side, spec, given in (("A", team_a, name_a), ("B", team_b, name_b)):
         if given is not None and (problem := name_problem(given)):
             raise BadInput(f"--name-{side.lower()} {given!r}: {problem}")
         if spec is not None:
-            team, file_name = ruleset.load_team(spec, game_options)
-            teams[side] = (team, given or file_name or f"Side {side}")
+            team, called = carrying.recruits(ruleset, spec, game_options)
+            teams[side] = (team, given or called or f"Side {side}", called)
         else:
-            team, default_name = ruleset.default_team(side, game_options)
-            teams[side] = (team, given or default_name)
+            team, called = ruleset.default_team(side, game_options)
+            teams[side] = (team, given or called, called)
     if teams["A"][1].casefold() == teams["B"][1].casefold():
         raise BadInput(f"both sides are named {teams['A'][1]!r}; give --name-a or --name-b")
     campaign = season.begin(name, ruleset, options, teams, saves_dir)
@@ -100,7 +100,7 @@ def next_battle(args: NextArgs) -> None:
     book.load(path, args.name)  # an unknown campaign is told as such, before its lock
     with store.locked(path, new=False):
         campaign = book.load(path, args.name)
-        ruleset = season.ruleset_of(campaign)
+        ruleset, carrying, _ = season.carrying_of(campaign)
         dice = season.AfterDice(
             args.seed if args.seed is not None else draw_seed(), args.after_rolls
         )
@@ -111,7 +111,9 @@ def next_battle(args: NextArgs) -> None:
         joined = season.recruit(campaign, {"A": args.team_a, "B": args.team_b}, resolved)
         teams = season.muster(campaign)
         number = season.next_number(campaign)
-        names = campaign.names
+        names = {s: carrying.fielded(campaign.rosters[s], campaign.names[s]) for s in SIDES}
+        if names["A"].casefold() == names["B"].casefold():
+            names = campaign.names
         save = _free(store.saves_dir(args.saves_dir) / store.file_name(ruleset.id, names))
         battle: dict[str, Any] = {
             "t": "battle",
@@ -252,8 +254,16 @@ def _shown(campaign: book.Campaign) -> dict[str, Any]:
             for s in SIDES
         },
         "next": {"battle": season.next_number(campaign), "teams": teams},
-        "standings": carrying.standings(campaign.rosters, own),
+        "standings": _standings(campaign),
     }
+
+
+def _standings(campaign: book.Campaign) -> list[str]:
+    """The ruleset's lines on the campaign as it stands (a league's table and odds)."""
+    ruleset, carrying, own = season.carrying_of(campaign)
+    copy = book.load(campaign.path) if campaign.path.exists() else campaign
+    game = resolve_options(ruleset.options, campaign.setup["game_options"])
+    return carrying.standings(copy.rosters, season.next_number(copy), own, game)
 
 
 def _print(campaign: book.Campaign) -> None:
@@ -283,18 +293,24 @@ def _print(campaign: book.Campaign) -> None:
     for side in SIDES:
         roster = campaign.rosters[side]
         table = Table(title=f"{campaign.names[side]} (side {side})", title_justify="left")
-        for column in ("figure", "state", "wounds", "kills", "battles", "deeds"):
+        league = carrying.kind == "league"
+        columns = ("club", "played", "results") if league else COLUMNS
+        for column in columns:
             table.add_column(column)
         for figure in roster.figures:
-            table.add_row(*_row(figure))
+            row = _row(figure)
+            table.add_row(*((row[0], row[4], row[5]) if league else row))
         if not roster.figures:
             out.print(
                 f"{campaign.names[side]} (side {side}): keeps its team, no roster", markup=False
             )
         else:
             out.print(table)
-    for line in carrying.standings(campaign.rosters, own):
+    for line in _standings(campaign):
         out.print(line, markup=False)
+
+
+COLUMNS = ("figure", "state", "wounds", "kills", "battles", "deeds")
 
 
 def _row(figure: Figure) -> tuple[str, ...]:

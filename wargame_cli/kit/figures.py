@@ -26,14 +26,21 @@ class NamedFigures(Carrying):
         """Its campaign options from `folder/campaign.toml`, the ruleset's folder."""
         self.options = load_options(folder / "campaign.toml")
 
-    def enlist(self, roster: Roster, team: Any, battle: int, options: dict[str, Any]) -> Roster:
+    def enlist(
+        self,
+        roster: Roster,
+        team: Any,
+        battle: int,
+        options: dict[str, Any],
+        name: str | None = None,
+    ) -> Roster:
         figures = list(roster.figures)
         for entry in team[self.members]:
-            name = str(entry["name"])
-            if any(f.name.casefold() == name.casefold() for f in figures):
-                raise TeamError(f"{name} is on the roster already: a recruit needs a new name")
+            called = str(entry["name"])
+            if any(f.name.casefold() == called.casefold() for f in figures):
+                raise TeamError(f"{called} is on the roster already: a recruit needs a new name")
             kept = {k: v for k, v in entry.items() if k not in self.carried}
-            figures.append(Figure(name=name, entry=kept, joined=battle, **self.joined(entry)))
+            figures.append(Figure(name=called, entry=kept, joined=battle, **self.joined(entry)))
         return Roster(figures, dict(roster.extra))
 
     def joined(self, entry: dict[str, Any]) -> dict[str, Any]:
