@@ -391,3 +391,55 @@ def test_tug_league_standings_head_to_head_and_exact_odds(wargame):
         )
     )["exact"]
     assert f"wins {exact['A']:.1%}, Clearsky {exact['B']:.1%}" in odds
+
+
+def test_mobs_and_morale_three_battles_casualty_pool_decides_who_returns(wargame):
+    _json(wargame("campaign", "new", "mm", "mobs-and-morale", "--json"))
+    saves: list[str] = []
+    shown = _json(wargame("campaign", "show", "mm", "--json"))
+    for number in (1, 2, 3):
+        recruits = []
+        if "refused" in shown["next"]["teams"]:  # a side with no one left: new blood
+            for side in "AB":
+                if not any(f["state"] == "ready" for f in shown["sides"][side]["figures"]):
+                    squad = f"Gorm{number}=Chieftain, Pack{number}=3 Wolf under Gorm{number}"
+                    recruits += [f"--team-{side.lower()}", squad]
+        shown = _next(wargame, "mm", "--seed", str(number), *recruits)
+        saves.append(shown["battle"]["save"])
+    ends = [_replayed(wargame, save) for save in saves]
+    starts = [_replayed(wargame, save, "--turn", "0") for save in saves]
+    fates = {
+        row["creature"]: (number, row["fate"])
+        for number, end in enumerate(ends, 1)
+        for rows in end["after_battle"].values()
+        for row in rows
+    }
+    assert any(fate in ("wounded", "missing") for _, fate in fates.values())
+    for number in (2, 3):
+        left, began = ends[number - 2], starts[number - 1]
+        at_start = {c["id"]: c for c in began["creatures"]}
+        for creature in left["creatures"]:
+            if creature["mob"] is not None:
+                continue
+            name, fate = creature["id"], fates.get(creature["id"], (0, "standing"))[1]
+            if creature["status"] in ("standing", "escaped"):
+                # a character who fought on starts with the health the battle left it
+                assert at_start[name]["health"] == creature["health"], name
+            else:  # the casualty pool: away for the next battle, or lost for good
+                assert name not in at_start, (name, fate)
+        for mob in left["mobs"]:  # a mob comes back with the members on their feet
+            if mob["standing"]:
+                again = next(m for m in began["mobs"] if m["name"] == mob["name"])
+                assert len(again["members"]) == len(mob["standing"])
+                assert again["controller"] in (mob["controller"], None)
+    # a figure wounded or missing after battle 1 is back for battle 3, healed
+    back = [n for n, (battle, fate) in fates.items() if battle == 1 and fate != "lost"]
+    back = [n for n in back if "not rolled" not in fates[n][1]]
+    third = {c["id"]: c for c in starts[2]["creatures"]}
+    for name in back:
+        if name in third:
+            assert third[name]["health"] == third[name]["max_health"]
+    assert back and any(name in third for name in back)
+    roster = {f["name"]: f for s in "AB" for f in shown["sides"][s]["figures"]}
+    assert all(roster[n]["state"] in ("ready", "dead", "wounded", "missing") for n in roster)
+    assert sum(f["kills"] for f in roster.values()) >= 1
