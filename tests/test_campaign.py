@@ -443,3 +443,55 @@ def test_mobs_and_morale_three_battles_casualty_pool_decides_who_returns(wargame
     roster = {f["name"]: f for s in "AB" for f in shown["sides"][s]["figures"]}
     assert all(roster[n]["state"] in ("ready", "dead", "wounded", "missing") for n in roster)
     assert sum(f["kills"] for f in roster.values()) >= 1
+
+
+def test_seeds_of_wars_three_battles_prisoners_ht_and_morale_carry(wargame):
+    _json(wargame("campaign", "new", "sw", "seeds-of-wars", "--json", "--option", "recover=none"))
+    first = _next(wargame, "sw", "--seed", "2", "--turns", "1")["battle"]
+    assert first["status"] == "playing"
+    save = first["save"]
+    assert "battle 1 is not finished" in one_error_line(
+        wargame("campaign", "next", "sw", "--no-input")
+    )
+    for words in (("remove", "A2", "captured"), ("status", "A3", "Shaken")):
+        done = wargame("edit", save, *words, "--why", "the GM's call")
+        assert done.returncode == 0, done.stderr
+    assert _json(wargame("resume", save, "--no-input", "--json"))["status"] == "finished"
+    saves = [save]
+    for number in (2, 3):
+        recruits = []
+        left = _replayed(wargame, saves[-1])  # a side left with no unit recruits
+        for side in "AB":
+            units = left["sides"][side]["units"]
+            if all(u["fate"] in ("destroyed", "captured") for u in units):
+                recruits += [f"--team-{side.lower()}", "Knights, Archers"]
+        shown = _next(wargame, "sw", "--seed", str(number), *recruits)
+        saves.append(shown["battle"]["save"])
+        if number == 2:  # battle 1 was taken up when battle 2 began
+            held = [f for f in shown["sides"]["B"]["figures"] if f["state"] == "prisoner"]
+            assert [f["entry"]["figure"] for f in held] == ["Swordsmen"]
+            swordsmen = next(f for f in shown["sides"]["A"]["figures"] if f["name"] == "Swordsmen")
+            assert swordsmen["state"] == "captured"
+    for number in (2, 3):
+        left = _replayed(wargame, saves[number - 2])
+        began = _replayed(wargame, saves[number - 1], "--turn", "0")
+        for side in "AB":
+            kept = [
+                u
+                for u in left["sides"][side]["units"]
+                if u["fate"] not in ("destroyed", "captured")
+            ]
+            again = began["sides"][side]["units"][: len(kept)]
+            assert [u["type"] for u in again] == [u["type"] for u in kept]
+            assert [u["ht_taken"] for u in again] == [u["ht_taken"] for u in kept]
+            assert [u["state"] for u in again] == [u["state"] for u in kept]  # recover=none
+            if number == 2 and side == "A":
+                assert "Swordsmen" not in [u["type"] for u in began["sides"]["A"]["units"]]
+    assert (
+        sum(
+            u["ht_taken"]
+            for s in "AB"
+            for u in _replayed(wargame, saves[1], "--turn", "0")["sides"][s]["units"]
+        )
+        > 0
+    )

@@ -279,7 +279,7 @@ def _print(campaign: book.Campaign) -> None:
     for battle in campaign.battles:
         winner = battle.get("winner")
         result = (
-            "in progress"
+            _pending(campaign, battle)
             if battle["status"] != "finished"
             else (f"{campaign.names[winner]} won" if winner else "a draw")
         )
@@ -308,6 +308,17 @@ def _print(campaign: book.Campaign) -> None:
             out.print(table)
     for line in _standings(campaign):
         out.print(line, markup=False)
+
+
+def _pending(campaign: book.Campaign, battle: dict[str, Any]) -> str:
+    """A battle the campaign has not taken up yet: in progress, or over and waiting."""
+    try:
+        over = store.read_raw(campaign.save_path(battle)).get("status") == "finished"
+    except BadInput:
+        return "not begun"
+    if over:
+        return f"over; what it left carries at the next `campaign next {campaign.name}`"
+    return "in progress"
 
 
 COLUMNS = ("figure", "state", "wounds", "kills", "battles", "deeds")
