@@ -142,6 +142,13 @@ def test_a_bad_campaign_is_refused_in_one_line(wargame, tmp_path):
     one_error_line(wargame("campaign", "new", "x", "battle-of-ixu", "--option", "heal=lots"))
     _json(wargame("campaign", "new", "x", "battle-of-ixu", "--json"))
     assert "exists already" in one_error_line(wargame("campaign", "new", "x", "battle-of-ixu"))
+    # a battle refused as it is set up leaves the campaign as it was, recruits and all
+    refused = wargame(
+        "campaign", "next", "x", "--no-input", "--team-a", "Zed:4", "--dice", "manual"
+    )
+    assert "--rolls" in one_error_line(refused)
+    unchanged = _json(wargame("campaign", "show", "x", "--json"))
+    assert unchanged["battles"] == [] and len(unchanged["sides"]["A"]["figures"]) == 3
     path = tmp_path / "saves" / "campaigns" / "x.json"
     good = path.read_text()
     data = json.loads(good)

@@ -64,6 +64,12 @@ class Campaign:
     def relative(self, save: Path) -> str:
         return os.path.relpath(os.path.abspath(save), os.path.abspath(self.path.parent))
 
+    def restored(self, data: dict[str, Any]) -> Campaign:
+        """This campaign as `as_json()` gave it earlier: a battle that never began undone."""
+        self.rosters = {s: Roster.from_json(data["rosters"][s]) for s in SIDES}
+        self.battles = [dict(b) for b in data["log"]]
+        return self
+
     def as_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,

@@ -100,6 +100,7 @@ def next_battle(args: NextArgs) -> None:
     book.load(path, args.name)  # an unknown campaign is told as such, before its lock
     with store.locked(path, new=False):
         campaign = book.load(path, args.name)
+        before = campaign.as_json()
         ruleset, carrying, _ = season.carrying_of(campaign)
         dice = season.AfterDice(
             args.seed if args.seed is not None else draw_seed(), args.after_rolls
@@ -147,9 +148,8 @@ def next_battle(args: NextArgs) -> None:
                 )
             )
         except BaseException:
-            if not save.exists():  # it never began: the campaign is as it was
-                campaign.battles.pop()
-                book.write(campaign)
+            if not save.exists():  # it never began: the campaign is as it was, recruits too
+                book.write(book.load(path, args.name).restored(before))
             raise
         if session.runner.outcome is not None:
             season.take_up(campaign, battle, save, dice)
