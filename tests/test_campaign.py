@@ -502,3 +502,22 @@ def test_seeds_of_wars_three_battles_prisoners_ht_and_morale_carry(wargame):
         )
         > 0
     )
+
+
+def test_mobs_and_morale_wounded_fight_hurt_and_downtime_heals(wargame):
+    options = ["--option", "wounded=hurt", "--option", "downtime_heal=true"]
+    _json(wargame("campaign", "new", "hurt", "mobs-and-morale", "--json", *options))
+    first = _next(wargame, "hurt", "--seed", "1")
+    end = _replayed(wargame, first["battle"]["save"])
+    wounded = [r["creature"] for r in end["after_battle"]["A"] if r["fate"] == "wounded"]
+    standing = [c for c in end["creatures"] if c["side"] == "A" and c["status"] == "standing"]
+    assert wounded and any(c["health"] < c["max_health"] for c in standing)
+    recruits = ["--team-b", "Gorm=Chieftain, Pack=3 Wolf under Gorm"]
+    began = _replayed(
+        wargame, _next(wargame, "hurt", "--seed", "2", *recruits)["battle"]["save"], "--turn", "0"
+    )
+    at_start = {c["id"]: c for c in began["creatures"]}
+    for name in wounded:  # back at once, with 1 health left
+        assert at_start[name]["health"] == 1
+    for creature in standing:  # the downtime healed those who fought on
+        assert at_start[creature["id"]]["health"] == creature["max_health"]

@@ -315,7 +315,7 @@ def _pending(campaign: book.Campaign, battle: dict[str, Any]) -> str:
     try:
         over = store.read_raw(campaign.save_path(battle)).get("status") == "finished"
     except BadInput:
-        return "not begun"
+        return "begun, no turn saved yet"
     if over:
         return f"over; what it left carries at the next `campaign next {campaign.name}`"
     return "in progress"
