@@ -521,3 +521,33 @@ def test_mobs_and_morale_wounded_fight_hurt_and_downtime_heals(wargame):
         assert at_start[name]["health"] == 1
     for creature in standing:  # the downtime healed those who fought on
         assert at_start[creature["id"]]["health"] == creature["max_health"]
+
+
+def test_a_ruleset_that_says_nothing_plays_campaigns_its_teams_as_given(wargame):
+    """The third-party Pit Fight declares no `carrying()`: nothing carries, each side keeps
+    the team it was first given, and a `--team-a` replaces it."""
+    _json(wargame("campaign", "new", "pit", "pit-fight", "--json"))
+    teams = []
+    for number in (1, 2, 3):
+        more = ["--team-a", "Giant"] if number == 3 else []
+        shown = _next(wargame, "pit", "--seed", str(number), *more)
+        assert shown["battle"]["status"] == "finished"
+        teams.append(json.loads(Path(shown["battle"]["save"]).read_text())["setup"]["teams"])
+        assert shown["sides"]["A"]["figures"] == []
+    assert teams[0] == teams[1] and teams[2]["B"] == teams[0]["B"]
+    assert teams[2]["A"] != teams[0]["A"]
+
+
+def test_every_ruleset_writes_its_campaign_reading_with_its_own_option_names():
+    from wargame_cli import registry
+
+    for info in registry.all_infos():
+        ruleset = registry.get(info.id)
+        own = {spec.name for spec in ruleset.carrying().options}
+        assert not own & {spec.name for spec in ruleset.options}, info.id
+        if info.id == "pit-fight":
+            continue
+        notes = [n for n in ruleset.reference().notes if n.startswith("Campaigns")]
+        assert len(notes) == 1, info.id
+        for name in own:
+            assert f"`{name}" in notes[0], (info.id, name)

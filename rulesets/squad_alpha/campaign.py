@@ -49,6 +49,23 @@ class SquadCarrying(NamedFigures):
         name_leader(ready, battle)
         return super().muster(roster, battle, options)
 
+    def standings(
+        self, rosters: dict[str, Roster], battle: int, options: dict[str, Any], game: dict[str, Any]
+    ) -> list[str]:
+        """Who leads each squad into the next battle (b3), as it stands."""
+        lines = []
+        for side in ("A", "B"):
+            ready = rosters[side].ready()
+            if not ready:
+                continue
+            top = max(ready, key=lambda f: f.entry["rating"])
+            tied = [f for f in ready if f.entry["rating"] == top.entry["rating"]]
+            lead = "no one stands above the rest: one is named" if len(tied) > 1 else top.name
+            lines.append(
+                f"Side {side} is led by {lead} (rating {top.entry['rating']}) in battle {battle}."
+            )
+        return lines
+
     def after(
         self, rosters: dict[str, Roster], finished: Finished, options: dict[str, Any]
     ) -> AfterBattle:

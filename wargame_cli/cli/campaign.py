@@ -3,6 +3,7 @@ normal save) and carried into the rosters by `campaigns/season.py`."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -262,6 +263,8 @@ def _standings(campaign: book.Campaign) -> list[str]:
     """The ruleset's lines on the campaign as it stands (a league's table and odds)."""
     ruleset, carrying, own = season.carrying_of(campaign)
     copy = book.load(campaign.path) if campaign.path.exists() else campaign
+    with suppress(BadInput):
+        season.muster(copy)  # the rosters as the next battle would take them
     game = resolve_options(ruleset.options, campaign.setup["game_options"])
     return carrying.standings(copy.rosters, season.next_number(copy), own, game)
 
