@@ -551,3 +551,17 @@ def test_every_ruleset_writes_its_campaign_reading_with_its_own_option_names():
         assert len(notes) == 1, info.id
         for name in own:
             assert f"`{name}" in notes[0], (info.id, name)
+
+
+def test_a_table_file_option_is_kept_by_its_whole_path(wargame, tmp_path):
+    import shutil
+
+    import wargame_cli.rulesets.mobs_and_morale as mobs
+
+    shutil.copy(Path(mobs.__file__).parent / "tables" / "ford.toml", tmp_path / "ford.toml")
+    begun = _json(
+        wargame(
+            "campaign", "new", "ford", "mobs-and-morale", "--json", "--option", "table=ford.toml"
+        )
+    )
+    assert begun["game_options"] == [f"table={(tmp_path / 'ford.toml').resolve()}"]

@@ -53,7 +53,18 @@ def split_options(
     except OptionError as exc:
         known = ", ".join(sorted(own))
         raise OptionError(f"{exc} (campaign options: {known or 'none'})") from None
-    return resolve_options(carrying.options, mine), games
+    files = {spec.name for spec in ruleset.options if isinstance(spec.default, dict)}
+    return resolve_options(carrying.options, mine), [_absolute(g, files) for g in games]
+
+
+def _absolute(given: str, files: set[str]) -> str:
+    """A file-valued option (`table=ford.toml`) with its file's whole path, so every battle
+    finds it wherever `campaign next` is run from."""
+    key, _, value = given.partition("=")
+    path = Path(value.strip())
+    if key.strip() in files and path.is_file():
+        return f"{key.strip()}={path.resolve()}"
+    return given
 
 
 def begin(
