@@ -565,3 +565,28 @@ def test_a_table_file_option_is_kept_by_its_whole_path(wargame, tmp_path):
         )
     )
     assert begun["game_options"] == [f"table={(tmp_path / 'ford.toml').resolve()}"]
+
+
+def test_an_ixu_team_file_may_give_old_damage_within_health(wargame, tmp_path):
+    team = tmp_path / "hurt.json"
+    team.write_text(json.dumps({"models": [{"name": "Tutok", "experience": 4, "damage": 10}]}))
+    assert "damage must be 0-9" in one_error_line(
+        wargame("play", "battle-of-ixu", "--no-input", "--team-a", str(team), "--no-save")
+    )
+    team.write_text(json.dumps({"models": [{"name": "Tutok", "experience": 4, "damage": 3}]}))
+    save = tmp_path / "hurt-game.json"
+    _json(
+        wargame(
+            "play",
+            "battle-of-ixu",
+            "--no-input",
+            "--json",
+            "--turns",
+            "1",
+            "--team-a",
+            str(team),
+            "--save",
+            str(save),
+        )
+    )
+    assert _by_name(_replayed(wargame, str(save), "--turn", "0"), "A")["Tutok"]["damage"] == 3

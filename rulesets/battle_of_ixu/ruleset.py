@@ -49,8 +49,9 @@ class BattleOfIxu(StatePositions, Ruleset):
         'Models separated by commas, each NAME[:EXPERIENCE[:HEALTH]]: "Tutok:4, Kuote:elite, '
         'Ijoi:3:12" (experience 3/4/5 or inexperienced/regular/elite; regular if left out). '
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
-        'holds `name = "..."` and `models = [{name, experience, health?, at? = [x, y], '
-        "pronoun?}]`." + teamtext.pronoun_help("Kuote:elite")
+        'holds `name = "..."` and `models = [{name, experience, health?, damage?, at? = [x, y], '
+        "pronoun?}]` (`damage`: taken before the battle, as a campaign carries it, c8)."
+        + teamtext.pronoun_help("Kuote:elite")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:
