@@ -590,3 +590,19 @@ def test_an_ixu_team_file_may_give_old_damage_within_health(wargame, tmp_path):
         )
     )
     assert _by_name(_replayed(wargame, str(save), "--turn", "0"), "A")["Tutok"]["damage"] == 3
+
+
+def test_a_bad_after_battle_face_keeps_the_battle_for_the_next_try(wargame):
+    _json(wargame("campaign", "new", "face", "squad-alpha", "--json"))
+    done = wargame("campaign", "next", "face", "--no-input", "--seed", "1", "--after-rolls", "9")
+    assert "--after-rolls value #1 (9) does not fit the d6" in one_error_line(done)
+    shown = _json(wargame("campaign", "show", "face", "--json"))
+    assert [b["status"] for b in shown["battles"]] == ["playing"]
+    # taken up at the next `campaign next`, its dice recorded then (the battle played no more)
+    done = wargame("campaign", "next", "face", "--no-input", "--after-rolls", "6,6,6,6,6,6,6,6,6")
+    assert "recruit" in one_error_line(done)  # every casualty wounded: too few to fight
+    shown = _json(wargame("campaign", "show", "face", "--json"))
+    first = shown["battles"][0]
+    assert first["status"] == "finished"
+    assert all(r["faces"] == [6] and r["source"] == "script" for r in first["after"]["rolls"])
+    assert all(f["state"] != "gone" for s in "AB" for f in shown["sides"][s]["figures"])

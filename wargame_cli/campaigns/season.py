@@ -13,7 +13,7 @@ from typing import Any
 from wargame_cli import registry
 from wargame_cli.campaigns import book
 from wargame_cli.engine.dice import DiceSource, RngDice, ScriptDice, parse_rolls
-from wargame_cli.errors import BadInput, OptionError, SaveError
+from wargame_cli.errors import BadInput, DiceError, OptionError, SaveError
 from wargame_cli.ruleset import (
     SIDES,
     AfterBattle,
@@ -202,7 +202,13 @@ def take_up(campaign: book.Campaign, battle: dict[str, Any], save: Path, dice: A
     _, carrying, own = carrying_of(campaign)
     finished, _ = finished_of(save, battle["n"])
     copies = {s: Roster.from_json(campaign.rosters[s].as_json()) for s in SIDES}
-    aftermath, rolls = throw(carrying.after(copies, finished, own), dice.source())
+    try:
+        aftermath, rolls = throw(carrying.after(copies, finished, own), dice.source())
+    except DiceError as exc:  # the battle stands: the next `campaign next` takes it up
+        told = str(exc).replace("--rolls", "--after-rolls")
+        raise DiceError(
+            f"{told} (battle {battle['n']} is saved; `campaign next` takes it up again)"
+        ) from None
     campaign.rosters = {s: aftermath.rosters[s] for s in SIDES}
     battle["status"] = "finished"
     battle["winner"] = finished.winner
@@ -242,8 +248,8 @@ def adopt(campaign: book.Campaign, save: Path, dice: AfterDice) -> dict[str, Any
     this campaign's ruleset and each side fought with the team its roster musters."""
     from wargame_cli.saves import store
 
-    if (why := settle(campaign, dice)) is not None:
-        raise BadInput(why)
+    if pending(campaign) is not None:
+        raise BadInput(f"battle {len(campaign.battles)} of the campaign is not taken up yet")
     data = store.load(save)
     ruleset, carrying, own = carrying_of(campaign)
     if data["ruleset"]["id"] != ruleset.id:

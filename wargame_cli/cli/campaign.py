@@ -106,8 +106,12 @@ def next_battle(args: NextArgs) -> None:
         dice = season.AfterDice(
             args.seed if args.seed is not None else draw_seed(), args.after_rolls
         )
+        was = season.pending(campaign)
         if (why := season.settle(campaign, dice)) is not None:
             raise BadInput(why)
+        if was is not None:  # the last battle taken up is kept, whatever comes next
+            book.write(campaign)
+            before = campaign.as_json()
         game_options = [*campaign.setup["game_options"], *args.options]
         resolved = resolve_options(ruleset.options, game_options)
         joined = season.recruit(campaign, {"A": args.team_a, "B": args.team_b}, resolved)
@@ -208,6 +212,11 @@ def add(
         dice = season.AfterDice(seed if seed is not None else draw_seed(), after_rolls)
         if any(campaign.save_path(b).resolve() == save.resolve() for b in campaign.battles):
             raise BadInput(f"{shown(save)} is already a battle of campaign {name!r}")
+        was = season.pending(campaign)
+        if (why := season.settle(campaign, dice)) is not None:
+            raise BadInput(why)
+        if was is not None:  # the last battle taken up is kept, whatever comes next
+            book.write(campaign)
         battle = season.adopt(campaign, save, dice)
         book.write(campaign)
     _told_battle(campaign, battle, save, json_out)
