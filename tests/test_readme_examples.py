@@ -30,6 +30,9 @@ def test_documented_example_runs(page, command, wargame):
         for more in (("--turns", "1"), ()):
             done = wargame("play", "tug-of-wargods", "--no-input", "--seed", "1", *more)
             assert done.returncode == 0, done.stderr
+    if words[0] == "campaign" and words[1] != "new":  # a campaign of that name to go on with
+        done = wargame("campaign", "new", words[2], "battle-of-ixu")
+        assert done.returncode == 0, done.stderr
     if "--games" in words:  # the figure is illustrative: a smaller run checks the command
         i = words.index("--games")
         words[i + 1] = str(min(int(words[i + 1]), 500))

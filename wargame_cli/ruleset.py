@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play
+from wargame_cli.engine.requests import Choice, Event, Option, Outcome, Play, Roll
 from wargame_cli.errors import OptionError, TeamError
 from wargame_cli.kit.filekeys import Keys, unknown_key
 from wargame_cli.kit.near import near_names, plain
@@ -677,6 +677,12 @@ class Ruleset:
         reckon = self.parts().chance
         return reckon(state) if reckon is not None else None
 
+    # -- campaigns (`wargame campaign`) ----------------------------------------------------
+    def carrying(self) -> Carrying:
+        """What carries from one battle of a campaign to the next: a `Carrying`, imported
+        when asked for. Default: `NOTHING_CARRIES` (each side keeps its team as given)."""
+        return NOTHING_CARRIES
+
     # -- bots (`wargame_cli/bots/`) -------------------------------------------------------
     default_bot_level = "default"
     """The level `--bot-level` plays when none is given (one of `bot_policies()`)."""
@@ -724,3 +730,206 @@ class StatePositions:
 
         make = self.game_type()  # imports the rules, whose classes the snapshot names
         return make(serial.load(snapshot, serial.option_values(options)), at_turn=True)
+
+
+# -- campaigns: what carries from one battle to the next ----------------------------------------
+FIGURE_STATES = ("ready", "wounded", "missing", "dead", "captured", "prisoner", "gone")
+"""A roster figure's state: `ready` fights in the next battle; `wounded` and `missing` miss it
+(back when their `back` battle comes); `dead` and `gone` never fight again; `captured` is held
+by the other side (listed there as its `prisoner`)."""
+
+
+@dataclass
+class Figure:
+    """One named figure on a campaign roster: what `campaign show` lists and what the next
+    battle's team is mustered from. `entry` is its line in the ruleset's team form (the JSON
+    a save stores), carried state included (an Ixu model's `damage`); `wounds` says the same
+    for the roster's reader; `back` is the battle a wounded or missing figure returns for."""
+
+    name: str
+    entry: dict[str, Any]
+    state: str = "ready"
+    battles: int = 0
+    kills: int = 0
+    wounds: int = 0
+    joined: int = 1
+    back: int | None = None
+    deeds: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        out = {
+            "name": self.name,
+            "state": self.state,
+            "battles": self.battles,
+            "kills": self.kills,
+            "wounds": self.wounds,
+            "joined": self.joined,
+            "entry": self.entry,
+            "deeds": list(self.deeds),
+        }
+        return out | ({"back": self.back} if self.back is not None else {})
+
+    @classmethod
+    def from_json(cls, data: Any) -> Figure:
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise ValueError("a roster figure needs a name")
+        numbers = ("battles", "kills", "wounds", "joined")
+        back = data.get("back")
+        if any(not _whole(data.get(k, 0)) for k in numbers) or not (back is None or _whole(back)):
+            raise ValueError(f"figure {data['name']!r}: its counts are not whole numbers")
+        if data.get("state", "ready") not in FIGURE_STATES:
+            raise ValueError(f"figure {data['name']!r}: no state {data.get('state')!r}")
+        if not isinstance(data.get("entry"), dict) or not isinstance(data.get("deeds", []), list):
+            raise ValueError(f"figure {data['name']!r}: no team entry")
+        return cls(
+            name=data["name"],
+            entry=dict(data["entry"]),
+            state=data.get("state", "ready"),
+            battles=data.get("battles", 0),
+            kills=data.get("kills", 0),
+            wounds=data.get("wounds", 0),
+            joined=data.get("joined", 1),
+            back=data.get("back"),
+            deeds=[str(d) for d in data.get("deeds", [])],
+        )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER
+
+
+@dataclass
+class Roster:
+    """A side's roster between battles: its figures, and what the ruleset keeps beside them
+    (`extra`: a league's record, a team that has no named figures), JSON-safe."""
+
+    figures: list[Figure] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def named(self, name: str) -> Figure | None:
+        return next((f for f in self.figures if f.name.casefold() == name.casefold()), None)
+
+    def ready(self) -> list[Figure]:
+        return [f for f in self.figures if f.state == "ready"]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"figures": [f.as_json() for f in self.figures], "extra": self.extra}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Roster:
+        if not isinstance(data, dict) or not isinstance(data.get("figures"), list):
+            raise ValueError("a roster needs `figures`")
+        extra = data.get("extra", {})
+        if not isinstance(extra, dict):
+            raise ValueError("a roster's `extra` is a table")
+        return cls([Figure.from_json(f) for f in data["figures"]], dict(extra))
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished battle as the campaign hands it to `Carrying.after`: the replayed game's
+    end state (`game.state`), its teams (JSON form, as saved) and names, the winner, the
+    log's events (`{"kind", "data"}`), the options it was played with and its number."""
+
+    state: Any
+    teams: dict[str, Any]
+    names: dict[str, str]
+    winner: str | None
+    events: list[dict[str, Any]]
+    options: dict[str, Any]
+    number: int
+
+
+@dataclass
+class Aftermath:
+    """What `Carrying.after` returns: each side's roster after the battle, and what befell
+    whom in words (kept in the campaign file beside the after-battle dice)."""
+
+    rosters: dict[str, Roster]
+    told: list[str] = field(default_factory=list)
+
+
+# `after` yields a `Roll` for every after-battle die (the campaign throws and records them
+# with their provenance, as a game's) and returns the Aftermath
+AfterBattle = Generator[Roll, tuple[int, ...], Aftermath]
+
+
+class Carrying:
+    """What carries from one battle to the next (`Ruleset.carrying()`), each method pure: no
+    printing, prompting or rolling (a die is a yielded `Roll`). This base class is the
+    default, "nothing carries": a side keeps its team as it was first given (a new
+    `--team-a` replaces it), and nothing of one battle reaches the next. A ruleset that
+    keeps named figures overrides `enlist`, `muster` and `after`, and declares its campaign
+    options (`options`, read from its `campaign.toml`), which a campaign stores."""
+
+    options: tuple[OptionSpec, ...] = ()
+    kind = "roster"  # "league": a table of results between teams, not figures (Tug)
+
+    def enlist(
+        self,
+        roster: Roster,
+        team: Any,
+        battle: int,
+        options: dict[str, Any],
+        name: str | None = None,
+    ) -> Roster:
+        """`roster` with `team` (the ruleset's JSON form; `name`: its ready team's or file's
+        name, if any) joined before battle `battle`: refuse (TeamError) a figure whose name
+        the roster has. Default: the team replaces the side's, whole."""
+        return Roster([], {"team": team})
+
+    def recruits(
+        self, ruleset: Ruleset, spec: str, options: dict[str, Any]
+    ) -> tuple[Any, str | None]:
+        """A `--team-a` of recruits in the team's JSON form, with its ready team's or file's
+        name (None: none). Default: a whole team, read as `play` reads one
+        (`Ruleset.load_team`); a ruleset whose teams have a least size may take fewer, to
+        join those already on the roster."""
+        return ruleset.load_team(spec, options)
+
+    def fielded(self, roster: Roster, side_name: str) -> str:
+        """The name the side fights the next battle under (its save's side name). Default:
+        the side's own; a league's, the club's."""
+        return side_name
+
+    def returning(self, roster: Roster, battle: int) -> Roster:
+        """`roster` before battle `battle`: a wounded or missing figure whose `back` has
+        come is ready again."""
+        for figure in roster.figures:
+            away = figure.state in ("wounded", "missing") and figure.back is not None
+            if away and figure.back is not None and figure.back <= battle:
+                figure.state, figure.back = "ready", None
+                figure.deeds.append(f"back for battle {battle}")
+        return roster
+
+    def muster(self, roster: Roster, battle: int, options: dict[str, Any]) -> Any:
+        """The team (JSON form) that fights battle `battle`: its ready figures, with what they
+        carry. TeamError when the roster cannot field a legal team. Default: the team kept."""
+        if "team" not in roster.extra:
+            raise TeamError("this side has no team: give one with --team-a/--team-b")
+        return roster.extra["team"]
+
+    def matches(self, roster: Roster, team: Any, battle: int, options: dict[str, Any]) -> bool:
+        """Whether a save played outside the campaign (`campaign add`) fought with the team
+        this roster musters. Default: the same team exactly."""
+        try:
+            return bool(self.muster(roster, battle, options) == team)
+        except TeamError:
+            return False
+
+    def after(
+        self, rosters: dict[str, Roster], finished: Finished, options: dict[str, Any]
+    ) -> AfterBattle:
+        """The rosters after `finished`. Default: as they were."""
+        yield from ()  # a generator: this default throws no dice
+        return Aftermath(rosters)
+
+    def standings(
+        self, rosters: dict[str, Roster], battle: int, options: dict[str, Any], game: dict[str, Any]
+    ) -> list[str]:
+        """Lines `campaign show` adds under the rosters before battle `battle` (a league's
+        table, the odds of its next pairing under the game options `game`). Default: none."""
+        return []
+
+
+NOTHING_CARRIES = Carrying()

@@ -10,6 +10,7 @@ from wargame_cli import versions
 from wargame_cli.errors import TeamError
 from wargame_cli.kit import teamtext
 from wargame_cli.ruleset import (
+    Carrying,
     FactWatcher,
     Parts,
     Ruleset,
@@ -52,9 +53,10 @@ class BattleOfIxu(StatePositions, Ruleset):
         'Models separated by commas, each NAME[:EXPERIENCE[:HEALTH]]: "Tutok:4, Kuote:elite, '
         'Ijoi:3:12" (experience 3/4/5 or inexperienced/regular/elite; regular if left out). '
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
-        'holds `name = "..."` and `models = [{name, experience, health?, at? = [x, y], '
-        'pronoun?, ranged? = {range = 6, dice = "combat"}}]`: a ranged attack (c9) is off '
-        "unless a team gives it." + teamtext.pronoun_help("Kuote:elite")
+        'holds `name = "..."` and `models = [{name, experience, health?, damage?, at? = [x, y], '
+        'pronoun?, ranged? = {range = 6, dice = "combat"}}]` (`damage`: taken before the battle, '
+        'as a campaign carries it, c8); a ranged attack (c9) is off unless a team gives it.'
+        + teamtext.pronoun_help("Kuote:elite")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:
@@ -114,6 +116,11 @@ class BattleOfIxu(StatePositions, Ruleset):
         return ", ".join(
             f"{m['name']} ({teams.EXPERIENCE[m['experience']]})" for m in team["models"]
         )
+
+    def carrying(self) -> Carrying:
+        from wargame_cli.rulesets.battle_of_ixu.campaign import CARRYING
+
+        return CARRYING
 
     def sim_watcher(self) -> FactWatcher:
         from wargame_cli.rulesets.battle_of_ixu.simfacts import Watcher

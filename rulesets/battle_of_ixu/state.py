@@ -222,6 +222,7 @@ def new_state(
                     pos=table_place(own, side, options),
                     radius=radius,
                     ranged=_ranged(model.get("ranged")),
+                    damage=model.get("damage", 0),  # a campaign's old wounds (c8)
                 )
             )
     # one table object per size (`from_data`), so what is remembered about it (sight lines,

@@ -1,7 +1,8 @@
 """Warbands of named models (c1): the inline syntax, team files, deployment and building.
 
 A team's JSON form (what saves store) is `{"models": [{"name", "experience", "health"?,
-"at"?, "pronoun"?}, ...]}`; `at` is a place in the side's own frame (from its own left corner);
+"damage"?, "at"?, "pronoun"?}, ...]}`; `damage` is taken before the battle (a campaign's
+old wounds, c8); `at` is a place in the side's own frame (from its own left corner);
 `pronoun` is for the battle report only (the rules never read it).
 """
 
@@ -36,6 +37,7 @@ FILE_KEYS: Keys = {
         "name": None,
         "experience": None,
         "health": None,
+        "damage": None,  # a campaign's old wounds
         "at": None,
         "pronoun": None,
         "ranged": {"range": None, "dice": None},
@@ -73,7 +75,7 @@ def experience_of(value: Any) -> int:
     raise TeamError(f"experience {value!r}: use 3 (inexperienced), 4 (regular) or 5 (elite) (c1)")
 
 
-def _member(data: Any, index: int) -> dict[str, Any]:
+def _member(data: Any, index: int, options: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         raise TeamError(f"model {index + 1}: needs a `name` and an `experience`")
     name = data["name"].strip()
@@ -87,6 +89,16 @@ def _member(data: Any, index: int) -> dict[str, Any]:
         if not 1 <= health <= MAX_HEALTH:
             raise TeamError(f"{name}: health must be 1-{MAX_HEALTH}, not {health}")
         out["health"] = health
+    if data.get("damage") is not None:  # old wounds: a campaign's, or a GM's (c8)
+        damage, health = data["damage"], out.get("health", options["health"])
+        if not isinstance(damage, int) or isinstance(damage, bool):
+            raise TeamError(f"{name}: damage {damage!r} is not a whole number")
+        if not 0 <= damage < health:
+            raise TeamError(
+                f"{name}: damage must be 0-{health - 1} (below its health), not {damage}"
+            )
+        if damage:
+            out["damage"] = damage
     if data.get("at") is not None:
         at = data["at"]
         if (
@@ -168,7 +180,7 @@ def validate(models: list[Any], options: dict[str, Any]) -> dict[str, Any]:
     """Check a whole warband; returns its JSON form."""
     if not 1 <= len(models) <= MAX_MODELS:
         raise TeamError(f"a warband has 1-{MAX_MODELS} models, not {len(models)}")
-    members = [_member(m, i) for i, m in enumerate(models)]
+    members = [_member(m, i, options) for i, m in enumerate(models)]
     seen: set[str] = set()
     for m in members:
         if m["name"].lower() in seen:

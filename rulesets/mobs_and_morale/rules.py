@@ -141,6 +141,7 @@ def _add(
         attack_range=stats["ranged"]["range"] if "ranged" in stats else stats.get("reach"),
         ranged=stats["ranged"]["name"] if "ranged" in stats else "",
         actions=tuple(stats.get("actions", ())),
+        damage=stats.get("damage", 0),  # a campaign's old wounds
     )
 
 

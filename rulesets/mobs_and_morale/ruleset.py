@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help, pronoun_help
-from wargame_cli.ruleset import FactWatcher, Parts, Ruleset, StatePositions, TableEdits
+from wargame_cli.ruleset import (
+    Carrying,
+    FactWatcher,
+    Parts,
+    Ruleset,
+    StatePositions,
+    TableEdits,
+)
 
 if TYPE_CHECKING:
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
@@ -128,6 +135,11 @@ class MobsAndMorale(StatePositions, Ruleset):
         from wargame_cli.rulesets.mobs_and_morale import teams
 
         return teams.describe(team)
+
+    def carrying(self) -> Carrying:
+        from wargame_cli.rulesets.mobs_and_morale.campaign import CARRYING
+
+        return CARRYING
 
     def sim_watcher(self) -> FactWatcher:
         from wargame_cli.rulesets.mobs_and_morale.simfacts import Watcher

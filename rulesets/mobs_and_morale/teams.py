@@ -38,6 +38,7 @@ CREATURE_KEYS: Keys = {
     **{stat: None for stat in (*INTS, "move", "traits", "minion", "reach", "actions")},
     "ranged": {"name": None, "range": None},
     "pronoun": None,
+    "damage": None,  # a campaign's old wounds
 }
 FILE_KEYS: Keys = {
     "name": None,
@@ -170,6 +171,16 @@ def creature(
         out["ranged"] = powers.check_ranged(out["ranged"], where)
     if "actions" in out:
         out["actions"] = powers.creature_actions(out["actions"], actions or {}, where)
+    if "damage" in out:  # old wounds (a campaign's): the battle starts with them
+        damage = out["damage"]
+        if (
+            not isinstance(damage, int)
+            or isinstance(damage, bool)
+            or not 0 <= damage < out["health"]
+        ):
+            raise TeamError(f"{where}: damage must be 0-{out['health'] - 1}, not {damage!r}")
+        if not damage:
+            del out["damage"]
     if "pronoun" in out:  # for the battle report only
         out["pronoun"] = pronouns.normal(out["pronoun"], str(raw.get("name", where)))
     return out

@@ -18,6 +18,7 @@ from wargame_cli.rulesets.seeds_of_wars.state import (
     DESTROYED,
     ESCAPED,
     REMOVED,
+    STEADY,
     Battle,
     Unit,
 )
@@ -54,6 +55,11 @@ def new_battle(names: dict[str, str], teams: dict[str, Any], options: dict[str, 
         for side in SIDES
         for i, kind in enumerate(types_of(teams[side]))
     ]
+    for side in SIDES:  # a campaign's: Ht taken and morale as an earlier battle left them
+        mine = [u for u in units if u.side == side]
+        for unit, row in zip(mine, teams[side].get("carried", ()), strict=False):
+            if row["taken"] or row["state"] != STEADY:
+                unit.taken, unit.state = row["taken"], row["state"]
     return Battle(
         board=board,
         options=dict(options),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli import versions
 from wargame_cli.kit.teamtext import counts_help, pronoun_help
 from wargame_cli.ruleset import (
+    Carrying,
     FactWatcher,
     Parts,
     Ruleset,
@@ -104,6 +105,11 @@ class SeedsOfWars(StatePositions, Ruleset):
     def describe_team(self, team: Any) -> str:
         units = ", ".join(u["type"] for u in team["units"])
         return f"Order {team['order']}: {units}"
+
+    def carrying(self) -> Carrying:
+        from wargame_cli.rulesets.seeds_of_wars.campaign import CARRYING
+
+        return CARRYING
 
     def sim_watcher(self) -> FactWatcher:
         from wargame_cli.rulesets.seeds_of_wars.simfacts import Watcher

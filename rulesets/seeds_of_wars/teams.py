@@ -34,6 +34,7 @@ FILE_KEYS: Keys = {
     "name": None,
     "order": None,
     "units": {"type": None, **{stat: None for stat in STATS}, "tags": None},
+    "carried": {"taken": None, "state": None},  # what a campaign carries, unit by unit
     "pronouns": None,
 }
 
@@ -229,6 +230,26 @@ def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
     out = army(name, data.get("order", BUILD_ORDER_DEFAULT), units, options)
     if said := teamtext.pronouns_by_name(data.get("pronouns")):
         out["pronouns"] = said
+    if data.get("carried"):
+        out["carried"] = carried(data["carried"], units)
+    return out
+
+
+def carried(rows: Any, units: list[UnitType]) -> list[dict[str, Any]]:
+    """What each unit brings from an earlier battle (a campaign's), in the army's order: `taken`
+    (Ht taken, d14: below its Ht) and its morale `state` (Steady, Shaken or Routed)."""
+    states = ("Steady", "Shaken", "Routed")  # state.STATES (state.py imports this module)
+    if not isinstance(rows, list) or len(rows) != len(units):
+        raise TeamError("`carried` lists one {taken, state} table per unit, in order")
+    out = []
+    for row, unit in zip(rows, units, strict=True):
+        taken = row.get("taken", 0) if isinstance(row, dict) else None
+        state = row.get("state", "Steady") if isinstance(row, dict) else None
+        if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken < unit.ht:
+            raise TeamError(f"{unit.name}: Ht taken must be 0-{unit.ht - 1}, not {taken!r}")
+        if state not in states:
+            raise TeamError(f"{unit.name}: state must be one of {', '.join(states)}")
+        out.append({"taken": taken, "state": state})
     return out
 
 

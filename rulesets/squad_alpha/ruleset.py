@@ -9,6 +9,7 @@ from wargame_cli import versions
 from wargame_cli.errors import OptionError
 from wargame_cli.kit.teamtext import counts_help, pronoun_help
 from wargame_cli.ruleset import (
+    Carrying,
     FactWatcher,
     Parts,
     Ruleset,
@@ -125,6 +126,11 @@ class SquadAlpha(StatePositions, Ruleset):
         soldiers = teams.from_data(team, {"rating_min": -99, "rating_max": 99})
         lead = soldiers[teams.leader_index(soldiers)].name
         return ", ".join(s.describe() + (" [leader]" if s.name == lead else "") for s in soldiers)
+
+    def carrying(self) -> Carrying:
+        from wargame_cli.rulesets.squad_alpha.campaign import CARRYING
+
+        return CARRYING
 
     def sim_watcher(self) -> FactWatcher:
         from wargame_cli.rulesets.squad_alpha.simfacts import Watcher

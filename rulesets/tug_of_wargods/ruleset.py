@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargame_cli.kit.teamtext import counts_help, pronoun_help, pronouns_by_name, spoken
 from wargame_cli.ruleset import (
+    Carrying,
     ExactSpread,
     Parts,
     Ruleset,
@@ -135,6 +136,11 @@ class TugOfWarGods(StatePositions, Ruleset):
             if outcome is None:
                 outcome = outcomes[win] = outcome_of(win)
             yield outcome, turns
+
+    def carrying(self) -> Carrying:
+        from wargame_cli.rulesets.tug_of_wargods.campaign import CARRYING
+
+        return CARRYING
 
     def exact_spread(self, team_a: Any, team_b: Any, options: dict[str, Any]) -> ExactSpread:
         from wargame_cli.rulesets.tug_of_wargods.spread import exact_spread

@@ -752,13 +752,18 @@ def watch_cmd(
     remote_watch.watch(address, code, json_out)
 
 
+from wargame_cli.cli.campaign_app import campaign_app  # noqa: E402 (it reads the flags above)
+
+app.add_typer(campaign_app)
+
+
 def _unwrapped(doc: str) -> str:
     """A docstring's paragraphs each on one line: the help wraps them at the terminal's width
     (a docstring's own line breaks, kept, cut a sentence mid-line in `wargame --help`)."""
     return "\n\n".join(" ".join(part.split()) for part in doc.strip().split("\n\n"))
 
 
-for _command in app.registered_commands:
+for _command in [*app.registered_commands, *campaign_app.registered_commands]:
     if _command.help is None and _command.callback is not None and _command.callback.__doc__:
         _command.help = _unwrapped(_command.callback.__doc__)
 

@@ -63,19 +63,8 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
                 "summary": info.summary,
                 "rules": [{"id": p.id, "text": p.text} for p in reference.points],
                 "units": ruleset.units(),
-                "options": [
-                    {
-                        "name": o.name,
-                        "default": o.default,
-                        "choices": o.choices,
-                        "minimum": o.minimum,
-                        "maximum": o.maximum,
-                        "at_most": o.at_most,
-                        "rule": o.rule,
-                        "doc": o.doc,
-                    }
-                    for o in ruleset.options
-                ],
+                "options": [_option_json(o) for o in ruleset.options],
+                "campaign_options": [_option_json(o) for o in ruleset.carrying().options],
                 "team_syntax": ruleset.team_syntax,
                 "edits": ruleset.edit_actions(),
                 "ready_teams": [
@@ -108,6 +97,8 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
             table.add_row(*(str(v) for v in row.values()))
         out.print(table)
     out.print(_options(ruleset.options, out.width))
+    if campaign := ruleset.carrying().options:
+        out.print(_options(campaign, out.width, CAMPAIGN_TITLE))
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
     out.print(
         f"[bold]Table edits[/] ({escape(command('edit SAVE ACTION ... --why TEXT'))}, or the "
@@ -133,9 +124,23 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
 WIDE_RULESETS = 110  # narrower terminals get one block per ruleset instead of the table
 OPTIONS_TITLE = "Options (--option KEY=VALUE; stored in every save)"
 WIDE_OPTIONS = 110  # narrower terminals get one block per option instead of the table
+CAMPAIGN_TITLE = "Campaign options (wargame campaign new NAME ID --option KEY=VALUE)"
 
 
-def _options(options: tuple[OptionSpec, ...], width: int) -> Any:
+def _option_json(o: OptionSpec) -> dict[str, Any]:
+    return {
+        "name": o.name,
+        "default": o.default,
+        "choices": o.choices,
+        "minimum": o.minimum,
+        "maximum": o.maximum,
+        "at_most": o.at_most,
+        "rule": o.rule,
+        "doc": o.doc,
+    }
+
+
+def _options(options: tuple[OptionSpec, ...], width: int, title: str = OPTIONS_TITLE) -> Any:
     """The options as a table on a wide terminal; on a narrow one, each option's name, default,
     choices and rule on one line and its meaning under it, so no name or word is cut."""
     from rich.console import Group
@@ -147,14 +152,14 @@ def _options(options: tuple[OptionSpec, ...], width: int) -> Any:
         return ", ".join(str(c) for c in o.choices) if o.choices else _kind_and_range(o)
 
     if width >= WIDE_OPTIONS:
-        table = Table(title=OPTIONS_TITLE)
+        table = Table(title=title)
         table.add_column("option", no_wrap=True)  # a name to type: whole, never cut
         for column in ("default", "choices", "rule", "meaning"):
             table.add_column(column, overflow="fold")
         for o in options:
             table.add_row(o.name, _shown(o.default), choices_of(o), o.rule, o.doc)
         return table
-    parts: list[Any] = [Text(OPTIONS_TITLE, style="bold")]
+    parts: list[Any] = [Text(title, style="bold")]
     for o in options:
         line = Text(o.name, style="bold")
         line.append(f"  default {_shown(o.default)}; {choices_of(o)}; rule {o.rule}")

@@ -70,6 +70,11 @@ class PlayArgs:
     force: bool = False
     json_out: bool = False
     saves_dir: Path | None = None
+    # a campaign's battle (`cli/campaign.py`): each side's team as its roster musters it
+    # (JSON form, with its name), in place of `--team-a/--team-b`; `emit`: False, the caller
+    # tells the result (no JSON of the game's own)
+    ready: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    emit: bool = True
 
 
 @dataclass
@@ -171,7 +176,8 @@ def _controllers(
     return out
 
 
-def play(args: PlayArgs) -> None:
+def play(args: PlayArgs) -> tuple[Session, Path | None]:
+    """Set up and play a game; returns its session and its save's path (None: not saved)."""
     can_ask = interactive() and not args.no_input
     prompter = _prompter() if can_ask else None
     ruleset_id = args.ruleset_id
@@ -205,7 +211,16 @@ def play(args: PlayArgs) -> None:
     with _held(args, ruleset.id, names) as path:
         if args.save is not None and path is not None:
             _check_new_save(path, args.force)  # again, now that the save is ours
-        _run(session, path, args.turns, args.json_out, prompter if can_ask else None, players)
+        _run(
+            session,
+            path,
+            args.turns,
+            args.json_out,
+            prompter if can_ask else None,
+            players,
+            emit=args.emit,
+        )
+    return session, path
 
 
 def _set_up(args: PlayArgs, ruleset_id: str | None, can_ask: bool, prompter: Any) -> Any:
@@ -323,7 +338,10 @@ def _sides_setup(
         spec, name = given[side]
         if name is not None and (problem := name_problem(name)):
             raise BadInput(f"--name-{side.lower()} {name!r}: {problem}")
-        if spec is not None:
+        if side in args.ready:  # a campaign's roster, checked as a saved team is
+            ready, default_name = args.ready[side]
+            teams[side] = ruleset.team_from_data(ready, options)
+        elif spec is not None:
             teams[side], file_name = ruleset.load_team(spec, options)
             default_name = file_name or f"Side {side}"
         elif side in bots or not can_ask:
@@ -333,11 +351,12 @@ def _sides_setup(
         else:
             teams[side], default_name = None, ruleset.default_team(side, options)[1]
         names[side] = name or default_name
-        if name is None and can_ask and spec is None and side not in bots:
+        fixed = spec is not None or side in args.ready
+        if name is None and can_ask and not fixed and side not in bots:
             ask_name.append(side)
         if side in bots:
             players[side] = "bot"
-        elif can_ask and not args.bots and spec is None:
+        elif can_ask and not args.bots and not fixed:
             steps.append(lambda side=side: ask_player(side))
         else:
             players[side] = "human"
@@ -475,6 +494,7 @@ def _run(
     prompter: Any,
     players: dict[str, str],
     resumed: bool = False,
+    emit: bool = True,
 ) -> None:
     """Play on; `resumed`: a save stopped before its first turn (`--turns 0`) is met by the
     between-turns question, so "Table…" edits the table before the battle (old wounds)."""
@@ -529,7 +549,8 @@ def _run(
         raise
     if path is not None:
         games.save(session, path)
-    _finish(session, path, json_out)
+    if emit:
+        _finish(session, path, json_out)
 
 
 def _edit_between_turns(runner: Any, answer: str) -> str | None:
