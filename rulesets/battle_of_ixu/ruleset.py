@@ -55,7 +55,7 @@ class BattleOfIxu(StatePositions, Ruleset):
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
         'holds `name = "..."` and `models = [{name, experience, health?, damage?, at? = [x, y], '
         'pronoun?, ranged? = {range = 6, dice = "combat"}}]` (`damage`: taken before the battle, '
-        'as a campaign carries it, c8); a ranged attack (c9) is off unless a team gives it.'
+        "as a campaign carries it, c8); a ranged attack (c9) is off unless a team gives it."
         + teamtext.pronoun_help("Kuote:elite")
     )
 
