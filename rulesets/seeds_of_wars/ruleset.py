@@ -20,6 +20,8 @@ from wargame_cli.ruleset import (
 if TYPE_CHECKING:
     from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
 
+    from wargame_cli.kit.unitstats import Changes
+    from wargame_cli.kit.unitstats import Sheet as UnitSheet
     from wargame_cli.ruleset import OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -98,6 +100,16 @@ class SeedsOfWars(StatePositions, Ruleset):
     def describe_team(self, team: Any) -> str:
         units = ", ".join(u["type"] for u in team["units"])
         return f"Order {team['order']}: {units}"
+
+    def unit_sheet(self) -> UnitSheet:
+        from wargame_cli.rulesets.seeds_of_wars import teams
+
+        return teams.sheet()
+
+    def restat(self, team: Any, changes: Changes, options: dict[str, Any]) -> Any:
+        from wargame_cli.rulesets.seeds_of_wars import teams
+
+        return teams.restat(team, changes)
 
     def sim_watcher(self) -> FactWatcher:
         from wargame_cli.rulesets.seeds_of_wars.simfacts import Watcher

@@ -17,7 +17,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import teamtext
+from wargame_cli.kit import teamtext, unitstats
 from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.wording import plural
 
@@ -140,6 +140,34 @@ def catalogue() -> Catalogue:
         armies={a["name"]: a for a in armies["armies"]},
         defaults=dict(armies["defaults"]),
     )
+
+
+@cache
+def sheet() -> unitstats.Sheet:
+    """Every unit type's six stats with the ranges a profile may hold (`--unit Knights.De=11`,
+    and the same change written in an army file, `{type="Knights", De=11}`)."""
+    low = {"Mv": 0, "Ht": 1}
+    return {
+        t.name: {
+            stat: unitstats.Stat(
+                stat, t.to_data()[stat], low.get(stat, STAT_RANGE[0]), STAT_RANGE[1]
+            )
+            for stat in STATS
+        }
+        for t in catalogue().types.values()
+    }
+
+
+def restat(team: dict[str, Any], changes: unitstats.Changes) -> dict[str, Any]:
+    """The army with the stats of each changed type's units as `changes` says."""
+    rows = [{**row, **changes.get(row["type"], {})} for row in team["units"]]
+    return {**team, "units": rows}
+
+
+def labelled(kind: UnitType) -> str:
+    """A unit type as `simulate`'s figures name it: `Knights (De=11)` where its profile
+    differs from the stock one, so changed units stay apart from stock ones."""
+    return unitstats.label(kind.name, unitstats.differing(sheet(), kind.name, kind.to_data()))
 
 
 # -- validation ---------------------------------------------------------------------------

@@ -128,7 +128,11 @@ def parse(sheet: Sheet | None, given: Iterable[str], ruleset_id: str, flag: str)
         if sheet is None:
             raise BadInput(f"{flag}: {ruleset_id} declares no unit stats to change")
         unit, stat = stat_of(sheet, key, flag)
-        out.setdefault(unit, {})[stat.name] = stat.parse(unit, text)
+        try:
+            value = stat.parse(unit, text)
+        except BadInput as exc:
+            raise BadInput(f"{flag} {exc}") from None
+        out.setdefault(unit, {})[stat.name] = value
     return out
 
 
