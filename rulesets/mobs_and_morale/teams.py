@@ -121,9 +121,7 @@ def restat(team: dict[str, Any], changes: unitstats.Changes) -> dict[str, Any]:
     out = {
         **team,
         "characters": [changed(c) for c in team["characters"]],
-        "mobs": [
-            {**mob, "members": [changed(m) for m in mob["members"]]} for mob in team["mobs"]
-        ],
+        "mobs": [{**mob, "members": [changed(m) for m in mob["members"]]} for mob in team["mobs"]],
     }
     problem = next(iter(problems(out)), None)
     if problem:
@@ -159,6 +157,8 @@ def creature(
     base: dict[str, Any] = {}
     if isinstance(name, str) and (name in cat.profiles or not _complete(raw)):
         p = cat.lookup(name)
+        given = {k: v for k, v in raw.items() if k in STATS and v is not None}
+        unitstats.row(sheet(), p.name, given, where)  # checked as --unit checks them
         base = {
             "profile": p.name,
             "presence": p.presence,

@@ -240,6 +240,9 @@ def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(row, dict) and isinstance(row.get("type"), str):
             name = row["type"]
             base = cat.types.get(cat.aliases.get(_norm(name), ""))
+            if base is not None:  # a listed type's changed stats, checked as --unit checks them
+                given = {k: v for k, v in row.items() if k in STATS and v is not None}
+                unitstats.row(sheet(), base.name, given, f"army unit {name!r}")
             units.append(_unit_type(name, row, base))
         else:
             raise TeamError(f"army unit {row!r}: a type name or a table with `type`")

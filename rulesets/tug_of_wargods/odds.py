@@ -17,6 +17,7 @@ replays, `simulate --exact --from SAVE`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -338,17 +339,7 @@ def exact_points(options: dict[str, Any], changes: dict[str, dict[str, Any]]) ->
     alike. Checked here by the chain over every pair of legal pools with equal totals."""
     from wargame_cli.ruleset import ExactPoints
 
-    pools, _ = legal_pools(options)
-    chain = chain_for(options)
-    by_total: dict[int, list[tuple[int, ...]]] = {}
-    for found in pools:
-        by_total.setdefault(sum(found), []).append(found)
-    pairs, gap = 0, 0.0
-    for group in by_total.values():
-        for i, first in enumerate(group):
-            for second in group[i:]:
-                pairs += 1
-                gap = max(gap, abs(chain.solve(difference_odds(first, second)).a - 0.5))
+    pairs, gap, spread = _checked(json.dumps(options, sort_keys=True))
     cat = teams.catalogue()
     points = {name: float(unit.die) for name, unit in cat.units.items()}
     for name, stats in changes.items():
@@ -366,9 +357,29 @@ def exact_points(options: dict[str, Any], changes: dict[str, dict[str, Any]]) ->
             else f"; but the exact odds find a gap of {gap:.3f} from 50% under these options"
         )
         + ". Between unequal totals the total alone does not settle the chance: "
-        + _spread_words(pools, chain)
+        + spread
     )
     return ExactPoints(points=points, statement=statement)
+
+
+@cache
+def _checked(key: str) -> tuple[int, float, str]:
+    """For the options `key` holds (as JSON, to be cached by): how many pairs of legal pools
+    have equal totals, the largest gap from 50% the chain finds among them, and how far
+    pools of one total fare apart (once a process: about a second of solving)."""
+    options = json.loads(key)
+    pools, _ = legal_pools(options)
+    chain = chain_for(options)
+    by_total: dict[int, list[tuple[int, ...]]] = {}
+    for found in pools:
+        by_total.setdefault(sum(found), []).append(found)
+    pairs, gap = 0, 0.0
+    for group in by_total.values():
+        for i, first in enumerate(group):
+            for second in group[i:]:
+                pairs += 1
+                gap = max(gap, abs(chain.solve(difference_odds(first, second)).a - 0.5))
+    return pairs, gap, _spread_words(pools, chain)
 
 
 def _spread_words(pools: list[tuple[int, ...]], chain: Chain) -> str:

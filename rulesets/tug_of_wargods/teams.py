@@ -228,7 +228,7 @@ def _model(written: str | dict[str, Any], index: int) -> str:
     where = f"model {index + 1}"
     name = written.get("unit")
     if not isinstance(name, str):
-        raise TeamError(f"{where}: a table names its unit, e.g. {{unit=\"Sebeki\", die=8}}")
+        raise TeamError(f'{where}: a table names its unit, e.g. {{unit="Sebeki", die=8}}')
     unit = cat.lookup(name)
     if unit.name not in cat.units:
         raise TeamError(f"{where}: only a listed unit's die can change, not {unit.name}'s")

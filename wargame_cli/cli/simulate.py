@@ -202,8 +202,8 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
 
 
 def changes_json(changes: Changes) -> dict[str, Any]:
-    """`{"units": {"Sebeki": {"die": 8}}}` where a run changes unit stats; else nothing."""
-    return {"units": unitstats.as_json(changes)} if changes else {}
+    """`{"unit_changes": {"Sebeki": {"die": 8}}}` where a run changes unit stats; else nothing."""
+    return {"unit_changes": unitstats.as_json(changes)} if changes else {}
 
 
 def setup_for(

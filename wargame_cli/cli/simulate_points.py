@@ -131,7 +131,7 @@ def result_for(
     """The whole answer: the measured values, and the exact ones where there are."""
     out: dict[str, Any] = {"ruleset": ruleset.id, "options": options}
     if changes:
-        out["units"] = unitstats.as_json(changes)
+        out["unit_changes"] = unitstats.as_json(changes)
     out["points"] = measured(ruleset, options, changes, games, seed, args)
     exact = ruleset.exact_points(options, changes)
     if exact is not None:
@@ -230,7 +230,7 @@ def _show(ruleset: Ruleset, result: dict[str, Any], json_out: bool) -> None:
             else "."
         )
     )
-    if result.get("units"):
-        out.print(f"Unit changes: {escape(unitstats.shown(result['units']))}")
+    if result.get("unit_changes"):
+        out.print(f"Unit changes: {escape(unitstats.shown(result['unit_changes']))}")
     if exact is not None:
         out.print(escape(exact["statement"][0].upper() + exact["statement"][1:]))

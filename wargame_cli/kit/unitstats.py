@@ -49,7 +49,9 @@ class Stat:
         else:
             value = float(value)
         if not self.minimum <= value <= self.maximum:
-            raise BadInput(f"{what}: {value:g} is outside {self.minimum:g}-{self.maximum:g}")
+            raise BadInput(
+                f"{what}: {value:g} is outside its range, {self.minimum:g} to {self.maximum:g}"
+            )
         return value
 
     def parse(self, unit: str, text: str) -> Number:
@@ -167,7 +169,9 @@ def label(unit: str, changed: Mapping[str, Number]) -> str:
     return f"{unit} ({', '.join(f'{k}={_shown(v)}' for k, v in changed.items())})"
 
 
-_LABEL = re.compile(r"^(?P<unit>.+?)\s*\((?P<stats>\s*\w+\s*=\s*-?[\d.]+(?:\s*,\s*\w+\s*=\s*-?[\d.]+)*)\)$")
+_LABEL = re.compile(
+    r"^(?P<unit>.+?)\s*\((?P<stats>\s*\w+\s*=\s*-?[\d.]+(?:\s*,\s*\w+\s*=\s*-?[\d.]+)*)\)$"
+)
 
 
 def unlabel(text: str) -> tuple[str, dict[str, str]] | None:
@@ -221,7 +225,9 @@ def as_json(changes: Changes) -> dict[str, dict[str, Number]]:
 def shown(changes: Changes) -> str:
     """`Sebeki.die=8, Knights.De=11`: the changes as `--unit` takes them."""
     return ", ".join(
-        f"{unit}.{stat}={_shown(value)}" for unit, stats in changes.items() for stat, value in stats.items()
+        f"{unit}.{stat}={_shown(value)}"
+        for unit, stats in changes.items()
+        for stat, value in stats.items()
     )
 
 

@@ -8,7 +8,8 @@ strength`, is fitted by Newton's method (a draw counts half), and each strength 
 interval from the fit's information. A point is a tenth of a log-odds: a team 10 points
 ahead of another wins about 73% (e^1 : 1). Where every team has as many models (Tug of
 WarGods' three), only differences between types are measured: strengths are then relative
-to the average type, and points are counted up from the weakest type, worth 1. Pure: no terminal, no processes.
+to the average type, and points are counted up from the weakest type, worth 1.
+Pure: no terminal, no processes.
 """
 
 from __future__ import annotations
@@ -56,9 +57,7 @@ def legal(
         return None
 
 
-def draw(
-    ruleset: Ruleset, options: dict[str, Any], changes: Changes, rng: random.Random
-) -> Drawn:
+def draw(ruleset: Ruleset, options: dict[str, Any], changes: Changes, rng: random.Random) -> Drawn:
     """One random legal team of `points_sizes()` models, each type equally likely."""
     sheet = ruleset.unit_sheet() or {}
     names, sizes = list(sheet), ruleset.points_sizes()
@@ -115,7 +114,7 @@ def fit(
     (strengths relative to the average type then)."""
     rows: list[tuple[list[float], float, int]] = []
     seen: Counter[str] = Counter()
-    sizes = set()
+    sizes: set[int] = set()
     for (a, b), tally in zip(drawn, tallies, strict=True):
         if not tally.games:
             continue

@@ -81,7 +81,7 @@ def _setting(lab: Lab, base: list[str], items: list[str], flag: str) -> Setting:
         key = key.strip()
         if sep and key.lower() in TEAM_KEYS:
             if not value.strip():
-                raise BadInput(f"{flag} {item!r}: name the team, e.g. team-a=\"Sebeki, Asar, Asar\"")
+                raise BadInput(f'{flag} {item!r}: name the team, e.g. team-a="Sebeki, Asar, Asar"')
             side = TEAM_KEYS[key.lower()]
             teams[side] = value.strip()
             changed[f"team-{side.lower()}"] = value.strip()
@@ -142,7 +142,7 @@ def swept(specs: tuple[OptionSpec, ...] | Lab, base: list[str], given: str) -> l
         raise BadInput(f"--sweep {given!r}: a sweep needs at least two values")
     out = []
     for text in texts:
-        options = resolve_options(specs, [*base, f"{key}={text}"])
+        options = resolve_options(lab.specs, [*base, f"{key}={text}"])
         out.append(Setting({key: options[key]}, options))
     return out
 
@@ -159,7 +159,10 @@ def _swept_stat(lab: Lab, base: list[str], key: str, values: str, given: str) ->
     options = resolve_options(lab.specs, base)
     out = []
     for text in texts:
-        value = stat.parse(unit, text)
+        try:
+            value = stat.parse(unit, text)
+        except BadInput as exc:
+            raise BadInput(f"--sweep {exc}") from None
         out.append(Setting({name: value}, options, {unit: {stat.name: value}}))
     return out
 
