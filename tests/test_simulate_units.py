@@ -245,3 +245,16 @@ def test_a_budget_builds_two_teams_of_equal_points(wargame):
     assert "no legal team costs 5" in one_error_line(
         wargame("simulate", TUG, "--budget", "5", "--exact")
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--points", "--team-a", "Greentoe"), "--points draws its own random teams"),
+        (("--points", "--swap"), "one study at a time"),
+        (("--budget", "20", "--matrix"), "--budget builds one match-up"),
+        (("--unit", "Sebeki.die=8", "--matrix"), "--unit with --matrix needs --games N"),
+    ],
+)
+def test_points_budget_and_units_refuse_what_they_cannot_do(wargame, args, words):
+    assert words in one_error_line(wargame("simulate", TUG, *args))

@@ -502,7 +502,8 @@ def simulate_cmd(
         bool,
         typer.Option(
             "--matrix",
-            help="Every ready team (and --team-a/--team-b) against each other in both seats,"
+            help="Every ready team (and --team-a/--team-b; or with --teams DIR, the folder's"
+            " team files) against each other in both seats,"
             " ranked (needs --games; without it, exact odds for every pairing where the"
             " ruleset has them).",
         ),

@@ -159,6 +159,10 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
     if (args.points or args.budget is not None) and ruleset.unit_sheet() is None:
         flag = "--points" if args.points else "--budget"
         raise BadInput(f"{flag}: {ruleset.id} declares no unit types to value")
+    if args.points and (args.team_a or args.team_b or args.exact or args.budget is not None):
+        raise BadInput(
+            "--points draws its own random teams; drop --team-a/--team-b/--exact/--budget"
+        )
     if args.budget is not None and (args.team_a or args.team_b):
         raise BadInput("--budget builds both teams; drop --team-a/--team-b")
     if args.budget is not None and (args.matrix or args.from_save is not None):

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 DEFAULT_GAMES = 2000  # 500 match-ups: every type of a ruleset in a hundred or more of them
 DEFAULT_SEED = 1  # a measurement is reproducible, and cached, unless --seed says otherwise
-CACHE_VERSION = 2  # bump when the fit changes: older cached answers are then not read
+CACHE_VERSION = 3  # bump when the fit changes: older cached answers are then not read
 
 
 def cache_dir() -> Path:
@@ -56,6 +56,7 @@ def measured(
         "units": unitstats.as_json(changes),
         "games": games,
         "seed": seed,
+        "levels": args.levels if args is not None else None,
     }
     digest = hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()
     path = cache_dir() / f"points-{ruleset.id}-{digest[:16]}.json"
@@ -88,7 +89,8 @@ def _play(
     from wargame_cli.cli.simulate_lab import play
     from wargame_cli.simulate import points
 
-    drawn, jobs = points.plan(ruleset, options, changes, seed, games)
+    levels = args.levels if args is not None else None
+    drawn, jobs = points.plan(ruleset, options, changes, seed, games, levels)
     run_args = args if args is not None else SimulateArgs(ruleset.id, json_out=True)
     tallies, stopped = play(jobs, ruleset, run_args)
     if stopped:

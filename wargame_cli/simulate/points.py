@@ -4,8 +4,9 @@ total (`--budget N`).
 Random small teams (each a handful of unit types drawn at random, written out in the
 ruleset's inline syntax, kept when legal) meet in short seeded runs; a logistic model in the
 teams' unit counts, `logit P(A wins) = seat + sum over types of (count in A - count in B) *
-strength`, is fitted by Newton's method (a draw counts half), and each strength gets a 95%
-interval from the fit's information. A point is a tenth of a log-odds: a team 10 points
+strength`, is fitted by Newton's method (a draw counts half) with a weak prior on each strength
+(a ridge, sd 1.4 log-odds), which keeps it finite where one team always wins, and each
+strength gets a 95% interval from the fit's information. A point is a tenth of a log-odds: a team 10 points
 ahead of another wins about 73% (e^1 : 1). Where every team has as many models (Tug of
 WarGods' three), only differences between types are measured: strengths are then relative
 to the average type, and points are counted up from the weakest type, worth 1.
@@ -29,7 +30,7 @@ from wargame_cli.simulate.batch import Job, Tally
 PER_MATCH = 4  # games a drawn match-up plays: enough match-ups to spread over every type
 TRIES = 200  # draws before a ruleset whose inline teams are rarely legal is given up on
 POINT = 0.1  # log-odds a point is worth
-RIDGE = 1e-3  # keeps the fit finite when the counts cannot tell a level apart
+RIDGE = 0.5  # a weak prior (sd 1.4 log-odds a type): finite where one team always wins
 Z95 = 1.959963984540054
 
 
@@ -71,10 +72,15 @@ def draw(ruleset: Ruleset, options: dict[str, Any], changes: Changes, rng: rando
 
 
 def plan(
-    ruleset: Ruleset, options: dict[str, Any], changes: Changes, seed: int, games: int
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    changes: Changes,
+    seed: int,
+    games: int,
+    levels: dict[str, str] | None = None,
 ) -> tuple[list[tuple[Drawn, Drawn]], list[Job]]:
     """The drawn match-ups and their jobs: `games` in all, PER_MATCH a match-up, each on dice
-    streams of its own."""
+    streams of its own (the bots at `levels`, where not the default)."""
     rng = random.Random(seed)
     matches = max(1, games // PER_MATCH)
     drawn = [(draw(ruleset, options, changes, rng), draw(ruleset, options, changes, rng))]
@@ -84,7 +90,9 @@ def plan(
     for i, (a, b) in enumerate(drawn):
         count = PER_MATCH if i < matches - 1 else games - PER_MATCH * (matches - 1)
         setup = Setup(names={"A": "Side A", "B": "Side B"}, teams={"A": a.team, "B": b.team})
-        jobs.append(Job(ruleset.id, setup, options, seed, count, offset=i * PER_MATCH))
+        jobs.append(
+            Job(ruleset.id, setup, options, seed, count, offset=i * PER_MATCH, levels=levels)
+        )
     return drawn, jobs
 
 
