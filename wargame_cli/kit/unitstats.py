@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,14 +68,12 @@ Sheet = dict[str, dict[str, Stat]]  # unit type -> its stats by name (`Ruleset.u
 
 def find_unit(sheet: Sheet, name: str, flag: str) -> str:
     """The unit type `name` means (case, spaces and punctuation aside), or one line naming
-    the nearest known types."""
+    the nearest known type."""
     for known in sheet:
         if plain(known) == plain(name):
             return known
-    near = near_names(name, sheet)
-    closest = None if near else _nearest(name, sheet)
-    near = near or ([closest] if closest else [])
-    hint = f"did you mean {' or '.join(near)}?" if near else f"unit types: {', '.join(sheet)}"
+    closest = next(iter(near_names(name, sheet)), None) or _nearest(name, sheet)
+    hint = f"did you mean {closest}?" if closest else f"unit types: {', '.join(sheet)}"
     raise BadInput(f"{flag}: no unit type {name.strip()!r}; {hint}")
 
 
@@ -89,7 +87,7 @@ def find_stat(sheet: Sheet, unit: str, name: str, flag: str) -> Stat:
     raise BadInput(f"{flag}: {unit} has no stat {name.strip()!r}; {hint}")
 
 
-def _nearest(name: str, names: Iterable[str]) -> str | None:
+def _nearest(name: str, names: Collection[str]) -> str | None:
     import difflib
 
     found = difflib.get_close_matches(name.strip().lower(), [n.lower() for n in names], 1, 0.5)

@@ -4,13 +4,13 @@ total (`--budget N`).
 Random small teams (each a handful of unit types drawn at random, written out in the
 ruleset's inline syntax, kept when legal) meet in short seeded runs; a logistic model in the
 teams' unit counts, `logit P(A wins) = seat + sum over types of (count in A - count in B) *
-strength`, is fitted by Newton's method (a draw counts half) with a weak prior on each strength
-(a ridge, sd 1.4 log-odds), which keeps it finite where one team always wins, and each
-strength gets a 95% interval from the fit's information. A point is a tenth of a log-odds: a team 10 points
-ahead of another wins about 73% (e^1 : 1). Where every team has as many models (Tug of
-WarGods' three), only differences between types are measured: strengths are then relative
-to the average type, and points are counted up from the weakest type, worth 1.
-Pure: no terminal, no processes.
+strength`, is fitted by Newton's method (a draw counts half) with a weak prior on each
+strength (a ridge, sd 1.4 log-odds), which keeps it finite where one team always wins, and
+each strength gets a 95% interval from the fit's information. A point is a tenth of a
+log-odds: a team 10 points ahead of another wins about 73% (e^1 : 1). Where every team has
+as many models (Tug of WarGods' three), only differences between types are measured:
+strengths are then relative to the average type, and points count up from the weakest type,
+worth 1. Pure: no terminal, no processes.
 """
 
 from __future__ import annotations
