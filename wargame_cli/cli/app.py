@@ -542,8 +542,8 @@ def simulate_cmd(
         typer.Option(
             "--unit",
             metavar="UNIT.STAT=VALUE",
-            help="Change a unit type's stat for this run, e.g. Sebeki.die=8 (repeatable;"
-            " `wargame rules ID` lists the stats).",
+            help="Change a unit type's numeric stat for this run (repeatable; `wargame rules"
+            " ID` lists the types and stats).",
         ),
     ] = None,
     teams_dir: Annotated[
