@@ -49,6 +49,11 @@ def test_reference_covers_every_rule_the_log_cites(ruleset_id):
     checks.cited_rules_known(ruleset_id, [played(ruleset_id, seed) for seed in SEEDS])
 
 
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_declared_unit_stats_hold_their_stock_values(ruleset_id):
+    assert "unit" in checks.check_unit_sheet(ruleset_id)
+
+
 @pytest.mark.pty
 @pytest.mark.parametrize("ruleset_id", IDS)
 def test_a_person_plays_in_a_terminal(ruleset_id, tmp_path):
@@ -78,10 +83,11 @@ def test_the_kit_passes_the_third_party_ruleset(tmp_path):
     lines = done.stdout.splitlines()
     assert [line.split()[:2] for line in lines[1:-1]] == [
         ["ok", "contract"],
+        ["ok", "unit"],
         ["ok", "bot"],
         ["ok", "random"],
     ]
-    assert lines[-1] == "pit-fight passes all 3 checks"
+    assert lines[-1] == "pit-fight passes all 4 checks"
 
 
 def test_the_kit_names_the_check_a_ruleset_fails(tmp_path):
@@ -111,7 +117,7 @@ def test_the_kit_names_the_check_a_ruleset_fails(tmp_path):
     # the toy ships no reference.toml either: the contract check says so
     assert done.stderr.strip() == "toy-race fails: contract, bot games"
     marks = {line.split()[1]: line.split()[0] for line in done.stdout.splitlines()[1:]}
-    assert marks == {"contract": "FAIL", "bot": "FAIL", "random": "ok"}, done.stdout
+    assert marks == {"contract": "FAIL", "unit": "ok", "bot": "FAIL", "random": "ok"}, done.stdout
     assert "reference.toml" in done.stdout.splitlines()[1]
     assert "cite no rule" in done.stdout
     for bad in (["no-such-ruleset"], ["toy-race", "--games", "x"], []):

@@ -26,6 +26,8 @@ from wargame_cli.wording import either
 
 if TYPE_CHECKING:
     from wargame_cli.engine.edits import Edit
+    from wargame_cli.kit.unitstats import Changes
+    from wargame_cli.kit.unitstats import Sheet as UnitSheet
     from wargame_cli.registry import RulesetInfo
     from wargame_cli.report.hooks import Teller
     from wargame_cli.report.voice import Voice
@@ -385,6 +387,15 @@ class TableEdits:
     after: Callable[[Any, str | None, str], Play] | None = None
 
 
+@dataclass(frozen=True)
+class ExactPoints:
+    """Unit values that exact odds settle (`Ruleset.exact_points`): each type's points and
+    the statement that makes them exact, checked when made."""
+
+    points: dict[str, float]
+    statement: str
+
+
 Played = tuple[Outcome, int]  # a fast game's outcome and the turns it took
 Below = Callable[[int], int]  # a die source: `below(sides)` is 0 to sides-1
 
@@ -441,6 +452,29 @@ class Ruleset:
     def units(self) -> list[dict[str, Any]]:
         """Rows for the reference's unit table."""
         return []
+
+    # -- unit stats (`--unit`, `--sweep UNIT.STAT`, `wargame_cli/kit/unitstats.py`) --------
+    def unit_sheet(self) -> UnitSheet | None:
+        """Every unit type and its numeric stats, each with its stock value and range, for
+        `simulate --unit UNIT.STAT=V` and team files that change a type's stats. None (the
+        default): the ruleset has none to change, and `--unit` is refused in one line."""
+        return None
+
+    def restat(self, team: Any, changes: Changes, options: dict[str, Any]) -> Any:
+        """`team` (the JSON team form) with the stats of its units of each changed type as
+        `changes` says (checked against `unit_sheet()` already), as a team file changing
+        them would give it. Declare it with `unit_sheet`."""
+        raise NotImplementedError
+
+    def points_sizes(self) -> tuple[int, ...]:
+        """`--points`: how many unit types the random teams it measures are made of (each
+        drawn, then written out in the inline syntax as `parse_team` reads it)."""
+        return (2, 3, 4)
+
+    def exact_points(self, options: dict[str, Any], changes: Changes) -> ExactPoints | None:
+        """`--points`: each unit type's value where exact odds settle it, with the statement
+        that holds. None (the default): values measured from play only."""
+        return None
 
     # -- teams ----------------------------------------------------------------------------
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:

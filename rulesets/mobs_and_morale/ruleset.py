@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from wargame_cli.rulesets.mobs_and_morale.rules import MobsGame
 
     from wargame_cli.kit.filekeys import Keys
+    from wargame_cli.kit.unitstats import Changes
+    from wargame_cli.kit.unitstats import Sheet as UnitSheet
     from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -140,6 +142,16 @@ class MobsAndMorale(StatePositions, Ruleset):
         from wargame_cli.rulesets.mobs_and_morale.campaign import CARRYING
 
         return CARRYING
+
+    def unit_sheet(self) -> UnitSheet:
+        from wargame_cli.rulesets.mobs_and_morale import teams
+
+        return teams.sheet()
+
+    def restat(self, team: Any, changes: Changes, options: dict[str, Any]) -> Any:
+        from wargame_cli.rulesets.mobs_and_morale import teams
+
+        return teams.restat(team, changes)
 
     def sim_watcher(self) -> FactWatcher:
         from wargame_cli.rulesets.mobs_and_morale.simfacts import Watcher

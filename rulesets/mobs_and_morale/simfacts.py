@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from wargame_cli.rulesets.mobs_and_morale.state import DEAD, Battle
+from wargame_cli.rulesets.mobs_and_morale.state import DEAD, Battle, Creature
+from wargame_cli.rulesets.mobs_and_morale.teams import STATS, labelled
 
 from wargame_cli.engine.requests import Event, Outcome
 from wargame_cli.ruleset import GameFacts, UnitFacts
@@ -69,7 +70,7 @@ class Watcher:
                 kills[who] += share
         units = [
             UnitFacts(
-                kind=f"{c.profile} (mob)" if c.mob is not None else c.profile,
+                kind=f"{_kind(c, b)} (mob)" if c.mob is not None else _kind(c, b),
                 side=c.side,
                 kills=kills[c.id],
                 died=c.status == DEAD,
@@ -82,6 +83,13 @@ class Watcher:
             if unit is not None:
                 firsts[contest] = _side(b, unit)
         return GameFacts(units=units, firsts=firsts)
+
+
+def _kind(c: Creature, b: Battle) -> str:
+    """Its profile, with the stats that differ from the stock profile's (`--unit`)."""
+    stats = {name: getattr(c, name) for name in STATS if name != "health"}
+    stats["health"] = c.max_health
+    return labelled(c.profile, stats, b.options["minion_health"])
 
 
 def blow_shares(b: Battle, blow: Blow, memo: dict[Blow, dict[str, float]]) -> dict[str, float]:

@@ -20,7 +20,7 @@ from wargame_cli.rulesets.mobs_and_morale import powers
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import pronouns, teamtext
+from wargame_cli.kit import pronouns, teamtext, unitstats
 from wargame_cli.kit.filekeys import Keys
 from wargame_cli.kit.near import near_names
 from wargame_cli.ruleset import TeamBuilder, quick_pick
@@ -110,6 +110,55 @@ def catalogue() -> Catalogue:
     )
 
 
+STATS = ("presence", "fierce", "defence", "health", "initiative", "move", "morale")
+
+
+@cache
+def sheet() -> unitstats.Sheet:
+    """Every profile's numeric stats with the ranges a team file may give them (`--unit
+    "Tribal Warrior.fierce=3"`, or `{profile="Tribal Warrior", fierce=3}` in a team file);
+    a minion's health is stock None: the minion_health option's."""
+    out: unitstats.Sheet = {}
+    for p in catalogue().profiles.values():
+        stats = {}
+        for name in STATS:
+            low = 1 if name in ("defence", "health") else 0
+            top, whole = (24, False) if name == "move" else (30, True)
+            stats[name] = unitstats.Stat(name, getattr(p, name), low, top, whole)
+        out[p.name] = stats
+    return out
+
+
+def restat(team: dict[str, Any], changes: unitstats.Changes) -> dict[str, Any]:
+    """The team with the stats of each changed profile's creatures as `changes` says, checked
+    again against the control limits (e15), which presence sets."""
+
+    def changed(entry: dict[str, Any]) -> dict[str, Any]:
+        return {**entry, **changes.get(entry["profile"], {})}
+
+    out = {
+        **team,
+        "characters": [changed(c) for c in team["characters"]],
+        "mobs": [{**mob, "members": [changed(m) for m in mob["members"]]} for mob in team["mobs"]],
+    }
+    problem = next(iter(problems(out)), None)
+    if problem:
+        raise TeamError(problem)
+    return out
+
+
+def labelled(profile: str, stats: dict[str, Any], minion_health: int) -> str:
+    """A creature's profile as `simulate`'s figures name it: `Tribal Warrior (fierce=3)`
+    where its stats differ from the stock profile's (a minion's stock health is the
+    minion_health option's)."""
+    stock = sheet().get(profile)
+    if stock is None:
+        return profile
+    if stock["health"].stock is None and stats.get("health") == minion_health:
+        stats = {k: v for k, v in stats.items() if k != "health"}
+    return unitstats.label(profile, unitstats.differing(sheet(), profile, stats))
+
+
 # -- one creature -----------------------------------------------------------------------------
 def creature(
     raw: Any,
@@ -126,6 +175,8 @@ def creature(
     base: dict[str, Any] = {}
     if isinstance(name, str) and (name in cat.profiles or not _complete(raw)):
         p = cat.lookup(name)
+        given = {k: v for k, v in raw.items() if k in STATS and v is not None}
+        unitstats.row(sheet(), p.name, given, where)  # checked as --unit checks them
         base = {
             "profile": p.name,
             "presence": p.presence,

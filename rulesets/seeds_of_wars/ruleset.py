@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from wargame_cli.rulesets.seeds_of_wars.rules import SeedsGame
 
     from wargame_cli.kit.filekeys import Keys
+    from wargame_cli.kit.unitstats import Changes
+    from wargame_cli.kit.unitstats import Sheet as UnitSheet
     from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -110,6 +112,16 @@ class SeedsOfWars(StatePositions, Ruleset):
         from wargame_cli.rulesets.seeds_of_wars.campaign import CARRYING
 
         return CARRYING
+
+    def unit_sheet(self) -> UnitSheet:
+        from wargame_cli.rulesets.seeds_of_wars import teams
+
+        return teams.sheet()
+
+    def restat(self, team: Any, changes: Changes, options: dict[str, Any]) -> Any:
+        from wargame_cli.rulesets.seeds_of_wars import teams
+
+        return teams.restat(team, changes)
 
     def sim_watcher(self) -> FactWatcher:
         from wargame_cli.rulesets.seeds_of_wars.simfacts import Watcher

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame_cli.rulesets.seeds_of_wars.state import DESTROYED, Battle
+from wargame_cli.rulesets.seeds_of_wars.teams import labelled
 
 from wargame_cli.engine.events import Blows
 from wargame_cli.engine.requests import Event, Outcome
@@ -35,7 +36,7 @@ class Watcher:
         battle: Battle = game.state
         units = [
             UnitFacts(
-                kind=u.kind.name,
+                kind=labelled(u.kind),
                 side=u.side,
                 kills=self.blows.kills[u.uid],
                 died=u.fate == DESTROYED,

@@ -17,7 +17,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import teamtext
+from wargame_cli.kit import teamtext, unitstats
 from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.wording import plural
@@ -151,6 +151,34 @@ def catalogue() -> Catalogue:
     )
 
 
+@cache
+def sheet() -> unitstats.Sheet:
+    """Every unit type's six stats with the ranges a profile may hold (`--unit Knights.De=11`,
+    and the same change written in an army file, `{type="Knights", De=11}`)."""
+    low = {"Mv": 0, "Ht": 1}
+    return {
+        t.name: {
+            stat: unitstats.Stat(
+                stat, t.to_data()[stat], low.get(stat, STAT_RANGE[0]), STAT_RANGE[1]
+            )
+            for stat in STATS
+        }
+        for t in catalogue().types.values()
+    }
+
+
+def restat(team: dict[str, Any], changes: unitstats.Changes) -> dict[str, Any]:
+    """The army with the stats of each changed type's units as `changes` says."""
+    rows = [{**row, **changes.get(row["type"], {})} for row in team["units"]]
+    return {**team, "units": rows}
+
+
+def labelled(kind: UnitType) -> str:
+    """A unit type as `simulate`'s figures name it: `Knights (De=11)` where its profile
+    differs from the stock one, so changed units stay apart from stock ones."""
+    return unitstats.label(kind.name, unitstats.differing(sheet(), kind.name, kind.to_data()))
+
+
 # -- validation ---------------------------------------------------------------------------
 def capacity(options: dict[str, Any]) -> int:
     """How many units a side can deploy: its home spaces times the stacking limit."""
@@ -221,6 +249,9 @@ def from_data(data: Any, options: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(row, dict) and isinstance(row.get("type"), str):
             name = row["type"]
             base = cat.types.get(cat.aliases.get(_norm(name), ""))
+            if base is not None:  # a listed type's changed stats, checked as --unit checks them
+                given = {k: v for k, v in row.items() if k in STATS and v is not None}
+                unitstats.row(sheet(), base.name, given, f"army unit {name!r}")
             units.append(_unit_type(name, row, base))
         else:
             raise TeamError(f"army unit {row!r}: a type name or a table with `type`")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from wargame_cli.kit.teamtext import counts_help, pronoun_help, pronouns_by_name, spoken
 from wargame_cli.ruleset import (
     Carrying,
+    ExactPoints,
     ExactSpread,
     Parts,
     Ruleset,
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
     from wargame_cli.engine.requests import Outcome
     from wargame_cli.kit.filekeys import Keys
+    from wargame_cli.kit.unitstats import Changes
+    from wargame_cli.kit.unitstats import Sheet as UnitSheet
     from wargame_cli.ruleset import Below, NamedRoll, OptionSpec, Played, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -111,7 +114,30 @@ class TugOfWarGods(StatePositions, Ruleset):
         from wargame_cli.rulesets.tug_of_wargods import teams
 
         cat = teams.catalogue()
-        return ", ".join(f"{m} (d{cat.unit(m).die})" for m in team["models"])
+        return ", ".join(
+            m if cat.unit(m).base else f"{m} (d{cat.unit(m).die})" for m in team["models"]
+        )
+
+    def unit_sheet(self) -> UnitSheet:
+        from wargame_cli.rulesets.tug_of_wargods import teams
+
+        return teams.sheet()
+
+    def restat(self, team: Any, changes: Changes, options: dict[str, Any]) -> Any:
+        from wargame_cli.rulesets.tug_of_wargods import teams
+
+        models = teams.validate(teams.restat(team["models"], changes), options)
+        return {**team, "models": models}
+
+    def points_sizes(self) -> tuple[int, ...]:
+        from wargame_cli.rulesets.tug_of_wargods import teams
+
+        return (teams.TEAM_SIZE,)  # a1: exactly three models
+
+    def exact_points(self, options: dict[str, Any], changes: Changes) -> ExactPoints:
+        from wargame_cli.rulesets.tug_of_wargods import odds
+
+        return odds.exact_points(options, changes)
 
     def new_game(self, setup: Setup, options: dict[str, Any]) -> TugGame:
         from wargame_cli.rulesets.tug_of_wargods import teams

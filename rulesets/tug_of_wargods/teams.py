@@ -13,7 +13,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option, side_prompt
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import teamtext
+from wargame_cli.kit import teamtext, unitstats
 from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.wording import plural
@@ -22,6 +22,7 @@ from wargame_cli.wording import plural
 FILE_KEYS: Keys = {"name": None, "models": None, "pronouns": None}
 
 TEAM_SIZE = 3  # a1
+DIE_RANGE = (2, 20)  # the sides a changed unit's die may have (`--unit Sebeki.die=8`)
 DATA = Path(__file__).with_name("units.toml")
 
 
@@ -31,6 +32,7 @@ class Unit:
     die: int
     line: str
     group: str = ""
+    base: str = ""  # a changed unit (`Sebeki (die=8)`): the listed unit it changes
 
 
 # a7's "other Greeks": beside the four the list names, a Greek of the player's naming, written
@@ -55,6 +57,9 @@ class Catalogue:
         key = _norm(name)
         if key in self.aliases:
             return self.units[self.aliases[key]]
+        kept = unitstats.read_label(sheet(), name)
+        if kept is not None:  # a changed unit as a team keeps it: `Sebeki (die=8)`
+            return changed(self.units[kept[0]], kept[1])
         greek = _GREEK_WRITTEN.fullmatch(name.strip()) or _GREEK_KEPT.fullmatch(name.strip())
         if greek is not None:
             return self._greek(greek.group("name").strip())
@@ -111,6 +116,35 @@ def catalogue() -> Catalogue:
     )
 
 
+def sheet() -> unitstats.Sheet:
+    """Every listed unit's one numeric stat, its die (`--unit Sebeki.die=8`)."""
+    return {
+        u.name: {"die": unitstats.Stat("die", u.die, *DIE_RANGE)}
+        for u in catalogue().units.values()
+    }
+
+
+def changed(unit: Unit, stats: dict[str, unitstats.Number]) -> Unit:
+    """A listed unit with its die changed, named by its label (`Sebeki (die=8)`) wherever
+    the team, the game, its log and its save name it; the stock die keeps the stock unit."""
+    stock = catalogue().units[unit.base or unit.name]
+    die = int(stats.get("die", unit.die))
+    if die == stock.die:
+        return stock
+    return Unit(unitstats.label(stock.name, {"die": die}), die, stock.line, stock.group, stock.name)
+
+
+def restat(models: list[str], changes: unitstats.Changes) -> list[str]:
+    """The models with the changed units' dice as `changes` says (`--unit`)."""
+    cat = catalogue()
+    out = []
+    for name in models:
+        unit = cat.unit(name)
+        stats = changes.get(unit.base or unit.name)
+        out.append(changed(unit, stats).name if stats else name)
+    return out
+
+
 @cache
 def dice_of() -> dict[str, int]:
     """Each unit's die (a2)."""
@@ -141,13 +175,13 @@ def problems(models: list[str], options: dict[str, Any], complete: bool = True) 
                 rule = {12: "a4", 10: "a5", 8: "a6", 6: "a7", 4: "a8"}.get(die, "a2")
                 out.append(f"at most {plural(limit, f'd{die} model')} per team, not {n} ({rule})")
     else:
-        for name, n in Counter(models).items():
+        for name, n in Counter(u.base or u.name for u in units).items():
             die = cat.unit(name).die
             limit = cat.tier_limits.get(die, TEAM_SIZE)
             if n > limit:
                 rule = {12: "a4", 10: "a5", 8: "a6", 6: "a7", 4: "a8"}.get(die, "a2")
                 out.append(f"at most {limit} {name} per team, not {n} ({rule})")
-    present = set(models)
+    present = {u.base or u.name for u in units}  # a changed Heru is still a Heru (a3)
     for first, second in cat.forbidden_pairs:
         if first in present and second in present:
             out.append(f"{first} may not be on a team with {second} (a3)")
@@ -182,11 +216,28 @@ def parse_inline(text: str, options: dict[str, Any]) -> list[str]:
 
 
 def from_data(data: Any, options: dict[str, Any]) -> list[str]:
-    """A team file or a saved team: `{"models": [...]}` or a plain list of unit names."""
+    """A team file or a saved team: `{"models": [...]}` or a plain list of unit names; a
+    model may be a table changing its unit's die, `{unit="Sebeki", die=8}`."""
     models = data.get("models") if isinstance(data, dict) else data
-    if not isinstance(models, list) or not all(isinstance(m, str) for m in models):
+    if not isinstance(models, list) or not all(isinstance(m, str | dict) for m in models):
         raise TeamError("a team needs `models`: a list of unit names, front to back")
-    return validate([catalogue().lookup(m).name for m in models], options)
+    return validate([_model(m, i) for i, m in enumerate(models)], options)
+
+
+def _model(written: str | dict[str, Any], index: int) -> str:
+    """One model of a team file: a unit's name, or `{unit=NAME, die=N}` (a changed die)."""
+    cat = catalogue()
+    if isinstance(written, str):
+        return cat.lookup(written).name
+    where = f"model {index + 1}"
+    name = written.get("unit")
+    if not isinstance(name, str):
+        raise TeamError(f'{where}: a table names its unit, e.g. {{unit="Sebeki", die=8}}')
+    unit = cat.lookup(name)
+    if unit.name not in cat.units:
+        raise TeamError(f"{where}: only a listed unit's die can change, not {unit.name}'s")
+    stats = {k: v for k, v in written.items() if k != "unit"}
+    return changed(unit, unitstats.row(sheet(), unit.name, stats, where)).name
 
 
 def builder(side: str, options: dict[str, Any]) -> TeamBuilder:

@@ -155,10 +155,23 @@ def rules_cmd(
         typer.Argument(help="Only these rule points (e.g. a13 a16): why did that happen?"),
     ] = None,
     json_out: JsonOpt = False,
+    unit_points: Annotated[
+        bool,
+        typer.Option(
+            "--points",
+            help="What each unit type is worth: a strength fitted over seeded bot games of"
+            " random small teams (cached), and exact values where the odds settle them.",
+        ),
+    ] = False,
 ) -> None:
     """Show a ruleset's reference: rule points, units, options and the team syntax."""
     from wargame_cli.cli import info
 
+    if unit_points:
+        from wargame_cli.cli import simulate_points
+
+        simulate_points.for_rules(ruleset_id, json_out, points or [])
+        return
     info.show_rules(ruleset_id, json_out, points or [])
 
 
@@ -490,7 +503,8 @@ def simulate_cmd(
         bool,
         typer.Option(
             "--matrix",
-            help="Every ready team (and --team-a/--team-b) against each other in both seats,"
+            help="Every ready team (and --team-a/--team-b; or with --teams DIR, the folder's"
+            " team files) against each other in both seats,"
             " ranked (needs --games; without it, exact odds for every pairing where the"
             " ruleset has them).",
         ),
@@ -524,6 +538,40 @@ def simulate_cmd(
         bool, typer.Option("--force", help="Let --html replace an existing file.")
     ] = False,
     bot_level: BotLevelOpt = None,
+    unit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--unit",
+            metavar="UNIT.STAT=VALUE",
+            help="Change a unit type's numeric stat for this run (repeatable; `wargame rules"
+            " ID` lists the types and stats).",
+        ),
+    ] = None,
+    teams_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--teams",
+            metavar="DIR",
+            help="With --matrix --games N: rank the team files (.toml/.json) in DIR.",
+        ),
+    ] = None,
+    unit_points: Annotated[
+        bool,
+        typer.Option(
+            "--points",
+            help="Each unit type's value measured from play (a fitted strength with its"
+            " interval), and where exact odds settle it.",
+        ),
+    ] = False,
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            "--budget",
+            min=1,
+            max=9999,
+            help="Build both teams to this many points (the units' values, as --points).",
+        ),
+    ] = None,
     cluster: Annotated[
         str | None,
         typer.Option(
@@ -573,6 +621,10 @@ def simulate_cmd(
             force=force,
             cluster=cluster,
             bot_level=bot_level,
+            units=unit or [],
+            teams_dir=teams_dir,
+            points=unit_points,
+            budget=budget,
         )
     )
 

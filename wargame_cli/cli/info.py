@@ -47,6 +47,40 @@ def list_rulesets(json_out: bool) -> None:
         out.print(Padding(Text(f"seed file {i.seed_file}\n{i.summary}"), (0, 0, 0, 4)))
 
 
+def _unit_stats_json(ruleset: Any) -> dict[str, Any] | None:
+    """Every unit type's numeric stats (`simulate --unit UNIT.STAT=V`); None: none declared."""
+    sheet = ruleset.unit_sheet()
+    if sheet is None:
+        return None
+    return {
+        unit: {
+            s.name: {"stock": s.stock, "minimum": s.minimum, "maximum": s.maximum, "whole": s.whole}
+            for s in stats.values()
+        }
+        for unit, stats in sheet.items()
+    }
+
+
+def _unit_stats_line(ruleset: Any) -> str:
+    """`die (2 to 20)`: the stats `--unit UNIT.STAT=V` changes, each with its widest range."""
+    sheet = ruleset.unit_sheet()
+    if not sheet:
+        return ""
+    ranges: dict[str, tuple[float, float]] = {}
+    for stats in sheet.values():
+        for s in stats.values():
+            lo, hi = ranges.get(s.name, (s.minimum, s.maximum))
+            ranges[s.name] = (min(lo, s.minimum), max(hi, s.maximum))
+    listed = ", ".join(f"{name} ({lo:g} to {hi:g})" for name, (lo, hi) in ranges.items())
+    example = f"{next(iter(sheet))}.{next(iter(ranges))}=N"
+    if " " in example:
+        example = f'"{example}"'
+    return (
+        f"{listed}; e.g. `wargame simulate {ruleset.id} --unit {example}`, "
+        "or the same change in a team file"
+    )
+
+
 def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -> None:
     info = registry.info(ruleset_id)
     ruleset = info.load()
@@ -72,6 +106,7 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
                 ],
                 "notes": reference.notes,
                 "exact_odds": ruleset.odds() is not None,
+                "unit_stats": _unit_stats_json(ruleset),
             }
         )
         return
@@ -99,6 +134,9 @@ def show_rules(ruleset_id: str, json_out: bool, only: list[str] | None = None) -
     out.print(_options(ruleset.options, out.width))
     if campaign := ruleset.carrying().options:
         out.print(_options(campaign, out.width, CAMPAIGN_TITLE))
+    stats = _unit_stats_line(ruleset)
+    if stats:
+        out.print(f"[bold]Unit stats[/] a run may change: {escape(stats)}\n")
     out.print(f"[bold]Teams:[/] {escape(ruleset.team_syntax)}\n")
     out.print(
         f"[bold]Table edits[/] ({escape(command('edit SAVE ACTION ... --why TEXT'))}, or the "

@@ -20,6 +20,8 @@ from wargame_cli import registry
 from wargame_cli.cli.output import emit_json
 from wargame_cli.errors import BadInput
 from wargame_cli.invoked import command
+from wargame_cli.kit import unitstats
+from wargame_cli.kit.unitstats import Changes
 from wargame_cli.limits import MAX_GAMES
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options
 from wargame_cli.text import shown
@@ -46,12 +48,20 @@ class SimulateArgs:
     cluster: str | None = None
     bot_level: str | None = None  # `--bot-level`: how the computer plays each side
     levels: dict[str, str] | None = None  # read from it: None when both play the default
+    units: list[str] = field(default_factory=list)  # `--unit UNIT.STAT=VALUE`
+    changes: Changes = field(default_factory=dict)  # read from them, checked
+    teams_dir: Path | None = None  # `--matrix --teams DIR`: its team files, ranked
+    points: bool = False  # `--points`: each unit type's value, measured from play
+    budget: int | None = None  # `--budget N`: both teams built to N points
+    budget_info: dict[str, Any] | None = None  # what they were built with, and cost
 
 
 def simulate(args: SimulateArgs) -> None:
     ruleset = registry.get(args.ruleset_id)
     options = resolve_options(ruleset.options, args.options)
     _check(args, ruleset)
+    if args.units:
+        args.changes = unitstats.parse(ruleset.unit_sheet(), args.units, ruleset.id, "--unit")
     if args.bot_level is not None:
         from wargame_cli.bots.base import DEFAULT, levels_of
 
@@ -60,6 +70,13 @@ def simulate(args: SimulateArgs) -> None:
     if args.from_save is not None:
         _from_save(ruleset, args)
         return
+    if args.points or args.budget is not None:
+        from wargame_cli.cli import simulate_points
+
+        if args.points:
+            simulate_points.points(ruleset, options, args)
+            return
+        simulate_points.budget_teams(ruleset, options, args)
     if args.matrix and args.games is None:
         _matrix(ruleset, options, args.json_out)
         return
@@ -71,12 +88,15 @@ def simulate(args: SimulateArgs) -> None:
     if args.compare or args.sweep is not None:
         lab.settings(ruleset, args)
         return
-    setup = setup_for(ruleset, options, args.team_a, args.team_b)
+    setup = setup_for(ruleset, options, args.team_a, args.team_b, args.changes)
     result: dict[str, Any] = {
         "ruleset": ruleset.id,
         "options": options,
+        **changes_json(args.changes),
         "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
     }
+    if args.budget_info is not None:
+        result["budget"] = args.budget_info
     if args.exact:
         odds = ruleset.odds()
         assert odds is not None  # checked with the arguments
@@ -121,18 +141,46 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
         )
         if given
     ]
+    if args.points:
+        studies.append("--points")
     if len(studies) > 1:
         raise BadInput(f"{' and '.join(studies)}: one study at a time")
+    if args.units and ruleset.unit_sheet() is None:
+        raise BadInput(f"--unit: {ruleset.id} declares no unit stats to change")
+    if args.teams_dir is not None and not args.matrix:
+        raise BadInput("--teams DIR goes with --matrix: every team file in DIR ranked")
+    if args.teams_dir is not None and (args.team_a or args.team_b):
+        raise BadInput("--matrix --teams DIR ranks the folder's teams; drop --team-a/--team-b")
+    if args.units and args.matrix and args.games is None:
+        raise BadInput(
+            "--unit with --matrix needs --games N: without it the matrix ranks the stock "
+            "dice pools by exact odds"
+        )
+    if (args.points or args.budget is not None) and ruleset.unit_sheet() is None:
+        flag = "--points" if args.points else "--budget"
+        raise BadInput(f"{flag}: {ruleset.id} declares no unit types to value")
+    if args.points and (args.team_a or args.team_b or args.exact or args.budget is not None):
+        raise BadInput(
+            "--points draws its own random teams; drop --team-a/--team-b/--exact/--budget"
+        )
+    if args.budget is not None and (args.team_a or args.team_b):
+        raise BadInput("--budget builds both teams; drop --team-a/--team-b")
+    if args.budget is not None and (args.matrix or args.from_save is not None):
+        raise BadInput("--budget builds one match-up; drop --matrix/--from")
     wants_odds = args.exact or (args.matrix and args.games is None)
     if wants_odds and ruleset.odds() is None:
         flag = "--matrix" if args.matrix else "--exact"
         hint = "add --games N to play each ready team" if args.matrix else "use --games N"
         raise BadInput(f"{flag}: {ruleset.id} has no exact odds; {hint}")
-    if args.from_save is not None and (args.team_a or args.team_b or args.options or studies):
+    if args.from_save is not None and (
+        args.team_a or args.team_b or args.options or args.units or studies
+    ):
         raise BadInput(
             "--from plays on with the save's own teams and options; "
-            "drop --team-a/--team-b/--option/" + "/".join(studies or ["--matrix"])
+            "drop --team-a/--team-b/--option/--unit/" + "/".join(studies or ["--matrix"])
         )
+    if args.matrix and args.games is None and args.teams_dir is not None:
+        raise BadInput("--matrix --teams DIR plays the folder's teams: add --games N")
     if args.matrix and args.games is None and (args.team_a or args.team_b):
         raise BadInput(
             "--matrix without --games pits every legal dice pool against every other; "
@@ -140,7 +188,7 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
         )
     if args.exact and (args.compare or args.sweep is not None or args.matrix):
         raise BadInput("--exact goes with one match-up; drop --compare/--sweep/--matrix")
-    if args.games is None and not wants_odds:
+    if args.games is None and not wants_odds and not args.points:
         raise BadInput(
             "how many games? pass --games N"
             + (" (or --exact for exact odds)" if ruleset.odds() is not None else "")
@@ -157,9 +205,19 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
         output.check(args.html, None, args.force, "--html")
 
 
+def changes_json(changes: Changes) -> dict[str, Any]:
+    """`{"unit_changes": {"Sebeki": {"die": 8}}}` where a run changes unit stats; else nothing."""
+    return {"unit_changes": unitstats.as_json(changes)} if changes else {}
+
+
 def setup_for(
-    ruleset: Ruleset, options: dict[str, Any], team_a: str | None, team_b: str | None
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    team_a: str | None,
+    team_b: str | None,
+    changes: Changes | None = None,
 ) -> Setup:
+    """Both teams as given (the ruleset's defaults where not), with the unit changes."""
     teams: dict[str, Any] = {}
     names: dict[str, str] = {}
     for side, spec in zip(SIDES, (team_a, team_b), strict=True):
@@ -168,6 +226,8 @@ def setup_for(
         else:
             teams[side], name = ruleset.load_team(spec, options)
             names[side] = name or f"Side {side}"
+        if changes:
+            teams[side] = ruleset.restat(teams[side], changes, options)
     from wargame_cli.cli.play import check_file_names
 
     check_file_names(names)

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from wargame_cli.cli.output import emit_json
-from wargame_cli.cli.simulate import SimulateArgs, setup_for
+from wargame_cli.cli.simulate import SimulateArgs, changes_json, setup_for
 from wargame_cli.errors import BadInput, Interrupted, TeamError
 from wargame_cli.ruleset import SIDES, Ruleset, Setup
 from wargame_cli.simulate import batch, lab
 from wargame_cli.simulate.batch import Job, Progress, Tally
 from wargame_cli.simulate.summary import summarise
+from wargame_cli.text import shown
 
 
 def _seed(args: SimulateArgs) -> int:
@@ -109,22 +111,35 @@ def match(
 
 def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
     """`--compare` or `--sweep`: every setting on the same seeds, each against the first."""
-    from wargame_cli.simulate.settings import compared, swept
+    from wargame_cli.kit.unitstats import merged
+    from wargame_cli.simulate.settings import Lab, compared, swept
 
     assert args.games is not None
+    known = Lab(ruleset.options, ruleset.unit_sheet(), ruleset.id)
     if args.compare:
-        chosen = compared(ruleset.options, args.options, args.compare)
+        chosen = compared(known, args.options, args.compare)
     else:
         assert args.sweep is not None
-        chosen = swept(ruleset.options, args.options, args.sweep)
+        chosen = swept(known, args.options, args.sweep)
     planned = [
-        lab.Planned(s, setup_for(ruleset, s.options, args.team_a, args.team_b)) for s in chosen
+        lab.Planned(
+            s,
+            setup_for(
+                ruleset,
+                s.options,
+                s.teams.get("A", args.team_a),
+                s.teams.get("B", args.team_b),
+                merged(args.changes, s.units),
+            ),
+        )
+        for s in chosen
     ]
     seed = _seed(args)
     jobs = lab.setting_jobs(ruleset.id, planned, seed, args.games)
     tallies, stopped = play(jobs, ruleset, args)
     kept = [(p, t) for p, t in zip(planned, tallies, strict=True) if t.games]
     result = _header(ruleset, planned[0].setting.options, planned[0].setup)
+    result.update(changes_json(args.changes))
     result["mode"] = "compare" if args.compare else "sweep"
     if args.sweep is not None:
         result["key"] = next(iter(chosen[0].changed))
@@ -139,23 +154,54 @@ def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -
     both seats, ranked by their mean share."""
 
     assert args.games is not None
-    entries = ready_teams(ruleset, options)
-    for spec in (args.team_a, args.team_b):
-        if spec is not None:
-            team, name = ruleset.load_team(spec, options)
-            entries.append((name or spec, team))
+    if args.teams_dir is not None:
+        entries = folder_teams(ruleset, options, args.teams_dir)
+    else:
+        entries = ready_teams(ruleset, options)
+        for spec in (args.team_a, args.team_b):
+            if spec is not None:
+                team, name = ruleset.load_team(spec, options)
+                entries.append((name or spec, team))
+    if args.changes:
+        entries = [(name, ruleset.restat(team, args.changes, options)) for name, team in entries]
     if len(entries) < 2:
-        raise BadInput(f"--matrix: {ruleset.id} needs at least two teams to rank")
+        where = f"the folder {args.teams_dir}" if args.teams_dir is not None else ruleset.id
+        raise BadInput(f"--matrix: {where} needs at least two teams to rank")
     if args.games < 2:
         raise BadInput("--matrix --games N: at least 2 games a match-up (one in each seat)")
     seed = _seed(args)
     jobs = lab.matrix_jobs(ruleset.id, entries, options, seed, args.games)
     tallies, stopped = play(jobs, ruleset, args)
     result: dict[str, Any] = {"ruleset": ruleset.id, "options": options, "seed": seed}
+    result.update(changes_json(args.changes))
     result["games"] = args.games
     result["matrix"] = lab.matrix_result([name for name, _ in entries], tallies)
     result["matrix"]["described"] = [ruleset.describe_team(team) for _, team in entries]
     _out(result, args, stopped, lambda: shown_lab().team_matrix(ruleset, result))
+
+
+TEAM_FILES = (".toml", ".json")
+
+
+def folder_teams(ruleset: Ruleset, options: dict[str, Any], folder: Path) -> list[tuple[str, Any]]:
+    """Every team file (.toml, .json) in `folder`, by file name: each by the name it carries,
+    else its file's stem. A file the ruleset refuses is refused, naming it."""
+    if not folder.is_dir():
+        raise BadInput(f"--teams {shown(folder)}: no such folder")
+    out: list[tuple[str, Any]] = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in TEAM_FILES or not path.is_file():
+            continue
+        try:
+            team, name = ruleset.load_team(str(path), options)
+        except TeamError as exc:
+            raise TeamError(f"--teams: {path.name}: {exc}") from None
+        out.append((name or path.stem, team))
+    names = [name for name, _ in out]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise BadInput(f"--teams {shown(folder)}: two teams are called {twice[0]!r}")
+    return out
 
 
 def ready_teams(ruleset: Ruleset, options: dict[str, Any]) -> list[tuple[str, Any]]:

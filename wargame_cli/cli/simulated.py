@@ -77,9 +77,26 @@ def _rule_text(ruleset: Ruleset, how: str) -> str:
     return f"{how}: {text if len(text) <= 48 else text[:47] + '…'}"
 
 
+def settings_lines(ruleset: Ruleset, result: dict[str, Any]) -> None:
+    """The run's unit changes (`--unit`) and the teams `--budget` built, where there are."""
+    from wargame_cli.kit.unitstats import shown as changes_shown
+
+    out = console()
+    if result.get("unit_changes"):
+        out.print(Text(f"Unit changes: {changes_shown(result['unit_changes'])}"))
+    budget = result.get("budget")
+    if budget is not None:
+        out.print(Text(f"Teams built to {budget['points']} points ({budget['values']} values):"))
+        for side in SIDES:
+            team = result["teams"][side]["team"]
+            cost = budget["cost"][side]
+            out.print(Text(f"  {side}: {ruleset.describe_team(team)} ({cost:g} points)"))
+
+
 def report(ruleset: Ruleset, result: dict[str, Any]) -> None:
     out = console()
     teams = result["teams"]
+    settings_lines(ruleset, result)
     if "from" in result:  # simulate --from SAVE
         start = result["from"]
         out.print(

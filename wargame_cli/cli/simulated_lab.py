@@ -29,8 +29,17 @@ def _delta(diff: dict[str, Any] | None, key: str, percent: bool) -> str:
     return f"{_signed(d['estimate'], percent)} ±{_signed(half, percent)[1:]}"
 
 
+def _changes_line(result: dict[str, Any]) -> None:
+    """The run's `--unit` changes, over every setting and team."""
+    from wargame_cli.kit.unitstats import shown as changes_shown
+
+    if result.get("unit_changes"):
+        console().print(Text(f"Unit changes: {changes_shown(result['unit_changes'])}"))
+
+
 def settings(ruleset: Ruleset, result: dict[str, Any]) -> None:
     out = console()
+    _changes_line(result)
     rows = result["settings"]
     team = result["teams"]
     what = f"sweep of {result['key']}" if result["mode"] == "sweep" else "settings compared"
@@ -115,6 +124,7 @@ def team_matrix(ruleset: Ruleset, result: dict[str, Any]) -> None:
     """Rows and columns strongest first; each cell the row team's share against the column
     team over both seats (a draw counts half)."""
     out = console()
+    _changes_line(result)
     m = result["matrix"]
     names = m["teams"]
     order = [names.index(name) for name in m["ranking"]]

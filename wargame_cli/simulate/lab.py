@@ -85,6 +85,8 @@ def settings_result(planned: list[Planned], tallies: list[Tally]) -> list[dict[s
             "options": p.setting.options,
             **summarise(tally),
         }
+        if p.setting.teams:  # the teams it plays: a team's text, as read
+            row["teams"] = {side: p.setup.teams[side] for side in sorted(p.setting.teams)}
         if tally is not first:
             row["difference"] = difference(first, tally)
         rows.append(row)

@@ -100,6 +100,37 @@ def check_named_rolls(ruleset_id: str, rule_ids: set[str]) -> int:
     return len(rolls)
 
 
+def check_unit_sheet(ruleset_id: str) -> str:
+    """Where a ruleset declares unit stats (`unit_sheet`): every stock value lies in its
+    stat's range, and `restat` with every stat at its stock value leaves the default teams
+    as they were."""
+    from wargame_cli.ruleset import resolve_options
+
+    ruleset = registry.get(ruleset_id)
+    sheet = ruleset.unit_sheet()
+    if sheet is None:
+        return "no unit stats declared (--unit refused)"
+    for unit, stats in sheet.items():
+        for stat in stats.values():
+            stock = stat.stock
+            _expect(
+                stock is None or stat.minimum <= stock <= stat.maximum,
+                f"{unit}.{stat.name}: its stock value {stock} is outside its range",
+            )
+    options = resolve_options(ruleset.options, None)
+    stock_changes = {
+        unit: {s.name: s.stock for s in stats.values() if s.stock is not None}
+        for unit, stats in sheet.items()
+    }
+    for side in ("A", "B"):
+        team, _ = ruleset.default_team(side, options)
+        _expect(
+            ruleset.restat(team, stock_changes, options) == team,
+            f"restat with stock values changed side {side}'s default team",
+        )
+    return f"{len(sheet)} unit types, {sum(len(s) for s in sheet.values())} stats"
+
+
 def bot_game_checked(
     ruleset_id: str, seed: int, folder: Path, played: Session | None = None
 ) -> Session:
@@ -236,6 +267,7 @@ def default_checks(games_played: int = 3, turns: int | None = 3) -> list[Check]:
 
     return [
         Check("contract", lambda rid, folder: check_contract(rid)),
+        Check("unit sheet", lambda rid, folder: check_unit_sheet(rid)),
         Check("bot games", lambda rid, folder: check_bot_games(rid, folder)),
         Check(
             "random legal",
