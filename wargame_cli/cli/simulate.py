@@ -46,22 +46,25 @@ class SimulateArgs:
     cluster: str | None = None
     bot_level: str | None = None  # `--bot-level`: how the computer plays each side
     levels: dict[str, str] | None = None  # read from it: None when both play the default
+    csv: Path | None = None  # `--csv FILE`: one row per game
+    out: Path | None = None  # `--out RUN.json`: the run saved, for `--diff`
+    bots: dict[str, str] = field(default_factory=dict)  # each side's level, as reported
 
 
 def simulate(args: SimulateArgs) -> None:
     ruleset = registry.get(args.ruleset_id)
     options = resolve_options(ruleset.options, args.options)
     _check(args, ruleset)
-    if args.bot_level is not None:
-        from wargame_cli.bots.base import DEFAULT, levels_of
+    from wargame_cli.bots.base import DEFAULT, levels_of
 
-        chosen = levels_of(args.bot_level, ruleset, {"A": "bot", "B": "bot"})
-        args.levels = chosen if set(chosen.values()) != {DEFAULT} else None
+    args.bots = levels_of(args.bot_level, ruleset, {"A": "bot", "B": "bot"})
+    if args.bot_level is not None:
+        args.levels = args.bots if set(args.bots.values()) != {DEFAULT} else None
     if args.from_save is not None:
         _from_save(ruleset, args)
         return
     if args.matrix and args.games is None:
-        _matrix(ruleset, options, args.json_out)
+        _matrix(ruleset, options, args)
         return
     from wargame_cli.cli import simulate_lab as lab
 
@@ -76,6 +79,7 @@ def simulate(args: SimulateArgs) -> None:
         "ruleset": ruleset.id,
         "options": options,
         "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
+        "run": run_about(ruleset, options, setup, args, None),
     }
     if args.exact:
         odds = ruleset.odds()
@@ -94,13 +98,29 @@ def simulate(args: SimulateArgs) -> None:
     lab.match(ruleset, setup, options, args, result)
 
 
+def run_about(
+    ruleset: Ruleset, options: dict[str, Any], setup: Setup, args: SimulateArgs, seed: int | None
+) -> dict[str, Any]:
+    """The run's description (`simulate/about.py`) for one match-up."""
+    from wargame_cli.simulate.about import about
+
+    teams = {side: (setup.names[side], setup.teams[side]) for side in SIDES}
+    return about(ruleset, options, teams, seed, args.games, args.bots)
+
+
 def _show(ruleset: Ruleset, result: dict[str, Any], args: SimulateArgs) -> None:
+    """Exact odds alone (no bot games): JSON or the terminal, and the page."""
+    if args.html is not None:
+        from wargame_cli.cli import simulate_page
+
+        simulate_page.write(args.html, result, args.force)
     if args.json_out:
         emit_json(result)
         return
     from wargame_cli.cli import simulated as render
 
     render.report(ruleset, result)
+    render.about_block(result["run"])
 
 
 def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
@@ -145,16 +165,17 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
             "how many games? pass --games N"
             + (" (or --exact for exact odds)" if ruleset.odds() is not None else "")
         )
-    if args.html is not None and args.games is None:
-        raise BadInput("--html charts bot games; add --games N")
     if args.html is not None and args.from_save is not None:
         raise BadInput("--html goes with a new study, not --from")
     if args.cluster is not None and args.from_save is not None:
         raise BadInput("--cluster goes with a new study, not --from")
-    if args.html is not None:
-        from wargame_cli.report import output
+    for flag, target in (("--html", args.html), ("--csv", args.csv), ("--out", args.out)):
+        if target is not None:
+            from wargame_cli.report import output
 
-        output.check(args.html, None, args.force, "--html")
+            output.check(target, None, args.force, flag)
+    if (args.csv or args.out) and args.games is None:
+        raise BadInput(f"{'--csv' if args.csv else '--out'} keeps bot games; add --games N")
 
 
 def setup_for(
@@ -199,6 +220,7 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
         "options": options,
         "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
         "from": {"save": str(path), "turn": h.last},
+        "run": run_about(ruleset, options, setup, args, None),
     }
     if args.exact:
         odds = ruleset.odds()
@@ -215,26 +237,52 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
     lab.match(ruleset, setup, options, args, result, start.answers, start.at)
 
 
-def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:
+def _matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
+    """Every legal dice pool against every other, by exact odds (Tug of WarGods)."""
+    from wargame_cli.simulate.about import about
+
     odds = ruleset.odds()
     assert odds is not None  # checked with the arguments
     table = odds.matrix(options)
     order = sorted(range(len(table.labels)), key=table.strength, reverse=True)
-    if json_out:
-        emit_json(
-            {
-                "ruleset": ruleset.id,
-                "options": options,
-                "matrix": {
-                    "pools": table.labels,
-                    "teams": table.examples,
-                    "p": table.p,
-                    "strength": [table.strength(i) for i in range(len(table.labels))],
-                    "tiers": [table.labels[i] for i in order],
-                },
-            }
-        )
+    result = {
+        "ruleset": ruleset.id,
+        "options": options,
+        "run": about(ruleset, options, [], None, None, args.bots),
+        "matrix": {
+            "pools": table.labels,
+            "teams": table.examples,
+            "p": table.p,
+            "strength": [table.strength(i) for i in range(len(table.labels))],
+            "tiers": [table.labels[i] for i in order],
+        },
+    }
+    if args.html is not None:
+        from wargame_cli.cli import simulate_page
+
+        simulate_page.write(args.html, result, args.force)
+    if args.json_out:
+        emit_json(result)
         return
     from wargame_cli.cli import simulated as render
 
     render.matrix(ruleset, table, order)
+    render.about_block(result["run"])
+
+
+def diff(paths: tuple[Path, Path] | None, ruleset_id: str | None, json_out: bool) -> None:
+    """`simulate --diff A.json B.json`: two saved runs compared (`simulate/runs.py`)."""
+    if paths is None:
+        raise BadInput("which ruleset? `wargame simulate ID ...`, or --diff A.json B.json")
+    if ruleset_id is not None:
+        raise BadInput("--diff compares two saved runs; drop the ruleset id")
+    from wargame_cli.simulate import runs
+
+    found = runs.diff(runs.load(paths[0]), runs.load(paths[1]))
+    found["files"] = [str(p) for p in paths]
+    if json_out:
+        emit_json(found)
+        return
+    from wargame_cli.cli import simulated as render
+
+    render.diff_report(found)

@@ -3,8 +3,8 @@ worker processes, and tallied in chunk order.
 
 Every game draws its dice from its own stream, `stream_seed(seed, game index)`: game i is the
 same game whatever the number of games, of workers or of chunks, so `--games 401` extends
-`--games 400`, a `--compare`'s first setting is the plain run, and one row of `--csv` is
-replayed by `wargame play ID --no-input --seed` with its stream's seed (the default bots).
+`--games 400`, a `--compare`'s first setting is the plain run, and two saved runs pair their
+games by those seeds (`--diff`).
 Chunks only hand the work out; they are added up in chunk order, so sums of figures are too.
 """
 

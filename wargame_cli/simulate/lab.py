@@ -68,9 +68,18 @@ class Planned:
     setup: Setup
 
 
-def setting_jobs(ruleset_id: str, planned: list[Planned], seed: int, games: int) -> list[Job]:
+def setting_jobs(
+    ruleset_id: str,
+    planned: list[Planned],
+    seed: int,
+    games: int,
+    levels: dict[str, str] | None = None,
+) -> list[Job]:
     """Every setting on the same seeds, a dice stream per game: common random numbers."""
-    return [Job(ruleset_id, p.setup, p.setting.options, seed, games, paired=True) for p in planned]
+    return [
+        Job(ruleset_id, p.setup, p.setting.options, seed, games, paired=True, levels=levels)
+        for p in planned
+    ]
 
 
 def settings_result(planned: list[Planned], tallies: list[Tally]) -> list[dict[str, Any]]:
@@ -110,7 +119,12 @@ def difference(first: Tally, then: Tally) -> dict[str, Any]:
 
 # -- every team against every other -------------------------------------------------------
 def matrix_jobs(
-    ruleset_id: str, entries: list[tuple[str, Any]], options: dict[str, Any], seed: int, games: int
+    ruleset_id: str,
+    entries: list[tuple[str, Any]],
+    options: dict[str, Any],
+    seed: int,
+    games: int,
+    levels: dict[str, str] | None = None,
 ) -> list[Job]:
     """Each pair of teams (i before j) `games` times, half with each in seat A: jobs come in
     pairs per match-up, each pair on its own dice streams."""
@@ -118,7 +132,8 @@ def matrix_jobs(
     for i, (name_i, team_i) in enumerate(entries):
         for name_j, team_j in entries[i + 1 :]:
             setup = Setup(names={"A": name_i, "B": name_j}, teams={"A": team_i, "B": team_j})
-            job = Job(ruleset_id, setup, options, seed, games, offset=len(jobs) // 2 * games)
+            offset = len(jobs) // 2 * games
+            job = Job(ruleset_id, setup, options, seed, games, offset=offset, levels=levels)
             jobs.extend(_both(job))
     return jobs
 
