@@ -13,7 +13,7 @@ import pytest
 
 from tests.cli_helpers import one_error_line
 from tests.test_simulate_runs import run_json
-from wargame_cli import __version__
+from wargame_cli import __version__, registry
 
 TUG, MOBS, SEEDS = "tug-of-wargods", "mobs-and-morale", "seeds-of-wars"
 
@@ -28,9 +28,8 @@ def test_every_report_states_what_it_measured(wargame, tmp_path):
     out = run_json(wargame, *args)
     run = out["run"]
     assert run["program"] == f"wargame_cli {__version__}"
-    assert run["ruleset"] == {"id": SEEDS, "name": run["ruleset"]["name"], "version": "2"} or (
-        run["ruleset"]["id"] == SEEDS and run["ruleset"]["version"]
-    )
+    ruleset = registry.get(SEEDS)
+    assert run["ruleset"] == {"id": SEEDS, "name": ruleset.name, "version": str(ruleset.version)}
     assert run["seed"] == 4 and run["games"] == 3
     assert run["settings"]["columns"] == 4 and run["settings"] == out["options"]
     assert run["bots"] == {"A": "default", "B": "default"}
@@ -87,6 +86,17 @@ def test_runs_nest_game_by_game(wargame, tmp_path, workers):
     run_json(wargame, *base, "--games", "401", "--csv", str(large))
     first, then = _rows(small), _rows(large)
     assert len(then) == 401 and then[:400] == first
+
+
+def test_a_cluster_run_nests_too(wargame, tmp_path):
+    pytest.importorskip("distributed")
+    here, there = tmp_path / "here.csv", tmp_path / "there.csv"
+    base = (TUG, "--seed", "7")
+    run_json(wargame, *base, "--games", "40", "--workers", "1", "--csv", str(here))
+    run_json(
+        wargame, *base, "--games", "41", "--cluster", "local", "--workers", "2", "--csv", str(there)
+    )
+    assert _rows(there)[:40] == _rows(here)
 
 
 def test_a_compare_baseline_is_the_plain_run(wargame):
