@@ -124,7 +124,7 @@ def match(
     if args.swap:
         result["swap"] = True
         result.update(lab.swap_result(tallies))
-    elif answers is None and lab.is_mirror(setup):
+    elif answers is None and lab.is_mirror(setup, args.levels):
         result.update(lab.mirror_result(tallies[0]))
     else:
         result.update(summarise(tallies[0]))
@@ -160,7 +160,12 @@ def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
         result["key"] = next(iter(chosen[0].changed))
     result["seed"] = seed
     result["games"] = args.games
-    result["settings"] = lab.settings_result([p for p, _ in kept], [t for _, t in kept])
+    result["settings"] = lab.settings_result(
+        [p for p, _ in kept], [t for _, t in kept], args.levels
+    )
+    found = [row["seat_advantage"] for row in result["settings"] if "seat_advantage" in row]
+    if len(found) > 1:
+        result["seat_tests"] = lab.seat_family(found)
     result["run"] = run_about(ruleset, planned[0].setting.options, planned[0].setup, args, seed)
     result["run"]["studied"] = [p.setting.label for p in planned]
     rows = _rows([{"setting": p.setting.label} for p in planned], tallies)

@@ -61,9 +61,17 @@ def histogram(title: str, unit: str, counts: dict[int, int], width: int) -> Tabl
     return table
 
 
-def dot(estimate: float, lo: float, hi: float, scale: tuple[float, float], width: int) -> Text:
-    """`├──●──┤` placed on a line `width` cells long spanning `scale`; `┊` marks the
-    scale's middle (one half, for a win rate)."""
+def dot(
+    estimate: float,
+    lo: float,
+    hi: float,
+    scale: tuple[float, float],
+    width: int,
+    mark: float | None = None,
+) -> Text:
+    """`├──●──┤` placed on a line `width` cells long spanning `scale`; `┊` marks `mark`
+    where it is on the scale (one half for a win rate, 0 for a difference; by default the
+    scale's middle)."""
     start, stop = scale
     span = (stop - start) or 1.0
 
@@ -71,7 +79,9 @@ def dot(estimate: float, lo: float, hi: float, scale: tuple[float, float], width
         return max(0, min(width - 1, round((value - start) / span * (width - 1))))
 
     cells = [" "] * width
-    cells[at((start + stop) / 2)] = "┊"
+    where = (start + stop) / 2 if mark is None else mark
+    if start <= where <= stop:
+        cells[at(where)] = "┊"
     left, right, mid = at(lo), at(hi), at(estimate)
     for i in range(left, right + 1):
         cells[i] = "─"

@@ -11,7 +11,7 @@ from wargame_cli.ruleset import Setup
 from wargame_cli.simulate import seats
 from wargame_cli.simulate.batch import Job, Tally
 from wargame_cli.simulate.settings import Setting
-from wargame_cli.simulate.stats import paired_difference
+from wargame_cli.simulate.stats import holm, paired_difference
 from wargame_cli.simulate.summary import summarise
 
 
@@ -23,8 +23,27 @@ def exchanged(setup: Setup) -> Setup:
     )
 
 
-def is_mirror(setup: Setup) -> bool:
-    return bool(setup.teams["A"] == setup.teams["B"])
+def is_mirror(setup: Setup, levels: dict[str, str] | None = None) -> bool:
+    """The same team on both sides, played by the same bots: only the seat differs."""
+    same_bots = not levels or levels.get("A") == levels.get("B")
+    return bool(setup.teams["A"] == setup.teams["B"]) and same_bots
+
+
+def seat_family(seats_found: list[dict[str, Any]], level: float = 0.95) -> dict[str, Any]:
+    """Several seat tests in one run: at 95% each, about one in twenty flags a seat by chance
+    alone, so the run also says which flag at a family-wise 95% (Holm's correction: the
+    chance that any fair seat is flagged stays under 5%; Bonferroni's level is each test at
+    1 - 0.05 / k, which Holm never does worse than)."""
+    alpha = 1 - level
+    count = len(seats_found)
+    return {
+        "tests": count,
+        "level": level,
+        "flagged": sum(1 for s in seats_found if not s["fair"]),
+        "expected_by_chance": alpha * count,
+        "bonferroni_level": 1 - alpha / count,
+        "holm_flagged": holm([s["p"] for s in seats_found], alpha),
+    }
 
 
 # -- both seats -------------------------------------------------------------------------
@@ -82,9 +101,12 @@ def setting_jobs(
     ]
 
 
-def settings_result(planned: list[Planned], tallies: list[Tally]) -> list[dict[str, Any]]:
+def settings_result(
+    planned: list[Planned], tallies: list[Tally], levels: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
     """Per setting its summary and, after the first, its difference from the first in side
-    A's win rate and in game length, paired game by game (95% intervals)."""
+    A's win rate and in game length, paired game by game (95% intervals); a mirror's
+    setting its seat advantage too."""
     rows = []
     first = tallies[0]
     for p, tally in zip(planned, tallies, strict=True):
@@ -94,6 +116,8 @@ def settings_result(planned: list[Planned], tallies: list[Tally]) -> list[dict[s
             "options": p.setting.options,
             **summarise(tally),
         }
+        if is_mirror(p.setup, levels):
+            row["seat_advantage"] = seats.seat_advantage([tally]).as_json()
         if tally is not first:
             row["difference"] = difference(first, tally)
         rows.append(row)

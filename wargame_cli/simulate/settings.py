@@ -34,10 +34,7 @@ def _shown(value: Any) -> str:
 def compared(specs: tuple[OptionSpec, ...], base: list[str], given: list[str]) -> list[Setting]:
     """`--compare` settings: each a comma-separated list of KEY=VALUE over `--option`s."""
     if len(given) < 2:
-        raise BadInput(
-            "--compare needs at least two settings to compare, e.g. "
-            "--compare rounding=up --compare rounding=down"
-        )
+        raise BadInput("--compare needs at least two settings to compare" + example(specs))
     if len(given) > MAX_SETTINGS:
         raise BadInput(f"--compare: at most {MAX_SETTINGS} settings")
     out = []
@@ -45,10 +42,38 @@ def compared(specs: tuple[OptionSpec, ...], base: list[str], given: list[str]) -
         items = [item.strip() for item in text.split(",") if item.strip()]
         if not items:
             raise BadInput(f"--compare {text!r}: expected KEY=VALUE[,KEY=VALUE...]")
+        for item in items:
+            if "=" not in item:
+                raise BadInput(f"--compare {text!r}: expected KEY=VALUE[,KEY=VALUE...]")
         options = resolve_options(specs, [*base, *items])
         keys = [item.partition("=")[0].strip() for item in items]
         out.append(Setting({k: options[k] for k in keys}, options))
     return out
+
+
+def example(specs: tuple[OptionSpec, ...]) -> str:
+    """`, e.g. --compare rounding=exact --compare rounding=down`: two values the ruleset's
+    own options take (every value shown passes its checks), or nothing without options."""
+    for spec in specs:
+        values: list[Any] = []
+        if spec.choices is not None and len(spec.choices) > 1:
+            values = list(spec.choices[:2])
+        elif spec.kind is bool:
+            values = [spec.default, not spec.default]
+        if values:
+            return ", e.g. " + " ".join(f"--compare {spec.name}={_shown(v)}" for v in values)
+    for spec in specs:
+        if spec.kind in (int, float):
+            for other in (spec.default + 1, spec.default - 1):
+                try:
+                    spec.check(spec.kind(other))
+                except BadInput:
+                    continue
+                return (
+                    f", e.g. --compare {spec.name}={_shown(spec.default)} "
+                    f"--compare {spec.name}={_shown(spec.kind(other))}"
+                )
+    return ""
 
 
 def swept(specs: tuple[OptionSpec, ...], base: list[str], given: str) -> list[Setting]:
