@@ -163,6 +163,11 @@ def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
     result["settings"] = lab.settings_result(
         [p for p, _ in kept], [t for _, t in kept], args.levels
     )
+    odds = ruleset.odds()
+    if odds is not None and not args.levels:  # the exact odds are of the default bots
+        for (p, _), row in zip(kept, result["settings"], strict=True):
+            exact = odds.exact(p.setup.teams["A"], p.setup.teams["B"], p.setting.options)
+            row["exact"] = {"A": exact.a, "B": exact.b}
     found = [row["seat_advantage"] for row in result["settings"] if "seat_advantage" in row]
     if len(found) > 1:
         result["seat_tests"] = lab.seat_family(found)

@@ -47,19 +47,24 @@ def settings(ruleset: Ruleset, result: dict[str, Any]) -> None:
     table.add_column("setting")
     table.add_column("A wins", justify="right")
     table.add_column("95%", justify="right")
+    exact = all("exact" in row for row in rows)
+    if exact:
+        table.add_column("exact", justify="right")
     table.add_column("vs first, points", justify="right")
     table.add_column(turns, justify="right")
     table.add_column(f"vs first, {turns}", justify="right")
     for row in rows:
         lo, hi = row["ci95"]["A"]
-        table.add_row(
+        cells = [
             clean(row["label"]),
             _percent(row["win_rate"]["A"]),
             f"{100 * lo:.0f}-{100 * hi:.0f}",
+            *([_percent(row["exact"]["A"])] if exact else []),
             _delta(row.get("difference"), "win_rate_a", True),
             f"{row['turns']['mean']:.2f}",
             _delta(row.get("difference"), "turns", False),
-        )
+        ]
+        table.add_row(*cells)
     out.print(table)
     out.print(
         "vs first: the difference from the first setting, game by game on the same dice, "
