@@ -106,7 +106,7 @@ def _match(result: dict[str, Any]) -> list[str]:
     out += _seat(result.get("seat_advantage"))
     out += _lengths(result)
     ends = [
-        (f"{side}: {how}", count)
+        (f"{_side_named(teams, side) if side in teams else side}: {how}", count)
         for side, endings in result["endings"].items()
         for how, count in endings.items()
     ]
