@@ -504,6 +504,14 @@ def simulate_cmd(
         bool,
         typer.Option("--swap", help="Play half the games with the teams in each other's seats."),
     ] = False,
+    mirrors: Annotated[
+        bool,
+        typer.Option(
+            "--mirrors",
+            help="Every ready team against itself, at each bot level (or --bot-level's): "
+            "the seat tests, corrected for their number.",
+        ),
+    ] = False,
     compare: Annotated[
         list[str] | None,
         typer.Option(
@@ -599,6 +607,7 @@ def simulate_cmd(
             bot_level=bot_level,
             csv=csv,
             out=out,
+            mirrors=mirrors,
         )
     )
 

@@ -49,6 +49,7 @@ class SimulateArgs:
     csv: Path | None = None  # `--csv FILE`: one row per game
     out: Path | None = None  # `--out RUN.json`: the run saved, for `--diff`
     bots: dict[str, str] = field(default_factory=dict)  # each side's level, as reported
+    mirrors: bool = False  # `--mirrors`: every ready team against itself, at each bot level
 
 
 def simulate(args: SimulateArgs) -> None:
@@ -73,6 +74,9 @@ def simulate(args: SimulateArgs) -> None:
         return
     if args.compare or args.sweep is not None:
         lab.settings(ruleset, args)
+        return
+    if args.mirrors:
+        lab.mirrors(ruleset, options, args)
         return
     setup = setup_for(ruleset, options, args.team_a, args.team_b)
     result: dict[str, Any] = {
@@ -105,7 +109,7 @@ def run_about(
     from wargame_cli.simulate.about import about
 
     teams = {side: (setup.names[side], setup.teams[side]) for side in SIDES}
-    return about(ruleset, options, teams, seed, args.games, args.bots)
+    return about(ruleset, options, teams, seed, args.games, args.bots if args.games else {})
 
 
 def _show(ruleset: Ruleset, result: dict[str, Any], args: SimulateArgs) -> None:
@@ -138,6 +142,7 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
             ("--compare", bool(args.compare)),
             ("--sweep", args.sweep is not None),
             ("--matrix", args.matrix),
+            ("--mirrors", args.mirrors),
         )
         if given
     ]
@@ -157,6 +162,10 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
         raise BadInput(
             "--matrix without --games pits every legal dice pool against every other; "
             "drop --team-a/--team-b, or add --games N to rank teams by bot games"
+        )
+    if args.mirrors and (args.team_a or args.team_b or args.exact):
+        raise BadInput(
+            "--mirrors plays every ready team against itself; drop --team-a/--team-b/--exact"
         )
     if args.exact and (args.compare or args.sweep is not None or args.matrix):
         raise BadInput("--exact goes with one match-up; drop --compare/--sweep/--matrix")
@@ -248,7 +257,7 @@ def _matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> No
     result = {
         "ruleset": ruleset.id,
         "options": options,
-        "run": about(ruleset, options, [], None, None, args.bots),
+        "run": about(ruleset, options, [], None, None, {}),
         "matrix": {
             "pools": table.labels,
             "teams": table.examples,

@@ -211,6 +211,48 @@ def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -
     )
 
 
+def mirrors(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
+    """`--mirrors`: every ready team against itself, at every level the ruleset's bots play
+    (or `--bot-level`'s, one level for both sides): how much of a seat's edge is the rules'
+    and how much each bot's; the seat tests are many, so corrected for their number."""
+    from wargame_cli.bots.base import levels_of
+    from wargame_cli.simulate.about import about
+
+    assert args.games is not None
+    if args.bot_level is not None:
+        if args.bots["A"] != args.bots["B"]:
+            raise BadInput("--mirrors: one --bot-level for both sides (a mirror's bots match)")
+        levels = [args.bots["A"]]
+    else:
+        levels = list(ruleset.bot_policies())
+    entries = ready_teams(ruleset, options)
+    if not entries:
+        raise BadInput(f"--mirrors: {ruleset.id} has no ready team the options allow")
+    seed = _seed(args)
+    default = levels_of(None, ruleset, {"A": "bot"})["A"]
+    jobs = lab.mirror_jobs(ruleset.id, entries, options, seed, args.games, levels, default)
+    tallies, stopped = play(jobs, ruleset, args)
+    result: dict[str, Any] = {"ruleset": ruleset.id, "options": options, "seed": seed}
+    result["mode"] = "mirrors"
+    result["games"] = args.games
+    result["levels"] = levels
+    result.update(lab.mirrors_result(entries, levels, tallies))
+    bots = {"A": ", ".join(levels), "B": ", ".join(levels)}
+    result["run"] = about(ruleset, options, entries, seed, args.games, bots)
+    labels = [
+        {"team_a": job.setup.names["A"], "level": level}
+        for level in levels
+        for job in jobs[: len(entries)]
+    ]
+    _out(
+        result,
+        args,
+        stopped,
+        lambda: shown_lab().mirrors(ruleset, result),
+        _rows(labels, tallies),
+    )
+
+
 def ready_teams(ruleset: Ruleset, options: dict[str, Any]) -> list[tuple[str, Any]]:
     """The ruleset's ready teams the options allow, by name, in its order."""
     out = []

@@ -200,3 +200,39 @@ def seat_family_line(family: dict[str, Any], rows: list[dict[str, Any]]) -> Text
         + (", ".join(clean(h) for h in held) + " still flagged" if held else "none flagged")
     )
     return line
+
+
+def mirrors(ruleset: Ruleset, result: dict[str, Any]) -> None:
+    """Each ready team against itself at each bot level: seat A's share of the decisive
+    games, its interval, and whether it still flags once corrected for the number of tests."""
+    out = console()
+    rows = result["mirrors"]
+    out.print(
+        Text(
+            f"{ruleset.name}: every ready team against itself, {plural(result['games'], 'game')} "
+            f"a mirror at each bot level ({', '.join(result['levels'])}; seed {result['seed']})",
+            style="bold",
+        )
+    )
+    family = result.get("seat_tests")
+    held = family["holm_flagged"] if family else [not r["fair"] for r in rows]
+    table = Table(title_justify="left")
+    for column in ("team", "bots", "decisive", "seat A", "95%", "p", "flag"):
+        table.add_column(column, justify="left" if column in ("team", "bots") else "right")
+    for row, flag in zip(rows, held, strict=True):
+        lo, hi = row["ci95"]
+        mark = "corrected" if flag else ("95% only" if not row["fair"] else "")
+        table.add_row(
+            clean(row["team"]),
+            row["level"],
+            str(row["A"] + row["B"]),
+            _percent(row["share_a"]),
+            f"{100 * lo:.1f}-{100 * hi:.1f}",
+            f"{row['p']:.3f}",
+            Text(mark, style="bold" if flag else ""),
+        )
+    out.print(table)
+    if family:
+        out.print(
+            seat_family_line(family, [{"label": f"{r['team']} ({r['level']})"} for r in rows])
+        )

@@ -156,6 +156,8 @@ def settings_lines(settings: dict[str, Any]) -> list[str]:
 def bots_line(bots: dict[str, str]) -> str:
     """`Bots: default level on both sides` or `Bots: search (A), default (B)`: which bots
     played, since every figure of a simulation measures them as well as the rules."""
+    if not bots:
+        return "Bots: none (exact odds, no games played)"
     levels = [bots.get(side, "default") for side in SIDES]
     if levels[0] == levels[1]:
         return f"Bots: {levels[0]} level on both sides"

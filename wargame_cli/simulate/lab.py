@@ -203,3 +203,43 @@ def _share(tally: Tally) -> float | None:
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.5
+
+
+# -- every ready team against itself --------------------------------------------------------
+def mirror_jobs(
+    ruleset_id: str,
+    entries: list[tuple[str, Any]],
+    options: dict[str, Any],
+    seed: int,
+    games: int,
+    levels: list[str],
+    default: str,
+) -> list[Job]:
+    """Each ready team against itself at each level; every level plays the same seeds (game
+    i of a team draws the same dice at every level), each team its own."""
+    jobs = []
+    for level in levels:
+        bots = None if level == default else {"A": level, "B": level}
+        for n, (name, team) in enumerate(entries):
+            setup = Setup(names={"A": name, "B": name}, teams={"A": team, "B": team})
+            jobs.append(Job(ruleset_id, setup, options, seed, games, offset=n * games, levels=bots))
+    return jobs
+
+
+def mirrors_result(
+    entries: list[tuple[str, Any]], levels: list[str], tallies: list[Tally]
+) -> dict[str, Any]:
+    """Each mirror's seat test, and the family of them (`seat_family`)."""
+    rows = []
+    found = iter(tallies)
+    for level in levels:
+        for name, _ in entries:
+            tally = next(found)
+            if not tally.games:
+                continue
+            seat = seats.seat_advantage([tally]).as_json()
+            rows.append({"team": name, "level": level, "games": tally.games, **seat})
+    out: dict[str, Any] = {"mirrors": rows}
+    if len(rows) > 1:
+        out["seat_tests"] = seat_family(rows)
+    return out

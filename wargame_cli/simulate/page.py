@@ -39,7 +39,9 @@ def page(result: dict[str, Any], ruleset_name: str) -> str:
         + (" (stopped early: the games finished so far)" if result.get("stopped") else "")
         + ".</p>",
     ]
-    if "settings" in result:
+    if "mirrors" in result:
+        out += _mirrors(result)
+    elif "settings" in result:
         out += _settings(result)
     elif "matrix" in result and "pools" in result["matrix"]:
         out += _exact_matrix(result)
@@ -384,6 +386,39 @@ def _exact_matrix(result: dict[str, Any]) -> list[str]:
         "<p>Each cell: the chance (%) that the row's dice (side A) beat the column's; mean is "
         f"the chance against every pool. A team for each pool: {h(examples)}.</p>",
     ]
+
+
+def _mirrors(result: dict[str, Any]) -> list[str]:
+    rows = result["mirrors"]
+    family = result.get("seat_tests")
+    held = family["holm_flagged"] if family else [not r["fair"] for r in rows]
+    table = [
+        [
+            row["team"],
+            row["level"],
+            str(row["A"] + row["B"]),
+            _pct(row["share_a"]),
+            f"{_pct(row['ci95'][0])} - {_pct(row['ci95'][1])}",
+            f"{row['p']:.3f}",
+            "corrected" if flag else ("95% only" if not row["fair"] else ""),
+        ]
+        for row, flag in zip(rows, held, strict=True)
+    ]
+    out = [
+        f"<h2>Every ready team against itself, {h(plural(result['games'], 'game'))} a mirror "
+        f"at each bot level ({h(', '.join(result['levels']))})</h2>",
+        _table(
+            ["team", "bots", "decisive", "seat A", "95% interval", "p", "flag"], table, "mirrors"
+        ),
+    ]
+    if family:
+        out.append(
+            f"<p>{family['tests']} seat tests at 95% each: about one in twenty flags a fair seat "
+            f"by chance alone ({family['expected_by_chance']:.1f} expected here; "
+            f"{family['flagged']} flagged). At a family-wise 95% (Holm; Bonferroni: each at "
+            f"{100 * family['bonferroni_level']:.2f}%), {sum(family['holm_flagged'])} flagged.</p>"
+        )
+    return out
 
 
 def _about(run: dict[str, Any]) -> list[str]:
