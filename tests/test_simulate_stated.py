@@ -132,3 +132,48 @@ def test_the_compare_example_is_valid_for_each_ruleset(wargame, ruleset_id):
     assert settings[0].options != settings[1].options
     assert resolve_options(ruleset.options, None)  # the defaults stand
     json.dumps([s.changed for s in settings])
+
+
+# -- the bots' share of the result ------------------------------------------------------------
+def test_mirrors_run_at_each_bot_level_and_correct_for_their_number(wargame, tmp_path):
+    page = tmp_path / "mirrors.html"
+    args = (TUG, "--mirrors", "--games", "100", "--seed", "4", "--workers", "1")
+    out = run_json(wargame, *args, "--html", str(page))
+    rows = out["mirrors"]
+    assert out["levels"] == ["default", "random", "search"]
+    assert {(r["team"], r["level"]) for r in rows} == {
+        (team, level) for team in {r["team"] for r in rows} for level in out["levels"]
+    }
+    assert out["seat_tests"]["tests"] == len(rows) == 15
+    assert all(r["A"] + r["B"] + r["draws"] == 100 for r in rows)
+    assert out["run"]["bots"]["A"] == "default, random, search"
+    assert "15 seat tests at 95% each" in " ".join(page.read_text().split())
+    one = run_json(wargame, *args, "--bot-level", "random")
+    assert {r["level"] for r in one["mirrors"]} == {"random"}
+    assert one["mirrors"] == [r for r in rows if r["level"] == "random"]  # the same seeds
+    for bad, needle in (
+        (("--bot-level", "A=random,B=default"), "one --bot-level for both sides"),
+        (("--team-a", "Greentoe"), "drop --team-a"),
+        (("--swap",), "one study at a time"),
+    ):
+        assert needle in one_error_line(wargame("simulate", *args, *bad))
+
+
+def test_every_study_says_which_bots_played_and_plays_them(wargame):
+    base = (TUG, "--games", "60", "--seed", "3", "--workers", "1")
+    cases = [(), ("--compare", "start=3", "--compare", "start=4"), ("--matrix",)]
+    for study in cases:
+        default = run_json(wargame, *base, *study)
+        levelled = run_json(wargame, *base, *study, "--bot-level", "A=random")
+        assert default["run"]["bots"] == {"A": "default", "B": "default"}
+        assert levelled["run"]["bots"] == {"A": "random", "B": "default"}, study
+        # played by those bots (through the full engine, which draws the policies' seed first)
+        key = "settings" if study and study[0] == "--compare" else "matrix" if study else "wins"
+        assert levelled[key] != default[key], study
+        shown = wargame("simulate", *base, *study, "--bot-level", "A=random")
+        assert "Bots: random level (A), default level (B)" in shown.stdout, study
+    # the same team under different bots is no mirror: no seat advantage claimed
+    same = run_json(wargame, *base, "--team-b", "Greentoe", "--bot-level", "A=random")
+    assert "seat_advantage" not in same
+    mirror = run_json(wargame, *base, "--team-b", "Greentoe", "--bot-level", "random")
+    assert "seat_advantage" in mirror
