@@ -254,7 +254,7 @@ def _matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> No
     assert odds is not None  # checked with the arguments
     table = odds.matrix(options)
     order = sorted(range(len(table.labels)), key=table.strength, reverse=True)
-    result = {
+    result: dict[str, Any] = {
         "ruleset": ruleset.id,
         "options": options,
         "run": about(ruleset, options, [], None, None, {}),
