@@ -177,3 +177,12 @@ def test_every_study_says_which_bots_played_and_plays_them(wargame):
     assert "seat_advantage" not in same
     mirror = run_json(wargame, *base, "--team-b", "Greentoe", "--bot-level", "random")
     assert "seat_advantage" in mirror
+
+
+def test_replays_odds_line_counts_one_bot_game_right():
+    from wargame_cli.cli.replay_pages import odds_line
+
+    row = {"turn": 2, "A": 1.0, "B": 0.0, "draw": 0.0, "method": "bots", "games": 1}
+    shown = odds_line(row, {"A": "Swords", "B": "Axes"}, "turn").plain
+    assert "(1 bot game)" in shown and "1 bot games" not in shown
+    assert "(2 bot games)" in odds_line({**row, "games": 2}, {"A": "S", "B": "X"}, "turn").plain
