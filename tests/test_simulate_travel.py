@@ -150,3 +150,22 @@ def test_diff_refuses_what_is_not_a_saved_run(wargame, tmp_path):
     ]
     for args, needle in cases:
         assert needle in one_error_line(wargame("simulate", *args)), args
+
+
+def test_a_runs_other_settings_are_stated_with_its_options():
+    """Changed units' stats (`--unit`) are settings too: listed with the options."""
+    from types import SimpleNamespace
+
+    from wargame_cli.cli.simulate import run_about, setup_for
+    from wargame_cli.ruleset import resolve_options
+    from wargame_cli.simulate.about import settings_lines
+
+    ruleset = registry.get(TUG)
+    options = resolve_options(ruleset.options, None)
+    setup = setup_for(ruleset, options, None, None)
+    args = SimpleNamespace(
+        games=10, bots={"A": "default", "B": "default"}, changes={"Sebeki": {"die": 8}}
+    )
+    run = run_about(ruleset, options, setup, args, 1)
+    assert "unit changes.Sebeki.die = 8" in settings_lines(run["settings"])
+    assert "start = 4" in settings_lines(run["settings"])

@@ -105,11 +105,16 @@ def simulate(args: SimulateArgs) -> None:
 def run_about(
     ruleset: Ruleset, options: dict[str, Any], setup: Setup, args: SimulateArgs, seed: int | None
 ) -> dict[str, Any]:
-    """The run's description (`simulate/about.py`) for one match-up."""
+    """The run's description (`simulate/about.py`) for one match-up: its settings are the
+    options, and any other setting the run holds (changed units' stats: `unit changes`)."""
     from wargame_cli.simulate.about import about
 
     teams = {side: (setup.names[side], setup.teams[side]) for side in SIDES}
-    return about(ruleset, options, teams, seed, args.games, args.bots if args.games else {})
+    settings = dict(options)
+    changes = getattr(args, "changes", None)
+    if changes:
+        settings["unit changes"] = {unit: dict(stats) for unit, stats in changes.items()}
+    return about(ruleset, settings, teams, seed, args.games, args.bots if args.games else {})
 
 
 def _show(ruleset: Ruleset, result: dict[str, Any], args: SimulateArgs) -> None:
