@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rich.console import JustifyMethod
+from rich.padding import Padding
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -353,8 +354,9 @@ def about_block(run: dict[str, Any]) -> None:
     for side, team in entries:
         name = clean(team["name"]) + (f" ({side})" if side else "")
         out.print(Text(f"{name}:", style=STYLE.get(side or "", "")))
-        for line in team["roster"]:
-            out.print(Text("  " + clean(line)))
+        for line in team["roster"]:  # a wrapped line stays under its unit's name
+            depth = 2 + len(line) - len(line.lstrip(" "))
+            out.print(Padding(Text(clean(line.strip())), (0, 0, 0, depth), expand=False))
 
 
 def diff_report(found: dict[str, Any]) -> None:
