@@ -85,6 +85,9 @@ def test_many_seat_tests_at_once_warn_and_correct(wargame):
 def test_a_sweeps_plot_is_finer_than_a_few_points_a_cell(wargame):
     shown = wargame("simulate", TUG, "--games", "2000", "--seed", "3", "--sweep", "start=2..5")
     assert shown.returncode == 0, shown.stderr
+    chart = shown.stdout[shown.stdout.index("Side A wins against start") :]
+    assert chart.splitlines()[11].split() == ["2", "3", "4", "5"]  # the value along x
+    assert "◆" in chart or "◈" in chart  # with the exact odds
     cell = float(re.search(r"a cell: ([\d.]+) points", shown.stdout).group(1))
     assert cell < 1.0  # the rows span 81%-94%: well under the 6 points a 0-100% scale gave
     compared_ = wargame(

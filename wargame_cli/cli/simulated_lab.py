@@ -70,10 +70,31 @@ def settings(ruleset: Ruleset, result: dict[str, Any]) -> None:
         "vs first: the difference from the first setting, game by game on the same dice, "
         "± its 95% interval"
     )
+    if result["mode"] == "sweep":
+        sweep_chart(result, out)
     out.print(plot(rows, turns, out.width, result["mode"] == "compare"))
     if "seat_tests" in result:
         out.print(seat_family_line(result["seat_tests"], rows))
     out.print(endings(rows))
+
+
+def sweep_chart(result: dict[str, Any], out: Any) -> None:
+    """Side A's wins against the swept value (the value along the x axis), with the exact
+    chance where the ruleset has one."""
+    key = result["key"]
+    points = []
+    for row in result["settings"]:
+        value = row["setting"][key]
+        label = f"{value:g}" if isinstance(value, float) else str(value)
+        exact = row["exact"]["A"] if "exact" in row else None
+        points.append((label, row["win_rate"]["A"], *row["ci95"]["A"], exact))
+    chart = charts.against(points, out.width)
+    if chart is None:
+        return
+    out.print(Text(f"Side A wins against {key}", style="bold"))
+    out.print(chart)
+    exact = " ◆ exact odds (◈: on the dot)" if any(p[4] is not None for p in points) else ""
+    out.print(f"  ● bot games  │ 95% interval{exact}")
 
 
 def scale_of(lows: list[float], highs: list[float], floor: float) -> tuple[float, float]:
