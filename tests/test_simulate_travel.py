@@ -169,3 +169,31 @@ def test_a_runs_other_settings_are_stated_with_its_options():
     run = run_about(ruleset, options, setup, args, 1)
     assert "unit changes.Sebeki.die = 8" in settings_lines(run["settings"])
     assert "start = 4" in settings_lines(run["settings"])
+
+
+@pytest.mark.parametrize(("ruleset_id", "games"), [(TUG, 300), (SEEDS, 4)])
+def test_game_i_is_its_own_streams_game(ruleset_id, games):
+    """A chunk reseeds one source of faces for each game (and a ruleset's own game loop is
+    handed it once): each game is the one a fresh `face_source(stream_seed(seed, i))` plays."""
+    from wargame_cli.cli.simulate import setup_for
+    from wargame_cli.engine.fast import face_source, play_fast, stream_seed
+    from wargame_cli.ruleset import resolve_options
+    from wargame_cli.simulate import batch
+
+    ruleset = registry.get(ruleset_id)
+    options = resolve_options(ruleset.options, None)
+    setup = setup_for(ruleset, options, None, None)
+    job = batch.Job(ruleset_id, setup, options, 11, games, record=True)
+    rows = batch.run(job, ruleset, 1).rows
+    for i, row in enumerate(rows):
+        below = face_source(stream_seed(11, i))
+        fast = ruleset.fast_games(setup, options, below)
+        if fast is not None:
+            outcome, turns = next(iter(fast))
+        else:
+            outcome, turns = play_fast(ruleset.new_game(setup, options), below)
+        assert (row["seed"], row["winner"], row["length"]) == (
+            stream_seed(11, i),
+            outcome.winner or "draw",
+            turns,
+        ), i

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from wargame_cli.engine.fast import face_source, play_fast, stream_seed
+from wargame_cli.engine.fast import face_streams, play_fast, stream_seed
 from wargame_cli.ruleset import GameFacts, Ruleset, Setup
 from wargame_cli.simulate import levels
 
@@ -160,15 +160,18 @@ def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
     the dice game i of another draws, however long the games before it ran)."""
     tally = Tally()
     plain = job.answers is None and not job.levels
+    # One source of faces, reseeded for each game's stream; a ruleset that plays game after
+    # game itself (Ruleset.fast_games, which deploys each game afresh) is handed it once.
+    below, reseed = face_streams()
+    fast = ruleset.fast_games(job.setup, job.options, below) if plain else None
+    many = iter(fast) if fast is not None else None
     for index in range(start, stop):
         game_seed = stream_seed(job.seed, job.offset + index)
-        below = face_source(game_seed)
-        many = ruleset.fast_games(job.setup, job.options, below) if plain else None
+        reseed(game_seed)
         if many is None:
             _play_one(ruleset, job, below, tally, (index, game_seed))
             continue
-        # The ruleset plays the game itself (see Ruleset.fast_games).
-        outcome, turns = next(iter(many))
+        outcome, turns = next(many)
         figures = game_figures(ruleset, None, outcome)
         _add_game(tally, job, outcome, turns, figures, None, (index, game_seed))
     return tally
