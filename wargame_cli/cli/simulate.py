@@ -50,6 +50,7 @@ class SimulateArgs:
     out: Path | None = None  # `--out RUN.json`: the run saved, for `--diff`
     bots: dict[str, str] = field(default_factory=dict)  # each side's level, as reported
     mirrors: bool = False  # `--mirrors`: every ready team against itself, at each bot level
+    changes: dict[str, dict[str, Any]] = field(default_factory=dict)  # unit type -> stat -> value
 
 
 def simulate(args: SimulateArgs) -> None:
@@ -111,9 +112,8 @@ def run_about(
 
     teams = {side: (setup.names[side], setup.teams[side]) for side in SIDES}
     settings = dict(options)
-    changes = getattr(args, "changes", None)
-    if changes:
-        settings["unit changes"] = {unit: dict(stats) for unit, stats in changes.items()}
+    if args.changes:
+        settings["unit changes"] = {unit: dict(stats) for unit, stats in args.changes.items()}
     return about(ruleset, settings, teams, seed, args.games, args.bots if args.games else {})
 
 

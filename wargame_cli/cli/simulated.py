@@ -352,7 +352,7 @@ def about_block(run: dict[str, Any]) -> None:
     teams = run["teams"]
     entries = list(teams.items()) if isinstance(teams, dict) else [(None, t) for t in teams]
     for side, team in entries:
-        name = clean(team["name"]) + (f" ({side})" if side else "")
+        name = _side_named(teams, side) if side else clean(team["name"])
         out.print(Text(f"{name}:", style=STYLE.get(side or "", "")))
         for line in team["roster"]:  # a wrapped line stays under its unit's name
             depth = 2 + len(line) - len(line.lstrip(" "))

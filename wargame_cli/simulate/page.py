@@ -439,7 +439,7 @@ def _about(run: dict[str, Any]) -> list[str]:
     teams = run["teams"]
     entries = list(teams.items()) if isinstance(teams, dict) else [("", t) for t in teams]
     for side, team in entries:
-        name = team["name"] + (f" ({side})" if side else "")
+        name = _side_named(teams, side) if side else team["name"]
         items = "".join(f"<li>{h(line.strip())}</li>" for line in team["roster"])
         heading = f'<p class="side-{h(side)}"><strong>{h(name)}</strong></p>'
         out.append(f'{heading}<ul class="roster">{items}</ul>')
