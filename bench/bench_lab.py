@@ -13,6 +13,7 @@ run reaped: pool workers, the cluster's worker processes), its memory the larges
 resident sizes of its process tree, sampled every 50 ms.
 
     python bench/bench_lab.py --games 200            # the issue's size: minutes on 2 idle cores
+    python bench/bench_lab.py --games 250 --skip-crn --skip-dask   # issue 35: 2,000 games
     python bench/bench_lab.py --games 40 --ray /tmp/rayenv/bin/python   # Ray too, in its venv
 """
 
@@ -87,9 +88,16 @@ def wargame(*args: str) -> list[str]:
     return [sys.executable, "-m", "wargame_cli", "simulate", *args]
 
 
-def sweep_goals(games: int, cores: int) -> dict[str, Any]:
+def sweep_goals(games: int, cores: int, dask: bool = True) -> dict[str, Any]:
     base = wargame(*SWEEP, "--games", str(games), "--workers", str(cores))
     pool = measured(base)
+    if not dask:
+        return {
+            "games": games * 8,
+            "cores": cores,
+            "pool": {k: pool[k] for k in ("wall", "cpu", "peak_mb")},
+            "wall_over_cpu_per_core": pool["wall"] / (pool["cpu"] / cores),
+        }
     local = measured([*base, "--cluster", "local"])
     assert local["result"] == pool["result"], "the cluster played other games"
     started = measured(wargame("tug-of-wargods", "--games", "4", "--seed", "1", "--json"))
@@ -155,10 +163,13 @@ def main() -> None:
     )
     parser.add_argument("--skip-sweep", action="store_true")
     parser.add_argument("--skip-crn", action="store_true")
+    parser.add_argument(
+        "--skip-dask", action="store_true", help="the sweep on the process pool only (goal 1)"
+    )
     args = parser.parse_args()
     figures: dict[str, Any] = {"load": os.getloadavg()}
     if not args.skip_sweep:
-        figures["sweep"] = sweep_goals(args.games, args.cores)
+        figures["sweep"] = sweep_goals(args.games, args.cores, not args.skip_dask)
         print(json.dumps(figures["sweep"]), file=sys.stderr, flush=True)
     if not args.skip_crn:
         figures["crn"] = crn_goal(args.games)

@@ -20,7 +20,7 @@ from wargame_cli.cli.simulate_lab import ready_teams
 from wargame_cli.ruleset import Setup, resolve_options
 from wargame_cli.simulate import batch, seats
 
-Z999 = 3.2905  # two-sided 99.9% each: 24 fair mirrors all pass together 97% of the time
+Z999 = 3.2905  # two-sided 99.9% each: the 50-odd fair mirrors all pass together 95% of the time
 # enough games to show a seat bias like Seeds of Wars' was, few enough to keep the suite quick
 GAMES = {
     "tug-of-wargods": 1000,
@@ -28,6 +28,14 @@ GAMES = {
     "battle-of-ixu": 120,
     "mobs-and-morale": 100,
     "squad-alpha": 24,
+}
+# The mirror at each bot level (`simulate --mirrors` does the same for a designer): a seat's
+# edge may be a bot's. Other levels' games go through the full engine, so fewer where they
+# are slow (a random Battle of Ixu or Squad Alpha game takes seconds, wandering to the turn
+# limit): here the levels that are quick, every level of every ruleset in bench/mirrors.py.
+LEVEL_GAMES = {
+    "random": {"tug-of-wargods": 1000, "seeds-of-wars": 200, "mobs-and-morale": 16},
+    "search": {"tug-of-wargods": 400},
 }
 
 
@@ -54,17 +62,33 @@ def _fair_field(ruleset_id: str) -> dict[str, Any]:
     return resolve_options(ruleset.options, {"table": {**table, "name": "open ground"}})
 
 
-@pytest.mark.parametrize(("ruleset_id", "team"), _mirrors())
-def test_no_seat_wins_a_mirror_match(ruleset_id, team):
+def _at_levels() -> list[tuple[str, str, str, int]]:
+    out = [(rid, team, "default", GAMES[rid]) for rid, team in _mirrors()]
+    for level, games in LEVEL_GAMES.items():
+        out += [(rid, team, level, games[rid]) for rid, team in _mirrors() if rid in games]
+    return out
+
+
+@pytest.mark.parametrize(("ruleset_id", "team", "level", "games"), _at_levels())
+def test_no_seat_wins_a_mirror_match(ruleset_id, team, level, games):
     ruleset = registry.get(ruleset_id)
     options = _fair_field(ruleset_id)
     found = ruleset.preset_named(team, options)
     assert found is not None
     setup = Setup(names={"A": team, "B": team}, teams={"A": found[0], "B": found[0]})
-    tally = batch.run(batch.Job(ruleset_id, setup, options, 23, GAMES[ruleset_id]), ruleset, 2)
+    levels = None if level == "default" else {"A": level, "B": level}
+    job = batch.Job(ruleset_id, setup, options, 23, games, levels=levels)
+    tally = batch.run(job, ruleset, 2)
     seat = seats.seat_advantage([tally], Z999)
-    assert seat.a + seat.b >= GAMES[ruleset_id] * 0.8  # decisive games, mostly
+    assert seat.a + seat.b >= games * (0.8 if level == "default" else 0.5)  # decisive, mostly
     assert seat.fair(), f"seat A won {seat.a} of {seat.a + seat.b} ({seat.lo:.3f}-{seat.hi:.3f})"
+
+
+def test_every_level_is_tested_somewhere():
+    for info in registry.all_infos():
+        if info.id in GAMES:
+            offered = set(registry.get(info.id).bot_policies())
+            assert offered <= {"default", *LEVEL_GAMES}, info.id
 
 
 def test_mobs_and_morale_mirrors_play_on_open_ground():

@@ -30,6 +30,19 @@ def die_faces(seed: int) -> Callable[[int], int]:
     return below
 
 
+def reseeded_faces() -> tuple[Callable[[int], int], Callable[[int], None]]:
+    """`die_faces` for many streams in turn: `(below, reseed)`, where after `reseed(seed)`
+    the same `below` draws exactly the faces `die_faces(seed)` would (`random.Random(seed)`
+    is `Random().seed(seed)`), without building a generator per stream, and a `below`
+    already handed to a ruleset's game loop follows each new stream."""
+    rng = random.Random(0)
+    below: Callable[[int], int] | None = getattr(rng, RANDBELOW, None)
+    if below is None:
+        randint = rng.randint
+        return (lambda sides: randint(1, sides) - 1), rng.seed
+    return below, rng.seed
+
+
 def json_encoder(**options: Any) -> Callable[[Any], str]:
     """`json.JSONEncoder(**options).encode`, built once: `json.dumps` with options makes a new
     encoder per call, which costs as much as encoding a small value. The C encoder is used

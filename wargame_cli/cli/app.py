@@ -462,7 +462,13 @@ def saves_cmd(json_out: JsonOpt = False, saves_dir: SavesDirOpt = None) -> None:
 
 @app.command("simulate")
 def simulate_cmd(
-    ruleset_id: RulesetArg,
+    ruleset_id: Annotated[
+        str | None,
+        typer.Argument(
+            help="Ruleset id (see `wargame rulesets`); none with --diff.",
+            autocompletion=_complete_ids,
+        ),
+    ] = None,
     team_a: Annotated[
         str | None,
         typer.Option(
@@ -513,6 +519,14 @@ def simulate_cmd(
         bool,
         typer.Option("--swap", help="Play half the games with the teams in each other's seats."),
     ] = False,
+    mirrors: Annotated[
+        bool,
+        typer.Option(
+            "--mirrors",
+            help="Every ready team against itself, at each bot level (or --bot-level's): "
+            "the seat tests, corrected for their number.",
+        ),
+    ] = False,
     compare: Annotated[
         list[str] | None,
         typer.Option(
@@ -535,8 +549,24 @@ def simulate_cmd(
         typer.Option("--html", help="Also write the results as one HTML page with charts."),
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Let --html replace an existing file.")
+        bool, typer.Option("--force", help="Let --html, --csv or --out replace a file.")
     ] = False,
+    csv: Annotated[
+        Path | None,
+        typer.Option("--csv", metavar="FILE", help="Also write one row per game (CSV)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="RUN.json", help="Also save the run, for --diff."),
+    ] = None,
+    diff: Annotated[
+        tuple[Path, Path] | None,
+        typer.Option(
+            "--diff",
+            metavar="A.json B.json",
+            help="Compare two runs saved with --out (paired where they share seeds).",
+        ),
+    ] = None,
     bot_level: BotLevelOpt = None,
     unit: Annotated[
         list[str] | None,
@@ -597,6 +627,9 @@ def simulate_cmd(
     """Play many bot-vs-bot games (or compute exact odds) to see how a match-up fares."""
     from wargame_cli.cli import simulate, which_save
 
+    if diff is not None or ruleset_id is None:
+        simulate.diff(diff, ruleset_id, json_out)
+        return
     simulate.simulate(
         simulate.SimulateArgs(
             ruleset_id=ruleset_id,
@@ -625,6 +658,9 @@ def simulate_cmd(
             teams_dir=teams_dir,
             points=unit_points,
             budget=budget,
+            csv=csv,
+            out=out,
+            mirrors=mirrors,
         )
     )
 

@@ -84,8 +84,10 @@ def odds_line(row: dict[str, Any], names: dict[str, str], word: str) -> Any:
 
     from wargame_cli.simulate.chances import line
     from wargame_cli.text import clean
+    from wargame_cli.wording import plural
 
-    how = {"exact": "exact", "bots": f"{row.get('games')} bot games", "result": "result"}
+    bots = plural(int(row.get("games") or 0), "bot game")
+    how = {"exact": "exact", "bots": bots, "result": "result"}
     when = turn_name(row["turn"], word)
     text = Text(f"Chances at the end of {when} ({how[row['method']]}): ", "dim")
     text.append(clean(line(row, names)), style="bold")

@@ -54,6 +54,10 @@ class SimulateArgs:
     points: bool = False  # `--points`: each unit type's value, measured from play
     budget: int | None = None  # `--budget N`: both teams built to N points
     budget_info: dict[str, Any] | None = None  # what they were built with, and cost
+    csv: Path | None = None  # `--csv FILE`: one row per game
+    out: Path | None = None  # `--out RUN.json`: the run saved, for `--diff`
+    bots: dict[str, str] = field(default_factory=dict)  # each side's level, as reported
+    mirrors: bool = False  # `--mirrors`: every ready team against itself, at each bot level
 
 
 def simulate(args: SimulateArgs) -> None:
@@ -62,11 +66,11 @@ def simulate(args: SimulateArgs) -> None:
     _check(args, ruleset)
     if args.units:
         args.changes = unitstats.parse(ruleset.unit_sheet(), args.units, ruleset.id, "--unit")
-    if args.bot_level is not None:
-        from wargame_cli.bots.base import DEFAULT, levels_of
+    from wargame_cli.bots.base import DEFAULT, levels_of
 
-        chosen = levels_of(args.bot_level, ruleset, {"A": "bot", "B": "bot"})
-        args.levels = chosen if set(chosen.values()) != {DEFAULT} else None
+    args.bots = levels_of(args.bot_level, ruleset, {"A": "bot", "B": "bot"})
+    if args.bot_level is not None:
+        args.levels = args.bots if set(args.bots.values()) != {DEFAULT} else None
     if args.from_save is not None:
         _from_save(ruleset, args)
         return
@@ -78,7 +82,7 @@ def simulate(args: SimulateArgs) -> None:
             return
         simulate_points.budget_teams(ruleset, options, args)
     if args.matrix and args.games is None:
-        _matrix(ruleset, options, args.json_out)
+        _matrix(ruleset, options, args)
         return
     from wargame_cli.cli import simulate_lab as lab
 
@@ -88,12 +92,16 @@ def simulate(args: SimulateArgs) -> None:
     if args.compare or args.sweep is not None:
         lab.settings(ruleset, args)
         return
+    if args.mirrors:
+        lab.mirrors(ruleset, options, args)
+        return
     setup = setup_for(ruleset, options, args.team_a, args.team_b, args.changes)
     result: dict[str, Any] = {
         "ruleset": ruleset.id,
         "options": options,
         **changes_json(args.changes),
         "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
+        "run": run_about(ruleset, options, setup, args, None),
     }
     if args.budget_info is not None:
         result["budget"] = args.budget_info
@@ -114,13 +122,33 @@ def simulate(args: SimulateArgs) -> None:
     lab.match(ruleset, setup, options, args, result)
 
 
+def run_about(
+    ruleset: Ruleset, options: dict[str, Any], setup: Setup, args: SimulateArgs, seed: int | None
+) -> dict[str, Any]:
+    """The run's description (`simulate/about.py`) for one match-up: its settings are the
+    options, and any other setting the run holds (changed units' stats: `unit changes`)."""
+    from wargame_cli.simulate.about import about
+
+    teams = {side: (setup.names[side], setup.teams[side]) for side in SIDES}
+    settings = dict(options)
+    if args.changes:
+        settings["unit changes"] = {unit: dict(stats) for unit, stats in args.changes.items()}
+    return about(ruleset, settings, teams, seed, args.games, args.bots if args.games else {})
+
+
 def _show(ruleset: Ruleset, result: dict[str, Any], args: SimulateArgs) -> None:
+    """Exact odds alone (no bot games): JSON or the terminal, and the page."""
+    if args.html is not None:
+        from wargame_cli.cli import simulate_page
+
+        simulate_page.write(args.html, result, args.force)
     if args.json_out:
         emit_json(result)
         return
     from wargame_cli.cli import simulated as render
 
     render.report(ruleset, result)
+    render.about_block(result["run"])
 
 
 def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
@@ -138,6 +166,7 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
             ("--compare", bool(args.compare)),
             ("--sweep", args.sweep is not None),
             ("--matrix", args.matrix),
+            ("--mirrors", args.mirrors),
         )
         if given
     ]
@@ -186,6 +215,10 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
             "--matrix without --games pits every legal dice pool against every other; "
             "drop --team-a/--team-b, or add --games N to rank teams by bot games"
         )
+    if args.mirrors and (args.team_a or args.team_b or args.exact):
+        raise BadInput(
+            "--mirrors plays every ready team against itself; drop --team-a/--team-b/--exact"
+        )
     if args.exact and (args.compare or args.sweep is not None or args.matrix):
         raise BadInput("--exact goes with one match-up; drop --compare/--sweep/--matrix")
     if args.games is None and not wants_odds and not args.points:
@@ -193,16 +226,17 @@ def _check(args: SimulateArgs, ruleset: Ruleset) -> None:
             "how many games? pass --games N"
             + (" (or --exact for exact odds)" if ruleset.odds() is not None else "")
         )
-    if args.html is not None and args.games is None:
-        raise BadInput("--html charts bot games; add --games N")
     if args.html is not None and args.from_save is not None:
         raise BadInput("--html goes with a new study, not --from")
     if args.cluster is not None and args.from_save is not None:
         raise BadInput("--cluster goes with a new study, not --from")
-    if args.html is not None:
-        from wargame_cli.report import output
+    for flag, target in (("--html", args.html), ("--csv", args.csv), ("--out", args.out)):
+        if target is not None:
+            from wargame_cli.report import output
 
-        output.check(args.html, None, args.force, "--html")
+            output.check(target, None, args.force, flag)
+    if (args.csv or args.out) and args.games is None:
+        raise BadInput(f"{'--csv' if args.csv else '--out'} keeps bot games; add --games N")
 
 
 def changes_json(changes: Changes) -> dict[str, Any]:
@@ -259,6 +293,7 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
         "options": options,
         "teams": {side: {"name": setup.names[side], "team": setup.teams[side]} for side in SIDES},
         "from": {"save": str(path), "turn": h.last},
+        "run": run_about(ruleset, options, setup, args, None),
     }
     if args.exact:
         odds = ruleset.odds()
@@ -275,26 +310,52 @@ def _from_save(ruleset: Ruleset, args: SimulateArgs) -> None:
     lab.match(ruleset, setup, options, args, result, start.answers, start.at)
 
 
-def _matrix(ruleset: Ruleset, options: dict[str, Any], json_out: bool) -> None:
+def _matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
+    """Every legal dice pool against every other, by exact odds (Tug of WarGods)."""
+    from wargame_cli.simulate.about import about
+
     odds = ruleset.odds()
     assert odds is not None  # checked with the arguments
     table = odds.matrix(options)
     order = sorted(range(len(table.labels)), key=table.strength, reverse=True)
-    if json_out:
-        emit_json(
-            {
-                "ruleset": ruleset.id,
-                "options": options,
-                "matrix": {
-                    "pools": table.labels,
-                    "teams": table.examples,
-                    "p": table.p,
-                    "strength": [table.strength(i) for i in range(len(table.labels))],
-                    "tiers": [table.labels[i] for i in order],
-                },
-            }
-        )
+    result: dict[str, Any] = {
+        "ruleset": ruleset.id,
+        "options": options,
+        "run": about(ruleset, options, [], None, None, {}),
+        "matrix": {
+            "pools": table.labels,
+            "teams": table.examples,
+            "p": table.p,
+            "strength": [table.strength(i) for i in range(len(table.labels))],
+            "tiers": [table.labels[i] for i in order],
+        },
+    }
+    if args.html is not None:
+        from wargame_cli.cli import simulate_page
+
+        simulate_page.write(args.html, result, args.force)
+    if args.json_out:
+        emit_json(result)
         return
     from wargame_cli.cli import simulated as render
 
     render.matrix(ruleset, table, order)
+    render.about_block(result["run"])
+
+
+def diff(paths: tuple[Path, Path] | None, ruleset_id: str | None, json_out: bool) -> None:
+    """`simulate --diff A.json B.json`: two saved runs compared (`simulate/runs.py`)."""
+    if paths is None:
+        raise BadInput("which ruleset? `wargame simulate ID ...`, or --diff A.json B.json")
+    if ruleset_id is not None:
+        raise BadInput("--diff compares two saved runs; drop the ruleset id")
+    from wargame_cli.simulate import runs
+
+    found = runs.diff(runs.load(paths[0]), runs.load(paths[1]))
+    found["files"] = [str(p) for p in paths]
+    if json_out:
+        emit_json(found)
+        return
+    from wargame_cli.cli import simulated as render
+
+    render.diff_report(found)

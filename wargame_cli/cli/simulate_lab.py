@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from wargame_cli.cli.output import emit_json
-from wargame_cli.cli.simulate import SimulateArgs, changes_json, setup_for
+from wargame_cli.cli.simulate import SimulateArgs, changes_json, run_about, setup_for
 from wargame_cli.errors import BadInput, Interrupted, TeamError
 from wargame_cli.ruleset import SIDES, Ruleset, Setup
 from wargame_cli.simulate import batch, lab
@@ -33,6 +34,8 @@ def play(jobs: list[Job], ruleset: Ruleset, args: SimulateArgs) -> tuple[list[Ta
     """Every job's tally, and whether Ctrl-C stopped the games first. A progress bar on a
     terminal only (not with --json, nor when stderr is not a terminal)."""
     games = sum(job.games for job in jobs)
+    if args.csv is not None or args.out is not None:
+        jobs = [replace(job, record=True) for job in jobs]
     run: Callable[[list[Job], Ruleset, int | None, Progress | None], list[Tally]]
     run = batch.run_all
     if args.cluster is not None:
@@ -52,14 +55,30 @@ def play(jobs: list[Job], ruleset: Ruleset, args: SimulateArgs) -> tuple[list[Ta
         return stopped.tallies, True
 
 
-def _out(result: dict[str, Any], args: SimulateArgs, stopped: bool, shown: Any) -> None:
-    """JSON or the terminal, then the page; a stopped run says so and exits 130."""
+def _out(
+    result: dict[str, Any],
+    args: SimulateArgs,
+    stopped: bool,
+    shown: Any,
+    rows: list[dict[str, Any]] | None = None,
+) -> None:
+    """The files asked for (the page, `--csv`, `--out`), then JSON or the terminal; a
+    stopped run says so and exits 130."""
     if stopped:
         result["stopped"] = True
     if args.html is not None:
         from wargame_cli.cli import simulate_page
 
         simulate_page.write(args.html, result, args.force)
+    if args.csv is not None or args.out is not None:
+        from wargame_cli.report import output
+        from wargame_cli.simulate import runs
+
+        kept = rows or []
+        if args.csv is not None:
+            output.write(args.csv, runs.csv_text(kept), None, args.force, "--csv")
+        if args.out is not None:
+            output.write(args.out, runs.saved_text(result, kept), None, args.force, "--out")
     if args.json_out:
         emit_json(result)
     else:
@@ -68,6 +87,9 @@ def _out(result: dict[str, Any], args: SimulateArgs, stopped: bool, shown: Any) 
 
             console().print("Stopped by Ctrl-C: the result of the games finished so far")
         shown()
+        from wargame_cli.cli import simulated
+
+        simulated.about_block(result["run"])
     if stopped:
         raise Interrupted("interrupted: the result above is of the games finished so far")
 
@@ -99,14 +121,22 @@ def match(
     jobs = lab.swap_jobs(job) if args.swap else [job]
     tallies, stopped = play(jobs, ruleset, args)
     result["seed"] = seed
+    result["run"]["seed"] = seed
+    labels = [{"seats": "as given"}, {"seats": "swapped"}] if args.swap else [{}]
     if args.swap:
         result["swap"] = True
         result.update(lab.swap_result(tallies))
-    elif answers is None and lab.is_mirror(setup):
+    elif answers is None and lab.is_mirror(setup, args.levels):
         result.update(lab.mirror_result(tallies[0]))
     else:
         result.update(summarise(tallies[0]))
-    _out(result, args, stopped, lambda: render.report(ruleset, result))
+    rows = _rows(labels, tallies)
+    _out(result, args, stopped, lambda: render.report(ruleset, result), rows)
+
+
+def _rows(labels: list[dict[str, Any]], tallies: list[Tally]) -> list[dict[str, Any]]:
+    """Every recorded game, labelled with its job (the seats, the setting, the match-up)."""
+    return [{**label, **row} for label, t in zip(labels, tallies, strict=False) for row in t.rows]
 
 
 def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
@@ -135,7 +165,7 @@ def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
         for s in chosen
     ]
     seed = _seed(args)
-    jobs = lab.setting_jobs(ruleset.id, planned, seed, args.games)
+    jobs = lab.setting_jobs(ruleset.id, planned, seed, args.games, args.levels)
     tallies, stopped = play(jobs, ruleset, args)
     kept = [(p, t) for p, t in zip(planned, tallies, strict=True) if t.games]
     result = _header(ruleset, planned[0].setting.options, planned[0].setup)
@@ -145,8 +175,21 @@ def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
         result["key"] = next(iter(chosen[0].changed))
     result["seed"] = seed
     result["games"] = args.games
-    result["settings"] = lab.settings_result([p for p, _ in kept], [t for _, t in kept])
-    _out(result, args, stopped, lambda: shown_lab().settings(ruleset, result))
+    result["settings"] = lab.settings_result(
+        [p for p, _ in kept], [t for _, t in kept], args.levels
+    )
+    odds = ruleset.odds()
+    if odds is not None and not args.levels:  # the exact odds are of the default bots
+        for (p, _), row in zip(kept, result["settings"], strict=True):
+            exact = odds.exact(p.setup.teams["A"], p.setup.teams["B"], p.setting.options)
+            row["exact"] = {"A": exact.a, "B": exact.b}
+    found = [row["seat_advantage"] for row in result["settings"] if "seat_advantage" in row]
+    if len(found) > 1:
+        result["seat_tests"] = lab.seat_family(found)
+    result["run"] = run_about(ruleset, planned[0].setting.options, planned[0].setup, args, seed)
+    result["run"]["studied"] = [p.setting.label for p in planned]
+    rows = _rows([{"setting": p.setting.label} for p in planned], tallies)
+    _out(result, args, stopped, lambda: shown_lab().settings(ruleset, result), rows)
 
 
 def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
@@ -170,14 +213,66 @@ def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -
     if args.games < 2:
         raise BadInput("--matrix --games N: at least 2 games a match-up (one in each seat)")
     seed = _seed(args)
-    jobs = lab.matrix_jobs(ruleset.id, entries, options, seed, args.games)
+    jobs = lab.matrix_jobs(ruleset.id, entries, options, seed, args.games, args.levels)
     tallies, stopped = play(jobs, ruleset, args)
     result: dict[str, Any] = {"ruleset": ruleset.id, "options": options, "seed": seed}
     result.update(changes_json(args.changes))
     result["games"] = args.games
     result["matrix"] = lab.matrix_result([name for name, _ in entries], tallies)
     result["matrix"]["described"] = [ruleset.describe_team(team) for _, team in entries]
-    _out(result, args, stopped, lambda: shown_lab().team_matrix(ruleset, result))
+    from wargame_cli.simulate.about import about
+
+    result["run"] = about(ruleset, options, entries, seed, args.games, args.bots)
+    labels = [{"team_a": job.setup.names["A"], "team_b": job.setup.names["B"]} for job in jobs]
+    _out(
+        result,
+        args,
+        stopped,
+        lambda: shown_lab().team_matrix(ruleset, result),
+        _rows(labels, tallies),
+    )
+
+
+def mirrors(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
+    """`--mirrors`: every ready team against itself, at every level the ruleset's bots play
+    (or `--bot-level`'s, one level for both sides): how much of a seat's edge is the rules'
+    and how much each bot's; the seat tests are many, so corrected for their number."""
+    from wargame_cli.bots.base import levels_of
+    from wargame_cli.simulate.about import about
+
+    assert args.games is not None
+    if args.bot_level is not None:
+        if args.bots["A"] != args.bots["B"]:
+            raise BadInput("--mirrors: one --bot-level for both sides (a mirror's bots match)")
+        levels = [args.bots["A"]]
+    else:
+        levels = list(ruleset.bot_policies())
+    entries = ready_teams(ruleset, options)
+    if not entries:
+        raise BadInput(f"--mirrors: {ruleset.id} has no ready team the options allow")
+    seed = _seed(args)
+    default = levels_of(None, ruleset, {"A": "bot"})["A"]
+    jobs = lab.mirror_jobs(ruleset.id, entries, options, seed, args.games, levels, default)
+    tallies, stopped = play(jobs, ruleset, args)
+    result: dict[str, Any] = {"ruleset": ruleset.id, "options": options, "seed": seed}
+    result["mode"] = "mirrors"
+    result["games"] = args.games
+    result["levels"] = levels
+    result.update(lab.mirrors_result(entries, levels, tallies))
+    bots = {"A": ", ".join(levels), "B": ", ".join(levels)}
+    result["run"] = about(ruleset, options, entries, seed, args.games, bots)
+    labels = [
+        {"team_a": job.setup.names["A"], "level": level}
+        for level in levels
+        for job in jobs[: len(entries)]
+    ]
+    _out(
+        result,
+        args,
+        stopped,
+        lambda: shown_lab().mirrors(ruleset, result),
+        _rows(labels, tallies),
+    )
 
 
 TEAM_FILES = (".toml", ".json")

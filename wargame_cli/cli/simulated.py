@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rich.console import JustifyMethod
+from rich.padding import Padding
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -344,3 +345,73 @@ def matrix(ruleset: Ruleset, table: Any, order: list[int]) -> None:
         "1 and 99 mean 1% or less and 99% or more. A team for each pool: "
         + "; ".join(f"{table.labels[i]} = {', '.join(table.examples[i])}" for i in order)
     )
+
+
+def about_block(run: dict[str, Any]) -> None:
+    """What the result was measured with (`simulate/about.py`): the program and rules, the
+    seed and games, the bots, every setting and both teams unit by unit."""
+    from wargame_cli.simulate.about import bots_line, settings_lines
+
+    out = console()
+    rules = run["ruleset"]
+    head = f"This run: {run['program']}, {rules['name']} rules version {rules['version']}"
+    if run.get("seed") is not None:
+        head += f", seed {run['seed']}"
+    if run.get("games") is not None:
+        head += f", {plural(run['games'], 'game')}"
+    out.print(Text(head, style="bold"))
+    out.print(Text(bots_line(run["bots"])))
+    if run.get("studied"):
+        out.print(Text("Settings compared: " + "; ".join(run["studied"])))
+    settings = settings_lines(run["settings"])
+    if settings:
+        out.print(Text("Settings: " + "; ".join(settings)))
+    teams = run["teams"]
+    entries = list(teams.items()) if isinstance(teams, dict) else [(None, t) for t in teams]
+    for side, team in entries:
+        name = _side_named(teams, side) if side else clean(team["name"])
+        out.print(Text(f"{name}:", style=STYLE.get(side or "", "")))
+        for line in team["roster"]:  # a wrapped line stays under its unit's name
+            depth = 2 + len(line) - len(line.lstrip(" "))
+            out.print(Padding(Text(clean(line.strip())), (0, 0, 0, depth), expand=False))
+
+
+def diff_report(found: dict[str, Any]) -> None:
+    """Two saved runs compared: each run's figures, the difference with its interval
+    (paired over shared seeds, or independent, as it says) and what changed between them."""
+    out = console()
+    first, then = found["files"]
+    out.print(Text(f"{shown(then)} against {shown(first)}", style="bold"))
+    table = Table()
+    for column in ("", "games", "team A wins", "length"):
+        table.add_column(column, justify="left" if not column else "right")
+    for n, path in enumerate(found["files"]):
+        table.add_row(
+            clean(shown(path)),
+            f"{found['games'][n]:,}",
+            _percent(found["win_rate_a"][n]),
+            f"{found['length'][n]:.2f}",
+        )
+    out.print(table)
+    w, t = found["win_rate_a_difference"], found["length_difference"]
+    out.print(
+        f"Difference (second - first): team A wins {100 * w['estimate']:+.1f} points "
+        f"(95% interval {100 * w['lo']:+.1f} to {100 * w['hi']:+.1f}); length "
+        f"{t['estimate']:+.2f} (95% interval {t['lo']:+.2f} to {t['hi']:+.2f})"
+    )
+    if found["paired"]:
+        left = max(found["games"]) - found["shared_games"]
+        out.print(
+            f"Paired game by game over the {plural(found['shared_games'], 'game')} both runs "
+            "played on the same seeds (the same dice)"
+            + (f"; {plural(left, 'game')} only one run played left out" if left else "")
+        )
+    else:
+        out.print(
+            "Unpaired: the runs share no seeds, so they are compared as independent samples "
+            "(a wider interval than the same seeds would give)"
+        )
+    if found["changes"]:
+        out.print(Text("What changed: " + "; ".join(clean(c) for c in found["changes"])))
+    else:
+        out.print("What changed: nothing in the settings, teams or bots")

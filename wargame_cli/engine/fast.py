@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from wargame_cli.cpython import die_faces
+from wargame_cli.cpython import die_faces, reseeded_faces
 from wargame_cli.engine import drive
 from wargame_cli.engine.requests import Choice, Event, Outcome, TurnStart
 
@@ -39,6 +39,12 @@ def stream_seed(run_seed: int, index: int) -> int:
 def face_source(seed: int) -> Callable[[int], int]:
     """`below(sides)` is a die's face minus one: the faces `RngDice(seed)` draws."""
     return die_faces(seed)
+
+
+def face_streams() -> tuple[Callable[[int], int], Callable[[int], None]]:
+    """One `below` for many streams: after `reseed(S)` it draws the faces `face_source(S)`
+    draws (a simulation's game after game, each on its own stream, at a reseed's cost)."""
+    return reseeded_faces()
 
 
 def play_fast(

@@ -1,10 +1,11 @@
-"""Running a simulation: games cut into fixed chunks, played in this process or spread over
+"""Running a simulation: games cut into chunks, played in this process or spread over
 worker processes, and tallied in chunk order.
 
-Chunk boundaries depend only on the number of games, and each chunk draws its dice from its own
-stream (`stream_seed(seed, chunk start)`), so one worker and many workers play the same games
-and add them up in the same order. One generator per chunk, not per game: seeding a generator
-costs as much as a quarter of a Tug of WarGods game.
+Every game draws its dice from its own stream, `stream_seed(seed, game index)`: game i is the
+same game whatever the number of games, of workers or of chunks, so `--games 401` extends
+`--games 400`, a `--compare`'s first setting is the plain run, and two saved runs pair their
+games by those seeds (`--diff`).
+Chunks only hand the work out; they are added up in chunk order, so sums of figures are too.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from wargame_cli.engine.fast import face_source, play_fast, stream_seed
+from wargame_cli.engine.fast import face_streams, play_fast, stream_seed
 from wargame_cli.ruleset import GameFacts, Ruleset, Setup
 from wargame_cli.simulate import levels
 
@@ -34,7 +35,8 @@ class Job:
     answers: tuple[Any, ...] | None = None  # a saved log's answers to play on from (--from)
     at: dict[str, Any] | None = None  # the position those answers start from (None: the start)
     offset: int = 0  # the first game's index in the run's streams (the second seat's half)
-    paired: bool = False  # a stream per game and each game kept: settings compared on them
+    paired: bool = False  # each game's winner and length kept: settings compared on them
+    record: bool = False  # each game kept as a row (`--csv`, `--out`)
     # each side's bot level (`--bot-level`), where one is not the default: such games are
     # played through the runner (a search clones positions), the default's stay on play_fast
     levels: dict[str, str] | None = None
@@ -60,6 +62,7 @@ class Tally:
     units: dict[str, list[float]] = field(default_factory=dict)
     # (contest, how the side that won it fared: "won", "lost", "draw") -> games
     firsts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    rows: list[dict[str, Any]] = field(default_factory=list)  # recording jobs only: per game
 
     @property
     def games(self) -> int:
@@ -76,6 +79,7 @@ class Tally:
             for i, value in enumerate(row):
                 mine[i] += value
         self.firsts.update(other.firsts)
+        self.rows.extend(other.rows)
 
     def add_facts(self, facts: GameFacts, winner: str | None) -> None:
         """One game's facts: its units by type, and how each contest's winner fared."""
@@ -151,26 +155,35 @@ def _flatten(name: str, value: Any, out: dict[str, float], depth: int) -> None:
 
 
 def play_chunk(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
-    """Games `start` to `stop - 1` of the job, in index order."""
-    if job.paired:
-        return _play_paired(ruleset, job, start, stop)
+    """Games `start` to `stop - 1` of the job, in index order, each on its own stream
+    `stream_seed(seed, offset + index)` (common random numbers: game i of one setting draws
+    the dice game i of another draws, however long the games before it ran)."""
     tally = Tally()
-    results = tally.results
-    below = face_source(stream_seed(job.seed, job.offset + start))
     plain = job.answers is None and not job.levels
-    many = ruleset.fast_games(job.setup, job.options, below) if plain else None
-    if many is not None:
-        # The ruleset plays game after game itself (see Ruleset.fast_games).
-        for (outcome, turns), _ in zip(many, range(start, stop), strict=False):
-            results[(outcome.winner, turns, ending(outcome))] += 1
-            _add_figures(tally, game_figures(ruleset, None, outcome))
-        return tally
-    for _ in range(start, stop):
-        _play_one(ruleset, job, below, tally)
+    # One source of faces, reseeded for each game's stream; a ruleset that plays game after
+    # game itself (Ruleset.fast_games, which deploys each game afresh) is handed it once.
+    below, reseed = face_streams()
+    fast = ruleset.fast_games(job.setup, job.options, below) if plain else None
+    many = iter(fast) if fast is not None else None
+    for index in range(start, stop):
+        game_seed = stream_seed(job.seed, job.offset + index)
+        reseed(game_seed)
+        if many is None:
+            _play_one(ruleset, job, below, tally, (index, game_seed))
+            continue
+        outcome, turns = next(many)
+        figures = game_figures(ruleset, None, outcome)
+        _add_game(tally, job, outcome, turns, figures, None, (index, game_seed))
     return tally
 
 
-def _play_one(ruleset: Ruleset, job: Job, below: Callable[[int], int], tally: Tally) -> None:
+def _play_one(
+    ruleset: Ruleset,
+    job: Job,
+    below: Callable[[int], int],
+    tally: Tally,
+    which: tuple[int, int],
+) -> None:
     """One game by the one driver, added to `tally` with its figures and (when the ruleset
     watches its games, and not after a saved log's answers) its facts."""
     if job.levels and not job.answers and job.at is None:
@@ -185,31 +198,53 @@ def _play_one(ruleset: Ruleset, job: Job, below: Callable[[int], int], tally: Ta
         on_event = watcher.event if watcher is not None else None
         played = play_fast(game, below, answers=job.answers or (), on_event=on_event)
     outcome = played.outcome
-    tally.results[(outcome.winner, played.turns, ending(outcome))] += 1
+    facts = watcher.facts(game, outcome) if watcher is not None else None
+    if facts is not None:
+        tally.add_facts(facts, outcome.winner)
+    figures = game_figures(ruleset, game, outcome)
+    _add_game(tally, job, outcome, played.turns, figures, facts, which)
+
+
+def _add_game(
+    tally: Tally,
+    job: Job,
+    outcome: Any,
+    turns: int,
+    figures: dict[str, float],
+    facts: GameFacts | None,
+    which: tuple[int, int],
+) -> None:
+    how = ending(outcome)
+    tally.results[(outcome.winner, turns, how)] += 1
     if job.paired:
-        tally.sequence.append((outcome.winner, played.turns))
-    _add_figures(tally, game_figures(ruleset, game, outcome))
-    if watcher is not None:
-        tally.add_facts(watcher.facts(game, outcome), outcome.winner)
-
-
-def _play_paired(ruleset: Ruleset, job: Job, start: int, stop: int) -> Tally:
-    """Each game on its own stream `stream_seed(seed, index)`: game i of one setting draws the
-    dice game i of another setting draws (common random numbers), however long the games
-    before it ran. Each game's winner and length are kept, in order, for paired differences."""
-    tally = Tally()
-    for index in range(start, stop):
-        below = face_source(stream_seed(job.seed, job.offset + index))
-        plain = not job.answers and not job.levels
-        many = ruleset.fast_games(job.setup, job.options, below) if plain else None
-        if many is None:
-            _play_one(ruleset, job, below, tally)
-            continue
-        outcome, turns = next(iter(many))
-        tally.results[(outcome.winner, turns, ending(outcome))] += 1
         tally.sequence.append((outcome.winner, turns))
-        _add_figures(tally, game_figures(ruleset, None, outcome))
-    return tally
+    _add_figures(tally, figures)
+    if job.record:
+        index, game_seed = which
+        row: dict[str, Any] = {
+            "game": job.offset + index,
+            "seed": game_seed,
+            "winner": outcome.winner or "draw",
+            "ending": how,
+            "length": turns,
+            **figures,
+        }
+        if facts is not None:
+            row.update(unit_figures(facts))
+        tally.rows.append(row)
+
+
+def unit_figures(facts: GameFacts) -> dict[str, float]:
+    """One game's figures per unit type and side: `Knights.A.kills`, `.deaths`, `.fielded`
+    (and `.damage` where the ruleset tells it)."""
+    out: dict[str, float] = {}
+    for unit in facts.units:
+        key = f"{unit.kind}.{unit.side}"
+        for name, value in (("fielded", 1), ("kills", unit.kills), ("deaths", unit.died)):
+            out[f"{key}.{name}"] = out.get(f"{key}.{name}", 0.0) + float(value)
+        if unit.damage is not None:
+            out[f"{key}.damage"] = out.get(f"{key}.damage", 0.0) + float(unit.damage)
+    return out
 
 
 def _add_figures(tally: Tally, figures: dict[str, float]) -> None:

@@ -11,7 +11,7 @@ from wargame_cli.ruleset import Setup
 from wargame_cli.simulate import seats
 from wargame_cli.simulate.batch import Job, Tally
 from wargame_cli.simulate.settings import Setting
-from wargame_cli.simulate.stats import paired_difference
+from wargame_cli.simulate.stats import holm, paired_difference
 from wargame_cli.simulate.summary import summarise
 
 
@@ -23,8 +23,27 @@ def exchanged(setup: Setup) -> Setup:
     )
 
 
-def is_mirror(setup: Setup) -> bool:
-    return bool(setup.teams["A"] == setup.teams["B"])
+def is_mirror(setup: Setup, levels: dict[str, str] | None = None) -> bool:
+    """The same team on both sides, played by the same bots: only the seat differs."""
+    same_bots = not levels or levels.get("A") == levels.get("B")
+    return bool(setup.teams["A"] == setup.teams["B"]) and same_bots
+
+
+def seat_family(seats_found: list[dict[str, Any]], level: float = 0.95) -> dict[str, Any]:
+    """Several seat tests in one run: at 95% each, about one in twenty flags a seat by chance
+    alone, so the run also says which flag at a family-wise 95% (Holm's correction: the
+    chance that any fair seat is flagged stays under 5%; Bonferroni's level is each test at
+    1 - 0.05 / k, which Holm never does worse than)."""
+    alpha = 1 - level
+    count = len(seats_found)
+    return {
+        "tests": count,
+        "level": level,
+        "flagged": sum(1 for s in seats_found if not s["fair"]),
+        "expected_by_chance": alpha * count,
+        "bonferroni_level": 1 - alpha / count,
+        "holm_flagged": holm([s["p"] for s in seats_found], alpha),
+    }
 
 
 # -- both seats -------------------------------------------------------------------------
@@ -68,14 +87,26 @@ class Planned:
     setup: Setup
 
 
-def setting_jobs(ruleset_id: str, planned: list[Planned], seed: int, games: int) -> list[Job]:
+def setting_jobs(
+    ruleset_id: str,
+    planned: list[Planned],
+    seed: int,
+    games: int,
+    levels: dict[str, str] | None = None,
+) -> list[Job]:
     """Every setting on the same seeds, a dice stream per game: common random numbers."""
-    return [Job(ruleset_id, p.setup, p.setting.options, seed, games, paired=True) for p in planned]
+    return [
+        Job(ruleset_id, p.setup, p.setting.options, seed, games, paired=True, levels=levels)
+        for p in planned
+    ]
 
 
-def settings_result(planned: list[Planned], tallies: list[Tally]) -> list[dict[str, Any]]:
+def settings_result(
+    planned: list[Planned], tallies: list[Tally], levels: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
     """Per setting its summary and, after the first, its difference from the first in side
-    A's win rate and in game length, paired game by game (95% intervals)."""
+    A's win rate and in game length, paired game by game (95% intervals); a mirror's
+    setting its seat advantage too."""
     rows = []
     first = tallies[0]
     for p, tally in zip(planned, tallies, strict=True):
@@ -87,6 +118,8 @@ def settings_result(planned: list[Planned], tallies: list[Tally]) -> list[dict[s
         }
         if p.setting.teams:  # the teams it plays: a team's text, as read
             row["teams"] = {side: p.setup.teams[side] for side in sorted(p.setting.teams)}
+        if is_mirror(p.setup, levels):
+            row["seat_advantage"] = seats.seat_advantage([tally]).as_json()
         if tally is not first:
             row["difference"] = difference(first, tally)
         rows.append(row)
@@ -112,7 +145,12 @@ def difference(first: Tally, then: Tally) -> dict[str, Any]:
 
 # -- every team against every other -------------------------------------------------------
 def matrix_jobs(
-    ruleset_id: str, entries: list[tuple[str, Any]], options: dict[str, Any], seed: int, games: int
+    ruleset_id: str,
+    entries: list[tuple[str, Any]],
+    options: dict[str, Any],
+    seed: int,
+    games: int,
+    levels: dict[str, str] | None = None,
 ) -> list[Job]:
     """Each pair of teams (i before j) `games` times, half with each in seat A: jobs come in
     pairs per match-up, each pair on its own dice streams."""
@@ -120,7 +158,8 @@ def matrix_jobs(
     for i, (name_i, team_i) in enumerate(entries):
         for name_j, team_j in entries[i + 1 :]:
             setup = Setup(names={"A": name_i, "B": name_j}, teams={"A": team_i, "B": team_j})
-            job = Job(ruleset_id, setup, options, seed, games, offset=len(jobs) // 2 * games)
+            offset = len(jobs) // 2 * games
+            job = Job(ruleset_id, setup, options, seed, games, offset=offset, levels=levels)
             jobs.extend(_both(job))
     return jobs
 
@@ -166,3 +205,43 @@ def _share(tally: Tally) -> float | None:
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.5
+
+
+# -- every ready team against itself --------------------------------------------------------
+def mirror_jobs(
+    ruleset_id: str,
+    entries: list[tuple[str, Any]],
+    options: dict[str, Any],
+    seed: int,
+    games: int,
+    levels: list[str],
+    default: str,
+) -> list[Job]:
+    """Each ready team against itself at each level; every level plays the same seeds (game
+    i of a team draws the same dice at every level), each team its own."""
+    jobs = []
+    for level in levels:
+        bots = None if level == default else {"A": level, "B": level}
+        for n, (name, team) in enumerate(entries):
+            setup = Setup(names={"A": name, "B": name}, teams={"A": team, "B": team})
+            jobs.append(Job(ruleset_id, setup, options, seed, games, offset=n * games, levels=bots))
+    return jobs
+
+
+def mirrors_result(
+    entries: list[tuple[str, Any]], levels: list[str], tallies: list[Tally]
+) -> dict[str, Any]:
+    """Each mirror's seat test, and the family of them (`seat_family`)."""
+    rows = []
+    found = iter(tallies)
+    for level in levels:
+        for name, _ in entries:
+            tally = next(found)
+            if not tally.games:
+                continue
+            seat = seats.seat_advantage([tally]).as_json()
+            rows.append({"team": name, "level": level, "games": tally.games, **seat})
+    out: dict[str, Any] = {"mirrors": rows}
+    if len(rows) > 1:
+        out["seat_tests"] = seat_family(rows)
+    return out

@@ -16,7 +16,7 @@ from typing import Any
 
 from wargame_cli.kit.sides import other
 from wargame_cli.simulate.batch import Tally
-from wargame_cli.simulate.stats import Z95, wilson
+from wargame_cli.simulate.stats import Z95, normal_p, stratified_share, wilson
 
 
 def by_team(tally: Tally) -> Tally:
@@ -47,6 +47,7 @@ class SeatAdvantage:
     draws: int
     lo: float
     hi: float
+    sd: float | None = None  # the share's standard error where strata set it (else binomial)
 
     @property
     def share(self) -> float:
@@ -56,6 +57,14 @@ class SeatAdvantage:
         """Does the interval hold one half (no seat wins more than chance allows)?"""
         return self.lo <= 0.5 <= self.hi
 
+    def p_value(self) -> float:
+        """Two-sided, of "no seat advantage" (one half), by the normal approximation."""
+        decisive = self.a + self.b
+        if not decisive:
+            return 1.0
+        sd = self.sd if self.sd is not None else 0.5 / decisive**0.5
+        return normal_p((self.share - 0.5) / sd) if sd > 0 else 1.0
+
     def as_json(self) -> dict[str, Any]:
         return {
             "A": self.a,
@@ -64,15 +73,31 @@ class SeatAdvantage:
             "share_a": self.share,
             "ci95": [self.lo, self.hi],
             "fair": self.fair(),
+            "p": self.p_value(),
         }
 
 
 def seat_advantage(tallies: list[Tally], z: float = Z95) -> SeatAdvantage:
-    """Over tallies told by seat (the winner is the seat that won)."""
+    """Over tallies told by seat (the winner is the seat that won).
+
+    One tally (a mirror match): seat A's share of the decisive games is a binomial
+    proportion, with its Wilson interval. Several (the halves of `--swap`, each match-up's
+    halves in `--matrix`): each holds other teams in seat A, whose strength sets its own
+    chance, so the share's variance is that of the paired seat swap, the halves' own
+    binomial variances added (`stats.stratified_share`), not Binomial(n, 1/2)'s: a strong
+    team that wins 90% in either seat leaves little doubt about the seat."""
     wins: Counter[str | None] = Counter()
+    strata: list[tuple[int, int]] = []
     for tally in tallies:
+        own: Counter[str | None] = Counter()
         for (winner, _, _), count in tally.results.items():
-            wins[winner] += count
+            own[winner] += count
+        wins.update(own)
+        if own["A"] + own["B"]:
+            strata.append((own["A"], own["A"] + own["B"]))
     a, b = wins["A"], wins["B"]
+    if len(strata) > 1:
+        share, lo, hi = stratified_share(strata, z)
+        return SeatAdvantage(a, b, wins[None], lo, hi, (hi - lo) / (2 * z))
     lo, hi = wilson(a, a + b, z) if a + b else (0.0, 1.0)
     return SeatAdvantage(a, b, wins[None], lo, hi)

@@ -106,10 +106,7 @@ def compared(
     KEY is an option, a unit stat (`Sebeki.die=8`) or a side's team (`team-a=...`)."""
     lab = specs if isinstance(specs, Lab) else Lab(specs)
     if len(given) < 2:
-        raise BadInput(
-            "--compare needs at least two settings to compare, e.g. "
-            "--compare rounding=up --compare rounding=down"
-        )
+        raise BadInput("--compare needs at least two settings to compare" + example(lab.specs))
     if len(given) > MAX_SETTINGS:
         raise BadInput(f"--compare: at most {MAX_SETTINGS} settings")
     out = []
@@ -119,6 +116,31 @@ def compared(
             raise BadInput(f"--compare {text!r}: expected KEY=VALUE[,KEY=VALUE...]")
         out.append(_setting(lab, base, items, "--compare"))
     return out
+
+
+def example(specs: tuple[OptionSpec, ...]) -> str:
+    """`, e.g. --compare rounding=exact --compare rounding=down`: two values the ruleset's
+    own options take (every value shown passes its checks), or nothing without options."""
+    for spec in specs:
+        values: list[Any] = []
+        if spec.choices is not None and len(spec.choices) > 1:
+            values = list(spec.choices[:2])
+        elif spec.kind is bool:
+            values = [spec.default, not spec.default]
+        if values:
+            return ", e.g. " + " ".join(f"--compare {spec.name}={_shown(v)}" for v in values)
+    for spec in specs:
+        if spec.kind in (int, float):
+            for other in (spec.default + 1, spec.default - 1):
+                try:
+                    spec.check(spec.kind(other))
+                except BadInput:
+                    continue
+                return (
+                    f", e.g. --compare {spec.name}={_shown(spec.default)} "
+                    f"--compare {spec.name}={_shown(spec.kind(other))}"
+                )
+    return ""
 
 
 def swept(specs: tuple[OptionSpec, ...] | Lab, base: list[str], given: str) -> list[Setting]:

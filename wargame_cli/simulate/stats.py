@@ -127,3 +127,42 @@ def proportion_difference(k1: int, n1: int, k2: int, n2: int, z: float = Z95) ->
     lo = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
     hi = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
     return Difference(d, lo, hi)
+
+
+def stratified_share(
+    strata: Sequence[tuple[int, int]], z: float = Z95
+) -> tuple[float, float, float]:
+    """The pooled share `sum(k) / sum(n)` of strata (k successes of n each, each with its own
+    chance) and its normal interval, from the strata's own binomial variances:
+    `Var = sum(n_h p_h (1 - p_h)) / N^2`. Each p_h is taken as (k + 1) / (n + 2) in the
+    variance, so a stratum all won or all lost still counts as uncertain."""
+    total = sum(n for _, n in strata)
+    if total < 1:
+        raise ValueError("no trials")
+    share = sum(k for k, _ in strata) / total
+    variance = sum(n * _smoothed(k, n) * (1 - _smoothed(k, n)) for k, n in strata) / total**2
+    half = z * math.sqrt(variance)
+    return share, share - half, share + half
+
+
+def _smoothed(k: int, n: int) -> float:
+    return (k + 1) / (n + 2)
+
+
+def normal_p(z: float) -> float:
+    """The two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float], alpha: float = 0.05) -> list[bool]:
+    """Holm's step-down correction: which of several tests reject at family-wise level
+    `alpha` (the chance that any true null is flagged at all stays below `alpha`, however
+    many tests; never less power than Bonferroni's `alpha / m` each)."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    rejected = [False] * m
+    for rank, i in enumerate(order):
+        if p_values[i] > alpha / (m - rank):
+            break
+        rejected[i] = True
+    return rejected
