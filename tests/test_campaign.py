@@ -606,3 +606,30 @@ def test_a_bad_after_battle_face_keeps_the_battle_for_the_next_try(wargame):
     assert first["status"] == "finished"
     assert all(r["faces"] == [6] and r["source"] == "script" for r in first["after"]["rolls"])
     assert all(f["state"] != "gone" for s in "AB" for f in shown["sides"][s]["figures"])
+
+
+def test_campaign_report_tells_every_battle_and_every_figures_fate(wargame, tmp_path):
+    """`campaign report`: the finished battles as one story, each under the name and place
+    `campaign next` gave it; every figure of the rosters named with its fate, which is the
+    campaign's own (`campaign show`); Markdown on stdout, an HTML page with `--html`."""
+    begun = wargame("campaign", "new", "tale", "battle-of-ixu", "--team-a", "Tutok:4, Kuote:5")
+    assert begun.returncode == 0, begun.stderr
+    assert "no finished battle" in one_error_line(wargame("campaign", "report", "tale"))
+    shown = _next(wargame, "tale", "--seed", "5", "--battle-name", "The Ford", "--place", "Ixu")
+    shown = _next(wargame, "tale", "--seed", "6", *_ixu_recruits(shown, 2))
+    told = wargame("campaign", "report", "tale")
+    assert told.returncode == 0, told.stderr
+    text = told.stdout
+    assert "## 1. The Ford, at Ixu" in text and "## 2." in text
+    roster = text[text.index("## Roster") :]
+    for side in "AB":
+        for figure in shown["sides"][side]["figures"]:
+            row = next(r for r in roster.splitlines() if r.startswith(f"| {figure['name']} ("))
+            fell = "fell in turn" in row.rsplit("|", 2)[-2]
+            assert fell == (figure["state"] == "dead"), (row, figure)
+            assert row.split("|")[3].strip() == str(figure["kills"]), (row, figure)
+    page = tmp_path / "tale.html"
+    done = wargame("campaign", "report", "tale", "--html", str(page))
+    assert done.returncode == 0, done.stderr
+    assert page.read_text().count("<svg") >= 2 and "The Ford" in page.read_text()
+    assert "--force" in one_error_line(wargame("campaign", "report", "tale", "--html", str(page)))

@@ -348,3 +348,48 @@ def _row(figure: Figure) -> tuple[str, ...]:
         str(figure.battles),
         escape("; ".join(figure.deeds[-3:])),
     )
+
+
+def report(
+    name: str,
+    saves_dir: Path | None,
+    markdown: Path | None,
+    html: Path | None,
+    pictures: Path | None,
+    force: bool,
+) -> None:
+    """`campaign report`: the campaign's finished battles told as one story (the chronicle,
+    `report/chronicle.py`): Markdown on stdout, or into `--report FILE`, and/or one HTML
+    page (`--html FILE`). Each battle carries the name and place `campaign next` gave it."""
+    from wargame_cli.report import output
+    from wargame_cli.report.chronicle import ChronicleBattle, write_chronicle
+
+    campaign = book.load(book.path_of(name, saves_dir), name)
+    finished = [b for b in campaign.battles if b.get("status") == "finished"]
+    if not finished:
+        raise BadInput(
+            f"campaign {name!r} has no finished battle to tell yet; play one with "
+            f"{command(f'campaign next {name}')}"
+        )
+    battles = [
+        ChronicleBattle(campaign.save_path(b), b.get("battle_name"), b.get("place"))
+        for b in finished
+    ]
+    title = f"The {campaign.name} campaign"
+    for target, option in ((markdown, "--report"), (html, "--html")):
+        if target is not None:
+            output.check(target, None, force, option)
+    err = console(stderr=True)
+    if html is not None:
+        page = write_chronicle(battles, title, "html")
+        output.write(html, page, None, force, "--html")
+        err.print(f"Chronicle written to {shown(html)}", markup=False, soft_wrap=True)
+    if markdown is None and html is not None and pictures is None:
+        return
+    home = markdown.parent if markdown is not None else Path.cwd()
+    text = write_chronicle(battles, title, "markdown", pictures, home, force)
+    if markdown is None:
+        console().print(text, markup=False, highlight=False, soft_wrap=True)
+        return
+    output.write(markdown, text, None, force, "--report")
+    err.print(f"Chronicle written to {shown(markdown)}", markup=False, soft_wrap=True)

@@ -158,3 +158,32 @@ def add_cmd(
     from wargame_cli.cli import campaign
 
     campaign.add(name, save, seed, after_rolls, saves_dir, json_out)
+
+
+@campaign_app.command("report")
+def report_cmd(
+    name: NameArg,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", metavar="FILE", help="Write the Markdown to FILE (else stdout)."),
+    ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", metavar="FILE", help="Write the chronicle as one HTML page."),
+    ] = None,
+    pictures: Annotated[
+        Path | None,
+        typer.Option(
+            "--pictures", metavar="DIR", help="Write each battle's field as DIR/battle-N.svg."
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --report, --html or --pictures replace files.")
+    ] = False,
+    saves_dir: SavesDirOpt = None,
+) -> None:
+    """The campaign told as one story: each battle, its turning points, every figure's deeds
+    and fate, a roster table and the field of each battle."""
+    from wargame_cli.cli import campaign
+
+    campaign.report(name, saves_dir, report, html, pictures, force)

@@ -54,10 +54,7 @@ class NamedFigures(Carrying):
     def muster(self, roster: Roster, battle: int, options: dict[str, Any]) -> Any:
         ready = roster.ready()
         if not ready:
-            raise TeamError(
-                "no figure on the roster can fight: recruit with --team-a/--team-b "
-                "(`wargame campaign show` lists them)"
-            )
+            raise TeamError("no figure on the roster can fight: recruit with --team-a/--team-b")
         return {self.members: [self.entry_for(f, options) for f in ready]}
 
     def fought(self, finished: Finished, side: str) -> list[str]:
