@@ -59,12 +59,14 @@ def pick(b: Battle, side: str, fallen: list[Creature], marked: list[str]) -> Ste
 
 
 def end_options(b: Battle) -> tuple[Option, ...]:
-    """The GM's ways to end the battle now, at the end of a round (e29)."""
-    out = [Option(f"{END}retreated", "End the battle: both sides have retreated (a draw)")]
+    """The GM's ways to end the battle now, at the end of a round (e29): rulings, which the
+    table calls and no bot takes (a GM's bot would end every battle in its own favour)."""
+    said = "End the battle: both sides have retreated (a draw)"
+    out = [Option(f"{END}retreated", said, ruling=True)]
     for side in SIDES:
         name = b.sides[side].name
-        out.append(Option(f"{END}escaped:{side}", f"End the battle: {name} has escaped"))
-        out.append(Option(f"{END}decimated:{side}", f"End the battle: {name} is decimated"))
+        for how, words in (("escaped", "has escaped"), ("decimated", "is decimated")):
+            out.append(Option(f"{END}{how}:{side}", f"End the battle: {name} {words}", ruling=True))
     return tuple(out)
 
 

@@ -33,8 +33,9 @@ PolicyMaker = Callable[["Ruleset"], Policy]
 
 
 def open_keys(choice: Choice) -> list[str]:
-    """The menu's legal keys (a typed-only answer is never invented by a bot)."""
-    return [o.key for o in choice.options if o.disabled is None]
+    """The menu's legal keys a bot may take: a typed-only answer is never invented, and a
+    table's ruling (`Option.ruling`) is never taken."""
+    return [o.key for o in choice.options if o.disabled is None and not o.ruling]
 
 
 def draws(session: Session | None, purpose: str, side: str) -> random.Random:

@@ -148,11 +148,14 @@ class Roll(_Request):
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One answer to a `Choice`; `disabled` holds the reason it is not legal now."""
+    """One answer to a `Choice`; `disabled` holds the reason it is not legal now. A `ruling`
+    is a call the table makes rather than a move (the GM ends the battle, naming who won):
+    legal for a person, never taken by a bot playing to win, which would win by fiat."""
 
     key: str
     label: str
     disabled: str | None = None
+    ruling: bool = False
 
 
 class Lazy(Generic[T]):
