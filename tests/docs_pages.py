@@ -33,7 +33,7 @@ def examples(page: Path) -> list[str]:
             if not command.startswith("wargame "):
                 continue
             words = shlex.split(command)
-            needs_file = any(w.endswith((".json", ".toml", ".md")) for w in words)
+            needs_file = any(w.endswith((".json", ".toml", ".md", "/")) for w in words)
             read_only = words[1] in ("rules", "rulesets", "saves", "dice")
             if (read_only or any(flag in words for flag in SCRIPTED)) and not needs_file:
                 lines.append(command)

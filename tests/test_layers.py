@@ -19,7 +19,10 @@ LAYERS: list[tuple[str, ...]] = [
         *("wargame_cli.rulesets", "wargame_cli.bots"),
     ),
     ("wargame_cli.saves", "wargame_cli.history"),
-    ("wargame_cli.simulate", "wargame_cli.report", "wargame_cli.remote", "wargame_cli.testing"),
+    (
+        *("wargame_cli.simulate", "wargame_cli.report", "wargame_cli.remote"),
+        *("wargame_cli.testing", "wargame_cli.campaigns"),
+    ),
     ("wargame_cli.ui",),
     ("wargame_cli.cli", "wargame_cli.__main__"),
 ]
@@ -42,6 +45,10 @@ PLACED = {
     "wargame_cli.rulesets.tug_of_wargods.odds": 4,
     # the exact distribution (simulate --exact), from the odds' chain: beside the odds
     "wargame_cli.rulesets.tug_of_wargods.spread": 4,
+    # a league's standings end with the next pairing's exact odds: beside the odds
+    "wargame_cli.rulesets.tug_of_wargods.campaign": 4,
+    # the common part of the rulesets' campaign hooks (named figures on a roster)
+    "wargame_cli.kit.figures": 2,
     # the check of shared dice (hashing only): read by saves, written by remote play
     "wargame_cli.remote.fair": 1,
     # the statements remote play signs and the check of a signature: read by saves' verify,
@@ -50,9 +57,10 @@ PLACED = {
 }
 PLACED_SUFFIX = {".view": 5, ".story": 4, ".picture": 4}
 # The one exception: a ruleset's `Ruleset` hands out its own view, story, picture and odds
-# from `parts()` (and its exact distribution from `exact_spread()`), imported when called, so
-# the ruleset registers once and nothing finds those modules by name.
-HANDED_OUT = (".view", ".story", ".picture", ".odds", ".spread")
+# from `parts()` (and its exact distribution from `exact_spread()`, its campaign reading from
+# `carrying()`), imported when called, so the ruleset registers once and nothing finds those
+# modules by name.
+HANDED_OUT = (".view", ".story", ".picture", ".odds", ".spread", ".campaign")
 
 
 def handed_out(module: str, target: str) -> bool:

@@ -221,26 +221,28 @@ def take_up(campaign: book.Campaign, battle: dict[str, Any], save: Path, dice: A
 
 
 def throw(after: AfterBattle, dice: DiceSource) -> tuple[Aftermath, list[dict[str, Any]]]:
-    """Drive an after-battle: every `Roll` it yields thrown by `dice` and recorded."""
+    """Drive an after-battle (through the one driver): every `Roll` it yields thrown by
+    `dice` and recorded."""
+    from wargame_cli.engine.drive import drive
+
     rolls: list[dict[str, Any]] = []
-    try:
-        roll = next(after)
-        while True:
-            thrown = dice.throw(roll)
-            source = thrown.source if isinstance(thrown.source, str) else list(thrown.source)
-            rolls.append(
-                {
-                    "reason": roll.reason,
-                    "dice": list(roll.dice),
-                    "faces": list(thrown.faces),
-                    "source": source,
-                    "rules": list(roll.rules),
-                    "side": roll.side,
-                }
-            )
-            roll = after.send(thrown.faces)
-    except StopIteration as stop:
-        return stop.value, rolls
+
+    def answer(roll: Any) -> tuple[int, ...]:
+        thrown = dice.throw(roll)
+        source = thrown.source if isinstance(thrown.source, str) else list(thrown.source)
+        rolls.append(
+            {
+                "reason": roll.reason,
+                "dice": list(roll.dice),
+                "faces": list(thrown.faces),
+                "source": source,
+                "rules": list(roll.rules),
+                "side": roll.side,
+            }
+        )
+        return tuple(thrown.faces)
+
+    return drive(after, answer), rolls
 
 
 def adopt(campaign: book.Campaign, save: Path, dice: AfterDice) -> dict[str, Any]:
