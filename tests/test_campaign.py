@@ -5,6 +5,7 @@ one line."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -633,3 +634,31 @@ def test_campaign_report_tells_every_battle_and_every_figures_fate(wargame, tmp_
     assert done.returncode == 0, done.stderr
     assert page.read_text().count("<svg") >= 2 and "The Ford" in page.read_text()
     assert "--force" in one_error_line(wargame("campaign", "report", "tale", "--html", str(page)))
+
+
+def test_a_carrying_reads_its_campaign_options_from_the_folder_it_is_built_with(tmp_path):
+    """The base class reads `campaign.toml` once: a third-party `Carrying` subclass built with
+    its folder has its options, one built with none has none, and no ruleset reads its own."""
+    from wargame_cli import registry
+    from wargame_cli.ruleset import Carrying
+
+    (tmp_path / "campaign.toml").write_text(
+        '[grudge]\ndefault = 1\ndoc = "grudges carried"\nminimum = 0\nmaximum = 9\n'
+    )
+
+    class Grudges(Carrying):
+        pass
+
+    assert [(s.name, s.default) for s in Grudges(tmp_path).options] == [("grudge", 1)]
+    assert Grudges().options == ()
+
+    class Renamed(Carrying):
+        options_file = "league.toml"
+
+    (tmp_path / "league.toml").write_text('[points]\ndefault = 3\ndoc = "a win"\n')
+    assert [s.name for s in Renamed(tmp_path).options] == ["points"]
+    for info in registry.all_infos():  # each ruleset's options are its folder's file
+        carrying = registry.get(info.id).carrying()
+        if carrying.options:
+            source = Path(sys.modules[type(carrying).__module__].__file__ or "")
+            assert "campaign.toml" not in source.read_text(), info.id

@@ -894,10 +894,18 @@ class Carrying:
     default, "nothing carries": a side keeps its team as it was first given (a new
     `--team-a` replaces it), and nothing of one battle reaches the next. A ruleset that
     keeps named figures overrides `enlist`, `muster` and `after`, and declares its campaign
-    options (`options`, read from its `campaign.toml`), which a campaign stores."""
+    options, which a campaign stores: built with its folder (`Carrying(Path(__file__).parent)`)
+    it reads them once from the `options_file` there, so no ruleset reads its own."""
 
     options: tuple[OptionSpec, ...] = ()
+    options_file = "campaign.toml"
     kind = "roster"  # "league": a table of results between teams, not figures (Tug)
+
+    def __init__(self, folder: Path | None = None) -> None:
+        """The campaign options declared in `folder / options_file` (the ruleset's folder, as
+        `load_options` reads an `options.toml`); no folder: none."""
+        if folder is not None:
+            self.options = load_options(folder / self.options_file)
 
     def enlist(
         self,

@@ -21,7 +21,6 @@ from wargame_cli.ruleset import (
     Figure,
     Finished,
     Roster,
-    load_options,
 )
 from wargame_cli.wording import plural
 
@@ -31,9 +30,6 @@ STANDING = ("standing", "escaped")  # left the battle on its feet: no survival r
 class MobsCarrying(Carrying):
     """Characters are figures by name; a mob is one figure, its entry the mob's team form
     with the members it has now (those away wait in `extra["away"]`, each with its `back`)."""
-
-    def __init__(self) -> None:
-        self.options = load_options(Path(__file__).with_name("campaign.toml"))
 
     def enlist(
         self,
@@ -215,4 +211,4 @@ def _grouped(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-CARRYING = MobsCarrying()
+CARRYING = MobsCarrying(Path(__file__).parent)

@@ -22,7 +22,6 @@ from wargame_cli.ruleset import (
     Figure,
     Finished,
     Roster,
-    load_options,
 )
 from wargame_cli.wording import plural
 
@@ -32,9 +31,6 @@ BETTER = {ROUTED: SHAKEN, SHAKEN: STEADY, STEADY: STEADY}
 class SeedsCarrying(Carrying):
     """Each unit a figure (its entry: its profile); the army's name and Order, each unit's
     morale state and the units fielded in the last battle (in order) in `extra`."""
-
-    def __init__(self) -> None:
-        self.options = load_options(Path(__file__).with_name("campaign.toml"))
 
     def enlist(
         self,
@@ -175,4 +171,4 @@ def _free_name(base: str, taken: set[str]) -> str:
     return f"{base} {n}"
 
 
-CARRYING = SeedsCarrying()
+CARRYING = SeedsCarrying(Path(__file__).parent)

@@ -18,7 +18,6 @@ from wargame_cli.ruleset import (
     Figure,
     Finished,
     Roster,
-    load_options,
 )
 
 RECORD = ("won", "drawn", "lost")
@@ -26,9 +25,6 @@ RECORD = ("won", "drawn", "lost")
 
 class League(Carrying):
     kind = "league"
-
-    def __init__(self) -> None:
-        self.options = load_options(Path(__file__).with_name("campaign.toml"))
 
     def enlist(
         self,
@@ -148,4 +144,4 @@ def _members(team: Any) -> str:
     return ", ".join(str(m) for m in team["models"])
 
 
-CARRYING = League()
+CARRYING = League(Path(__file__).parent)

@@ -6,12 +6,11 @@ and the kills of a battle are read from its events (`engine/events.Blows`)."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from wargame_cli.engine.events import Blows
 from wargame_cli.errors import TeamError
-from wargame_cli.ruleset import Carrying, Figure, Finished, Roster, load_options
+from wargame_cli.ruleset import Carrying, Figure, Finished, Roster
 
 
 class NamedFigures(Carrying):
@@ -21,10 +20,6 @@ class NamedFigures(Carrying):
 
     members = "models"
     carried: tuple[str, ...] = ()
-
-    def __init__(self, folder: Path) -> None:
-        """Its campaign options from `folder/campaign.toml`, the ruleset's folder."""
-        self.options = load_options(folder / "campaign.toml")
 
     def enlist(
         self,
