@@ -662,3 +662,31 @@ def test_a_carrying_reads_its_campaign_options_from_the_folder_it_is_built_with(
         if carrying.options:
             source = Path(sys.modules[type(carrying).__module__].__file__ or "")
             assert "campaign.toml" not in source.read_text(), info.id
+
+
+def test_after_battle_dice_of_real_dice_with_no_one_to_type_them_come_from_after_rolls(
+    wargame,
+):
+    """`--dice manual --no-input`: the battle's faces come from `--rolls`, its after-battle
+    dice from `--after-rolls` alone; past them, the dice are refused, the battle kept."""
+    _json(wargame("campaign", "new", "probe", "squad-alpha", "--json"))
+    save = _next(wargame, "probe", "--seed", "3")["battle"]["save"]
+    log = json.loads(Path(save).read_text())["log"]
+    faces = ",".join(str(f) for e in log if e["t"] == "roll" for f in e["faces"])
+    _json(wargame("campaign", "new", "real", "squad-alpha", "--json"))
+    manual = ["--no-input", "--seed", "3", "--dice", "manual", "--rolls", faces]
+    done = wargame("campaign", "next", "real", *manual, "--after-rolls", "6")
+    line = one_error_line(done)
+    assert "--after-rolls ran out at" in line and "battle 1 is saved" in line, line
+    shown = _json(wargame("campaign", "show", "real", "--json"))
+    assert [b["status"] for b in shown["battles"]] == ["playing"]
+    more = "6,1,6,1,6,1,6,1,6,1"
+    done = wargame("campaign", "next", "real", "--no-input", "--dice", "manual", "--rolls", "1")
+    assert "--after-rolls ran out" in one_error_line(done)  # taken up again, same refusal
+    done = wargame("campaign", "next", "real", "--no-input", "--after-rolls", more)
+    assert "recruit" in one_error_line(done) or done.returncode == 0, done.stderr
+    first = _json(wargame("campaign", "show", "real", "--json"))["battles"][0]
+    assert first["status"] == "finished"
+    assert all(r["source"] == "script" for r in first["after"]["rolls"])
+    refused = wargame("campaign", "add", "real", save, "--dice", "manual")
+    assert "needs a terminal" in one_error_line(refused)

@@ -899,6 +899,9 @@ class Carrying:
 
     options: tuple[OptionSpec, ...] = ()
     options_file = "campaign.toml"
+    # rule points of the battle's own rolls that decide what carries (Mobs and Morale's e30
+    # survival rolls): the campaign file records them beside the after-battle dice it throws
+    battle_rolls: frozenset[str] = frozenset()
     kind = "roster"  # "league": a table of results between teams, not figures (Tug)
 
     def __init__(self, folder: Path | None = None) -> None:

@@ -31,6 +31,8 @@ class MobsCarrying(Carrying):
     """Characters are figures by name; a mob is one figure, its entry the mob's team form
     with the members it has now (those away wait in `extra["away"]`, each with its `back`)."""
 
+    battle_rolls = frozenset({"e30"})  # the survival rolls, thrown (or typed) in the battle
+
     def enlist(
         self,
         roster: Roster,
@@ -105,6 +107,7 @@ class MobsCarrying(Carrying):
         killed = kills(finished, owner)
         for side in SIDES:
             fates = {row["creature"]: row["fate"] for row in b.after.get(side, [])}
+            faces = {row["creature"]: row["roll"] for row in b.after.get(side, [])}
             roster = rosters[side]
             fought = [
                 f
@@ -129,30 +132,38 @@ class MobsCarrying(Carrying):
                 if creature.side != side or one is None or creature.mob is not None:
                     continue
                 fate = "standing" if creature.status in STANDING else fates.get(cid, "lost")
-                told += self._character(one, creature, fate, number, options)
+                told += self._character(one, creature, fate, faces.get(cid), number, options)
             for figure in fought:
                 if "members" in figure.entry:
                     told += self._mob(roster, figure, b, owner, fates, number, options)
         return Aftermath(rosters, told)
 
     def _character(
-        self, figure: Figure, creature: Any, fate: str, number: int, options: dict[str, Any]
+        self,
+        figure: Figure,
+        creature: Any,
+        fate: str,
+        face: int | None,
+        number: int,
+        options: dict[str, Any],
     ) -> list[str]:
+        """A character's fate after the battle; `face`: its survival roll (e30), if rolled."""
         name = figure.name
+        rolled = "" if face is None else f" (rolled {face})"
         if fate == "standing":
             figure.wounds = 0 if options["downtime_heal"] else creature.damage
             return [f"{name} carries {figure.wounds} damage."] if figure.wounds else []
         if fate == "wounded" and options["wounded"] == "hurt":
             figure.wounds = creature.max_health - 1
             figure.deeds.append(f"wounded in battle {number}; fights on hurt")
-            return [f"{name} was wounded and fights the next battle hurt (1 health)."]
+            return [f"{name} was wounded{rolled} and fights the next battle hurt (1 health)."]
         if fate in ("wounded", "missing"):
             figure.state, figure.back, figure.wounds = fate, number + 2, 0
             figure.deeds.append(f"{fate} after battle {number}")
-            return [f"{name} is {fate}: back after the downtime, for battle {number + 2}."]
+            return [f"{name} is {fate}{rolled}: back after the downtime, for battle {number + 2}."]
         figure.state = "dead"
         figure.deeds.append(f"lost in battle {number}")
-        return [f"{name} is lost."]
+        return [f"{name} is lost{rolled or ' (not rolled for)'}."]
 
     def _mob(
         self,

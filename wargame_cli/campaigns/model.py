@@ -23,7 +23,9 @@ class CampaignSetup(Strict):
 
 class AfterRoll(Strict):
     """An after-battle die roll, recorded as a game's are: what for, the dice, the faces and
-    where they came from (`rng`: the after-battle seed's generator; `script`: `--after-rolls`)."""
+    where they came from (`rng`: the after-battle seed's generator; `script`: `--after-rolls`;
+    `manual`: typed at the prompt, `--dice manual`). `in_battle`: a roll of the battle itself
+    that decides what carries (Mobs and Morale's survival rolls), its save's log has it too."""
 
     reason: str
     dice: list[int]
@@ -31,6 +33,8 @@ class AfterRoll(Strict):
     source: Source | list[Source]
     rules: list[str] = Field(default_factory=list)
     side: Side | None = None
+    labels: list[str] = Field(default_factory=list)
+    in_battle: bool = False
 
 
 class After(Strict):

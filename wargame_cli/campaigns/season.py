@@ -5,15 +5,16 @@ never by the rules, and recorded in the campaign file with their provenance."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from wargame_cli import registry
 from wargame_cli.campaigns import book
-from wargame_cli.engine.dice import DiceSource, RngDice, ScriptDice, parse_rolls
-from wargame_cli.errors import BadInput, DiceError, OptionError, SaveError
+from wargame_cli.engine.dice import AUTO, DiceSource, RngDice, table_dice
+from wargame_cli.engine.requests import Roll
+from wargame_cli.errors import BadInput, DiceError, Interrupted, OptionError, SaveError
 from wargame_cli.ruleset import (
     SIDES,
     AfterBattle,
@@ -29,15 +30,18 @@ from wargame_cli.text import shown
 
 @dataclass(frozen=True)
 class AfterDice:
-    """Where after-battle faces come from: the generator of `seed`, after `rolls` (typed
-    faces, as `--rolls` gives a game's)."""
+    """Where after-battle faces come from, as a game's do (`engine/dice.table_dice`): after
+    `rolls` (`--after-rolls`), the generator of `seed`, or, where `dice` (`--dice`) has a
+    side throw real dice, that side's faces typed with `ask` (None: no one at the keyboard,
+    so a roll past `rolls` is refused)."""
 
     seed: int
     rolls: str | None = None
+    dice: str = AUTO
+    ask: Callable[[Roll], list[int]] | None = None
 
     def source(self) -> DiceSource:
-        rng = RngDice(self.seed)
-        return rng if self.rolls is None else ScriptDice(parse_rolls(self.rolls), rng)
+        return table_dice(self.dice, self.rolls, RngDice(self.seed), self.ask)
 
 
 def split_options(
@@ -196,19 +200,29 @@ def finished_of(save: Path, number: int) -> tuple[Finished, Any]:
     return finished, session
 
 
-def take_up(campaign: book.Campaign, battle: dict[str, Any], save: Path, dice: AfterDice) -> None:
+def take_up(
+    campaign: book.Campaign,
+    battle: dict[str, Any],
+    save: Path,
+    dice: AfterDice,
+    kept: str = "",
+) -> None:
     """Carry a finished battle into the rosters: the ruleset's after-battle, its dice thrown
-    and recorded."""
+    and recorded. `kept`: what becomes of the battle if a die is refused or Ctrl-C stops
+    them (by default: it stays the campaign's, taken up by the next `campaign next`)."""
     _, carrying, own = carrying_of(campaign)
-    finished, _ = finished_of(save, battle["n"])
+    finished, session = finished_of(save, battle["n"])
     copies = {s: Roster.from_json(campaign.rosters[s].as_json()) for s in SIDES}
+    kept = kept or f"battle {battle['n']} is saved; `campaign next` takes it up again"
     try:
         aftermath, rolls = throw(carrying.after(copies, finished, own), dice.source())
     except DiceError as exc:  # the battle stands: the next `campaign next` takes it up
         told = str(exc).replace("--rolls", "--after-rolls")
-        raise DiceError(
-            f"{told} (battle {battle['n']} is saved; `campaign next` takes it up again)"
-        ) from None
+        raise DiceError(f"{told} ({kept})") from None
+    except (KeyboardInterrupt, EOFError):  # Ctrl-C at a typed after-battle die
+        told = f"interrupted before the after-battle dice were all thrown; {kept}"
+        raise Interrupted(told) from None
+    rolls = [*in_battle(session.runner.log, carrying.battle_rolls), *rolls]
     campaign.rosters = {s: aftermath.rosters[s] for s in SIDES}
     battle["status"] = "finished"
     battle["winner"] = finished.winner
@@ -218,6 +232,30 @@ def take_up(campaign: book.Campaign, battle: dict[str, Any], save: Path, dice: A
         "told": list(aftermath.told),
         "rosters": {s: campaign.rosters[s].as_json() for s in SIDES},
     }
+
+
+def in_battle(log: Sequence[Any], rules: frozenset[str]) -> list[dict[str, Any]]:
+    """The battle's own rolls that decide what carries (a roll of any rule point in `rules`:
+    Mobs and Morale's survival rolls, e30), as the campaign file records its own after-battle
+    dice: each with its faces and where they came from (typed, `manual`, or the generator)."""
+    out = []
+    for entry in log:
+        if entry["t"] != "roll" or not rules & set(entry["rules"]):
+            continue
+        source = entry["source"]
+        out.append(
+            {
+                "reason": entry["reason"],
+                "dice": list(entry["dice"]),
+                "faces": list(entry["faces"]),
+                "source": list(entry["sources"]) if source == "mixed" else source,
+                "rules": list(entry["rules"]),
+                "side": entry["side"],
+                "labels": list(entry.get("labels") or []),
+                "in_battle": True,
+            }
+        )
+    return out
 
 
 def throw(after: AfterBattle, dice: DiceSource) -> tuple[Aftermath, list[dict[str, Any]]]:
@@ -279,5 +317,5 @@ def adopt(campaign: book.Campaign, save: Path, dice: AfterDice) -> dict[str, Any
         "adopted": True,
     }
     campaign.battles.append(battle)
-    take_up(campaign, battle, save, dice)
+    take_up(campaign, battle, save, dice, f"{shown(save)} is not adopted yet: add it again")
     return battle

@@ -11,6 +11,7 @@ from typing import Any
 from wargame_cli import registry
 from wargame_cli.campaigns import book, season
 from wargame_cli.cli.output import console, emit_json
+from wargame_cli.engine.dice import AUTO, parse_dice
 from wargame_cli.engine.session import draw_seed
 from wargame_cli.errors import BadInput
 from wargame_cli.invoked import command
@@ -103,9 +104,8 @@ def next_battle(args: NextArgs) -> None:
         campaign = book.load(path, args.name)
         before = campaign.as_json()
         ruleset, carrying, _ = season.carrying_of(campaign)
-        dice = season.AfterDice(
-            args.seed if args.seed is not None else draw_seed(), args.after_rolls
-        )
+        seed = args.seed if args.seed is not None else draw_seed()
+        dice = _after_dice(seed, args.after_rolls, args.dice, args.no_input)
         was = season.pending(campaign)
         if (why := season.settle(campaign, dice)) is not None:
             raise BadInput(why)
@@ -132,34 +132,48 @@ def next_battle(args: NextArgs) -> None:
         }
         campaign.battles.append(battle)
         book.write(campaign)  # the battle is the campaign's from its first save on
+        given = play.PlayArgs(
+            ruleset_id=ruleset.id,
+            seed=args.seed,
+            bots=args.bots,
+            bot_level=args.bot_level,
+            no_input=args.no_input,
+            dice=args.dice,
+            rolls=args.rolls,
+            choices=args.choices,
+            turns=args.turns,
+            options=game_options,
+            save=save,
+            json_out=args.json_out,
+            saves_dir=args.saves_dir,
+            ready={s: (teams[s], names[s]) for s in SIDES},
+            emit=False,
+        )
         try:
-            session, _ = play.play(
-                play.PlayArgs(
-                    ruleset_id=ruleset.id,
-                    seed=args.seed,
-                    bots=args.bots,
-                    bot_level=args.bot_level,
-                    no_input=args.no_input,
-                    dice=args.dice,
-                    rolls=args.rolls,
-                    choices=args.choices,
-                    turns=args.turns,
-                    options=game_options,
-                    save=save,
-                    json_out=args.json_out,
-                    saves_dir=args.saves_dir,
-                    ready={s: (teams[s], names[s]) for s in SIDES},
-                    emit=False,
-                )
-            )
+            session, _ = play.play(given)
         except BaseException:
             if not save.exists():  # it never began: the campaign is as it was, recruits too
                 book.write(book.load(path, args.name).restored(before))
             raise
-        if session.runner.outcome is not None:
+        if session.runner.outcome is not None:  # the battle's dice throw its after-battle's
+            dice = _after_dice(seed, args.after_rolls, session.meta["dice"], args.no_input)
             season.take_up(campaign, battle, save, dice)
             book.write(campaign)
     _told_battle(campaign, battle, save, args.json_out)
+
+
+def _after_dice(
+    seed: int, after_rolls: str | None, kind: str | None, no_input: bool
+) -> season.AfterDice:
+    """The after-battle dice as `--dice` says the battle's are thrown: where a side throws
+    real dice, its after-battle faces are typed at a prompt (an empty answer: the computer
+    rolls it), or, with `--no-input`, given by `--after-rolls` alone."""
+    from wargame_cli.cli import play
+
+    kind = kind or AUTO
+    parse_dice(kind)  # a bad form is refused before anything is played
+    ask = None if no_input else play._typist(kind, None)
+    return season.AfterDice(seed, after_rolls, kind, ask)
 
 
 def _free(path: Path) -> Path:
@@ -204,12 +218,14 @@ def add(
     after_rolls: str | None,
     saves_dir: Path | None,
     json_out: bool,
+    dice_kind: str | None = None,
 ) -> None:
     path = book.path_of(name, saves_dir)
     book.load(path, name)  # an unknown campaign is told as such, before its lock
     with store.locked(path, new=False):
         campaign = book.load(path, name)
-        dice = season.AfterDice(seed if seed is not None else draw_seed(), after_rolls)
+        seed = seed if seed is not None else draw_seed()
+        dice = _after_dice(seed, after_rolls, dice_kind, no_input=False)
         if any(campaign.save_path(b).resolve() == save.resolve() for b in campaign.battles):
             raise BadInput(f"{shown(save)} is already a battle of campaign {name!r}")
         was = season.pending(campaign)

@@ -48,6 +48,15 @@ AfterRollsOpt = Annotated[
     ),
 ]
 
+AfterDiceOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="Who throws the after-battle dice: auto (seeded), manual (type the faces of real "
+        "dice at a prompt; empty: the computer rolls it), or each side's, e.g. A=manual,B=auto.",
+    ),
+]
+
 
 def _team(side: str, what: str) -> object:
     return typer.Option(
@@ -151,13 +160,14 @@ def add_cmd(
     ],
     seed: SeedOpt = None,
     after_rolls: AfterRollsOpt = None,
+    dice: AfterDiceOpt = None,
     json_out: JsonOpt = False,
     saves_dir: SavesDirOpt = None,
 ) -> None:
     """Adopt a finished save as the campaign's next battle, if its teams are the rosters'."""
     from wargame_cli.cli import campaign
 
-    campaign.add(name, save, seed, after_rolls, saves_dir, json_out)
+    campaign.add(name, save, seed, after_rolls, saves_dir, json_out, dice)
 
 
 @campaign_app.command("report")

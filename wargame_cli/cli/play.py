@@ -17,14 +17,11 @@ from wargame_cli.engine.dice import (
     AUTO,
     TYPED,
     DiceSource,
-    ManualDice,
-    NobodyTypes,
     RngDice,
-    ScriptDice,
-    SidedDice,
     dice_words,
     parse_dice,
     parse_rolls,
+    table_dice,
 )
 from wargame_cli.engine.requests import TAKE_BACK, TurnStart
 from wargame_cli.engine.session import Session, draw_seed, start
@@ -114,25 +111,20 @@ def _prompter() -> Any:
 def _dice(
     kind: str, rolls: str | None, rng: RngDice, prompter: Any, nobody: bool = False
 ) -> DiceSource:
-    """The live dice: the generator `rng`, or real dice, for both sides or each its own
-    (`A=manual,B=auto`). `--rolls` gives the real dice's faces where a side throws them (the
-    rest a person types, or, `nobody` at the keyboard, none: a roll past them is refused),
-    and every face, the computer's too, where no side does."""
-    by_side = parse_dice(kind)
-    script = parse_rolls(rolls) if rolls is not None else None
-    if TYPED not in by_side.values():
-        return rng if script is None else ScriptDice(script, rng)
-    typed: ManualDice | ScriptDice | NobodyTypes
-    if nobody:
-        typed = NobodyTypes(kind)
-    else:
-        _need_terminal(f"--dice {kind}")
-        typed = ManualDice((prompter or _prompter()).faces, rng)
-    if script is not None:
-        typed = ScriptDice(script, typed)
-    if set(by_side.values()) == {TYPED}:
-        return typed
-    return SidedDice({s: typed if k == TYPED else rng for s, k in by_side.items()}, rng)
+    """The live dice (`engine/dice.table_dice`): real dice's faces typed at the `prompter`,
+    or, `nobody` at the keyboard, given by `--rolls` alone."""
+    if rolls is not None:
+        parse_rolls(rolls)  # a bad face is told before a missing terminal
+    return table_dice(kind, rolls, rng, None if nobody else _typist(kind, prompter))
+
+
+def _typist(kind: str, prompter: Any) -> Any:
+    """Who types the real dice `--dice KIND` has a side throw: the `prompter`'s `faces`, in
+    a terminal (none: refused in one line); None when every die is the computer's."""
+    if TYPED not in parse_dice(kind).values():
+        return None
+    _need_terminal(f"--dice {kind}")
+    return (prompter or _prompter()).faces
 
 
 def _no_one_types(kind: str | None, rolls: str | None) -> None:

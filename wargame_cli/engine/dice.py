@@ -265,6 +265,27 @@ class SidedDice:
         return source.throw(roll)
 
 
+def table_dice(
+    kind: str, rolls: str | None, rng: RngDice, ask: Callable[[Roll], list[int]] | None
+) -> DiceSource:
+    """The dice `--dice KIND` and `--rolls` say: the generator `rng`, or real dice, for both
+    sides or each its own (`A=manual,B=auto`). `--rolls` gives the real dice's faces where a
+    side throws them (the rest a person types with `ask`, or, with no one at the keyboard,
+    `ask` None, none: a roll past them is refused), and every face, the computer's too, where
+    no side does. A game's dice (`wargame play`) and a campaign's after-battle dice."""
+    by_side = parse_dice(kind)
+    script = parse_rolls(rolls) if rolls is not None else None
+    if TYPED not in by_side.values():
+        return rng if script is None else ScriptDice(script, rng)
+    typed: ManualDice | ScriptDice | NobodyTypes
+    typed = NobodyTypes(kind) if ask is None else ManualDice(ask, rng)
+    if script is not None:
+        typed = ScriptDice(script, typed)
+    if set(by_side.values()) == {TYPED}:
+        return typed
+    return SidedDice({s: typed if k == TYPED else rng for s, k in by_side.items()}, rng)
+
+
 def parse_rolls(text: str) -> list[int]:
     """`--rolls "4,3,6"`: commas or spaces between whole numbers."""
     out: list[int] = []
