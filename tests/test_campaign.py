@@ -280,6 +280,7 @@ def test_squad_alpha_three_battles_casualties_roll_and_leaders_carry(wargame):
     _json(wargame("campaign", "new", "sq", "squad-alpha", "--json"))
     shown = _json(wargame("campaign", "show", "sq", "--json"))
     assert shown["options"] == {"wounded_on": 4, "wounded_miss": 1}
+    left: dict[str, Any] = {}
     for number in (1, 2, 3):
         before = {s: {f["name"]: f for f in shown["sides"][s]["figures"]} for s in "AB"}
         args = ["--seed", str(number), *_squad_recruits(shown, number)]
@@ -304,6 +305,12 @@ def test_squad_alpha_three_battles_casualties_roll_and_leaders_carry(wargame):
                 assert began[name]["command"] in (rating, rating + 1)
             tops = sorted((m["command"] for m in began.values()), reverse=True)
             assert tops[0] > tops[1]  # b3: one leader, above the rest
+        if number > 1:  # checked against the battle before, replayed: who stood fights on
+            for side in "AB":
+                began = {m["name"] for m in start["sides"][side]["miniatures"]}
+                for mini in left["sides"][side]["miniatures"]:  # wounded_miss=1: not back yet
+                    assert (mini["name"] in began) == (mini["status"] != "casualty"), mini
+        left = end
         rolls = battle["after"]["rolls"]
         casualties = [
             (side, m["name"])
@@ -690,3 +697,99 @@ def test_after_battle_dice_of_real_dice_with_no_one_to_type_them_come_from_after
     assert all(r["source"] == "script" for r in first["after"]["rolls"])
     refused = wargame("campaign", "add", "real", save, "--dice", "manual")
     assert "needs a terminal" in one_error_line(refused)
+
+
+def test_an_old_wound_edited_into_a_battle_stopped_before_turn_1_carries(wargame):
+    """`campaign next --turns 0` stops the battle set up; `wargame edit` deals an old wound
+    there, `resume` plays it out, and the next `campaign next` carries what it left."""
+    _json(wargame("campaign", "new", "old", "mobs-and-morale", "--json"))
+    save = _next(wargame, "old", "--seed", "1", "--turns", "0")["battle"]["save"]
+    done = wargame("edit", save, "damage", "Brakka", "2", "--why", "an old wound")
+    assert done.returncode == 0, done.stderr
+    assert _json(wargame("resume", save, "--no-input", "--json"))["status"] == "finished"
+    log = json.loads(Path(save).read_text())["log"]
+    edit = next(i for i, e in enumerate(log) if e["t"] == "edit")
+    assert edit < next(i for i, e in enumerate(log) if e["t"] == "turn")
+    wargame("campaign", "next", "old", "--no-input", "--turns", "0")
+    shown = _json(wargame("campaign", "show", "old", "--json"))
+    assert shown["battles"][0]["status"] == "finished"
+    end = {c["id"]: c for c in _replayed(wargame, save)["creatures"]}
+    brakka = next(f for f in shown["sides"]["A"]["figures"] if f["name"] == "Brakka")
+    if end["Brakka"]["status"] == "standing":
+        assert brakka["wounds"] == end["Brakka"]["max_health"] - end["Brakka"]["health"] >= 2
+    else:
+        assert brakka["state"] != "ready"
+
+
+def test_seeds_of_wars_prisoners_exchanged_and_morale_one_step_better(wargame):
+    """`exchange=even`: a prisoner each way goes home after the battle and fights the next;
+    `recover=step`: each unit begins the next battle one morale step better than the first
+    left it (its replayed end state)."""
+    options = ["--option", "exchange=even", "--option", "recover=step"]
+    _json(wargame("campaign", "new", "ex", "seeds-of-wars", "--json", *options))
+    save = _next(wargame, "ex", "--seed", "2", "--turns", "1")["battle"]["save"]
+    for words in (
+        ("remove", "A2", "captured"),
+        ("remove", "B2", "captured"),
+        ("status", "A3", "Routed"),
+        ("status", "B3", "Shaken"),
+        ("end", "draw", "both", "sides", "withdraw"),  # as they stand: none rallies first
+    ):
+        done = wargame("edit", save, *words, "--why", "the GM's call")
+        assert done.returncode == 0, done.stderr
+    left = _replayed(wargame, save)
+    recruits = []
+    for side in "AB":  # a side with no unit but its exchanged prisoner recruits
+        if all(u["fate"] in ("destroyed", "captured") for u in left["sides"][side]["units"]):
+            recruits += [f"--team-{side.lower()}", "Knights, Archers"]
+    shown = _next(wargame, "ex", "--seed", "3", "--turns", "0", *recruits)
+    assert not [f for s in "AB" for f in shown["sides"][s]["figures"] if f["state"] == "prisoner"]
+    told = shown["battles"][0]["after"]["told"]
+    assert any("exchange prisoners" in line for line in told), told
+    began = _replayed(wargame, shown["battle"]["save"], "--turn", "0")
+    better = {"Routed": "Shaken", "Shaken": "Steady", "Steady": "Steady"}
+    states = [u["state"] for s in "AB" for u in left["sides"][s]["units"] if u["fate"] is None]
+    assert set(states) - {"Steady"}, states  # a unit left shaken or routed: the step shows
+    for side in "AB":
+        units = left["sides"][side]["units"]
+        captured = [u["type"] for u in units if u["fate"] == "captured"]
+        kept = [u for u in units if u["fate"] not in ("destroyed", "captured")]
+        again = began["sides"][side]["units"]
+        assert captured and all(t in [u["type"] for u in again] for t in captured)  # home
+        by_type = {u["type"]: u for u in again}
+        for unit in kept:
+            assert by_type[unit["type"]]["state"] == better[unit["state"]], unit
+            assert by_type[unit["type"]]["ht_taken"] == unit["ht_taken"]
+
+
+def test_a_campaign_next_killed_at_any_moment_leaves_a_campaign_that_goes_on(wargame, tmp_path):
+    """`campaign next` itself killed (-9) while it plays and writes: the campaign file loads,
+    and the next `campaign next` goes on (the battle dropped if it never saved, taken up if
+    it finished, else `resume` named for it)."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    env = {**os.environ, "WARGAME_SAVES_DIR": str(tmp_path / "saves")}
+    for number, pause in enumerate((0.3, 0.6, 0.9), 1):
+        name = f"k{number}"
+        _json(wargame("campaign", "new", name, "mobs-and-morale", "--json"))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "wargame_cli", "campaign", "next", name, "--no-input"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path, env=env,
+        )  # fmt: skip
+        time.sleep(pause)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        shown = _json(wargame("campaign", "show", name, "--json"))
+        assert [b["status"] for b in shown["battles"]] in ([], ["playing"], ["finished"])
+        done = wargame("campaign", "next", name, "--no-input", "--turns", "1")
+        if done.returncode != 0 and "is not finished: `wargame resume" in done.stderr:
+            save = shown["battles"][0]["save"]
+            assert _json(wargame("resume", save, "--no-input", "--json"))["status"] == "finished"
+            done = wargame("campaign", "next", name, "--no-input", "--turns", "1")
+        if done.returncode != 0:  # battle 1 taken up, a side left with no one: recruit
+            assert "recruit with --team-a/--team-b" in one_error_line(done)
+        battles = _json(wargame("campaign", "show", name, "--json"))["battles"]
+        assert battles and battles[0]["status"] == "finished" or len(battles) == 1

@@ -15,7 +15,7 @@ from typing import Any
 import pexpect
 import pytest
 
-from tests.pty_helpers import ANSWERED, PROMPT, spawn
+from tests.pty_helpers import ANSWERED, DRAWN, PROMPT, spawn
 
 pytestmark = pytest.mark.pty
 
@@ -82,7 +82,11 @@ def _refused_then(child: pexpect.spawn, wrong: str, why: str, right: str) -> Non
 
 
 def _shown(tmp_path: Path) -> dict[str, Any]:
-    return _json(_wargame(tmp_path, "campaign", "show", "typed", "--json"))
+    return _shown_of(tmp_path, "typed")
+
+
+def _shown_of(tmp_path: Path, name: str) -> dict[str, Any]:
+    return _json(_wargame(tmp_path, "campaign", "show", name, "--json"))
 
 
 def test_squad_alpha_casualty_d6_typed_after_the_battle(tmp_path):
@@ -125,3 +129,52 @@ def test_mobs_and_morale_survival_d10_typed_at_the_end_of_the_battle(tmp_path):
     figure = next(f for f in _shown(tmp_path)["sides"]["A"]["figures"] if f["name"] == name)
     assert figure["state"] == "dead" and "lost in battle 1" in figure["deeds"]
     assert f"{name} is lost (rolled 1)." in battle["after"]["told"]
+
+
+def test_campaign_next_offers_table_edits_before_turn_1_and_they_carry(tmp_path):
+    """A GM at `campaign next` meets the battle set up before its first turn, with "Table…":
+    an old wound dealt there is in the battle's log before turn 1, and carries."""
+    _json(
+        _wargame(
+            tmp_path, "campaign", "new", "gods", "battle-of-ixu", "--json",
+            "--team-a", "Tutok:4, Kuote:5", "--option", "health=6",
+        )
+    )  # fmt: skip
+    child = spawn(
+        ["campaign", "next", "gods", "--bot", "B", "--seed", "4"],
+        str(tmp_path), str(tmp_path / "saves"), timeout=60,
+    )  # fmt: skip
+    child.expect_exact("Before turn 1: the battle is set up")
+    child.expect_exact(DRAWN)  # drawn whole, waiting for a key
+    child.send("\x1b[B\x1b[B\r")  # Table…
+    child.expect_exact("Edit the table: what?")
+    _answer(child, "")  # damage
+    child.expect_exact("type what follows 'damage'")
+    _answer(child, "Kuote 2")
+    child.expect_exact("Who makes this edit")
+    _answer(child, "")  # the GM
+    _answer(child, "an old wound")
+    child.expect_exact("Kuote takes 2 damage")
+    child.expect_exact("Before turn 1")  # asked again: play, or edit more
+    child.send("\x1b[B\r")  # Save and quit
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    save = _shown_of(tmp_path, "gods")["battles"][0]["save"]
+    log = json.loads(Path(save).read_text())["log"]
+    edit = next(i for i, e in enumerate(log) if e["t"] == "edit")
+    assert log[edit]["text"].startswith("Kuote takes 2 damage")
+    assert not any(e["t"] == "turn" for e in log[:edit])
+    _json(_wargame(tmp_path, "resume", save, "--no-input", "--json"))
+    # the next `campaign next` takes battle 1 up: Kuote's damage, the old wound's too, carries
+    _wargame(tmp_path, "campaign", "next", "gods", "--no-input", "--turns", "0")
+    assert _shown_of(tmp_path, "gods")["battles"][0]["status"] == "finished"
+    end = _json(_wargame(tmp_path, "replay", save, "--json"))["state"]
+    kuote = next(m for m in end["sides"]["A"]["models"] if m["name"] == "Kuote")
+    figure = next(
+        f for f in _shown_of(tmp_path, "gods")["sides"]["A"]["figures"] if f["name"] == "Kuote"
+    )
+    if kuote["status"] == "dead":
+        assert figure["state"] == "dead"
+    else:
+        assert figure["wounds"] == kuote["damage"] >= 2

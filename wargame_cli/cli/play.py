@@ -211,6 +211,7 @@ def play(args: PlayArgs) -> tuple[Session, Path | None]:
             prompter if can_ask else None,
             players,
             emit=args.emit,
+            campaign=bool(args.ready),
         )
     return session, path
 
@@ -487,9 +488,12 @@ def _run(
     players: dict[str, str],
     resumed: bool = False,
     emit: bool = True,
+    campaign: bool = False,
 ) -> None:
-    """Play on; `resumed`: a save stopped before its first turn (`--turns 0`) is met by the
-    between-turns question, so "Table…" edits the table before the battle (old wounds)."""
+    """Play on. A person at the table meets the between-turns question before the first
+    turn too, the battle set up, so "Table…" edits it before the battle (old wounds): in a
+    `campaign` battle of a ruleset with table edits of its own, and in any save stopped
+    there (`--turns 0`) and `resumed`."""
     runner = session.runner
     stop_at = runner.turn + turns if turns is not None else None
     pause = prompter is not None and "human" in players.values()
@@ -518,11 +522,19 @@ def _run(
             if not answer:
                 raise QuitRequested
 
+    def before_battle(_: Any) -> None:
+        screen = prompter.screen
+        if screen is not None and screen.game is None:  # nothing told yet: the field as set up
+            screen.follow(session.game, runner.log)
+        between_turns(None)
+
+    before = pause and (resumed or (campaign and session.ruleset.table_edits() is not None))
     try:
-        pending = runner.pending
-        if resumed and isinstance(pending, TurnStart) and pending.number == 1:
-            between_turns(None)  # before the battle: the GM's edits (`--turns 0`, then resume)
-        runner.run(stop_after_turn=stop_at, on_turn_end=between_turns)
+        runner.run(
+            stop_after_turn=stop_at,
+            on_turn_end=between_turns,
+            on_first_turn=before_battle if before else None,
+        )
     except QuitRequested:
         pass
     except (KeyboardInterrupt, EOFError) as stop:

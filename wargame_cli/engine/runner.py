@@ -892,16 +892,20 @@ class Runner:
         self,
         stop_after_turn: int | None = None,
         on_turn_end: Callable[[Runner], None] | None = None,
+        on_first_turn: Callable[[Runner], None] | None = None,
     ) -> Outcome | None:
-        """Play until the game ends or turn `stop_after_turn` is complete."""
+        """Play until the game ends or turn `stop_after_turn` is complete. `on_turn_end` is
+        called before every turn after the first; `on_first_turn` before the first (the
+        battle set up: the GM's edits before it)."""
         stopped = False
 
         def answer(req: Request) -> Any:
             nonlocal stopped
             self.pending = req
             if isinstance(req, TurnStart):
-                if req.number > 1 and on_turn_end is not None:
-                    on_turn_end(self)
+                hook = on_turn_end if req.number > 1 else on_first_turn
+                if hook is not None:
+                    hook(self)
                     if self.pending is not req:  # taken back at the between-turns question
                         return STOP
                 if stop_after_turn is not None and req.number > stop_after_turn:
