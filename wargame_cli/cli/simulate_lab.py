@@ -142,6 +142,7 @@ def _rows(labels: list[dict[str, Any]], tallies: list[Tally]) -> list[dict[str, 
 def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
     """`--compare` or `--sweep`: every setting on the same seeds, each against the first."""
     from wargame_cli.kit.unitstats import merged
+    from wargame_cli.simulate.about import by_setting
     from wargame_cli.simulate.settings import Lab, compared, swept
 
     assert args.games is not None
@@ -188,6 +189,15 @@ def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
         result["seat_tests"] = lab.seat_family(found)
     result["run"] = run_about(ruleset, planned[0].setting.options, planned[0].setup, args, seed)
     result["run"]["studied"] = [p.setting.label for p in planned]
+    each = by_setting(
+        ruleset,
+        [
+            (p.setting.label, {side: (p.setup.names[side], p.setup.teams[side]) for side in SIDES})
+            for p in planned
+        ],
+    )
+    if each is not None:  # the teams (or their stats) change with the setting
+        result["run"]["by_setting"] = each
     rows = _rows([{"setting": p.setting.label} for p in planned], tallies)
     _out(result, args, stopped, lambda: shown_lab().settings(ruleset, result), rows)
 
@@ -222,7 +232,9 @@ def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -
     result["matrix"]["described"] = [ruleset.describe_team(team) for _, team in entries]
     from wargame_cli.simulate.about import about
 
-    result["run"] = about(ruleset, options, entries, seed, args.games, args.bots)
+    result["run"] = about(
+        ruleset, _with_changes(options, args), entries, seed, args.games, args.bots
+    )
     labels = [{"team_a": job.setup.names["A"], "team_b": job.setup.names["B"]} for job in jobs]
     _out(
         result,
@@ -231,6 +243,14 @@ def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -
         lambda: shown_lab().team_matrix(ruleset, result),
         _rows(labels, tallies),
     )
+
+
+def _with_changes(options: dict[str, Any], args: SimulateArgs) -> dict[str, Any]:
+    """The run's settings as every report states them: the options and the unit changes."""
+    settings = dict(options)
+    if args.changes:
+        settings["unit changes"] = {unit: dict(stats) for unit, stats in args.changes.items()}
+    return settings
 
 
 def mirrors(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
@@ -248,6 +268,8 @@ def mirrors(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> No
     else:
         levels = list(ruleset.bot_policies())
     entries = ready_teams(ruleset, options)
+    if args.changes:  # the ready teams with the run's unit changes, as every study plays them
+        entries = [(name, ruleset.restat(team, args.changes, options)) for name, team in entries]
     if not entries:
         raise BadInput(f"--mirrors: {ruleset.id} has no ready team the options allow")
     seed = _seed(args)
@@ -255,12 +277,13 @@ def mirrors(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> No
     jobs = lab.mirror_jobs(ruleset.id, entries, options, seed, args.games, levels, default)
     tallies, stopped = play(jobs, ruleset, args)
     result: dict[str, Any] = {"ruleset": ruleset.id, "options": options, "seed": seed}
+    result.update(changes_json(args.changes))
     result["mode"] = "mirrors"
     result["games"] = args.games
     result["levels"] = levels
     result.update(lab.mirrors_result(entries, levels, tallies))
     bots = {"A": ", ".join(levels), "B": ", ".join(levels)}
-    result["run"] = about(ruleset, options, entries, seed, args.games, bots)
+    result["run"] = about(ruleset, _with_changes(options, args), entries, seed, args.games, bots)
     labels = [
         {"team_a": job.setup.names["A"], "level": level}
         for level in levels
