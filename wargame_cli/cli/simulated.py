@@ -378,7 +378,7 @@ def _rosters(out: Any, teams: dict[str, Any] | list[dict[str, Any]], indent: int
     """Each team's name, then its roster a unit a line."""
     entries = list(teams.items()) if isinstance(teams, dict) else [(None, t) for t in teams]
     for side, team in entries:
-        name = _side_named(teams, side) if side else clean(team["name"])
+        name = _side_named(teams, side) if side and isinstance(teams, dict) else clean(team["name"])
         heading = Text(f"{name}:", style=STYLE.get(side or "", ""))
         out.print(Padding(heading, (0, 0, 0, indent), expand=False))
         for line in team["roster"]:  # a wrapped line stays under its unit's name

@@ -448,7 +448,7 @@ def _rosters(teams: dict[str, Any] | list[dict[str, Any]]) -> list[str]:
     out = []
     entries = list(teams.items()) if isinstance(teams, dict) else [("", t) for t in teams]
     for side, team in entries:
-        name = _side_named(teams, side) if side else team["name"]
+        name = _side_named(teams, side) if side and isinstance(teams, dict) else team["name"]
         items = "".join(f"<li>{h(line.strip())}</li>" for line in team["roster"])
         heading = f'<p class="side-{h(side)}"><strong>{h(name)}</strong></p>'
         out.append(f'{heading}<ul class="roster">{items}</ul>')
