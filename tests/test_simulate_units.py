@@ -58,7 +58,14 @@ def test_a_team_file_changes_a_die_as_the_flag_does(wargame, tmp_path):
         ((TUG, "--unit", "Sebeki.die=30"), "Sebeki.die: 30 is outside its range, 2 to 20"),
         ((TUG, "--unit", "Sebeki.die=big"), "Sebeki.die: 'big' is not a whole number"),
         ((TUG, "--unit", "Sebeki=8"), "expected UNIT.STAT"),
-        (("squad-alpha", "--unit", "Kid.rating=2"), "squad-alpha declares no unit stats"),
+        (("pit-fight", "--unit", "Kid.rating=2"), "pit-fight declares no unit stats"),
+        (
+            ("squad-alpha", "--unit", "elite.dice=11"),
+            "elite.dice: 11 is outside its range, 1 to 10",
+        ),
+        (("squad-alpha", "--unit", "Kid.rating=2"), "no unit type 'Kid'; unit types: conscript"),
+        (("battle-of-ixu", "--unit", "elite.dice=2"), "elite.dice: 2 is outside its range, 3 to"),
+        (("battle-of-ixu", "--unit", "regular.helth=12"), "did you mean health?"),
         ((MOBS, "--unit", "Tribal Warior.fierce=3"), "did you mean Tribal Warrior?"),
         ((TUG, "--sweep", "Sebeki.die=4..40"), "--sweep Sebeki.die: 21 is outside its range"),
         ((TUG, "--sweep", "Sebki.die=6,8"), "--sweep: no unit type 'Sebki'; did you mean Sebeki?"),
@@ -226,7 +233,7 @@ def test_rules_points_and_its_refusals(wargame, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "exact points" in done.stdout and "Beloved of Sobek" in done.stdout
     assert "exactly 50%" in " ".join(done.stdout.split())
-    assert "declares no unit types" in one_error_line(wargame("rules", "squad-alpha", "--points"))
+    assert "declares no unit types" in one_error_line(wargame("rules", "pit-fight", "--points"))
     assert "drop the rule points" in one_error_line(wargame("rules", TUG, "a1", "--points"))
 
 

@@ -471,6 +471,14 @@ class Ruleset:
         drawn, then written out in the inline syntax as `parse_team` reads it)."""
         return (2, 3, 4)
 
+    def points_team(self, counts: dict[str, int]) -> str:
+        """`--points`, `--budget`: a team of `counts` models of each unit type, written as
+        `parse_team` reads it. Default: `2 Sebeki, To-Tanem`; a ruleset whose unit types
+        are ratings of named models names them."""
+        from wargame_cli.simulate.points import inline
+
+        return inline(counts)
+
     def exact_points(self, options: dict[str, Any], changes: Changes) -> ExactPoints | None:
         """`--points`: each unit type's value where exact odds settle it, with the statement
         that holds. None (the default): values measured from play only."""

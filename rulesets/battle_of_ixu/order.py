@@ -86,9 +86,9 @@ def attribute_phase(state: IxuState) -> Phase:
         faces = list(
             (
                 yield Roll(
-                    dice=(die,) * w.experience,
+                    dice=(die,) * w.pool,
                     reason=f"{possessive(w.name)} experience dice ({w.rating}, "
-                    f"{w.experience}d{die}), turn {state.turn}",
+                    f"{w.pool}d{die}), turn {state.turn}",
                     side=w.side,
                     rules=("c1", "c2", "c4"),
                 )

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from wargame_cli.rulesets.battle_of_ixu.rules import IxuGame
 
     from wargame_cli.kit.filekeys import Keys
+    from wargame_cli.kit.unitstats import Changes
+    from wargame_cli.kit.unitstats import Sheet as UnitSheet
     from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -53,9 +55,11 @@ class BattleOfIxu(StatePositions, Ruleset):
         'Models separated by commas, each NAME[:EXPERIENCE[:HEALTH]]: "Tutok:4, Kuote:elite, '
         'Ijoi:3:12" (experience 3/4/5 or inexperienced/regular/elite; regular if left out). '
         'Or a warband\'s name: "Axes", "Swords", "Veterans", "Levy". A team file (.toml/.json) '
-        'holds `name = "..."` and `models = [{name, experience, health?, damage?, at? = [x, y], '
-        'pronoun?, ranged? = {range = 6, dice = "combat"}}]` (`damage`: taken before the battle, '
-        "as a campaign carries it, c8); a ranged attack (c9) is off unless a team gives it."
+        'holds `name = "..."` and `models = [{name, experience, health?, dice?, damage?, at? = '
+        '[x, y], pronoun?, ranged? = {range = 6, dice = "combat"}}]` (`dice`: the experience '
+        "dice it rolls where changed from its experience's, 3-10, as `simulate --unit "
+        "elite.dice=6` changes a whole rating; `damage`: taken before the battle, as a campaign "
+        "carries it, c8); a ranged attack (c9) is off unless a team gives it."
         + teamtext.pronoun_help("Kuote:elite")
     )
 
@@ -69,6 +73,25 @@ class BattleOfIxu(StatePositions, Ruleset):
             {"experience": rating, "rating": word, "dice": f"{rating}d (keep 3)"}
             for rating, word in teams.EXPERIENCE.items()
         ]
+
+    def unit_sheet(self) -> UnitSheet:
+        """The unit types are the experience ratings (c1): the dice each rolls, its health."""
+        from wargame_cli.rulesets.battle_of_ixu import teams
+
+        return teams.sheet()
+
+    def restat(self, team: Any, changes: Changes, options: dict[str, Any]) -> Any:
+        from wargame_cli.rulesets.battle_of_ixu import teams
+
+        return teams.restat(team, changes, options)
+
+    def points_team(self, counts: dict[str, int]) -> str:
+        """`Elite 1:elite, Regular 1:regular, ...`: every model named (c1)."""
+        return ", ".join(
+            f"{rating.title()} {i}:{rating}"
+            for rating, n in counts.items()
+            for i in range(1, n + 1)
+        )
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.battle_of_ixu import teams

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame_cli.rulesets.battle_of_ixu.state import IxuState
+from wargame_cli.rulesets.battle_of_ixu.teams import kind
 
 from wargame_cli.engine.events import Blows
 from wargame_cli.engine.requests import Event, Outcome
@@ -32,7 +33,7 @@ class Watcher:
         state: IxuState = game.state
         units = [
             UnitFacts(
-                kind=f"experience {w.experience}",
+                kind=kind(w.experience, w.own_dice, w.health, state.options),
                 side=w.side,
                 kills=self.blows.kills[w.name],
                 died=w.dead,

@@ -79,6 +79,12 @@ class Warrior:
     attacked: str | None = None
     checked: bool = False
     ranged: Ranged | None = later()  # a power a team file gives (none: as positions were)
+    own_dice: int | None = later()  # experience dice where a run or its team changed them
+
+    @property
+    def pool(self) -> int:
+        """How many experience dice it rolls (c2): its experience, unless changed."""
+        return self.experience if self.own_dice is None else self.own_dice
 
     @property
     def standing(self) -> bool:
@@ -223,6 +229,7 @@ def new_state(
                     radius=radius,
                     ranged=_ranged(model.get("ranged")),
                     damage=model.get("damage", 0),  # a campaign's old wounds (c8)
+                    own_dice=model.get("dice"),
                 )
             )
     # one table object per size (`from_data`), so what is remembered about it (sight lines,

@@ -1,8 +1,9 @@
 """Warbands of named models (c1): the inline syntax, team files, deployment and building.
 
 A team's JSON form (what saves store) is `{"models": [{"name", "experience", "health"?,
-"damage"?, "at"?, "pronoun"?}, ...]}`; `damage` is taken before the battle (a campaign's
-old wounds, c8); `at` is a place in the side's own frame (from its own left corner);
+"dice"?, "damage"?, "at"?, "pronoun"?}, ...]}`; `dice` is its experience dice where a run or
+its team changed them (c2); `damage` is taken before the battle (a campaign's old wounds,
+c8); `at` is a place in the side's own frame (from its own left corner);
 `pronoun` is for the battle report only (the rules never read it).
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option, menu_or, side_prompt
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import pronouns, teamtext
+from wargame_cli.kit import pronouns, teamtext, unitstats
 from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick, refusal
 from wargame_cli.tabletop.geometry import Point
@@ -29,6 +30,7 @@ DATA = Path(__file__).with_name("warbands.toml")
 EXPERIENCE = {3: "inexperienced", 4: "regular", 5: "elite"}  # c1
 MAX_MODELS = 12
 MAX_HEALTH = 99
+DICE_RANGE = (3, 10)  # experience dice a run or a team may give a model: c2 keeps three
 # The keys a warband file may hold (`kit.filekeys`): any other is refused, naming the nearest.
 FILE_KEYS: Keys = {
     "name": None,
@@ -37,6 +39,7 @@ FILE_KEYS: Keys = {
         "name": None,
         "experience": None,
         "health": None,
+        "dice": None,  # its experience dice where changed (`--unit elite.dice=6`)
         "damage": None,  # a campaign's old wounds
         "at": None,
         "pronoun": None,
@@ -89,6 +92,11 @@ def _member(data: Any, index: int, options: dict[str, Any]) -> dict[str, Any]:
         if not 1 <= health <= MAX_HEALTH:
             raise TeamError(f"{name}: health must be 1-{MAX_HEALTH}, not {health}")
         out["health"] = health
+    if data.get("dice") is not None:  # checked as `--unit elite.dice=6` checks it
+        word = EXPERIENCE[out["experience"]]
+        dice = unitstats.row(sheet(), word, {"dice": data["dice"]}, name).get("dice")
+        if dice is not None:
+            out["dice"] = int(dice)
     if data.get("damage") is not None:  # old wounds: a campaign's, or a GM's (c8)
         damage, health = data["damage"], out.get("health", options["health"])
         if not isinstance(damage, int) or isinstance(damage, bool):
@@ -113,6 +121,47 @@ def _member(data: Any, index: int, options: dict[str, Any]) -> dict[str, Any]:
     if data.get("ranged") is not None:
         out["ranged"] = check_ranged(data["ranged"], name)
     return out
+
+
+def sheet() -> unitstats.Sheet:
+    """Each experience rating's numeric stats (c1-c2), the unit types of a warband: the dice
+    it rolls (`--unit elite.dice=6`) and its health (`--unit regular.health=12`, stock: the
+    `health` option's, gap 2); a team file gives one model the same with `dice`, `health`."""
+    return {
+        word: {
+            "dice": unitstats.Stat("dice", rating, *DICE_RANGE),
+            "health": unitstats.Stat("health", None, 1, MAX_HEALTH),
+        }
+        for rating, word in EXPERIENCE.items()
+    }
+
+
+def restat(
+    team: dict[str, Any], changes: unitstats.Changes, options: dict[str, Any]
+) -> dict[str, Any]:
+    """The warband with every model of a changed rating given the dice and health `changes`
+    says (over a team's own); a stock value (its experience, the `health` option's) is no
+    change and is not written. Checked again as a team file is (old wounds below health)."""
+    models = []
+    for model in team["models"]:
+        changed = changes.get(EXPERIENCE[model["experience"]], {})
+        stock = {"dice": model["experience"], "health": options["health"]}
+        model = dict(model)
+        for stat, value in changed.items():
+            model.pop(stat, None)
+            if value != stock[stat]:
+                model[stat] = int(value)
+        models.append(model)
+    return {**team, **validate(models, options)}
+
+
+def kind(experience: int, dice: int | None, health: int, options: dict[str, Any]) -> str:
+    """A model's unit type as `simulate`'s figures name it: `experience 5`, or `experience 5
+    (dice=6, health=12)` where a run or its team changed them, so they stay apart."""
+    changed: dict[str, unitstats.Number] = {} if dice is None else {"dice": dice}
+    if health != options["health"]:
+        changed["health"] = health
+    return unitstats.label(f"experience {experience}", changed)
 
 
 MAX_RANGE = 48  # inches: twice the default field

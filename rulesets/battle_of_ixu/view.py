@@ -217,7 +217,7 @@ def warrior_card(state: IxuState, w: Warrior, brief: bool = False) -> Any:
     rows: list[tuple[str, Any]] = [
         (
             "experience",
-            f"{w.experience} ({w.rating}): rolls {plural(w.experience, 'die', 'dice')} a turn",
+            f"{w.experience} ({w.rating}): rolls {plural(w.pool, 'die', 'dice')} a turn",
         ),
         ("damage", _damage(w)),
     ]

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from wargame_cli.rulesets.squad_alpha.rules import SquadGame
 
     from wargame_cli.kit.filekeys import Keys
+    from wargame_cli.kit.unitstats import Changes
+    from wargame_cli.kit.unitstats import Sheet as UnitSheet
     from wargame_cli.ruleset import NamedRoll, OptionSpec, Setup, TeamBuilder
 
 # The rules load when a game needs them: listing the rulesets imports only this module.
@@ -66,7 +68,9 @@ class SquadAlpha(StatePositions, Ruleset):
         + " Counted miniatures are numbered (Trooper 1, Trooper 2, ...): "
         '"3 Trooper c 0" is three Troopers, not one named "3 Trooper". The builder\'s '
         '"Type it" reads the same text. A squad file (.toml/.json) holds `name = "..."` and '
-        "`miniatures = [{name, training, rating, pronoun?}, ...]`." + pronoun_help("Hawk regular 2")
+        "`miniatures = [{name, training, rating, dice?, pronoun?}, ...]` (`dice`: the "
+        "miniature's action dice where changed from its training's, 1-10, as "
+        "`simulate --unit elite.dice=4` changes a whole training)." + pronoun_help("Hawk regular 2")
     )
 
     def read_options(self) -> tuple[OptionSpec, ...]:
@@ -85,6 +89,27 @@ class SquadAlpha(StatePositions, Ruleset):
                 strict=True,
             )
         ]
+
+    def unit_sheet(self) -> UnitSheet:
+        """The unit types are the training levels (b2), each with its action dice (b12)."""
+        from wargame_cli.rulesets.squad_alpha import teams
+
+        return teams.sheet()
+
+    def restat(self, team: Any, changes: Changes, options: dict[str, Any]) -> Any:
+        from wargame_cli.rulesets.squad_alpha import teams
+
+        return teams.to_data(teams.from_data(teams.restat(team, changes), options))
+
+    def points_sizes(self) -> tuple[int, ...]:
+        from wargame_cli.rulesets.squad_alpha import teams
+
+        return (teams.MIN_SIZE, teams.MIN_SIZE + 1, teams.MIN_SIZE + 2)  # b1: 5-10
+
+    def points_team(self, counts: dict[str, int]) -> str:
+        """`Elite 1 elite 1, Elite 2 elite 0, ...`: the first miniature leads (b3)."""
+        named = [f"{t.title()} {i} {t}" for t, n in counts.items() for i in range(1, n + 1)]
+        return ", ".join(f"{name} {int(not k)}" for k, name in enumerate(named))
 
     def parse_team(self, text: str, options: dict[str, Any]) -> Any:
         from wargame_cli.rulesets.squad_alpha import teams

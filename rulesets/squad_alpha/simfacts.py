@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame_cli.rulesets.squad_alpha.state import GameState
+from wargame_cli.rulesets.squad_alpha.teams import kind
 
 from wargame_cli.engine.events import Blows
 from wargame_cli.engine.requests import Event, Outcome
@@ -33,7 +34,12 @@ class Watcher:
     def facts(self, game: Any, outcome: Outcome) -> GameFacts:
         state: GameState = game.state
         units = [
-            UnitFacts(kind=m.training, side=m.side, kills=self.blows.kills[m.id], died=not m.alive)
+            UnitFacts(
+                kind=kind(m.training, m.own_dice),
+                side=m.side,
+                kills=self.blows.kills[m.id],
+                died=not m.alive,
+            )
             for m in state.all_minis()
         ]
         return GameFacts(units=units, firsts=dict(self.firsts))

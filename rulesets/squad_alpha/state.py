@@ -7,6 +7,7 @@ from typing import Any
 
 from wargame_cli.rulesets.squad_alpha.teams import TRAINING_DICE, Soldier, leader_index
 
+from wargame_cli.kit.serial import later
 from wargame_cli.kit.sides import SIDES, other
 from wargame_cli.tabletop.geometry import Point
 from wargame_cli.tabletop.movement import Body, in_contact
@@ -33,6 +34,7 @@ class Mini:
     alive: bool = True
     die: int | None = None
     acted: bool = False
+    own_dice: int | None = later()  # its action dice where a run or its squad changed them
 
     def __setattr__(self, name: str, value: Any) -> None:
         _CHANGES[0] += 1
@@ -40,8 +42,8 @@ class Mini:
 
     @property
     def dice(self) -> int:
-        """Dice on an action test (b12)."""
-        return TRAINING_DICE[self.training]
+        """Dice on an action test (b12): its training's, unless changed (`--unit`)."""
+        return TRAINING_DICE[self.training] if self.own_dice is None else self.own_dice
 
     @property
     def label(self) -> str:
@@ -180,7 +182,7 @@ def new_state(
     for side in SIDES:
         soldiers = squads[side]
         minis = [
-            Mini(f"{side}{i + 1}", side, s.name, s.training, s.rating)
+            Mini(f"{side}{i + 1}", side, s.name, s.training, s.rating, own_dice=s.dice)
             for i, s in enumerate(soldiers)
         ]
         built[side] = Squad(side, names[side], minis, minis[leader_index(soldiers)].id)

@@ -13,19 +13,20 @@ from typing import Any
 
 from wargame_cli.engine.requests import Choice, Option, menu_or
 from wargame_cli.errors import TeamError
-from wargame_cli.kit import pronouns, teamtext
+from wargame_cli.kit import pronouns, teamtext, unitstats
 from wargame_cli.kit.filekeys import Keys
 from wargame_cli.ruleset import TeamBuilder, quick_pick
 from wargame_cli.text import name_problem
 
 MIN_SIZE, MAX_SIZE = 5, 10  # b1
 TRAINING_DICE = {"conscript": 1, "regular": 2, "elite": 3}  # b2, b12
+DICE_RANGE = (1, 10)  # a training's action dice a run or a squad file may give it
 DATA = Path(__file__).with_name("squads.toml")
 RULES = ("b1", "b2", "b3")
 # The keys a squad file may hold (`kit.filekeys`): any other is refused, naming the nearest.
 FILE_KEYS: Keys = {
     "name": None,
-    "miniatures": {"name": None, "training": None, "rating": None, "pronoun": None},
+    "miniatures": {"name": None, "training": None, "rating": None, "dice": None, "pronoun": None},
 }
 
 
@@ -37,15 +38,19 @@ class Soldier:
     training: str
     rating: int
     pronoun: str | None = None  # for the battle report only (kit.pronouns)
+    dice: int | None = None  # its action dice where changed (`--unit elite.dice=4`): b12's
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "training": self.training, "rating": self.rating}
+        if self.dice is not None:
+            out["dice"] = self.dice
         if self.pronoun is not None:
             out["pronoun"] = self.pronoun
         return out
 
     def describe(self) -> str:
-        return f"{self.name} ({self.training}, rating {self.rating})"
+        dice = "" if self.dice is None else f", {self.dice} dice"
+        return f"{self.name} ({self.training}{dice}, rating {self.rating})"
 
 
 @dataclass(frozen=True)
@@ -91,7 +96,41 @@ def _soldier_from(data: Any) -> Soldier:
         raise TeamError(f"{name}: the command rating must be a whole number (b2)")
     pronoun = data.get("pronoun")
     said = None if pronoun is None else pronouns.normal(pronoun, name.strip())
-    return Soldier(name.strip(), training_of(training), rating, said)
+    kind = training_of(training)
+    dice = None
+    if data.get("dice") is not None:  # checked as `--unit elite.dice=4` checks it
+        dice = unitstats.row(sheet(), kind, {"dice": data["dice"]}, name.strip()).get("dice")
+    return Soldier(name.strip(), kind, rating, said, None if dice is None else int(dice))
+
+
+def sheet() -> unitstats.Sheet:
+    """Each training level's one numeric stat, its action dice (b12): `--unit elite.dice=4`,
+    or `dice = 4` on a miniature in a squad file."""
+    return {
+        training: {"dice": unitstats.Stat("dice", dice, *DICE_RANGE)}
+        for training, dice in TRAINING_DICE.items()
+    }
+
+
+def restat(team: dict[str, Any], changes: unitstats.Changes) -> dict[str, Any]:
+    """The squad (its JSON form) with every miniature of a changed training rolling the
+    dice `changes` gives it (a squad file's own `dice` too); the training's own number is
+    no change, and is not written."""
+    rows = []
+    for row in team["miniatures"]:
+        dice = changes.get(row["training"], {}).get("dice")
+        if dice is not None:
+            row = {k: v for k, v in row.items() if k != "dice"}
+            if dice != TRAINING_DICE[row["training"]]:
+                row["dice"] = int(dice)
+        rows.append(row)
+    return {**team, "miniatures": rows}
+
+
+def kind(training: str, dice: int | None) -> str:
+    """A miniature's unit type as `simulate`'s figures name it: `elite`, or `elite (dice=4)`
+    where its dice are changed, so changed miniatures stay apart from stock ones."""
+    return unitstats.label(training, {} if dice is None else {"dice": dice})
 
 
 def parse_soldier(text: str) -> Soldier:
@@ -198,7 +237,7 @@ def soldiers_in(text: str) -> list[Soldier]:
             soldiers.append(one)
             continue
         soldiers += [
-            Soldier(f"{one.name} {i}", one.training, one.rating, one.pronoun)
+            Soldier(f"{one.name} {i}", one.training, one.rating, one.pronoun, one.dice)
             for i in range(1, entry.count + 1)
         ]
     return soldiers

@@ -216,6 +216,15 @@ def play_cmd(
     choices: ChoicesOpt = None,
     turns: TurnsOpt = None,
     option: OptionOpt = None,
+    unit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--unit",
+            metavar="UNIT.STAT=VALUE",
+            help="Change a unit type's numeric stat for this game, as `simulate --unit` does "
+            "(repeatable; `wargame rules ID` lists the types and stats).",
+        ),
+    ] = None,
     save: SaveOpt = None,
     no_save: NoSaveOpt = False,
     force: ForceOpt = False,
@@ -241,6 +250,7 @@ def play_cmd(
             choices=choices,
             turns=turns,
             options=option or [],
+            units=unit or [],
             save=save,
             no_save=no_save,
             force=force,

@@ -27,6 +27,7 @@ from wargame_cli.engine.requests import TAKE_BACK, TurnStart
 from wargame_cli.engine.session import Session, draw_seed, start
 from wargame_cli.errors import BadInput, Interrupted, NoTerminal
 from wargame_cli.invoked import command
+from wargame_cli.kit import unitstats
 from wargame_cli.kit.sides import other
 from wargame_cli.ruleset import SIDES, Ruleset, Setup, resolve_options, safeguards_for
 from wargame_cli.saves import games, store
@@ -62,6 +63,7 @@ class PlayArgs:
     choices: str | None = None
     turns: int | None = None
     options: list[str] = field(default_factory=list)
+    units: list[str] = field(default_factory=list)  # `--unit UNIT.STAT=VALUE`, as simulate's
     save: Path | None = None
     no_save: bool = False
     force: bool = False
@@ -248,9 +250,13 @@ def _prepare(args: PlayArgs, ruleset_id: str, can_ask: bool, prompter: Any) -> A
     if args.no_input:
         _no_one_types(args.dice, args.rolls)
     seed = args.seed if args.seed is not None else draw_seed()
+    changes = unitstats.parse(ruleset.unit_sheet(), args.units, ruleset.id, "--unit")
     sides = _sides_setup(
         args, ruleset, options, bots, can_ask, prompter, can_go_back=args.ruleset_id is None
     )
+    if changes:  # both teams' units of a changed type, as `simulate --unit` plays them
+        teams = {side: ruleset.restat(team, changes, options) for side, team in sides[0].items()}
+        sides = (teams, sides[1], sides[2])
     return ruleset, options, seed, sides
 
 

@@ -20,6 +20,7 @@ from wargame_cli.errors import BadInput, Interrupted, TeamError
 from wargame_cli.ruleset import SIDES, Ruleset, Setup
 from wargame_cli.simulate import batch, lab
 from wargame_cli.simulate.batch import Job, Progress, Tally
+from wargame_cli.simulate.replay import Recipe
 from wargame_cli.simulate.summary import summarise
 from wargame_cli.text import shown
 
@@ -130,18 +131,47 @@ def match(
         result.update(lab.mirror_result(tallies[0]))
     else:
         result.update(summarise(tallies[0]))
-    rows = _rows(labels, tallies)
+    recipes = None
+    if answers is None:  # a game played on from a save (`--from`) is no new game to play
+        given: dict[str, str | None] = {"A": args.team_a, "B": args.team_b}
+        recipes = [_recipe(args, given)]
+        if args.swap:  # the second half: each team in the other's seat, named as given
+            spec = {side: given[side] or setup.names[side] for side in SIDES}
+            recipes.append(_recipe(args, {"A": spec["B"], "B": spec["A"]}))
+    rows = _rows(labels, tallies, recipes)
     _out(result, args, stopped, lambda: render.report(ruleset, result), rows)
 
 
-def _rows(labels: list[dict[str, Any]], tallies: list[Tally]) -> list[dict[str, Any]]:
-    """Every recorded game, labelled with its job (the seats, the setting, the match-up)."""
-    return [{**label, **row} for label, t in zip(labels, tallies, strict=False) for row in t.rows]
+def _rows(
+    labels: list[dict[str, Any]], tallies: list[Tally], recipes: list[Recipe] | None = None
+) -> list[dict[str, Any]]:
+    """Every recorded game, labelled with its job (the seats, the setting, the match-up),
+    and, where its job's recipe is known, the command that plays it again (`replay`)."""
+    out = []
+    for i, (label, t) in enumerate(zip(labels, tallies, strict=False)):
+        recipe = recipes[i] if recipes is not None else None
+        for row in t.rows:
+            again = {"replay": recipe.command(row["seed"])} if recipe is not None else {}
+            out.append({**label, **row, **again})
+    return out
+
+
+def _recipe(args: SimulateArgs, teams: dict[str, str | None], **more: Any) -> Recipe:
+    """The run's own flags as `wargame play` takes them, with these teams (and any
+    setting's further options and unit changes)."""
+    return Recipe(
+        args.ruleset_id,
+        options=[*args.options, *more.get("options", [])],
+        units=[*args.units, *more.get("units", [])],
+        teams=teams,
+        bot_level=more.get("bot_level", args.bot_level),
+    )
 
 
 def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
     """`--compare` or `--sweep`: every setting on the same seeds, each against the first."""
     from wargame_cli.kit.unitstats import merged
+    from wargame_cli.simulate.about import by_setting
     from wargame_cli.simulate.settings import Lab, compared, swept
 
     assert args.games is not None
@@ -188,8 +218,38 @@ def settings(ruleset: Ruleset, args: SimulateArgs) -> None:
         result["seat_tests"] = lab.seat_family(found)
     result["run"] = run_about(ruleset, planned[0].setting.options, planned[0].setup, args, seed)
     result["run"]["studied"] = [p.setting.label for p in planned]
-    rows = _rows([{"setting": p.setting.label} for p in planned], tallies)
+    each = by_setting(
+        ruleset,
+        [
+            (p.setting.label, {side: (p.setup.names[side], p.setup.teams[side]) for side in SIDES})
+            for p in planned
+        ],
+    )
+    if each is not None:  # the teams (or their stats) change with the setting
+        result["run"]["by_setting"] = each
+    recipes = [_setting_recipe(args, p.setting) for p in planned]
+    rows = _rows([{"setting": p.setting.label} for p in planned], tallies, recipes)
     _out(result, args, stopped, lambda: shown_lab().settings(ruleset, result), rows)
+
+
+def _setting_recipe(args: SimulateArgs, setting: Any) -> Recipe:
+    """A setting's games as `wargame play` takes them: its options and unit stats after the
+    run's, its teams where it changes them."""
+    from wargame_cli.kit.unitstats import is_unit_key
+    from wargame_cli.simulate.settings import TEAM_KEYS
+
+    options = [
+        f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+        for key, value in setting.changed.items()
+        if key.lower() not in TEAM_KEYS and not is_unit_key(key)
+    ]
+    units = [
+        f"{unit}.{stat}={value}"
+        for unit, stats in setting.units.items()
+        for stat, value in stats.items()
+    ]
+    teams = {"A": setting.teams.get("A", args.team_a), "B": setting.teams.get("B", args.team_b)}
+    return _recipe(args, teams, options=options, units=units)
 
 
 def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
@@ -197,14 +257,17 @@ def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -
     both seats, ranked by their mean share."""
 
     assert args.games is not None
+    specs: dict[str, str] = {}  # each team's name -> how `wargame play` is given it
     if args.teams_dir is not None:
-        entries = folder_teams(ruleset, options, args.teams_dir)
+        entries = folder_teams(ruleset, options, args.teams_dir, specs)
     else:
         entries = ready_teams(ruleset, options)
+        specs.update((name, name) for name, _ in entries)
         for spec in (args.team_a, args.team_b):
             if spec is not None:
                 team, name = ruleset.load_team(spec, options)
                 entries.append((name or spec, team))
+                specs[name or spec] = spec
     if args.changes:
         entries = [(name, ruleset.restat(team, args.changes, options)) for name, team in entries]
     if len(entries) < 2:
@@ -222,15 +285,28 @@ def team_matrix(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -
     result["matrix"]["described"] = [ruleset.describe_team(team) for _, team in entries]
     from wargame_cli.simulate.about import about
 
-    result["run"] = about(ruleset, options, entries, seed, args.games, args.bots)
+    result["run"] = about(
+        ruleset, _with_changes(options, args), entries, seed, args.games, args.bots
+    )
     labels = [{"team_a": job.setup.names["A"], "team_b": job.setup.names["B"]} for job in jobs]
+    recipes = [
+        _recipe(args, {side: specs.get(job.setup.names[side]) for side in SIDES}) for job in jobs
+    ]
     _out(
         result,
         args,
         stopped,
         lambda: shown_lab().team_matrix(ruleset, result),
-        _rows(labels, tallies),
+        _rows(labels, tallies, recipes),
     )
+
+
+def _with_changes(options: dict[str, Any], args: SimulateArgs) -> dict[str, Any]:
+    """The run's settings as every report states them: the options and the unit changes."""
+    settings = dict(options)
+    if args.changes:
+        settings["unit changes"] = {unit: dict(stats) for unit, stats in args.changes.items()}
+    return settings
 
 
 def mirrors(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> None:
@@ -248,6 +324,8 @@ def mirrors(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> No
     else:
         levels = list(ruleset.bot_policies())
     entries = ready_teams(ruleset, options)
+    if args.changes:  # the ready teams with the run's unit changes, as every study plays them
+        entries = [(name, ruleset.restat(team, args.changes, options)) for name, team in entries]
     if not entries:
         raise BadInput(f"--mirrors: {ruleset.id} has no ready team the options allow")
     seed = _seed(args)
@@ -255,32 +333,40 @@ def mirrors(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) -> No
     jobs = lab.mirror_jobs(ruleset.id, entries, options, seed, args.games, levels, default)
     tallies, stopped = play(jobs, ruleset, args)
     result: dict[str, Any] = {"ruleset": ruleset.id, "options": options, "seed": seed}
+    result.update(changes_json(args.changes))
     result["mode"] = "mirrors"
     result["games"] = args.games
     result["levels"] = levels
     result.update(lab.mirrors_result(entries, levels, tallies))
     bots = {"A": ", ".join(levels), "B": ", ".join(levels)}
-    result["run"] = about(ruleset, options, entries, seed, args.games, bots)
+    result["run"] = about(ruleset, _with_changes(options, args), entries, seed, args.games, bots)
     labels = [
         {"team_a": job.setup.names["A"], "level": level}
         for level in levels
         for job in jobs[: len(entries)]
+    ]
+    recipes = [
+        _recipe(args, {"A": label["team_a"], "B": label["team_a"]}, bot_level=label["level"])
+        for label in labels
     ]
     _out(
         result,
         args,
         stopped,
         lambda: shown_lab().mirrors(ruleset, result),
-        _rows(labels, tallies),
+        _rows(labels, tallies, recipes),
     )
 
 
 TEAM_FILES = (".toml", ".json")
 
 
-def folder_teams(ruleset: Ruleset, options: dict[str, Any], folder: Path) -> list[tuple[str, Any]]:
+def folder_teams(
+    ruleset: Ruleset, options: dict[str, Any], folder: Path, specs: dict[str, str] | None = None
+) -> list[tuple[str, Any]]:
     """Every team file (.toml, .json) in `folder`, by file name: each by the name it carries,
-    else its file's stem. A file the ruleset refuses is refused, naming it."""
+    else its file's stem (`specs`, where given, gets each name's file). A file the ruleset
+    refuses is refused, naming it."""
     if not folder.is_dir():
         raise BadInput(f"--teams {shown(folder)}: no such folder")
     out: list[tuple[str, Any]] = []
@@ -292,6 +378,8 @@ def folder_teams(ruleset: Ruleset, options: dict[str, Any], folder: Path) -> lis
         except TeamError as exc:
             raise TeamError(f"--teams: {path.name}: {exc}") from None
         out.append((name or path.stem, team))
+        if specs is not None:
+            specs[name or path.stem] = str(path)
     names = [name for name, _ in out]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:

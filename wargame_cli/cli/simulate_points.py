@@ -167,7 +167,7 @@ def budget_teams(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) 
     """`--budget N`: both teams built to N points, by the exact values where the odds settle
     them, else by the measured ones (the default games and seed: cached); they become
     `--team-a`/`--team-b`, and the run tells what each cost."""
-    from wargame_cli.simulate.points import built, inline
+    from wargame_cli.simulate.points import built
 
     assert args.budget is not None
     exact = ruleset.exact_points(options, args.changes)
@@ -178,7 +178,7 @@ def budget_teams(ruleset: Ruleset, options: dict[str, Any], args: SimulateArgs) 
         values, how = {row["unit"]: row["points"] for row in found["values"]}, "measured"
     seed = args.seed if args.seed is not None else DEFAULT_SEED
     teams = built(ruleset, options, args.changes, values, args.budget, seed)
-    args.team_a, args.team_b = (inline(counts) for counts, _ in teams)
+    args.team_a, args.team_b = (ruleset.points_team(counts) for counts, _ in teams)
     args.budget_info = {
         "points": args.budget,
         "values": how,

@@ -366,13 +366,23 @@ def about_block(run: dict[str, Any]) -> None:
     settings = settings_lines(run["settings"])
     if settings:
         out.print(Text("Settings: " + "; ".join(settings)))
-    teams = run["teams"]
+    if run.get("by_setting"):  # each setting's own teams: none stands for them all
+        for row in run["by_setting"]:
+            out.print(Text(f"Setting {clean(row['setting'])}:", style="bold"))
+            _rosters(out, row["teams"], 2)
+        return
+    _rosters(out, run["teams"], 0)
+
+
+def _rosters(out: Any, teams: dict[str, Any] | list[dict[str, Any]], indent: int) -> None:
+    """Each team's name, then its roster a unit a line."""
     entries = list(teams.items()) if isinstance(teams, dict) else [(None, t) for t in teams]
     for side, team in entries:
-        name = _side_named(teams, side) if side else clean(team["name"])
-        out.print(Text(f"{name}:", style=STYLE.get(side or "", "")))
+        name = _side_named(teams, side) if side and isinstance(teams, dict) else clean(team["name"])
+        heading = Text(f"{name}:", style=STYLE.get(side or "", ""))
+        out.print(Padding(heading, (0, 0, 0, indent), expand=False))
         for line in team["roster"]:  # a wrapped line stays under its unit's name
-            depth = 2 + len(line) - len(line.lstrip(" "))
+            depth = indent + 2 + len(line) - len(line.lstrip(" "))
             out.print(Padding(Text(clean(line.strip())), (0, 0, 0, depth), expand=False))
 
 

@@ -38,16 +38,17 @@ def _changes_line(result: dict[str, Any]) -> None:
 
 
 def settings(ruleset: Ruleset, result: dict[str, Any]) -> None:
+    from wargame_cli.simulate.about import versus
+
     out = console()
     _changes_line(result)
     rows = result["settings"]
-    team = result["teams"]
+    teams = versus(result["teams"], result["run"].get("by_setting"))
     what = f"sweep of {result['key']}" if result["mode"] == "sweep" else "settings compared"
     out.print(
         Text(
             f"{ruleset.name}: {what}, {plural(result['games'], 'game')} each on the same seeds "
-            f"(seed {result['seed']}); {clean(team['A']['name'])} (A) against "
-            f"{clean(team['B']['name'])} (B)",
+            f"(seed {result['seed']}); {clean(teams)}",
             style="bold",
         )
     )
@@ -237,6 +238,7 @@ def mirrors(ruleset: Ruleset, result: dict[str, Any]) -> None:
     """Each ready team against itself at each bot level: seat A's share of the decisive
     games, its interval, and whether it still flags once corrected for the number of tests."""
     out = console()
+    _changes_line(result)
     rows = result["mirrors"]
     out.print(
         Text(

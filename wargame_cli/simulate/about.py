@@ -49,6 +49,42 @@ def about(
     }
 
 
+def by_setting(
+    ruleset: Any, settings: list[tuple[str, dict[str, tuple[str, Any]]]]
+) -> list[dict[str, Any]] | None:
+    """Each setting's two teams (`--compare team-a=...`, a sweep of a unit's stat), where
+    some setting plays other teams or other stats than the first: `[{"setting", "teams":
+    {side: {"name", "roster"}}}]`. None where every setting plays the first's teams (then
+    the run's `teams` are every setting's)."""
+    rows = [
+        {
+            "setting": label,
+            "teams": {side: team_entry(ruleset, *teams[side]) for side in SIDES},
+        }
+        for label, teams in settings
+    ]
+    if all(row["teams"] == rows[0]["teams"] for row in rows):
+        return None
+    return rows
+
+
+def varying(rows: list[dict[str, Any]] | None) -> list[str]:
+    """The sides whose team differs between settings."""
+    if not rows:
+        return []
+    first = rows[0]["teams"]
+    return [side for side in SIDES if any(row["teams"][side] != first[side] for row in rows)]
+
+
+def versus(teams: dict[str, Any], rows: list[dict[str, Any]] | None) -> str:
+    """`Axes (A) against Swords (B)`, or where a side's team changes with the setting,
+    `each setting's team (A) against Clearsky (B)`: never one setting's team named as if
+    it played them all."""
+    sides = varying(rows)
+    named = ["each setting's team" if side in sides else str(teams[side]["name"]) for side in SIDES]
+    return f"{named[0]} (A) against {named[1]} (B)"
+
+
 def team_entry(ruleset: Any, name: str, team: Any) -> dict[str, Any]:
     return {"name": name, "roster": roster(ruleset, team)}
 

@@ -187,7 +187,7 @@ def _play_one(
     """One game by the one driver, added to `tally` with its figures and (when the ruleset
     watches its games, and not after a saved log's answers) its facts."""
     if job.levels and not job.answers and job.at is None:
-        game, played = levels.played(ruleset, job, below)
+        game, played = levels.played(ruleset, job, below, which[1])
         watcher = None
     else:
         if job.at is not None:

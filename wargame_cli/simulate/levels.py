@@ -27,15 +27,17 @@ class StreamDice:
         return Thrown(tuple(self.below(d) + 1 for d in roll.dice), RNG)
 
 
-def played(ruleset: Ruleset, job: Job, below: Callable[[int], int]) -> tuple[Any, Played]:
-    """One game of `job` with its sides' levels; the game and how it ended. The policies'
-    own draws are seeded from the game's stream (so a run's seed gives the same games)."""
+def played(
+    ruleset: Ruleset, job: Job, below: Callable[[int], int], seed: int
+) -> tuple[Any, Played]:
+    """One game of `job` with its sides' levels; the game and how it ended. The game's own
+    seed is the session's, as `wargame play --seed S --bot-level ...` has it, so the
+    policies' own draws and the dice are that command's (`simulate/replay.py`)."""
     from wargame_cli.bots.base import controller
     from wargame_cli.engine.session import start
 
     levels = job.levels or {}
     bots: dict[str, Controller] = {s: controller(ruleset, levels.get(s)) for s in ("A", "B")}
-    seed = below(2**30)
     session = start(ruleset, job.setup, job.options, seed, StreamDice(below), bots)
     outcome = session.runner.run()
     assert outcome is not None

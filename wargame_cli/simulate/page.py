@@ -11,7 +11,7 @@ from typing import Any
 
 from wargame_cli.kit.sides import SIDES
 from wargame_cli.report.html import STYLE, h
-from wargame_cli.simulate.about import bots_line, settings_lines
+from wargame_cli.simulate.about import bots_line, settings_lines, versus
 from wargame_cli.simulate.charts_svg import bars, intervals, sweep
 from wargame_cli.wording import plural
 
@@ -234,7 +234,7 @@ def _settings(result: dict[str, Any]) -> list[str]:
     head = ["setting", "A wins", "95% interval", "vs first (points)", "length", "vs first"]
     if exact:
         head.insert(3, "exact")
-    names = f"{result['teams']['A']['name']} (A) against {result['teams']['B']['name']} (B)"
+    names = versus(result["teams"], result["run"].get("by_setting"))
     out = [
         f"<h2>{h(names)}: {h(plural(result['games'], 'game'))} per setting, on the same seeds</h2>",
         _table(head, table, "settings"),
@@ -436,10 +436,19 @@ def _about(run: dict[str, Any]) -> list[str]:
         out.append(
             _table(["setting", "value"], [list(line.split(" = ", 1)) for line in lines], "about")
         )
-    teams = run["teams"]
+    if run.get("by_setting"):  # each setting's own teams: none stands for them all
+        for row in run["by_setting"]:
+            out.append(f"<h3>Setting {h(row['setting'])}</h3>")
+            out += _rosters(row["teams"])
+        return out
+    return out + _rosters(run["teams"])
+
+
+def _rosters(teams: dict[str, Any] | list[dict[str, Any]]) -> list[str]:
+    out = []
     entries = list(teams.items()) if isinstance(teams, dict) else [("", t) for t in teams]
     for side, team in entries:
-        name = _side_named(teams, side) if side else team["name"]
+        name = _side_named(teams, side) if side and isinstance(teams, dict) else team["name"]
         items = "".join(f"<li>{h(line.strip())}</li>" for line in team["roster"])
         heading = f'<p class="side-{h(side)}"><strong>{h(name)}</strong></p>'
         out.append(f'{heading}<ul class="roster">{items}</ul>')

@@ -52,7 +52,7 @@ def legal(
 ) -> Any | None:
     """The team these counts make, with the run's unit changes; None where it is not legal."""
     try:
-        team = ruleset.parse_team(inline(counts), options)
+        team = ruleset.parse_team(ruleset.points_team(counts), options)
         return ruleset.restat(team, changes, options) if changes else team
     except TeamError:
         return None

@@ -25,19 +25,23 @@ from wargame_cli.text import shown
 FORMAT = "wargame-simulate-run"
 VERSION = 1
 FIRST = ("game", "seed", "winner", "ending", "length")
+REPLAY = "replay"  # the command that plays the row's game again (`simulate/replay.py`), last
 
 
 def csv_text(rows: list[dict[str, Any]]) -> str:
     """One row per game; the columns every game has first, then each figure as first met
-    (a unit type a game did not field is an empty cell)."""
+    (a unit type a game did not field is an empty cell), then the command that plays the
+    game again."""
     columns: dict[str, None] = {}
     for row in rows:
         for key in row:
             if key not in FIRST:
                 columns.setdefault(key, None)
+    columns.pop(REPLAY, None)
     labels = [k for k in columns if not isinstance(rows[0].get(k, 0), int | float)] if rows else []
     rest = [k for k in columns if k not in labels]
-    header = [*labels, *FIRST, *rest]
+    again = [REPLAY] if any(REPLAY in row for row in rows) else []
+    header = [*labels, *FIRST, *rest, *again]
     out = io.StringIO()
     writer = csv.DictWriter(out, header, restval="", lineterminator="\n")
     writer.writeheader()
