@@ -430,3 +430,32 @@ def test_ctrl_c_as_the_program_ends_is_one_line_and_130(tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path
     )
     assert done.returncode == 130 and done.stderr == "wargame: interrupted\n", done.stderr
+
+
+def test_a_ctrl_c_a_library_turns_into_its_own_error_is_still_one_line_and_130():
+    """typer coerces parameters with pydantic, whose schema builder reports a Ctrl-C that
+    lands inside it as a SchemaError: still the person's Ctrl-C, so one line and 130, never
+    a traceback. Here a command does the same to the interrupt it is sent."""
+    script = """
+import os, signal, sys, time
+import wargame_cli
+import typer
+from wargame_cli.cli import boundary
+signal.signal(signal.SIGINT, wargame_cli._interrupted_while_starting)  # as `wargame` starts
+app = typer.Typer()
+@app.command()
+def work() -> None:
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
+    except KeyboardInterrupt:
+        raise RuntimeError("Error building serializer: KeyboardInterrupt") from None
+@app.command()
+def fail() -> None:
+    raise RuntimeError("a real fault")
+sys.exit(boundary.run(app, sys.argv[1:]))
+"""
+    done = subprocess.run([sys.executable, "-c", script, "work"], capture_output=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, b"wargame: interrupted\n")
+    fault = subprocess.run([sys.executable, "-c", script, "fail"], capture_output=True, timeout=60)
+    assert fault.returncode == 1 and b"RuntimeError: a real fault" in fault.stderr

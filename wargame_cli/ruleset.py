@@ -475,9 +475,7 @@ class Ruleset:
         """`--points`, `--budget`: a team of `counts` models of each unit type, written as
         `parse_team` reads it. Default: `2 Sebeki, To-Tanem`; a ruleset whose unit types
         are ratings of named models names them."""
-        from wargame_cli.simulate.points import inline
-
-        return inline(counts)
+        return ", ".join(f"{n} {unit}" if n > 1 else unit for unit, n in counts.items())
 
     def exact_points(self, options: dict[str, Any], changes: Changes) -> ExactPoints | None:
         """`--points`: each unit type's value where exact odds settle it, with the statement

@@ -53,14 +53,30 @@ def run(app: typer.Typer, args: list[str]) -> int:
     ours = signal.getsignal(signal.SIGINT) is wargame_cli._interrupted_while_starting
     try:
         if ours:
-            signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: save, exit 130
+            signal.signal(signal.SIGINT, _interrupt)  # from here: save, exit 130
         return _run(app, args)
     except KeyboardInterrupt:  # before or after the command's own handling
         say("interrupted")
         return 130
+    except Exception:
+        if not _interrupts:
+            raise
+        say("interrupted")  # a library that turned the Ctrl-C into an error of its own
+        return 130
     finally:
         if ours:
             signal.signal(signal.SIGINT, wargame_cli._interrupted_while_starting)
+
+
+_interrupts: list[int] = []  # the Ctrl-Cs this process was sent while running a command
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Python's own handler, noting the Ctrl-C: a library may turn the KeyboardInterrupt into
+    an error of its own (pydantic's schema builder, under typer's parameter coercion, makes it
+    a SchemaError), which is still the person's Ctrl-C, not a fault to show a traceback for."""
+    _interrupts.append(signum)
+    raise KeyboardInterrupt
 
 
 def _run(app: typer.Typer, args: list[str]) -> int:

@@ -42,11 +42,6 @@ class Drawn:
     team: Any
 
 
-def inline(counts: dict[str, int]) -> str:
-    """`2 Sebeki, To-Tanem`: a team of these types in the inline syntax."""
-    return ", ".join(f"{n} {unit}" if n > 1 else unit for unit, n in counts.items())
-
-
 def legal(
     ruleset: Ruleset, counts: dict[str, int], options: dict[str, Any], changes: Changes
 ) -> Any | None:
