@@ -958,3 +958,47 @@ def test_e5_a_mob_sent_first_takes_one_turn_a_round():
         elif isinstance(req, Choice) and req.prompt == "Hounds: move or act":
             per_round[-1] += 1
     assert max(per_round) == 1
+
+
+class _Game:
+    def __init__(self, state: Battle) -> None:
+        self.state = state
+
+
+def test_the_search_weighs_a_character_above_a_minion_and_a_retreat_as_a_loss():
+    """The search bot's evaluation (`Ruleset.evaluate`): worth is fighting strength, so a
+    Chieftain's wound costs the tribe more than a minion fled; a side that retreats is
+    worth less than the same side fighting on (it is leaving the table, e29); the judgement
+    of one side is the other's negated. Material alone (`bots.evaluate.material`) counted
+    the minion as much as the Chieftain's whole health."""
+    from wargame_cli.bots.evaluate import material
+
+    b = battle()
+    place(b, Brakka=(10, 10), Ysolde=(12, 10), Ugrak=(10, 20))
+    for n in range(1, 5):
+        place(b, **{f"Red_{n}": (8 + 2 * n, 22)})
+    game = _Game(b)
+    start = RULESET.evaluate(game, "A")
+    assert RULESET.evaluate(game, "B") == pytest.approx(-start)
+    b.creatures["Ugrak"].damage = 1
+    wounded = RULESET.evaluate(game, "A")
+    b.creatures["Ugrak"].damage = 0
+    b.creatures["Red 4"].status, b.creatures["Red 4"].pos = "fled", None
+    fled = RULESET.evaluate(game, "A")
+    assert start < fled < wounded  # a Chieftain's wound weighs more than a minion gone
+    b.creatures["Red 4"].status, b.creatures["Red 4"].pos = "standing", Point(16, 22)
+    b.creatures["Ugrak"].damage = 1
+    assert material(game, "A") < material(_Game(_fled(b)), "A")  # material: the other way
+    b.creatures["Ugrak"].damage = 0
+    b.sides["A"].retreating = True
+    assert RULESET.evaluate(game, "A") < start
+
+
+def _fled(b: Battle) -> Battle:
+    """`b` with Red 4 fled and nobody wounded (a copy)."""
+    import copy
+
+    out = copy.deepcopy(b)
+    out.creatures["Ugrak"].damage = 0
+    out.creatures["Red 4"].status, out.creatures["Red 4"].pos = "fled", None
+    return out

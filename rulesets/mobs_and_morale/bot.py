@@ -16,11 +16,30 @@ from wargame_cli.tabletop.geometry import Point
 
 Plans = list[MobPlan] | Callable[[], list[MobPlan]]  # a mob's plans, or how to get them
 RETREAT_RATIO = 3  # a side retreats when the enemy is this many times stronger
+# The search bot's judgement (`position_worth`): a retreating side keeps this share of its
+# strength, since a side that goes on retreating leaves the table and loses (e29); and
+# STRENGTH_STEP strength points make one step of the search's margin (a minion is 2, a hit
+# on a Fierce 4 character 5).
+RETREATING = 0.5
+STRENGTH_STEP = 5.0
 
 
 def strength(b: Battle, side: str) -> int:
     """A rough fighting worth: attack dice (plus one) times health left, over standing figures."""
     return sum((c.fierce + 1) * c.health for c in b.standing(side))
+
+
+def position_worth(b: Battle, side: str) -> float:
+    """The search bot's judgement of a position for `side` (`Ruleset.evaluate`): each side's
+    strength (as `strength` reckons it), a retreating side's cut to RETREATING of it, own
+    less the other's, in STRENGTH_STEP steps. Material and health alone count a 1-health
+    minion as much as a character, and a retreat that saves a round's wounds as a gain."""
+
+    def worth(s: str) -> float:
+        kept = RETREATING if b.sides[s].retreating else 1.0
+        return strength(b, s) * kept
+
+    return (worth(side) - worth(other(side))) / STRENGTH_STEP
 
 
 def should_retreat(b: Battle, side: str) -> bool:

@@ -69,6 +69,12 @@ class MobsAndMorale(StatePositions, Ruleset):
         "(effect: damage N, heal N, move N or status fled)." + pronoun_help("Brakka=Warrior")
     )
 
+    def evaluate(self, game: Any, side: str) -> float:
+        """Fighting strength, a retreating side's cut (`bot.position_worth`)."""
+        from wargame_cli.rulesets.mobs_and_morale.bot import position_worth
+
+        return position_worth(game.state, side)
+
     def read_options(self) -> tuple[OptionSpec, ...]:
         from wargame_cli.tabletop.scenario import load_options_with_tables
 
