@@ -7,7 +7,9 @@ rulesets so that other work on the machine hits them alike; the spread is report
 
 With `--baseline DIR` (an unpacked older tree, e.g. `git archive <commit> | tar -x -C DIR`)
 every repeat also measures that tree in a child process, right after this one: before and
-after in the same run.
+after in the same run. The child runs the tree's own interpreter where it has one
+(`DIR/.venv`, with the tree installed in it: an editable install of this tree maps the
+package's rulesets to this tree's folder, whatever PYTHONPATH says), else this one.
 
     python bench/bench_skirmish.py --games 6 --repeat 3
     python bench/bench_skirmish.py --games 6 --repeat 3 --baseline /tmp/base --json
@@ -69,7 +71,9 @@ def one_round(rulesets: list[str], games: int, seed: int) -> dict[str, float]:
 
 def child_round(tree: Path, rulesets: list[str], games: int, seed: int) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
-    command = [sys.executable, str(HERE / "bench_skirmish.py"), "--child"]
+    own = tree / ".venv" / "bin" / "python"
+    python = str(own) if own.exists() else sys.executable
+    command = [python, str(HERE / "bench_skirmish.py"), "--child"]
     command += ["--games", str(games), "--seed", str(seed), "--rulesets", ",".join(rulesets)]
     done = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True, check=True)
     return json.loads(done.stdout)

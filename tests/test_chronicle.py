@@ -145,6 +145,12 @@ def test_a_mobs_and_morale_chronicle_tells_every_creatures_fate(wargame, tmp_pat
     for who, fate in after.items():  # the casualty pool's survival rolls
         side = next(c["side"] for c in state["creatures"] if c["id"] == who)
         assert f"after the battle: {fate}" in rows[f"{who} ({names[side]})"][4]
+    table = text.split("## Roster", 1)[1]
+    member = f"| Red Spears 1 ({names['B']}) |"
+    told = [line for line in table.splitlines() if line.startswith(member)]
+    # numbered afresh each battle: two figures, each of its own battle, never one across both
+    assert [line.split(" | ")[1] for line in told] == ["Battle 1", "Battle 2"], told
+    assert rows[f"Red Spears ({names['B']})"][1] == "Battle 1, Battle 2"  # the mob: both
 
 
 def test_battles_of_different_rulesets_are_refused(wargame, tmp_path, ixu_saves):

@@ -225,6 +225,10 @@ class Teller(BaseTeller):
         cast = {n: s for n, s in self.members.items() if n not in mobs}
         return cast | dict(self.field.side_of)
 
+    def band_of(self, who: str) -> str | None:
+        mob = self._mob_of(who)
+        return mob if mob != who else None
+
     def _mob_of(self, figure: str) -> str:
         """The mob a figure fights in ("Red Spears 2" -> "Red Spears"), or the figure."""
         teams = self.save.get("setup", {}).get("teams", {})

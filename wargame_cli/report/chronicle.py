@@ -7,7 +7,9 @@ Its facts are the logs' facts, read as the battle report reads them: every save 
 and verified (`replayed.replay`), its log read by the ruleset's own storyteller
 (`reading.read_log`), so a death, its killer and a figure's wounds are the ones the report
 tells. A figure is the same figure across battles when its side's name (its team's) and its
-own name are the same; a figure whose side is not known is known by its name alone.
+own name are the same; a figure whose side is not known is known by its name alone. A band's
+numbered figure ("Red Spears 2": a band is numbered afresh in each battle) is one battle's,
+and its band is followed across battles.
 
 `write_chronicle(battles, title, fmt)` is the whole of it; `wargame campaign report` calls
 it for a campaign's battles."""
@@ -217,7 +219,8 @@ def _points(reading: Reading) -> list[Point]:
 
 def _figures(battles: list[Battle]) -> dict[tuple[str, str], Figure]:
     """Every figure of every battle, by (its side's name, its name), in the order first
-    met, with its deed in each battle it fought."""
+    met, with its deed in each battle it fought; a band's numbered figure (`band_of`) is
+    one battle's, its band followed across them."""
     out: dict[tuple[str, str], Figure] = {}
     for battle in battles:
         story, reading = battle.story, battle.reading
@@ -238,7 +241,9 @@ def _figures(battles: list[Battle]) -> dict[tuple[str, str], Figure]:
         after = _after_battle(battle.reading)
         for who, side in cast.items():
             team = battle.names.get(side, "") if side in SIDES else ""
-            key = (team, who)
+            # a band's numbered figure is this battle's only: "Red Spears 1" of the next
+            # battle is whoever of the band is mustered first then
+            key = (team, who) if story.band_of(who) is None else (team, f"{who}#{battle.number}")
             figure = out.setdefault(key, Figure(who, team))
             deed = Deed(battle.number, side, victims.get(who, []), dealt.get(who, 0))
             deed.wounds = story.wounds(who)

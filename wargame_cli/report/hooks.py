@@ -109,6 +109,12 @@ class Teller:
         those the log showed (a mob's members)."""
         return dict(self.members)
 
+    def band_of(self, who: str) -> str | None:
+        """The band `who` is a numbered figure of ("Red Spears 2" of "Red Spears"), or None
+        for a figure known by a name of its own. A band's figures are numbered afresh in
+        each battle, so a chronicle follows the band from battle to battle, not the number."""
+        return None
+
     def figure(self, word: str, text: str = "") -> str:
         """The figure an edit's word names, as the story names it: the known name the
         ruleset's line starts with (the word may be an id or lower case), else the name
